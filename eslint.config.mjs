@@ -1,0 +1,30 @@
+// ESLint flat config: typescript-eslint for all code, eslint-plugin-office-addins rules for Office code.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import officeAddins from "eslint-plugin-office-addins";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test-artifacts/**", "src/contract/api-types.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["functions/**/*.ts", "taskpane/**/*.{ts,tsx}"],
+    plugins: { "office-addins": officeAddins },
+    rules: {
+      "office-addins/no-context-sync-in-loop": "warn",
+      "office-addins/no-office-initialize": "error",
+      "office-addins/load-object-before-read": "error",
+      "office-addins/call-sync-before-read": "error",
+      "office-addins/call-sync-after-load": "error",
+      "office-addins/no-navigational-load": "error",
+      "office-addins/test-for-null-using-isNullObject": "error",
+    },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-require-imports": "off",
+    },
+  },
+  { files: ["**/*.js", "**/*.cjs"], languageOptions: { globals: { module: "writable", require: "readonly", __dirname: "readonly", process: "readonly" } } },
+);

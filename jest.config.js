@@ -1,0 +1,19 @@
+// Jest configuration: unit/integration tests in Node, e2e tests in headless Chromium as a separate project.
+const tsJest = [
+  "ts-jest",
+  {
+    isolatedModules: true,
+    tsconfig: { module: "CommonJS", moduleResolution: "Node10", jsx: "react-jsx" },
+  },
+];
+const common = {
+  testEnvironment: "node",
+  transform: { "^.+\\.tsx?$": tsJest },
+  moduleFileExtensions: ["ts", "tsx", "js", "json"],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/**/*.test.ts?(x)"], testPathIgnorePatterns: ["/test/e2e/"] },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], testTimeout: 120000 },
+  ],
+};
