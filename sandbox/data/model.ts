@@ -1,0 +1,126 @@
+// Shapes of the sandbox's deterministic sample dataset: the interface between sandbox/data/ and the routes.
+import type { components } from "../../src/contract/api-types";
+
+type S = components["schemas"];
+
+/** Data clock default (18:00 JST). The dataset's last trading day is the day before it. */
+export const SANDBOX_DEFAULT_NOW = "2026-11-20T09:00:00Z";
+
+export type Exchange = "XTKS" | "XNGO" | "XFKA" | "XSAP";
+
+/** One listed security (or a non-addressable second share class, is_primary false). */
+export interface SecurityRecord {
+  code: string;
+  name: string;
+  market: "Prime" | "Standard" | "Growth" | null;
+  /** TSE 33 industry name, or "ETF" / "REIT". */
+  industry: string;
+  /** TSE 17 sector name; null for ETF / REIT. */
+  sector: string | null;
+  /** null: no statutory filer (ETF). */
+  edinet_code: string | null;
+  /** spec 1 rule 5: only the primary security of a corporation resolves it. */
+  is_primary: boolean;
+  /** Main exchange. */
+  exchange: Exchange;
+  /** All exchanges the security is listed on (main first). */
+  listed_on: Exchange[];
+}
+
+export interface CorporationRecord {
+  edinet_code: string;
+  name_ja: string;
+  address_ja: string | null;
+  /** null: not listed. */
+  primary_code: string | null;
+  accounting_standard: "J-GAAP" | "IFRS" | "US-GAAP";
+  fiscal_year_end_month: number;
+}
+
+export interface DisclosureRecord {
+  item: S["SecurityDisclosure"];
+  security_code: string;
+  edinet_code: string | null;
+  meta: S["DisclosureDocumentMeta"];
+  sections: S["DisclosureDocumentSection"][];
+  xbrl_facts: S["DisclosureXbrlFact"][];
+}
+
+export interface SegmentRecord {
+  row: S["SegmentRow"];
+  /** ISO UTC disclosure time of the source document: for the 24-hour rule (spec 4.9). */
+  source_disclosed_at: string;
+}
+
+export interface PersonRecord {
+  person_id: string;
+  name: string;
+  birth_date: string | null;
+  current_appointments: S["PersonCurrentAppointment"][];
+  appointments: S["PersonAppointment"][];
+  compensation: S["PersonCompanyCompensation"][];
+}
+
+export interface WeeklyMarginRecord {
+  split_adjustment_status: "not-applicable" | "applied" | "undeterminable";
+  split_events: S["WeeklyMarginSplitEventExternal"][];
+  issued_shares_count: number | null;
+  /** Ascending by report_date, at least 2 years. */
+  weeks: S["WeeklyMarginBalanceWeek"][];
+}
+
+export interface JsfRecord {
+  issued_shares_count: number;
+  exchange: Exchange;
+  /** Ascending by date, at least 13 months. */
+  days: S["JsfMarginDailyPoint"][];
+  reverse: S["JsfReverseFeeExternal"][];
+  other_exchange_reverse: S["JsfOtherExchangeReverseFeeExternal"][];
+}
+
+export interface FinancialsRecord {
+  annual: S["FinancialsPeriod"][];
+  quarterly: S["FinancialsPeriod"][];
+  semiannual: S["FinancialsPeriod"][];
+}
+
+export interface ScreeningMetricValue {
+  value: number;
+  as_of: string;
+}
+
+export interface Dataset {
+  /** Ascending by code. */
+  securities: SecurityRecord[];
+  corporations: Map<string, CorporationRecord>;
+  /**
+   * By EDINET code; oldest first, the full history. annual is already canonical (TTM / balance-only
+   * fill years included, spec 4.8 rule 2).
+   */
+  financials: Map<string, FinancialsRecord>;
+  /** By code; ascending by date, trading days from 2005-01-04 to the day before SANDBOX_DEFAULT_NOW. */
+  prices: Map<string, S["SecurityDailyPrice"][]>;
+  /** By code; history newest first. */
+  valuations: Map<string, { history: S["ValuationHistoryPoint"][]; per_5y_avg: number | null }>;
+  /** By EDINET code; fiscal_year ascending. */
+  dividends: Map<string, S["DividendRecord"][]>;
+  /** By EDINET code; already in spec 4.9 order. */
+  segments: Map<string, { annual: SegmentRecord[]; quarter: SegmentRecord[] }>;
+  /** Newest first. */
+  disclosures: DisclosureRecord[];
+  /** By code; spec 4.16 order: current, nominees, retired. */
+  officers: Map<string, S["SecurityOfficer"][]>;
+  persons: Map<string, PersonRecord>;
+  /** By code; ALL peers ascending by code, requester excluded (the route applies limit). */
+  peers: Map<string, S["PeerCompany"][]>;
+  /** By code. */
+  weeklyMargin: Map<string, WeeklyMarginRecord>;
+  /** By code. */
+  jsf: Map<string, JsfRecord>;
+  screeningFields: S["ScreeningField"][];
+  /**
+   * Numeric screening metrics of a security evaluated at a date (YYYY-MM-DD): key -> {value, as_of};
+   * missing keys = no value.
+   */
+  screeningMetrics(code: string, asOf: string): Record<string, ScreeningMetricValue>;
+}
