@@ -1,0 +1,49 @@
+// Types of the generated parameter-rule and field tables, and re-exports of those tables.
+import type { operations } from "./api-types";
+
+/** operationId of an endpoint (spec 4); also the client's endpoint id and cache-TTL key. */
+export type OperationId = Extract<keyof operations, string>;
+
+/**
+ * Constraints of one parameter, copied from openapi.json (spec 4 parameter tables, spec 8 limits).
+ *
+ * @example
+ * { name: "years", in: "query", required: false, type: "integer", minimum: 1, maximum: 30, default: 10 }
+ */
+export type ParamRule = {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  type: "string" | "integer" | "number";
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  enum?: readonly string[];
+  default?: string | number;
+  format?: string;
+};
+
+/**
+ * Method, path template and parameters of one operation. `exactlyOneOf` lists parameters of which
+ * exactly one must be given (spec 4.8: edinet_code / security_code on /financials); OpenAPI cannot
+ * express it, so openapi.json carries it as `x-exactly-one-of`.
+ */
+export type OperationRule = {
+  method: "GET";
+  /** Path template relative to the base URL, e.g. "/securities/{code}/prices". */
+  path: string;
+  params: readonly ParamRule[];
+  exactlyOneOf?: readonly string[];
+};
+
+/** Datasets of the field dictionary (numeric columns a user can pick). */
+export type Dataset =
+  "financials" | "valuations" | "prices" | "segments" | "dividends" | "margin" | "jsf";
+
+/** A numeric field: API key, Japanese label and unit id (spec 2.1 FieldUnit). */
+export type FieldInfo = { key: string; label: string; unit: string };
+
+export { OPERATIONS } from "./param-rules.generated";
+export { FIELD_DICTIONARY } from "./fields.generated";
