@@ -2,8 +2,13 @@
 const tsJest = [
   "ts-jest",
   {
-    isolatedModules: true,
-    tsconfig: { module: "CommonJS", moduleResolution: "Node10", jsx: "react-jsx" },
+    // isolatedModules: transpile only; `tsc --noEmit` (npm run typecheck) is the type check.
+    tsconfig: {
+      module: "CommonJS",
+      moduleResolution: "Node10",
+      jsx: "react-jsx",
+      isolatedModules: true,
+    },
   },
 ];
 const common = {
@@ -13,7 +18,19 @@ const common = {
 };
 module.exports = {
   projects: [
-    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/**/*.test.ts?(x)"], testPathIgnorePatterns: ["/test/e2e/"] },
-    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"], testTimeout: 120000 },
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/test/**/*.test.ts?(x)"],
+      testPathIgnorePatterns: ["/test/e2e/"],
+    },
+    {
+      ...common,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+      // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test.
+      globalSetup: "<rootDir>/test/e2e/global-setup.ts",
+      testTimeout: 120000,
+    },
   ],
 };

@@ -1,0 +1,171 @@
+// webpack 5 build of the add-in: task pane + custom functions in one shared-runtime page, the preview
+// page, functions.json / functions-ja.json, Office.js from node_modules and the manifest.
+const fs = require("node:fs");
+const path = require("node:path");
+const { URL } = require("node:url");
+const webpack = require("webpack");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+
+/** The origin every URL in the source manifest.xml uses (the dev server). */
+const DEV_ORIGIN = "https://localhost:3000";
+/** Where production users' Excel loads the add-in from; override with ADDIN_PRODUCTION_URL. */
+const DEFAULT_PRODUCTION_ORIGIN = "https://kaisha.example.com";
+/** The live API (spec: paths are relative to {base_url}/v1). */
+const PRODUCTION_API_BASE_URL = "https://api.irbank.net/v1";
+
+const OFFICE_JS_DIR = path.join(__dirname, "node_modules/@microsoft/office-js/dist");
+/**
+ * The Office.js files a page of ours can need: the loader, the Excel host scripts it lazy-loads on
+ * Windows, Mac and the web (plus their "-core" variants), the custom-functions runtime, its telemetry
+ * helpers and the English and Japanese strings. The rest of the 86 MB package (other hosts, other
+ * languages, debug builds) is left out.
+ */
+const OFFICE_JS_FILES = [
+  "office.js",
+  "custom-functions-runtime.js",
+  "excel-win32-16.01.js",
+  "excel-win32-16.01-core.js",
+  "excel-win32-16.00.js",
+  "excel-mac-16.00.js",
+  "excel-mac-16.00-core.js",
+  "excel-web-16.00.js",
+  "excel-web-16.00-core.js",
+  "en-us/office_strings.js",
+  "ja-jp/office_strings.js",
+  "telemetry/oteljs_agave.js",
+  "telemetry/oteljs.js",
+];
+
+/** Packages that belong to the task pane only; the functions bundle must never contain them. */
+const UI_VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@fluentui|@griffel|@floating-ui|tabster|keyborg|@swc|@emotion)[\\/]/;
+
+function productionOrigin() {
+  const raw = process.env.ADDIN_PRODUCTION_URL || DEFAULT_PRODUCTION_ORIGIN;
+  const url = new URL(raw);
+  if (url.protocol !== "https:") throw new Error(`ADDIN_PRODUCTION_URL must be https: ${raw}`);
+  return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+/**
+ * The sandbox/demo settings are baked in only when KAISHA_DEFAULT_BASE_URL is set (npm start and the
+ * e2e build); a plain production build points at the live API and carries no key.
+ */
+function apiDefaults() {
+  const sandboxBaseUrl = process.env.KAISHA_DEFAULT_BASE_URL;
+  return {
+    baseUrl: sandboxBaseUrl || PRODUCTION_API_BASE_URL,
+    demoKey: sandboxBaseUrl ? process.env.KAISHA_DEMO_KEY || "" : "",
+  };
+}
+
+function functionsJaPlugin() {
+  // Written by the functions engineer: emits functions-ja.json from the translation table.
+  const file = path.join(__dirname, "scripts/functions-ja.js");
+  if (!fs.existsSync(file)) return [];
+  const { FunctionsJaPlugin } = require(file);
+  return [new FunctionsJaPlugin()];
+}
+
+module.exports = (_env, argv) => {
+  const mode = argv && argv.mode === "development" ? "development" : "production";
+  const production = mode === "production";
+  const api = apiDefaults();
+  const origin = production ? productionOrigin() : DEV_ORIGIN;
+
+  return {
+    mode,
+    context: __dirname,
+    devtool: production ? false : "source-map",
+    entry: {
+      // The functions entry carries the webpack runtime and the shared client (src/session.ts);
+      // the pages depend on it, so the page and the functions share one module instance of each.
+      functions: "./functions/index.ts",
+      taskpane: { import: "./taskpane/index.tsx", dependOn: "functions" },
+      "preview-standin": "./taskpane/preview/custom-functions-standin.ts",
+      preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
+    },
+    output: {
+      path: path.join(__dirname, "dist"),
+      filename: "[name].js",
+      chunkFilename: "[name].[contenthash:8].js",
+      clean: true,
+      publicPath: "auto",
+    },
+    resolve: { extensions: [".ts", ".tsx", ".js", ".json"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: "ts-loader",
+            // Type checking is `tsc --noEmit` in npm test; the loader only transpiles.
+            options: { transpileOnly: true, compilerOptions: { sourceMap: !production } },
+          },
+        },
+      ],
+    },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // React and Fluent UI go to their own file, loaded by the task pane page only.
+          vendor: {
+            test: UI_VENDOR,
+            name: "vendor",
+            chunks: (chunk) => chunk.name === "taskpane",
+            enforce: true,
+          },
+        },
+      },
+    },
+    performance: {
+      hints: production ? "warning" : false,
+      assetFilter: (file) => file === "functions.js",
+      maxAssetSize: 600 * 1024,
+      maxEntrypointSize: 600 * 1024,
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        __KAISHA_DEFAULT_BASE_URL__: JSON.stringify(api.baseUrl),
+        __KAISHA_DEMO_KEY__: JSON.stringify(api.demoKey),
+      }),
+      new CustomFunctionsMetadataPlugin({
+        input: "./functions/index.ts",
+        output: "functions.json",
+      }),
+      ...functionsJaPlugin(),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./taskpane/taskpane.html",
+        chunks: ["functions", "taskpane"],
+        chunksSortMode: "manual",
+      }),
+      new HtmlWebpackPlugin({
+        filename: "preview.html",
+        template: "./taskpane/preview/preview.html",
+        chunks: ["preview-standin", "functions", "preview"],
+        chunksSortMode: "manual",
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            // The source manifest points at the dev server; production points at the real host.
+            transform: (content) =>
+              production ? content.toString().split(DEV_ORIGIN).join(origin) : content,
+          },
+          { from: "assets", to: "assets", globOptions: { ignore: ["**/.*"] } },
+          ...OFFICE_JS_FILES.map((file) => ({
+            from: path.join(OFFICE_JS_DIR, file),
+            to: `assets/office-js/${file}`,
+          })),
+        ],
+      }),
+    ],
+    stats: "errors-warnings",
+  };
+};
