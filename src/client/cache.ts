@@ -1,0 +1,103 @@
+// Response cache: the CacheStore interface, a byte-bounded LRU memory store, and stable cache keys.
+
+import { OPERATIONS } from "../contract/param-rules.generated";
+import type { OperationId } from "../contract/rules";
+import { buildUrl } from "./http";
+import type { ParamValue } from "./validate";
+
+/** One stored answer. */
+export interface CacheEntry {
+  /** The parsed response body. */
+  body: unknown;
+  /** When it was received. @unit ms since epoch */
+  storedAt: number;
+  /** UTF-8 size of the body as received. */
+  bytes: number;
+}
+
+/**
+ * Where answers are kept. The memory store is the default; the add-in supplies a persistent one
+ * (functions/office-storage.ts). All methods are async so either works.
+ */
+export interface CacheStore {
+  get(key: string): Promise<CacheEntry | undefined>;
+  set(key: string, entry: CacheEntry): Promise<void>;
+  delete(key: string): Promise<void>;
+  clear(): Promise<void>;
+  keys(): Promise<string[]>;
+}
+
+/**
+ * Stable cache key: the request path with path parameters filled, then the remaining parameters
+ * sorted by name, so `{a, b}` and `{b, a}` share an entry.
+ *
+ * @example cacheKey("getPrices", { limit: 5, code: "7203" }) // "/securities/7203/prices?limit=5"
+ */
+export function cacheKey(
+  operationId: OperationId,
+  params: Readonly<Record<string, ParamValue>>,
+): string {
+  return buildUrl("", OPERATIONS[operationId].path, params);
+}
+
+export interface MemoryCacheStoreOptions {
+  /** Upper bound of the summed entry sizes; least recently used entries go first. @default 50 MB */
+  maxBytes?: number;
+}
+
+/**
+ * In-memory LRU store bounded by bytes.
+ *
+ * @example const store = new MemoryCacheStore({ maxBytes: 10_000_000 });
+ */
+export class MemoryCacheStore implements CacheStore {
+  readonly maxBytes: number;
+  private readonly entries = new Map<string, CacheEntry>();
+  private total = 0;
+
+  constructor(options: MemoryCacheStoreOptions = {}) {
+    this.maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  }
+
+  /** Summed size of the stored entries. */
+  get bytes(): number {
+    return this.total;
+  }
+
+  async get(key: string): Promise<CacheEntry | undefined> {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    // Re-insert to mark as most recently used (Map keeps insertion order).
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  async set(key: string, entry: CacheEntry): Promise<void> {
+    await this.delete(key);
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.total += entry.bytes;
+    for (const [oldKey, old] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.total -= old.bytes;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.entries.delete(key);
+    this.total -= old.bytes;
+  }
+
+  async clear(): Promise<void> {
+    this.entries.clear();
+    this.total = 0;
+  }
+
+  async keys(): Promise<string[]> {
+    return [...this.entries.keys()];
+  }
+}

@@ -1,0 +1,649 @@
+// The Kaisha API client: one method per operation, with validation, cache, coalescing, pacing and retries.
+
+import { OPERATIONS } from "../contract/param-rules.generated";
+import type { OperationId } from "../contract/rules";
+import { MemoryCacheStore, cacheKey, type CacheStore } from "./cache";
+import {
+  AbortError,
+  AuthenticationError,
+  BadResponseError,
+  KaishaError,
+  localizedMessage,
+} from "./errors";
+import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
+import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
+import type { Lang } from "./messages";
+import { normalizeCompany } from "./normalize";
+import { Pacer, defaultSleep } from "./pacer";
+import { paginate } from "./paginate";
+import { rememberSecret } from "./redact";
+import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
+import { markStale, staleInfo } from "./stale";
+import { isFresh, ttlFor } from "./ttl";
+import type {
+  ApiKeySource,
+  ClientOptions,
+  ClientStats,
+  PaginateOptions,
+  PaginatedOperationId,
+  ParamsOf,
+  RequestOptions,
+  ResponseOf,
+} from "./types";
+import { validateParams, type CleanParams } from "./validate";
+
+/** REFERENCE: public clients call this origin. */
+export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
+/** The local sandbox (sandbox/server.ts). */
+export const SANDBOX_BASE_URL = "http://127.0.0.1:8787/v1";
+
+/** A configured client; see ARCHITECTURE.md "The client". */
+export interface KaishaClient {
+  screening(
+    q?: ParamsOf<"getScreening">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getScreening">>;
+  screeningFields(options?: RequestOptions): Promise<ResponseOf<"getScreeningFields">>;
+  /** Never served from the cache; records `stats().lastUsageRemaining`. */
+  usage(options?: RequestOptions): Promise<ResponseOf<"getUsage">>;
+  securities(
+    q?: ParamsOf<"listSecurities">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"listSecurities">>;
+  prices(q: ParamsOf<"getPrices">, options?: RequestOptions): Promise<ResponseOf<"getPrices">>;
+  rankings(
+    q: ParamsOf<"getRankings">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getRankings">>;
+  valuations(
+    q: ParamsOf<"getValuations">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getValuations">>;
+  /** Fetches years=30 once per (company, period, as_of) and answers narrower `years` from it. */
+  financials(
+    q: ParamsOf<"getFinancials">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getFinancials">>;
+  segments(
+    q: ParamsOf<"getSegments">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getSegments">>;
+  dividends(
+    q: ParamsOf<"getDividends">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getDividends">>;
+  organization(
+    q: ParamsOf<"getOrganization">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getOrganization">>;
+  peers(q: ParamsOf<"getPeers">, options?: RequestOptions): Promise<ResponseOf<"getPeers">>;
+  securityDisclosures(
+    q: ParamsOf<"listSecurityDisclosures">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"listSecurityDisclosures">>;
+  disclosure(
+    q: ParamsOf<"getDisclosure">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getDisclosure">>;
+  disclosureSection(
+    q: ParamsOf<"getDisclosureSection">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getDisclosureSection">>;
+  officers(
+    q: ParamsOf<"getOfficers">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getOfficers">>;
+  person(q: ParamsOf<"getPerson">, options?: RequestOptions): Promise<ResponseOf<"getPerson">>;
+  personAppointments(
+    q: ParamsOf<"getPersonAppointments">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getPersonAppointments">>;
+  personCompensation(
+    q: ParamsOf<"getPersonCompensationHistory">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getPersonCompensationHistory">>;
+  weeklyMargin(
+    q: ParamsOf<"getWeeklyMarginBalance">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getWeeklyMarginBalance">>;
+  jsfMarginDaily(
+    q: ParamsOf<"getJsfMarginDaily">,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getJsfMarginDaily">>;
+
+  /** Any operation by id (what the named methods call). */
+  request<O extends OperationId>(
+    operationId: O,
+    params: ParamsOf<O>,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<O>>;
+  /** Pages of a cursor endpoint, same conditions each time (spec 2.1 Pagination). */
+  paginate<O extends PaginatedOperationId>(
+    operationId: O,
+    query: ParamsOf<O>,
+    options?: PaginateOptions,
+  ): AsyncGenerator<ResponseOf<O>, void, undefined>;
+  /** Security code or EDINET code -> EDINET code; remembered, concurrent resolutions shared. */
+  resolveEdinetCode(company: unknown, options?: RequestOptions): Promise<string>;
+
+  /** Drops every cached answer and remembered code mapping. */
+  invalidateAll(): Promise<void>;
+  stats(): ClientStats;
+  setApiKey(apiKey: ApiKeySource): void;
+  setBaseUrl(baseUrl: string): void;
+  /** A configured copy sharing cache, pacer, in-flight requests and stats. */
+  withOptions(partial: ClientOptions): KaishaClient;
+  /** The error's message in the client's language. */
+  message(err: unknown): string;
+  readonly baseUrl: string;
+  readonly lang: Lang;
+}
+
+interface Settings {
+  baseUrl: string;
+  apiKey: ApiKeySource;
+  fetch: FetchLike;
+  timeoutMs: number;
+  maxRetries: number;
+  ttlMs: Partial<Record<OperationId, number>>;
+  now: () => number;
+  lang: Lang;
+  onRequest: ClientOptions["onRequest"];
+  sleep: NonNullable<ClientOptions["sleep"]>;
+  random: () => number;
+}
+
+interface InFlight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+}
+
+/** State shared between a client and its `withOptions` copies. */
+interface Core {
+  store: CacheStore;
+  pacer: Pacer;
+  inflight: Map<string, InFlight>;
+  stats: ClientStats;
+  edinetBySecurity: Map<string, string>;
+  resolving: Map<string, Promise<string>>;
+}
+
+const defaultFetch: FetchLike = (url, init) => {
+  if (typeof globalThis.fetch !== "function")
+    return Promise.reject(new TypeError("fetch is not available"));
+  return globalThis.fetch(url, init);
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object";
+}
+
+/** Codes the API told us belong together (security code -> EDINET code). */
+function learnCodes(
+  opId: OperationId,
+  body: unknown,
+  learn: (security: string, edinet: string) => void,
+): void {
+  if (!isRecord(body)) return;
+  const pair = (s: unknown, e: unknown): void => {
+    if (typeof s === "string" && typeof e === "string") learn(s, e);
+  };
+  if (opId === "listSecurityDisclosures" || opId === "getDividends")
+    pair(body.security_code, body.edinet_code);
+  if (opId === "getScreening" && Array.isArray(body.securities)) {
+    for (const s of body.securities) if (isRecord(s)) pair(s.security_code, s.edinet_code);
+  }
+  if (
+    opId === "getOrganization" &&
+    Array.isArray(body.listed_security_codes) &&
+    body.listed_security_codes.length === 1
+  ) {
+    pair(body.listed_security_codes[0], body.edinet_code);
+  }
+}
+
+class Client implements KaishaClient {
+  constructor(
+    private readonly settings: Settings,
+    private readonly core: Core,
+  ) {}
+
+  get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
+
+  get lang(): Lang {
+    return this.settings.lang;
+  }
+
+  screening(q: ParamsOf<"getScreening"> = {}, o?: RequestOptions) {
+    return this.request("getScreening", q, o);
+  }
+  screeningFields(o?: RequestOptions) {
+    return this.request("getScreeningFields", {}, o);
+  }
+  async usage(o?: RequestOptions) {
+    const body = await this.request("getUsage", {}, { ...o, cache: "no-store" });
+    if (typeof body.remaining === "number") this.core.stats.lastUsageRemaining = body.remaining;
+    return body;
+  }
+  securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
+    return this.request("listSecurities", q, o);
+  }
+  prices(q: ParamsOf<"getPrices">, o?: RequestOptions) {
+    return this.request("getPrices", q, o);
+  }
+  rankings(q: ParamsOf<"getRankings">, o?: RequestOptions) {
+    return this.request("getRankings", q, o);
+  }
+  valuations(q: ParamsOf<"getValuations">, o?: RequestOptions) {
+    return this.request("getValuations", q, o);
+  }
+  financials(q: ParamsOf<"getFinancials">, o?: RequestOptions) {
+    return this.request("getFinancials", q, o);
+  }
+  segments(q: ParamsOf<"getSegments">, o?: RequestOptions) {
+    return this.request("getSegments", q, o);
+  }
+  dividends(q: ParamsOf<"getDividends">, o?: RequestOptions) {
+    return this.request("getDividends", q, o);
+  }
+  organization(q: ParamsOf<"getOrganization">, o?: RequestOptions) {
+    return this.request("getOrganization", q, o);
+  }
+  peers(q: ParamsOf<"getPeers">, o?: RequestOptions) {
+    return this.request("getPeers", q, o);
+  }
+  securityDisclosures(q: ParamsOf<"listSecurityDisclosures">, o?: RequestOptions) {
+    return this.request("listSecurityDisclosures", q, o);
+  }
+  disclosure(q: ParamsOf<"getDisclosure">, o?: RequestOptions) {
+    return this.request("getDisclosure", q, o);
+  }
+  disclosureSection(q: ParamsOf<"getDisclosureSection">, o?: RequestOptions) {
+    return this.request("getDisclosureSection", q, o);
+  }
+  officers(q: ParamsOf<"getOfficers">, o?: RequestOptions) {
+    return this.request("getOfficers", q, o);
+  }
+  person(q: ParamsOf<"getPerson">, o?: RequestOptions) {
+    return this.request("getPerson", q, o);
+  }
+  personAppointments(q: ParamsOf<"getPersonAppointments">, o?: RequestOptions) {
+    return this.request("getPersonAppointments", q, o);
+  }
+  personCompensation(q: ParamsOf<"getPersonCompensationHistory">, o?: RequestOptions) {
+    return this.request("getPersonCompensationHistory", q, o);
+  }
+  weeklyMargin(q: ParamsOf<"getWeeklyMarginBalance">, o?: RequestOptions) {
+    return this.request("getWeeklyMarginBalance", q, o);
+  }
+  jsfMarginDaily(q: ParamsOf<"getJsfMarginDaily">, o?: RequestOptions) {
+    return this.request("getJsfMarginDaily", q, o);
+  }
+
+  async request<O extends OperationId>(
+    opId: O,
+    params: ParamsOf<O>,
+    options: RequestOptions = {},
+  ): Promise<ResponseOf<O>> {
+    // Validation first: invalid input never reaches the network (house style; spec 7 reasons).
+    const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
+      now: this.settings.now,
+    });
+    if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
+    if (opId === "getFinancials")
+      return (await this.financialsFromWidest(clean, options)) as ResponseOf<O>;
+    return (await this.cached(opId, clean, options)) as ResponseOf<O>;
+  }
+
+  paginate<O extends PaginatedOperationId>(
+    opId: O,
+    query: ParamsOf<O>,
+    options: PaginateOptions = {},
+  ) {
+    return paginate<ResponseOf<O>>(
+      (q, o) => this.request(opId, q as ParamsOf<O>, o),
+      query as Record<string, unknown>,
+      options,
+    );
+  }
+
+  async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
+    const ref = normalizeCompany(company, "company");
+    if ("edinet_code" in ref) return ref.edinet_code;
+    const code = ref.security_code;
+    const known = this.core.edinetBySecurity.get(code);
+    if (known !== undefined) return known;
+    const pending = this.core.resolving.get(code);
+    if (pending !== undefined) {
+      this.core.stats.coalesced += 1;
+      return pending;
+    }
+    const work = this.resolveUncached(code, options).finally(() =>
+      this.core.resolving.delete(code),
+    );
+    this.core.resolving.set(code, work);
+    return work;
+  }
+
+  private async resolveUncached(code: string, options: RequestOptions): Promise<string> {
+    // A cached /financials answer asked by this security code already names the corporation.
+    const prefix = `${this.keyPrefix()}${OPERATIONS.getFinancials.path}?`;
+    const keys = await this.storeCall(() => this.core.store.keys(), [] as string[]);
+    for (const key of keys) {
+      if (!key.startsWith(prefix)) continue;
+      if (new URLSearchParams(key.slice(prefix.length)).get("security_code") !== code) continue;
+      const entry = await this.storeCall(() => this.core.store.get(key), undefined);
+      if (isRecord(entry?.body) && typeof entry.body.edinet_code === "string") {
+        this.remember(code, entry.body.edinet_code);
+        return entry.body.edinet_code;
+      }
+    }
+    // spec 4.13: the disclosures list answers with the resolved edinet_code; one item is enough.
+    const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
+    if (typeof body.edinet_code !== "string")
+      throw new BadResponseError("no edinet_code in /disclosures");
+    this.remember(code, body.edinet_code);
+    return body.edinet_code;
+  }
+
+  async invalidateAll(): Promise<void> {
+    this.core.edinetBySecurity.clear();
+    await this.core.store.clear();
+  }
+
+  stats(): ClientStats {
+    return { ...this.core.stats };
+  }
+
+  setApiKey(apiKey: ApiKeySource): void {
+    this.settings.apiKey = apiKey;
+    if (typeof apiKey === "string") rememberSecret(apiKey);
+  }
+
+  setBaseUrl(baseUrl: string): void {
+    this.settings.baseUrl = normalizeBaseUrl(baseUrl);
+  }
+
+  withOptions(partial: ClientOptions): KaishaClient {
+    const settings = mergeSettings(this.settings, partial);
+    const core: Core = {
+      ...this.core,
+      ...(partial.cacheStore !== undefined
+        ? { store: partial.cacheStore, inflight: new Map() }
+        : {}),
+      ...(partial.ratePerMinute !== undefined &&
+      partial.ratePerMinute !== this.core.pacer.ratePerMinute
+        ? {
+            pacer: new Pacer({
+              ratePerMinute: partial.ratePerMinute,
+              now: settings.now,
+              sleep: settings.sleep,
+            }),
+          }
+        : {}),
+    };
+    return new Client(settings, core);
+  }
+
+  message(err: unknown): string {
+    return localizedMessage(err, this.settings.lang);
+  }
+
+  private remember(security: string, edinet: string): void {
+    this.core.edinetBySecurity.set(security, edinet);
+  }
+
+  /** Cache keys are full request URLs (minus the key), so sandbox and production never mix. */
+  private keyPrefix(): string {
+    return this.settings.baseUrl;
+  }
+
+  /** A failing cache store must never fail a request: it only costs the cache. */
+  private async storeCall<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await fn();
+    } catch {
+      return fallback;
+    }
+  }
+
+  /** spec 4.8 / spec 8: one usage count per request regardless of years, so always ask for 30. */
+  private async financialsFromWidest(
+    clean: CleanParams,
+    options: RequestOptions,
+  ): Promise<unknown> {
+    const yearsRule = OPERATIONS.getFinancials.params.find((p) => p.name === "years");
+    const years = typeof clean.years === "number" ? clean.years : Number(yearsRule?.default ?? 10);
+    const period = typeof clean.period === "string" ? clean.period : "annual";
+    const wide = await this.cached(
+      "getFinancials",
+      { ...clean, period, years: FINANCIALS_FETCH_YEARS },
+      options,
+    );
+    const narrow = narrowFinancials(wide as ResponseOf<"getFinancials">, period, years);
+    const stale = staleInfo(wide);
+    return stale !== undefined && narrow !== wide ? markStale(narrow, stale) : narrow;
+  }
+
+  /** Cache read, in-flight sharing, then the network; stale fallback on transient failures. */
+  private async cached(
+    opId: OperationId,
+    clean: CleanParams,
+    options: RequestOptions,
+  ): Promise<unknown> {
+    const mode = options.cache ?? "default";
+    const cacheable = opId !== "getUsage";
+    const key = `${this.keyPrefix()}${cacheKey(opId, clean)}`;
+    const now = this.settings.now();
+    if (cacheable && mode === "default") {
+      const entry = await this.storeCall(() => this.core.store.get(key), undefined);
+      if (entry !== undefined && isFresh(entry.storedAt, ttlFor(opId, this.settings.ttlMs), now)) {
+        this.core.stats.cacheHits += 1;
+        return entry.body;
+      }
+    }
+    const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
+    return this.join(flightKey, options.signal, async (signal) => {
+      try {
+        const result = await this.send(opId, clean, { ...options, signal });
+        const body = deepFreeze(result.body);
+        learnCodes(opId, body, (s, e) => this.remember(s, e));
+        if (cacheable && mode !== "no-store") {
+          await this.storeCall(
+            () =>
+              this.core.store.set(key, {
+                body,
+                storedAt: this.settings.now(),
+                bytes: result.bytes,
+              }),
+            undefined,
+          );
+        }
+        return body;
+      } catch (err) {
+        if (cacheable && mode !== "no-store" && canServeStale(err) && err instanceof KaishaError) {
+          const entry = await this.storeCall(() => this.core.store.get(key), undefined);
+          if (entry !== undefined && isRecord(entry.body)) {
+            this.core.stats.staleServed += 1;
+            return markStale(entry.body, { error: err, storedAt: entry.storedAt });
+          }
+        }
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * Identical requests in flight share one promise. Each caller may abort on its own; the shared
+   * request is aborted only when every caller has gone.
+   */
+  private join(
+    key: string,
+    signal: AbortSignal | undefined,
+    start: (signal: AbortSignal) => Promise<unknown>,
+  ): Promise<unknown> {
+    const { inflight, stats } = this.core;
+    let flight = inflight.get(key);
+    if (flight !== undefined) {
+      stats.coalesced += 1;
+    } else {
+      const controller = new AbortController();
+      const created: InFlight = { controller, waiters: 0, promise: Promise.resolve() };
+      created.promise = start(controller.signal).finally(() => {
+        if (inflight.get(key) === created) inflight.delete(key);
+      });
+      created.promise.catch(() => undefined);
+      inflight.set(key, created);
+      flight = created;
+    }
+    const shared = flight;
+    shared.waiters += 1;
+    return new Promise<unknown>((resolve, reject) => {
+      let settled = false;
+      const leave = (): void => {
+        settled = true;
+        shared.waiters -= 1;
+        signal?.removeEventListener("abort", onAbort);
+      };
+      const onAbort = (): void => {
+        if (settled) return;
+        leave();
+        if (shared.waiters === 0) {
+          if (inflight.get(key) === shared) inflight.delete(key);
+          shared.controller.abort(signal?.reason);
+        }
+        reject(new AbortError({ cause: signal?.reason }));
+      };
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (value) => {
+          if (settled) return;
+          leave();
+          resolve(value);
+        },
+        (err: unknown) => {
+          if (settled) return;
+          leave();
+          reject(err);
+        },
+      );
+    });
+  }
+
+  private async readKey(): Promise<string | undefined> {
+    const source = this.settings.apiKey;
+    const key = typeof source === "function" ? await source() : source;
+    const trimmed = key?.trim();
+    if (trimmed === undefined || trimmed === "") return undefined;
+    rememberSecret(trimmed);
+    return trimmed;
+  }
+
+  /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
+  private async send(
+    opId: OperationId,
+    clean: CleanParams,
+    options: RequestOptions,
+  ): Promise<HttpResult> {
+    const { settings, core } = this;
+    const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
+    const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
+    for (let attempt = 0; ; attempt += 1) {
+      const apiKey = await this.readKey();
+      // spec 5 rule 5: no key means 401; say so without sending anything.
+      if (apiKey === undefined) throw new AuthenticationError("missing_key");
+      await core.pacer.acquire(options.signal);
+      core.stats.requestsSent += 1;
+      try {
+        settings.onRequest?.({ operationId: opId, method: "GET", url, attempt });
+      } catch {
+        // An observer must not break requests.
+      }
+      try {
+        return await sendRequest({
+          url,
+          apiKey,
+          fetch: settings.fetch,
+          timeoutMs: options.timeoutMs ?? settings.timeoutMs,
+          nowMs: settings.now(),
+          ...(options.signal !== undefined ? { signal: options.signal } : {}),
+        });
+      } catch (err) {
+        if (attempt >= maxRetries || !shouldRetry(err)) throw err;
+        core.stats.retries += 1;
+        const retryAfterMs = (err as { retryAfterMs?: number }).retryAfterMs;
+        await settings.sleep(retryDelayMs(attempt, retryAfterMs, settings.random), options.signal);
+      }
+    }
+  }
+}
+
+function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, "");
+}
+
+function mergeSettings(base: Settings | undefined, options: ClientOptions): Settings {
+  const pick = <K extends keyof Settings>(key: K, fallback: Settings[K]): Settings[K] =>
+    (options as Partial<Settings>)[key] ?? base?.[key] ?? fallback;
+  const apiKey = "apiKey" in options ? options.apiKey : base?.apiKey;
+  if (typeof apiKey === "string") rememberSecret(apiKey);
+  return {
+    baseUrl: normalizeBaseUrl(options.baseUrl ?? base?.baseUrl ?? PRODUCTION_BASE_URL),
+    apiKey,
+    fetch: pick("fetch", defaultFetch),
+    timeoutMs: pick("timeoutMs", DEFAULT_TIMEOUT_MS),
+    maxRetries: pick("maxRetries", DEFAULT_MAX_RETRIES),
+    ttlMs: { ...base?.ttlMs, ...options.ttlMs },
+    now: pick("now", Date.now),
+    lang: pick("lang", "ja"),
+    onRequest: options.onRequest ?? base?.onRequest,
+    sleep: pick("sleep", defaultSleep),
+    random: pick("random", Math.random),
+  };
+}
+
+/**
+ * Creates a client. Every option is optional; see `ClientOptions` for defaults.
+ *
+ * @example
+ * const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: () => key });
+ * const body = await client.financials({ security_code: "7203", period: "annual", years: 10 });
+ */
+export function createClient(options: ClientOptions = {}): KaishaClient {
+  const settings = mergeSettings(undefined, options);
+  const core: Core = {
+    store: options.cacheStore ?? new MemoryCacheStore(),
+    pacer: new Pacer({
+      ratePerMinute: options.ratePerMinute ?? 60,
+      now: settings.now,
+      sleep: settings.sleep,
+    }),
+    inflight: new Map(),
+    stats: {
+      requestsSent: 0,
+      cacheHits: 0,
+      coalesced: 0,
+      retries: 0,
+      staleServed: 0,
+      lastUsageRemaining: null,
+    },
+    edinetBySecurity: new Map(),
+    resolving: new Map(),
+  };
+  return new Client(settings, core);
+}

@@ -1,0 +1,373 @@
+// Client error classes (spec 7), the status-to-subclass factory, and localized messages.
+
+import {
+  MESSAGES,
+  validationMessage,
+  type ErrorDetail,
+  type Lang,
+  type MessagePair,
+} from "./messages";
+import { containsSecret, redactText, redactValue } from "./redact";
+
+export type { ErrorDetail, Lang, ValidationReason } from "./messages";
+
+/** Stable error codes: branch on these (or on the class), never on message text. */
+export type KaishaErrorCode =
+  | "invalid_parameter"
+  | "unauthorized"
+  | "missing_key"
+  | "not_found"
+  | "no_results"
+  | "rate_limited"
+  | "data_unavailable"
+  | "server_error"
+  | "connection_failed"
+  | "timeout"
+  | "aborted"
+  | "bad_response";
+
+export interface KaishaErrorInit {
+  code: KaishaErrorCode;
+  message: MessagePair;
+  status?: number;
+  details?: readonly ErrorDetail[];
+  /** The API's own `error.code`, when it sent one. */
+  apiCode?: string;
+  cause?: unknown;
+  /** Secrets to redact besides the remembered API keys. */
+  secrets?: readonly string[];
+}
+
+function sanitizeCause(cause: unknown, secrets: readonly string[]): unknown {
+  if (cause === undefined || cause === null) return cause;
+  if (cause instanceof Error) {
+    const texts = [cause.message, cause.stack ?? "", safeJson(cause)];
+    if (!texts.some((t) => containsSecret(t, secrets))) return cause;
+    // The original holds the key somewhere: keep a redacted copy of it instead.
+    const copy = new Error(redactText(cause.message, secrets));
+    copy.name = cause.name;
+    copy.stack = redactText(cause.stack ?? "", secrets);
+    return copy;
+  }
+  if (typeof cause === "string") return redactText(cause, secrets);
+  if (typeof cause === "object")
+    return containsSecret(safeJson(cause), secrets) ? redactValue(cause, secrets) : cause;
+  return cause;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Base class of every error the client throws.
+ *
+ * `message` is English, `messageJa` Japanese; `code` is stable. The API key is redacted from every
+ * text, detail and cause in the constructor, so an error is always safe to log or show.
+ *
+ * @example
+ * try { await client.financials({ security_code: "7203" }); }
+ * catch (e) { if (e instanceof KaishaError) console.log(e.code, localizedMessage(e, "ja")); }
+ */
+export class KaishaError extends Error {
+  override readonly name: string = "KaishaError";
+  readonly code: KaishaErrorCode;
+  readonly messageJa: string;
+  readonly status?: number;
+  readonly details?: readonly ErrorDetail[];
+  readonly apiCode?: string;
+  /** Set on the error attached to an answer served stale (see `staleInfo`). */
+  stale?: boolean;
+
+  constructor(init: KaishaErrorInit) {
+    const secrets = init.secrets ?? [];
+    super(redactText(init.message.en, secrets));
+    Object.defineProperty(this, "cause", {
+      value: sanitizeCause(init.cause, secrets),
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+    this.code = init.code;
+    this.messageJa = redactText(init.message.ja, secrets);
+    if (init.status !== undefined) this.status = init.status;
+    if (init.details !== undefined) this.details = redactValue(init.details, secrets);
+    if (init.apiCode !== undefined) this.apiCode = redactText(init.apiCode, secrets);
+    // The stack repeats the message, which is already redacted; the name is set by subclasses below.
+  }
+
+  /** Japanese or English message. */
+  localized(lang: Lang): string {
+    return lang === "ja" ? this.messageJa : this.message;
+  }
+}
+
+type SubInit = Omit<KaishaErrorInit, "code" | "message"> & { message?: MessagePair };
+
+/** spec 7 / 400: invalid parameter, detected locally before sending or answered by the API. */
+export class ValidationError extends KaishaError {
+  override readonly name = "ValidationError" as const;
+  declare readonly details: readonly ErrorDetail[];
+  constructor(
+    details: readonly ErrorDetail[],
+    init: SubInit & { values?: Readonly<Record<string, unknown>> } = {},
+  ) {
+    const { values, ...rest } = init;
+    super({
+      ...rest,
+      code: "invalid_parameter",
+      details,
+      message: init.message ?? validationMessage(details, values),
+    });
+  }
+}
+
+/** spec 5.5 / 401: key rejected; code `missing_key` when no key is configured (nothing was sent). */
+export class AuthenticationError extends KaishaError {
+  override readonly name = "AuthenticationError" as const;
+  declare readonly code: "unauthorized" | "missing_key";
+  constructor(kind: "unauthorized" | "missing_key", init: SubInit = {}) {
+    super({
+      ...init,
+      code: kind,
+      message:
+        init.message ?? (kind === "missing_key" ? MESSAGES.missingKey() : MESSAGES.unauthorized()),
+    });
+  }
+}
+
+/** spec 7 / 404 `not_found`; `no_results` for an empty answer where a caller needs a value. */
+export class NotFoundError extends KaishaError {
+  override readonly name = "NotFoundError" as const;
+  declare readonly code: "not_found" | "no_results";
+  constructor(kind: "not_found" | "no_results" = "not_found", init: SubInit = {}) {
+    super({
+      ...init,
+      code: kind,
+      message: init.message ?? (kind === "no_results" ? MESSAGES.noResults() : MESSAGES.notFound()),
+    });
+  }
+}
+
+/** 429: per-minute or daily limit (REFERENCE: both answer 429). `daily` ones are never retried. */
+export class RateLimitError extends KaishaError {
+  override readonly name = "RateLimitError" as const;
+  declare readonly code: "rate_limited";
+  readonly retryAfterMs?: number;
+  readonly daily: boolean;
+  constructor(init: SubInit & { retryAfterMs?: number; daily?: boolean } = {}) {
+    const { retryAfterMs, daily = false, ...rest } = init;
+    super({
+      ...rest,
+      code: "rate_limited",
+      message: rest.message ?? (daily ? MESSAGES.dailyLimit() : MESSAGES.rateLimited(retryAfterMs)),
+    });
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
+    this.daily = daily;
+  }
+}
+
+/** spec 4.6 / 503 `data_unavailable`: price data temporarily unavailable. */
+export class DataUnavailableError extends KaishaError {
+  override readonly name = "DataUnavailableError" as const;
+  declare readonly code: "data_unavailable";
+  constructor(init: SubInit = {}) {
+    super({
+      ...init,
+      code: "data_unavailable",
+      message: init.message ?? MESSAGES.dataUnavailable(),
+    });
+  }
+}
+
+/** Any other 5xx. */
+export class ServerError extends KaishaError {
+  override readonly name = "ServerError" as const;
+  declare readonly code: "server_error";
+  constructor(init: SubInit & { status: number }) {
+    super({
+      ...init,
+      code: "server_error",
+      message: init.message ?? MESSAGES.serverError(init.status),
+    });
+  }
+}
+
+/** The request never got an HTTP answer (DNS, refused, CORS, offline). */
+export class ConnectionError extends KaishaError {
+  override readonly name = "ConnectionError" as const;
+  declare readonly code: "connection_failed";
+  constructor(init: SubInit = {}) {
+    super({
+      ...init,
+      code: "connection_failed",
+      message: init.message ?? MESSAGES.connectionFailed(),
+    });
+  }
+}
+
+/** No answer within the per-request timeout. */
+export class TimeoutError extends KaishaError {
+  override readonly name = "TimeoutError" as const;
+  declare readonly code: "timeout";
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, init: SubInit = {}) {
+    super({ ...init, code: "timeout", message: init.message ?? MESSAGES.timeout(timeoutMs) });
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's AbortSignal fired (for example a cancelled custom function). */
+export class AbortError extends KaishaError {
+  override readonly name = "AbortError" as const;
+  declare readonly code: "aborted";
+  constructor(init: SubInit = {}) {
+    super({ ...init, code: "aborted", message: init.message ?? MESSAGES.aborted() });
+  }
+}
+
+/** The API answered something the client cannot use (non-JSON, wrong shape, repeated cursor). */
+export class BadResponseError extends KaishaError {
+  override readonly name = "BadResponseError" as const;
+  declare readonly code: "bad_response";
+  constructor(what: string, init: SubInit = {}) {
+    super({ ...init, code: "bad_response", message: init.message ?? MESSAGES.badResponse(what) });
+  }
+}
+
+/** Parsed common error object (spec 7). */
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  details?: ErrorDetail[];
+}
+
+/** Reads `{error: {code, message, details}}` from a parsed body; tolerant of anything else. */
+export function parseErrorBody(body: unknown): ApiErrorBody {
+  if (body === null || typeof body !== "object") return {};
+  const error = (body as { error?: unknown }).error;
+  if (error === null || typeof error !== "object") return {};
+  const e = error as Record<string, unknown>;
+  const out: ApiErrorBody = {};
+  if (typeof e.code === "string") out.code = e.code;
+  if (typeof e.message === "string") out.message = e.message;
+  if (Array.isArray(e.details)) {
+    out.details = e.details
+      .filter((d): d is Record<string, unknown> => d !== null && typeof d === "object")
+      .map((d) => {
+        const detail: ErrorDetail = {
+          param: String(d.param ?? ""),
+          reason: String(d.reason ?? "invalid"),
+        };
+        if (typeof d.expected === "string") detail.expected = d.expected;
+        return detail;
+      });
+  }
+  return out;
+}
+
+/**
+ * Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP-date. Returns milliseconds from `nowMs`,
+ * or undefined when absent or unreadable.
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  nowMs: number,
+): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = value.trim();
+  if (text === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+const DAILY_PATTERN = /daily|per[ _-]?day|a day|quota|本日|1日|一日/i;
+
+/** REFERENCE: the daily limit also answers 429; it is told apart by its code or message. */
+export function isDailyLimit(api: ApiErrorBody): boolean {
+  return DAILY_PATTERN.test(api.code ?? "") || DAILY_PATTERN.test(api.message ?? "");
+}
+
+export interface ErrorResponseInit {
+  status: number;
+  /** Parsed JSON body, or undefined when the body was not JSON. */
+  body?: unknown;
+  /** Header lookup (e.g. `response.headers`). */
+  headers?: { get(name: string): string | null };
+  nowMs?: number;
+  cause?: unknown;
+  secrets?: readonly string[];
+}
+
+/**
+ * Status-to-subclass factory for a non-2xx answer.
+ *
+ * @example errorFromResponse({ status: 429, headers: res.headers, body }) // RateLimitError
+ */
+export function errorFromResponse(init: ErrorResponseInit): KaishaError {
+  const { status } = init;
+  const api = parseErrorBody(init.body);
+  const base = {
+    status,
+    ...(api.details !== undefined ? { details: api.details } : {}),
+    ...(api.code !== undefined ? { apiCode: api.code } : {}),
+    ...(init.cause !== undefined ? { cause: init.cause } : {}),
+    ...(init.secrets !== undefined ? { secrets: init.secrets } : {}),
+  };
+  if (status === 400) {
+    const details = api.details ?? [{ param: "", reason: "invalid" }];
+    const message =
+      api.details === undefined && api.message !== undefined
+        ? {
+            en: `Invalid request: ${api.message}`,
+            ja: `リクエストが正しくありません：${api.message}`,
+          }
+        : undefined;
+    return new ValidationError(details, { ...base, ...(message ? { message } : {}) });
+  }
+  if (status === 401 || status === 403) return new AuthenticationError("unauthorized", base);
+  if (status === 404) {
+    return new NotFoundError("not_found", { ...base, message: MESSAGES.notFound(api.message) });
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(
+      init.headers?.get("retry-after"),
+      init.nowMs ?? Date.now(),
+    );
+    return new RateLimitError({
+      ...base,
+      daily: isDailyLimit(api),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
+  }
+  if (status === 503 && api.code === "data_unavailable") return new DataUnavailableError(base);
+  if (status >= 500) return new ServerError(base);
+  return new BadResponseError(`HTTP ${status}`, base);
+}
+
+/**
+ * The user-facing message of any thrown value, in `lang`.
+ *
+ * @example localizedMessage(err, "ja") // "APIキーが未設定です：Kaishaパネルを開いて設定してください"
+ */
+export function localizedMessage(err: unknown, lang: Lang): string {
+  if (err instanceof KaishaError) return err.localized(lang);
+  const pair = MESSAGES.unexpected();
+  return lang === "ja" ? pair.ja : pair.en;
+}
+
+/** True for any KaishaError, also across bundles (checks the literal name and code). */
+export function isKaishaError(err: unknown): err is KaishaError {
+  return (
+    err instanceof KaishaError ||
+    (err instanceof Error &&
+      typeof (err as { code?: unknown }).code === "string" &&
+      typeof (err as { messageJa?: unknown }).messageJa === "string")
+  );
+}

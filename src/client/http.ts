@@ -1,0 +1,185 @@
+// One HTTP exchange with the API: URL building, bearer header (spec 5), timeout/abort, error mapping.
+
+import {
+  AbortError,
+  BadResponseError,
+  ConnectionError,
+  KaishaError,
+  TimeoutError,
+  errorFromResponse,
+} from "./errors";
+import type { ParamValue } from "./validate";
+
+/** The subset of `fetch` the client uses; injectable (the test seam). */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; signal: AbortSignal },
+) => Promise<ResponseLike>;
+
+/** The subset of `Response` the client reads. */
+export interface ResponseLike {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** @default 30000 */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Full URL of a request: `{name}` path segments filled (percent-encoded), remaining parameters as a
+ * query string sorted by name. The key never goes in a URL (spec 5: header only).
+ *
+ * @example buildUrl("https://api.irbank.net/v1", "/securities/{code}/prices", { code: "7203", limit: 5 })
+ * // "https://api.irbank.net/v1/securities/7203/prices?limit=5"
+ */
+export function buildUrl(
+  baseUrl: string,
+  pathTemplate: string,
+  params: Readonly<Record<string, ParamValue>>,
+): string {
+  const used = new Set<string>();
+  const path = pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    used.add(name);
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name];
+    if (!used.has(name) && value !== undefined) query.append(name, String(value));
+  }
+  const qs = query.toString();
+  return `${baseUrl.replace(/\/+$/, "")}${path}${qs ? `?${qs}` : ""}`;
+}
+
+export interface HttpRequest {
+  url: string;
+  apiKey: string;
+  fetch: FetchLike;
+  /** @unit ms @default 30000 */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Clock for Retry-After dates. */
+  nowMs?: number;
+}
+
+export interface HttpResult {
+  status: number;
+  body: unknown;
+  /** UTF-8 size of the body text. */
+  bytes: number;
+}
+
+const encoder = new TextEncoder();
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts (even if `promise` never settles). */
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/**
+ * Sends one GET and returns the parsed JSON body of a 2xx answer. Throws a KaishaError for
+ * everything else: API errors by status, ConnectionError, TimeoutError, AbortError,
+ * BadResponseError (non-JSON). Always settles, even when `fetch` ignores the abort signal.
+ */
+export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
+  const secrets = [req.apiKey];
+  const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (req.signal?.aborted) throw new AbortError({ cause: req.signal.reason, secrets });
+
+  const controller = new AbortController();
+  const timedOut = { value: false };
+  const timer = setTimeout(() => {
+    timedOut.value = true;
+    controller.abort(new Error(`timeout after ${timeoutMs} ms`));
+  }, timeoutMs);
+  const onCallerAbort = (): void => controller.abort(req.signal?.reason);
+  req.signal?.addEventListener("abort", onCallerAbort, { once: true });
+
+  const mapFailure = (err: unknown): KaishaError => {
+    if (err instanceof KaishaError) return err;
+    if (timedOut.value) return new TimeoutError(timeoutMs, { cause: err, secrets });
+    if (req.signal?.aborted) return new AbortError({ cause: err, secrets });
+    return new ConnectionError({ cause: err, secrets });
+  };
+
+  try {
+    let response: ResponseLike;
+    let text: string;
+    try {
+      response = await raceSignal(
+        Promise.resolve().then(() =>
+          req.fetch(req.url, {
+            method: "GET",
+            // spec 5 rule 2: exactly one space between Bearer and the key.
+            headers: { Authorization: `Bearer ${req.apiKey}`, Accept: "application/json" },
+            signal: controller.signal,
+          }),
+        ),
+        controller.signal,
+      );
+      text = await raceSignal(
+        Promise.resolve().then(() => response.text()),
+        controller.signal,
+      );
+    } catch (err) {
+      throw mapFailure(err);
+    }
+
+    let body: unknown;
+    let parsed = false;
+    try {
+      body = text === "" ? undefined : JSON.parse(text);
+      parsed = text !== "";
+    } catch {
+      parsed = false;
+    }
+    const status = response.status;
+    if (status >= 200 && status < 300) {
+      if (!parsed || body === null || typeof body !== "object" || Array.isArray(body)) {
+        const contentType = response.headers.get("content-type") ?? "no content type";
+        throw new BadResponseError(
+          `HTTP ${status}, ${parsed ? "not a JSON object" : contentType}`,
+          { status, secrets },
+        );
+      }
+      return { status, body, bytes: encoder.encode(text).length };
+    }
+    if (!parsed && (status === 400 || status === 404)) {
+      // A 400/404 without the API's error object came from something else (wrong base URL, proxy).
+      throw new BadResponseError(`HTTP ${status} without the API's error object`, {
+        status,
+        secrets,
+      });
+    }
+    throw errorFromResponse({
+      status,
+      body: parsed ? body : undefined,
+      headers: response.headers,
+      nowMs: req.nowMs ?? Date.now(),
+      secrets,
+    });
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener("abort", onCallerAbort);
+  }
+}

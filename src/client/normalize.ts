@@ -1,0 +1,280 @@
+// Excel inputs -> API parameter values: codes, fiscal months and JST calendar dates, without time-zone drift.
+
+import { ValidationError } from "./errors";
+
+/** Days from 1899-12-30 (Excel's serial day 0, counting the 1900 leap-year bug) to 1970-01-01. */
+const EXCEL_EPOCH_OFFSET_DAYS = 25569;
+const DAY_MS = 86_400_000;
+/** JST is UTC+9 all year (no daylight saving). */
+const JST_OFFSET_MS = 9 * 3_600_000;
+/** Largest Excel serial: 9999-12-31. */
+const MAX_SERIAL = 2_958_465;
+
+/** spec 1 rule 4: identifier formats. */
+export const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
+export const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
+
+/** A calendar day without any time zone. */
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function fail(
+  param: string,
+  expected: string,
+  reason: "invalid_format" | "invalid_type" = "invalid_format",
+  value?: unknown,
+): never {
+  throw new ValidationError([{ param, reason, expected }], { values: { [param]: value } });
+}
+
+/**
+ * Text as typed in a cell: NFKC (full-width digits and letters become ASCII, as Japanese IMEs often
+ * produce them) and trimmed. Numbers become their decimal text.
+ */
+export function normalizeText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === "boolean") return String(value);
+  if (typeof value !== "string") return undefined;
+  const text = value.normalize("NFKC").trim();
+  return text === "" ? undefined : text;
+}
+
+/** True for undefined, null, "" and whitespace-only text: an omitted Excel argument. */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+  );
+}
+
+/**
+ * A code as the API wants it: 7203 -> "7203", " 130a " -> "130A", "Ｅ０２１４４" -> "E02144".
+ */
+export function normalizeCode(value: unknown, param = "code"): string {
+  if (typeof value === "number" && !Number.isInteger(value))
+    fail(param, "a 4-5 character code such as 7203", "invalid_format", value);
+  const text = normalizeText(value);
+  if (text === undefined) {
+    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
+    fail(param, "a 4-5 character code such as 7203", "invalid_type", value);
+  }
+  return text.toUpperCase();
+}
+
+/** A security code (spec 1: `^[0-9A-Z]{4,5}$`). */
+export function normalizeSecurityCode(value: unknown, param = "security_code"): string {
+  const code = normalizeCode(value, param);
+  if (!SECURITY_CODE_PATTERN.test(code))
+    fail(param, "a security code such as 7203 or 130A", "invalid_format", value);
+  return code;
+}
+
+/** An EDINET code (spec 1: `^[EG]\d{5}$`). */
+export function normalizeEdinetCode(value: unknown, param = "edinet_code"): string {
+  const code = normalizeCode(value, param);
+  if (!EDINET_CODE_PATTERN.test(code))
+    fail(param, "an EDINET code such as E02144", "invalid_format", value);
+  return code;
+}
+
+/** A company given either way. */
+export type CompanyRef = { security_code: string } | { edinet_code: string };
+
+/**
+ * A company from a cell: EDINET code ("E02144") or security code (7203, "7203", "130A").
+ *
+ * @example normalizeCompany(7203) // { security_code: "7203" }
+ */
+export function normalizeCompany(value: unknown, param = "company"): CompanyRef {
+  const code = normalizeCode(value, param);
+  if (EDINET_CODE_PATTERN.test(code)) return { edinet_code: code };
+  if (SECURITY_CODE_PATTERN.test(code)) return { security_code: code };
+  return fail(
+    param,
+    "a security code such as 7203 or an EDINET code such as E02144",
+    "invalid_format",
+    value,
+  );
+}
+
+function isValidDay(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/** Excel serial (days since 1899-12-30; a time fraction is ignored) -> calendar day, in UTC arithmetic. */
+export function serialToDay(serial: number): CalendarDay {
+  const d = new Date((Math.floor(serial) - EXCEL_EPOCH_OFFSET_DAYS) * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** Calendar day -> Excel serial. */
+export function dayToSerial(day: CalendarDay): number {
+  return Date.UTC(day.year, day.month - 1, day.day) / DAY_MS + EXCEL_EPOCH_OFFSET_DAYS;
+}
+
+/** The JST calendar day of an instant (a JS Date is an instant; spec: dates are JST). */
+export function jstDay(instant: Date | number): CalendarDay {
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  const d = new Date(ms + JST_OFFSET_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+/** "YYYY-MM-DD". */
+export function formatDay(day: CalendarDay): string {
+  return `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
+}
+
+/** Today's date in Japan as "YYYY-MM-DD". */
+export function todayJst(nowMs: number = Date.now()): string {
+  return formatDay(jstDay(nowMs));
+}
+
+const DATE_TEXT = [
+  /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/,
+  /^(\d{4})(\d{2})(\d{2})$/,
+  /^(\d{4})年(\d{1,2})月(\d{1,2})日$/,
+];
+
+function parseDateText(text: string): CalendarDay | undefined {
+  // Accept an ISO timestamp's date part ("2024-03-01T00:00:00Z") as the day written.
+  const plain = /^(\d{4}-\d{2}-\d{2})T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.exec(text)?.[1] ?? text;
+  for (const re of DATE_TEXT) {
+    const m = re.exec(plain);
+    if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  }
+  return undefined;
+}
+
+function isSerial(value: number): boolean {
+  return Number.isFinite(value) && value >= 1 && value <= MAX_SERIAL;
+}
+
+/**
+ * A date from a cell -> "YYYY-MM-DD" (JST calendar day).
+ *
+ * Accepts an Excel serial (45382 -> "2024-03-31", in any time zone), a JS Date (its JST day),
+ * "2024/3/1", "2024-03-01", "20240301", "2024年3月1日".
+ */
+export function normalizeDate(value: unknown, param = "date"): string {
+  const expected = "a date such as 2024-03-31";
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) fail(param, expected, "invalid_format", value);
+    return formatDay(jstDay(value));
+  }
+  if (typeof value === "number") {
+    if (!isSerial(value)) fail(param, expected, "invalid_format", value);
+    // 8-digit numbers are yyyymmdd typed as a number, not serials (serials stop at 2958465).
+    return formatDay(serialToDay(value));
+  }
+  const text = normalizeText(value);
+  if (text === undefined) {
+    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
+    fail(param, expected, "invalid_type", value);
+  }
+  if (/^\d+(\.\d+)?$/.test(text) && !/^\d{8}$/.test(text)) {
+    const n = Number(text);
+    if (isSerial(n)) return formatDay(serialToDay(n));
+  }
+  const day = parseDateText(text);
+  if (day === undefined || !isValidDay(day.year, day.month, day.day))
+    fail(param, expected, "invalid_format", value);
+  return formatDay(day);
+}
+
+/** Smallest serial treated as a date when a fiscal month is expected (1950-01-01). */
+const MIN_MONTH_SERIAL = 18_264;
+
+/**
+ * A fiscal month from a cell -> "YYYY/MM".
+ *
+ * Accepts "2024/03", "2024-03", "2024/3", "2024年3月", 202403 or "202403", a full date
+ * ("2024/03/31"), an Excel serial date (45382 -> "2024/03") or a JS Date (its JST month).
+ */
+export function normalizeFiscalMonth(value: unknown, param = "as_of"): string {
+  const expected = "a month such as 2024/03";
+  const format = (year: number, month: number): string => {
+    if (!Number.isInteger(year) || year < 1000 || year > 9999 || month < 1 || month > 12) {
+      fail(param, expected, "invalid_format", value);
+    }
+    return `${year}/${pad(month)}`;
+  };
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) fail(param, expected, "invalid_format", value);
+    const d = jstDay(value);
+    return format(d.year, d.month);
+  }
+  const fromNumber = (n: number): string | undefined => {
+    if (Number.isInteger(n) && n >= 100_001 && n <= 999_912)
+      return format(Math.floor(n / 100), n % 100);
+    if (isSerial(n) && n >= MIN_MONTH_SERIAL) {
+      const d = serialToDay(n);
+      return format(d.year, d.month);
+    }
+    return undefined;
+  };
+  if (typeof value === "number") {
+    return fromNumber(value) ?? fail(param, expected, "invalid_format", value);
+  }
+  const text = normalizeText(value);
+  if (text === undefined) {
+    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
+    fail(param, expected, "invalid_type", value);
+  }
+  const month = /^(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})月?$/.exec(text);
+  if (month) return format(Number(month[1]), Number(month[2]));
+  if (/^\d+(\.\d+)?$/.test(text) && !/^\d{8}$/.test(text)) {
+    const fromNum = fromNumber(Number(text));
+    if (fromNum !== undefined) return fromNum;
+  }
+  const day = parseDateText(text);
+  if (day !== undefined && isValidDay(day.year, day.month, day.day))
+    return format(day.year, day.month);
+  return fail(param, expected, "invalid_format", value);
+}
+
+/**
+ * A fiscal year (integer) from a cell: 2024, "2024", "2024/03" (the year of the period end), a date.
+ */
+export function normalizeYear(value: unknown, param = "fiscal_year"): number {
+  const expected = "a year such as 2024";
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1000 && value <= 9999)
+    return value;
+  const text = normalizeText(value);
+  if (text !== undefined && /^\d{4}$/.test(text)) return Number(text);
+  if (text === undefined && isBlank(value))
+    throw new ValidationError([{ param, reason: "missing" }]);
+  try {
+    return Number(normalizeFiscalMonth(value, param).slice(0, 4));
+  } catch {
+    return fail(param, expected, "invalid_format", value);
+  }
+}
+
+/** An integer from a cell: 10, 10.0, "10", "１０". */
+export function normalizeInteger(value: unknown, param = "value"): number {
+  if (typeof value === "number") {
+    if (Number.isInteger(value)) return value;
+    return fail(param, "an integer", "invalid_type", value);
+  }
+  const text = normalizeText(value);
+  if (text === undefined) {
+    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
+    return fail(param, "an integer", "invalid_type", value);
+  }
+  if (!/^[-+]?\d+(\.0+)?$/.test(text)) fail(param, "an integer", "invalid_type", value);
+  return Number(text);
+}

@@ -1,0 +1,101 @@
+// Public types of the client: options, per-request options, parameter and response types per operation.
+
+import type { operations } from "../contract/api-types";
+import type { OperationId } from "../contract/rules";
+import type { CacheStore } from "./cache";
+import type { Lang } from "./messages";
+import type { FetchLike } from "./http";
+import type { Sleep } from "./pacer";
+
+type OrEmpty<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
+
+/** Parameters of an operation, path parameters included, under the API's own names. */
+export type ParamsOf<O extends OperationId> = OrEmpty<operations[O]["parameters"]["query"]> &
+  OrEmpty<operations[O]["parameters"]["path"]>;
+
+/** Body of the 200 answer of an operation. */
+export type ResponseOf<O extends OperationId> =
+  operations[O]["responses"][200]["content"]["application/json"];
+
+/** Operations whose answers carry `next_cursor` (spec 2.1 Pagination). */
+export type PaginatedOperationId = {
+  [O in OperationId]: ResponseOf<O> extends { next_cursor?: unknown } ? O : never;
+}[OperationId];
+
+/** The API key, or a function that reads it when a request is about to be sent. */
+export type ApiKeySource =
+  string | undefined | (() => string | undefined | Promise<string | undefined>);
+
+/** Observer hook: called once per HTTP request actually sent (retries included). No key in it. */
+export interface RequestInfo {
+  operationId: OperationId;
+  method: "GET";
+  url: string;
+  /** 0 for the first attempt, 1.. for retries. */
+  attempt: number;
+}
+
+/** Options of `createClient`; all optional. */
+export interface ClientOptions {
+  /** @default PRODUCTION_BASE_URL ("https://api.irbank.net/v1") */
+  baseUrl?: string;
+  /** Key or key provider (spec 5); read before each request, never stored in errors or URLs. */
+  apiKey?: ApiKeySource;
+  /** @default globalThis.fetch */
+  fetch?: FetchLike;
+  /** Per-attempt timeout. @unit ms @default 30000 */
+  timeoutMs?: number;
+  /** Retries after the first attempt for retryable failures. @default 3 */
+  maxRetries?: number;
+  /** Client-side pacing; 0 = off. @default 60 */
+  ratePerMinute?: number;
+  /** @default new MemoryCacheStore() */
+  cacheStore?: CacheStore;
+  /** Freshness overrides per operationId. @unit ms */
+  ttlMs?: Partial<Record<OperationId, number>>;
+  /** Clock for cache freshness, pacing and date checks. @default Date.now */
+  now?: () => number;
+  /** Language of `client.message(err)`. @default "ja" */
+  lang?: Lang;
+  /** Observer of every request sent. */
+  onRequest?: (info: RequestInfo) => void;
+  /** Sleep used for backoff and pacing (tests inject one). @default setTimeout-based */
+  sleep?: Sleep;
+  /** Random source for backoff jitter, in [0, 1). @default Math.random */
+  random?: () => number;
+}
+
+/** Trailing per-call options of every method. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** @unit ms */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /**
+   * "default": fresh cache entries answer without a request; "reload": always ask the API (the
+   * answer is stored); "no-store": ask the API and neither read nor write the cache.
+   */
+  cache?: "default" | "no-store" | "reload";
+}
+
+/** Counters since the client was created (shared with copies made by `withOptions`). */
+export interface ClientStats {
+  /** HTTP requests actually sent, retries included. */
+  requestsSent: number;
+  /** Calls answered from a fresh cache entry. */
+  cacheHits: number;
+  /** Calls that joined an identical request already in flight. */
+  coalesced: number;
+  /** Retries sent after retryable failures. */
+  retries: number;
+  /** Answers served from an expired entry because the API failed. */
+  staleServed: number;
+  /** `remaining` of the last GET /usage answer; null before the first one. */
+  lastUsageRemaining: number | null;
+}
+
+/** Options of `client.paginate`. */
+export interface PaginateOptions extends RequestOptions {
+  /** Stop after this many pages. @default 50 */
+  maxPages?: number;
+}
