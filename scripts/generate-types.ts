@@ -212,7 +212,18 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
   ];
 }
 
-async function main(): Promise<void> {
+/**
+ * `npm run generate:types` writes the files; `--print [openapi.json path]` prints them as JSON on
+ * stdout instead (the staleness test runs it in a child process because Jest cannot load
+ * openapi-typescript's ES-module dependencies).
+ */
+async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === "--print") {
+    const source = argv[1] ?? OPENAPI_PATH;
+    const files = await generateContractFiles(fs.readFileSync(source, "utf8"));
+    process.stdout.write(JSON.stringify(files));
+    return;
+  }
   const files = await generateContractFiles(fs.readFileSync(OPENAPI_PATH, "utf8"));
   for (const file of files) {
     fs.writeFileSync(path.join(ROOT, file.path), file.content);
@@ -221,7 +232,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((err: unknown) => {
+  main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(err);
     process.exit(1);
   });

@@ -570,6 +570,8 @@ export interface components {
        * @description When the daily count resets, ISO 8601 (sent by the sandbox).
        */
       reset_at?: string;
+      /** @description Spec 2.1 says every 200 response carries one, but the /usage body is not specified: optional here. */
+      attribution?: components["schemas"]["Attribution"];
     };
     SecurityListItem: {
       /** @description Security code. */
