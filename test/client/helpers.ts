@@ -1,0 +1,99 @@
+// Test helpers for the client: a recording fake fetch and canned API answers.
+
+import type { FetchLike, ResponseLike } from "../../src/client";
+
+export const TEST_KEY = "kaisha_key_0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+}
+
+/** A Response-like answer with a JSON (or raw text) body. */
+export function reply(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ResponseLike {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return {
+    status,
+    headers: { get: (name: string) => lower[name.toLowerCase()] ?? null },
+    text: () => Promise.resolve(text),
+  };
+}
+
+/** The spec 7 common error object. */
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  details?: unknown[],
+): ResponseLike {
+  return reply(status, { error: { code, message, ...(details ? { details } : {}) } }, headers);
+}
+
+type Handler = (req: RecordedRequest, index: number) => ResponseLike | Promise<ResponseLike>;
+
+/** A fetch that records every request and answers with `handler` (default: 200 `{ok: true}`). */
+export function recordingFetch(handler: Handler = () => reply(200, { ok: true, attribution: {} })) {
+  const requests: RecordedRequest[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const req = { url, method: init.method, headers: { ...init.headers }, signal: init.signal };
+    requests.push(req);
+    return handler(req, requests.length - 1);
+  };
+  return { fetch, requests };
+}
+
+/** Answers in order; the last one repeats. */
+export function sequence(...answers: Array<ResponseLike | Error>): Handler {
+  return (_req, index) => {
+    const answer = answers[Math.min(index, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    if (answer === undefined) throw new Error("no answer");
+    return answer;
+  };
+}
+
+/** A financials period row (only the fields the slicing looks at, plus one value). */
+export function period(fiscalYear: string, quarter?: string) {
+  return { fiscal_year: fiscalYear, ...(quarter ? { quarter } : {}), sales: 1 };
+}
+
+/** A /financials body with `count` annual periods ending in 2024/03, oldest first. */
+export function annualBody(count: number, edinet = "E02144") {
+  const periods = Array.from({ length: count }, (_, i) => period(`${2024 - count + 1 + i}/03`));
+  return {
+    fields: [],
+    edinet_code: edinet,
+    periods,
+    reason: null,
+    attribution: { source_label: "x", license_note: "x", processed_by: "x" },
+  };
+}
+
+/** A quarterly body: for each of `years` fiscal years, Q1..Q4 + full_year. */
+export function quarterlyBody(years: number) {
+  const periods = [];
+  for (let i = 0; i < years; i += 1) {
+    const fy = `${2024 - years + 1 + i}/03`;
+    for (const q of ["Q1", "Q2", "Q3", "Q4", "full_year"]) periods.push(period(fy, q));
+  }
+  return {
+    fields: [],
+    edinet_code: "E02144",
+    periods,
+    reason: null,
+    attribution: { source_label: "x", license_note: "x", processed_by: "x" },
+  };
+}
+
+/** Lets pending promise callbacks run (microtasks and a macrotask turn). */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+}

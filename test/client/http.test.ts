@@ -1,0 +1,201 @@
+// One HTTP exchange: URL, exact headers, timeout and abort that always settle, failure mapping.
+
+import {
+  AbortError,
+  BadResponseError,
+  ConnectionError,
+  NotFoundError,
+  ServerError,
+  TimeoutError,
+  buildUrl,
+  createClient,
+  sendRequest,
+  type FetchLike,
+} from "../../src/client";
+import { TEST_KEY, recordingFetch, reply } from "./helpers";
+
+describe("buildUrl", () => {
+  test("fills and encodes path parameters, sorts the query", () => {
+    expect(
+      buildUrl("https://api.irbank.net/v1/", "/securities/{code}/prices", {
+        to: "2024-03-31",
+        code: "7203",
+        from: "2024-01-01",
+        limit: 5,
+      }),
+    ).toBe(
+      "https://api.irbank.net/v1/securities/7203/prices?from=2024-01-01&limit=5&to=2024-03-31",
+    );
+    expect(
+      buildUrl("/relay/v1", "/screening", {
+        filters: "per:lte:15,roe:gte:10",
+        sector: "電気・ガス",
+      }),
+    ).toBe(
+      "/relay/v1/screening?filters=per%3Alte%3A15%2Croe%3Agte%3A10&sector=%E9%9B%BB%E6%B0%97%E3%83%BB%E3%82%AC%E3%82%B9",
+    );
+    expect(buildUrl("", "/disclosures/{doc_id}", { doc_id: "a/b" })).toBe("/disclosures/a%2Fb");
+  });
+});
+
+describe("requests through the client", () => {
+  test("sends exactly `Authorization: Bearer <key>` and `Accept: application/json`, key nowhere in the URL", async () => {
+    const rec = recordingFetch(() => reply(200, { remaining: 10, attribution: {} }));
+    const client = createClient({
+      apiKey: TEST_KEY,
+      fetch: rec.fetch,
+      ratePerMinute: 0,
+      baseUrl: "http://127.0.0.1:8787/v1/",
+    });
+    await client.financials({ security_code: "7203" }).catch(() => undefined);
+    await client.usage();
+    expect(rec.requests.length).toBe(2);
+    for (const req of rec.requests) {
+      expect(req.headers).toEqual({
+        Authorization: `Bearer ${TEST_KEY}`,
+        Accept: "application/json",
+      });
+      expect(req.method).toBe("GET");
+      expect(req.url).not.toContain(TEST_KEY);
+    }
+    expect(rec.requests.map((r) => r.url)).toEqual([
+      "http://127.0.0.1:8787/v1/financials?period=annual&security_code=7203&years=30",
+      "http://127.0.0.1:8787/v1/usage",
+    ]);
+  });
+
+  test("a key provider function is read per request and trimmed", async () => {
+    const rec = recordingFetch(() => reply(200, { remaining: 1 }));
+    let key = ` ${TEST_KEY} `;
+    const client = createClient({ apiKey: () => key, fetch: rec.fetch, ratePerMinute: 0 });
+    await client.usage();
+    key = `${TEST_KEY}2`;
+    await client.usage();
+    expect(rec.requests.map((r) => r.headers.Authorization)).toEqual([
+      `Bearer ${TEST_KEY}`,
+      `Bearer ${TEST_KEY}2`,
+    ]);
+  });
+});
+
+describe("sendRequest", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test("times out and settles even when fetch ignores the signal", async () => {
+    expect.assertions(3);
+    const neverSettles: FetchLike = () => new Promise(() => undefined);
+    const p = sendRequest({
+      url: "http://x/v1/usage",
+      apiKey: TEST_KEY,
+      fetch: neverSettles,
+      timeoutMs: 30_000,
+    });
+    const check = p.catch((e: unknown) => {
+      expect(e).toBeInstanceOf(TimeoutError);
+      expect((e as TimeoutError).message).toContain("30 s");
+    });
+    await jest.advanceTimersByTimeAsync(29_999);
+    await jest.advanceTimersByTimeAsync(1);
+    await check;
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  test("a body that never arrives also times out", async () => {
+    expect.assertions(1);
+    const slowBody: FetchLike = async () => ({
+      status: 200,
+      headers: { get: () => null },
+      text: () => new Promise<string>(() => undefined),
+    });
+    const p = sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch: slowBody, timeoutMs: 1000 });
+    const check = expect(p).rejects.toBeInstanceOf(TimeoutError);
+    await jest.advanceTimersByTimeAsync(1000);
+    await check;
+  });
+
+  test("the caller's abort settles at once with AbortError", async () => {
+    expect.assertions(2);
+    const controller = new AbortController();
+    const neverSettles: FetchLike = () => new Promise(() => undefined);
+    const p = sendRequest({
+      url: "http://x",
+      apiKey: TEST_KEY,
+      fetch: neverSettles,
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(p).rejects.toBeInstanceOf(AbortError);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  test("an already-aborted signal sends nothing", async () => {
+    const rec = recordingFetch();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      sendRequest({
+        url: "http://x",
+        apiKey: TEST_KEY,
+        fetch: rec.fetch,
+        signal: controller.signal,
+      }),
+    ).rejects.toBeInstanceOf(AbortError);
+    expect(rec.requests).toHaveLength(0);
+  });
+
+  test("a network failure -> ConnectionError with the cause kept", async () => {
+    const cause = new TypeError("fetch failed");
+    const err = await sendRequest({
+      url: "http://x",
+      apiKey: TEST_KEY,
+      fetch: () => Promise.reject(cause),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).cause).toBe(cause);
+  });
+
+  test("a synchronous throw from fetch -> ConnectionError", async () => {
+    const err = await sendRequest({
+      url: "http://x",
+      apiKey: TEST_KEY,
+      fetch: () => {
+        throw new TypeError("sync");
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+  });
+
+  test("a 200 that is not JSON -> BadResponseError", async () => {
+    const fetch: FetchLike = async () =>
+      reply(200, "<html>login</html>", { "content-type": "text/html" });
+    const err = await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(BadResponseError);
+    expect((err as BadResponseError).message).toContain("text/html");
+  });
+
+  test("a 404 page without the error object -> BadResponseError (wrong base URL), a 502 page -> ServerError", async () => {
+    const html404: FetchLike = async () => reply(404, "<html>Not Found</html>");
+    const html502: FetchLike = async () => reply(502, "<html>Bad Gateway</html>");
+    expect(
+      await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch: html404 }).catch(
+        (e: unknown) => e,
+      ),
+    ).toBeInstanceOf(BadResponseError);
+    expect(
+      await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch: html502 }).catch(
+        (e: unknown) => e,
+      ),
+    ).toBeInstanceOf(ServerError);
+  });
+
+  test("a JSON 404 -> NotFoundError", async () => {
+    const fetch: FetchLike = async () =>
+      reply(404, { error: { code: "not_found", message: "no such security" } });
+    expect(
+      await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch }).catch((e: unknown) => e),
+    ).toBeInstanceOf(NotFoundError);
+  });
+});
