@@ -1,0 +1,78 @@
+// The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape (spec 7).
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** spec 7: reasons that may appear in `error.details[].reason`. */
+export type DetailReason =
+  | "missing"
+  | "conflict"
+  | "invalid_type"
+  | "invalid_format"
+  | "out_of_range"
+  | "unknown_value"
+  | "too_many_items"
+  | "invalid";
+
+/** One entry of `error.details` (spec 7): `expected` is omitted when it cannot be given. */
+export interface ErrorDetail {
+  param: string;
+  reason: DetailReason;
+  expected?: string;
+}
+
+/** The common error body `{error: {code, message, details?}}` (spec 7). */
+export interface ErrorBody {
+  error: { code: string; message: string; details?: ErrorDetail[] };
+}
+
+/**
+ * Thrown anywhere in a request; the app's error handler turns it into the response.
+ * @example throw ApiError.notFound("Security 9999 was not found.")
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  /** 400 invalid_parameter with one or more details (spec 7). */
+  static invalid(details: ErrorDetail[], message?: string): ApiError {
+    const first = details[0];
+    const text =
+      message ??
+      (first === undefined
+        ? "Invalid parameter."
+        : `Invalid parameter '${first.param}': ${first.reason}` +
+          (first.expected === undefined ? "." : ` (expected ${first.expected}).`));
+    return new ApiError(400, "invalid_parameter", text, details);
+  }
+
+  /** 400 for a single parameter. */
+  static param(param: string, reason: DetailReason, expected?: string, message?: string): ApiError {
+    const detail: ErrorDetail =
+      expected === undefined ? { param, reason } : { param, reason, expected };
+    return ApiError.invalid([detail], message);
+  }
+
+  /** 404 not_found (spec 7: security, corporation, person, document, metric...). */
+  static notFound(message: string): ApiError {
+    return new ApiError(404, "not_found", message);
+  }
+
+  /** The response body in the common error shape. */
+  toBody(): ErrorBody {
+    const error: ErrorBody["error"] = { code: this.code, message: this.message };
+    if (this.details !== undefined && this.details.length > 0) error.details = this.details;
+    return { error };
+  }
+}
+
+/** Builds the common error body for codes raised outside ApiError (auth, limits, faults). */
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}

@@ -1,0 +1,13 @@
+// GET /usage (spec 4.3): remaining requests of the day; never consumes the daily limit.
+import { attribution } from "../lib/attribution";
+import { defineRoute } from "../lib/route";
+
+export const usageRoute = defineRoute({
+  operationId: "getUsage",
+  countsDaily: false,
+  handle({ state, key }) {
+    // spec 1 rule 2: every 200 carries attribution, though UsageResponse does not list it.
+    const body = { ...state.limiter.usage(key), attribution: attribution() };
+    return body;
+  },
+});

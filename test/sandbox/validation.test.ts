@@ -1,0 +1,141 @@
+// Contract-driven parameter validation: 400 invalid_parameter with spec 7 reasons; never a 5xx.
+import { OPERATIONS } from "../../src/contract/rules";
+import { validateParams } from "../../sandbox/lib/validate-params";
+import { get, makeSandbox, reasons } from "./helpers";
+
+const sandbox = makeSandbox();
+
+describe("400 invalid_parameter details", () => {
+  test("financials: both edinet_code and security_code -> 400 conflict on both", async () => {
+    const answer = await get(sandbox, "/v1/financials?edinet_code=E00001&security_code=7203");
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe("invalid_parameter");
+    expect(reasons(answer)).toEqual(["edinet_code:conflict", "security_code:conflict"]);
+    expect(answer.body.error.details[0].expected).toBe("exactly one of edinet_code, security_code");
+  });
+
+  test("financials: neither edinet_code nor security_code -> 400 missing", async () => {
+    const answer = await get(sandbox, "/v1/financials");
+    expect(answer.status).toBe(400);
+    expect(reasons(answer)).toEqual(["edinet_code:missing", "security_code:missing"]);
+  });
+
+  test("financials: years 0 and 31 -> out_of_range with the accepted range", async () => {
+    for (const years of ["0", "31"]) {
+      const answer = await get(sandbox, `/v1/financials?security_code=7203&years=${years}`);
+      expect(reasons(answer)).toEqual(["years:out_of_range"]);
+      expect(answer.body.error.details[0].expected).toBe("integer 1..30");
+    }
+  });
+
+  test("financials: years=abc and years=1.5 -> invalid_type", async () => {
+    for (const years of ["abc", "1.5", ""]) {
+      const answer = await get(sandbox, `/v1/financials?security_code=7203&years=${years}`);
+      expect(reasons(answer)).toEqual(["years:invalid_type"]);
+    }
+  });
+
+  test("financials: period=monthly -> unknown_value listing the enumeration", async () => {
+    const answer = await get(sandbox, "/v1/financials?security_code=7203&period=monthly");
+    expect(reasons(answer)).toEqual(["period:unknown_value"]);
+    expect(answer.body.error.details[0].expected).toBe("one of annual, quarterly, semiannual");
+  });
+
+  test("financials: as_of 2024/13 and 2024-03 -> invalid_format YYYY/MM", async () => {
+    for (const asOf of ["2024/13", "2024-03"]) {
+      const answer = await get(sandbox, `/v1/financials?security_code=7203&as_of=${asOf}`);
+      expect(reasons(answer)).toEqual(["as_of:invalid_format"]);
+      expect(answer.body.error.details[0].expected).toBe("YYYY/MM");
+    }
+  });
+
+  test("security code of the wrong shape -> invalid_format", async () => {
+    const answer = await get(sandbox, "/v1/valuations?security_code=72");
+    expect(reasons(answer)).toEqual(["security_code:invalid_format"]);
+  });
+
+  test("valuations: missing security_code -> missing", async () => {
+    const answer = await get(sandbox, "/v1/valuations");
+    expect(reasons(answer)).toEqual(["security_code:missing"]);
+  });
+
+  test("several problems are reported together", async () => {
+    const answer = await get(sandbox, "/v1/securities?limit=0&market=Tokyo");
+    expect(reasons(answer).sort()).toEqual(["limit:out_of_range", "market:unknown_value"]);
+  });
+
+  test("a date that does not exist (2024-02-30) -> invalid_format", async () => {
+    const answer = await get(sandbox, "/v1/securities/7203/prices?from=2024-02-30");
+    expect(reasons(answer)).toEqual(["from:invalid_format"]);
+  });
+
+  test("securities: q longer than 100 characters -> out_of_range on length", async () => {
+    const answer = await get(sandbox, `/v1/securities?q=${"a".repeat(101)}`);
+    expect(reasons(answer)).toEqual(["q:out_of_range"]);
+    expect(answer.body.error.details[0].expected).toBe("length 0..100");
+  });
+
+  test("disclosure include with an unknown group -> invalid_format", async () => {
+    const answer = await get(sandbox, "/v1/disclosures/S1234567?include=meta,pdf");
+    expect(reasons(answer)).toEqual(["include:invalid_format"]);
+  });
+
+  test("section id outside the normalized ids -> unknown_value", async () => {
+    const answer = await get(sandbox, "/v1/disclosures/S1234567/sections/foo");
+    expect(reasons(answer)).toEqual(["section:unknown_value"]);
+  });
+
+  test("unknown query parameters are ignored", async () => {
+    const answer = await get(sandbox, "/v1/screening/fields?foo=bar&limit=abc");
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("malformed input never produces a 5xx", () => {
+  test.each([
+    "/v1/securities?q=%E0%A4%A",
+    "/v1/securities/%E0%A4%A/prices",
+    "/v1/securities?q=%00%FF",
+    "/v1/financials?security_code=%7203",
+    "/v1/persons/%20",
+    "/v1/disclosures/..%2F..%2Fetc",
+    "/v1/screening?filters=%%%",
+    "/v1/screening?filters=a:b:c:d:e",
+    "/v1/securities?limit=1e3",
+    "/v1/securities?limit=99999999999999999999999",
+    "/v1/securities?cursor=%FF%FE",
+    "/v1/securities?cursor=eyJoIjoxfQ",
+    "/v1/rankings/%F0%9F%98%80",
+  ])("%s -> 4xx with the common error object", async (path) => {
+    const answer = await get(sandbox, path);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(typeof answer.body.error.code).toBe("string");
+    expect(typeof answer.body.error.message).toBe("string");
+  });
+
+  test("unknown path -> 404 not_found", async () => {
+    const answer = await get(sandbox, "/v1/nothing-here");
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe("not_found");
+  });
+
+  test("POST -> 405 method_not_allowed in the common error shape", async () => {
+    const res = await sandbox.app.request("/v1/usage", { method: "POST" });
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      "method_not_allowed",
+    );
+  });
+});
+
+describe("validateParams (generic, from OPERATIONS)", () => {
+  test("applies contract defaults", () => {
+    const params = validateParams(OPERATIONS.getFinancials, {}, (name) =>
+      name === "security_code" ? "7203" : undefined,
+    );
+    expect(params.reqStr("period")).toBe("annual");
+    expect(params.reqNum("years")).toBe(10);
+    expect(params.has("as_of")).toBe(false);
+  });
+});
