@@ -1,0 +1,48 @@
+// Line charts over an imported table: prices (close, adj_close by date) and valuations (PER, PBR by year).
+
+import { parseAddress, rangeAddress } from "../state/a1";
+import { runExcel } from "./run";
+
+export interface ChartRequest {
+  tableName: string;
+  title: string;
+  /** column index (0-based, within the table) of the category axis. */
+  xColumn: number;
+  /** series: column index and legend name. */
+  series: { column: number; name: string }[];
+  /** the API lists newest first (prices, valuations): plot oldest on the left. */
+  newestFirst: boolean;
+}
+
+/** Inserts a line chart to the right of the table; returns the chart's name. */
+export async function insertChart(request: ChartRequest): Promise<string> {
+  return runExcel(async (context) => {
+    const table = context.workbook.tables.getItem(request.tableName);
+    const body = table.getDataBodyRange();
+    const sheet = table.worksheet;
+    body.load("address,rowCount,columnCount");
+    await context.sync();
+    const ref = parseAddress(body.address);
+    const column = (i: number): Excel.Range =>
+      sheet.getRange(rangeAddress(ref.row, ref.col + i, body.rowCount, 1));
+    const first = request.series[0];
+    if (!first) throw new Error("A chart needs at least one series");
+    const chart = sheet.charts.add("Line", column(first.column), "Columns");
+    chart.title.text = request.title;
+    const s0 = chart.series.getItemAt(0);
+    s0.name = first.name;
+    s0.setXAxisValues(column(request.xColumn));
+    for (const s of request.series.slice(1)) {
+      const added = chart.series.add(s.name);
+      added.setValues(column(s.column));
+      added.setXAxisValues(column(request.xColumn));
+    }
+    if (request.newestFirst) chart.axes.categoryAxis.reversePlotOrder = true;
+    chart.legend.position = "Bottom";
+    const left = rangeAddress(ref.row - 1, ref.col + body.columnCount + 1, 1, 1);
+    chart.setPosition(left);
+    chart.load("name");
+    await context.sync();
+    return chart.name;
+  });
+}

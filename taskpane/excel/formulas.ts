@@ -1,0 +1,139 @@
+// Finding, inserting and recalculating KAISHA formulas in the workbook.
+
+import { cellAddress, parseAddress, qualify } from "../state/a1";
+import { runExcel } from "./run";
+
+export interface KaishaCell {
+  sheet: string;
+  /** cell address without sheet, e.g. "B3". */
+  address: string;
+  formula: string;
+  /** the cell's value: a number, text, or an error text such as "#N/A". */
+  value: unknown;
+  /** error details Excel exposes for the cell (valuesAsJson), when any. */
+  errorType?: string;
+  errorMessage?: string;
+}
+
+export type Scope = "selection" | "sheet" | "workbook";
+
+const KAISHA_CALL = /KAISHA\.[A-Z]+\s*\(/i;
+
+export function isKaishaFormula(formula: unknown): formula is string {
+  return typeof formula === "string" && formula.startsWith("=") && KAISHA_CALL.test(formula);
+}
+
+interface ErrorJson {
+  type?: string;
+  errorType?: string;
+  errorSubType?: string;
+  basicValue?: unknown;
+  message?: string;
+  errorMessage?: string;
+}
+
+function scanRange(sheet: string, range: Excel.Range, out: KaishaCell[], withJson: boolean): void {
+  const ref = parseAddress(range.address);
+  const json = withJson ? (range.valuesAsJson as unknown as ErrorJson[][] | undefined) : undefined;
+  range.formulas.forEach((row, r) =>
+    row.forEach((formula, c) => {
+      if (!isKaishaFormula(formula)) return;
+      const cell: KaishaCell = {
+        sheet,
+        address: cellAddress(ref.row + r, ref.col + c),
+        formula,
+        value: range.values[r]?.[c],
+      };
+      const j = json?.[r]?.[c];
+      if (j && j.type === "Error") {
+        if (j.errorType) cell.errorType = j.errorType;
+        const message = j.errorMessage ?? j.message;
+        if (message) cell.errorMessage = message;
+      }
+      out.push(cell);
+    }),
+  );
+}
+
+/**
+ * KAISHA formulas in the selection, the active sheet or the whole workbook. With `withErrors`,
+ * also loads `valuesAsJson` to read error details where the host exposes them.
+ */
+export async function findKaishaFormulas(scope: Scope, withErrors = false): Promise<KaishaCell[]> {
+  return runExcel(async (context) => {
+    const props = withErrors ? "address,formulas,values,valuesAsJson" : "address,formulas,values";
+    const out: KaishaCell[] = [];
+    if (scope === "selection") {
+      const range = context.workbook.getSelectedRange();
+      const sheet = context.workbook.worksheets.getActiveWorksheet();
+      range.load(props);
+      sheet.load("name");
+      await context.sync();
+      scanRange(sheet.name, range, out, withErrors);
+      return out;
+    }
+    const sheets: Excel.Worksheet[] = [];
+    if (scope === "sheet") {
+      sheets.push(context.workbook.worksheets.getActiveWorksheet());
+    } else {
+      const all = context.workbook.worksheets;
+      all.load("items/name");
+      await context.sync();
+      sheets.push(...all.items);
+    }
+    const used = sheets.map((s) => {
+      s.load("name");
+      const r = s.getUsedRangeOrNullObject(false);
+      r.load(props);
+      return r;
+    });
+    await context.sync();
+    used.forEach((r, i) => {
+      const sheet = sheets[i];
+      if (!r.isNullObject && sheet) scanRange(sheet.name, r, out, withErrors);
+    });
+    return out;
+  });
+}
+
+/** Writes a formula into the active cell (top-left of the selection); returns its address. */
+export async function insertFormula(formula: string): Promise<string> {
+  return runExcel(async (context) => {
+    const cell = context.workbook.getSelectedRange().getCell(0, 0);
+    cell.formulas = [[formula]];
+    cell.load("address");
+    await context.sync();
+    return cell.address;
+  });
+}
+
+/**
+ * Full recalculation, so KAISHA functions run again (they are not volatile, REFERENCE); the client's
+ * cache decides what costs a request.
+ */
+export async function recalculateAll(): Promise<void> {
+  await runExcel(async (context) => {
+    context.workbook.application.calculate("Full");
+    await context.sync();
+  });
+}
+
+/** Re-enters the formulas of the given cells, which makes Excel evaluate just those cells again. */
+export async function recalculateCells(
+  cells: readonly Pick<KaishaCell, "sheet" | "address" | "formula">[],
+): Promise<number> {
+  if (cells.length === 0) return 0;
+  return runExcel(async (context) => {
+    for (const cell of cells) {
+      context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).formulas = [
+        [cell.formula],
+      ];
+    }
+    await context.sync();
+    return cells.length;
+  });
+}
+
+export function qualifiedAddress(cell: Pick<KaishaCell, "sheet" | "address">): string {
+  return qualify(cell.sheet, cell.address);
+}

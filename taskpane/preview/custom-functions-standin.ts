@@ -1,0 +1,68 @@
+// The preview page's stand-in for Excel's `CustomFunctions` global: loaded before the functions bundle,
+// it captures each `CustomFunctions.associate` so the page can call the real implementations.
+
+/** The error codes Excel's runtime defines (REFERENCE: only #VALUE! and #N/A show a message). */
+export const ErrorCode = {
+  invalidValue: "#VALUE!",
+  notAvailable: "#N/A",
+  divisionByZero: "#DIV/0!",
+  invalidNumber: "#NUM!",
+  nullReference: "#NULL!",
+  invalidName: "#NAME?",
+  invalidReference: "#REF!",
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Same shape as `CustomFunctions.Error`: a code and an optional message. */
+export class StandInError {
+  readonly code: string;
+  readonly message?: string;
+
+  constructor(code: string, message?: string) {
+    this.code = code;
+    if (message !== undefined) this.message = message;
+  }
+}
+
+/** What the functions bundle registered, by function id (upper case, as in functions.json). */
+export type Registry = Map<string, (...args: unknown[]) => unknown>;
+
+export interface CustomFunctionsStandIn {
+  associate(id: string | Record<string, (...args: unknown[]) => unknown>, fn?: unknown): void;
+  Error: typeof StandInError;
+  ErrorCode: typeof ErrorCode;
+  /** Not part of Excel's API: where the preview finds the implementations. */
+  readonly registry: Registry;
+}
+
+/** Builds a stand-in with an empty registry. */
+export function createStandIn(): CustomFunctionsStandIn {
+  const registry: Registry = new Map();
+  const add = (id: string, fn: unknown) => {
+    if (typeof fn !== "function")
+      throw new TypeError(`CustomFunctions.associate: ${id} is not a function`);
+    registry.set(id.toUpperCase(), fn as (...args: unknown[]) => unknown);
+  };
+  return {
+    associate(id, fn) {
+      if (typeof id === "string") add(id, fn);
+      else for (const [key, value] of Object.entries(id)) add(key, value);
+    },
+    Error: StandInError,
+    ErrorCode,
+    registry,
+  };
+}
+
+/** The stand-in the page installed, if any. */
+export function installedStandIn(): CustomFunctionsStandIn | undefined {
+  const existing = (globalThis as { CustomFunctions?: Partial<CustomFunctionsStandIn> })
+    .CustomFunctions;
+  return existing?.registry instanceof Map ? (existing as CustomFunctionsStandIn) : undefined;
+}
+
+// Installed at load time (this file is its own entry, before functions.js), never over a real runtime.
+if ((globalThis as { CustomFunctions?: unknown }).CustomFunctions === undefined) {
+  (globalThis as { CustomFunctions?: unknown }).CustomFunctions = createStandIn();
+}

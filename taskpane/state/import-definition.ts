@@ -1,0 +1,56 @@
+// The definition of a table import, stored with the table so "Refresh imports" can re-run it.
+// It holds dataset and parameters only: never the API key (ARCHITECTURE: the key never enters the workbook).
+
+import type { Lang } from "../i18n/language";
+import type { DatasetId, ParamValues } from "./datasets";
+
+export interface ImportDefinition {
+  v: 1;
+  dataset: DatasetId;
+  /** dataset parameters, or the /screening query for a screening import. */
+  params: ParamValues;
+  /** metric labels/units of a screening import, so the refresh needs no /screening/fields call. */
+  metrics?: Record<string, { label: string; unit: string | null }>;
+  lang: Lang;
+  tableName: string;
+  createdAt: string;
+}
+
+const SECRET_LIKE = /key_|authorization|bearer|api_?key/i;
+
+/** JSON for the hidden sheet; refuses anything that looks like a credential. */
+export function serializeDefinition(def: ImportDefinition): string {
+  const json = JSON.stringify(def);
+  for (const [k, v] of Object.entries(def.params)) {
+    if (SECRET_LIKE.test(k) || SECRET_LIKE.test(v)) {
+      throw new Error(`Import parameter ${k} looks like a credential and is not stored`);
+    }
+  }
+  return json;
+}
+
+/** Parses a stored definition; undefined when it is not one this version understands. */
+export function parseDefinition(text: unknown): ImportDefinition | undefined {
+  if (typeof text !== "string" || text === "") return undefined;
+  try {
+    const obj = JSON.parse(text) as Partial<ImportDefinition>;
+    if (obj.v !== 1 || typeof obj.dataset !== "string" || typeof obj.tableName !== "string") {
+      return undefined;
+    }
+    if (typeof obj.params !== "object" || obj.params === null) return undefined;
+    return obj as ImportDefinition;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An Excel table name for an import: letters, digits and underscores, starting with a letter.
+ * @example tableNameFor("financials", { company: "7203" }) // "Kaisha_financials_7203"
+ */
+export function tableNameFor(dataset: DatasetId, params: ParamValues): string {
+  const id =
+    params.company ?? params.code ?? params.security_code ?? params.metric ?? params.q ?? "";
+  const clean = `${id}`.replace(/[^A-Za-z0-9]/g, "");
+  return clean === "" ? `Kaisha_${dataset}` : `Kaisha_${dataset}_${clean}`;
+}

@@ -1,0 +1,112 @@
+// The import pipeline: fetch every page, write the table in blocks, keep its definition for refresh.
+
+import type { Lang } from "../i18n/language";
+import type { WriteTableOptions, WrittenTable } from "../excel/write-table";
+import {
+  fetchDatasetTable,
+  fetchScreeningTable,
+  type DatasetId,
+  type ParamValues,
+} from "./datasets";
+import type { ImportDefinition } from "./import-definition";
+import { tableNameFor } from "./import-definition";
+import type { PaneClient, Query } from "./pane-client";
+import { attributionCaption, type TableData } from "./table-data";
+
+export interface ImportProgress {
+  phase: "fetch" | "write";
+  rows: number;
+  total?: number;
+}
+
+/** The Excel side of an import (taskpane/excel in the pane; fakes in tests). */
+export interface ImportExcel {
+  writeTable(table: TableData, options: WriteTableOptions): Promise<WrittenTable>;
+  saveImportDefinition(def: ImportDefinition): Promise<void>;
+  existingTableNames(): Promise<Set<string>>;
+}
+
+export interface ImportRequest {
+  dataset: DatasetId;
+  params: ParamValues;
+  metrics?: Record<string, { label: string; unit: string | null }>;
+  /** replace this existing table in place (Refresh imports). */
+  replaceTable?: string;
+  /** where to write instead of the active cell. */
+  anchor?: { sheet: string; address: string };
+  /** table name to use instead of the generated one (company sheet). */
+  tableName?: string;
+}
+
+export interface ImportContext {
+  client: PaneClient;
+  excel: ImportExcel;
+  lang: Lang;
+  signal?: AbortSignal;
+  onProgress?: (p: ImportProgress) => void;
+  now?: () => Date;
+}
+
+/** A table name not used yet: base, base_2, base_3… */
+export function uniqueName(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
+}
+
+export async function fetchForImport(req: ImportRequest, ctx: ImportContext): Promise<TableData> {
+  const fetchCtx = {
+    client: ctx.client,
+    lang: ctx.lang,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    onProgress: (rows: number) => ctx.onProgress?.({ phase: "fetch", rows }),
+  };
+  if (req.dataset === "screening") {
+    const metrics = new Map(Object.entries(req.metrics ?? {}));
+    const query: Query = {};
+    for (const [k, v] of Object.entries(req.params)) {
+      if (v !== "") query[k] = k === "limit" ? Number(v) : v;
+    }
+    return fetchScreeningTable(query, metrics, fetchCtx);
+  }
+  return fetchDatasetTable(req.dataset, req.params, fetchCtx);
+}
+
+/**
+ * Runs one import end to end and records its definition (never the key) under the table's name.
+ * @example await runImport({ dataset: "prices", params: { code: "7203" } }, ctx)
+ */
+export async function runImport(req: ImportRequest, ctx: ImportContext): Promise<WrittenTable> {
+  const table = await fetchForImport(req, ctx);
+  if (ctx.signal?.aborted) throw abortError();
+  const name =
+    req.replaceTable ??
+    req.tableName ??
+    uniqueName(tableNameFor(req.dataset, req.params), await ctx.excel.existingTableNames());
+  const total = table.rows.length;
+  ctx.onProgress?.({ phase: "write", rows: 0, total });
+  const written = await ctx.excel.writeTable(table, {
+    name,
+    caption: attributionCaption(table, ctx.lang),
+    ...(req.replaceTable ? { replace: true } : {}),
+    ...(req.anchor ? { anchor: req.anchor } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    onProgress: (rows) => ctx.onProgress?.({ phase: "write", rows, total }),
+  });
+  const def: ImportDefinition = {
+    v: 1,
+    dataset: req.dataset,
+    params: req.params,
+    lang: ctx.lang,
+    tableName: written.name,
+    createdAt: (ctx.now?.() ?? new Date()).toISOString(),
+    ...(req.metrics ? { metrics: req.metrics } : {}),
+  };
+  await ctx.excel.saveImportDefinition(def);
+  return written;
+}
+
+function abortError(): Error {
+  const e = new Error("Import cancelled");
+  e.name = "AbortError";
+  return e;
+}

@@ -1,0 +1,19 @@
+// API key shape check for the key input (spec 5 rule 3); says nothing about validity.
+
+/** spec 5 rule 3: 52 characters, a 9-character service prefix ending in `key_`. */
+const KEY_SHAPE = /^[A-Za-z0-9]{5}key_[A-Za-z0-9_-]{43}$/;
+
+export type KeyShape = "empty" | "ok" | "wrong_length" | "wrong_prefix" | "bad_characters";
+
+/**
+ * Classifies a typed key so the pane can say what is wrong before any request.
+ * @example checkKeyShape("kaisakey_" + "a".repeat(43)) // "ok"
+ */
+export function checkKeyShape(raw: string): KeyShape {
+  const key = raw.trim();
+  if (key === "") return "empty";
+  if (KEY_SHAPE.test(key)) return "ok";
+  if (key.length !== 52) return "wrong_length";
+  if (key.slice(5, 9) !== "key_") return "wrong_prefix";
+  return "bad_characters";
+}

@@ -1,0 +1,54 @@
+// English labels for metric keys (the API gives Japanese labels only), used by search and the English UI.
+
+const ACRONYMS = new Set([
+  "per",
+  "pbr",
+  "psr",
+  "pcfr",
+  "roe",
+  "roa",
+  "roic",
+  "eps",
+  "bps",
+  "dps",
+  "cfps",
+  "ev",
+  "ebit",
+  "ebitda",
+  "fcf",
+  "cf",
+  "doe",
+  "ghg",
+  "yoy",
+  "jsf",
+  "pl",
+  "bs",
+  "r",
+  "d",
+  "sga",
+  "aoci",
+  "ppe",
+]);
+
+/**
+ * A readable English label from a camelCase or snake_case key.
+ * @example englishLabel("marketCap") // "Market cap"; englishLabel("per") // "PER"
+ */
+export function englishLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  const out = words.map((w, i) => {
+    if (ACRONYMS.has(w)) return w.toUpperCase();
+    return i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+  });
+  return out.join(" ");
+}
+
+/** Normalises text for matching: NFKC (full-width to half-width), lower case, no spaces. */
+export function searchNormalize(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/[\s_]/g, "");
+}

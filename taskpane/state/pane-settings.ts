@@ -1,0 +1,72 @@
+// Connection preferences of the pane (not secrets): base URL preset, custom URL, mode, header language.
+
+import type { AsyncStore } from "./key-store";
+
+export type BasePreset = "production" | "sandbox" | "custom";
+export type ConnectionMode = "direct" | "relay";
+export type HeaderLanguage = "keys" | "ja";
+
+export interface PaneSettings {
+  preset: BasePreset;
+  customUrl: string;
+  mode: ConnectionMode;
+  headerLanguage: HeaderLanguage;
+}
+
+export const SETTINGS_STORAGE_KEY = "kaisha.settings";
+
+export interface UrlPresets {
+  production: string;
+  sandbox: string;
+}
+
+/** The preset that a base URL corresponds to (start-up from the build's default). */
+export function presetFor(url: string, presets: UrlPresets): BasePreset {
+  if (url === presets.production) return "production";
+  if (url === presets.sandbox) return "sandbox";
+  return "custom";
+}
+
+export function baseUrlOf(s: PaneSettings, presets: UrlPresets): string {
+  if (s.preset === "production") return presets.production;
+  if (s.preset === "sandbox") return presets.sandbox;
+  return s.customUrl.trim().replace(/\/+$/, "");
+}
+
+export function isValidBaseUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export async function loadSettings(
+  store: AsyncStore,
+  defaults: PaneSettings,
+): Promise<PaneSettings> {
+  const raw = await store.getItem(SETTINGS_STORAGE_KEY);
+  if (!raw) return defaults;
+  try {
+    const s = JSON.parse(raw) as Partial<PaneSettings>;
+    return {
+      preset:
+        s.preset === "production" || s.preset === "sandbox" || s.preset === "custom"
+          ? s.preset
+          : defaults.preset,
+      customUrl: typeof s.customUrl === "string" ? s.customUrl : defaults.customUrl,
+      mode: s.mode === "relay" || s.mode === "direct" ? s.mode : defaults.mode,
+      headerLanguage:
+        s.headerLanguage === "ja" || s.headerLanguage === "keys"
+          ? s.headerLanguage
+          : defaults.headerLanguage,
+    };
+  } catch {
+    return defaults;
+  }
+}
+
+export async function saveSettings(store: AsyncStore, s: PaneSettings): Promise<void> {
+  await store.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(s));
+}

@@ -1,0 +1,200 @@
+// Screening form state as plain data: conditions, unit choices, the /screening query and the SCREEN formula.
+
+import { kaishaFormula, type FormulaArg } from "./formula-text";
+import { englishLabel, searchNormalize } from "./metric-labels";
+
+/** spec 2.2 ScreeningField (unknown extra fields tolerated). */
+export interface ScreeningFieldInfo {
+  key: string;
+  label: string;
+  unit: string | null;
+  type: string;
+  note?: string;
+}
+
+export type Operator = "gte" | "lte" | "gt" | "lt" | "eq";
+export const OPERATORS: readonly Operator[] = ["gte", "lte", "gt", "lt", "eq"];
+
+export interface Condition {
+  field: string;
+  op: Operator;
+  value: number;
+  /** threshold unit; equal to the field's own unit when no conversion is wanted. */
+  unit: string;
+}
+
+export interface ScreeningFormState {
+  conditions: Condition[];
+  name: string;
+  sectors: string[];
+  industries: string[];
+  sortBy: string;
+  sortOrder: "asc" | "desc";
+  asOf: string;
+  limit: number;
+}
+
+/** spec 8: conditions + sector + industry, at most 20 (tier-dependent below that). */
+export const CONDITION_CAP = 20;
+
+export function emptyScreeningForm(): ScreeningFormState {
+  return {
+    conditions: [],
+    name: "",
+    sectors: [],
+    industries: [],
+    sortBy: "",
+    sortOrder: "desc",
+    asOf: "",
+    limit: 30,
+  };
+}
+
+const MONEY_UNITS = ["jpy", "million_jpy", "hundred_million_jpy"];
+const RATIO_UNITS = ["ratio", "percent"];
+
+/**
+ * spec 4.1 rule 2: conversion only within money (jpy, million_jpy, hundred_million_jpy) and ratio
+ * (ratio, percent); any other unit accepts only itself.
+ */
+export function unitChoices(fieldUnit: string | null): string[] {
+  if (fieldUnit === null) return [];
+  if (MONEY_UNITS.includes(fieldUnit)) return [...MONEY_UNITS];
+  if (RATIO_UNITS.includes(fieldUnit)) return [...RATIO_UNITS];
+  return [fieldUnit];
+}
+
+/**
+ * The unit an analyst most likely types in: 億円 for money, percent for ratios (spec 4.1 rule 3
+ * exempts an explicitly converting unit from the old-unit guard), else the field's own unit.
+ */
+export function defaultUnit(fieldUnit: string | null): string {
+  if (fieldUnit === null) return "";
+  if (MONEY_UNITS.includes(fieldUnit)) return "hundred_million_jpy";
+  if (fieldUnit === "ratio") return "percent";
+  return fieldUnit;
+}
+
+/** Numeric metrics only (spec 2.2: enum fields are for sector/industry parameters). */
+export function numericFields(fields: readonly ScreeningFieldInfo[]): ScreeningFieldInfo[] {
+  return fields.filter((f) => f.type === "numeric");
+}
+
+/** Metrics whose key, Japanese label or English label contains the search text. */
+export function searchMetrics(
+  fields: readonly ScreeningFieldInfo[],
+  text: string,
+): ScreeningFieldInfo[] {
+  const q = searchNormalize(text);
+  const numeric = numericFields(fields);
+  if (q === "") return numeric;
+  return numeric.filter(
+    (f) =>
+      searchNormalize(f.key).includes(q) ||
+      searchNormalize(f.label).includes(q) ||
+      searchNormalize(englishLabel(f.key)).includes(q),
+  );
+}
+
+/** spec 4.1 rule 1 / spec 8. */
+export function conditionCount(form: ScreeningFormState): number {
+  return (
+    form.conditions.length +
+    (form.sectors.length > 0 ? 1 : 0) +
+    (form.industries.length > 0 ? 1 : 0)
+  );
+}
+
+function fieldUnitOf(fields: readonly ScreeningFieldInfo[], key: string): string | null {
+  return fields.find((f) => f.key === key)?.unit ?? null;
+}
+
+/** One condition as `field:op:value[:unit]`; the unit is omitted when it is the field's own. */
+export function conditionText(c: Condition, fields: readonly ScreeningFieldInfo[]): string {
+  const own = fieldUnitOf(fields, c.field);
+  const base = `${c.field}:${c.op}:${String(c.value)}`;
+  return c.unit === "" || c.unit === own ? base : `${base}:${c.unit}`;
+}
+
+export function filtersText(
+  form: ScreeningFormState,
+  fields: readonly ScreeningFieldInfo[],
+): string {
+  return form.conditions.map((c) => conditionText(c, fields)).join(",");
+}
+
+/** The /screening query (spec 4.1), without cursor. Empty parts are left out. */
+export function screeningQuery(
+  form: ScreeningFormState,
+  fields: readonly ScreeningFieldInfo[],
+): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  const filters = filtersText(form, fields);
+  if (filters !== "") q.filters = filters;
+  if (form.name.trim() !== "") q.name = form.name.trim();
+  if (form.sortBy !== "") {
+    q.sort_by = form.sortBy;
+    q.sort_order = form.sortOrder;
+  }
+  if (form.sectors.length > 0) q.sector = form.sectors.join(",");
+  if (form.industries.length > 0) q.industry = form.industries.join(",");
+  if (form.asOf.trim() !== "") q.as_of = form.asOf.trim();
+  q.limit = form.limit;
+  return q;
+}
+
+/**
+ * `=KAISHA.SCREEN(filters, sort_by, sort_order, sector, industry, as_of, limit, name)` (issue 4
+ * argument order) with the same criteria as the form.
+ */
+export function screenFormula(
+  form: ScreeningFormState,
+  fields: readonly ScreeningFieldInfo[],
+): string {
+  const q = screeningQuery(form, fields);
+  const text = (v: string | number | undefined): FormulaArg =>
+    v === undefined ? undefined : String(v);
+  return kaishaFormula("SCREEN", [
+    text(q.filters),
+    text(q.sort_by),
+    q.sort_by === undefined ? undefined : form.sortOrder,
+    text(q.sector),
+    text(q.industry),
+    text(q.as_of),
+    form.limit,
+    text(q.name),
+  ]);
+}
+
+export interface ConditionDraft {
+  field: string;
+  op: Operator;
+  value: string;
+  unit: string;
+}
+
+/** Why a draft cannot be added yet, or undefined when it can. */
+export function draftProblem(
+  draft: ConditionDraft,
+  form: ScreeningFormState,
+  fields: readonly ScreeningFieldInfo[],
+): "no_metric" | "no_value" | "bad_unit" | "cap" | undefined {
+  const field = numericFields(fields).find((f) => f.key === draft.field);
+  if (!field) return "no_metric";
+  if (draft.value.trim() === "" || !Number.isFinite(Number(draft.value.trim()))) return "no_value";
+  if (!unitChoices(field.unit).includes(draft.unit)) return "bad_unit";
+  if (conditionCount(form) >= CONDITION_CAP) return "cap";
+  return undefined;
+}
+
+export function addCondition(form: ScreeningFormState, draft: ConditionDraft): ScreeningFormState {
+  const value = Number(draft.value.trim());
+  return {
+    ...form,
+    conditions: [...form.conditions, { field: draft.field, op: draft.op, value, unit: draft.unit }],
+  };
+}
+
+export function removeCondition(form: ScreeningFormState, index: number): ScreeningFormState {
+  return { ...form, conditions: form.conditions.filter((_, i) => i !== index) };
+}

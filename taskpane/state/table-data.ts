@@ -1,0 +1,211 @@
+// Turns API rows into an Excel-ready table: columns with headers, kinds, units and formats; cell values.
+
+import type { Lang } from "../i18n/language";
+import { englishLabel } from "./metric-labels";
+import { TEXT_COLUMN_LABELS_JA } from "./column-labels";
+import {
+  dateSerial,
+  dateTimeSerialJst,
+  displayUnit,
+  numberFormatFor,
+  scaleValue,
+  unitNote,
+  type ColumnKind,
+  type MoneyScale,
+} from "./units";
+
+/** spec 2.1 FieldUnit. */
+export interface FieldUnitInfo {
+  key: string;
+  label: string;
+  unit: string;
+}
+
+export interface ColumnSpec {
+  key: string;
+  header: string;
+  kind: ColumnKind;
+  /** unit id as shown (money already scaled), when numeric. */
+  unit?: string | undefined;
+  numberFormat: string;
+}
+
+export type CellValue = string | number | boolean;
+
+export interface TableData {
+  columns: ColumnSpec[];
+  rows: CellValue[][];
+  /** spec 2.1 Attribution, shown under the table (a condition of use, REFERENCE). */
+  attribution: { source_label: string; license_note: string; processed_by: string } | undefined;
+  /** scale used for money columns, for the caption's unit note. */
+  scale: MoneyScale;
+}
+
+const LINK_KEYS = new Set(["source_url", "pdf_url"]);
+const DATETIME_KEYS = new Set(["disclosed_at", "available_for_redistribution_at"]);
+const TEXT_KEYS = new Set([
+  "code",
+  "security_code",
+  "edinet_code",
+  "doc_id",
+  "person_id",
+  "fiscal_year",
+  "parent_security_code",
+]);
+
+function isDateKey(key: string): boolean {
+  return (
+    key === "date" ||
+    /(_date|_from|_to|_end)$/.test(key) ||
+    key === "as_of" ||
+    key === "valid_from" ||
+    key === "valid_to"
+  );
+}
+
+/** Flattens nested values into one readable cell (arrays of strings joined, known objects summarised). */
+function flatten(key: string, value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value
+      .map((v) => {
+        if (typeof v === "string" || typeof v === "number") return String(v);
+        if (typeof v === "object" && v !== null) {
+          const o = v as Record<string, unknown>;
+          // source_refs: doc ids; parent_companies: names with voting share.
+          if (typeof o.doc_id === "string") return o.doc_id;
+          if (typeof o.name === "string") {
+            return typeof o.voting_rights_ratio === "number"
+              ? `${o.name} (${o.voting_rights_ratio}%)`
+              : o.name;
+          }
+        }
+        return "";
+      })
+      .filter((s) => s !== "")
+      .join(", ");
+  }
+  if (typeof value === "object" && value !== null) {
+    if (key === "capital_relationship") {
+      const t = (value as Record<string, unknown>).type;
+      return typeof t === "string" ? t : "";
+    }
+    // standard_exceptions and similar: keys whose lists are non-empty.
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => !Array.isArray(v) || v.length > 0)
+      .map(([k, v]) => (Array.isArray(v) ? `${k}: ${v.join(" ")}` : k))
+      .join("; ");
+  }
+  return value;
+}
+
+function kindOf(key: string, sample: unknown, unit: string | undefined): ColumnKind {
+  if (LINK_KEYS.has(key)) return "link";
+  if (DATETIME_KEYS.has(key)) return "datetime";
+  if (typeof sample === "boolean") return "boolean";
+  if (unit !== undefined || typeof sample === "number") return "number";
+  if (TEXT_KEYS.has(key)) return "text";
+  if (isDateKey(key)) return "date";
+  return "text";
+}
+
+export interface ShapeOptions {
+  lang: Lang;
+  scale: MoneyScale;
+  /** column keys to leave out. */
+  omit?: readonly string[];
+  /** units for keys the response's fields[] does not cover. */
+  extraUnits?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Shapes response rows into a table. Columns follow the first row's key order (later rows may add
+ * keys); units come from the response's `fields[]` (spec 2.1 rule 3); money is scaled.
+ * @example shapeTable([{ date: "2026-01-05", close: 100 }], [{ key: "close", label: "終値", unit: "jpy" }], ...)
+ */
+export function shapeTable(
+  rows: readonly Record<string, unknown>[],
+  fields: readonly FieldUnitInfo[],
+  attribution: TableData["attribution"],
+  options: ShapeOptions,
+): TableData {
+  const units = new Map<string, string>(Object.entries(options.extraUnits ?? {}));
+  const labels = new Map<string, string>();
+  for (const f of fields) {
+    units.set(f.key, f.unit);
+    labels.set(f.key, f.label);
+  }
+  const keys: string[] = [];
+  const seen = new Set<string>(options.omit ?? []);
+  for (const row of rows) {
+    for (const k of Object.keys(row)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        keys.push(k);
+      }
+    }
+  }
+  const usedHeaders = new Set<string>();
+  const columns: ColumnSpec[] = keys.map((key) => {
+    const sample = rows.map((r) => r[key]).find((v) => v !== null && v !== undefined);
+    const rawUnit = units.get(key);
+    const kind = kindOf(key, flatten(key, sample), rawUnit);
+    const unit = kind === "number" ? displayUnit(rawUnit, options.scale) : undefined;
+    const base =
+      options.lang === "ja"
+        ? (labels.get(key) ?? TEXT_COLUMN_LABELS_JA[key] ?? key)
+        : englishLabel(key);
+    const note = kind === "number" ? unitNote(unit, options.lang) : undefined;
+    let header = note ? (options.lang === "ja" ? `${base}（${note}）` : `${base} (${note})`) : base;
+    if (usedHeaders.has(header)) header = `${header} [${key}]`;
+    usedHeaders.add(header);
+    return { key, header, kind, unit, numberFormat: numberFormatFor(kind, unit) };
+  });
+  const data = rows.map((row) =>
+    columns.map((c) => cellValue(row[c.key], c, units.get(c.key), options.scale)),
+  );
+  return { columns, rows: data, attribution, scale: options.scale };
+}
+
+function cellValue(
+  raw: unknown,
+  column: ColumnSpec,
+  rawUnit: string | undefined,
+  scale: MoneyScale,
+): CellValue {
+  const v = flatten(column.key, raw);
+  if (v === null || v === undefined) return "";
+  switch (column.kind) {
+    case "number":
+      return typeof v === "number" ? scaleValue(v, rawUnit, scale) : String(v);
+    case "date":
+      return typeof v === "string" ? (dateSerial(v) ?? v) : String(v);
+    case "datetime":
+      return typeof v === "string" ? (dateTimeSerialJst(v) ?? v) : String(v);
+    case "boolean":
+      return typeof v === "boolean" ? v : String(v);
+    default:
+      return typeof v === "string" ? v : String(v);
+  }
+}
+
+/** The attribution caption written under a table (spec 2.1: source_label must be shown). */
+export function attributionCaption(table: TableData, lang: Lang): string {
+  const a = table.attribution;
+  const hasMoney = table.columns.some(
+    (c) =>
+      c.kind === "number" &&
+      c.unit !== undefined &&
+      c.unit.endsWith("jpy") &&
+      c.unit !== "jpy_per_share",
+  );
+  const scaleNote = hasMoney && table.scale !== "jpy" ? unitNote(table.scale, lang) : undefined;
+  const parts: string[] = [];
+  if (a) {
+    parts.push(lang === "ja" ? `出典: ${a.source_label}` : `Source: ${a.source_label}`);
+    if (a.processed_by)
+      parts.push(lang === "ja" ? `加工: ${a.processed_by}` : `Processed by: ${a.processed_by}`);
+    if (a.license_note) parts.push(a.license_note);
+  }
+  if (scaleNote) parts.push(lang === "ja" ? `金額単位: ${scaleNote}` : `Amounts in ${scaleNote}`);
+  return parts.join(" / ");
+}
