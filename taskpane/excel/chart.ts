@@ -19,10 +19,10 @@ export async function insertChart(request: ChartRequest): Promise<string> {
   return runExcel(async (context) => {
     const table = context.workbook.tables.getItem(request.tableName);
     const body = table.getDataBodyRange();
-    const sheet = table.worksheet;
     body.load("address,rowCount,columnCount");
     await context.sync();
     const ref = parseAddress(body.address);
+    const sheet = context.workbook.worksheets.getItem(ref.sheet ?? "");
     const column = (i: number): Excel.Range =>
       sheet.getRange(rangeAddress(ref.row, ref.col + i, body.rowCount, 1));
     const first = request.series[0];

@@ -160,6 +160,7 @@ export async function restoreFormulas(
     active.load("name");
     const selected = scope === "selection" ? context.workbook.getSelectedRange() : undefined;
     selected?.load("address");
+    await context.sync();
     const rows = await provenanceRows(prov, context);
     const rect = selected ? rectOf(selected.address) : undefined;
     const restored: string[] = [];

@@ -126,6 +126,7 @@ export async function writeTable(
     for (let start = 0; start < total; start += step) {
       if (options.signal?.aborted) {
         sheet.getRange(rangeAddress(startRow, startCol, written + 1, cols)).clear("All");
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- cancellation cleans up once
         await context.sync();
         throw new WriteCancelledError();
       }
@@ -143,6 +144,8 @@ export async function writeTable(
         );
         linkRange.formulas = block.map((row) => [linkFormula(row[col] ?? "")]);
       }
+      // One sync per block on purpose: bounded request size (~5 MB limit) and visible progress.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
       written += block.length;
       options.onProgress?.(written);
