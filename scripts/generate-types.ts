@@ -34,6 +34,8 @@ interface JsonSchema {
   enum?: unknown[];
   default?: unknown;
   format?: string;
+  "x-min-date"?: string;
+  "x-not-future"?: boolean;
   properties?: Record<string, JsonSchema>;
   "x-unit"?: string;
   "x-label-ja"?: string;
@@ -131,6 +133,9 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
           rule.enum = schema.enum.filter((v) => v !== null).map(String);
         if (schema.default !== undefined) rule.default = schema.default;
         if (schema.format !== undefined) rule.format = schema.format;
+        // spec 8: dates not before 2005-01-01; screening as_of not in the future.
+        if (schema["x-min-date"] !== undefined) rule.minDate = schema["x-min-date"];
+        if (schema["x-not-future"] === true) rule.notFuture = true;
         return rule;
       });
       const rule: Record<string, unknown> = { method: "GET", path: route, params };

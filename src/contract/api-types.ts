@@ -1584,7 +1584,7 @@ export interface operations {
       query?: {
         /** @description Lower bound YYYY-MM-DD (not before 2005-01-01). */
         from?: string;
-        /** @description Upper bound YYYY-MM-DD. */
+        /** @description Upper bound YYYY-MM-DD (not before 2005-01-01). */
         to?: string;
         /** @description Page size 1..500, default 100. */
         limit?: number;

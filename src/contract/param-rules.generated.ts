@@ -27,6 +27,8 @@ export const OPERATIONS: Record<OperationId, OperationRule> = {
         type: "string",
         pattern: "^(now|\\d{4}-\\d{2}-\\d{2})$",
         default: "now",
+        minDate: "2005-01-01",
+        notFuture: true,
       },
       {
         name: "limit",
@@ -85,6 +87,7 @@ export const OPERATIONS: Record<OperationId, OperationRule> = {
         required: false,
         type: "string",
         pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        minDate: "2005-01-01",
       },
       {
         name: "to",
@@ -92,6 +95,7 @@ export const OPERATIONS: Record<OperationId, OperationRule> = {
         required: false,
         type: "string",
         pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+        minDate: "2005-01-01",
       },
       {
         name: "limit",

@@ -23,6 +23,10 @@ export type ParamRule = {
   enum?: readonly string[];
   default?: string | number;
   format?: string;
+  /** Earliest accepted date (YYYY-MM-DD, inclusive) for date values (spec 8: 2005-01-01). */
+  minDate?: string;
+  /** Date values must not lie in the future (JST; spec 8: screening as_of). */
+  notFuture?: boolean;
 };
 
 /**

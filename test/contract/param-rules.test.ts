@@ -118,7 +118,10 @@ describe("OPERATIONS (param-rules.generated.ts)", () => {
       expect([matches(rule, "2024-05-14"), matches(rule, "2024/05/14")]).toEqual([true, false]);
     }
     const asOf = param("getScreening", "as_of");
-    expect(asOf.default).toBe("now");
+    expect(asOf).toMatchObject({ default: "now", minDate: "2005-01-01", notFuture: true });
+    expect(param("getPrices", "from").minDate).toBe("2005-01-01");
+    expect(param("getPrices", "to").minDate).toBe("2005-01-01");
+    expect(param("getPrices", "from").notFuture).toBeUndefined();
     expect(["now", "2024-05-14"].every((v) => matches(asOf, v))).toBe(true);
     expect(["today", "now2024-05-14", "2024-5-14"].some((v) => matches(asOf, v))).toBe(false);
   });
