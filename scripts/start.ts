@@ -2,7 +2,7 @@
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { startSandbox } from "../sandbox/server";
+import { optionsFromEnv, startSandbox } from "../sandbox/server";
 import {
   DEFAULT_RELAY_TARGET,
   findDevCertificate,
@@ -12,7 +12,6 @@ import {
 
 const ROOT = path.join(__dirname, "..");
 const DEV_PORT = Number(process.env["PORT"] ?? 3000);
-const SANDBOX_PORT = Number(process.env["SANDBOX_PORT"] ?? 8787);
 
 /** The sandbox's base URL always ends in /v1, like the live API's. */
 function apiBase(url: string): string {
@@ -44,11 +43,14 @@ function watchBuild(): Promise<webpack.Watching> {
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ port: SANDBOX_PORT });
+  // SANDBOX_PORT, SANDBOX_API_KEYS, SANDBOX_RATE_PER_MINUTE… apply here as with `npm run sandbox`.
+  const sandboxOptions = optionsFromEnv(process.env);
+  const sandbox = await startSandbox(sandboxOptions);
   const sandboxBase = apiBase(sandbox.url);
+  const demoKeyAccepted = sandboxOptions.apiKeys?.includes(DEMO_API_KEY) ?? true;
   // Read by webpack.config.js: the build defaults to the sandbox and carries its demo key.
   process.env["KAISHA_DEFAULT_BASE_URL"] = sandboxBase;
-  process.env["KAISHA_DEMO_KEY"] = DEMO_API_KEY;
+  process.env["KAISHA_DEMO_KEY"] = demoKeyAccepted ? DEMO_API_KEY : "";
 
   console.log("building the add-in (first build takes a while)…");
   const watching = await watchBuild();
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
     `  Task pane:                 ${server.url}/taskpane.html`,
     `  Manifest to sideload:      ${path.join(ROOT, "manifest.xml")}`,
     `  Sandbox API:               ${sandboxBase}`,
-    `  Sandbox demo key:          ${DEMO_API_KEY}`,
+    `  Sandbox demo key:          ${demoKeyAccepted ? DEMO_API_KEY : "(disabled: SANDBOX_API_KEYS is set)"}`,
     `  Relay:                     ${server.url}${RELAY_PREFIX}/… -> ${relayTarget}`,
   ];
   if (!certificate) {
