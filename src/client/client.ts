@@ -586,7 +586,7 @@ class Client implements KaishaClient {
       } catch (err) {
         if (attempt >= maxRetries || !shouldRetry(err)) throw err;
         core.stats.retries += 1;
-        const retryAfterMs = (err as { retryAfterMs?: number }).retryAfterMs;
+        const retryAfterMs = err instanceof KaishaError ? err.retryAfterMs : undefined;
         await settings.sleep(retryDelayMs(attempt, retryAfterMs, settings.random), options.signal);
       }
     }

@@ -33,6 +33,8 @@ export interface KaishaErrorInit {
   details?: readonly ErrorDetail[];
   /** The API's own `error.code`, when it sent one. */
   apiCode?: string;
+  /** From Retry-After (429 and 5xx answers). @unit ms */
+  retryAfterMs?: number;
   cause?: unknown;
   /** Secrets to redact besides the remembered API keys. */
   secrets?: readonly string[];
@@ -80,6 +82,8 @@ export class KaishaError extends Error {
   readonly status?: number;
   readonly details?: readonly ErrorDetail[];
   readonly apiCode?: string;
+  /** How long the server asked to wait (Retry-After on 429/5xx). @unit ms */
+  readonly retryAfterMs?: number;
   /** Set on the error attached to an answer served stale (see `staleInfo`). */
   stale?: boolean;
 
@@ -97,6 +101,7 @@ export class KaishaError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.details !== undefined) this.details = redactValue(init.details, secrets);
     if (init.apiCode !== undefined) this.apiCode = redactText(init.apiCode, secrets);
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     // The stack repeats the message, which is already redacted; the name is set by subclasses below.
   }
 
@@ -157,16 +162,15 @@ export class NotFoundError extends KaishaError {
 export class RateLimitError extends KaishaError {
   override readonly name = "RateLimitError" as const;
   declare readonly code: "rate_limited";
-  readonly retryAfterMs?: number;
   readonly daily: boolean;
-  constructor(init: SubInit & { retryAfterMs?: number; daily?: boolean } = {}) {
-    const { retryAfterMs, daily = false, ...rest } = init;
+  constructor(init: SubInit & { daily?: boolean } = {}) {
+    const { daily = false, ...rest } = init;
     super({
       ...rest,
       code: "rate_limited",
-      message: rest.message ?? (daily ? MESSAGES.dailyLimit() : MESSAGES.rateLimited(retryAfterMs)),
+      message:
+        rest.message ?? (daily ? MESSAGES.dailyLimit() : MESSAGES.rateLimited(rest.retryAfterMs)),
     });
-    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
     this.daily = daily;
   }
 }
@@ -335,19 +339,15 @@ export function errorFromResponse(init: ErrorResponseInit): KaishaError {
   if (status === 404) {
     return new NotFoundError("not_found", { ...base, message: MESSAGES.notFound(api.message) });
   }
-  if (status === 429) {
-    const retryAfterMs = parseRetryAfter(
-      init.headers?.get("retry-after"),
-      init.nowMs ?? Date.now(),
-    );
-    return new RateLimitError({
-      ...base,
-      daily: isDailyLimit(api),
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    });
-  }
-  if (status === 503 && api.code === "data_unavailable") return new DataUnavailableError(base);
-  if (status >= 500) return new ServerError(base);
+  // RFC 9110 10.2.3: Retry-After may come with 429 and 503 (and is honoured on any 5xx).
+  const retryAfterMs =
+    status === 429 || status >= 500
+      ? parseRetryAfter(init.headers?.get("retry-after"), init.nowMs ?? Date.now())
+      : undefined;
+  const timed = { ...base, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  if (status === 429) return new RateLimitError({ ...timed, daily: isDailyLimit(api) });
+  if (status === 503 && api.code === "data_unavailable") return new DataUnavailableError(timed);
+  if (status >= 500) return new ServerError(timed);
   return new BadResponseError(`HTTP ${status}`, base);
 }
 

@@ -39,7 +39,8 @@ function quoteValue(value: unknown): string {
   else if (typeof value === "number" || typeof value === "boolean") text = String(value);
   else if (value === null) text = "null";
   else text = Object.prototype.toString.call(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  // A long value is not echoed at all: cutting it could show part of a secret pasted by mistake.
+  return text.length > 40 ? `(${text.length} characters)` : text;
 }
 
 /** Describes one validation detail; `value` (optional) is the offending input. */

@@ -26,9 +26,15 @@ function variants(secret: string): string[] {
   return encoded === secret ? [secret] : [secret, encoded];
 }
 
+/**
+ * spec 5 rule 3: a key is 52 characters starting with a 9-character prefix ending in `key_`.
+ * Anything of that shape is redacted even when the client never saw it (a key pasted into a cell).
+ */
+const KEY_SHAPE = /[A-Za-z0-9_-]{5}key_[A-Za-z0-9_-]{20,}/g;
+
 /** Replaces every remembered secret (and `extra` ones) in `text` with "[REDACTED]". */
 export function redactText(text: string, extra: readonly string[] = []): string {
-  let out = text;
+  let out = text.replace(KEY_SHAPE, REDACTED);
   for (const secret of [...remembered, ...extra]) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of variants(secret)) {

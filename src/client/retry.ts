@@ -23,16 +23,14 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * timeout), the daily limit (it will not clear within a request), or a Retry-After above a minute.
  */
 export function shouldRetry(error: unknown): boolean {
-  if (error instanceof RateLimitError) {
-    return (
-      !error.daily && (error.retryAfterMs === undefined || error.retryAfterMs <= MAX_RETRY_AFTER_MS)
-    );
-  }
-  return (
+  if (error instanceof RateLimitError && error.daily) return false;
+  const transient =
+    error instanceof RateLimitError ||
     error instanceof DataUnavailableError ||
     error instanceof ServerError ||
-    error instanceof ConnectionError
-  );
+    error instanceof ConnectionError;
+  if (!transient) return false;
+  return error.retryAfterMs === undefined || error.retryAfterMs <= MAX_RETRY_AFTER_MS;
 }
 
 /**

@@ -1,0 +1,424 @@
+// The client end to end with a recording fetch: coalescing, cache, stale fallback, key handling, economy.
+
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  PRODUCTION_BASE_URL,
+  SANDBOX_BASE_URL,
+  createClient,
+  isStale,
+  staleInfo,
+  type KaishaClient,
+} from "../../src/client";
+import {
+  TEST_KEY,
+  annualBody,
+  apiError,
+  quarterlyBody,
+  recordingFetch,
+  reply,
+  sequence,
+} from "./helpers";
+
+const T0 = Date.UTC(2026, 0, 15, 1, 0);
+
+function setup(
+  handler?: Parameters<typeof recordingFetch>[0],
+  extra: Parameters<typeof createClient>[0] = {},
+) {
+  const rec = recordingFetch(handler);
+  let now = T0;
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+    now: () => now,
+    ...extra,
+  });
+  return { rec, client, advance: (ms: number) => (now += ms) };
+}
+
+describe("basics", () => {
+  test("base URL constants", () => {
+    expect(PRODUCTION_BASE_URL).toBe("https://api.irbank.net/v1");
+    expect(SANDBOX_BASE_URL).toBe("http://127.0.0.1:8787/v1");
+    expect(createClient().baseUrl).toBe(PRODUCTION_BASE_URL);
+  });
+
+  test("no key: AuthenticationError missing_key and nothing is sent", async () => {
+    expect.assertions(4);
+    for (const apiKey of [undefined, "", "   ", () => undefined]) {
+      const rec = recordingFetch();
+      const client = createClient({ apiKey, fetch: rec.fetch, ratePerMinute: 0 });
+      const err = await client.valuations({ security_code: "7203" }).catch((e: unknown) => e);
+      if (
+        !(err instanceof AuthenticationError) ||
+        err.code !== "missing_key" ||
+        rec.requests.length !== 0
+      ) {
+        throw new Error(`unexpected for ${String(apiKey)}`);
+      }
+      expect(err.message).toBe("API key not set: open the Kaisha pane");
+    }
+  });
+
+  test("setApiKey and setBaseUrl apply to the next request", async () => {
+    const { rec, client } = setup(() => reply(200, { remaining: 3 }), { apiKey: undefined });
+    await expect(client.usage()).rejects.toBeInstanceOf(AuthenticationError);
+    client.setApiKey(TEST_KEY);
+    client.setBaseUrl("http://127.0.0.1:9999/v1/");
+    await client.usage();
+    expect(rec.requests[0]?.url).toBe("http://127.0.0.1:9999/v1/usage");
+    expect(rec.requests[0]?.headers.Authorization).toBe(`Bearer ${TEST_KEY}`);
+  });
+
+  test("usage is never served from the cache and records lastUsageRemaining", async () => {
+    const { rec, client } = setup(
+      sequence(reply(200, { remaining: 3700 }), reply(200, { remaining: 3699 })),
+    );
+    expect(client.stats().lastUsageRemaining).toBeNull();
+    await client.usage();
+    await client.usage();
+    expect(rec.requests).toHaveLength(2);
+    expect(client.stats()).toMatchObject({ lastUsageRemaining: 3699, cacheHits: 0 });
+  });
+
+  test("onRequest sees operation, URL and attempt, never the key", async () => {
+    const seen: unknown[] = [];
+    const { client } = setup(() => reply(200, { remaining: 1 }), {
+      onRequest: (info) => seen.push(info),
+    });
+    await client.usage();
+    expect(seen).toEqual([
+      { operationId: "getUsage", method: "GET", url: `${PRODUCTION_BASE_URL}/usage`, attempt: 0 },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain(TEST_KEY);
+  });
+
+  test("answers are frozen so a caller cannot corrupt the cache", async () => {
+    const { client } = setup(() =>
+      reply(200, { security_code: "7203", peers: [{ security_code: "7267" }], reason: null }),
+    );
+    const body = await client.peers({ security_code: "7203" });
+    expect(Object.isFrozen(body)).toBe(true);
+    expect(Object.isFrozen(body.peers)).toBe(true);
+  });
+});
+
+describe("coalescing", () => {
+  test("10 concurrent identical calls -> 1 fetch, same answer", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { rec, client } = setup(async () => {
+      await gate;
+      return reply(200, { security_code: "7203", peers: [], reason: null });
+    });
+    const calls = Array.from({ length: 10 }, () =>
+      client.peers({ security_code: "7203", limit: 8 }),
+    );
+    release();
+    const bodies = await Promise.all(calls);
+    expect(rec.requests).toHaveLength(1);
+    expect(new Set(bodies).size).toBe(1);
+    expect(client.stats()).toMatchObject({ requestsSent: 1, coalesced: 9 });
+  });
+
+  test("parameter order and number-vs-string do not split requests", async () => {
+    const { rec, client } = setup(() => reply(200, { prices: [], next_cursor: null }));
+    await Promise.all([
+      client.prices({ code: "7203", limit: 5, from: "2024-01-01" }),
+      client.prices({ from: "2024-01-01", limit: "5", code: 7203 } as never),
+    ]);
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("one caller aborting does not cancel the others; the last one leaving aborts the request", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { rec, client } = setup(async () => {
+      await gate;
+      return reply(200, { security_code: "7203", peers: [], reason: null });
+    });
+    const a = new AbortController();
+    const first = client
+      .peers({ security_code: "7203" }, { signal: a.signal })
+      .catch((e: unknown) => e);
+    const second = client.peers({ security_code: "7203" });
+    a.abort();
+    expect(await first).toBeInstanceOf(AbortError);
+    expect(rec.requests[0]?.signal.aborted).toBe(false);
+    release();
+    await expect(second).resolves.toMatchObject({ security_code: "7203" });
+
+    const b = new AbortController();
+    const lone = client
+      .peers({ security_code: "6758" }, { signal: b.signal })
+      .catch((e: unknown) => e);
+    await Promise.resolve();
+    await Promise.resolve();
+    b.abort();
+    expect(await lone).toBeInstanceOf(AbortError);
+  });
+});
+
+describe("cache freshness and stale fallback", () => {
+  test("a fresh entry answers without fetch; after the TTL the API is asked again", async () => {
+    const { rec, client, advance } = setup(() =>
+      reply(200, { code: "7203", prices: [], next_cursor: null, reason: null }),
+    );
+    await client.prices({ code: "7203" });
+    advance(4 * 60_000);
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(1);
+    advance(60_001);
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(2);
+    expect(client.stats().cacheHits).toBe(1);
+  });
+
+  test("financials stay fresh for hours, rankings for a minute", async () => {
+    const { rec, client, advance } = setup((req) =>
+      req.url.includes("/rankings/")
+        ? reply(200, { metric: "gainers", items: [] })
+        : reply(200, annualBody(30)),
+    );
+    await client.financials({ edinet_code: "E02144" });
+    await client.rankings({ metric: "gainers" });
+    advance(61_000);
+    await client.financials({ edinet_code: "E02144" });
+    await client.rankings({ metric: "gainers" });
+    expect(rec.requests.map((r) => r.url.replace(PRODUCTION_BASE_URL, ""))).toEqual([
+      "/financials?edinet_code=E02144&period=annual&years=30",
+      "/rankings/gainers",
+      "/rankings/gainers",
+    ]);
+  });
+
+  test("ttlMs overrides the default per operation", async () => {
+    const { rec, client, advance } = setup(() => reply(200, { prices: [] }), {
+      ttlMs: { getPrices: 1000 },
+    });
+    await client.prices({ code: "7203" });
+    advance(1001);
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(2);
+  });
+
+  test("an expired answer is served, marked stale, when the API fails transiently", async () => {
+    const { rec, client, advance } = setup(
+      sequence(
+        reply(200, { code: "7203", prices: [{ close: 1 }] }),
+        new TypeError("offline"),
+        apiError(503, "x", "x"),
+      ),
+    );
+    const fresh = await client.prices({ code: "7203" });
+    expect(isStale(fresh)).toBe(false);
+    advance(10 * 60_000);
+    const stale = await client.prices({ code: "7203" });
+    expect(stale).toEqual(fresh);
+    expect(isStale(stale)).toBe(true);
+    expect(Object.keys(stale)).toEqual(Object.keys(fresh));
+    expect(JSON.stringify(stale)).toBe(JSON.stringify(fresh));
+    const info = staleInfo(stale);
+    expect(info?.error).toBeInstanceOf(ConnectionError);
+    expect(info?.error.stale).toBe(true);
+    expect(info?.storedAt).toBe(T0);
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(3);
+    expect(client.stats().staleServed).toBe(2);
+  });
+
+  test("no stale answer for a 404 or with cache no-store; no answer at all without a previous one", async () => {
+    const { client, advance } = setup(
+      sequence(
+        reply(200, { prices: [] }),
+        apiError(404, "not_found", "gone"),
+        new TypeError("offline"),
+      ),
+    );
+    await client.prices({ code: "7203" });
+    advance(10 * 60_000);
+    await expect(client.prices({ code: "7203" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.prices({ code: "7203" }, { cache: "no-store" })).rejects.toBeInstanceOf(
+      ConnectionError,
+    );
+    await expect(client.prices({ code: "6758" })).rejects.toBeInstanceOf(ConnectionError);
+    expect(client.stats().staleServed).toBe(0);
+  });
+
+  test("cache reload asks the API even when fresh; invalidateAll forgets everything", async () => {
+    const { rec, client } = setup(() => reply(200, { prices: [] }));
+    await client.prices({ code: "7203" });
+    await client.prices({ code: "7203" }, { cache: "reload" });
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(2);
+    await client.invalidateAll();
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(3);
+  });
+
+  test("sandbox and production answers never mix", async () => {
+    const { rec, client } = setup(() => reply(200, { prices: [] }));
+    await client.prices({ code: "7203" });
+    client.setBaseUrl(SANDBOX_BASE_URL);
+    await client.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(2);
+  });
+
+  test("a failing cache store never fails a request", async () => {
+    const broken = {
+      get: () => Promise.reject(new Error("quota")),
+      set: () => Promise.reject(new Error("quota")),
+      delete: () => Promise.reject(new Error("quota")),
+      clear: () => Promise.reject(new Error("quota")),
+      keys: () => Promise.reject(new Error("quota")),
+    };
+    const { client } = setup(() => reply(200, { prices: [] }), { cacheStore: broken });
+    await expect(client.prices({ code: "7203" })).resolves.toEqual({ prices: [] });
+  });
+});
+
+describe("financials economy (spec 4.8: one count per request regardless of years)", () => {
+  test("years 3, 5, 10 -> one request with years=30, each answer the right slice", async () => {
+    const { rec, client } = setup(() => reply(200, annualBody(30)));
+    const [y3, y5, y10] = await Promise.all([
+      client.financials({ security_code: "7203", years: 3 }),
+      client.financials({ security_code: "7203", years: 5 }),
+      client.financials({ security_code: "7203", years: 10 }),
+    ]);
+    expect(rec.requests).toHaveLength(1);
+    expect(rec.requests[0]?.url).toBe(
+      `${PRODUCTION_BASE_URL}/financials?period=annual&security_code=7203&years=30`,
+    );
+    expect(y3.periods.map((p) => p.fiscal_year)).toEqual(["2022/03", "2023/03", "2024/03"]);
+    expect(y5.periods).toHaveLength(5);
+    expect(y10.periods[0]?.fiscal_year).toBe("2015/03");
+    expect(Object.keys(y3)).toEqual(["fields", "edinet_code", "periods", "reason", "attribution"]);
+    const later = await client.financials({ security_code: "7203" });
+    expect(later.periods).toHaveLength(10);
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("period omitted and period annual share the request", async () => {
+    const { rec, client } = setup(() => reply(200, annualBody(30)));
+    await client.financials({ edinet_code: "E02144", years: 2 });
+    await client.financials({ edinet_code: "E02144", period: "annual", years: 7 });
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("fewer periods than asked: everything there is", async () => {
+    const { client } = setup(() => reply(200, annualBody(4)));
+    expect((await client.financials({ edinet_code: "E02144", years: 10 })).periods).toHaveLength(4);
+  });
+
+  test("quarterly: the periods of the last N distinct fiscal years", async () => {
+    const { rec, client } = setup(() => reply(200, quarterlyBody(30)));
+    const q2 = await client.financials({ edinet_code: "E02144", period: "quarterly", years: 2 });
+    expect(q2.periods).toHaveLength(10);
+    expect(new Set(q2.periods.map((p) => p.fiscal_year))).toEqual(new Set(["2023/03", "2024/03"]));
+    expect(q2.periods[0]).toMatchObject({ fiscal_year: "2023/03", quarter: "Q1" });
+    expect(rec.requests[0]?.url).toContain("period=quarterly");
+  });
+
+  test("as_of is part of the identity: a different month is a different request", async () => {
+    const { rec, client } = setup(() => reply(200, annualBody(30)));
+    await client.financials({ edinet_code: "E02144", as_of: "2020/03", years: 3 });
+    await client.financials({ edinet_code: "E02144", as_of: "2021/03", years: 3 });
+    await client.financials({ edinet_code: "E02144", as_of: "2021/03", years: 5 });
+    expect(rec.requests.map((r) => new URL(r.url).searchParams.get("as_of"))).toEqual([
+      "2020/03",
+      "2021/03",
+    ]);
+  });
+
+  test("a stale wide answer stays marked stale after slicing", async () => {
+    const { client, advance } = setup(
+      sequence(reply(200, annualBody(30)), new TypeError("offline")),
+    );
+    await client.financials({ edinet_code: "E02144", years: 5 });
+    advance(13 * 3_600_000);
+    const body = await client.financials({ edinet_code: "E02144", years: 5 });
+    expect(body.periods).toHaveLength(5);
+    expect(isStale(body)).toBe(true);
+  });
+});
+
+describe("resolveEdinetCode", () => {
+  test("an EDINET code passes through without a request", async () => {
+    const { rec, client } = setup();
+    await expect(client.resolveEdinetCode(" e02144 ")).resolves.toBe("E02144");
+    expect(rec.requests).toHaveLength(0);
+  });
+
+  test("a security code is resolved once via the disclosures list (limit=1), concurrently shared", async () => {
+    const { rec, client } = setup(() =>
+      reply(200, {
+        security_code: "7203",
+        edinet_code: "E02144",
+        disclosures: [],
+        next_cursor: null,
+        reason: null,
+      }),
+    );
+    const results = await Promise.all([
+      client.resolveEdinetCode(7203),
+      client.resolveEdinetCode("7203"),
+      client.resolveEdinetCode("7203"),
+    ]);
+    expect(results).toEqual(["E02144", "E02144", "E02144"]);
+    expect(rec.requests.map((r) => r.url)).toEqual([
+      `${PRODUCTION_BASE_URL}/securities/7203/disclosures?limit=1`,
+    ]);
+    await client.invalidateAll();
+    expect(await client.resolveEdinetCode("7203")).toBe("E02144");
+    expect(rec.requests).toHaveLength(2);
+  });
+
+  test("a cached /financials answer for the security code is used instead of a request", async () => {
+    const { rec, client } = setup(() => reply(200, annualBody(30, "E02144")));
+    await client.financials({ security_code: "7203", period: "quarterly", as_of: "2024/03" });
+    expect(await client.resolveEdinetCode("7203")).toBe("E02144");
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("codes learned from screening results need no request", async () => {
+    const { rec, client } = setup(() =>
+      reply(200, {
+        securities: [{ security_code: "6758", edinet_code: "E01777", name: "Sony", metrics: [] }],
+        total_count: 1,
+        next_cursor: null,
+      }),
+    );
+    await client.screening({ name: "ソニー" });
+    expect(await client.resolveEdinetCode("6758")).toBe("E01777");
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("an unknown security code -> NotFoundError", async () => {
+    const { client } = setup(() => apiError(404, "not_found", "security not found"));
+    await expect(client.resolveEdinetCode("9999")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("withOptions", () => {
+  test("a copy with other options shares cache and stats but not settings", async () => {
+    const { rec, client } = setup(() => reply(200, { prices: [] }));
+    const copy: KaishaClient = client.withOptions({ timeoutMs: 5000, lang: "en" });
+    await client.prices({ code: "7203" });
+    await copy.prices({ code: "7203" });
+    expect(rec.requests).toHaveLength(1);
+    expect(copy.stats().cacheHits).toBe(1);
+    expect(copy.lang).toBe("en");
+    expect(client.lang).toBe("ja");
+    expect(copy.message(new AuthenticationError("missing_key"))).toBe(
+      "API key not set: open the Kaisha pane",
+    );
+    expect(client.message(new AuthenticationError("missing_key"))).toBe(
+      "APIキーが未設定です：Kaishaパネルを開いて設定してください",
+    );
+  });
+});
