@@ -431,7 +431,12 @@ class Client implements KaishaClient {
       { ...clean, period, years: FINANCIALS_FETCH_YEARS },
       options,
     );
-    const narrow = narrowFinancials(wide as ResponseOf<"getFinancials">, period, years);
+    const body = wide as ResponseOf<"getFinancials">;
+    // spec 4.8: a security code is resolved to the corporation, named in the answer.
+    if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
+      this.remember(clean.security_code, body.edinet_code);
+    }
+    const narrow = narrowFinancials(body, period, years);
     const stale = staleInfo(wide);
     return stale !== undefined && narrow !== wide ? markStale(narrow, stale) : narrow;
   }

@@ -58,7 +58,7 @@ export interface HttpRequest {
   url: string;
   apiKey: string;
   fetch: FetchLike;
-  /** @unit ms @default 30000 */
+  /** 0 = none. @unit ms @default 30000 */
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Clock for Retry-After dates. */
@@ -108,10 +108,14 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
 
   const controller = new AbortController();
   const timedOut = { value: false };
-  const timer = setTimeout(() => {
-    timedOut.value = true;
-    controller.abort(new Error(`timeout after ${timeoutMs} ms`));
-  }, timeoutMs);
+  // 0 (or Infinity) means no client-side timeout.
+  const timer =
+    timeoutMs > 0 && Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut.value = true;
+          controller.abort(new Error(`timeout after ${timeoutMs} ms`));
+        }, timeoutMs)
+      : undefined;
   const onCallerAbort = (): void => controller.abort(req.signal?.reason);
   req.signal?.addEventListener("abort", onCallerAbort, { once: true });
 

@@ -163,6 +163,11 @@ function isSerial(value: number): boolean {
   return Number.isFinite(value) && value >= 1 && value <= MAX_SERIAL;
 }
 
+/** 1000..9999 typed where a date is expected is a year, not a serial (serial 2024 is 1905-07-16). */
+function looksLikeYear(value: number): boolean {
+  return Number.isInteger(value) && value >= 1000 && value <= 9999;
+}
+
 /**
  * A date from a cell -> "YYYY-MM-DD" (JST calendar day).
  *
@@ -176,7 +181,7 @@ export function normalizeDate(value: unknown, param = "date"): string {
     return formatDay(jstDay(value));
   }
   if (typeof value === "number") {
-    if (!isSerial(value)) fail(param, expected, "invalid_format", value);
+    if (!isSerial(value) || looksLikeYear(value)) fail(param, expected, "invalid_format", value);
     // 8-digit numbers are yyyymmdd typed as a number, not serials (serials stop at 2958465).
     return formatDay(serialToDay(value));
   }
@@ -187,7 +192,7 @@ export function normalizeDate(value: unknown, param = "date"): string {
   }
   if (/^\d+(\.\d+)?$/.test(text) && !/^\d{8}$/.test(text)) {
     const n = Number(text);
-    if (isSerial(n)) return formatDay(serialToDay(n));
+    if (isSerial(n) && !looksLikeYear(n)) return formatDay(serialToDay(n));
   }
   const day = parseDateText(text);
   if (day === undefined || !isValidDay(day.year, day.month, day.day))

@@ -19,7 +19,7 @@ export type ResponseOf<O extends OperationId> =
 
 /** Operations whose answers carry `next_cursor` (spec 2.1 Pagination). */
 export type PaginatedOperationId = {
-  [O in OperationId]: ResponseOf<O> extends { next_cursor?: unknown } ? O : never;
+  [O in OperationId]: "next_cursor" extends keyof ResponseOf<O> ? O : never;
 }[OperationId];
 
 /** The API key, or a function that reads it when a request is about to be sent. */

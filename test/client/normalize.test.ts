@@ -100,9 +100,12 @@ describe("normalizeDate", () => {
     expect(normalizeDate(input)).toBe(expected);
   });
 
-  test.each<unknown>(["2024-02-30", "2023/2/29", "yesterday", -1, 0])("rejects %p", (input) => {
-    expect(() => normalizeDate(input)).toThrow(ValidationError);
-  });
+  test.each<unknown>(["2024-02-30", "2023/2/29", "yesterday", -1, 0, 2024, "2024"])(
+    "rejects %p",
+    (input) => {
+      expect(() => normalizeDate(input)).toThrow(ValidationError);
+    },
+  );
 
   test("accepts a leap day", () => {
     expect(normalizeDate("2024/2/29")).toBe("2024-02-29");
