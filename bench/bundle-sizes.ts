@@ -1,0 +1,83 @@
+// Gzipped sizes of the built functions and task pane bundles (dist/), building them when missing.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export interface BundleSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface BundleReport {
+  /** "built" when dist/ had (or a build produced) JavaScript; otherwise why not. */
+  status: "built" | "not built";
+  note: string;
+  functions: BundleSize[];
+  taskpane: BundleSize[];
+}
+
+/** Functions bundle target (issue 6): at most 150 KB gzipped. */
+export const FUNCTIONS_GZIP_TARGET_BYTES = 150 * 1024;
+
+/**
+ * Measures dist/*.js. When dist/ has no JavaScript it runs `npx webpack --mode production` once;
+ * if that fails the report says "not built" with the reason.
+ */
+export function measureBundles(root: string): BundleReport {
+  const dist = join(root, "dist");
+  let note = "dist/ already present";
+  if (listJs(dist).length === 0) {
+    if (!existsSync(join(root, "webpack.config.js"))) {
+      return { status: "not built", note: "no webpack.config.js yet", functions: [], taskpane: [] };
+    }
+    try {
+      execFileSync("npx", ["webpack", "--mode", "production"], {
+        cwd: root,
+        stdio: "pipe",
+        timeout: 300_000,
+      });
+      note = "built now with `npx webpack --mode production`";
+    } catch (error) {
+      const text =
+        error instanceof Error ? error.message.split("\n").slice(0, 3).join(" ") : String(error);
+      return { status: "not built", note: `webpack failed: ${text}`, functions: [], taskpane: [] };
+    }
+  }
+  const files = listJs(dist).map((file) => {
+    const content = readFileSync(join(dist, file));
+    return {
+      file,
+      bytes: content.byteLength,
+      gzipBytes: gzipSync(content, { level: 9 }).byteLength,
+    };
+  });
+  if (files.length === 0) {
+    return {
+      status: "not built",
+      note: "the build wrote no JavaScript",
+      functions: [],
+      taskpane: [],
+    };
+  }
+  return {
+    status: "built",
+    note,
+    functions: files.filter((f) => /(^|\/)functions[^/]*\.js$/.test(f.file)),
+    taskpane: files.filter((f) => !/(^|\/)functions[^/]*\.js$/.test(f.file)),
+  };
+}
+
+/** JavaScript files under dist/ (relative paths), source maps excluded. */
+function listJs(dir: string, prefix = ""): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    const rel = prefix === "" ? name : `${prefix}/${name}`;
+    if (statSync(full).isDirectory()) out.push(...listJs(full, rel));
+    else if (name.endsWith(".js")) out.push(rel);
+  }
+  return out.sort();
+}

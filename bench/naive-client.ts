@@ -1,0 +1,150 @@
+// The benchmark's baseline: a naive add-in that sends one request per cell, with no coalescing and no cache.
+
+export interface NaiveClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch: typeof fetch;
+  /**
+   * Requests per minute, spaced evenly (one request every 60 000 / rate ms). The baseline must honour
+   * the same limit as the add-in or it would only collect 429s; 0 = no pacing.
+   */
+  ratePerMinute: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+type Json = Record<string, unknown>;
+
+/** A cell answer: a scalar, a 2-D array, or an error text standing in for #N/A. */
+export type NaiveCell = number | string | null | (number | string | null)[][];
+
+/**
+ * The naive baseline: fetches exactly what each cell asks, every time.
+ * @example const naive = createNaiveClient({ baseUrl, apiKey, fetch, ratePerMinute: 600 });
+ *          await naive.financial("7203", "sales", -1);
+ */
+export function createNaiveClient(options: NaiveClientOptions) {
+  const spacingMs = options.ratePerMinute > 0 ? 60_000 / options.ratePerMinute : 0;
+  let nextSlot = 0;
+  let requestsSent = 0;
+
+  async function pace(): Promise<void> {
+    if (spacingMs === 0) return;
+    const now = Date.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + spacingMs;
+    if (slot > now) await sleep(slot - now);
+  }
+
+  async function get(path: string, query: Query = {}): Promise<Json> {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const qs = search.toString();
+    const url = `${options.baseUrl}${path}${qs === "" ? "" : `?${qs}`}`;
+    for (let attempt = 0; ; attempt += 1) {
+      await pace();
+      requestsSent += 1;
+      const response = await options.fetch(url, {
+        headers: { Authorization: `Bearer ${options.apiKey}` },
+      });
+      // A naive client still has to finish: wait as told on 429 and try again (bounded).
+      if (response.status === 429 && attempt < 5) {
+        const seconds = Number(response.headers.get("Retry-After") ?? "1");
+        await response.arrayBuffer();
+        await sleep(Math.max(1, seconds) * 1000);
+        continue;
+      }
+      const body = (await response.json()) as Json;
+      if (!response.ok) {
+        const error = body["error"] as { message?: string } | undefined;
+        throw new Error(error?.message ?? `HTTP ${response.status}`);
+      }
+      return body;
+    }
+  }
+
+  async function pages(path: string, query: Query, listKey: string): Promise<Json[]> {
+    const rows: Json[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await get(path, { ...query, cursor });
+      rows.push(...((page[listKey] as Json[] | undefined) ?? []));
+      const next = page["next_cursor"];
+      cursor = typeof next === "string" && next !== "" ? next : undefined;
+    } while (cursor !== undefined);
+    return rows;
+  }
+
+  return {
+    get,
+    /** Requests sent so far (429 retries included). */
+    get requestsSent(): number {
+      return requestsSent;
+    },
+
+    /** FINANCIAL(code, item, relative): asks /financials for exactly the years the cell needs. */
+    async financial(code: string, item: string, relative: number): Promise<NaiveCell> {
+      const back = Math.abs(relative);
+      const body = await get("/financials", {
+        security_code: code,
+        period: "annual",
+        years: back + 1,
+      });
+      const periods = (body["periods"] as Json[] | undefined) ?? [];
+      const period = periods[periods.length - 1 - back];
+      const value = period?.[item];
+      return typeof value === "number" ? value : null;
+    },
+
+    /** VALUATION(code, fields): the history, newest first, one row per fiscal year. */
+    async valuation(code: string, fields: readonly string[]): Promise<NaiveCell> {
+      const body = await get("/valuations", { security_code: code });
+      const history = (body["history"] as Json[] | undefined) ?? [];
+      return [
+        ["fiscal_year", ...fields],
+        ...history.map((row) => [
+          String(row["fiscal_year"]),
+          ...fields.map((f) => (typeof row[f] === "number" ? (row[f] as number) : null)),
+        ]),
+      ];
+    },
+
+    /** PRICES(code, from, to): follows every cursor at the API's default page size. */
+    async prices(
+      code: string,
+      from: string,
+      to: string,
+      fields: readonly string[],
+    ): Promise<NaiveCell> {
+      const rows = await pages(
+        `/securities/${encodeURIComponent(code)}/prices`,
+        { from, to },
+        "prices",
+      );
+      return [
+        ["date", ...fields],
+        ...rows.map((row) => [
+          String(row["date"]),
+          ...fields.map((f) => (typeof row[f] === "number" ? (row[f] as number) : null)),
+        ]),
+      ];
+    },
+
+    /** Every page of a screen at the API's default page size. */
+    async screenAll(query: Query): Promise<Json[]> {
+      return await pages("/screening", query, "securities");
+    },
+
+    /** A daily price import over a date range at the API's default page size. */
+    async importPrices(code: string, from: string, to: string): Promise<Json[]> {
+      return await pages(`/securities/${encodeURIComponent(code)}/prices`, { from, to }, "prices");
+    },
+  };
+}
+
+export type NaiveClient = ReturnType<typeof createNaiveClient>;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,144 @@
+// Formats benchmark results: the headline table (ratios to the naive baseline) and bench/RESULTS.md.
+import { cpus, totalmem, type as osType, release } from "node:os";
+import type { BundleReport } from "./bundle-sizes";
+import type { MemoryPeak } from "./memory-sampler";
+
+/** One side's measurement of a workload. */
+export interface SideMeasure {
+  requests: number;
+  timeMs: number;
+  bytes: number;
+  memory: MemoryPeak;
+  /** How the number was obtained when it was not a plain measured run under the same limit. */
+  note?: string;
+}
+
+export interface WorkloadRow {
+  name: string;
+  addIn: SideMeasure;
+  naive: SideMeasure;
+  /** Distinct resources the workload needs (undefined for warm rows, whose floor is 0). */
+  floorRequests: number;
+  floorTimeMs: number;
+  /** Cells with errors or wrong values, retries and 429s: anything a reader must know. */
+  remarks: string[];
+}
+
+export interface Target {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface BenchReport {
+  settings: Record<string, string | number>;
+  rows: WorkloadRow[];
+  spill: { cells: number; iterations: number; cellsPerSecond: number; note: string };
+  bundles: BundleReport;
+  targets: Target[];
+  notes: string[];
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
+const ms = (value: number): string =>
+  value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
+const num = (value: number): string => value.toLocaleString("en-US");
+
+/** "0.016×" — how the add-in compares with the naive baseline (smaller is better). */
+export function ratio(addIn: number, naive: number): string {
+  if (naive === 0) return addIn === 0 ? "1×" : "n/a";
+  const r = addIn / naive;
+  return `${r < 0.01 && r > 0 ? r.toExponential(1) : r.toFixed(r < 1 ? 3 : 2)}×`;
+}
+
+/** The headline table, as Markdown (also readable in a terminal). */
+export function headlineTable(rows: readonly WorkloadRow[]): string {
+  const head =
+    "| Workload | Requests add-in / floor / naive | Req. ratio | Time add-in / floor / naive | Time ratio | Bytes add-in / naive | Bytes ratio | Peak heap add-in / naive |";
+  const rule = "|---|---|---|---|---|---|---|---|";
+  const lines = rows.map((row) =>
+    [
+      row.name,
+      `${num(row.addIn.requests)} / ${num(row.floorRequests)} / ${num(row.naive.requests)}`,
+      ratio(row.addIn.requests, row.naive.requests),
+      `${ms(row.addIn.timeMs)} / ${ms(row.floorTimeMs)} / ${ms(row.naive.timeMs)}`,
+      ratio(row.addIn.timeMs, row.naive.timeMs),
+      `${kb(row.addIn.bytes)} / ${kb(row.naive.bytes)}`,
+      ratio(row.addIn.bytes, row.naive.bytes),
+      `${mb(row.addIn.memory.heapUsedPeak)} / ${mb(row.naive.memory.heapUsedPeak)}`,
+    ].join(" | "),
+  );
+  return [head, rule, ...lines.map((l) => `| ${l} |`)].join("\n");
+}
+
+function machine(): string[] {
+  const list = cpus();
+  const model = list[0]?.model ?? "unknown CPU";
+  return [
+    `- Date: ${new Date().toISOString()}`,
+    `- CPU: ${list.length} × ${model}`,
+    `- Memory: ${mb(totalmem())}`,
+    `- OS: ${osType()} ${release()}`,
+    `- Node: ${process.version}`,
+  ];
+}
+
+/** The full RESULTS.md text. */
+export function resultsMarkdown(report: BenchReport): string {
+  const out: string[] = [
+    "# Benchmark results",
+    "",
+    "Written by `npm run bench` (bench/run.ts). Numbers are from one run on the machine below; rerun to refresh.",
+    "",
+    "## Machine",
+    "",
+    ...machine(),
+    "",
+    "## Settings",
+    "",
+    ...Object.entries(report.settings).map(([k, v]) => `- ${k}: ${v}`),
+    "",
+    "## Headline: add-in vs naive baseline (ratio = add-in / naive; smaller is better)",
+    "",
+    headlineTable(report.rows),
+    "",
+    "Peak memory (rss) add-in / naive:",
+    "",
+    ...report.rows.map(
+      (r) => `- ${r.name}: ${mb(r.addIn.memory.rssPeak)} / ${mb(r.naive.memory.rssPeak)}`,
+    ),
+    "",
+    "## Remarks per workload",
+    "",
+  ];
+  for (const row of report.rows) {
+    const notes = [
+      ...row.remarks,
+      ...(row.addIn.note === undefined ? [] : [`add-in: ${row.addIn.note}`]),
+      ...(row.naive.note === undefined ? [] : [`naive: ${row.naive.note}`]),
+    ];
+    out.push(`- **${row.name}**${notes.length === 0 ? "" : ":"}`);
+    for (const note of notes) out.push(`  - ${note}`);
+  }
+  out.push(
+    "",
+    "## Spill building",
+    "",
+    `- ${num(Math.round(report.spill.cellsPerSecond))} cells/s (${num(report.spill.cells)} cells × ${report.spill.iterations} iterations). ${report.spill.note}`,
+    "",
+    "## Bundles (gzip -9)",
+    "",
+    `- Status: ${report.bundles.status} (${report.bundles.note})`,
+  );
+  for (const f of report.bundles.functions)
+    out.push(`- functions: ${f.file} ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
+  for (const f of report.bundles.taskpane)
+    out.push(`- task pane: ${f.file} ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
+  out.push("", "## Targets", "", "| Target | Result | Detail |", "|---|---|---|");
+  for (const t of report.targets)
+    out.push(`| ${t.name} | ${t.pass ? "PASS" : "FAIL"} | ${t.detail} |`);
+  if (report.notes.length > 0) out.push("", "## Notes", "", ...report.notes.map((n) => `- ${n}`));
+  out.push("");
+  return out.join("\n");
+}

@@ -1,0 +1,39 @@
+// The two sides the benchmark compares, behind one CellEvaluator interface: the add-in's custom
+// functions (over the shared client) and the naive baseline.
+import { financial } from "../functions/financials";
+import { prices } from "../functions/prices";
+import { valuation } from "../functions/valuation";
+import type { NaiveClient } from "./naive-client";
+import { PRICE_FIELDS, VALUATION_FIELDS, type CellEvaluator } from "./workloads";
+
+/**
+ * Excel passes omitted optional arguments as null; the functions read the client from
+ * src/session.ts, which the benchmark points at its own client with setClientForTesting.
+ */
+export const addInSide: CellEvaluator = {
+  financial: (code, item, relative) => financial(code, item, relative, null, null, null),
+  valuation: (code) => valuation(code, VALUATION_FIELDS.join(","), null, null),
+  prices: (code, from, to) => prices(code, from, to, PRICE_FIELDS.join(","), null, null),
+};
+
+export function naiveSide(naive: NaiveClient): CellEvaluator {
+  return {
+    financial: (code, item, relative) => naive.financial(code, item, relative),
+    valuation: (code) => naive.valuation(code, VALUATION_FIELDS),
+    prices: (code, from, to) => naive.prices(code, from, to, PRICE_FIELDS),
+  };
+}
+
+/**
+ * The error text of a cell, or undefined for a value: a cell error (code + message) as the
+ * functions throw it, or what `recalculate` recorded for a rejection.
+ */
+export function cellErrorText(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const v = value as { thrown?: unknown; code?: unknown; message?: unknown };
+  if (typeof v.thrown === "string") return v.thrown;
+  if (typeof v.code === "string" && typeof v.message === "string" && v.code.startsWith("#")) {
+    return `${v.code} ${v.message}`;
+  }
+  return undefined;
+}
