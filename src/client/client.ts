@@ -10,6 +10,8 @@ import {
   KaishaError,
   localizedMessage,
 } from "./errors";
+import { codePairsIn } from "./code-map";
+import { InFlightRequests } from "./inflight";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
@@ -153,17 +155,11 @@ interface Settings {
   random: () => number;
 }
 
-interface InFlight {
-  promise: Promise<unknown>;
-  controller: AbortController;
-  waiters: number;
-}
-
 /** State shared between a client and its `withOptions` copies. */
 interface Core {
   store: CacheStore;
   pacer: Pacer;
-  inflight: Map<string, InFlight>;
+  inflight: InFlightRequests;
   stats: ClientStats;
   edinetBySecurity: Map<string, string>;
   resolving: Map<string, Promise<string>>;
@@ -185,30 +181,6 @@ function deepFreeze<T>(value: T): T {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";
-}
-
-/** Codes the API told us belong together (security code -> EDINET code). */
-function learnCodes(
-  opId: OperationId,
-  body: unknown,
-  learn: (security: string, edinet: string) => void,
-): void {
-  if (!isRecord(body)) return;
-  const pair = (s: unknown, e: unknown): void => {
-    if (typeof s === "string" && typeof e === "string") learn(s, e);
-  };
-  if (opId === "listSecurityDisclosures" || opId === "getDividends")
-    pair(body.security_code, body.edinet_code);
-  if (opId === "getScreening" && Array.isArray(body.securities)) {
-    for (const s of body.securities) if (isRecord(s)) pair(s.security_code, s.edinet_code);
-  }
-  if (
-    opId === "getOrganization" &&
-    Array.isArray(body.listed_security_codes) &&
-    body.listed_security_codes.length === 1
-  ) {
-    pair(body.listed_security_codes[0], body.edinet_code);
-  }
 }
 
 class Client implements KaishaClient {
@@ -380,7 +352,10 @@ class Client implements KaishaClient {
     const core: Core = {
       ...this.core,
       ...(partial.cacheStore !== undefined
-        ? { store: partial.cacheStore, inflight: new Map() }
+        ? {
+            store: partial.cacheStore,
+            inflight: new InFlightRequests(() => (this.core.stats.coalesced += 1)),
+          }
         : {}),
       ...(partial.ratePerMinute !== undefined &&
       partial.ratePerMinute !== this.core.pacer.ratePerMinute
@@ -459,11 +434,11 @@ class Client implements KaishaClient {
       }
     }
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
-    return this.join(flightKey, options.signal, async (signal) => {
+    return this.core.inflight.join(flightKey, options.signal, async (signal) => {
       try {
         const result = await this.send(opId, clean, { ...options, signal });
         const body = deepFreeze(result.body);
-        learnCodes(opId, body, (s, e) => this.remember(s, e));
+        for (const [security, edinet] of codePairsIn(opId, body)) this.remember(security, edinet);
         if (cacheable && mode !== "no-store") {
           await this.storeCall(
             () =>
@@ -486,67 +461,6 @@ class Client implements KaishaClient {
         }
         throw err;
       }
-    });
-  }
-
-  /**
-   * Identical requests in flight share one promise. Each caller may abort on its own; the shared
-   * request is aborted only when every caller has gone.
-   */
-  private join(
-    key: string,
-    signal: AbortSignal | undefined,
-    start: (signal: AbortSignal) => Promise<unknown>,
-  ): Promise<unknown> {
-    const { inflight, stats } = this.core;
-    let flight = inflight.get(key);
-    if (flight !== undefined) {
-      stats.coalesced += 1;
-    } else {
-      const controller = new AbortController();
-      const created: InFlight = { controller, waiters: 0, promise: Promise.resolve() };
-      created.promise = start(controller.signal).finally(() => {
-        if (inflight.get(key) === created) inflight.delete(key);
-      });
-      created.promise.catch(() => undefined);
-      inflight.set(key, created);
-      flight = created;
-    }
-    const shared = flight;
-    shared.waiters += 1;
-    return new Promise<unknown>((resolve, reject) => {
-      let settled = false;
-      const leave = (): void => {
-        settled = true;
-        shared.waiters -= 1;
-        signal?.removeEventListener("abort", onAbort);
-      };
-      const onAbort = (): void => {
-        if (settled) return;
-        leave();
-        if (shared.waiters === 0) {
-          if (inflight.get(key) === shared) inflight.delete(key);
-          shared.controller.abort(signal?.reason);
-        }
-        reject(new AbortError({ cause: signal?.reason }));
-      };
-      if (signal?.aborted) {
-        onAbort();
-        return;
-      }
-      signal?.addEventListener("abort", onAbort, { once: true });
-      shared.promise.then(
-        (value) => {
-          if (settled) return;
-          leave();
-          resolve(value);
-        },
-        (err: unknown) => {
-          if (settled) return;
-          leave();
-          reject(err);
-        },
-      );
     });
   }
 
@@ -631,6 +545,14 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
  */
 export function createClient(options: ClientOptions = {}): KaishaClient {
   const settings = mergeSettings(undefined, options);
+  const stats: ClientStats = {
+    requestsSent: 0,
+    cacheHits: 0,
+    coalesced: 0,
+    retries: 0,
+    staleServed: 0,
+    lastUsageRemaining: null,
+  };
   const core: Core = {
     store: options.cacheStore ?? new MemoryCacheStore(),
     pacer: new Pacer({
@@ -638,15 +560,8 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
       now: settings.now,
       sleep: settings.sleep,
     }),
-    inflight: new Map(),
-    stats: {
-      requestsSent: 0,
-      cacheHits: 0,
-      coalesced: 0,
-      retries: 0,
-      staleServed: 0,
-      lastUsageRemaining: null,
-    },
+    inflight: new InFlightRequests(() => (stats.coalesced += 1)),
+    stats,
     edinetBySecurity: new Map(),
     resolving: new Map(),
   };

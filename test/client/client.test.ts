@@ -138,8 +138,8 @@ describe("coalescing", () => {
   test("one caller aborting does not cancel the others; the last one leaving aborts the request", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const { rec, client } = setup(async () => {
-      await gate;
+    const { rec, client } = setup(async (req) => {
+      await (req.url.includes("6758") ? new Promise(() => undefined) : gate);
       return reply(200, { security_code: "7203", peers: [], reason: null });
     });
     const a = new AbortController();
@@ -157,9 +157,10 @@ describe("coalescing", () => {
     const lone = client
       .peers({ security_code: "6758" }, { signal: b.signal })
       .catch((e: unknown) => e);
-    await Promise.resolve();
-    await Promise.resolve();
+    while (rec.requests.length < 2) await new Promise((r) => setImmediate(r));
+    expect(rec.requests[1]?.signal.aborted).toBe(false);
     b.abort();
+    expect(rec.requests[1]?.signal.aborted).toBe(true);
     expect(await lone).toBeInstanceOf(AbortError);
   });
 });
