@@ -362,12 +362,33 @@ export function localizedMessage(err: unknown, lang: Lang): string {
   return lang === "ja" ? pair.ja : pair.en;
 }
 
-/** True for any KaishaError, also across bundles (checks the literal name and code). */
+const CODES: ReadonlySet<string> = new Set<KaishaErrorCode>([
+  "invalid_parameter",
+  "unauthorized",
+  "missing_key",
+  "not_found",
+  "no_results",
+  "rate_limited",
+  "data_unavailable",
+  "server_error",
+  "connection_failed",
+  "timeout",
+  "aborted",
+  "bad_response",
+]);
+
+/**
+ * True for any KaishaError, also one from a second copy of this module in another bundle (checked
+ * by shape: a known code, `messageJa` and `localized`). Other errors with a `code` do not pass.
+ */
 export function isKaishaError(err: unknown): err is KaishaError {
+  if (err instanceof KaishaError) return true;
+  if (!(err instanceof Error)) return false;
+  const e = err as Partial<Record<"code" | "messageJa" | "localized", unknown>>;
   return (
-    err instanceof KaishaError ||
-    (err instanceof Error &&
-      typeof (err as { code?: unknown }).code === "string" &&
-      typeof (err as { messageJa?: unknown }).messageJa === "string")
+    typeof e.code === "string" &&
+    CODES.has(e.code) &&
+    typeof e.messageJa === "string" &&
+    typeof e.localized === "function"
   );
 }

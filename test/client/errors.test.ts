@@ -13,6 +13,7 @@ import {
   TimeoutError,
   ValidationError,
   errorFromResponse,
+  isKaishaError,
   localizedMessage,
   parseRetryAfter,
 } from "../../src/client";
@@ -185,5 +186,12 @@ describe("classes", () => {
   test("cause is kept", () => {
     const cause = new TypeError("fetch failed");
     expect(new ConnectionError({ cause }).cause).toBe(cause);
+  });
+
+  test("isKaishaError: our errors only, not other errors that carry a code", () => {
+    expect(isKaishaError(new TimeoutError(1000))).toBe(true);
+    const foreign = Object.assign(new Error("x"), { code: "#N/A", messageJa: "x" });
+    expect(isKaishaError(foreign)).toBe(false);
+    expect(isKaishaError({ code: "timeout", messageJa: "x" })).toBe(false);
   });
 });
