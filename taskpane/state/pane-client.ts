@@ -12,7 +12,7 @@ export interface PaneStats {
   requestsSent: number;
   cacheHits: number;
   coalesced: number;
-  lastUsageRemaining?: number | undefined;
+  lastUsageRemaining?: number | null | undefined;
 }
 
 export interface PaneClient {
@@ -26,6 +26,7 @@ export interface PaneClient {
   financials(q: Query, o?: PaneRequestOptions): Promise<unknown>;
   segments(q: Query, o?: PaneRequestOptions): Promise<unknown>;
   dividends(q: Query, o?: PaneRequestOptions): Promise<unknown>;
+  organization(q: Query, o?: PaneRequestOptions): Promise<unknown>;
   peers(q: Query, o?: PaneRequestOptions): Promise<unknown>;
   securityDisclosures(q: Query, o?: PaneRequestOptions): Promise<unknown>;
   officers(q: Query, o?: PaneRequestOptions): Promise<unknown>;

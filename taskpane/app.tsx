@@ -1,0 +1,169 @@
+// The task pane: language, connection status, section tabs, and recalculation when the session changes.
+
+import { useEffect, useMemo, useState } from "react";
+import {
+  FluentProvider,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Tab,
+  TabList,
+  Text,
+  webLightTheme,
+} from "@fluentui/react-components";
+import { translator } from "./i18n/messages";
+import { LANG_STORAGE_KEY, resolveLanguage, type LangSetting } from "./i18n/language";
+import { PaneContext, type ConnectionState, type PaneContextValue } from "./pane-context";
+import type { PaneSession } from "./pane-session";
+import { recalculateAll } from "./excel/formulas";
+import { ConnectionSection } from "./components/connection-section";
+import { ScreeningSection } from "./components/screening-section";
+import { ImportSection } from "./components/import-section";
+import { RefreshSection } from "./components/refresh-section";
+import { BuilderSection } from "./components/builder-section";
+import { CompanySection } from "./components/company-section";
+
+export type SectionId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
+const SECTIONS: readonly SectionId[] = [
+  "connection",
+  "screening",
+  "import",
+  "refresh",
+  "builder",
+  "company",
+];
+const NAV_KEY = {
+  connection: "navConnection",
+  screening: "navScreening",
+  import: "navImport",
+  refresh: "navRefresh",
+  builder: "navBuilder",
+  company: "navCompany",
+} as const;
+
+export interface AppProps {
+  session: PaneSession;
+  excel: boolean;
+  /** inputs of the language choice other than the saved override. */
+  languageInputs: { query?: string | null; office?: string | null; browser?: string | null };
+  initialSetting: LangSetting;
+  storage?: Storage | undefined;
+}
+
+/** Delay that merges a burst of session changes (settings + key) into one recalculation. */
+const RECALC_DEBOUNCE_MS = 300;
+
+export function App(props: AppProps) {
+  const { session, excel } = props;
+  const [setting, setSetting] = useState<LangSetting>(props.initialSetting);
+  const lang = resolveLanguage({
+    ...props.languageInputs,
+    saved: setting === "auto" ? null : setting,
+  });
+  const t = useMemo(() => translator(lang), [lang]);
+  const [section, setSection] = useState<SectionId>("connection");
+  const [connection, setConnection] = useState<ConnectionState>(
+    session.keys.current() ? "unverified" : "none",
+  );
+  const [revision, setRevision] = useState(0);
+
+  // Saving a key or changing the server recalculates KAISHA formulas (issue 5 part 1).
+  useEffect(() => {
+    if (!excel) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = session.onChange(() => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void recalculateAll().catch(() => undefined), RECALC_DEBOUNCE_MS);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [session, excel]);
+
+  // Messages of the client and the functions follow the pane's language.
+  useEffect(() => {
+    void session.applySettings(session.settings, lang);
+  }, [session, lang]);
+
+  const changeLanguage = (value: LangSetting) => {
+    setSetting(value);
+    if (value === "auto") props.storage?.removeItem(LANG_STORAGE_KEY);
+    else props.storage?.setItem(LANG_STORAGE_KEY, value);
+  };
+
+  const context: PaneContextValue = {
+    t,
+    session,
+    excel,
+    connection,
+    setConnection,
+    revision,
+    bump: () => setRevision((r) => r + 1),
+  };
+  const statusText = {
+    none: t("statusNone"),
+    unverified: t("statusUnverified"),
+    ok: t("statusOk"),
+    error: t("statusError"),
+  }[connection];
+
+  return (
+    <FluentProvider theme={webLightTheme} lang={lang}>
+      <PaneContext.Provider value={context}>
+        <div className="kaisha-app" data-testid="app-root" data-lang={lang} data-ready="true">
+          <header className="kaisha-header">
+            <Text weight="bold" size={400}>
+              {t("appTitle")}
+            </Text>
+            <span
+              className={`kaisha-status kaisha-status-${connection}`}
+              data-testid="connection-status"
+              data-state={connection}
+            >
+              {statusText}
+            </span>
+            <Select
+              size="small"
+              aria-label={t("language")}
+              data-testid="lang-override"
+              value={setting}
+              onChange={(_, d) =>
+                changeLanguage(d.value === "ja" || d.value === "en" ? d.value : "auto")
+              }
+            >
+              <option value="auto">{t("langAuto")}</option>
+              <option value="ja">{t("langJa")}</option>
+              <option value="en">{t("langEn")}</option>
+            </Select>
+          </header>
+          {!excel && (
+            <MessageBar intent="info" data-testid="excel-unavailable">
+              <MessageBarBody>{t("excelUnavailable")}</MessageBarBody>
+            </MessageBar>
+          )}
+          <TabList
+            size="small"
+            className="kaisha-tabs"
+            selectedValue={section}
+            onTabSelect={(_, d) => setSection(d.value as SectionId)}
+          >
+            {SECTIONS.map((s) => (
+              <Tab key={s} value={s} data-testid={`nav-${s}`}>
+                {t(NAV_KEY[s])}
+              </Tab>
+            ))}
+          </TabList>
+          <main data-testid={`section-${section}`}>
+            {section === "connection" && <ConnectionSection />}
+            {section === "screening" && <ScreeningSection />}
+            {section === "import" && <ImportSection />}
+            {section === "refresh" && <RefreshSection />}
+            {section === "builder" && <BuilderSection />}
+            {section === "company" && <CompanySection />}
+          </main>
+        </div>
+      </PaneContext.Provider>
+    </FluentProvider>
+  );
+}

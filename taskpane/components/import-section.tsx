@@ -1,0 +1,232 @@
+// Table imports for every dataset: parameter form, import at the selected cell with progress, chart.
+
+import { useState } from "react";
+import { Button, Field, Input, Select, Text } from "@fluentui/react-components";
+import { usePane } from "../pane-context";
+import { useTask, type TaskMessage } from "../hooks/use-task";
+import { optional, type Translator } from "../i18n/messages";
+import { EXCEL_IMPORT } from "../excel-import";
+import { insertChart } from "../excel/chart";
+import { writtenAddress } from "../excel/write-table";
+import { chartRequest } from "../chart-plan";
+import { UserMessageError } from "../error-text";
+import {
+  CHARTABLE,
+  DATASET_PARAMS,
+  IMPORT_DATASETS,
+  checkParams,
+  defaultParams,
+  type DatasetId,
+  type ParamSpec,
+  type ParamValues,
+} from "../state/datasets";
+import { runImport, type ImportProgress } from "../state/import-flow";
+import type { ColumnSpec } from "../state/table-data";
+import { ProgressLine } from "./progress-line";
+import { StatusMessage } from "./status-message";
+
+function paramLabel(t: Translator, name: string): string {
+  return optional(t, `param_${name}`, name);
+}
+
+function ParamField(props: {
+  spec: ParamSpec;
+  value: string;
+  t: Translator;
+  onChange: (v: string) => void;
+}) {
+  const { spec, t } = props;
+  const testId = `import-param-${spec.name}`;
+  const label = paramLabel(t, spec.name);
+  if (spec.kind === "select" && spec.options) {
+    return (
+      <Field label={label}>
+        <Select
+          data-testid={testId}
+          value={props.value}
+          onChange={(_, d) => props.onChange(d.value)}
+        >
+          {spec.options.map((o) => (
+            <option key={o} value={o}>
+              {o === "" ? t("optionAny") : optional(t, `opt_${o}`, o)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    );
+  }
+  const placeholder =
+    spec.kind === "date"
+      ? "YYYY-MM-DD"
+      : spec.kind === "month"
+        ? "YYYY/MM"
+        : spec.name === "company"
+          ? "7203"
+          : "";
+  return (
+    <Field label={label} required={spec.required === true}>
+      <Input
+        data-testid={testId}
+        value={props.value}
+        placeholder={placeholder}
+        {...(spec.kind === "int" ? { type: "number" as const, min: spec.min, max: spec.max } : {})}
+        onChange={(_, d) => props.onChange(d.value)}
+      />
+    </Field>
+  );
+}
+
+interface LastImport {
+  dataset: DatasetId;
+  table: string;
+  columns: ColumnSpec[];
+  code: string;
+  params: ParamValues;
+}
+
+export function ImportSection() {
+  const { t, session, excel, bump } = usePane();
+  const task = useTask(t);
+  const [dataset, setDataset] = useState<DatasetId>("financials");
+  const [values, setValues] = useState<ParamValues>(() => defaultParams("financials"));
+  const [progress, setProgress] = useState<ImportProgress | undefined>();
+  const [last, setLast] = useState<LastImport | undefined>();
+
+  const choose = (d: DatasetId) => {
+    // Keep the company/code the user typed when switching datasets.
+    const code = values.company ?? values.code ?? values.security_code ?? "";
+    const next = defaultParams(d);
+    for (const k of ["company", "code", "security_code"]) if (k in next) next[k] = code;
+    setDataset(d);
+    setValues(next);
+  };
+
+  const importNow = async (
+    signal: AbortSignal,
+  ): Promise<{ message: TaskMessage; done: LastImport }> => {
+    const problems = checkParams(dataset, values);
+    const first = problems[0];
+    if (first) {
+      const key =
+        first.reason === "missing"
+          ? "paramMissing"
+          : first.reason === "out_of_range"
+            ? "paramRange"
+            : "paramFormat";
+      throw new UserMessageError(t(key, { param: paramLabel(t, first.param) }));
+    }
+    let columns: ColumnSpec[] = [];
+    const excelSide = {
+      ...EXCEL_IMPORT,
+      writeTable: (
+        table: Parameters<typeof EXCEL_IMPORT.writeTable>[0],
+        o: Parameters<typeof EXCEL_IMPORT.writeTable>[1],
+      ) => {
+        columns = table.columns;
+        return EXCEL_IMPORT.writeTable(table, o);
+      },
+    };
+    try {
+      const written = await runImport(
+        { dataset, params: values },
+        {
+          client: session.client(),
+          excel: excelSide,
+          lang: t.lang,
+          signal,
+          onProgress: setProgress,
+        },
+      );
+      const code = (values.code ?? values.security_code ?? values.company ?? "").toUpperCase();
+      const done: LastImport = { dataset, table: written.name, columns, code, params: values };
+      setLast(done);
+      bump();
+      return {
+        done,
+        message: {
+          intent: "success",
+          text: t("imported", {
+            rows: written.rows,
+            table: written.name,
+            address: writtenAddress(written),
+          }),
+          data: { rows: String(written.rows), table: written.name },
+        },
+      };
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const run = () => task.run(async (signal) => (await importNow(signal)).message);
+
+  const chart = () =>
+    task.run(async (signal) => {
+      // Chart the table just imported with these parameters, or import it first.
+      const target =
+        last && last.dataset === dataset && JSON.stringify(last.params) === JSON.stringify(values)
+          ? last
+          : (await importNow(signal)).done;
+      const request = chartRequest(target.dataset, target.table, target.columns, target.code, t);
+      if (!request) throw new UserMessageError(t("chartNeedsImport"));
+      await insertChart(request);
+      return { intent: "success", text: t("chartInserted") };
+    });
+
+  return (
+    <div className="kaisha-section">
+      <Text as="h2" weight="semibold" size={400}>
+        {t("importTitle")}
+      </Text>
+      <Field label={t("dataset")}>
+        <Select
+          data-testid="import-dataset-select"
+          value={dataset}
+          onChange={(_, d) => choose(d.value as DatasetId)}
+        >
+          {IMPORT_DATASETS.map((d) => (
+            <option key={d} value={d}>
+              {optional(t, `ds_${d}`, d)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {DATASET_PARAMS[dataset].map((spec) => (
+        <ParamField
+          key={`${dataset}-${spec.name}`}
+          spec={spec}
+          t={t}
+          value={values[spec.name] ?? ""}
+          onChange={(v) => setValues({ ...values, [spec.name]: v })}
+        />
+      ))}
+      <div className="kaisha-row">
+        <Button
+          data-testid="import-run"
+          appearance="primary"
+          disabled={task.running || !excel}
+          onClick={() => void run()}
+        >
+          {t("runImport")}
+        </Button>
+        {CHARTABLE.has(dataset) && (
+          <Button
+            data-testid="import-chart"
+            disabled={task.running || !excel}
+            onClick={() => void chart()}
+          >
+            {t("insertChart")}
+          </Button>
+        )}
+      </div>
+      <ProgressLine
+        t={t}
+        progress={progress}
+        testId="import-progress"
+        cancelTestId="import-cancel"
+        onCancel={task.cancel}
+      />
+      <StatusMessage message={task.message} testId="import-message" />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Problems: KAISHA formula cells showing errors, with their messages where readable, and Retry.
+
+import { useState } from "react";
+import { Button, Text } from "@fluentui/react-components";
+import { usePane } from "../pane-context";
+import { useTask } from "../hooks/use-task";
+import { findKaishaFormulas, qualifiedAddress, recalculateCells } from "../excel/formulas";
+import { genericErrorKey, problemsOf, type Problem } from "../state/problems";
+import { StatusMessage } from "./status-message";
+
+export function ProblemsList() {
+  const { t, session, excel } = usePane();
+  const task = useTask(t);
+  const [problems, setProblems] = useState<Problem[] | undefined>();
+
+  const scan = () =>
+    task.run(async () => {
+      const found = problemsOf(await findKaishaFormulas("workbook", true));
+      setProblems(found);
+      return {
+        intent: found.length ? "warning" : "success",
+        text: found.length ? t("problemsCount", { n: found.length }) : t("problemsNone"),
+      };
+    });
+
+  const retry = () =>
+    task.run(async () => {
+      if (!problems?.length) return undefined;
+      // Failed answers are not cached; dropping the cache makes sure stale ones are not reused either.
+      await session.client().invalidateAll();
+      const n = await recalculateCells(problems);
+      setProblems(undefined);
+      return { intent: "info", text: t("problemsRetried", { n }) };
+    });
+
+  return (
+    <div>
+      <Text as="h2" weight="semibold" size={400}>
+        {t("problemsTitle")}
+      </Text>
+      <div className="kaisha-row">
+        <Button
+          data-testid="problems-scan"
+          disabled={task.running || !excel}
+          onClick={() => void scan()}
+        >
+          {t("problemsScan")}
+        </Button>
+        <Button
+          data-testid="problems-retry"
+          disabled={task.running || !excel || !problems?.length}
+          onClick={() => void retry()}
+        >
+          {t("problemsRetry")}
+        </Button>
+      </div>
+      <ul
+        className="kaisha-list"
+        data-testid="problems-list"
+        data-count={String(problems?.length ?? 0)}
+      >
+        {(problems ?? []).map((p, i) => (
+          <li key={`${p.sheet}!${p.address}`} data-testid={`problem-row-${i}`}>
+            <div>
+              <Text weight="semibold">{qualifiedAddress(p)}</Text> <Text>{p.error}</Text>
+            </div>
+            <Text size={200}>{p.message ?? t(genericErrorKey(p.error), { code: p.error })}</Text>
+            <code className="kaisha-formula">{p.formula}</code>
+          </li>
+        ))}
+      </ul>
+      <StatusMessage message={task.message} testId="problems-message" />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// Refresh and portability: Refresh all / imports, Freeze values / Restore, Problems list, Usage panel.
+
+import { useState } from "react";
+import { Button, Divider, Field, ProgressBar, Select, Text } from "@fluentui/react-components";
+import { usePane } from "../pane-context";
+import { useTask } from "../hooks/use-task";
+import { errorText } from "../error-text";
+import { freezeFormulas, restoreFormulas, type FreezeScope } from "../excel/freeze";
+import { runRefresh } from "../refresh-runner";
+import { URL_PRESETS } from "../pane-session";
+import { baseUrlOf } from "../state/pane-settings";
+import type { RefreshProgress } from "../state/refresh-flow";
+import { ProblemsList } from "./problems-list";
+import { UsagePanel } from "./usage-panel";
+import { StatusMessage } from "./status-message";
+
+export function RefreshSection() {
+  const { t, session, excel, bump } = usePane();
+  const refresh = useTask(t);
+  const freeze = useTask(t);
+  const [progress, setProgress] = useState<RefreshProgress | undefined>();
+  const [scope, setScope] = useState<FreezeScope>("selection");
+
+  const runAll = (formulas: boolean) =>
+    refresh.run(async (signal) => {
+      try {
+        const s = await runRefresh(session.client(), t.lang, {
+          formulas,
+          signal,
+          onProgress: setProgress,
+        });
+        bump();
+        const text = t("refreshSummary", {
+          formulas: s.formulas,
+          imports: s.imports,
+          ok: s.refreshed,
+        });
+        const failures = s.failures.map((f) => `${f.table}: ${errorText(f.error, t)}`).join(" / ");
+        return {
+          intent: s.failures.length ? "warning" : "success",
+          text: failures ? `${text} ${t("refreshFailures", { list: failures })}` : text,
+          data: {
+            formulas: String(s.formulas),
+            imports: String(s.imports),
+            refreshed: String(s.refreshed),
+          },
+        };
+      } finally {
+        setProgress(undefined);
+      }
+    });
+
+  // "source" on the provenance sheet: where the values came from (the API server), never the key.
+  const source = () => {
+    try {
+      return `KAISHA / ${new URL(baseUrlOf(session.settings, URL_PRESETS)).host}`;
+    } catch {
+      return "KAISHA";
+    }
+  };
+
+  const runFreeze = () =>
+    freeze.run(async () => {
+      const r = await freezeFormulas(scope, source());
+      bump();
+      return r.frozen === 0
+        ? { intent: "info", text: t("nothingToFreeze"), data: { count: "0" } }
+        : {
+            intent: "success",
+            text: t("frozen", { n: r.frozen }),
+            data: { count: String(r.frozen) },
+          };
+    });
+
+  const runRestore = () =>
+    freeze.run(async () => {
+      const r = await restoreFormulas(scope);
+      bump();
+      return {
+        intent: "success",
+        text: t("restored", { n: r.frozen }),
+        data: { count: String(r.frozen) },
+      };
+    });
+
+  const progressText =
+    progress?.step === "import" && progress.table
+      ? t("refreshImporting", { table: progress.table })
+      : progress
+        ? t("refreshRecalculating")
+        : "";
+
+  return (
+    <div className="kaisha-section">
+      <Text as="h2" weight="semibold" size={400}>
+        {t("refreshTitle")}
+      </Text>
+      <Text size={200}>{t("refreshAllHint")}</Text>
+      <div className="kaisha-row">
+        <Button
+          data-testid="refresh-all"
+          appearance="primary"
+          disabled={refresh.running || !excel}
+          onClick={() => void runAll(true)}
+        >
+          {t("refreshAll")}
+        </Button>
+        <Button
+          data-testid="refresh-imports"
+          disabled={refresh.running || !excel}
+          onClick={() => void runAll(false)}
+        >
+          {t("refreshImports")}
+        </Button>
+      </div>
+      {progress && (
+        <div className="kaisha-progress">
+          <ProgressBar
+            data-testid="refresh-progress"
+            value={progress.total > 0 ? progress.done / progress.total : 0}
+            data-value={String(progress.done)}
+          />
+          <div className="kaisha-row">
+            <Text size={200}>{progressText}</Text>
+            <Button size="small" data-testid="refresh-cancel" onClick={refresh.cancel}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </div>
+      )}
+      <StatusMessage message={refresh.message} testId="refresh-summary" />
+
+      <Divider />
+      <Text as="h2" weight="semibold" size={400}>
+        {t("portabilityTitle")}
+      </Text>
+      <Text size={200}>{t("freezeHint")}</Text>
+      <Field label={t("freezeScope")}>
+        <Select
+          data-testid="freeze-scope"
+          value={scope}
+          onChange={(_, d) => setScope(d.value === "sheet" ? "sheet" : "selection")}
+        >
+          <option value="selection">{t("scopeSelection")}</option>
+          <option value="sheet">{t("scopeSheet")}</option>
+        </Select>
+      </Field>
+      <div className="kaisha-row">
+        <Button
+          data-testid="freeze-values"
+          disabled={freeze.running || !excel}
+          onClick={() => void runFreeze()}
+        >
+          {t("freezeValues")}
+        </Button>
+        <Button
+          data-testid="restore-formulas"
+          disabled={freeze.running || !excel}
+          onClick={() => void runRestore()}
+        >
+          {t("restoreFormulas")}
+        </Button>
+      </div>
+      <StatusMessage message={freeze.message} testId="freeze-summary" />
+
+      <Divider />
+      <ProblemsList />
+      <Divider />
+      <UsagePanel />
+    </div>
+  );
+}

@@ -1,0 +1,454 @@
+// Screening form built from /screening/fields: conditions, sector/industry, sort, preview, import, formula.
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import {
+  Button,
+  Field,
+  Input,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from "@fluentui/react-components";
+import { usePane } from "../pane-context";
+import { useTask, type TaskMessage } from "../hooks/use-task";
+import { optional } from "../i18n/messages";
+import { EXCEL_IMPORT } from "../excel-import";
+import { insertFormula } from "../excel/formulas";
+import { writtenAddress } from "../excel/write-table";
+import { runImport, type ImportProgress } from "../state/import-flow";
+import { arrayProp, prop } from "../state/pane-client";
+import {
+  CONDITION_CAP,
+  OPERATORS,
+  addCondition,
+  conditionCount,
+  defaultUnit,
+  draftProblem,
+  emptyScreeningForm,
+  numericFields,
+  removeCondition,
+  screenFormula,
+  screeningQuery,
+  unitChoices,
+  type ConditionDraft,
+  type Operator,
+  type ScreeningFieldInfo,
+} from "../state/screening-model";
+import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../state/tse-industries";
+import { errorText } from "../error-text";
+import { MetricPicker, metricText } from "./metric-picker";
+import { MultiSelect } from "./multi-select";
+import { ProgressLine } from "./progress-line";
+import { StatusMessage } from "./status-message";
+
+interface Preview {
+  total: number;
+  rows: { code: string; name: string; metrics: Record<string, number> }[];
+}
+
+function toFields(body: unknown): ScreeningFieldInfo[] {
+  return arrayProp(body, "fields").flatMap((f) =>
+    typeof f.key === "string" && typeof f.label === "string" && typeof f.type === "string"
+      ? [
+          {
+            key: f.key,
+            label: f.label,
+            unit: typeof f.unit === "string" ? f.unit : null,
+            type: f.type,
+          },
+        ]
+      : [],
+  );
+}
+
+export function ScreeningSection() {
+  const { t, session, excel, bump } = usePane();
+  const task = useTask(t);
+  const [fields, setFields] = useState<ScreeningFieldInfo[] | undefined>();
+  const [fieldsError, setFieldsError] = useState<string | undefined>();
+  const [form, setForm] = useState(emptyScreeningForm);
+  const [draft, setDraft] = useState<ConditionDraft>({ field: "", op: "gte", value: "", unit: "" });
+  const [preview, setPreview] = useState<Preview | undefined>();
+  const [progress, setProgress] = useState<ImportProgress | undefined>();
+
+  const loadFields = useCallback(() => {
+    setFieldsError(undefined);
+    session
+      .client()
+      .screeningFields()
+      .then((body) => setFields(toFields(body)))
+      .catch((err: unknown) => setFieldsError(errorText(err, t)));
+  }, [session, t]);
+  useEffect(loadFields, [loadFields]);
+
+  const all = useMemo(() => fields ?? [], [fields]);
+  const numeric = useMemo(() => numericFields(all), [all]);
+  const fieldOf = (key: string) => all.find((f) => f.key === key);
+  const selectedField = fieldOf(draft.field);
+  const count = conditionCount(form);
+  const problem = draftProblem(draft, form, all);
+  const formula = screenFormula(form, all);
+  const unitText = (u: string) => optional(t, `opt_${u}`, u);
+
+  const metricsOfQuery = (): Record<string, { label: string; unit: string | null }> => {
+    const keys = new Set([
+      ...form.conditions.map((c) => c.field),
+      ...(form.sortBy ? [form.sortBy] : []),
+    ]);
+    return Object.fromEntries(
+      [...keys].map((k) => [k, { label: fieldOf(k)?.label ?? k, unit: fieldOf(k)?.unit ?? null }]),
+    );
+  };
+
+  const runPreview = () =>
+    task.run(async (signal) => {
+      const body = await session.client().screening(screeningQuery(form, all), { signal });
+      const total = prop(body, "total_count");
+      const rows = arrayProp(body, "securities").map((s) => ({
+        code: String(s.security_code ?? ""),
+        name: String(s.name ?? ""),
+        metrics: Object.fromEntries(
+          arrayProp(s, "metrics").map((m) => [String(m.field), Number(m.value)]),
+        ),
+      }));
+      setPreview({ total: typeof total === "number" ? total : rows.length, rows });
+      return undefined;
+    });
+
+  const runTableImport = () =>
+    task.run(async (signal): Promise<TaskMessage> => {
+      // Every page: the page size is the API maximum, the cursor carries the rest (spec 4.1).
+      const query = { ...screeningQuery(form, all), limit: 100 };
+      const params = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      try {
+        const written = await runImport(
+          { dataset: "screening", params, metrics: metricsOfQuery() },
+          {
+            client: session.client(),
+            excel: EXCEL_IMPORT,
+            lang: t.lang,
+            signal,
+            onProgress: setProgress,
+          },
+        );
+        bump();
+        return {
+          intent: "success",
+          text: t("imported", {
+            rows: written.rows,
+            table: written.name,
+            address: writtenAddress(written),
+          }),
+          data: { rows: String(written.rows), table: written.name },
+        };
+      } finally {
+        setProgress(undefined);
+      }
+    });
+
+  const runInsertFormula = () =>
+    task.run(async () => {
+      const address = await insertFormula(formula);
+      return { intent: "success", text: t("formulaInserted", { address }) };
+    });
+
+  const opText: Record<Operator, string> = {
+    gte: t("op_gte"),
+    lte: t("op_lte"),
+    gt: t("op_gt"),
+    lt: t("op_lt"),
+    eq: t("op_eq"),
+  };
+
+  if (!fields) {
+    return (
+      <div className="kaisha-section">
+        <Text as="h2" weight="semibold" size={400}>
+          {t("screenTitle")}
+        </Text>
+        {fieldsError ? (
+          <>
+            <StatusMessage
+              message={{ intent: "error", text: fieldsError }}
+              testId="screen-message"
+            />
+            <Button data-testid="screen-fields-retry" onClick={loadFields}>
+              {t("problemsRetry")}
+            </Button>
+          </>
+        ) : (
+          <Spinner data-testid="screen-fields-loading" size="small" label={t("fieldsLoading")} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="kaisha-section">
+      <Text as="h2" weight="semibold" size={400}>
+        {t("screenTitle")}
+      </Text>
+      <Field label={t("metric")}>
+        <MetricPicker
+          fields={all}
+          lang={t.lang}
+          selected={draft.field}
+          placeholder={t("metricSearch")}
+          onSelect={(key) =>
+            setDraft({ ...draft, field: key, unit: defaultUnit(fieldOf(key)?.unit ?? null) })
+          }
+        />
+      </Field>
+      <div className="kaisha-row">
+        <Field label={t("operator")}>
+          <Select
+            data-testid="screen-operator"
+            value={draft.op}
+            onChange={(_, d) => setDraft({ ...draft, op: d.value as Operator })}
+          >
+            {OPERATORS.map((op) => (
+              <option key={op} value={op}>
+                {opText[op]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("value")}>
+          <Input
+            data-testid="screen-value"
+            inputMode="decimal"
+            value={draft.value}
+            onChange={(_, d) => setDraft({ ...draft, value: d.value })}
+          />
+        </Field>
+        <Field label={t("unit")}>
+          <Select
+            data-testid="screen-unit"
+            value={draft.unit}
+            disabled={!selectedField}
+            onChange={(_, d) => setDraft({ ...draft, unit: d.value })}
+          >
+            {unitChoices(selectedField?.unit ?? null).map((u) => (
+              <option key={u} value={u}>
+                {unitText(u)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Button
+        data-testid="screen-add-condition"
+        disabled={problem !== undefined}
+        title={
+          problem === "no_metric"
+            ? t("draftNoMetric")
+            : problem === "no_value"
+              ? t("draftNoValue")
+              : problem === "bad_unit"
+                ? t("draftBadUnit")
+                : problem === "cap"
+                  ? t("draftCap")
+                  : undefined
+        }
+        onClick={() => {
+          setForm(addCondition(form, draft));
+          setDraft({ ...draft, value: "" });
+        }}
+      >
+        {t("addCondition")}
+      </Button>
+
+      <Text weight="semibold">{t("conditions")}</Text>
+      {form.conditions.length === 0 ? (
+        <Text size={200}>{t("noConditions")}</Text>
+      ) : (
+        <ul className="kaisha-list">
+          {form.conditions.map((c, i) => {
+            const f = fieldOf(c.field);
+            return (
+              <li key={`${c.field}-${i}`} data-testid={`screen-condition-${i}`}>
+                <span>
+                  {f ? metricText(f, t.lang) : c.field} {opText[c.op]} {c.value} {unitText(c.unit)}
+                </span>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  data-testid={`screen-condition-remove-${i}`}
+                  onClick={() => setForm(removeCondition(form, i))}
+                >
+                  {t("removeCondition")}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Text
+        size={200}
+        data-testid="screen-condition-count"
+        data-over={String(count > CONDITION_CAP)}
+        title={t("conditionCapHint", { cap: CONDITION_CAP })}
+      >
+        {t("conditionCount", { n: count, cap: CONDITION_CAP })}
+      </Text>
+
+      <Field label={t("nameContains")}>
+        <Input
+          data-testid="screen-name"
+          value={form.name}
+          onChange={(_, d) => setForm({ ...form, name: d.value })}
+        />
+      </Field>
+      <Field label={t("sector")}>
+        <MultiSelect
+          testId="screen-sector"
+          items={TSE17_SECTORS}
+          selected={form.sectors}
+          lang={t.lang}
+          placeholder={t("selectPlaceholder")}
+          onChange={(sectors) => setForm({ ...form, sectors })}
+        />
+      </Field>
+      <Field label={t("industry")}>
+        <MultiSelect
+          testId="screen-industry"
+          items={TSE33_INDUSTRIES}
+          selected={form.industries}
+          lang={t.lang}
+          placeholder={t("selectPlaceholder")}
+          onChange={(industries) => setForm({ ...form, industries })}
+        />
+      </Field>
+      <div className="kaisha-row">
+        <Field label={t("sortBy")}>
+          <Select
+            data-testid="screen-sort-by"
+            value={form.sortBy}
+            onChange={(_, d) => setForm({ ...form, sortBy: d.value })}
+          >
+            <option value="">{t("sortNone")}</option>
+            {numeric.map((f) => (
+              <option key={f.key} value={f.key}>
+                {metricText(f, t.lang)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("sortOrder")}>
+          <Select
+            data-testid="screen-sort-order"
+            value={form.sortOrder}
+            onChange={(_, d) => setForm({ ...form, sortOrder: d.value === "asc" ? "asc" : "desc" })}
+          >
+            <option value="desc">{t("sortDesc")}</option>
+            <option value="asc">{t("sortAsc")}</option>
+          </Select>
+        </Field>
+      </div>
+      <div className="kaisha-row">
+        <Field label={t("asOf")}>
+          <Input
+            data-testid="screen-as-of"
+            placeholder="YYYY-MM-DD"
+            value={form.asOf}
+            onChange={(_, d) => setForm({ ...form, asOf: d.value })}
+          />
+        </Field>
+        <Field label={t("limit")}>
+          <Input
+            data-testid="screen-limit"
+            type="number"
+            min={1}
+            max={100}
+            value={String(form.limit)}
+            onChange={(_, d) =>
+              setForm({ ...form, limit: Math.max(1, Math.min(100, Number(d.value) || 30)) })
+            }
+          />
+        </Field>
+      </div>
+      <div className="kaisha-row">
+        <Button
+          data-testid="screen-preview"
+          disabled={task.running || count > CONDITION_CAP}
+          onClick={() => void runPreview()}
+        >
+          {t("preview")}
+        </Button>
+        <Button
+          data-testid="screen-import"
+          appearance="primary"
+          disabled={task.running || !excel || count > CONDITION_CAP}
+          onClick={() => void runTableImport()}
+        >
+          {t("importAsTable")}
+        </Button>
+        <Button
+          data-testid="screen-insert-formula"
+          disabled={task.running || !excel}
+          onClick={() => void runInsertFormula()}
+        >
+          {t("insertFormula")}
+        </Button>
+      </div>
+      <Field label={t("formulaLabel")}>
+        <code data-testid="screen-formula-text" className="kaisha-formula">
+          {formula}
+        </code>
+      </Field>
+      <ProgressLine
+        t={t}
+        progress={progress}
+        expected={preview?.total}
+        testId="screen-import-progress"
+        cancelTestId="screen-import-cancel"
+        onCancel={task.cancel}
+      />
+      {preview && (
+        <div>
+          <Text>
+            {t("totalCount")}: <span data-testid="screen-total-count">{preview.total}</span>
+          </Text>
+          <Text size={200}>
+            {" "}
+            {t("previewMore", { shown: Math.min(10, preview.rows.length), total: preview.total })}
+          </Text>
+          <Table size="extra-small" data-testid="screen-preview-table">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t("colCode")}</TableHeaderCell>
+                <TableHeaderCell>{t("colName")}</TableHeaderCell>
+                {form.conditions.slice(0, 2).map((c, i) => (
+                  <TableHeaderCell key={i}>{fieldOf(c.field)?.label ?? c.field}</TableHeaderCell>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {preview.rows.slice(0, 10).map((r) => (
+                <TableRow key={r.code}>
+                  <TableCell>{r.code}</TableCell>
+                  <TableCell>{r.name}</TableCell>
+                  {form.conditions.slice(0, 2).map((c, i) => (
+                    <TableCell key={i}>{formatNumber(r.metrics[c.field])}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <StatusMessage message={task.message} testId="screen-message" />
+    </div>
+  );
+}
+
+function formatNumber(v: number | undefined): string {
+  if (v === undefined || !Number.isFinite(v)) return "";
+  return Math.abs(v) >= 1000 ? Math.round(v).toLocaleString() : String(Math.round(v * 100) / 100);
+}

@@ -1,0 +1,73 @@
+// Usage panel: this session's requests, cache hits, coalesced calls, remaining (/usage), refresh cost.
+
+import { useCallback, useEffect, useState } from "react";
+import { Button, Text } from "@fluentui/react-components";
+import { usePane } from "../pane-context";
+import { errorText } from "../error-text";
+import { findKaishaFormulas } from "../excel/formulas";
+import { prop, type PaneStats } from "../state/pane-client";
+import { estimateRefreshCost } from "../state/refresh-cost";
+
+export function UsagePanel() {
+  const { t, session, excel, revision } = usePane();
+  const [stats, setStats] = useState<PaneStats>(() => session.client().stats());
+  const [remaining, setRemaining] = useState<number | undefined>();
+  const [cost, setCost] = useState<number | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  const reload = useCallback(async () => {
+    setError(undefined);
+    const client = session.client();
+    try {
+      const body = await client.usage();
+      const n = prop(body, "remaining");
+      if (typeof n === "number") setRemaining(n);
+    } catch (err) {
+      setError(errorText(err, t));
+    }
+    if (excel) {
+      try {
+        setCost(estimateRefreshCost(await findKaishaFormulas("workbook")));
+      } catch (err) {
+        setError(errorText(err, t));
+      }
+    }
+    setStats(client.stats());
+  }, [session, excel, t]);
+
+  useEffect(() => {
+    setStats(session.client().stats());
+  }, [session, revision]);
+
+  const value = (n: number | null | undefined) =>
+    n === undefined || n === null ? t("unknown") : String(n);
+  const shownRemaining = remaining ?? stats.lastUsageRemaining ?? undefined;
+
+  return (
+    <div data-testid="usage-panel">
+      <Text as="h2" weight="semibold" size={400}>
+        {t("usageTitle")}
+      </Text>
+      <dl className="kaisha-stats">
+        <dt>{t("usageRequests")}</dt>
+        <dd data-testid="usage-requests">{stats.requestsSent}</dd>
+        <dt>{t("usageCacheHits")}</dt>
+        <dd data-testid="usage-cache-hits">{stats.cacheHits}</dd>
+        <dt>{t("usageCoalesced")}</dt>
+        <dd data-testid="usage-coalesced">{stats.coalesced}</dd>
+        <dt>{t("usageRemaining")}</dt>
+        <dd data-testid="usage-panel-remaining">{value(shownRemaining)}</dd>
+        <dt>{t("usageRefreshCost")}</dt>
+        <dd data-testid="usage-refresh-cost">{value(cost)}</dd>
+      </dl>
+      <Button data-testid="usage-reload" size="small" onClick={() => void reload()}>
+        {t("usageReload")}
+      </Button>
+      {error && (
+        <Text size={200} data-testid="usage-error">
+          {error}
+        </Text>
+      )}
+    </div>
+  );
+}

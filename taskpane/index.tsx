@@ -1,0 +1,57 @@
+// Task pane entry: waits for Office.onReady (host may be null in a plain browser), starts the session, renders.
+
+import { createRoot } from "react-dom/client";
+import { App } from "./app";
+import { LANG_STORAGE_KEY, resolveLanguage, type LangSetting } from "./i18n/language";
+import { isExcelAvailable } from "./excel/run";
+import { startPaneSession } from "./pane-session";
+
+function officeReady(): Promise<unknown> {
+  // Office.js missing entirely (opened as a file): render anyway.
+  return typeof Office !== "undefined" && typeof Office.onReady === "function"
+    ? Office.onReady()
+    : Promise.resolve({ host: null });
+}
+
+function officeLanguage(): string | null {
+  try {
+    return typeof Office !== "undefined" ? (Office.context?.displayLanguage ?? null) : null;
+  } catch {
+    return null; // Office.context is not set up outside Office
+  }
+}
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  await officeReady();
+  const query = new URLSearchParams(window.location.search);
+  const saved = storage()?.getItem(LANG_STORAGE_KEY) ?? null;
+  const inputs = {
+    query: query.get("lang"),
+    office: officeLanguage(),
+    browser: navigator.language,
+  };
+  const lang = resolveLanguage({ ...inputs, saved });
+  const session = await startPaneSession(lang, { query });
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root missing in taskpane.html");
+  const initialSetting: LangSetting = saved === "ja" || saved === "en" ? saved : "auto";
+  createRoot(root).render(
+    <App
+      session={session}
+      excel={isExcelAvailable()}
+      languageInputs={inputs}
+      initialSetting={initialSetting}
+      storage={storage()}
+    />,
+  );
+}
+
+void main();

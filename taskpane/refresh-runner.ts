@@ -1,0 +1,42 @@
+// Wires Refresh all / Refresh imports to the shared client and the Excel module.
+
+import { EXCEL_IMPORT } from "./excel-import";
+import { findKaishaFormulas, recalculateAll } from "./excel/formulas";
+import { existingTableNames, readImportDefinitions } from "./excel/import-store";
+import type { Lang } from "./i18n/language";
+import { runImport } from "./state/import-flow";
+import type { PaneClient } from "./state/pane-client";
+import { refreshAll, type RefreshProgress, type RefreshSummary } from "./state/refresh-flow";
+
+export function runRefresh(
+  client: PaneClient,
+  lang: Lang,
+  options: { formulas: boolean; signal?: AbortSignal; onProgress?: (p: RefreshProgress) => void },
+): Promise<RefreshSummary> {
+  return refreshAll(
+    {
+      invalidateAll: () => client.invalidateAll(),
+      countKaishaFormulas: async () => (await findKaishaFormulas("workbook")).length,
+      recalculateAll,
+      readImportDefinitions,
+      existingTableNames,
+      refreshImport: async (def) => {
+        await runImport(
+          {
+            dataset: def.dataset,
+            params: def.params,
+            replaceTable: def.tableName,
+            ...(def.metrics ? { metrics: def.metrics } : {}),
+          },
+          {
+            client,
+            excel: EXCEL_IMPORT,
+            lang: def.lang ?? lang,
+            ...(options.signal ? { signal: options.signal } : {}),
+          },
+        );
+      },
+    },
+    options,
+  );
+}
