@@ -203,10 +203,9 @@ class Client implements KaishaClient {
   screeningFields(o?: RequestOptions) {
     return this.request("getScreeningFields", {}, o);
   }
-  async usage(o?: RequestOptions) {
-    const body = await this.request("getUsage", {}, { ...o, cache: "no-store" });
-    if (typeof body.remaining === "number") this.core.stats.lastUsageRemaining = body.remaining;
-    return body;
+  usage(o?: RequestOptions) {
+    // spec 4.3: usage is the live remaining count; a cached one would mislead.
+    return this.request("getUsage", {}, { ...o, cache: "no-store" });
   }
   securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
     return this.request("listSecurities", q, o);
@@ -294,17 +293,19 @@ class Client implements KaishaClient {
     const ref = normalizeCompany(company, "company");
     if ("edinet_code" in ref) return ref.edinet_code;
     const code = ref.security_code;
-    const known = this.core.edinetBySecurity.get(code);
+    const known = this.core.edinetBySecurity.get(this.codeKey(code));
     if (known !== undefined) return known;
-    const pending = this.core.resolving.get(code);
+    // Keyed by base URL too: the sandbox's sample companies need not match production's.
+    const pendingKey = this.codeKey(code);
+    const pending = this.core.resolving.get(pendingKey);
     if (pending !== undefined) {
       this.core.stats.coalesced += 1;
       return pending;
     }
     const work = this.resolveUncached(code, options).finally(() =>
-      this.core.resolving.delete(code),
+      this.core.resolving.delete(pendingKey),
     );
-    this.core.resolving.set(code, work);
+    this.core.resolving.set(pendingKey, work);
     return work;
   }
 
@@ -375,8 +376,12 @@ class Client implements KaishaClient {
     return localizedMessage(err, this.settings.lang);
   }
 
+  private codeKey(security: string): string {
+    return `${this.settings.baseUrl} ${security}`;
+  }
+
   private remember(security: string, edinet: string): void {
-    this.core.edinetBySecurity.set(security, edinet);
+    this.core.edinetBySecurity.set(this.codeKey(security), edinet);
   }
 
   /** Cache keys are full request URLs (minus the key), so sandbox and production never mix. */
@@ -439,6 +444,10 @@ class Client implements KaishaClient {
         const result = await this.send(opId, clean, { ...options, signal });
         const body = deepFreeze(result.body);
         for (const [security, edinet] of codePairsIn(opId, body)) this.remember(security, edinet);
+        const remaining = (body as { remaining?: unknown }).remaining;
+        if (opId === "getUsage" && typeof remaining === "number") {
+          this.core.stats.lastUsageRemaining = remaining;
+        }
         if (cacheable && mode !== "no-store") {
           await this.storeCall(
             () =>

@@ -399,6 +399,25 @@ describe("resolveEdinetCode", () => {
     expect(rec.requests).toHaveLength(1);
   });
 
+  test("a mapping learned from the sandbox is not reused for production", async () => {
+    const { rec, client } = setup(() =>
+      reply(200, {
+        security_code: "7203",
+        edinet_code: "E02144",
+        disclosures: [],
+        next_cursor: null,
+      }),
+    );
+    client.setBaseUrl(SANDBOX_BASE_URL);
+    await client.resolveEdinetCode("7203");
+    client.setBaseUrl(PRODUCTION_BASE_URL);
+    await client.resolveEdinetCode("7203");
+    expect(rec.requests.map((r) => r.url.split("/v1")[0])).toEqual([
+      "http://127.0.0.1:8787",
+      "https://api.irbank.net",
+    ]);
+  });
+
   test("an unknown security code -> NotFoundError", async () => {
     const { client } = setup(() => apiError(404, "not_found", "security not found"));
     await expect(client.resolveEdinetCode("9999")).rejects.toBeInstanceOf(NotFoundError);
