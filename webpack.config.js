@@ -17,13 +17,15 @@ const PRODUCTION_API_BASE_URL = "https://api.irbank.net/v1";
 
 const OFFICE_JS_DIR = path.join(__dirname, "node_modules/@microsoft/office-js/dist");
 /**
- * The Office.js files a page of ours can need: the loader, the Excel host scripts it lazy-loads on
+ * The Office.js files a page of ours can need: the loader and its host table, the Excel host scripts it lazy-loads on
  * Windows, Mac and the web (plus their "-core" variants), the custom-functions runtime, its telemetry
  * helpers and the English and Japanese strings. The rest of the 86 MB package (other hosts, other
  * languages, debug builds) is left out.
  */
 const OFFICE_JS_FILES = [
   "office.js",
+  // office.js loads this table first; without it Office.onReady never resolves.
+  "o15apptofilemappingtable.js",
   "custom-functions-runtime.js",
   "excel-win32-16.01.js",
   "excel-win32-16.01-core.js",

@@ -1,0 +1,164 @@
+// The built add-in (the e2e build made by globalSetup, production mode) and the webpack settings that
+// differ between production, npm start and the e2e build.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import type webpack from "webpack";
+import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
+
+type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
+const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
+
+function read(file: string): string {
+  return fs.readFileSync(path.join(E2E_DIST, file), "utf8");
+}
+
+/** Builds the config with some environment variables set (and the others removed). */
+function configWith(env: Record<string, string>, mode = "production"): webpack.Configuration {
+  const names = ["KAISHA_DEFAULT_BASE_URL", "KAISHA_DEMO_KEY", "ADDIN_PRODUCTION_URL"];
+  const saved = names.map((n) => [n, process.env[n]] as const);
+  for (const n of names) delete process.env[n];
+  Object.assign(process.env, env);
+  try {
+    return factory({}, { mode });
+  } finally {
+    for (const [n, v] of saved) {
+      if (v === undefined) delete process.env[n];
+      else process.env[n] = v;
+    }
+  }
+}
+
+function definitions(config: webpack.Configuration): Record<string, unknown> {
+  const plugin = config.plugins?.find((p) => p?.constructor?.name === "DefinePlugin") as
+    { definitions: Record<string, unknown> } | undefined;
+  if (!plugin) throw new Error("no DefinePlugin");
+  return plugin.definitions;
+}
+
+/** Runs the manifest copy pattern's transform on the source manifest.xml. */
+function builtManifest(config: webpack.Configuration): string {
+  const copy = config.plugins?.find((p) => p?.constructor?.name === "CopyPlugin") as
+    | {
+        patterns: {
+          from: string;
+          transform?: (content: Buffer, file: string) => string | Buffer;
+        }[];
+      }
+    | undefined;
+  const pattern = copy?.patterns.find((p) => p.from === "manifest.xml");
+  if (!pattern?.transform) throw new Error("no manifest.xml copy pattern with a transform");
+  const source = fs.readFileSync(path.join(ROOT, "manifest.xml"));
+  return pattern.transform(source, path.join(ROOT, "manifest.xml")).toString();
+}
+
+function origins(xml: string): string[] {
+  const urls = xml.match(/(?:DefaultValue|Value)="(https?:\/\/[^"]+)"/g) ?? [];
+  return [...new Set(urls.map((u) => new URL(u.replace(/^.*="|"$/g, "")).origin))];
+}
+
+describe("the built add-in", () => {
+  test("dist has the task pane page, functions.json, functions-ja.json, manifest.xml and Office.js", () => {
+    for (const file of [
+      "taskpane.html",
+      "preview.html",
+      "functions.js",
+      "functions.json",
+      "functions-ja.json",
+      "manifest.xml",
+      "assets/icon-32.png",
+      "assets/office-js/office.js",
+      "assets/office-js/o15apptofilemappingtable.js",
+      "assets/office-js/ja-jp/office_strings.js",
+    ]) {
+      expect([file, fs.existsSync(path.join(E2E_DIST, file))]).toEqual([file, true]);
+    }
+  });
+
+  test("the task pane page loads Office.js, then the functions bundle, then the pane (shared runtime)", () => {
+    const html = read("taskpane.html");
+    const scripts = [...html.matchAll(/<script[^>]*src="?([^" >]+)"?/g)].map((m) => m[1]);
+    expect(scripts[0]).toBe("assets/office-js/office.js");
+    const fn = scripts.indexOf("functions.js");
+    const pane = scripts.indexOf("taskpane.js");
+    expect(fn).toBeGreaterThan(0);
+    expect(pane).toBeGreaterThan(fn);
+  });
+
+  test("functions.json lists the KAISHA catalogue with Japanese descriptions beside it", () => {
+    const en = JSON.parse(read("functions.json")) as { functions: { id: string; name: string }[] };
+    const ja = JSON.parse(read("functions-ja.json")) as {
+      functions: { id: string; description?: string }[];
+    };
+    const names = en.functions.map((f) => f.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["FINANCIALS", "FINANCIAL", "PRICES", "SCREEN", "USAGE"]),
+    );
+    expect(ja.functions.map((f) => f.id).sort()).toEqual(en.functions.map((f) => f.id).sort());
+    expect(
+      ja.functions.every((f) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(f.description ?? "")),
+    ).toBe(true);
+  });
+
+  test("functions.js stays small (<= 150 KB gzip), carries no React and no source map", () => {
+    const js = fs.readFileSync(path.join(E2E_DIST, "functions.js"));
+    const gzipKb = zlib.gzipSync(js).length / 1024;
+    expect(gzipKb).toBeLessThanOrEqual(150);
+    const text = js.toString();
+    expect(text).not.toMatch(/Symbol\.for\("react\./);
+    expect(text).not.toContain("sourceMappingURL");
+    expect(fs.existsSync(path.join(E2E_DIST, "functions.js.map"))).toBe(false);
+  });
+
+  test("the e2e build (like npm start) points at the sandbox and carries its demo key", () => {
+    expect(read("functions.js")).toContain(E2E_BUILD_BASE_URL);
+  });
+
+  test("dist/manifest.xml points every URL at the production origin", () => {
+    const xml = read("manifest.xml");
+    expect(origins(xml)).toEqual(["https://kaisha.example.com"]);
+    expect(xml).not.toContain("localhost");
+  });
+});
+
+describe("webpack settings by build", () => {
+  test("production: the live API base URL and no demo key", () => {
+    const defs = definitions(configWith({}));
+    expect(defs["__KAISHA_DEFAULT_BASE_URL__"]).toBe(JSON.stringify("https://api.irbank.net/v1"));
+    expect(defs["__KAISHA_DEMO_KEY__"]).toBe(JSON.stringify(""));
+  });
+
+  test("npm start / e2e: KAISHA_DEFAULT_BASE_URL and the demo key are baked in", () => {
+    const defs = definitions(
+      configWith(
+        { KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1", KAISHA_DEMO_KEY: "kaisakey_demo" },
+        "development",
+      ),
+    );
+    expect(defs["__KAISHA_DEFAULT_BASE_URL__"]).toBe(JSON.stringify("http://127.0.0.1:8787/v1"));
+    expect(defs["__KAISHA_DEMO_KEY__"]).toBe(JSON.stringify("kaisakey_demo"));
+  });
+
+  test("a demo key without a sandbox base URL is ignored (a production build never carries one)", () => {
+    expect(
+      definitions(configWith({ KAISHA_DEMO_KEY: "kaisakey_demo" }))["__KAISHA_DEMO_KEY__"],
+    ).toBe('""');
+  });
+
+  test("ADDIN_PRODUCTION_URL rewrites the manifest; development keeps https://localhost:3000", () => {
+    const prod = builtManifest(
+      configWith({ ADDIN_PRODUCTION_URL: "https://addin.example.co.jp/kaisha/" }),
+    );
+    expect(origins(prod)).toEqual(["https://addin.example.co.jp"]);
+    expect(prod).toContain('DefaultValue="https://addin.example.co.jp/kaisha/taskpane.html"');
+    expect(prod).toContain('Value="https://addin.example.co.jp/kaisha/functions-ja.json"');
+    const dev = builtManifest(configWith({}, "development"));
+    expect(origins(dev)).toEqual(["https://localhost:3000"]);
+  });
+
+  test("a non-https production URL is refused", () => {
+    expect(() => configWith({ ADDIN_PRODUCTION_URL: "http://insecure.example.com" })).toThrow(
+      /must be https/,
+    );
+  });
+});
