@@ -1,0 +1,126 @@
+// Helpers shared by the function adapters: field lists, columns, title rows and "no results".
+
+import { NotFoundError, isStale } from "../src/client";
+import type { Attribution, DisclosureAttribution } from "../src/contract";
+import type { Dataset } from "../src/contract";
+import { ArgumentError, listArg, type MoneyUnit } from "../src/excel/args";
+import { fieldInfo, labelJa } from "../src/excel/labels";
+import { buildTable, type Column, type TitleRow } from "../src/excel/shape";
+import { scaleValue } from "../src/excel/units";
+import { dateCell, dateTimeCell, plainCell, type Cell } from "../src/excel/values";
+import type { HeaderMode } from "../src/excel/args";
+import type { CallContext } from "./run";
+
+/** #N/A "No data for these conditions" (spec 2.1 EmptyReason: empty lists are 200 + reason). */
+export function noResults(): NotFoundError {
+  return new NotFoundError("no_results");
+}
+
+/**
+ * A list of field keys from `fields`/`items` ("a,b", a range, "*" for all). Unknown keys are refused
+ * naming FIELDS(dataset), where the valid ones are listed.
+ */
+export function fieldList(
+  value: unknown,
+  argument: string,
+  allowed: readonly string[],
+  defaults: readonly string[],
+  dictionary: string,
+): string[] {
+  const accepted = {
+    en: `field keys from =KAISHA.FIELDS("${dictionary}"), comma separated, or "*"`,
+    ja: `=KAISHA.FIELDS("${dictionary}") のキー（カンマ区切り）または "*"`,
+  };
+  const list = listArg(value, argument, accepted);
+  if (list === undefined) return [...defaults];
+  if (list.length === 1 && list[0] === "*") return [...allowed];
+  const out: string[] = [];
+  for (const key of list) {
+    const found =
+      allowed.find((k) => k === key) ?? allowed.find((k) => k.toLowerCase() === key.toLowerCase());
+    if (found === undefined) throw new ArgumentError(argument, accepted, key);
+    if (!out.includes(found)) out.push(found);
+  }
+  return out;
+}
+
+type Row = Record<string, unknown>;
+
+/** A numeric field column: label from the field dictionary, money scaled by `unit` (units.ts). */
+export function numberColumn(dataset: Dataset, key: string, unit: MoneyUnit = "jpy"): Column<Row> {
+  const info = fieldInfo(dataset, key);
+  const label = labelJa(key, dataset);
+  return {
+    key,
+    ...(label !== undefined ? { label } : {}),
+    value: (r) => plainCell(scaleValue(r[key], info?.unit, unit)),
+  };
+}
+
+/** A text / flag column (label from the shared table). */
+export function plainColumn(key: string, dataset?: Dataset): Column<Row> {
+  const label = labelJa(key, dataset);
+  return { key, ...(label !== undefined ? { label } : {}) };
+}
+
+/** A calendar-date column ("YYYY-MM-DD" -> serial). */
+export function dateColumn(key: string, ctx: CallContext): Column<Row> {
+  const label = labelJa(key);
+  return {
+    key,
+    ...(label !== undefined ? { label } : {}),
+    value: (r) => dateCell(r[key] as string | null, ctx.host),
+  };
+}
+
+/** An instant column (ISO UTC -> JST date-time serial). */
+export function dateTimeColumn(key: string, ctx: CallContext): Column<Row> {
+  const label = labelJa(key);
+  return {
+    key,
+    ...(label !== undefined ? { label } : {}),
+    value: (r) => dateTimeCell(r[key] as string | null, ctx.host),
+  };
+}
+
+/**
+ * The title row of headers mode 2: identifier, dataset, as-of, source label. A stale answer (the
+ * API failed and the last good one is shown) says so in the dataset cell.
+ */
+export function titleRow(
+  ctx: CallContext,
+  body: unknown,
+  identifier: string,
+  dataset: string,
+  asOf: Cell,
+  attribution: Attribution | DisclosureAttribution | undefined,
+): TitleRow {
+  const stale = isStale(body)
+    ? ctx.lang === "ja"
+      ? "（前回取得値・API 応答なし）"
+      : " (stale: API unavailable)"
+    : "";
+  return {
+    identifier,
+    dataset: `${dataset}${stale}`,
+    asOf,
+    source: attribution?.source_label ?? "",
+  };
+}
+
+/** Builds a table in the user's header language. */
+export function table<R>(
+  ctx: CallContext,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+  headers: HeaderMode,
+  title?: TitleRow,
+): Cell[][] {
+  return buildTable({
+    columns,
+    rows,
+    headers,
+    headerLanguage: ctx.headerLanguage,
+    ...(title ? { title } : {}),
+  });
+}

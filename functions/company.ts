@@ -1,0 +1,88 @@
+// COMPANY: a company card (Excel entity where the host has data types, else a one-row table) from
+// /organizations, /securities, and the latest /valuations and /financials rows.
+
+import { isKaishaError } from "../src/client";
+import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
+import { companyArg } from "../src/excel/args";
+import { labelJa } from "../src/excel/labels";
+import { headerCell } from "../src/excel/shape";
+import { entityCell, plainCell, type Cell, type EntityValue } from "../src/excel/values";
+import { run, type CallContext, type InvocationLike } from "./run";
+
+type Value = string | number | boolean | null | undefined;
+
+/** Optional parts of the card: a "not found" there leaves the fields out instead of failing. */
+async function optional<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isKaishaError(err) && (err.code === "not_found" || err.code === "no_results"))
+      return undefined;
+    throw err;
+  }
+}
+
+async function listing(ctx: CallContext, code: string): Promise<SecurityListItem | undefined> {
+  const body = await ctx.client.securities({ q: code, limit: 20 }, ctx.options);
+  return body.securities.find((s) => s.code === code);
+}
+
+/**
+ * COMPANY: name, codes, market, industry, address, and the latest key metrics (market cap, PER,
+ * PBR, dividend yield, ROE, sales, operating profit, net income).
+ */
+export function company(value: unknown, invocation?: InvocationLike): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const who = companyArg(value);
+    const edinet = await ctx.client.resolveEdinetCode(
+      "security_code" in who ? who.security_code : who.edinet_code,
+      ctx.options,
+    );
+    const org = await ctx.client.organization({ edinet_code: edinet }, ctx.options);
+    const code = "security_code" in who ? who.security_code : org.listed_security_codes[0];
+    const [item, val, fin] = await Promise.all([
+      code !== undefined ? optional(listing(ctx, code)) : Promise.resolve(undefined),
+      code !== undefined
+        ? optional<ValuationsResponse>(
+            ctx.client.valuations({ security_code: code, years: 50 }, ctx.options),
+          )
+        : Promise.resolve(undefined),
+      optional<FinancialsResponse>(
+        ctx.client.financials({ edinet_code: edinet, period: "annual", years: 30 }, ctx.options),
+      ),
+    ]);
+    const v = val?.history[0];
+    const f = fin?.periods[fin.periods.length - 1];
+    const fields: [string, Value, string?][] = [
+      ["name", org.name_ja],
+      ["security_code", code],
+      ["edinet_code", edinet],
+      ["market", item?.market],
+      ["industry", item?.industry],
+      ["address_ja", org.address_ja],
+      ["fiscal_year", v?.fiscal_year ?? f?.fiscal_year],
+      ["market_cap", v?.market_cap, "#,##0"],
+      ["per", v?.per, "0.00"],
+      ["pbr_adjusted", v?.pbr_adjusted, "0.00"],
+      ["dividend_yield_adjusted", v?.dividend_yield_adjusted, "0.00"],
+      ["roe", v?.roe ?? v?.roe_computed, "0.00"],
+      ["sales", f?.sales, "#,##0"],
+      ["operating_profit", f?.operating_profit, "#,##0"],
+      ["net_income", f?.net_income, "#,##0"],
+      ["source_label", org.attribution.source_label],
+    ];
+    const name = (key: string): string =>
+      headerCell(
+        { key, label: labelJa(key, "valuations") ?? labelJa(key, "financials") ?? key },
+        ctx.headerLanguage,
+      );
+    if (ctx.host.dataTypes) {
+      const props = fields.map(([k, val2, fmt]): [string, Value, string?] =>
+        fmt === undefined ? [name(k), val2] : [name(k), val2, fmt],
+      );
+      const card: EntityValue = entityCell(org.name_ja, props);
+      return [[card]]; // one cell: declared as a table so the fallback can be one too
+    }
+    return [fields.map(([k]) => name(k)), fields.map(([, val2]) => plainCell(val2))];
+  });
+}

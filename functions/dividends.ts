@@ -1,0 +1,66 @@
+// DIVIDENDS: annual dividend records (GET /dividends), actuals only (spec 4.10).
+
+import type { DividendRecord } from "../src/contract";
+import { ArgumentError, companyArg, headersArg, optionalYear } from "../src/excel/args";
+import type { Cell } from "../src/excel/values";
+import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { run, type InvocationLike } from "./run";
+
+const NUMERIC = [
+  "annual_dps",
+  "annual_dps_adjusted",
+  "payout_ratio",
+  "doe",
+  "net_asset_dividend_rate",
+  "consecutive_dividend_increase_years",
+];
+
+/**
+ * DIVIDENDS: fiscal_year, annual_dps, annual_dps_adjusted, payout_ratio, change_type, doe,
+ * net_asset_dividend_rate, consecutive_dividend_increase_years, oldest first. The whole history is
+ * fetched once per company (one request whatever the years) and cut here.
+ */
+export function dividends(
+  company: unknown,
+  fromFiscalYear: unknown,
+  toFiscalYear: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const who = companyArg(company);
+    const from = optionalYear(fromFiscalYear, "from_fiscal_year", { min: 1900, max: 2200 });
+    const to = optionalYear(toFiscalYear, "to_fiscal_year", { min: 1900, max: 2200 });
+    if (from !== undefined && to !== undefined && from > to) {
+      throw new ArgumentError(
+        "from_fiscal_year",
+        { en: `a year not after to_fiscal_year (${to})`, ja: `to_fiscal_year（${to}）以前の年` },
+        from,
+      );
+    }
+    const mode = headersArg(headers);
+    const code = "security_code" in who ? who.security_code : who.edinet_code;
+    const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
+    const body = await ctx.client.dividends({ edinet_code: edinet }, ctx.options);
+    const rows = body.records.filter(
+      (r: DividendRecord) =>
+        (from === undefined || r.fiscal_year >= from) && (to === undefined || r.fiscal_year <= to),
+    );
+    if (rows.length === 0) throw noResults();
+    const columns = [
+      plainColumn("fiscal_year"),
+      ...NUMERIC.slice(0, 3).map((k) => numberColumn("dividends", k)),
+      plainColumn("change_type"),
+      ...NUMERIC.slice(3).map((k) => numberColumn("dividends", k)),
+    ];
+    const title = titleRow(
+      ctx,
+      body,
+      code,
+      "dividends",
+      rows[rows.length - 1]?.fiscal_year ?? "",
+      body.attribution,
+    );
+    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+  });
+}

@@ -1,0 +1,181 @@
+// DOCUMENT (one part of a disclosure document), XBRL (one fact) and SECTION (a section as plain
+// text over rows) over GET /disclosures/{doc_id} and /disclosures/{doc_id}/sections/{section}.
+
+import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
+import {
+  docIdArg,
+  headersArg,
+  optionalChoice,
+  optionalText,
+  requiredChoice,
+  requiredText,
+} from "../src/excel/args";
+import { jstIsoDate } from "../src/excel/dates";
+import type { Column } from "../src/excel/shape";
+import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
+import { dateCell, plainCell, type Cell } from "../src/excel/values";
+import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
+import { noData } from "./excel-errors";
+import { run, type InvocationLike } from "./run";
+
+const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
+type Part = (typeof PARTS)[number];
+/** spec 4.14: `include` groups; DOCUMENT asks only for the part it shows. */
+const INCLUDE: Readonly<Record<Part, string>> = {
+  meta: "meta",
+  sections: "sections",
+  xbrl: "xbrl_facts",
+  available_sections: "available_sections",
+};
+
+/** spec 2.6: normalized section ids. */
+export const SECTION_IDS = [
+  "business_overview",
+  "risk_factors",
+  "mda",
+  "dividend_policy",
+  "major_shareholders",
+  "corporate_governance",
+  "corporate_history",
+  "subsidiaries",
+  "employees",
+  "compensation",
+  "audit",
+  "body",
+] as const;
+
+/** DOCUMENT: meta (one row), sections (id, title, text), xbrl (facts) or available_sections. */
+export function document(
+  docId: unknown,
+  part: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const id = docIdArg(docId);
+    const which = optionalChoice(part, "part", PARTS, { xbrl_facts: "xbrl" }) ?? "meta";
+    const mode = headersArg(headers);
+    const body = await ctx.client.disclosure({ doc_id: id, include: INCLUDE[which] }, ctx.options);
+    const title = titleRow(
+      ctx,
+      body,
+      id,
+      `document ${which}`,
+      dateCell(body.meta?.filing_date ?? jstIsoDate(), ctx.host),
+      body.attribution,
+    );
+    switch (which) {
+      case "meta": {
+        if (body.meta === undefined) throw noResults();
+        const columns = [
+          plainColumn("doc_id"),
+          plainColumn("source"),
+          plainColumn("edinet_code"),
+          plainColumn("title"),
+          plainColumn("document_type"),
+          dateColumn("filing_date", ctx),
+          dateTimeColumn("disclosed_at", ctx),
+          dateTimeColumn("available_for_redistribution_at", ctx),
+          plainColumn("source_url"),
+          plainColumn("pdf_url"),
+        ];
+        return table(ctx, columns, [body.meta as unknown as Record<string, unknown>], mode, title);
+      }
+      case "sections": {
+        const rows = body.sections ?? [];
+        if (rows.length === 0) throw noResults();
+        const columns: Column<DisclosureDocumentSection>[] = [
+          plainColumn("section_id") as Column<DisclosureDocumentSection>,
+          plainColumn("section_title_raw") as Column<DisclosureDocumentSection>,
+          { key: "text", label: "本文", value: (s) => truncateForCell(htmlToText(s.html_or_text)) },
+        ];
+        return table(ctx, columns, rows, mode, title);
+      }
+      case "xbrl": {
+        const rows = body.xbrl_facts ?? [];
+        if (rows.length === 0) throw noResults();
+        const columns = ["element_name", "context", "period", "value", "unit"].map(
+          (k) => plainColumn(k) as Column<DisclosureXbrlFact>,
+        );
+        return table(ctx, columns, rows, mode, title);
+      }
+      case "available_sections": {
+        const rows = (body.available_sections ?? []).map((section_id) => ({ section_id }));
+        if (rows.length === 0) throw noResults();
+        return table(ctx, [plainColumn("section_id")], rows, mode, title);
+      }
+    }
+  });
+}
+
+function sameName(element: string, wanted: string): boolean {
+  const e = element.toLowerCase();
+  const w = wanted.toLowerCase();
+  return e === w || e.endsWith(`:${w}`) || e.endsWith(`_${w}`);
+}
+
+/**
+ * XBRL: one fact's value. `element` matches the element name with or without its prefix
+ * ("NetSales" finds "jppfs_cor:NetSales"); `context` picks among contexts, else the current-year
+ * context is preferred, else the first fact.
+ */
+export function xbrl(
+  docId: unknown,
+  element: unknown,
+  context: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell> {
+  return run(invocation, async (ctx) => {
+    const id = docIdArg(docId);
+    const name = requiredText(
+      element,
+      "element",
+      { en: "an XBRL element name, e.g. NetSales", ja: "XBRL 要素名（NetSales など）" },
+      300,
+    );
+    const ctxName = optionalText(context, "context", 300);
+    const body = await ctx.client.disclosure({ doc_id: id, include: "xbrl_facts" }, ctx.options);
+    const facts = (body.xbrl_facts ?? []).filter((f) => sameName(f.element_name, name));
+    const pick =
+      ctxName !== undefined
+        ? facts.find((f) => (f.context ?? "").toLowerCase() === ctxName.toLowerCase())
+        : (facts.find((f) =>
+            /^current(year|quarter)?(duration|instant)?$/i.test(f.context ?? ""),
+          ) ??
+          facts.find((f) => /current/i.test(f.context ?? "")) ??
+          facts[0]);
+    if (pick === undefined) {
+      throw noData(
+        `No XBRL fact ${name}${ctxName ? ` in context ${ctxName}` : ""} in ${id}: see =KAISHA.DOCUMENT("${id}","xbrl")`,
+        `${id} に XBRL 要素 ${name}${ctxName ? `（${ctxName}）` : ""} はありません：DOCUMENT("${id}","xbrl") で確認してください`,
+      );
+    }
+    return plainCell(pick.value);
+  });
+}
+
+/**
+ * SECTION: the section as plain text, one paragraph per row, no cell over Excel's 32,767
+ * characters. A section the document lacks gives #N/A listing the ones it has (spec 4.15).
+ */
+export function section(
+  docId: unknown,
+  sectionId: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const id = docIdArg(docId);
+    const which = requiredChoice(sectionId, "section", SECTION_IDS);
+    const body = await ctx.client.disclosureSection({ doc_id: id, section: which }, ctx.options);
+    if (body.section_text === null) {
+      const list = body.available_sections.join(", ") || "-";
+      throw noData(
+        `${id} has no section ${which}; available: ${list}`,
+        `${id} に ${which} はありません。利用可能：${list}`,
+      );
+    }
+    const cells = splitForCells(htmlToText(body.section_text));
+    if (cells.length === 0) throw noResults();
+    return cells.map((c) => [c]);
+  });
+}

@@ -1,0 +1,253 @@
+// FINANCIALS (a statement table) and FINANCIAL (one value for a model cell) over GET /financials.
+
+import type { FinancialsPeriod, FinancialsResponse } from "../src/contract";
+import { FIELD_DICTIONARY } from "../src/contract";
+import {
+  ArgumentError,
+  companyArg,
+  headersArg,
+  moneyUnitArg,
+  optionalChoice,
+  optionalFiscalMonth,
+  optionalInteger,
+  requiredText,
+  type Company,
+  type MoneyUnit,
+} from "../src/excel/args";
+import {
+  computeLtm,
+  fiscalPeriodArg,
+  ltmKind,
+  olderWindowAsOf,
+  quarterArg,
+  resolvePeriodType,
+  selectPeriod,
+  type FinancialPeriodType,
+  type FiscalPeriodSpec,
+} from "../src/excel/financial-period";
+import { labelJa, unitOf } from "../src/excel/labels";
+import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
+import { scaleValue } from "../src/excel/units";
+import { plainCell, EMPTY, type Cell } from "../src/excel/values";
+import { FINANCIALS_FETCH_YEARS } from "../src/client";
+import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
+import { noData } from "./excel-errors";
+import { run, type CallContext, type InvocationLike } from "./run";
+
+/** Every numeric financials key, in schema order (spec 2.5). */
+export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
+
+/** The default statement set: headline P&L, balance sheet, cash flow and per-share lines. */
+export const DEFAULT_FINANCIAL_ITEMS: readonly string[] = [
+  "sales",
+  "operating_profit",
+  "ordinary_income",
+  "net_income",
+  "total_assets",
+  "net_assets",
+  "shareholders_equity",
+  "equity_ratio",
+  "operating_cf",
+  "investing_cf",
+  "financing_cf",
+  "cash_and_equivalents",
+  "eps",
+  "bps",
+  "dps",
+  "roe",
+];
+
+const PERIODS = ["annual", "quarterly", "semiannual"] as const;
+
+function companyLabel(company: Company): string {
+  return "security_code" in company ? company.security_code : company.edinet_code;
+}
+
+/** "2024/03" for annual rows, "2024/03 Q1" for quarterly / semiannual ones. */
+function periodLabel(p: FinancialsPeriod): string {
+  return p.quarter ? `${p.fiscal_year} ${p.quarter}` : p.fiscal_year;
+}
+
+/**
+ * FINANCIALS: the /financials table. items_down (default): items in rows, periods in columns
+ * (oldest left, like a statement); periods_down: one row per period.
+ */
+export function financials(
+  company: unknown,
+  items: unknown,
+  period: unknown,
+  years: unknown,
+  asOf: unknown,
+  unit: unknown,
+  layout: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const who = companyArg(company);
+    const keys = fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials");
+    const periodType = optionalChoice(period, "period", PERIODS) ?? "annual";
+    const count = optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10;
+    const month = optionalFiscalMonth(asOf, "as_of");
+    const money = moneyUnitArg(unit);
+    const shape =
+      optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";
+    const mode = headersArg(headers);
+
+    const body = await ctx.client.financials(
+      {
+        ...who,
+        period: periodType,
+        years: count,
+        ...(month !== undefined ? { as_of: month } : {}),
+      },
+      ctx.options,
+    );
+    if (body.periods.length === 0) throw noResults();
+    const last = body.periods[body.periods.length - 1] as FinancialsPeriod;
+    const title = titleRow(
+      ctx,
+      body,
+      companyLabel(who),
+      `financials ${periodType}`,
+      last.fiscal_year,
+      body.attribution,
+    );
+
+    if (shape === "periods_down") {
+      const columns: Column<Record<string, unknown>>[] = [plainColumn("fiscal_year")];
+      if (periodType !== "annual") columns.push(plainColumn("quarter"));
+      for (const key of keys) columns.push(numberColumn("financials", key, money));
+      return table(ctx, columns, body.periods as unknown as Record<string, unknown>[], mode, title);
+    }
+    return itemsDown(ctx, body, keys, money, mode, title);
+  });
+}
+
+function itemsDown(
+  ctx: CallContext,
+  body: FinancialsResponse,
+  keys: readonly string[],
+  money: MoneyUnit,
+  mode: 0 | 1 | 2,
+  title: ReturnType<typeof titleRow>,
+): Cell[][] {
+  const out: Cell[][] = [];
+  if (mode === 2) out.push(titleCells(title));
+  if (mode >= 1)
+    out.push([
+      headerCell({ key: "item", label: labelJa("item") ?? "item" }, ctx.headerLanguage),
+      ...body.periods.map(periodLabel),
+    ]);
+  for (const key of keys) {
+    const unitId = unitOf("financials", key);
+    const values = body.periods.map((p) =>
+      plainCell(scaleValue((p as unknown as Record<string, unknown>)[key], unitId, money)),
+    );
+    if (mode === 0) out.push(values);
+    else
+      out.push([
+        headerCell({ key, label: labelJa(key, "financials") ?? key }, ctx.headerLanguage),
+        ...values,
+      ]);
+  }
+  return padRows(out);
+}
+
+function readItem(p: FinancialsPeriod, item: string): unknown {
+  return (p as unknown as Record<string, unknown>)[item];
+}
+
+function describeSpec(spec: FiscalPeriodSpec): string {
+  switch (spec.kind) {
+    case "relative":
+      return spec.offset === 0 ? "latest" : String(spec.offset);
+    case "month":
+      return spec.month;
+    case "year":
+      return String(spec.year);
+    case "onOrBefore":
+      return `on or before ${spec.month}`;
+  }
+}
+
+/**
+ * FINANCIAL: one value. Asks /financials for the widest window (the client answers every cell of a
+ * company and period type from one request, spec 4.8) and picks the row locally.
+ */
+export function financial(
+  company: unknown,
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell> {
+  return run(invocation, async (ctx) => {
+    const who = companyArg(company);
+    const accepted = {
+      en: 'a key from =KAISHA.FIELDS("financials"), e.g. sales',
+      ja: '=KAISHA.FIELDS("financials") のキー（sales など）',
+    };
+    const key = fieldList(
+      requiredText(item, "item", accepted),
+      "item",
+      FINANCIAL_ITEMS,
+      [],
+      "financials",
+    );
+    if (key.length !== 1) throw new ArgumentError("item", accepted, item);
+    const itemKey = key[0] as string;
+    const spec = fiscalPeriodArg(fiscalPeriod);
+    const q = quarterArg(quarter);
+    const requested = optionalChoice<FinancialPeriodType>(period, "period", [
+      "annual",
+      "quarterly",
+      "semiannual",
+      "LTM",
+    ]);
+    const type = resolvePeriodType(requested, q);
+    const money = moneyUnitArg(unit);
+    const unitId = unitOf("financials", itemKey);
+    if (type === "LTM" && ltmKind(itemKey) === undefined) {
+      throw new ArgumentError(
+        "item",
+        {
+          en: "an income, cash-flow, balance-sheet or per-share item with period LTM",
+          ja: "LTM では損益・キャッシュフロー・貸借対照表・1株当たりの項目",
+        },
+        itemKey,
+      );
+    }
+
+    const fetchType = type === "LTM" ? "quarterly" : type;
+    const base = { ...who, period: fetchType, years: FINANCIALS_FETCH_YEARS };
+    let body = await ctx.client.financials(base, ctx.options);
+    const older = olderWindowAsOf(body.periods, spec);
+    if (older !== undefined && body.periods.length > 0) {
+      body = await ctx.client.financials({ ...base, as_of: older }, ctx.options);
+    }
+    if (body.periods.length === 0) throw noResults();
+
+    if (type === "LTM") {
+      const ltm = computeLtm(body.periods, itemKey, spec, q);
+      if (!ltm.ok) {
+        throw noData(
+          `LTM ${itemKey} (${describeSpec(spec)}): fewer than four consecutive quarters disclosed`,
+          `LTM ${itemKey}（${describeSpec(spec)}）：連続する4四半期のデータがありません`,
+        );
+      }
+      return ltm.value === null ? EMPTY : plainCell(scaleValue(ltm.value, unitId, money));
+    }
+    const row = selectPeriod(body.periods, type, spec, q);
+    if (row === undefined) {
+      const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+      throw noData(
+        `No ${type} period ${what} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
+        `${companyLabel(who)} に ${what} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
+      );
+    }
+    return plainCell(scaleValue(readItem(row, itemKey), unitId, money));
+  });
+}

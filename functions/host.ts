@@ -1,0 +1,56 @@
+// What the Excel host offers (data types) and which language the user's Office speaks; read once at
+// startup, injectable for tests.
+
+import { PLAIN_HOST, type HostCapabilities } from "../src/excel/values";
+import { getSettings, type Lang } from "../src/session";
+
+let capabilities: HostCapabilities = PLAIN_HOST;
+
+/** Capabilities the functions shape results for. */
+export function getHostCapabilities(): HostCapabilities {
+  return capabilities;
+}
+
+/** Set by startup (and tests). */
+export function setHostCapabilities(next: HostCapabilities): void {
+  capabilities = next;
+}
+
+interface OfficeLike {
+  context?: {
+    displayLanguage?: string;
+    requirements?: { isSetSupported?: (name: string, version?: string) => boolean };
+  };
+}
+
+function office(): OfficeLike | undefined {
+  return (globalThis as { Office?: OfficeLike }).Office;
+}
+
+/**
+ * REFERENCE: formatted numbers and entities need CustomFunctionsRuntime 1.4; older hosts get plain
+ * serials and tables.
+ */
+export function detectHostCapabilities(): HostCapabilities {
+  try {
+    const supported = office()?.context?.requirements?.isSetSupported?.(
+      "CustomFunctionsRuntime",
+      "1.4",
+    );
+    return { dataTypes: supported === true };
+  } catch {
+    return PLAIN_HOST;
+  }
+}
+
+/** "ja" when Office's display language is Japanese (ja-JP, ja), "en" otherwise; undefined outside Office. */
+export function officeDisplayLang(): Lang | undefined {
+  const tag = office()?.context?.displayLanguage;
+  if (typeof tag !== "string" || tag === "") return undefined;
+  return tag.toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+/** Language of cell messages: Office's display language, else the session setting. */
+export function messageLang(): Lang {
+  return officeDisplayLang() ?? getSettings().lang;
+}

@@ -1,0 +1,586 @@
+// The custom functions' entry: one JSDoc-annotated wrapper per KAISHA function (the input of
+// custom-functions-metadata-plugin, which generates functions.json and the associate calls), each
+// delegating to its group's implementation. No function is volatile.
+
+import { financials as financialsImpl, financial as financialImpl } from "./financials";
+import { valuation as valuationImpl } from "./valuation";
+import { prices as pricesImpl, price as priceImpl } from "./prices";
+import { rankings as rankingsImpl } from "./rankings";
+import { screen as screenImpl, screenFields as screenFieldsImpl } from "./screen";
+import { fields as fieldsImpl } from "./fields";
+import { securities as securitiesImpl } from "./securities";
+import { company as companyImpl } from "./company";
+import { segments as segmentsImpl } from "./segments";
+import { dividends as dividendsImpl } from "./dividends";
+import { peers as peersImpl } from "./peers";
+import { disclosures as disclosuresImpl } from "./disclosures";
+import { document as documentImpl, xbrl as xbrlImpl, section as sectionImpl } from "./document";
+import { officers as officersImpl } from "./officers";
+import {
+  person as personImpl,
+  appointments as appointmentsImpl,
+  compensation as compensationImpl,
+} from "./persons";
+import { margin as marginImpl, jsfMargin as jsfMarginImpl } from "./margin";
+import { usage as usageImpl } from "./usage";
+import { attribution as attributionImpl } from "./attribution";
+import { startFunctions } from "./startup";
+
+void startFunctions();
+
+/**
+ * Financial statements of a company as a table (items in rows, periods in columns by default), from /financials.
+ * @customfunction FINANCIALS FINANCIALS
+ * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param [items] Item keys: a comma list, a range, or "*" for all. Default: a standard statement set.
+ * @param [period] annual (default), quarterly or semiannual.
+ * @param [years] Number of fiscal years, 1-30 (default 10).
+ * @param [as_of] Latest month to include, "YYYY/MM" or a date (default: latest).
+ * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
+ * @param [layout] items_down (default: items in rows) or periods_down.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#financials
+ */
+export function FINANCIALS(
+  company: unknown,
+  items: unknown[][],
+  period: unknown,
+  years: unknown,
+  as_of: unknown,
+  unit: unknown,
+  layout: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return financialsImpl(company, items, period, years, as_of, unit, layout, headers, invocation);
+}
+
+/**
+ * One financial value of a company for a model cell.
+ * @customfunction FINANCIAL FINANCIAL
+ * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param item Item key, e.g. sales, net_income, total_assets (see FIELDS("financials")).
+ * @param [fiscal_period] "YYYY/MM", a year (fiscal year ending that year), 0 latest (default), -1, -2 relative, or a date.
+ * @param [period] annual (default), quarterly, semiannual or LTM (last four quarters).
+ * @param [quarter] Q1, Q2, Q3, Q4, H1 or full_year.
+ * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any>} One value.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#financial
+ */
+export function FINANCIAL(
+  company: unknown,
+  item: unknown,
+  fiscal_period: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown> {
+  return financialImpl(company, item, fiscal_period, period, quarter, unit, invocation);
+}
+
+/**
+ * Annual valuation history (price, market cap, PER, PBR, yields), newest first; "per_5y_avg" alone gives that number.
+ * @customfunction VALUATION VALUATION
+ * @param security_code Security code, e.g. 7203.
+ * @param [fields] Field keys: a comma list, a range, "*" for all, or "per_5y_avg".
+ * @param [years] Number of fiscal years, 1-50 (default 20).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#valuation
+ */
+export function VALUATION(
+  security_code: unknown,
+  fields: unknown[][],
+  years: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return valuationImpl(security_code, fields, years, headers, invocation);
+}
+
+/**
+ * Daily prices of a security, every page fetched.
+ * @customfunction PRICES PRICES
+ * @param security_code Security code, e.g. 7203.
+ * @param [from] First date (default: one year before to).
+ * @param [to] Last date (default: latest).
+ * @param [fields] Field keys: open, high, low, close, adj_close, volume (default all).
+ * @param [order] desc (default, newest first) or asc (for charts).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#prices
+ */
+export function PRICES(
+  security_code: unknown,
+  from: unknown,
+  to: unknown,
+  fields: unknown[][],
+  order: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return pricesImpl(security_code, from, to, fields, order, headers, invocation);
+}
+
+/**
+ * One price value: the latest trading day, or the last one on or before a date.
+ * @customfunction PRICE PRICE
+ * @param security_code Security code, e.g. 7203.
+ * @param [field] close (default), open, high, low, adj_close, volume or date.
+ * @param [date] Date (default: latest trading day).
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any>} One value.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#price
+ */
+export function PRICE(
+  security_code: unknown,
+  field: unknown,
+  date: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown> {
+  return priceImpl(security_code, field, date, invocation);
+}
+
+/**
+ * Market rankings of the latest business day.
+ * @customfunction RANKINGS RANKINGS
+ * @param metric gainers, losers, volume, stop-high or stop-low.
+ * @param [limit] Number of rows, 1-200 (default 100).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#rankings
+ */
+export function RANKINGS(
+  metric: unknown,
+  limit: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return rankingsImpl(metric, limit, headers, invocation);
+}
+
+/**
+ * Screens listed securities by metrics, name, sector and industry.
+ * @customfunction SCREEN SCREEN
+ * @param [filters] Conditions field:op:value[:unit], comma separated or a range, e.g. per:lte:15.
+ * @param [sort_by] Metric key to sort by.
+ * @param [sort_order] desc (default) or asc.
+ * @param [sector] TSE 17-sector names, comma separated or a range.
+ * @param [industry] TSE 33-industry names, comma separated or a range.
+ * @param [as_of] Evaluation date (default: now).
+ * @param [limit] Number of rows, 1-1000 (default 30).
+ * @param [name] Part of the security name.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#screen
+ */
+export function SCREEN(
+  filters: unknown[][],
+  sort_by: unknown,
+  sort_order: unknown,
+  sector: unknown[][],
+  industry: unknown[][],
+  as_of: unknown,
+  limit: unknown,
+  name: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return screenImpl(
+    filters,
+    sort_by,
+    sort_order,
+    sector,
+    industry,
+    as_of,
+    limit,
+    name,
+    headers,
+    invocation,
+  );
+}
+
+/**
+ * The screening metric catalogue: key, label, unit, type, note.
+ * @customfunction SCREENFIELDS SCREENFIELDS
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#screenfields
+ */
+export function SCREENFIELDS(
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return screenFieldsImpl(headers, invocation);
+}
+
+/**
+ * The field dictionary of a dataset: key, Japanese label, unit (no request).
+ * @customfunction FIELDS FIELDS
+ * @param dataset financials, valuations, prices, segments, dividends, margin or jsf.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#fields
+ */
+export function FIELDS(
+  dataset: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return fieldsImpl(dataset, headers, invocation);
+}
+
+/**
+ * Listed securities ascending by code.
+ * @customfunction SECURITIES SECURITIES
+ * @param [q] Part of the name or code.
+ * @param [market] Prime, Standard or Growth.
+ * @param [industry] TSE 33-industry name.
+ * @param [limit] Number of rows, 1-5000 (default 100).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#securities
+ */
+export function SECURITIES(
+  q: unknown,
+  market: unknown,
+  industry: unknown,
+  limit: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return securitiesImpl(q, market, industry, limit, headers, invocation);
+}
+
+/**
+ * A company card: name, codes, market, industry, address and latest key metrics.
+ * @customfunction COMPANY COMPANY
+ * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A card (entity) or a one-row table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#company
+ */
+export function COMPANY(
+  company: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return companyImpl(company, invocation);
+}
+
+/**
+ * Segment results of a company.
+ * @customfunction SEGMENTS SEGMENTS
+ * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param [fiscal_year] Fiscal year, e.g. 2024 (default: all).
+ * @param [period] annual (default) or quarter.
+ * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#segments
+ */
+export function SEGMENTS(
+  company: unknown,
+  fiscal_year: unknown,
+  period: unknown,
+  unit: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return segmentsImpl(company, fiscal_year, period, unit, headers, invocation);
+}
+
+/**
+ * Annual dividend records (actuals).
+ * @customfunction DIVIDENDS DIVIDENDS
+ * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param [from_fiscal_year] First fiscal year (default: oldest).
+ * @param [to_fiscal_year] Last fiscal year (default: latest).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#dividends
+ */
+export function DIVIDENDS(
+  company: unknown,
+  from_fiscal_year: unknown,
+  to_fiscal_year: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return dividendsImpl(company, from_fiscal_year, to_fiscal_year, headers, invocation);
+}
+
+/**
+ * Listed competitors of a security.
+ * @customfunction PEERS PEERS
+ * @param security_code Security code, e.g. 7203.
+ * @param [limit] Number of rows, 1-20 (default 8).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#peers
+ */
+export function PEERS(
+  security_code: unknown,
+  limit: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return peersImpl(security_code, limit, headers, invocation);
+}
+
+/**
+ * Disclosure documents of a security, newest first.
+ * @customfunction DISCLOSURES DISCLOSURES
+ * @param security_code Security code, e.g. 7203.
+ * @param [from] First disclosure date.
+ * @param [to] Last disclosure date.
+ * @param [document_type] Document type prefix (statutory filings only).
+ * @param [limit] Number of rows, 1-1000 (default 50).
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#disclosures
+ */
+export function DISCLOSURES(
+  security_code: unknown,
+  from: unknown,
+  to: unknown,
+  document_type: unknown,
+  limit: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return disclosuresImpl(security_code, from, to, document_type, limit, headers, invocation);
+}
+
+/**
+ * One part of a disclosure document.
+ * @customfunction DOCUMENT DOCUMENT
+ * @param doc_id Document id from DISCLOSURES, e.g. S100ABCD.
+ * @param [part] meta (default), sections, xbrl or available_sections.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#document
+ */
+export function DOCUMENT(
+  doc_id: unknown,
+  part: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return documentImpl(doc_id, part, headers, invocation);
+}
+
+/**
+ * One XBRL fact's value from a disclosure document.
+ * @customfunction XBRL XBRL
+ * @param doc_id Document id from DISCLOSURES, e.g. S100ABCD.
+ * @param element XBRL element name, with or without prefix, e.g. NetSales.
+ * @param [context] XBRL context (default: current year).
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any>} One value.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#xbrl
+ */
+export function XBRL(
+  doc_id: unknown,
+  element: unknown,
+  context: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown> {
+  return xbrlImpl(doc_id, element, context, invocation);
+}
+
+/**
+ * A section of a disclosure document as plain text, one paragraph per row.
+ * @customfunction SECTION SECTION
+ * @param doc_id Document id from DISCLOSURES, e.g. S100ABCD.
+ * @param section Section id, e.g. business_overview, risk_factors, mda.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#section
+ */
+export function SECTION(
+  doc_id: unknown,
+  section: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return sectionImpl(doc_id, section, invocation);
+}
+
+/**
+ * Officers of a security: current, nominees, then retired.
+ * @customfunction OFFICERS OFFICERS
+ * @param security_code Security code, e.g. 7203.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#officers
+ */
+export function OFFICERS(
+  security_code: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return officersImpl(security_code, headers, invocation);
+}
+
+/**
+ * A person's profile and current appointments.
+ * @customfunction PERSON PERSON
+ * @param person_id Person id from OFFICERS.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#person
+ */
+export function PERSON(
+  person_id: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return personImpl(person_id, headers, invocation);
+}
+
+/**
+ * A person's appointment history.
+ * @customfunction APPOINTMENTS APPOINTMENTS
+ * @param person_id Person id from OFFICERS.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#appointments
+ */
+export function APPOINTMENTS(
+  person_id: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return appointmentsImpl(person_id, headers, invocation);
+}
+
+/**
+ * A person's disclosed compensation history.
+ * @customfunction COMPENSATION COMPENSATION
+ * @param person_id Person id from OFFICERS.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#compensation
+ */
+export function COMPENSATION(
+  person_id: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return compensationImpl(person_id, headers, invocation);
+}
+
+/**
+ * Weekly exchange margin balances, oldest first.
+ * @customfunction MARGIN MARGIN
+ * @param security_code Security code, e.g. 7203.
+ * @param [period] 52w (default) or 26w.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#margin
+ */
+export function MARGIN(
+  security_code: unknown,
+  period: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return marginImpl(security_code, period, headers, invocation);
+}
+
+/**
+ * Daily securities-finance lending balances or reverse fees.
+ * @customfunction JSFMARGIN JSFMARGIN
+ * @param security_code Security code, e.g. 7203.
+ * @param [period] 1m, 3m, 6m or 1y (default).
+ * @param [to] Last date of the period (default: latest).
+ * @param [exchange] XTKS, XNGO, XFKA or XSAP (default: the listing market).
+ * @param [table] days (default), reverse or other_exchange_reverse.
+ * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#jsfmargin
+ */
+export function JSFMARGIN(
+  security_code: unknown,
+  period: unknown,
+  to: unknown,
+  exchange: unknown,
+  table: unknown,
+  headers: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return jsfMarginImpl(security_code, period, to, exchange, table, headers, invocation);
+}
+
+/**
+ * Remaining API requests of the day.
+ * @customfunction USAGE USAGE
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any>} One value.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#usage
+ */
+export function USAGE(invocation: CustomFunctions.CancelableInvocation): Promise<unknown> {
+  return usageImpl(invocation);
+}
+
+/**
+ * The source label and licence note to cite for a dataset.
+ * @customfunction ATTRIBUTION ATTRIBUTION
+ * @param [dataset] financials, valuations, prices, segments, dividends, screening, securities, rankings, peers, disclosures, officers, company, margin or jsf.
+ * @param invocation Invocation (cancellation and value preview).
+ * @returns {Promise<any[][]>} A table.
+ * @cancelable
+ * @helpurl https://localhost:3000/assets/help.html#attribution
+ */
+export function ATTRIBUTION(
+  dataset: unknown,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return attributionImpl(dataset, invocation);
+}

@@ -1,0 +1,47 @@
+// OFFICERS: a security's officers (GET /securities/{code}/officers): current, nominees, then retired.
+
+import { headersArg, securityCodeArg } from "../src/excel/args";
+import { jstIsoDate } from "../src/excel/dates";
+import { dateCell, type Cell } from "../src/excel/values";
+import { dateColumn, noResults, plainColumn, table, titleRow } from "./common";
+import { run, type InvocationLike } from "./run";
+
+/**
+ * OFFICERS: person_id, name, role, position, is_outside, is_current, is_next_term_nominee,
+ * first_valid_from, last_valid_to, tenure_years (spec 2.8). person_id feeds PERSON and friends.
+ */
+export function officers(
+  securityCode: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const code = securityCodeArg(securityCode);
+    const mode = headersArg(headers);
+    const body = await ctx.client.officers({ code }, ctx.options);
+    if (body.officers.length === 0) throw noResults();
+    const columns = [
+      ...[
+        "person_id",
+        "name",
+        "role",
+        "position",
+        "is_outside",
+        "is_current",
+        "is_next_term_nominee",
+      ].map((k) => plainColumn(k)),
+      dateColumn("first_valid_from", ctx),
+      dateColumn("last_valid_to", ctx),
+      plainColumn("tenure_years"),
+    ];
+    const title = titleRow(
+      ctx,
+      body,
+      code,
+      "officers",
+      dateCell(jstIsoDate(), ctx.host),
+      body.attribution,
+    );
+    return table(ctx, columns, body.officers as unknown as Record<string, unknown>[], mode, title);
+  });
+}

@@ -1,0 +1,129 @@
+// PERSON (profile and current appointments), APPOINTMENTS (history) and COMPENSATION (disclosed
+// individual compensation) over GET /persons/{id}, /appointments and /compensation-history.
+
+import { headersArg, personIdArg } from "../src/excel/args";
+import { jstIsoDate } from "../src/excel/dates";
+import { dateCell, type Cell } from "../src/excel/values";
+import { dateColumn, noResults, plainColumn, table, titleRow } from "./common";
+import { run, type InvocationLike } from "./run";
+
+/**
+ * PERSON: one row per current appointment (person_id, name, birth_date, security_code,
+ * security_name, role, position, is_outside, first_valid_from, tenure_years); a person with none
+ * still gets one row with name and birth date (spec 4.17).
+ */
+export function person(
+  personId: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const id = personIdArg(personId);
+    const mode = headersArg(headers);
+    const body = await ctx.client.person({ id }, ctx.options);
+    const base = { person_id: body.person_id, name: body.name, birth_date: body.birth_date };
+    const rows: Record<string, unknown>[] =
+      body.current_appointments.length === 0
+        ? [base]
+        : body.current_appointments.map((a) => ({ ...base, ...a }));
+    const columns = [
+      plainColumn("person_id"),
+      plainColumn("name"),
+      dateColumn("birth_date", ctx),
+      ...["security_code", "security_name", "role", "position", "is_outside"].map((k) =>
+        plainColumn(k),
+      ),
+      dateColumn("first_valid_from", ctx),
+      plainColumn("tenure_years"),
+    ];
+    const title = titleRow(
+      ctx,
+      body,
+      id,
+      "person",
+      dateCell(jstIsoDate(), ctx.host),
+      body.attribution,
+    );
+    return table(ctx, columns, rows, mode, title);
+  });
+}
+
+/** APPOINTMENTS: current first, then by tenure (spec 4.18). */
+export function appointments(
+  personId: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const id = personIdArg(personId);
+    const mode = headersArg(headers);
+    const body = await ctx.client.personAppointments({ id }, ctx.options);
+    if (body.appointments.length === 0) throw noResults();
+    const columns = [
+      ...[
+        "security_code",
+        "security_name",
+        "latest_role",
+        "latest_position",
+        "is_outside",
+        "is_current",
+      ].map((k) => plainColumn(k)),
+      dateColumn("first_valid_from", ctx),
+      dateColumn("last_valid_to", ctx),
+      plainColumn("tenure_years"),
+    ];
+    const title = titleRow(
+      ctx,
+      body,
+      id,
+      `appointments ${body.name}`,
+      dateCell(jstIsoDate(), ctx.host),
+      body.attribution,
+    );
+    return table(
+      ctx,
+      columns,
+      body.appointments as unknown as Record<string, unknown>[],
+      mode,
+      title,
+    );
+  });
+}
+
+const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
+
+/** COMPENSATION: one row per company and fiscal period end, amounts in yen (spec 2.8). */
+export function compensation(
+  personId: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const id = personIdArg(personId);
+    const mode = headersArg(headers);
+    const body = await ctx.client.personCompensation({ id }, ctx.options);
+    const rows = body.companies.flatMap((c) =>
+      c.history.map((h) => ({
+        security_code: c.security_code,
+        company_name: c.company_name,
+        ...h,
+      })),
+    );
+    if (rows.length === 0) throw noResults();
+    const columns = [
+      plainColumn("security_code"),
+      plainColumn("company_name"),
+      dateColumn("fiscal_period_end", ctx),
+      ...COMP.map((k) => plainColumn(k)),
+    ];
+    const title = titleRow(
+      ctx,
+      body,
+      id,
+      `compensation ${body.name}`,
+      dateCell(jstIsoDate(), ctx.host),
+      body.attribution,
+    );
+    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+  });
+}

@@ -1,0 +1,107 @@
+// PRICES (daily prices, every page followed) and PRICE (one value) over GET /securities/{code}/prices.
+
+import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
+import { FIELD_DICTIONARY } from "../src/contract";
+import { headersArg, optionalChoice, optionalDate, securityCodeArg } from "../src/excel/args";
+import { jstIsoDate, minusOneYear } from "../src/excel/dates";
+import { dateCell, plainCell, type Cell } from "../src/excel/values";
+import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
+import { noData } from "./excel-errors";
+import { run, type InvocationLike } from "./run";
+
+const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
+
+/** spec 8: prices limit 1..500; the largest page keeps the request count lowest. */
+const PAGE_SIZE = 500;
+/** About 20 years of trading days fit in 11 pages; the cap only stops a runaway. */
+const MAX_PAGES = 40;
+/** spec 4.5 / spec 8: no price data before this day. */
+const EARLIEST = "2005-01-01";
+
+/**
+ * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), newest
+ * first like the API (`order` "asc" for charts). Follows next_cursor through every page.
+ */
+export function prices(
+  securityCode: unknown,
+  from: unknown,
+  to: unknown,
+  fields: unknown,
+  order: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const code = securityCodeArg(securityCode);
+    const end = optionalDate(to, "to");
+    let start = optionalDate(from, "from") ?? minusOneYear(end ?? jstIsoDate());
+    if (start < EARLIEST) start = EARLIEST;
+    const keys = fieldList(fields, "fields", PRICE_FIELDS, PRICE_FIELDS, "prices");
+    const direction = optionalChoice(order, "order", ["desc", "asc"] as const) ?? "desc";
+    const mode = headersArg(headers);
+
+    const rows: SecurityDailyPrice[] = [];
+    let first: PricesResponse | undefined;
+    const query = {
+      code,
+      from: start,
+      limit: PAGE_SIZE,
+      ...(end !== undefined ? { to: end } : {}),
+    };
+    for await (const page of ctx.client.paginate("getPrices", query, {
+      ...ctx.options,
+      maxPages: MAX_PAGES,
+    })) {
+      first ??= page;
+      rows.push(...page.prices);
+    }
+    if (rows.length === 0 || first === undefined) throw noResults();
+    if (direction === "asc") rows.reverse();
+    const columns = [dateColumn("date", ctx), ...keys.map((k) => numberColumn("prices", k))];
+    const latest = direction === "asc" ? rows[rows.length - 1] : rows[0];
+    const title = titleRow(
+      ctx,
+      first,
+      code,
+      "prices",
+      latest ? dateCell(latest.date, ctx.host) : "",
+      first.attribution,
+    );
+    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+  });
+}
+
+/**
+ * PRICE: one value (default close) of the latest trading day, or of the last trading day on or
+ * before `date`.
+ */
+export function price(
+  securityCode: unknown,
+  field: unknown,
+  date: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell> {
+  return run(invocation, async (ctx) => {
+    const code = securityCodeArg(securityCode);
+    const key = optionalChoice(field, "field", [...PRICE_FIELDS, "date"]) ?? "close";
+    const day = optionalDate(date, "date");
+    if (day !== undefined && day < EARLIEST) {
+      throw noData(`No prices before ${EARLIEST}`, `${EARLIEST} より前の株価はありません`);
+    }
+    const body = await ctx.client.prices(
+      { code, limit: 1, ...(day !== undefined ? { to: day } : {}) },
+      ctx.options,
+    );
+    const row = body.prices[0];
+    if (row === undefined) {
+      throw day === undefined
+        ? noResults()
+        : noData(
+            `No trading day on or before ${day} for ${code}`,
+            `${day} 以前に ${code} の取引日はありません`,
+          );
+    }
+    if (key === "date") return dateCell(row.date, ctx.host);
+    return plainCell((row as unknown as Record<string, unknown>)[key]);
+  });
+}

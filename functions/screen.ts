@@ -1,0 +1,158 @@
+// SCREEN (multi-condition screening, GET /screening) and SCREENFIELDS (its metric catalogue).
+
+import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
+import {
+  headersArg,
+  listArg,
+  optionalChoice,
+  optionalDate,
+  optionalInteger,
+  optionalText,
+  scalarOf,
+  isOmitted,
+} from "../src/excel/args";
+import { jstIsoDate } from "../src/excel/dates";
+import type { Column } from "../src/excel/shape";
+import { dateCell, plainCell, type Cell } from "../src/excel/values";
+import { noResults, plainColumn, table, titleRow } from "./common";
+import { run, type CallContext, type InvocationLike } from "./run";
+
+/** spec 4.1: limit 1..100 per page; SCREEN pages through for up to this many rows. */
+const MAX_ROWS = 1000;
+const PAGE_MAX = 100;
+
+const LIST_ACCEPTED = {
+  en: "text, comma separated, or a range",
+  ja: "文字列（カンマ区切り）またはセル範囲",
+};
+
+/** The metric keys a screen references, in order: filter fields, then sort_by (spec 4.1). */
+export function referencedMetrics(
+  filters: string | undefined,
+  sortBy: string | undefined,
+): string[] {
+  const out: string[] = [];
+  for (const part of filters?.split(",") ?? []) {
+    const field = part.trim().split(":")[0]?.trim();
+    if (field && !out.includes(field)) out.push(field);
+  }
+  if (sortBy && !out.includes(sortBy)) out.push(sortBy);
+  return out;
+}
+
+async function metricLabels(ctx: CallContext): Promise<Map<string, string>> {
+  if (ctx.headerLanguage !== "ja") return new Map();
+  try {
+    const catalog = await ctx.client.screeningFields(ctx.options);
+    return new Map(catalog.fields.map((f) => [f.key, f.label]));
+  } catch {
+    return new Map(); // labels are a nicety: keys still identify the columns
+  }
+}
+
+/**
+ * SCREEN: security_code, edinet_code, name, then one column per referenced metric. `filters` and
+ * `sector` / `industry` take text or a range of cells (one condition or name per cell).
+ */
+export function screen(
+  filters: unknown,
+  sortBy: unknown,
+  sortOrder: unknown,
+  sector: unknown,
+  industry: unknown,
+  asOf: unknown,
+  limit: unknown,
+  name: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const filterText = listArg(filters, "filters", {
+      en: "conditions field:op:value[:unit], e.g. per:lte:15",
+      ja: "条件 field:op:value[:unit]（例 per:lte:15）",
+    })?.join(",");
+    const sort = optionalText(sortBy, "sort_by", 100);
+    const order = optionalChoice(sortOrder, "sort_order", ["desc", "asc"] as const);
+    const sectors = listArg(sector, "sector", LIST_ACCEPTED)?.join(",");
+    const industries = listArg(industry, "industry", LIST_ACCEPTED)?.join(",");
+    const asOfValue = scalarOf(asOf);
+    const date =
+      isOmitted(asOfValue) ||
+      (typeof asOfValue === "string" && asOfValue.trim().toLowerCase() === "now")
+        ? undefined
+        : optionalDate(asOfValue, "as_of");
+    const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 30;
+    const nameText = optionalText(name, "name", 100);
+    const mode = headersArg(headers);
+
+    const query = {
+      ...(filterText !== undefined ? { filters: filterText } : {}),
+      ...(sort !== undefined ? { sort_by: sort } : {}),
+      ...(order !== undefined ? { sort_order: order } : {}),
+      ...(sectors !== undefined ? { sector: sectors } : {}),
+      ...(industries !== undefined ? { industry: industries } : {}),
+      ...(date !== undefined ? { as_of: date } : {}),
+      ...(nameText !== undefined ? { name: nameText } : {}),
+      limit: Math.min(count, PAGE_MAX),
+    };
+    const rows: ScreeningSecurity[] = [];
+    let first: ScreeningResponse | undefined;
+    const pages = Math.ceil(count / PAGE_MAX);
+    for await (const page of ctx.client.paginate("getScreening", query, {
+      ...ctx.options,
+      maxPages: pages,
+    })) {
+      first ??= page;
+      rows.push(...page.securities);
+      if (rows.length >= count) break;
+    }
+    if (first === undefined || rows.length === 0) throw noResults();
+    const shown = rows.slice(0, count);
+
+    const metrics = referencedMetrics(filterText, sort);
+    const labels = await metricLabels(ctx);
+    const columns: Column<ScreeningSecurity>[] = [
+      plainColumn("security_code") as Column<ScreeningSecurity>,
+      plainColumn("edinet_code") as Column<ScreeningSecurity>,
+      plainColumn("name") as Column<ScreeningSecurity>,
+      ...metrics.map((key): Column<ScreeningSecurity> => {
+        const label = labels.get(key);
+        return {
+          key,
+          ...(label !== undefined ? { label } : {}),
+          value: (s) => plainCell(s.metrics.find((m) => m.field === key)?.value),
+        };
+      }),
+    ];
+    const title = titleRow(
+      ctx,
+      first,
+      "screening",
+      `screening (${first.total_count})`,
+      dateCell(date ?? jstIsoDate(), ctx.host),
+      first.attribution,
+    );
+    return table(ctx, columns, shown, mode, title);
+  });
+}
+
+/** SCREENFIELDS: the screening metric catalogue (key, label, unit, type, note). */
+export function screenFields(headers: unknown, invocation?: InvocationLike): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const mode = headersArg(headers);
+    const body = await ctx.client.screeningFields(ctx.options);
+    if (body.fields.length === 0) throw noResults();
+    const columns = ["key", "label", "unit", "type", "note"].map(
+      (k) => plainColumn(k) as Column<ScreeningField>,
+    );
+    const title = titleRow(
+      ctx,
+      body,
+      "screening",
+      "screening fields",
+      dateCell(jstIsoDate(), ctx.host),
+      body.attribution,
+    );
+    return table(ctx, columns, body.fields, mode, title);
+  });
+}

@@ -1,0 +1,64 @@
+// SECURITIES: listed securities ascending by code (GET /securities), pages followed up to `limit`.
+
+import type { SecuritiesResponse, SecurityListItem } from "../src/contract";
+import { headersArg, optionalChoice, optionalInteger, optionalText } from "../src/excel/args";
+import { jstIsoDate } from "../src/excel/dates";
+import type { Column } from "../src/excel/shape";
+import { dateCell, type Cell } from "../src/excel/values";
+import { noResults, plainColumn, table, titleRow } from "./common";
+import { run, type InvocationLike } from "./run";
+
+/** spec 4.4: limit 1..500 per page; SECURITIES pages through for up to this many rows. */
+const MAX_ROWS = 5000;
+const PAGE_MAX = 500;
+
+/** SECURITIES: code, name, market, industry. */
+export function securities(
+  q: unknown,
+  market: unknown,
+  industry: unknown,
+  limit: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const text = optionalText(q, "q", 100);
+    const m = optionalChoice(market, "market", ["Prime", "Standard", "Growth"] as const, {
+      プライム: "Prime",
+      スタンダード: "Standard",
+      グロース: "Growth",
+    });
+    const ind = optionalText(industry, "industry", 120);
+    const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 100;
+    const mode = headersArg(headers);
+    const query = {
+      ...(text !== undefined ? { q: text } : {}),
+      ...(m !== undefined ? { market: m } : {}),
+      ...(ind !== undefined ? { industry: ind } : {}),
+      limit: Math.min(count, PAGE_MAX),
+    };
+    const rows: SecurityListItem[] = [];
+    let first: SecuritiesResponse | undefined;
+    for await (const page of ctx.client.paginate("listSecurities", query, {
+      ...ctx.options,
+      maxPages: Math.ceil(count / PAGE_MAX),
+    })) {
+      first ??= page;
+      rows.push(...page.securities);
+      if (rows.length >= count) break;
+    }
+    if (first === undefined || rows.length === 0) throw noResults();
+    const columns = ["code", "name", "market", "industry"].map(
+      (k) => plainColumn(k) as Column<SecurityListItem>,
+    );
+    const title = titleRow(
+      ctx,
+      first,
+      text ?? m ?? ind ?? "*",
+      "securities",
+      dateCell(jstIsoDate(), ctx.host),
+      first.attribution,
+    );
+    return table(ctx, columns, rows.slice(0, count), mode, title);
+  });
+}

@@ -1,0 +1,40 @@
+// Functions runtime start-up: once Office is ready, read the host's capabilities and display
+// language, and give the shared client its persistent cache on OfficeRuntime.storage.
+
+import { configureSession, setCacheStore } from "../src/session";
+import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";
+import { OfficeStorageCacheStore, type KeyValueStorage } from "./office-storage";
+
+interface OfficeReady {
+  onReady?: (callback?: () => void) => Promise<unknown>;
+}
+
+let started: Promise<void> | undefined;
+
+/** Applies what the host offers; exported for tests (no Office needed). */
+export function applyHost(storage: KeyValueStorage | undefined): void {
+  setHostCapabilities(detectHostCapabilities());
+  const lang = officeDisplayLang();
+  if (lang !== undefined) configureSession({ lang });
+  if (storage !== undefined) setCacheStore(new OfficeStorageCacheStore(storage));
+}
+
+/**
+ * Runs once. Outside Office (Node, a plain page without Office.js) it does nothing: the defaults
+ * (plain values, memory cache, English) apply.
+ */
+export function startFunctions(): Promise<void> {
+  started ??= (async () => {
+    const office = (globalThis as { Office?: OfficeReady }).Office;
+    if (office?.onReady === undefined) return;
+    try {
+      await office.onReady();
+    } catch {
+      return;
+    }
+    const storage = (globalThis as { OfficeRuntime?: { storage?: KeyValueStorage } }).OfficeRuntime
+      ?.storage;
+    applyHost(storage);
+  })();
+  return started;
+}

@@ -1,0 +1,76 @@
+// VALUATION: annual valuation history (GET /valuations), newest first; "per_5y_avg" alone is a scalar.
+
+import { FIELD_DICTIONARY } from "../src/contract";
+import { headersArg, listArg, optionalInteger, securityCodeArg } from "../src/excel/args";
+import { plainCell, type Cell } from "../src/excel/values";
+import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
+import { run, type InvocationLike } from "./run";
+
+const VALUATION_FIELDS: readonly string[] = [
+  ...FIELD_DICTIONARY.valuations.map((f) => f.key),
+  "per_source",
+];
+
+/** Default columns: price, size, multiples, per-share values on the current share basis, returns. */
+export const DEFAULT_VALUATION_FIELDS: readonly string[] = [
+  "stock_price_adjusted",
+  "market_cap",
+  "per",
+  "pbr_adjusted",
+  "eps_adjusted",
+  "bps_adjusted",
+  "dps_adjusted",
+  "roe",
+  "dividend_yield_adjusted",
+];
+
+/** spec 8: /valuations years 1..50. One request of 50 years answers every `years` (sliced here). */
+const FETCH_YEARS = 50;
+
+/**
+ * VALUATION: history newest first (spec 4.7); `fields` "per_5y_avg" alone returns that number.
+ * The API is always asked for 50 years so that cells with different `years` share one answer.
+ */
+export function valuation(
+  securityCode: unknown,
+  fields: unknown,
+  years: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return run(invocation, async (ctx) => {
+    const code = securityCodeArg(securityCode);
+    const requested = listArg(fields, "fields", {
+      en: "valuation field keys",
+      ja: "バリュエーション項目のキー",
+    });
+    const scalar = requested?.length === 1 && requested[0]?.toLowerCase() === "per_5y_avg";
+    const keys = scalar
+      ? []
+      : fieldList(fields, "fields", VALUATION_FIELDS, DEFAULT_VALUATION_FIELDS, "valuations");
+    const count = optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20;
+    const mode = headersArg(headers);
+
+    const body = await ctx.client.valuations(
+      { security_code: code, years: FETCH_YEARS },
+      ctx.options,
+    );
+    // A 1x1 result: the function is declared as returning a table (metadata any[][]).
+    if (scalar) return [[plainCell(body.per_5y_avg)]];
+    const history = body.history.slice(0, count);
+    if (history.length === 0) throw noResults();
+    const columns = [
+      plainColumn("fiscal_year"),
+      ...keys.map((k) => (k === "per_source" ? plainColumn(k) : numberColumn("valuations", k))),
+    ];
+    const title = titleRow(
+      ctx,
+      body,
+      code,
+      "valuations",
+      history[0]?.fiscal_year ?? "",
+      body.attribution,
+    );
+    return table(ctx, columns, history as unknown as Record<string, unknown>[], mode, title);
+  });
+}

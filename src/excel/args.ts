@@ -1,0 +1,373 @@
+// Excel argument parsing: omitted arguments, numbers vs text, ranges, enums, codes and dates, with
+// errors that name the argument and say what it accepts (shown as #VALUE! before any request).
+
+import {
+  isBlank,
+  normalizeDate,
+  normalizeFiscalMonth,
+  normalizeText,
+  EDINET_CODE_PATTERN,
+  SECURITY_CODE_PATTERN,
+} from "../client/normalize";
+
+/** A bilingual text. */
+export interface Bilingual {
+  en: string;
+  ja: string;
+}
+
+/**
+ * An argument the user typed cannot be used. Carries the Excel argument name and what it accepts,
+ * in English (`message`) and Japanese (`messageJa`).
+ *
+ * @example throw new ArgumentError("years", { en: "an integer 1-30", ja: "1〜30 の整数" });
+ */
+export class ArgumentError extends Error {
+  override readonly name = "ArgumentError";
+  readonly argument: string;
+  readonly accepted: Bilingual;
+  readonly messageJa: string;
+
+  constructor(argument: string, accepted: Bilingual, got?: unknown) {
+    const shown = got === undefined ? "" : describeValue(got);
+    super(`${argument}${shown ? ` ${shown}` : ""}: use ${accepted.en}`);
+    this.argument = argument;
+    this.accepted = accepted;
+    this.messageJa = `${argument}${shown ? ` ${shown}` : ""}：${accepted.ja} を指定してください`;
+  }
+}
+
+/** Short, safe rendering of what the user gave, for messages (Excel truncates long messages). */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") {
+    const text = value.length > 24 ? `${value.slice(0, 21)}...` : value;
+    return JSON.stringify(text);
+  }
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return "(range)";
+  return "";
+}
+
+/**
+ * True when Excel passed nothing for the argument: omitted arguments arrive as null or undefined,
+ * and an empty cell reference as null (Excel on the web) or "" (office-js#4702).
+ */
+export function isOmitted(value: unknown): boolean {
+  return isBlank(value);
+}
+
+/** Unwraps a 1x1 range (Excel passes [[x]] for a single cell to a matrix parameter). */
+export function scalarOf(value: unknown): unknown {
+  if (Array.isArray(value) && value.length === 1) {
+    const row: unknown = value[0];
+    if (Array.isArray(row) && row.length === 1) return row[0];
+  }
+  return value;
+}
+
+function requireScalar(value: unknown, argument: string, accepted: Bilingual): unknown {
+  const v = scalarOf(value);
+  if (Array.isArray(v))
+    throw new ArgumentError(argument, {
+      en: `one cell: ${accepted.en}`,
+      ja: `1 つのセル（${accepted.ja}）`,
+    });
+  return v;
+}
+
+/** Optional text, trimmed and NFKC-normalised; undefined when omitted. */
+export function optionalText(
+  value: unknown,
+  argument: string,
+  maxLength = 1000,
+): string | undefined {
+  const accepted = {
+    en: `text of at most ${maxLength} characters`,
+    ja: `${maxLength} 文字以内の文字列`,
+  };
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
+  if (typeof v !== "string" && typeof v !== "number")
+    throw new ArgumentError(argument, accepted, v);
+  const text = normalizeText(v);
+  if (text === undefined) return undefined;
+  if (text.length > maxLength) throw new ArgumentError(argument, accepted);
+  return text;
+}
+
+/** Required text. */
+export function requiredText(
+  value: unknown,
+  argument: string,
+  accepted: Bilingual,
+  maxLength = 1000,
+): string {
+  const text = optionalText(value, argument, maxLength);
+  if (text === undefined) throw new ArgumentError(argument, accepted);
+  return text;
+}
+
+export interface IntegerRule {
+  min: number;
+  max: number;
+}
+
+function integerAccepted(rule: IntegerRule): Bilingual {
+  return { en: `a whole number ${rule.min}-${rule.max}`, ja: `${rule.min}〜${rule.max} の整数` };
+}
+
+/** Optional integer within a range: 10, 10.0, "10", "１０"; undefined when omitted. */
+export function optionalInteger(
+  value: unknown,
+  argument: string,
+  rule: IntegerRule,
+): number | undefined {
+  const accepted = integerAccepted(rule);
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
+  let n: number;
+  if (typeof v === "number") n = v;
+  else if (typeof v === "string") {
+    const text = normalizeText(v) ?? "";
+    if (!/^[-+]?\d+(\.0+)?$/.test(text)) throw new ArgumentError(argument, accepted, v);
+    n = Number(text);
+  } else throw new ArgumentError(argument, accepted, v);
+  if (!Number.isInteger(n) || n < rule.min || n > rule.max)
+    throw new ArgumentError(argument, accepted, v);
+  return n;
+}
+
+/**
+ * Optional choice among `choices` (case-insensitive); returns the canonical spelling.
+ * `aliases` maps extra spellings (lower case) to a canonical choice.
+ */
+export function optionalChoice<T extends string>(
+  value: unknown,
+  argument: string,
+  choices: readonly T[],
+  aliases: Readonly<Record<string, T>> = {},
+): T | undefined {
+  const accepted = { en: choices.join(" | "), ja: choices.join(" | ") };
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
+  if (typeof v !== "string" && typeof v !== "number")
+    throw new ArgumentError(argument, accepted, v);
+  const text = (normalizeText(v) ?? "").toLowerCase();
+  const found = choices.find((c) => c.toLowerCase() === text) ?? aliases[text];
+  if (found === undefined) throw new ArgumentError(argument, accepted, v);
+  return found;
+}
+
+/** Required choice among `choices` (case-insensitive). */
+export function requiredChoice<T extends string>(
+  value: unknown,
+  argument: string,
+  choices: readonly T[],
+  aliases: Readonly<Record<string, T>> = {},
+): T {
+  const found = optionalChoice(value, argument, choices, aliases);
+  if (found === undefined)
+    throw new ArgumentError(argument, { en: choices.join(" | "), ja: choices.join(" | ") });
+  return found;
+}
+
+/** Optional TRUE/FALSE (also 1/0 and "true"/"false"). */
+export function optionalBoolean(value: unknown, argument: string): boolean | undefined {
+  const accepted = { en: "TRUE or FALSE", ja: "TRUE または FALSE" };
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
+  if (typeof v === "boolean") return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === "string") {
+    const t = v.trim().toLowerCase();
+    if (t === "true") return true;
+    if (t === "false") return false;
+  }
+  throw new ArgumentError(argument, accepted, v);
+}
+
+/** Header modes: 0 none, 1 a header row, 2 a title row above the header row. */
+export type HeaderMode = 0 | 1 | 2;
+
+/** `headers`: 0 | 1 (default) | 2; TRUE and FALSE mean 1 and 0. */
+export function headersArg(value: unknown, argument = "headers"): HeaderMode {
+  const v = scalarOf(value);
+  if (typeof v === "boolean") return v ? 1 : 0;
+  const n = optionalInteger(v, argument, { min: 0, max: 2 });
+  return (n ?? 1) as HeaderMode;
+}
+
+/** A company: a security code or an EDINET code. */
+export type Company = { security_code: string } | { edinet_code: string };
+
+const COMPANY_ACCEPTED: Bilingual = {
+  en: "a security code such as 7203 or 130A, or an EDINET code such as E02144",
+  ja: "証券コード（7203、130A など）または EDINET コード（E02144 など）",
+};
+const SECURITY_ACCEPTED: Bilingual = {
+  en: "a security code such as 7203 or 130A",
+  ja: "証券コード（7203、130A など）",
+};
+
+function codeText(value: unknown, argument: string, accepted: Bilingual): string {
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) throw new ArgumentError(argument, accepted);
+  if (typeof v === "number" && !Number.isInteger(v)) throw new ArgumentError(argument, accepted, v);
+  if (typeof v !== "string" && typeof v !== "number")
+    throw new ArgumentError(argument, accepted, v);
+  return (normalizeText(v) ?? "").toUpperCase();
+}
+
+/**
+ * `company`: 7203 (number), "7203", "130a" or "E02144" (spec 1 rule 4).
+ * @example companyArg(7203) // { security_code: "7203" }
+ */
+export function companyArg(value: unknown, argument = "company"): Company {
+  const code = codeText(value, argument, COMPANY_ACCEPTED);
+  if (EDINET_CODE_PATTERN.test(code)) return { edinet_code: code };
+  if (SECURITY_CODE_PATTERN.test(code)) return { security_code: code };
+  throw new ArgumentError(argument, COMPANY_ACCEPTED, scalarOf(value));
+}
+
+/** `security_code`: 7203, "7203", "130a" (spec 1 rule 4: `^[0-9A-Z]{4,5}$`). */
+export function securityCodeArg(value: unknown, argument = "security_code"): string {
+  const code = codeText(value, argument, SECURITY_ACCEPTED);
+  if (!SECURITY_CODE_PATTERN.test(code))
+    throw new ArgumentError(argument, SECURITY_ACCEPTED, scalarOf(value));
+  return code;
+}
+
+/** `person_id`: digits (spec 1 rule 4: `^\d+$`), as a number or text. */
+export function personIdArg(value: unknown, argument = "person_id"): string {
+  const accepted = {
+    en: "a person id (digits) from OFFICERS",
+    ja: "人物 ID（数字、OFFICERS で取得）",
+  };
+  const code = codeText(value, argument, accepted);
+  if (!/^\d{1,20}$/.test(code)) throw new ArgumentError(argument, accepted, scalarOf(value));
+  return code;
+}
+
+/** `doc_id`: "S" + 7 alphanumerics (statutory) or 14 digits (timely) (spec 1 rule 4). */
+export function docIdArg(value: unknown, argument = "doc_id"): string {
+  const accepted = {
+    en: "a document id such as S100ABCD or a 14-digit timely id",
+    ja: "書類 ID（S100ABCD など、または 14 桁の適時開示 ID）",
+  };
+  const code = codeText(value, argument, accepted);
+  if (!/^(S[0-9A-Z]{7}|\d{14})$/.test(code))
+    throw new ArgumentError(argument, accepted, scalarOf(value));
+  return code;
+}
+
+const DATE_ACCEPTED: Bilingual = {
+  en: "a date (cell date or 2024-03-31)",
+  ja: "日付（セルの日付または 2024-03-31）",
+};
+
+/** Optional date -> "YYYY-MM-DD" (JST calendar day): an Excel serial or date text. */
+export function optionalDate(value: unknown, argument: string): string | undefined {
+  const v = requireScalar(value, argument, DATE_ACCEPTED);
+  if (isOmitted(v)) return undefined;
+  if (typeof v === "boolean") throw new ArgumentError(argument, DATE_ACCEPTED, v);
+  // Excel's 1900 leap-year bug makes serials below 61 ambiguous; no data is that old.
+  if (typeof v === "number" && v < 61) throw new ArgumentError(argument, DATE_ACCEPTED, v);
+  try {
+    return normalizeDate(v, argument);
+  } catch {
+    throw new ArgumentError(argument, DATE_ACCEPTED, v);
+  }
+}
+
+/** Optional fiscal month -> "YYYY/MM": "2024/03", "2024-03", or an Excel date. */
+export function optionalFiscalMonth(value: unknown, argument: string): string | undefined {
+  const accepted = {
+    en: "a month such as 2024/03 or a date",
+    ja: "年月（2024/03 など）または日付",
+  };
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
+  if (typeof v === "boolean") throw new ArgumentError(argument, accepted, v);
+  try {
+    return normalizeFiscalMonth(v, argument);
+  } catch {
+    throw new ArgumentError(argument, accepted, v);
+  }
+}
+
+/** Optional year: 2024, "2024", or a period label / date whose year is meant ("2024/03", a serial). */
+export function optionalYear(
+  value: unknown,
+  argument: string,
+  rule: IntegerRule,
+): number | undefined {
+  const accepted = {
+    en: `a year ${rule.min}-${rule.max}, e.g. 2024`,
+    ja: `年（${rule.min}〜${rule.max}、2024 など）`,
+  };
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
+  let year: number | undefined;
+  if (typeof v === "number" && Number.isInteger(v) && v >= 1000 && v <= 9999) year = v;
+  else if (typeof v === "number" || typeof v === "string") {
+    const text = normalizeText(v) ?? "";
+    if (/^\d{4}$/.test(text)) year = Number(text);
+    else {
+      try {
+        year = Number(normalizeFiscalMonth(v, argument).slice(0, 4));
+      } catch {
+        year = undefined;
+      }
+    }
+  }
+  if (year === undefined || year < rule.min || year > rule.max)
+    throw new ArgumentError(argument, accepted, v);
+  return year;
+}
+
+/**
+ * Flattens a list argument: "a,b, c" (comma or 、 separated), or a range (2-D array, read row by
+ * row). Empty cells are skipped; so is 0, which old desktop builds pass for an empty cell inside a
+ * range (office-js#1951) and which no key can be.
+ */
+export function listArg(
+  value: unknown,
+  argument: string,
+  accepted: Bilingual,
+): string[] | undefined {
+  if (value === null || value === undefined) return undefined;
+  const cells: unknown[] = Array.isArray(value)
+    ? (value as unknown[]).flatMap((row) => (Array.isArray(row) ? row : [row]))
+    : [value];
+  const out: string[] = [];
+  for (const cell of cells) {
+    if (isOmitted(cell) || cell === 0) continue;
+    if (typeof cell !== "string") throw new ArgumentError(argument, accepted, cell);
+    for (const part of cell.split(/[,、，]/)) {
+      const text = normalizeText(part);
+      if (text !== undefined) out.push(text);
+    }
+  }
+  return out.length === 0 ? undefined : out;
+}
+
+/** The `unit` argument: how money fields are scaled (units.ts). */
+export type MoneyUnit = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_million_jpy";
+
+/** `unit`: jpy (default) | thousand_jpy | million_jpy | hundred_million_jpy; 円/千円/百万円/億円 too. */
+export function moneyUnitArg(value: unknown, argument = "unit"): MoneyUnit {
+  return (
+    optionalChoice<MoneyUnit>(
+      value,
+      argument,
+      ["jpy", "thousand_jpy", "million_jpy", "hundred_million_jpy"],
+      {
+        円: "jpy",
+        千円: "thousand_jpy",
+        百万円: "million_jpy",
+        億円: "hundred_million_jpy",
+      },
+    ) ?? "jpy"
+  );
+}

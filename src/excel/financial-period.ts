@@ -1,0 +1,411 @@
+// FINANCIAL's period logic: parsing fiscal_period / quarter / period, picking the period row, and
+// LTM (last four single quarters summed for flow items, latest balance for stock items; spec 2.5).
+
+import type { FinancialsPeriod } from "../contract";
+import { ArgumentError, isOmitted, scalarOf } from "./args";
+import { serialToIso } from "./dates";
+import { normalizeText } from "../client/normalize";
+
+/** Which period the user asked for. */
+export type FiscalPeriodSpec =
+  | { kind: "relative"; offset: number } // 0 latest, -1 the one before, ...
+  | { kind: "month"; month: string } // "YYYY/MM": the period ending that month
+  | { kind: "year"; year: number } // the fiscal year ending in that calendar year
+  | { kind: "onOrBefore"; month: string }; // an Excel date: the latest period ending on or before
+
+const FISCAL_PERIOD_ACCEPTED = {
+  en: "2024/03, a year such as 2024, 0 (latest), -1, -2..., or a date",
+  ja: "2024/03、年（2024 など）、0（最新）、-1、-2…、または日付",
+};
+
+function monthText(year: number, month: number): string {
+  return `${year}/${String(month).padStart(2, "0")}`;
+}
+
+/**
+ * `fiscal_period`: "YYYY/MM", a year (1900-2200), 0 / -1 / -2 (relative to the latest), or an Excel
+ * date (a serial above 2200, or date text) meaning the latest period ending on or before it.
+ *
+ * @example fiscalPeriodArg(2024) // { kind: "year", year: 2024 }
+ * @example fiscalPeriodArg(-1)   // { kind: "relative", offset: -1 }
+ */
+export function fiscalPeriodArg(value: unknown, argument = "fiscal_period"): FiscalPeriodSpec {
+  const v = scalarOf(value);
+  if (isOmitted(v)) return { kind: "relative", offset: 0 };
+  const fail = (): never => {
+    throw new ArgumentError(argument, FISCAL_PERIOD_ACCEPTED, v);
+  };
+  const fromNumber = (n: number): FiscalPeriodSpec => {
+    if (Number.isInteger(n) && n <= 0 && n >= -120) return { kind: "relative", offset: n };
+    if (Number.isInteger(n) && n >= 1900 && n <= 2200) return { kind: "year", year: n };
+    if (n > 2200 && n <= 2_958_465) {
+      const iso = serialToIso(n);
+      return { kind: "onOrBefore", month: iso.slice(0, 7).replace("-", "/") };
+    }
+    return fail();
+  };
+  if (typeof v === "number") return Number.isFinite(v) ? fromNumber(v) : fail();
+  if (typeof v !== "string") return fail();
+  const text = normalizeText(v) ?? "";
+  if (/^[-+]?\d+$/.test(text)) return fromNumber(Number(text));
+  const month = /^(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})月?$/.exec(text);
+  if (month) {
+    const m = Number(month[2]);
+    if (m < 1 || m > 12) fail();
+    return { kind: "month", month: monthText(Number(month[1]), m) };
+  }
+  const date = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  if (date) {
+    const m = Number(date[2]);
+    const d = Number(date[3]);
+    if (m < 1 || m > 12 || d < 1 || d > 31) fail();
+    return { kind: "onOrBefore", month: monthText(Number(date[1]), m) };
+  }
+  return fail();
+}
+
+/** spec 2.5: the quarter labels of quarterly (Q1..Q4, full_year) and semiannual (H1, full_year). */
+export type Quarter = "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "full_year";
+
+/** `quarter`: Q1..Q4, H1, full_year (also 1-4, FY, 通期). */
+export function quarterArg(value: unknown, argument = "quarter"): Quarter | undefined {
+  const v = scalarOf(value);
+  if (isOmitted(v)) return undefined;
+  const accepted = {
+    en: "Q1, Q2, Q3, Q4, H1 or full_year",
+    ja: "Q1、Q2、Q3、Q4、H1、full_year のいずれか",
+  };
+  if (typeof v === "number") {
+    if (v === 1 || v === 2 || v === 3 || v === 4) return `Q${v}` as Quarter;
+    throw new ArgumentError(argument, accepted, v);
+  }
+  if (typeof v !== "string") throw new ArgumentError(argument, accepted, v);
+  const t = (normalizeText(v) ?? "").toLowerCase();
+  const map: Record<string, Quarter> = {
+    q1: "Q1",
+    q2: "Q2",
+    q3: "Q3",
+    q4: "Q4",
+    "1q": "Q1",
+    "2q": "Q2",
+    "3q": "Q3",
+    "4q": "Q4",
+    h1: "H1",
+    "1h": "H1",
+    full_year: "full_year",
+    fy: "full_year",
+    "full year": "full_year",
+    通期: "full_year",
+    上期: "H1",
+  };
+  const q = map[t];
+  if (q === undefined) throw new ArgumentError(argument, accepted, v);
+  return q;
+}
+
+/** FINANCIAL's `period`: the API's three plus LTM. */
+export type FinancialPeriodType = "annual" | "quarterly" | "semiannual" | "LTM";
+
+/**
+ * Resolves `period` and `quarter` together: a quarter implies its period type when period is
+ * omitted (Q1..Q4 -> quarterly, H1 -> semiannual), and a quarter with `annual` is refused.
+ */
+export function resolvePeriodType(
+  period: FinancialPeriodType | undefined,
+  quarter: Quarter | undefined,
+): FinancialPeriodType {
+  if (period === undefined) {
+    if (quarter === "H1") return "semiannual";
+    if (quarter !== undefined && quarter !== "full_year") return "quarterly";
+    return "annual";
+  }
+  if (period === "annual" && quarter !== undefined && quarter !== "full_year") {
+    throw new ArgumentError(
+      "quarter",
+      {
+        en: "nothing with period annual (use period quarterly or semiannual)",
+        ja: "空欄（period が annual のとき。四半期は period を quarterly か semiannual に）",
+      },
+      quarter,
+    );
+  }
+  if (period === "quarterly" && quarter === "H1") {
+    throw new ArgumentError(
+      "quarter",
+      {
+        en: "Q1-Q4 or full_year with period quarterly",
+        ja: "period が quarterly のときは Q1〜Q4 か full_year",
+      },
+      quarter,
+    );
+  }
+  if (
+    period === "semiannual" &&
+    quarter !== undefined &&
+    quarter !== "H1" &&
+    quarter !== "full_year"
+  ) {
+    throw new ArgumentError(
+      "quarter",
+      {
+        en: "H1 or full_year with period semiannual",
+        ja: "period が semiannual のときは H1 か full_year",
+      },
+      quarter,
+    );
+  }
+  return period;
+}
+
+const QUARTER_ORDER: Readonly<Record<string, number>> = {
+  Q1: 1,
+  H1: 2,
+  Q2: 2,
+  Q3: 3,
+  Q4: 4,
+  full_year: 5,
+};
+const SINGLE_QUARTERS = new Set(["Q1", "Q2", "Q3", "Q4"]);
+
+function quarterOf(p: FinancialsPeriod): string {
+  return p.quarter ?? "full_year";
+}
+
+/** Months since year 0 of a "YYYY/MM" label (for ordering and consecutiveness). */
+function monthIndex(fiscalYear: string): number {
+  return Number(fiscalYear.slice(0, 4)) * 12 + Number(fiscalYear.slice(5, 7)) - 1;
+}
+
+/** End month index of a row: the fiscal year end, minus 3 months per quarter before Q4. */
+export function periodEndIndex(p: FinancialsPeriod): number {
+  const fyEnd = monthIndex(p.fiscal_year);
+  const q = quarterOf(p);
+  if (q === "Q1") return fyEnd - 9;
+  if (q === "Q2" || q === "H1") return fyEnd - 6;
+  if (q === "Q3") return fyEnd - 3;
+  return fyEnd;
+}
+
+function sorted(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
+  return [...periods].sort(
+    (a, b) =>
+      a.fiscal_year.localeCompare(b.fiscal_year) ||
+      (QUARTER_ORDER[quarterOf(a)] ?? 9) - (QUARTER_ORDER[quarterOf(b)] ?? 9),
+  );
+}
+
+/**
+ * The row FINANCIAL reads. Without a quarter: annual rows; for relative offsets on quarterly data
+ * the sequence of single quarters (semiannual: H1 and full_year rows in order); for a named year the
+ * full_year row. With a quarter: that quarter's rows, offsets moving by fiscal year.
+ */
+export function selectPeriod(
+  periods: readonly FinancialsPeriod[],
+  type: Exclude<FinancialPeriodType, "LTM">,
+  spec: FiscalPeriodSpec,
+  quarter?: Quarter,
+): FinancialsPeriod | undefined {
+  let rows = sorted(periods);
+  if (type !== "annual") {
+    if (quarter !== undefined) rows = rows.filter((p) => quarterOf(p) === quarter);
+    else if (spec.kind === "relative")
+      rows = type === "quarterly" ? rows.filter((p) => SINGLE_QUARTERS.has(quarterOf(p))) : rows;
+    else rows = rows.filter((p) => quarterOf(p) === "full_year");
+  }
+  return pick(rows, spec);
+}
+
+function pick(rows: FinancialsPeriod[], spec: FiscalPeriodSpec): FinancialsPeriod | undefined {
+  switch (spec.kind) {
+    case "relative":
+      return rows[rows.length - 1 + spec.offset];
+    case "month":
+      return rows.filter((p) => p.fiscal_year === spec.month).pop();
+    case "year":
+      return rows.filter((p) => p.fiscal_year.startsWith(`${spec.year}/`)).pop();
+    case "onOrBefore": {
+      const limit = monthIndex(spec.month);
+      return rows.filter((p) => periodEndIndex(p) <= limit).pop();
+    }
+  }
+}
+
+/**
+ * When the asked-for period is older than the fetched window, the `as_of` month that brings it in
+ * (spec 4.8 rule 1: give an as_of earlier than the oldest returned period); otherwise undefined.
+ */
+export function olderWindowAsOf(
+  periods: readonly FinancialsPeriod[],
+  spec: FiscalPeriodSpec,
+): string | undefined {
+  const oldest = sorted(periods)[0];
+  if (oldest === undefined) return undefined;
+  const target =
+    spec.kind === "year" ? `${spec.year}/12` : spec.kind === "relative" ? undefined : spec.month;
+  if (target === undefined || monthIndex(target) >= monthIndex(oldest.fiscal_year))
+    return undefined;
+  return target;
+}
+
+// spec 2.5 groups, for LTM: flows add up over quarters, stocks are read at the latest balance.
+const INCOME_STATEMENT = [
+  "sales",
+  "operating_profit",
+  "ordinary_income",
+  "net_income",
+  "extraordinary_income",
+  "extraordinary_loss",
+  "comprehensive_income",
+  "cost_of_sales",
+  "ebit",
+  "ebitda",
+  "financial_expenses",
+  "financial_income",
+  "gross_profit",
+  "income_before_tax",
+  "income_taxes",
+  "interest_expenses",
+  "interest_income",
+  "non_operating_expenses",
+  "non_operating_income",
+  "rd_expenses",
+  "sga",
+];
+const CASH_FLOW = [
+  "operating_cf",
+  "investing_cf",
+  "financing_cf",
+  "capital_expenditure",
+  "depreciation",
+  "dividends_paid_cf",
+  "fcf",
+  "treasury_stock_disposal_cf",
+  "treasury_stock_net_cf",
+  "treasury_stock_purchase_cf",
+];
+const FLOW_PER_SHARE = [
+  "eps",
+  "diluted_eps",
+  "eps_computed",
+  "eps_computed_adjusted",
+  "eps_adjusted",
+  "diluted_eps_adjusted",
+  "dps",
+  "dps_adjusted",
+];
+const BALANCE_SHEET = [
+  "aoci",
+  "buildings_and_structures",
+  "capital_stock",
+  "capital_surplus",
+  "cash_and_deposits_bs",
+  "current_assets",
+  "current_liabilities",
+  "gain_on_disposal_of_treasury_stock",
+  "goodwill",
+  "intangible_assets",
+  "interest_bearing_debt",
+  "inventories",
+  "inventories_incl_re",
+  "investment_securities",
+  "investments_and_other_assets",
+  "land",
+  "long_term_borrowings",
+  "net_assets",
+  "non_controlling_interests",
+  "noncurrent_assets",
+  "noncurrent_liabilities",
+  "owners_equity",
+  "ppe",
+  "retained_earnings",
+  "securities",
+  "shareholders_equity",
+  "short_term_borrowings",
+  "total_assets",
+  "total_liabilities",
+  "trade_payable",
+  "trade_receivable",
+  "treasury_stock_amount",
+  "working_capital",
+  "cash_and_equivalents",
+];
+const STOCK_OTHER = [
+  "bps",
+  "bps_computed",
+  "bps_computed_adjusted",
+  "bps_adjusted",
+  "shares_outstanding",
+  "treasury_shares",
+  "equity_ratio",
+];
+
+const FLOW = new Set([...INCOME_STATEMENT, ...CASH_FLOW, ...FLOW_PER_SHARE, "total_dividends"]);
+const STOCK = new Set([...BALANCE_SHEET, ...STOCK_OTHER]);
+
+/** How an item behaves under LTM, or undefined when it has no LTM meaning (ratios, ESG, ...). */
+export function ltmKind(item: string): "flow" | "stock" | undefined {
+  if (FLOW.has(item)) return "flow";
+  if (STOCK.has(item)) return "stock";
+  return undefined;
+}
+
+/** Result of an LTM computation. */
+export type LtmResult =
+  | { ok: true; value: number | null; through: FinancialsPeriod }
+  | { ok: false; reason: "no_anchor" | "incomplete" };
+
+/**
+ * LTM of `item` from quarterly rows. The window ends at the anchor quarter: the latest single
+ * quarter (offset counts quarters), the named quarter of a year, Q4 of a named year, or the latest
+ * quarter ending on or before a date. Flow: the four consecutive single quarters ending there,
+ * summed (incomplete when one is missing or null). Stock: the latest full_year balance at or before
+ * the anchor (spec 4.8 rule 4: quarterly balance items exist only on full_year rows).
+ */
+export function computeLtm(
+  periods: readonly FinancialsPeriod[],
+  item: string,
+  spec: FiscalPeriodSpec,
+  quarter?: Quarter,
+): LtmResult {
+  const kind = ltmKind(item);
+  const singles = sorted(periods).filter((p) => SINGLE_QUARTERS.has(quarterOf(p)));
+  let anchor: FinancialsPeriod | undefined;
+  if (spec.kind === "relative" || spec.kind === "onOrBefore") anchor = pick(singles, spec);
+  else
+    anchor = pick(
+      singles.filter((p) => quarterOf(p) === (quarter ?? "Q4")),
+      spec,
+    );
+  if (anchor === undefined) return { ok: false, reason: "no_anchor" };
+  const end = periodEndIndex(anchor);
+  const read = (p: FinancialsPeriod): number | null => {
+    const v = (p as unknown as Record<string, unknown>)[item];
+    return typeof v === "number" ? v : null;
+  };
+  if (kind === "stock") {
+    const balance = sorted(periods)
+      .filter((p) => quarterOf(p) === "full_year" && periodEndIndex(p) <= end)
+      .pop();
+    if (balance === undefined) return { ok: false, reason: "incomplete" };
+    return { ok: true, value: read(balance), through: anchor };
+  }
+  const at = singles.indexOf(anchor);
+  const window = singles.slice(Math.max(0, at - 3), at + 1);
+  if (window.length < 4) return { ok: false, reason: "incomplete" };
+  for (let i = 1; i < window.length; i++) {
+    if (
+      periodEndIndex(window[i] as FinancialsPeriod) -
+        periodEndIndex(window[i - 1] as FinancialsPeriod) !==
+      3
+    ) {
+      return { ok: false, reason: "incomplete" };
+    }
+  }
+  let sum = 0;
+  for (const p of window) {
+    const v = read(p);
+    if (v === null) return { ok: false, reason: "incomplete" };
+    sum += v;
+  }
+  return { ok: true, value: sum, through: anchor };
+}

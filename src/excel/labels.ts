@@ -1,0 +1,99 @@
+// Japanese header labels: numeric fields from the contract's field dictionary, other columns
+// (codes, names, dates, flags) from the table below.
+
+import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../contract";
+
+/** Labels of non-numeric columns the functions return (spec 2 field names). */
+const TEXT_LABELS: Readonly<Record<string, string>> = {
+  item: "項目",
+  security_code: "証券コード",
+  edinet_code: "EDINETコード",
+  code: "証券コード",
+  name: "名称",
+  name_ja: "名称",
+  address_ja: "所在地",
+  market: "市場区分",
+  industry: "業種",
+  industry_name: "業種",
+  sector: "セクター",
+  listed_security_codes: "上場証券コード",
+  fiscal_year: "決算期",
+  quarter: "四半期",
+  accounting_standard: "会計基準",
+  is_consolidated: "連結",
+  date: "日付",
+  rank: "順位",
+  close_price: "終値",
+  change_percent: "前日比（%）",
+  volume: "出来高",
+  segment_name: "セグメント名",
+  revenue_basis: "売上高の根拠",
+  operating_income_basis: "営業利益の根拠",
+  change_type: "増減区分",
+  source_refs: "出典書類",
+  segments: "競合セグメント",
+  competition_reason: "競合理由",
+  doc_id: "書類ID",
+  source: "情報源",
+  document_type: "書類種別",
+  title: "表題",
+  filing_date: "提出日",
+  disclosed_at: "開示日時",
+  available_for_redistribution_at: "再配布可能日時",
+  source_url: "URL",
+  pdf_url: "PDF",
+  section_id: "セクションID",
+  section_title_raw: "セクション名",
+  text: "本文",
+  element_name: "要素名",
+  context: "コンテキスト",
+  period: "期間",
+  value: "値",
+  unit: "単位",
+  person_id: "人物ID",
+  birth_date: "生年月日",
+  role: "役職",
+  position: "地位",
+  latest_role: "最新の役職",
+  latest_position: "最新の地位",
+  security_name: "銘柄名",
+  company_name: "会社名",
+  is_outside: "社外",
+  is_current: "現任",
+  is_next_term_nominee: "次期候補",
+  first_valid_from: "就任日",
+  last_valid_to: "退任日",
+  tenure_years: "在任年数",
+  fiscal_period_end: "決算期末",
+  total_comp: "報酬総額",
+  fixed_comp: "固定報酬",
+  performance_comp: "業績連動報酬",
+  stock_comp: "株式報酬",
+  report_date: "申込日",
+  exchange_code: "取引所",
+  key: "キー",
+  label: "名称",
+  type: "種類",
+  note: "注記",
+  metric: "指標",
+  source_label: "出典",
+  license_note: "利用条件",
+  processed_by: "加工者",
+  remaining: "残りリクエスト数",
+  per_5y_avg: "PER 5年平均",
+};
+
+/** The field dictionary entry of `key` in `dataset`, if it has one. */
+export function fieldInfo(dataset: Dataset, key: string): FieldInfo | undefined {
+  return FIELD_DICTIONARY[dataset].find((f) => f.key === key);
+}
+
+/** Japanese label of a column: the dictionary's (when `dataset` has the key), else the table's. */
+export function labelJa(key: string, dataset?: Dataset): string | undefined {
+  return (dataset !== undefined ? fieldInfo(dataset, key)?.label : undefined) ?? TEXT_LABELS[key];
+}
+
+/** Unit id of a key in a dataset (`jpy`, `jpy_per_share`, …), undefined for text columns. */
+export function unitOf(dataset: Dataset, key: string): string | undefined {
+  return fieldInfo(dataset, key)?.unit;
+}

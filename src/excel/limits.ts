@@ -1,0 +1,71 @@
+// Refuses results Excel cannot take: over about 5 MB (the payload limit per custom-function result
+// on the web) or larger than the grid (1,048,576 rows x 16,384 columns).
+
+import type { Cell } from "./values";
+
+export const MAX_ROWS = 1_048_576;
+export const MAX_COLUMNS = 16_384;
+/** REFERENCE: about 5 MB per custom-function result; keep a margin for the host's own envelope. */
+export const MAX_RESULT_BYTES = 5_000_000;
+/** Excel's limit on characters in one cell. */
+export const MAX_CELL_CHARS = 32_767;
+
+/** A result too large for a cell formula; the message suggests `limit` or the task pane import. */
+export class ResultTooLargeError extends Error {
+  override readonly name = "ResultTooLargeError";
+  readonly messageJa: string;
+  readonly rows: number;
+  readonly columns: number;
+  readonly bytes: number;
+
+  constructor(rows: number, columns: number, bytes: number, reason: "grid" | "bytes") {
+    const what =
+      reason === "grid"
+        ? `${rows.toLocaleString("en")} x ${columns.toLocaleString("en")} cells is larger than the sheet`
+        : `about ${(bytes / 1_000_000).toFixed(1)} MB is over Excel's 5 MB result limit`;
+    const whatJa =
+      reason === "grid"
+        ? `${rows} 行 x ${columns} 列はシートに収まりません`
+        : `約 ${(bytes / 1_000_000).toFixed(1)} MB で Excel の上限 5 MB を超えます`;
+    super(
+      `Result too large (${what}): narrow it with limit or dates, or use Import in the Kaisha pane`,
+    );
+    this.messageJa = `結果が大きすぎます（${whatJa}）：limit や期間で絞るか、作業ウィンドウの取り込みを使ってください`;
+    this.rows = rows;
+    this.columns = columns;
+    this.bytes = bytes;
+  }
+}
+
+/** Approximate serialized size of one cell (what the host transfers). */
+function cellBytes(cell: Cell): number {
+  if (typeof cell === "string") return cell.length * 2 + 3; // UTF-16 worst case for Japanese text
+  if (typeof cell === "number") return 12;
+  if (typeof cell === "boolean") return 5;
+  return JSON.stringify(cell).length + 1;
+}
+
+/**
+ * Returns `rows` unchanged when Excel can take it, else throws ResultTooLargeError.
+ * `maxBytes` is injectable for tests.
+ */
+export function assertWithinLimits(rows: Cell[][], maxBytes = MAX_RESULT_BYTES): Cell[][] {
+  const height = rows.length;
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  if (height > MAX_ROWS || width > MAX_COLUMNS)
+    throw new ResultTooLargeError(height, width, 0, "grid");
+  let bytes = 2;
+  for (const row of rows) {
+    bytes += 2;
+    for (const cell of row) bytes += cellBytes(cell);
+    if (bytes > maxBytes)
+      throw new ResultTooLargeError(height, width, estimateTotal(rows, maxBytes), "bytes");
+  }
+  return rows;
+}
+
+function estimateTotal(rows: Cell[][], floor: number): number {
+  let bytes = 0;
+  for (const row of rows) for (const cell of row) bytes += cellBytes(cell);
+  return Math.max(bytes, floor);
+}

@@ -1,0 +1,50 @@
+// The `unit` argument: scales money fields (unit `jpy`) only; per-share, ratio, percent and share
+// counts are never scaled (spec 2.1: monetary amounts are integers in yen across the service).
+
+import type { MoneyUnit } from "./args";
+
+/** Divisors from yen. */
+export const MONEY_DIVISORS: Readonly<Record<MoneyUnit, number>> = {
+  jpy: 1,
+  thousand_jpy: 1_000,
+  million_jpy: 1_000_000,
+  hundred_million_jpy: 100_000_000,
+};
+
+/**
+ * Scales one value for display: only when the field's unit is exactly `jpy` (not `jpy_per_share`).
+ *
+ * @example scaleValue(1_500_000_000, "jpy", "million_jpy") // 1500
+ * @example scaleValue(250.5, "jpy_per_share", "million_jpy") // 250.5
+ */
+export function scaleValue<T>(
+  value: T,
+  fieldUnit: string | null | undefined,
+  unit: MoneyUnit,
+): T | number {
+  if (typeof value !== "number" || fieldUnit !== "jpy" || unit === "jpy") return value;
+  return value / MONEY_DIVISORS[unit];
+}
+
+/** A record with its money fields scaled; `unitOf` gives each key's unit (undefined: unknown). */
+export function scaleRecord<R extends object>(
+  record: R,
+  unitOf: (key: string) => string | null | undefined,
+  unit: MoneyUnit,
+): R {
+  if (unit === "jpy") return record;
+  const out: Record<string, unknown> = { ...(record as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) out[key] = scaleValue(value, unitOf(key), unit);
+  return out as R;
+}
+
+/** Japanese/English caption of a money unit, for titles. */
+export function moneyUnitLabel(unit: MoneyUnit, lang: "en" | "ja"): string {
+  const labels: Record<MoneyUnit, [string, string]> = {
+    jpy: ["JPY", "円"],
+    thousand_jpy: ["thousand JPY", "千円"],
+    million_jpy: ["million JPY", "百万円"],
+    hundred_million_jpy: ["100 million JPY", "億円"],
+  };
+  return labels[unit][lang === "ja" ? 1 : 0];
+}

@@ -1,0 +1,171 @@
+// The one API client shared by the custom functions and the task pane (shared runtime), with the
+// user's settings: base URL, connection mode, header language, message language and key provider.
+
+import { createClient, PRODUCTION_BASE_URL, type KaishaClient } from "./client";
+import { MemoryCacheStore, type CacheStore } from "./client/cache";
+import type { HeaderLanguage } from "./excel/shape";
+
+/** The shared client's type. */
+export type Client = KaishaClient;
+
+/**
+ * Build-time default base URL: webpack's DefinePlugin replaces `__KAISHA_DEFAULT_BASE_URL__` with a
+ * string literal. Node (tests, bench) has no such constant, hence the typeof guard.
+ */
+declare const __KAISHA_DEFAULT_BASE_URL__: string;
+export const DEFAULT_BASE_URL: string =
+  typeof __KAISHA_DEFAULT_BASE_URL__ === "string" && __KAISHA_DEFAULT_BASE_URL__ !== ""
+    ? __KAISHA_DEFAULT_BASE_URL__
+    : PRODUCTION_BASE_URL;
+
+/**
+ * Same-origin path of the add-in host's relay (REFERENCE: the live API may not answer CORS for the
+ * add-in's origin). The host (scripts/dev-server.ts RELAY_PREFIX) forwards `<RELAY_PATH>/<rest>` to
+ * the upstream base URL it is configured with.
+ */
+export const RELAY_PATH = "/relay/v1";
+
+/** direct: the browser calls the API; relay: requests go through the add-in host's own origin. */
+export type ConnectionMode = "direct" | "relay";
+export type Lang = "en" | "ja";
+
+export interface SessionSettings {
+  /** API base URL, e.g. https://api.irbank.net/v1 or the sandbox http://127.0.0.1:8787/v1. */
+  baseUrl: string;
+  connectionMode: ConnectionMode;
+  /** Header cells: field keys (default) or Japanese labels. A user setting, not per workbook. */
+  headerLanguage: HeaderLanguage;
+  /** Language of messages (error cells, pane); startup sets it from Office's display language. */
+  lang: Lang;
+}
+
+export const DEFAULT_SETTINGS: Readonly<SessionSettings> = {
+  baseUrl: DEFAULT_BASE_URL,
+  connectionMode: "direct",
+  headerLanguage: "keys",
+  lang: "en",
+};
+
+/** Returns the current API key, or undefined when none is set (the task pane owns key storage). */
+export type KeyProvider = () => string | undefined;
+
+type Listener = (settings: Readonly<SessionSettings>) => void;
+
+let settings: SessionSettings = { ...DEFAULT_SETTINGS };
+let keyProvider: KeyProvider = () => undefined;
+let cacheStore: CacheStore | undefined;
+let client: Client | undefined;
+let injected = false;
+const listeners = new Set<Listener>();
+
+/**
+ * The URL requests actually go to: the base URL itself (direct), or the relay path on the page's
+ * own origin (relay), which forwards to the upstream chosen by the host's configuration.
+ */
+export function effectiveBaseUrl(s: Readonly<SessionSettings> = settings): string {
+  if (s.connectionMode === "direct") return s.baseUrl;
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  return origin && origin !== "null" ? `${origin}${RELAY_PATH}` : RELAY_PATH;
+}
+
+function buildClient(): Client {
+  // The session owns the store so that value previews can read it without sending (preview.ts).
+  cacheStore ??= new MemoryCacheStore();
+  return createClient({
+    baseUrl: effectiveBaseUrl(),
+    // A function, so a key saved later is used without rebuilding the client (and never copied).
+    apiKey: () => keyProvider(),
+    lang: settings.lang,
+    cacheStore,
+  });
+}
+
+/**
+ * The shared client, created on first use.
+ *
+ * @example const body = await getClient().financials({ security_code: "7203" });
+ */
+export function getClient(): Client {
+  client ??= buildClient();
+  return client;
+}
+
+/** The store behind the shared client's cache (created with the client when none was set). */
+export function getCacheStore(): CacheStore | undefined {
+  if (client === undefined && !injected) getClient();
+  return cacheStore;
+}
+
+/** Current settings (a copy). */
+export function getSettings(): Readonly<SessionSettings> {
+  return { ...settings };
+}
+
+/**
+ * Changes settings and tells listeners (the task pane recalculates KAISHA formulas). A new base URL
+ * or connection mode drops cached answers, which belong to the old server.
+ */
+export function configureSession(partial: Partial<SessionSettings>): Readonly<SessionSettings> {
+  const before = settings;
+  const next: SessionSettings = { ...settings };
+  for (const [k, v] of Object.entries(partial) as [keyof SessionSettings, unknown][]) {
+    if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+  }
+  settings = next;
+  const targetChanged = effectiveBaseUrl(before) !== effectiveBaseUrl(next);
+  if (client !== undefined && !injected) {
+    if (before.lang !== next.lang) {
+      client = undefined; // rebuilt lazily with the new message language
+    } else if (targetChanged) {
+      client.setBaseUrl(effectiveBaseUrl(next));
+    }
+  }
+  if (targetChanged && client !== undefined) void client.invalidateAll();
+  if (targetChanged && client === undefined && cacheStore !== undefined) void cacheStore.clear();
+  const changed = (Object.keys(next) as (keyof SessionSettings)[]).some(
+    (k) => before[k] !== next[k],
+  );
+  if (changed) for (const l of listeners) l(getSettings());
+  return getSettings();
+}
+
+/** Where the key comes from (the task pane passes a reader of its local storage). */
+export function setKeyProvider(provider: KeyProvider): void {
+  keyProvider = provider;
+  for (const l of listeners) l(getSettings());
+}
+
+/** The persistent cache store (functions/office-storage.ts); rebuilds the client to use it. */
+export function setCacheStore(store: CacheStore | undefined): void {
+  cacheStore = store;
+  if (!injected) client = undefined;
+}
+
+/**
+ * Subscribes to settings and key changes; returns the unsubscribe function.
+ *
+ * @example const off = onSessionChange((s) => recalc()); off();
+ */
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Tests and benchmarks: use this client (undefined restores the default) and, when given, the store
+ * it was created with (so value previews can read it). Also resets settings to defaults + `partial`.
+ *
+ * @example
+ * const store = new MemoryCacheStore();
+ * setClientForTesting(createClient({ fetch, apiKey: DEMO_API_KEY, cacheStore: store }), { lang: "ja" }, store);
+ */
+export function setClientForTesting(
+  testClient: Client | undefined,
+  partial: Partial<SessionSettings> = {},
+  store?: CacheStore,
+): void {
+  client = testClient;
+  injected = testClient !== undefined;
+  cacheStore = store;
+  settings = { ...DEFAULT_SETTINGS, ...partial };
+}
