@@ -63,6 +63,37 @@ function apiDefaults() {
   };
 }
 
+/**
+ * Rewrites the dev origin in emitted JSON (the functions' `helpUrl`s in functions.json and
+ * functions-ja.json) to the production origin, as the manifest copy does for manifest.xml.
+ */
+class RewriteOriginPlugin {
+  constructor(from, to) {
+    this.from = from;
+    this.to = to;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("RewriteOriginPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // Last stage: after the metadata plugins have emitted their JSON.
+        { name: "RewriteOriginPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!/^functions.*\.json$/.test(name)) continue;
+            const text = assets[name].source().toString();
+            if (!text.includes(this.from)) continue;
+            compilation.updateAsset(
+              name,
+              new webpack.sources.RawSource(text.split(this.from).join(this.to)),
+            );
+          }
+        },
+      );
+    });
+  }
+}
+
 function functionsJaPlugin() {
   // Written by the functions engineer: emits functions-ja.json from the translation table.
   const file = path.join(__dirname, "scripts/functions-ja.js");
@@ -139,6 +170,7 @@ module.exports = (_env, argv) => {
         output: "functions.json",
       }),
       ...functionsJaPlugin(),
+      ...(production ? [new RewriteOriginPlugin(DEV_ORIGIN, origin)] : []),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./taskpane/taskpane.html",

@@ -1,6 +1,7 @@
 // The preview page: a small grid where KAISHA formulas typed by the user run through the real
 // functions bundle (captured by the CustomFunctions stand-in) and spill their results, as in Excel.
 import { setHostCapabilities } from "../../functions/host";
+import { startFunctions } from "../../functions/startup";
 import {
   configureSession,
   DEFAULT_BASE_URL,
@@ -534,18 +535,15 @@ async function main(): Promise<void> {
   };
   configureSession({ baseUrl, connectionMode: mode, lang });
   setKeyProvider(() => (state.apiKey === "" ? undefined : state.apiKey));
-  // The preview shows formatted numbers and entity cards, like Excel on the web
-  // (CustomFunctionsRuntime 1.4). Set again after Office.onReady, which the functions also use.
+  // The functions' own start-up (Office.onReady, host capabilities) runs first; outside Excel
+  // Office.js reports host null. Never wait on it for long.
+  await Promise.race([
+    startFunctions(),
+    new Promise((resolve) => window.setTimeout(resolve, 3000)),
+  ]);
+  // Then the preview behaves as Excel on the web does (CustomFunctionsRuntime 1.4): formatted
+  // numbers (dates) and entity cards.
   setHostCapabilities({ dataTypes: true });
-  const office = (globalThis as { Office?: { onReady?: (cb: () => void) => unknown } }).Office;
-  if (typeof office?.onReady === "function") {
-    // Outside Excel onReady resolves with host null; never wait on it for long.
-    await new Promise<void>((resolve) => {
-      office.onReady?.(() => resolve());
-      window.setTimeout(resolve, 3000);
-    });
-    setHostCapabilities({ dataTypes: true });
-  }
 
   state.metadata = await loadMetadata(lang);
   const standIn = installedStandIn();

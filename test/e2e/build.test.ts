@@ -119,6 +119,18 @@ describe("the built add-in", () => {
     expect(origins(xml)).toEqual(["https://kaisha.example.com"]);
     expect(xml).not.toContain("localhost");
   });
+
+  test("the functions' help links point at the production origin too", () => {
+    for (const file of ["functions.json", "functions-ja.json"]) {
+      const meta = JSON.parse(read(file)) as { functions: { helpUrl?: string }[] };
+      const helpUrls = meta.functions.flatMap((f) => (f.helpUrl ? [f.helpUrl] : []));
+      expect([file, helpUrls.length > 0]).toEqual([file, true]);
+      expect([file, [...new Set(helpUrls.map((u) => new URL(u).origin))]]).toEqual([
+        file,
+        ["https://kaisha.example.com"],
+      ]);
+    }
+  });
 });
 
 describe("webpack settings by build", () => {
