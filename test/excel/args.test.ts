@@ -1,0 +1,167 @@
+// Excel argument parsing: omitted values, numbers vs text, ranges, and errors naming the argument.
+import {
+  ArgumentError,
+  companyArg,
+  docIdArg,
+  headersArg,
+  listArg,
+  moneyUnitArg,
+  optionalBoolean,
+  optionalChoice,
+  optionalDate,
+  optionalFiscalMonth,
+  optionalInteger,
+  optionalYear,
+  personIdArg,
+  requiredChoice,
+  securityCodeArg,
+} from "../../src/excel/args";
+
+function caught(fn: () => unknown): ArgumentError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ArgumentError) return e;
+    throw e;
+  }
+  throw new Error("expected an ArgumentError");
+}
+
+describe("company and code arguments", () => {
+  test("a security code typed as a number becomes text", () => {
+    expect(companyArg(7203)).toEqual({ security_code: "7203" });
+    expect(securityCodeArg(7203)).toBe("7203");
+  });
+  test("alphanumeric codes are trimmed and upper-cased", () => {
+    expect(companyArg(" 130a ")).toEqual({ security_code: "130A" });
+  });
+  test("an EDINET code is recognised", () => {
+    expect(companyArg("e02144")).toEqual({ edinet_code: "E02144" });
+  });
+  test("a single-cell range is read as its value", () => {
+    expect(companyArg([[7203]])).toEqual({ security_code: "7203" });
+  });
+  test("an invalid code names the argument and what it accepts, in both languages", () => {
+    const err = caught(() => companyArg("72"));
+    expect(err.argument).toBe("company");
+    expect(err.message).toContain("company");
+    expect(err.message).toContain("7203");
+    expect(err.messageJa).toContain("証券コード");
+  });
+  test("an omitted required code is refused", () => {
+    expect(caught(() => securityCodeArg(null)).argument).toBe("security_code");
+    expect(caught(() => securityCodeArg(undefined)).argument).toBe("security_code");
+  });
+  test("fractional numbers are not codes", () => {
+    expect(() => securityCodeArg(7203.5)).toThrow(ArgumentError);
+  });
+  test("person ids are digits; doc ids are S+7 or 14 digits", () => {
+    expect(personIdArg(12345)).toBe("12345");
+    expect(() => personIdArg("abc")).toThrow(ArgumentError);
+    expect(docIdArg("s100abcd")).toBe("S100ABCD");
+    expect(docIdArg("20240510123456")).toBe("20240510123456");
+    expect(() => docIdArg("X1")).toThrow(ArgumentError);
+  });
+});
+
+describe("numbers, choices and booleans", () => {
+  test("integers accept numbers and numeric text, omitted gives undefined", () => {
+    expect(optionalInteger(10, "years", { min: 1, max: 30 })).toBe(10);
+    expect(optionalInteger("１０", "years", { min: 1, max: 30 })).toBe(10);
+    expect(optionalInteger(null, "years", { min: 1, max: 30 })).toBeUndefined();
+    expect(optionalInteger("", "years", { min: 1, max: 30 })).toBeUndefined();
+  });
+  test("out of range and fractions are refused with the range in the message", () => {
+    const err = caught(() => optionalInteger(31, "years", { min: 1, max: 30 }));
+    expect(err.message).toBe("years 31: use a whole number 1-30");
+    expect(err.messageJa).toContain("1〜30 の整数");
+    expect(() => optionalInteger(2.5, "years", { min: 1, max: 30 })).toThrow(ArgumentError);
+  });
+  test("choices are case-insensitive and return the canonical spelling", () => {
+    expect(optionalChoice("ANNUAL", "period", ["annual", "quarterly"] as const)).toBe("annual");
+    expect(
+      optionalChoice("quarterly", "p", ["annual", "quarter"] as const, { quarterly: "quarter" }),
+    ).toBe("quarter");
+    expect(
+      caught(() => optionalChoice("weekly", "period", ["annual", "quarterly"] as const)).message,
+    ).toContain("annual | quarterly");
+  });
+  test("a required choice that is omitted is refused", () => {
+    expect(() => requiredChoice(null, "metric", ["gainers"] as const)).toThrow(ArgumentError);
+  });
+  test("headers: omitted is 1, TRUE/FALSE are 1/0, 3 is refused", () => {
+    expect(headersArg(null)).toBe(1);
+    expect(headersArg(2)).toBe(2);
+    expect(headersArg(true)).toBe(1);
+    expect(headersArg(false)).toBe(0);
+    expect(() => headersArg(3)).toThrow(ArgumentError);
+  });
+  test("booleans", () => {
+    expect(optionalBoolean("TRUE", "x")).toBe(true);
+    expect(optionalBoolean(0, "x")).toBe(false);
+    expect(() => optionalBoolean("maybe", "x")).toThrow(ArgumentError);
+  });
+  test("unit accepts the API words and Japanese unit names", () => {
+    expect(moneyUnitArg(null)).toBe("jpy");
+    expect(moneyUnitArg("Million_JPY")).toBe("million_jpy");
+    expect(moneyUnitArg("億円")).toBe("hundred_million_jpy");
+    expect(() => moneyUnitArg("usd")).toThrow(ArgumentError);
+  });
+  test("years accept a period label or a year", () => {
+    expect(optionalYear("2024/03", "fiscal_year", { min: 1990, max: 2100 })).toBe(2024);
+    expect(optionalYear(2020, "fiscal_year", { min: 1990, max: 2100 })).toBe(2020);
+    expect(() => optionalYear(1800, "fiscal_year", { min: 1990, max: 2100 })).toThrow(
+      ArgumentError,
+    );
+  });
+});
+
+describe("dates", () => {
+  test("an Excel serial is a JST calendar day", () => {
+    expect(optionalDate(45382, "to")).toBe("2024-03-31");
+  });
+  test("date text in several spellings", () => {
+    expect(optionalDate("2024/3/1", "from")).toBe("2024-03-01");
+    expect(optionalDate("2024-03-01", "from")).toBe("2024-03-01");
+  });
+  test("serials below 61 (Excel's 1900 leap-year bug) and nonsense are refused", () => {
+    expect(() => optionalDate(10, "from")).toThrow(ArgumentError);
+    expect(caught(() => optionalDate("yesterday", "from")).argument).toBe("from");
+  });
+  test("fiscal months from text or dates", () => {
+    expect(optionalFiscalMonth("2024/03", "as_of")).toBe("2024/03");
+    expect(optionalFiscalMonth(45382, "as_of")).toBe("2024/03");
+    expect(optionalFiscalMonth(null, "as_of")).toBeUndefined();
+  });
+});
+
+describe("lists", () => {
+  const accepted = { en: "keys", ja: "キー" };
+  test("a comma list (also Japanese commas) is split and trimmed", () => {
+    expect(listArg("sales, net_income、eps", "items", accepted)).toEqual([
+      "sales",
+      "net_income",
+      "eps",
+    ]);
+  });
+  test("a range is flattened row by row, skipping empty cells and the 0 of old desktop builds", () => {
+    expect(
+      listArg(
+        [
+          ["sales", null],
+          ["", "eps"],
+          [0, "bps"],
+        ],
+        "items",
+        accepted,
+      ),
+    ).toEqual(["sales", "eps", "bps"]);
+  });
+  test("nothing given is undefined", () => {
+    expect(listArg(null, "items", accepted)).toBeUndefined();
+    expect(listArg([[null]], "items", accepted)).toBeUndefined();
+  });
+  test("a number in a key list is refused", () => {
+    expect(caught(() => listArg([["sales", 5]], "items", accepted)).argument).toBe("items");
+  });
+});

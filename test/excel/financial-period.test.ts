@@ -1,0 +1,168 @@
+// FINANCIAL's period selection and LTM on synthetic /financials rows.
+import type { FinancialsPeriod } from "../../src/contract";
+import { ArgumentError } from "../../src/excel/args";
+import {
+  computeLtm,
+  fiscalPeriodArg,
+  ltmKind,
+  olderWindowAsOf,
+  quarterArg,
+  resolvePeriodType,
+  selectPeriod,
+} from "../../src/excel/financial-period";
+
+function row(
+  fiscal_year: string,
+  values: Record<string, number | null>,
+  quarter?: string,
+): FinancialsPeriod {
+  return { fiscal_year, ...(quarter ? { quarter } : {}), ...values } as unknown as FinancialsPeriod;
+}
+
+const annual = [
+  row("2022/03", { sales: 100 }),
+  row("2023/03", { sales: 110 }),
+  row("2024/03", { sales: 120 }),
+];
+
+// Two fiscal years of quarters (FY ending March): Q1 = Apr-Jun of the previous calendar year.
+const quarterly = [
+  row("2023/03", { sales: 10 }, "Q1"),
+  row("2023/03", { sales: 11 }, "Q2"),
+  row("2023/03", { sales: 12 }, "Q3"),
+  row("2023/03", { sales: 13 }, "Q4"),
+  row("2023/03", { sales: 46, total_assets: 500 }, "full_year"),
+  row("2024/03", { sales: 20 }, "Q1"),
+  row("2024/03", { sales: 21 }, "Q2"),
+  row("2024/03", { sales: 22 }, "Q3"),
+  row("2024/03", { sales: 23 }, "Q4"),
+  row("2024/03", { sales: 86, total_assets: 600 }, "full_year"),
+  row("2025/03", { sales: 30 }, "Q1"),
+];
+
+describe("fiscal_period argument", () => {
+  test("omitted and 0 mean the latest; negatives are relative", () => {
+    expect(fiscalPeriodArg(null)).toEqual({ kind: "relative", offset: 0 });
+    expect(fiscalPeriodArg(-2)).toEqual({ kind: "relative", offset: -2 });
+    expect(fiscalPeriodArg("-1")).toEqual({ kind: "relative", offset: -1 });
+  });
+  test("a year, a YYYY/MM label and a date", () => {
+    expect(fiscalPeriodArg(2024)).toEqual({ kind: "year", year: 2024 });
+    expect(fiscalPeriodArg("2024/3")).toEqual({ kind: "month", month: "2024/03" });
+    expect(fiscalPeriodArg(45382)).toEqual({ kind: "onOrBefore", month: "2024/03" });
+    expect(fiscalPeriodArg("2024-06-30")).toEqual({ kind: "onOrBefore", month: "2024/06" });
+  });
+  test("nonsense is refused naming fiscal_period", () => {
+    expect(() => fiscalPeriodArg("last year")).toThrow(ArgumentError);
+    expect(() => fiscalPeriodArg(5)).toThrow(ArgumentError);
+  });
+});
+
+describe("quarter and period", () => {
+  test("quarter spellings", () => {
+    expect(quarterArg("q1")).toBe("Q1");
+    expect(quarterArg(3)).toBe("Q3");
+    expect(quarterArg("通期")).toBe("full_year");
+    expect(() => quarterArg("Q5")).toThrow(ArgumentError);
+  });
+  test("a quarter implies its period type", () => {
+    expect(resolvePeriodType(undefined, "Q2")).toBe("quarterly");
+    expect(resolvePeriodType(undefined, "H1")).toBe("semiannual");
+    expect(resolvePeriodType(undefined, undefined)).toBe("annual");
+  });
+  test("contradictions are refused", () => {
+    expect(() => resolvePeriodType("annual", "Q1")).toThrow(ArgumentError);
+    expect(() => resolvePeriodType("quarterly", "H1")).toThrow(ArgumentError);
+    expect(() => resolvePeriodType("semiannual", "Q3")).toThrow(ArgumentError);
+  });
+});
+
+describe("selectPeriod", () => {
+  test("annual: latest, relative, year, label, date", () => {
+    expect(selectPeriod(annual, "annual", { kind: "relative", offset: 0 })?.fiscal_year).toBe(
+      "2024/03",
+    );
+    expect(selectPeriod(annual, "annual", { kind: "relative", offset: -2 })?.fiscal_year).toBe(
+      "2022/03",
+    );
+    expect(selectPeriod(annual, "annual", { kind: "relative", offset: -3 })).toBeUndefined();
+    expect(selectPeriod(annual, "annual", { kind: "year", year: 2023 })?.fiscal_year).toBe(
+      "2023/03",
+    );
+    expect(selectPeriod(annual, "annual", { kind: "month", month: "2023/03" })?.fiscal_year).toBe(
+      "2023/03",
+    );
+    expect(
+      selectPeriod(annual, "annual", { kind: "onOrBefore", month: "2023/12" })?.fiscal_year,
+    ).toBe("2023/03");
+  });
+  test("quarterly without a quarter: relative offsets walk single quarters", () => {
+    const latest = selectPeriod(quarterly, "quarterly", { kind: "relative", offset: 0 });
+    expect([latest?.fiscal_year, latest?.quarter]).toEqual(["2025/03", "Q1"]);
+    const before = selectPeriod(quarterly, "quarterly", { kind: "relative", offset: -1 });
+    expect([before?.fiscal_year, before?.quarter]).toEqual(["2024/03", "Q4"]);
+  });
+  test("quarterly with a named year and no quarter reads the full_year row", () => {
+    expect(selectPeriod(quarterly, "quarterly", { kind: "year", year: 2024 })?.quarter).toBe(
+      "full_year",
+    );
+  });
+  test("a quarter with a relative offset moves by fiscal year", () => {
+    const q2 = selectPeriod(quarterly, "quarterly", { kind: "relative", offset: -1 }, "Q2");
+    expect([q2?.fiscal_year, q2?.quarter]).toEqual(["2023/03", "Q2"]);
+  });
+  test("an older period than the window asks for an as_of", () => {
+    expect(olderWindowAsOf(annual, { kind: "year", year: 2010 })).toBe("2010/12");
+    expect(olderWindowAsOf(annual, { kind: "year", year: 2023 })).toBeUndefined();
+    expect(olderWindowAsOf(annual, { kind: "relative", offset: -40 })).toBeUndefined();
+  });
+});
+
+describe("LTM", () => {
+  test("item kinds", () => {
+    expect(ltmKind("sales")).toBe("flow");
+    expect(ltmKind("total_assets")).toBe("stock");
+    expect(ltmKind("roe")).toBeUndefined();
+  });
+  test("flow items: the last four single quarters summed", () => {
+    const r = computeLtm(quarterly, "sales", { kind: "relative", offset: 0 });
+    expect(r).toMatchObject({ ok: true, value: 21 + 22 + 23 + 30 });
+  });
+  test("one quarter back", () => {
+    expect(computeLtm(quarterly, "sales", { kind: "relative", offset: -1 })).toMatchObject({
+      ok: true,
+      value: 86,
+    });
+  });
+  test("a named year means the four quarters ending at its Q4", () => {
+    expect(computeLtm(quarterly, "sales", { kind: "year", year: 2023 })).toMatchObject({
+      ok: true,
+      value: 46,
+    });
+  });
+  test("stock items: the latest balance (full_year row) at or before the window end", () => {
+    expect(computeLtm(quarterly, "total_assets", { kind: "relative", offset: 0 })).toMatchObject({
+      ok: true,
+      value: 600,
+    });
+    expect(computeLtm(quarterly, "total_assets", { kind: "year", year: 2023 })).toMatchObject({
+      ok: true,
+      value: 500,
+    });
+  });
+  test("fewer than four quarters is incomplete", () => {
+    expect(computeLtm(quarterly, "sales", { kind: "relative", offset: -8 })).toEqual({
+      ok: false,
+      reason: "incomplete",
+    });
+  });
+  test("a null quarter makes it incomplete", () => {
+    const gap = quarterly.map((p) =>
+      p.quarter === "Q3" && p.fiscal_year === "2024/03" ? row("2024/03", { sales: null }, "Q3") : p,
+    );
+    expect(computeLtm(gap, "sales", { kind: "relative", offset: 0 })).toEqual({
+      ok: false,
+      reason: "incomplete",
+    });
+  });
+});
