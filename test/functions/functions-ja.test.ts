@@ -1,0 +1,150 @@
+// functions.json from the JSDoc (custom-functions-metadata) lists the whole catalogue, and
+// functions-ja.json has a Japanese description for every function and parameter.
+import * as path from "node:path";
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { buildFunctionsJa, rewriteHelpOrigin } = require("../../scripts/functions-ja.js") as {
+  buildFunctionsJa: (json: unknown, table: unknown) => Metadata;
+  rewriteHelpOrigin: (json: Metadata, origin: string) => Metadata;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const table = require("../../scripts/functions-ja-table.json") as Record<string, { description: string; parameters: Record<string, string> }>;
+
+interface Param {
+  name: string;
+  description?: string;
+  optional?: boolean;
+  dimensionality?: string;
+}
+interface Fn {
+  id: string;
+  name: string;
+  description?: string;
+  helpUrl?: string;
+  parameters: Param[];
+  options?: { cancelable?: boolean; volatile?: boolean };
+  result?: { dimensionality?: string };
+}
+interface Metadata {
+  functions: Fn[];
+}
+
+/** The catalogue of issue 4: names and argument order, fixed. */
+const CATALOGUE: Record<string, string[]> = {
+  FINANCIALS: ["company", "items", "period", "years", "as_of", "unit", "layout", "headers"],
+  FINANCIAL: ["company", "item", "fiscal_period", "period", "quarter", "unit"],
+  VALUATION: ["security_code", "fields", "years", "headers"],
+  PRICES: ["security_code", "from", "to", "fields", "order", "headers"],
+  PRICE: ["security_code", "field", "date"],
+  RANKINGS: ["metric", "limit", "headers"],
+  SCREEN: ["filters", "sort_by", "sort_order", "sector", "industry", "as_of", "limit", "name", "headers"],
+  SCREENFIELDS: ["headers"],
+  FIELDS: ["dataset", "headers"],
+  SECURITIES: ["q", "market", "industry", "limit", "headers"],
+  COMPANY: ["company"],
+  SEGMENTS: ["company", "fiscal_year", "period", "unit", "headers"],
+  DIVIDENDS: ["company", "from_fiscal_year", "to_fiscal_year", "headers"],
+  PEERS: ["security_code", "limit", "headers"],
+  DISCLOSURES: ["security_code", "from", "to", "document_type", "limit", "headers"],
+  DOCUMENT: ["doc_id", "part", "headers"],
+  XBRL: ["doc_id", "element", "context"],
+  SECTION: ["doc_id", "section"],
+  OFFICERS: ["security_code", "headers"],
+  PERSON: ["person_id", "headers"],
+  APPOINTMENTS: ["person_id", "headers"],
+  COMPENSATION: ["person_id", "headers"],
+  MARGIN: ["security_code", "period", "headers"],
+  JSFMARGIN: ["security_code", "period", "to", "exchange", "table", "headers"],
+  USAGE: [],
+  ATTRIBUTION: ["dataset"],
+};
+/** Arguments the issue writes without brackets. */
+const REQUIRED = new Set([
+  "FINANCIALS.company",
+  "FINANCIAL.company",
+  "FINANCIAL.item",
+  "VALUATION.security_code",
+  "PRICES.security_code",
+  "PRICE.security_code",
+  "RANKINGS.metric",
+  "FIELDS.dataset",
+  "COMPANY.company",
+  "SEGMENTS.company",
+  "DIVIDENDS.company",
+  "PEERS.security_code",
+  "DISCLOSURES.security_code",
+  "DOCUMENT.doc_id",
+  "XBRL.doc_id",
+  "XBRL.element",
+  "SECTION.doc_id",
+  "SECTION.section",
+  "OFFICERS.security_code",
+  "PERSON.person_id",
+  "APPOINTMENTS.person_id",
+  "COMPENSATION.person_id",
+  "MARGIN.security_code",
+  "JSFMARGIN.security_code",
+]);
+
+let english: Metadata;
+
+beforeAll(async () => {
+  const result = await generateCustomFunctionsMetadata([path.join(__dirname, "../../functions/index.ts")], false);
+  expect(result.errors).toEqual([]);
+  english = JSON.parse(result.metadataJson) as Metadata;
+}, 60_000);
+
+describe("functions.json", () => {
+  test("lists exactly the catalogue, names equal to ids", () => {
+    expect(english.functions.map((f) => f.id).sort()).toEqual(Object.keys(CATALOGUE).sort());
+    for (const f of english.functions) expect(f.name).toBe(f.id);
+  });
+  test("every function has its arguments in the issue's order, optional ones marked", () => {
+    for (const f of english.functions) {
+      expect(f.parameters.map((p) => p.name)).toEqual(CATALOGUE[f.id]);
+      for (const p of f.parameters) expect(Boolean(p.optional)).toBe(!REQUIRED.has(`${f.id}.${p.name}`));
+    }
+  });
+  test("every function is cancelable, none is volatile, all have help and descriptions", () => {
+    for (const f of english.functions) {
+      expect(f.options?.cancelable).toBe(true);
+      expect(f.options?.volatile).toBeUndefined();
+      expect(f.helpUrl).toMatch(/^https:\/\//);
+      expect(f.description?.length).toBeGreaterThan(10);
+      for (const p of f.parameters) expect(p.description?.length).toBeGreaterThan(3);
+    }
+  });
+  test("range arguments are matrices; tables return matrices", () => {
+    const fin = english.functions.find((f) => f.id === "FINANCIALS") as Fn;
+    expect(fin.parameters.find((p) => p.name === "items")?.dimensionality).toBe("matrix");
+    expect(fin.result?.dimensionality).toBe("matrix");
+    const one = english.functions.find((f) => f.id === "FINANCIAL") as Fn;
+    expect(one.result?.dimensionality).toBeUndefined();
+  });
+});
+
+describe("functions-ja.json", () => {
+  test("keeps English names and has Japanese text for every function and parameter", () => {
+    const ja = buildFunctionsJa(english, table);
+    expect(ja.functions.map((f) => f.id)).toEqual(english.functions.map((f) => f.id));
+    const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+    ja.functions.forEach((f, i) => {
+      const en = english.functions[i] as Fn;
+      expect(f.name).toBe(en.name);
+      expect(f.description).toMatch(japanese);
+      expect(f.parameters.map((p) => p.name)).toEqual(en.parameters.map((p) => p.name));
+      for (const p of f.parameters) expect(p.description).toMatch(japanese);
+    });
+  });
+  test("a missing translation fails with the function and parameter named", () => {
+    const partial = JSON.parse(JSON.stringify(table)) as typeof table;
+    delete partial.PRICE;
+    delete (partial.FINANCIALS as { parameters: Record<string, string> }).parameters.layout;
+    expect(() => buildFunctionsJa(english, partial)).toThrow(/PRICE \(description\).*FINANCIALS\.layout|FINANCIALS\.layout.*PRICE/);
+  });
+  test("help URLs can be moved to the deployment origin", () => {
+    const moved = rewriteHelpOrigin(english, "https://kaisha.example.com");
+    expect(moved.functions.every((f) => f.helpUrl?.startsWith("https://kaisha.example.com/assets/help.html"))).toBe(true);
+  });
+});
