@@ -60,6 +60,16 @@ function scanRange(sheet: string, range: Excel.Range, out: KaishaCell[], withJso
  * also loads `valuesAsJson` to read error details where the host exposes them.
  */
 export async function findKaishaFormulas(scope: Scope, withErrors = false): Promise<KaishaCell[]> {
+  if (!withErrors) return scan(scope, false);
+  try {
+    return await scan(scope, true);
+  } catch {
+    // valuesAsJson needs ExcelApi 1.16: older hosts still get the list, without messages.
+    return scan(scope, false);
+  }
+}
+
+async function scan(scope: Scope, withErrors: boolean): Promise<KaishaCell[]> {
   return runExcel(async (context) => {
     const props = withErrors ? "address,formulas,values,valuesAsJson" : "address,formulas,values";
     const out: KaishaCell[] = [];
@@ -77,7 +87,7 @@ export async function findKaishaFormulas(scope: Scope, withErrors = false): Prom
       sheets.push(context.workbook.worksheets.getActiveWorksheet());
     } else {
       const all = context.workbook.worksheets;
-      all.load("items/name");
+      all.load("items");
       await context.sync();
       sheets.push(...all.items);
     }

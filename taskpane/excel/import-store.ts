@@ -72,7 +72,7 @@ export async function readImportDefinitions(): Promise<ImportDefinition[]> {
 export async function existingTableNames(): Promise<Set<string>> {
   return runExcel(async (context) => {
     const tables = context.workbook.tables;
-    tables.load("items/name");
+    tables.load("items");
     await context.sync();
     return new Set(tables.items.map((t) => t.name));
   });

@@ -82,7 +82,9 @@ export function unitNote(unit: string | undefined, lang: Lang): string | undefin
 export function numberFormatFor(kind: ColumnKind, unit: string | undefined): string {
   if (kind === "date") return "yyyy-mm-dd";
   if (kind === "datetime") return "yyyy-mm-dd hh:mm";
-  if (kind === "text" || kind === "link") return "@";
+  if (kind === "text") return "@";
+  // A text format would store the HYPERLINK formula as text.
+  if (kind === "link") return "General";
   if (kind === "boolean") return "General";
   switch (unit) {
     case "jpy":

@@ -1,0 +1,87 @@
+// taskpane/excel/chart and company-sheet: chart series from table columns; the company sheet's cells.
+
+jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
+
+import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { insertChart } from "../../taskpane/excel/chart";
+import { buildCompanySheet } from "../../taskpane/excel/company-sheet";
+import { companySheetLayout } from "../../taskpane/state/company-sheet-plan";
+import { chartRequest } from "../../taskpane/chart-plan";
+import { translator } from "../../taskpane/i18n/messages";
+
+afterEach(uninstallFakeExcel);
+
+test("insertChart(prices): a line of close and adj_close by date, oldest on the left, beside the table", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Data" }],
+    tables: [
+      {
+        name: "Kaisha_prices_7203",
+        sheet: "Data",
+        address: "Data!B2:H101",
+        rowCount: 100,
+        columnCount: 7,
+      },
+    ],
+  });
+  const columns = ["date", "open", "high", "low", "close", "adj_close", "volume"].map((key) => ({
+    key,
+    header: key,
+  }));
+  const request = chartRequest("prices", "Kaisha_prices_7203", columns, "7203", translator("ja"));
+  expect(request).toBeDefined();
+  await insertChart(request!);
+  const chart = fake.charts[0]!;
+  expect(chart.type).toBe("Line");
+  expect(chart.source).toBe(fake.range("Data", "F3:F101")); // close
+  expect(chart.chart.title.text).toBe("7203 株価");
+  expect(chart.added).toHaveLength(2);
+  expect(chart.added[0].name).toBe("close");
+  expect(fake.log).toContain("values adj_close Data!G3:G101");
+  expect(fake.log.filter((l) => l === "x Data!B3:B101")).toHaveLength(2);
+  expect(chart.chart.axes.categoryAxis.reversePlotOrder).toBe(true);
+  expect(fake.log).toContain("chart at J2");
+});
+
+test("chartRequest: datasets without a chart, or tables without the columns, give none", () => {
+  const t = translator("en");
+  expect(
+    chartRequest("dividends", "T", [{ key: "fiscal_year", header: "" }], "7203", t),
+  ).toBeUndefined();
+  expect(
+    chartRequest("valuations", "T", [{ key: "fiscal_year", header: "" }], "7203", t),
+  ).toBeUndefined();
+});
+
+test("buildCompanySheet: card, FINANCIAL summary referring to the code cell, VALUATION spill", async () => {
+  const fake = installFakeExcel({ sheets: [{ name: "Sheet1" }] });
+  const layout = companySheetLayout("7203", 10, "ja");
+  const name = await buildCompanySheet(layout.plan);
+  expect(name).toBe("Kaisha_7203");
+  expect(fake.sheetsAdded).toEqual(["Kaisha_7203"]);
+  expect(fake.range("Kaisha_7203", "B2").values).toEqual([["7203"]]);
+  expect(fake.range("Kaisha_7203", "B2").numberFormat).toEqual([["@"]]);
+  expect(fake.range("Kaisha_7203", "A5").formulas).toEqual([["=KAISHA.COMPANY($B$2)"]]);
+  // Header row 9: -9 .. 0 (latest on the right), shown as 期前 / 最新期.
+  expect(fake.range("Kaisha_7203", "C9").values).toEqual([[-9]]);
+  expect(fake.range("Kaisha_7203", "L9").values).toEqual([[0]]);
+  expect(fake.range("Kaisha_7203", "L9").numberFormat).toEqual([['0;0"期前";"最新期"']]);
+  // Sales (row 10), latest year, in million yen.
+  expect(fake.range("Kaisha_7203", "A10").values).toEqual([["売上高"]]);
+  expect(fake.range("Kaisha_7203", "L10").formulas).toEqual([
+    ['=KAISHA.FINANCIAL($B$2,$B10,L$9,"annual",,"million_jpy")'],
+  ]);
+  expect(fake.range("Kaisha_7203", "L10").numberFormat).toEqual([["#,##0"]]);
+  // EPS is per share: never scaled.
+  expect(fake.range("Kaisha_7203", "C18").formulas).toEqual([
+    ['=KAISHA.FINANCIAL($B$2,$B18,C$9,"annual")'],
+  ]);
+  expect(fake.range("Kaisha_7203", "A27").formulas).toEqual([
+    [
+      '=KAISHA.VALUATION($B$2,"fiscal_year,stock_price_adjusted,per,pbr_adjusted,dividend_yield_adjusted,market_cap",10)',
+    ],
+  ]);
+  expect(fake.range("Kaisha_7203", "A40").values).toEqual([["株価（過去1年）"]]);
+  expect(layout.pricesAnchor).toBe("A41");
+  expect(fake.log).toContain("activate Kaisha_7203");
+});

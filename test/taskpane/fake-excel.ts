@@ -1,0 +1,281 @@
+// A small Excel object model built from office-addin-mock objects, for the taskpane/excel tests.
+// Every object is an OfficeMockObject, so reading a property that was not loaded and synced gives
+// the mock's error text instead of a value, exactly as the load/sync rules require.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { OfficeMockObject } from "office-addin-mock";
+
+type Matrix = unknown[][];
+
+export interface FakeRangeSpec {
+  address: string;
+  values: Matrix;
+  formulas?: Matrix;
+  valuesAsJson?: Matrix;
+}
+
+export interface FakeSheetSpec {
+  name: string;
+  /** the used range (getUsedRangeOrNullObject), absent = empty sheet. */
+  used?: FakeRangeSpec;
+  /** spill ranges by anchor cell address (e.g. "B2"). */
+  spills?: Record<string, FakeRangeSpec>;
+  /** addresses of target areas that getUsedRangeOrNullObject reports as holding data. */
+  occupied?: Record<string, string>;
+}
+
+export interface FakeSpec {
+  sheets: FakeSheetSpec[];
+  active?: string;
+  selection?: FakeRangeSpec;
+  tables?: {
+    name: string;
+    sheet: string;
+    address: string;
+    rowCount: number;
+    columnCount: number;
+  }[];
+}
+
+export interface FakeExcel {
+  /** calls in order, e.g. "clear Sheet1!A1:C4 All", "calculate Full", "sync". */
+  log: string[];
+  /** the range object the code got for an address (values/formulas/numberFormat as written). */
+  range(sheet: string, address: string): any;
+  sheet(name: string): any;
+  tablesAdded: { sheet: string; address: string; hasHeaders: boolean; table: any }[];
+  charts: { sheet: string; type: string; source: any; chart: any; added: any[] }[];
+  sheetsAdded: string[];
+}
+
+function size(address: string): { rows: number; cols: number } {
+  const part = address.split("!").pop() ?? address;
+  const [a, b] = part.split(":");
+  const cell = (s: string) => {
+    const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(s);
+    if (!m) return { r: 0, c: 0 };
+    let c = 0;
+    for (const ch of m[1] ?? "") c = c * 26 + ch.charCodeAt(0) - 64;
+    return { r: Number(m[2]), c };
+  };
+  const s = cell(a ?? "A1");
+  const e = b ? cell(b) : s;
+  return { rows: e.r - s.r + 1, cols: e.c - s.c + 1 };
+}
+
+export function installFakeExcel(spec: FakeSpec): FakeExcel {
+  const tracked: OfficeMockObject[] = [];
+  const log: string[] = [];
+  const ranges = new Map<string, any>();
+  const keyOf = new Map<unknown, string>();
+  const sheets = new Map<string, any>();
+  const tablesAdded: FakeExcel["tablesAdded"] = [];
+  const charts: FakeExcel["charts"] = [];
+  const sheetsAdded: string[] = [];
+  const specs = new Map(spec.sheets.map((s) => [s.name, s]));
+
+  const track = (data: Record<string, unknown>): any => {
+    const m = new OfficeMockObject(data as any);
+    tracked.push(m);
+    return m;
+  };
+  const nullObject = () => {
+    const m = track({
+      isNullObject: true,
+      address: "",
+      values: [],
+      formulas: [],
+      valuesAsJson: [],
+    });
+    m.load("isNullObject");
+    return m;
+  };
+  const qualified = (sheet: string, address: string) =>
+    address.includes("!") ? address : `${sheet}!${address}`;
+
+  const rangeOf = (sheet: string, address: string, init?: FakeRangeSpec): any => {
+    const key = qualified(sheet, address);
+    const existing = ranges.get(key);
+    if (existing) return existing;
+    const { rows, cols } = size(address);
+    const blank = Array.from({ length: rows }, () => Array.from({ length: cols }, () => ""));
+    const r = track({
+      isNullObject: false,
+      address: qualified(sheet, init?.address ?? address),
+      values: init?.values ?? blank,
+      formulas: init?.formulas ?? init?.values ?? blank,
+      valuesAsJson: init?.valuesAsJson ?? blank,
+      numberFormat: blank,
+      rowCount: rows,
+      columnCount: cols,
+      format: { font: { bold: false, italic: false, color: "" }, columnWidth: 0 },
+      clear: (kind: string) => void log.push(`clear ${key} ${kind}`),
+      getUsedRangeOrNullObject: () => {
+        const occupied = specs.get(sheet)?.occupied?.[address];
+        if (!occupied) return nullObject();
+        const u = rangeOf(sheet, occupied);
+        u.load("isNullObject");
+        return u;
+      },
+      getSpillingToRangeOrNullObject: () => {
+        const spill = specs.get(sheet)?.spills?.[address];
+        return spill ? rangeOf(sheet, spill.address, spill) : nullObject();
+      },
+      getCell: (row: number, col: number) => {
+        const base = (init?.address ?? address).split("!").pop() ?? address;
+        const m = /^([A-Z]+)(\d+)/.exec(base.split(":")[0] ?? "A1");
+        let c = 0;
+        for (const ch of m?.[1] ?? "A") c = c * 26 + ch.charCodeAt(0) - 64;
+        const letter = String.fromCharCode(64 + c + col);
+        return rangeOf(sheet, `${letter}${Number(m?.[2] ?? 1) + row}`);
+      },
+    });
+    r.format.autofitColumns = () => void log.push(`autofit ${key}`);
+    r.load("isNullObject");
+    ranges.set(key, r);
+    keyOf.set(r, key);
+    return r;
+  };
+
+  const tableMock = (
+    name: string,
+    sheet: string,
+    address: string,
+    rowCount: number,
+    columnCount: number,
+  ) => {
+    const t = track({
+      isNullObject: false,
+      name,
+      getRange: () => {
+        const r = rangeOf(sheet, address);
+        return r;
+      },
+      getDataBodyRange: () => {
+        const part = address.split("!").pop() ?? address;
+        const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(part);
+        const body = m ? `${m[1]}${Number(m[2]) + 1}:${m[3]}${m[4]}` : part;
+        return rangeOf(sheet, body);
+      },
+      delete: () => void log.push(`delete table ${name}`),
+    });
+    t.load("isNullObject");
+    void rowCount;
+    void columnCount;
+    return t;
+  };
+  const existingTables = new Map(
+    (spec.tables ?? []).map((t) => [
+      t.name,
+      tableMock(t.name, t.sheet, t.address, t.rowCount, t.columnCount),
+    ]),
+  );
+  for (const t of spec.tables ?? []) {
+    const r = rangeOf(t.sheet, t.address);
+    r.rowCount = t.rowCount;
+    r.columnCount = t.columnCount;
+  }
+
+  const sheetOf = (name: string): any => {
+    const existing = sheets.get(name);
+    if (existing) return existing;
+    const sheetSpec = specs.get(name);
+    const s = track({
+      isNullObject: false,
+      name,
+      visibility: "Visible",
+      getRange: (address?: string) => rangeOf(name, address ?? "A1:XFD1048576"),
+      getUsedRangeOrNullObject: () =>
+        sheetSpec?.used ? rangeOf(name, sheetSpec.used.address, sheetSpec.used) : nullObject(),
+      activate: () => void log.push(`activate ${name}`),
+      tables: {
+        items: [],
+        add: (address: string, hasHeaders: boolean) => {
+          const t = tableMock("", name, qualified(name, address), 0, 0);
+          tablesAdded.push({ sheet: name, address, hasHeaders, table: t });
+          return t;
+        },
+      },
+      charts: {
+        items: [],
+        add: (type: string, source: any, _by: string) => {
+          const series0 = track({
+            name: "",
+            setXAxisValues: (r: unknown) => void log.push(`x ${keyOf.get(r)}`),
+          });
+          const added: any[] = [series0];
+          const chart = track({
+            name: `Chart ${charts.length + 1}`,
+            title: { text: "" },
+            legend: { position: "" },
+            axes: { categoryAxis: { reversePlotOrder: false } },
+            series: {
+              getItemAt: () => series0,
+              add: (seriesName: string) => {
+                const s2 = track({
+                  name: seriesName,
+                  setValues: (r: unknown) => void log.push(`values ${seriesName} ${keyOf.get(r)}`),
+                  setXAxisValues: (r: unknown) => void log.push(`x ${keyOf.get(r)}`),
+                });
+                added.push(s2);
+                return s2;
+              },
+            },
+            setPosition: (cell: string) => void log.push(`chart at ${cell}`),
+          });
+          charts.push({ sheet: name, type, source, chart, added });
+          return chart;
+        },
+      },
+    });
+    s.load("isNullObject");
+    sheets.set(name, s);
+    return s;
+  };
+  for (const s of spec.sheets) sheetOf(s.name);
+
+  const active = spec.active ?? spec.sheets[0]?.name ?? "Sheet1";
+  const workbook = track({
+    getSelectedRange: () => rangeOf(active, spec.selection?.address ?? "A1", spec.selection),
+    application: { calculate: (type: string) => void log.push(`calculate ${type}`) },
+    tables: {
+      items: [...existingTables.values()],
+      getItemOrNullObject: (name: string) => existingTables.get(name) ?? nullObject(),
+      getItem: (name: string) =>
+        existingTables.get(name) ?? tablesAdded.find((t) => t.table.name === name)?.table,
+    },
+    worksheets: {
+      items: spec.sheets.map((s) => sheetOf(s.name)),
+      getActiveWorksheet: () => sheetOf(active),
+      getItem: (name: string) => sheetOf(name),
+      getItemOrNullObject: (name: string) => (sheets.has(name) ? sheetOf(name) : nullObject()),
+      add: (name: string) => {
+        sheetsAdded.push(name);
+        specs.set(name, { name });
+        return sheetOf(name);
+      },
+    },
+  });
+  const context = {
+    workbook,
+    sync: async () => {
+      log.push("sync");
+      for (const m of [...tracked]) await m.sync();
+    },
+  };
+  (globalThis as any).Excel = new OfficeMockObject({
+    run: async (batch: (c: unknown) => Promise<unknown>) => batch(context),
+  } as any);
+  return {
+    log,
+    range: (sheet, address) => ranges.get(qualified(sheet, address)),
+    sheet: (name) => sheets.get(name),
+    tablesAdded,
+    charts,
+    sheetsAdded,
+  };
+}
+
+export function uninstallFakeExcel(): void {
+  delete (globalThis as any).Excel;
+}

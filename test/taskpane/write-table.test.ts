@@ -1,0 +1,167 @@
+// taskpane/excel/write-table: header, blocks with formats before values, links, table, caption.
+
+jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
+
+import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { blockRows, writeTable, TargetNotEmptyError } from "../../taskpane/excel/write-table";
+import { shapeTable } from "../../taskpane/state/table-data";
+
+afterEach(uninstallFakeExcel);
+
+const attribution = {
+  source_label: "IRBANK",
+  license_note: "再配布は規約に従う",
+  processed_by: "Kaisha",
+};
+
+function pricesTable(rows: number) {
+  const data = Array.from({ length: rows }, (_, i) => ({
+    date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
+    close: 1000 + i,
+    volume: 5000,
+  }));
+  return shapeTable(
+    data,
+    [
+      { key: "close", label: "終値", unit: "jpy" },
+      { key: "volume", label: "出来高", unit: "shares" },
+    ],
+    attribution,
+    { lang: "ja", scale: "jpy" },
+  );
+}
+
+test("writeTable: header at the active cell, dates as serials with yyyy-mm-dd, table and caption below", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Sheet1" }],
+    selection: { address: "Sheet1!B2", values: [[""]] },
+  });
+  const written = await writeTable(pricesTable(2), {
+    name: "Kaisha_prices_7203",
+    caption: "出典: IRBANK",
+  });
+
+  expect(written).toEqual({
+    name: "Kaisha_prices_7203",
+    sheet: "Sheet1",
+    address: "B2:D4",
+    rows: 2,
+  });
+  expect(fake.range("Sheet1", "B2:D2").values).toEqual([["日付", "終値（円）", "出来高（株）"]]);
+  const body = fake.range("Sheet1", "B3:D4");
+  // 2026-01-01 is serial 46023
+  expect(body.values).toEqual([
+    [46023, 1000, 5000],
+    [46024, 1001, 5000],
+  ]);
+  expect(body.numberFormat[0]).toEqual(["yyyy-mm-dd", "#,##0", "#,##0"]);
+  expect(fake.tablesAdded).toHaveLength(1);
+  expect(fake.tablesAdded[0]?.address).toBe("B2:D4");
+  expect(fake.tablesAdded[0]?.table.name).toBe("Kaisha_prices_7203");
+  const caption = fake.range("Sheet1", "B6");
+  expect(caption.values).toEqual([["出典: IRBANK"]]);
+  expect(caption.format.font.italic).toBe(true);
+});
+
+test("writeTable: large tables are written in blocks, one sync each, with progress", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Sheet1" }],
+    selection: { address: "Sheet1!A1", values: [[""]] },
+  });
+  const progress: number[] = [];
+  const step = blockRows(3);
+  expect(step).toBe(5000);
+  await writeTable(pricesTable(12_000), {
+    name: "T",
+    caption: "c",
+    onProgress: (n) => progress.push(n),
+  });
+  expect(progress).toEqual([5000, 10000, 12000]);
+  expect(fake.range("Sheet1", "A2:C5001").values).toHaveLength(5000);
+  expect(fake.range("Sheet1", "A10002:C12001").values).toHaveLength(2000);
+});
+
+test("writeTable: links become HYPERLINK formulas and codes keep the text format", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "S" }],
+    selection: { address: "S!A1", values: [[""]] },
+  });
+  const table = shapeTable(
+    [
+      {
+        doc_id: "S100ABCD",
+        security_code: "0001",
+        source_url: "https://disclosure.example/S100ABCD",
+        title: "有価証券報告書",
+      },
+    ],
+    [],
+    attribution,
+    { lang: "en", scale: "jpy" },
+  );
+  await writeTable(table, { name: "D", caption: "c" });
+  const row = fake.range("S", "A2:D2");
+  expect(row.numberFormat).toEqual([["@", "@", "General", "@"]]);
+  expect(row.values).toEqual([["S100ABCD", "0001", "", "有価証券報告書"]]);
+  expect(fake.range("S", "C2").formulas).toEqual([
+    ['=HYPERLINK("https://disclosure.example/S100ABCD","Link")'],
+  ]);
+});
+
+test("writeTable: refuses to overwrite cells that hold data", async () => {
+  expect.assertions(2);
+  installFakeExcel({
+    sheets: [{ name: "Sheet1", occupied: { "A1:C5": "Sheet1!B3" } }],
+    selection: { address: "Sheet1!A1", values: [[""]] },
+  });
+  try {
+    await writeTable(pricesTable(2), { name: "T", caption: "c" });
+  } catch (err) {
+    expect(err).toBeInstanceOf(TargetNotEmptyError);
+    expect((err as TargetNotEmptyError).address).toBe("Sheet1!B3");
+  }
+});
+
+test("writeTable: replace deletes the old table and clears its area before writing at the same place", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Data" }],
+    tables: [
+      {
+        name: "Kaisha_prices_7203",
+        sheet: "Data",
+        address: "Data!C5:E9",
+        rowCount: 5,
+        columnCount: 3,
+      },
+    ],
+  });
+  const written = await writeTable(pricesTable(3), {
+    name: "Kaisha_prices_7203",
+    caption: "c",
+    replace: true,
+  });
+  expect(fake.log).toContain("delete table Kaisha_prices_7203");
+  expect(fake.log).toContain("clear Data!C5:E11 All");
+  expect(written.address).toBe("C5:E8");
+  expect(fake.range("Data", "C6:E8").values[0]?.[1]).toBe(1000);
+});
+
+test("writeTable: a cancelled import removes the rows already written", async () => {
+  expect.assertions(2);
+  const fake = installFakeExcel({
+    sheets: [{ name: "Sheet1" }],
+    selection: { address: "Sheet1!A1", values: [[""]] },
+  });
+  const ac = new AbortController();
+  try {
+    await writeTable(pricesTable(12_000), {
+      name: "T",
+      caption: "c",
+      signal: ac.signal,
+      onProgress: () => ac.abort(),
+    });
+  } catch (err) {
+    expect((err as Error).name).toBe("WriteCancelledError");
+    expect(fake.log).toContain("clear Sheet1!A1:C5001 All");
+  }
+});
