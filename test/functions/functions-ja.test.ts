@@ -9,7 +9,10 @@ const { buildFunctionsJa, rewriteHelpOrigin } = require("../../scripts/functions
   rewriteHelpOrigin: (json: Metadata, origin: string) => Metadata;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const table = require("../../scripts/functions-ja-table.json") as Record<string, { description: string; parameters: Record<string, string> }>;
+const table = require("../../scripts/functions-ja-table.json") as Record<
+  string,
+  { description: string; parameters: Record<string, string> }
+>;
 
 interface Param {
   name: string;
@@ -38,7 +41,17 @@ const CATALOGUE: Record<string, string[]> = {
   PRICES: ["security_code", "from", "to", "fields", "order", "headers"],
   PRICE: ["security_code", "field", "date"],
   RANKINGS: ["metric", "limit", "headers"],
-  SCREEN: ["filters", "sort_by", "sort_order", "sector", "industry", "as_of", "limit", "name", "headers"],
+  SCREEN: [
+    "filters",
+    "sort_by",
+    "sort_order",
+    "sector",
+    "industry",
+    "as_of",
+    "limit",
+    "name",
+    "headers",
+  ],
   SCREENFIELDS: ["headers"],
   FIELDS: ["dataset", "headers"],
   SECURITIES: ["q", "market", "industry", "limit", "headers"],
@@ -90,7 +103,10 @@ const REQUIRED = new Set([
 let english: Metadata;
 
 beforeAll(async () => {
-  const result = await generateCustomFunctionsMetadata([path.join(__dirname, "../../functions/index.ts")], false);
+  const result = await generateCustomFunctionsMetadata(
+    [path.join(__dirname, "../../functions/index.ts")],
+    false,
+  );
   expect(result.errors).toEqual([]);
   english = JSON.parse(result.metadataJson) as Metadata;
 }, 60_000);
@@ -103,7 +119,8 @@ describe("functions.json", () => {
   test("every function has its arguments in the issue's order, optional ones marked", () => {
     for (const f of english.functions) {
       expect(f.parameters.map((p) => p.name)).toEqual(CATALOGUE[f.id]);
-      for (const p of f.parameters) expect(Boolean(p.optional)).toBe(!REQUIRED.has(`${f.id}.${p.name}`));
+      for (const p of f.parameters)
+        expect(Boolean(p.optional)).toBe(!REQUIRED.has(`${f.id}.${p.name}`));
     }
   });
   test("every function is cancelable, none is volatile, all have help and descriptions", () => {
@@ -141,10 +158,16 @@ describe("functions-ja.json", () => {
     const partial = JSON.parse(JSON.stringify(table)) as typeof table;
     delete partial.PRICE;
     delete (partial.FINANCIALS as { parameters: Record<string, string> }).parameters.layout;
-    expect(() => buildFunctionsJa(english, partial)).toThrow(/PRICE \(description\).*FINANCIALS\.layout|FINANCIALS\.layout.*PRICE/);
+    expect(() => buildFunctionsJa(english, partial)).toThrow(
+      /PRICE \(description\).*FINANCIALS\.layout|FINANCIALS\.layout.*PRICE/,
+    );
   });
   test("help URLs can be moved to the deployment origin", () => {
     const moved = rewriteHelpOrigin(english, "https://kaisha.example.com");
-    expect(moved.functions.every((f) => f.helpUrl?.startsWith("https://kaisha.example.com/assets/help.html"))).toBe(true);
+    expect(
+      moved.functions.every((f) =>
+        f.helpUrl?.startsWith("https://kaisha.example.com/assets/help.html"),
+      ),
+    ).toBe(true);
   });
 });

@@ -1,0 +1,97 @@
+// Test harness for the custom functions: the in-process sandbox behind the shared session client,
+// request counting from the sandbox's own log, invocations and cell-error capture.
+import { createApp, type Sandbox, type SandboxOptions } from "../../sandbox/app";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import {
+  createClient,
+  MemoryCacheStore,
+  type FetchLike,
+  type KaishaClient,
+} from "../../src/client";
+import type { HeaderLanguage } from "../../src/excel/shape";
+import { setClientForTesting, type Lang } from "../../src/session";
+import { setHostCapabilities } from "../../functions/host";
+import type { InvocationLike } from "../../functions/run";
+
+export interface Harness {
+  sandbox: Sandbox;
+  client: KaishaClient;
+  store: MemoryCacheStore;
+  /** Requests that reached the sandbox so far. */
+  sent(): number;
+  /** "path?query" of every request that reached the sandbox. */
+  requests(): string[];
+}
+
+export interface HarnessOptions {
+  lang?: Lang;
+  headerLanguage?: HeaderLanguage;
+  dataTypes?: boolean;
+  /** undefined: no key configured. */
+  apiKey?: string | undefined;
+  sandbox?: SandboxOptions;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+
+/** Points the shared session at a fresh sandbox (no rate limit unless asked) and a fresh cache. */
+export function useSandbox(options: HarnessOptions = {}): Harness {
+  const sandbox = createApp({ ratePerMinute: 0, ...options.sandbox });
+  const fetch: FetchLike = async (url, init) => {
+    const u = new URL(url);
+    return sandbox.app.request(`${u.pathname}${u.search}`, {
+      method: init.method,
+      headers: init.headers,
+      signal: init.signal,
+    });
+  };
+  const store = new MemoryCacheStore();
+  const client = createClient({
+    baseUrl: "http://sandbox.test/v1",
+    apiKey: "apiKey" in options ? options.apiKey : DEMO_API_KEY,
+    fetch,
+    ratePerMinute: 0,
+    maxRetries: options.maxRetries ?? 0,
+    cacheStore: store,
+    sleep: async () => undefined,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  setClientForTesting(
+    client,
+    { lang: options.lang ?? "en", headerLanguage: options.headerLanguage ?? "keys" },
+    store,
+  );
+  setHostCapabilities({ dataTypes: options.dataTypes ?? false });
+  return {
+    sandbox,
+    client,
+    store,
+    sent: () => sandbox.requestLog.length,
+    requests: () => sandbox.requestLog.map((e) => `${e.path}${e.query ? `?${e.query}` : ""}`),
+  };
+}
+
+/** What Excel passes to a @cancelable function. */
+export function invocation(extra: Partial<InvocationLike> = {}): InvocationLike {
+  return { ...extra };
+}
+
+/** The cell error a call settles with (fails the test when it returns a value). */
+export async function cellError(
+  call: Promise<unknown>,
+): Promise<{ code: string; message: string }> {
+  try {
+    const value = await call;
+    throw new Error(`expected a cell error, got ${JSON.stringify(value)}`);
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (typeof e.code !== "string" || !e.code.startsWith("#")) throw err;
+    return { code: e.code, message: String(e.message ?? "") };
+  }
+}
+
+/** Restores the default session after a suite. */
+export function resetSession(): void {
+  setClientForTesting(undefined);
+  setHostCapabilities({ dataTypes: false });
+}
