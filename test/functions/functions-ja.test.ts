@@ -3,12 +3,10 @@
 import * as path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { buildFunctionsJa, rewriteHelpOrigin } = require("../../scripts/functions-ja.js") as {
   buildFunctionsJa: (json: unknown, table: unknown) => Metadata;
   rewriteHelpOrigin: (json: Metadata, origin: string) => Metadata;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const table = require("../../scripts/functions-ja-table.json") as Record<
   string,
   { description: string; parameters: Record<string, string> }

@@ -21,6 +21,12 @@ export interface Harness {
   sent(): number;
   /** "path?query" of every request that reached the sandbox. */
   requests(): string[];
+  /** true: every request fails as a connection failure (the API is down), without reaching the sandbox. */
+  setDown(down: boolean): void;
+  /** Moves the client's clock forward (cache freshness). */
+  advance(ms: number): void;
+  /** fetch calls made by the client (including ones refused while down). */
+  fetches(): number;
 }
 
 export interface HarnessOptions {
@@ -37,7 +43,12 @@ export interface HarnessOptions {
 /** Points the shared session at a fresh sandbox (no rate limit unless asked) and a fresh cache. */
 export function useSandbox(options: HarnessOptions = {}): Harness {
   const sandbox = createApp({ ratePerMinute: 0, ...options.sandbox });
+  let down = false;
+  let offsetMs = 0;
+  let fetches = 0;
   const fetch: FetchLike = async (url, init) => {
+    fetches += 1;
+    if (down) throw new TypeError("fetch failed");
     const u = new URL(url);
     return sandbox.app.request(`${u.pathname}${u.search}`, {
       method: init.method,
@@ -54,6 +65,7 @@ export function useSandbox(options: HarnessOptions = {}): Harness {
     maxRetries: options.maxRetries ?? 0,
     cacheStore: store,
     sleep: async () => undefined,
+    now: () => Date.now() + offsetMs,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   setClientForTesting(
@@ -68,6 +80,13 @@ export function useSandbox(options: HarnessOptions = {}): Harness {
     store,
     sent: () => sandbox.requestLog.length,
     requests: () => sandbox.requestLog.map((e) => `${e.path}${e.query ? `?${e.query}` : ""}`),
+    setDown: (value) => {
+      down = value;
+    },
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+    fetches: () => fetches,
   };
 }
 

@@ -1,0 +1,265 @@
+// Cell errors and the call lifecycle: #VALUE! vs #N/A with actionable messages in English and
+// Japanese, value preview, cancellation, stale answers, and results too large for Excel.
+import { financial, financials } from "../../functions/financials";
+import { prices } from "../../functions/prices";
+import { rankings } from "../../functions/rankings";
+import { disclosures } from "../../functions/disclosures";
+import { valuation } from "../../functions/valuation";
+import { screen } from "../../functions/screen";
+import { run } from "../../functions/run";
+import {
+  cellError as toCell,
+  LocalCellError,
+  MAX_MESSAGE_CHARS,
+  toCellError,
+} from "../../functions/excel-errors";
+import { ArgumentError } from "../../src/excel/args";
+import { cellError, invocation, resetSession, useSandbox } from "./harness";
+
+jest.setTimeout(60_000);
+afterAll(resetSession);
+
+beforeAll(async () => {
+  useSandbox();
+  await valuation("7203", null, null, null, invocation());
+});
+
+const WRONG_KEY = `kaisakey_${"x".repeat(43)}`;
+
+describe("#N/A for everything a user cannot fix by editing the formula", () => {
+  test("no key: 'API key not set: open the Kaisha pane', nothing sent", async () => {
+    const h = useSandbox({ apiKey: undefined });
+    const err = await cellError(financial("7203", "sales", 0, null, null, null, invocation()));
+    expect(err).toEqual({ code: "#N/A", message: "API key not set: open the Kaisha pane" });
+    expect(h.sent()).toBe(0);
+  });
+
+  test("no key, in Japanese", async () => {
+    useSandbox({ apiKey: undefined, lang: "ja" });
+    const err = await cellError(financial("7203", "sales", 0, null, null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toBe("APIキーが未設定です：Kaishaパネルを開いて設定してください");
+  });
+
+  test("a rejected key (401)", async () => {
+    useSandbox({ apiKey: WRONG_KEY });
+    const err = await cellError(valuation("7203", null, null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toContain("401");
+    expect(err.message).not.toContain(WRONG_KEY);
+  });
+
+  test("an unknown security (404)", async () => {
+    useSandbox();
+    const err = await cellError(valuation("9999", null, null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toMatch(/^Not found/);
+  });
+
+  test("no results: an empty list is #N/A, not an empty table", async () => {
+    useSandbox({ lang: "ja" });
+    const err = await cellError(
+      disclosures("7203", "2005-01-01", "2005-01-02", null, null, null, invocation()),
+    );
+    expect(err).toEqual({
+      code: "#N/A",
+      message: "条件に該当するデータがありません：期間やコードを見直してください",
+    });
+  });
+
+  test("the per-minute limit (429)", async () => {
+    useSandbox({ sandbox: { ratePerMinute: 1 } });
+    await valuation("7203", null, null, null, invocation());
+    const err = await cellError(valuation("6758", null, null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toMatch(/Too many requests \(429\)/);
+  });
+
+  test("the daily limit", async () => {
+    useSandbox({ sandbox: { dailyLimit: 1 } });
+    await valuation("7203", null, null, null, invocation());
+    expect(await cellError(valuation("6758", null, null, null, invocation()))).toEqual({
+      code: "#N/A",
+      message: "Daily request limit reached",
+    });
+  });
+
+  test("a connection failure", async () => {
+    const h = useSandbox();
+    h.setDown(true);
+    const err = await cellError(valuation("7203", null, null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toMatch(/^Cannot reach the API/);
+  });
+
+  test("a timeout settles the cell instead of leaving #BUSY!", async () => {
+    useSandbox({ sandbox: { latencyMs: 300 }, timeoutMs: 20 });
+    const err = await cellError(valuation("7203", null, null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toMatch(/^No answer from the API/);
+  });
+
+  test("server errors (500) and data unavailable (503)", async () => {
+    useSandbox({ sandbox: { faults: { rate: 1, kinds: ["500"] } } });
+    expect((await cellError(valuation("7203", null, null, null, invocation()))).message).toMatch(
+      /^API server error \(500\)/,
+    );
+    const h = useSandbox();
+    h.sandbox.setPriceDataAvailable(false);
+    expect((await cellError(rankings("gainers", 5, null, invocation()))).message).toMatch(
+      /^Data temporarily unavailable \(503\)/,
+    );
+  });
+});
+
+describe("#VALUE! for arguments, before any request", () => {
+  test("a malformed screening filter names filters (client validation), nothing sent", async () => {
+    const h = useSandbox();
+    const err = await cellError(
+      screen("per:under:15", null, null, null, null, null, null, null, null, invocation()),
+    );
+    expect(err.code).toBe("#VALUE!");
+    expect(err.message).toContain("filters");
+    expect(h.sent()).toBe(0);
+  });
+
+  test("argument messages in Japanese", async () => {
+    const h = useSandbox({ lang: "ja" });
+    const err = await cellError(
+      financials("72", null, null, null, null, null, null, null, invocation()),
+    );
+    expect(err.code).toBe("#VALUE!");
+    expect(err.message).toContain("company");
+    expect(err.message).toContain("証券コード");
+    expect(h.sent()).toBe(0);
+  });
+
+  test("Office's display language decides the language when Office is present", async () => {
+    useSandbox({ lang: "en" });
+    (globalThis as { Office?: unknown }).Office = { context: { displayLanguage: "ja-JP" } };
+    try {
+      const err = await cellError(
+        financials("72", null, null, null, null, null, null, null, invocation()),
+      );
+      expect(err.message).toContain("証券コード");
+    } finally {
+      delete (globalThis as { Office?: unknown }).Office;
+    }
+  });
+});
+
+describe("value preview", () => {
+  test("a formula being typed sends nothing and says how to fetch", async () => {
+    const h = useSandbox();
+    const err = await cellError(
+      financial("7203", "sales", 0, null, null, null, invocation({ isInValuePreview: true })),
+    );
+    expect(err).toEqual({ code: "#N/A", message: "Preview: press Enter to fetch" });
+    const err2 = await cellError(
+      prices("7203", null, null, null, null, null, invocation({ isInValuePreview: true })),
+    );
+    expect(err2.code).toBe("#N/A");
+    expect(h.fetches()).toBe(0);
+  });
+
+  test("a fresh cached answer is previewed without a request", async () => {
+    const h = useSandbox();
+    const real = await financial("7203", "sales", -2, null, null, null, invocation());
+    const before = h.fetches();
+    expect(
+      await financial(
+        "7203",
+        "sales",
+        -2,
+        null,
+        null,
+        null,
+        invocation({ isInValuePreview: "true" }),
+      ),
+    ).toBe(real);
+    const table = await financials(
+      "7203",
+      "sales",
+      null,
+      5,
+      null,
+      null,
+      null,
+      null,
+      invocation({ isInValuePreview: true }),
+    );
+    expect((table as unknown[][])[0]).toHaveLength(6);
+    expect(h.fetches()).toBe(before);
+  });
+});
+
+describe("cancellation, stale answers, limits", () => {
+  test("Excel's cancel aborts the request and the call settles", async () => {
+    useSandbox({ sandbox: { latencyMs: 300 } });
+    const inv = invocation();
+    const pending = valuation("7203", null, null, null, inv);
+    expect(typeof inv.onCanceled).toBe("function");
+    inv.onCanceled?.();
+    const err = await cellError(pending);
+    expect(err).toEqual({ code: "#N/A", message: "Request cancelled" });
+  });
+
+  test("when the API is down after the cache expired, the last good answer is shown and marked", async () => {
+    const h = useSandbox();
+    const fresh = (await valuation("7203", "per", 3, 2, invocation())) as unknown[][];
+    h.advance(13 * 3_600_000);
+    h.setDown(true);
+    const stale = (await valuation("7203", "per", 3, 2, invocation())) as unknown[][];
+    expect(stale.slice(2)).toEqual(fresh.slice(2));
+    expect(String(stale[0]?.[1])).toContain("stale");
+    expect(String(fresh[0]?.[1])).not.toContain("stale");
+  });
+
+  test("a result over the size limit is #N/A suggesting limit or the task pane import", async () => {
+    useSandbox();
+    const huge = Array.from({ length: 3_000 }, () => ["x".repeat(1_000)]);
+    const err = await cellError(run(undefined, async () => huge));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toMatch(/Result too large/);
+    expect(err.message).toMatch(/limit/);
+  });
+
+  test("messages are short enough for Excel's error tooltip", () => {
+    const long = new ArgumentError("x".repeat(300), { en: "y", ja: "y" });
+    expect(toCellError(long, "en").message?.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+  });
+
+  test("without the CustomFunctions runtime a local stand-in of the same shape is thrown", () => {
+    const e = toCell("#N/A", "m");
+    expect(e).toBeInstanceOf(LocalCellError);
+    expect(e).toMatchObject({ code: "#N/A", message: "m" });
+  });
+
+  test("with the runtime, CustomFunctions.Error is used", () => {
+    class RuntimeError {
+      constructor(
+        public code: string,
+        public message?: string,
+      ) {}
+    }
+    (globalThis as { CustomFunctions?: unknown }).CustomFunctions = { Error: RuntimeError };
+    try {
+      const e = toCellError(new ArgumentError("years", { en: "1-30", ja: "1〜30" }), "en");
+      expect(e).toBeInstanceOf(RuntimeError);
+      expect(e.code).toBe("#VALUE!");
+    } finally {
+      delete (globalThis as { CustomFunctions?: unknown }).CustomFunctions;
+    }
+  });
+
+  test("an unexpected exception still settles as #N/A with a message", async () => {
+    useSandbox();
+    const err = await cellError(
+      run(undefined, async () => {
+        throw new TypeError("boom");
+      }),
+    );
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toMatch(/^Unexpected error/);
+  });
+});
