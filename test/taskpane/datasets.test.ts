@@ -1,0 +1,126 @@
+// taskpane/state/datasets against the in-process sandbox: every dataset imports as a typed table.
+
+import { sandboxClient } from "./sandbox-client";
+import {
+  IMPORT_DATASETS,
+  checkParams,
+  defaultParams,
+  fetchDatasetTable,
+  fetchScreeningTable,
+  type DatasetId,
+  type ParamValues,
+} from "../../taskpane/state/datasets";
+
+const CODE = "7203";
+
+// The sandbox builds its deterministic dataset on first use (seconds on a busy machine).
+beforeAll(async () => {
+  await sandboxClient().client.financials({ security_code: CODE });
+}, 120_000);
+
+function paramsFor(dataset: DatasetId): ParamValues {
+  const p = defaultParams(dataset);
+  for (const k of ["company", "code", "security_code"]) if (k in p) p[k] = CODE;
+  return p;
+}
+
+test.each(IMPORT_DATASETS.filter((d) => d !== "disclosures" && d !== "prices"))(
+  "%s imports rows with headers, formats and the attribution",
+  async (dataset) => {
+    const { client } = sandboxClient();
+    const table = await fetchDatasetTable(dataset, paramsFor(dataset), { client, lang: "ja" });
+    expect(table.rows.length).toBeGreaterThan(0);
+    expect(table.columns.length).toBeGreaterThan(1);
+    for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
+    expect(table.attribution?.source_label).toBeTruthy();
+    // Every cell is a number, text or boolean: nothing nested leaks through.
+    for (const row of table.rows)
+      for (const v of row) expect(["number", "string", "boolean"]).toContain(typeof v);
+  },
+);
+
+test("financials: money in million yen with 百万円 headers, per-share untouched, one request", async () => {
+  const { client, requests } = sandboxClient();
+  const table = await fetchDatasetTable("financials", paramsFor("financials"), {
+    client,
+    lang: "ja",
+  });
+  const sales = table.columns.findIndex((c) => c.key === "sales");
+  const eps = table.columns.findIndex((c) => c.key === "eps");
+  expect(table.columns[sales]?.header).toMatch(/（百万円）$/);
+  expect(table.columns[sales]?.numberFormat).toBe("#,##0");
+  expect(table.columns[eps]?.numberFormat).toBe("#,##0.00");
+  expect(table.columns.find((c) => c.key === "fiscal_year")?.numberFormat).toBe("@");
+  const raw = (await client.financials({ security_code: CODE, years: 10 })).periods;
+  const last = raw[raw.length - 1]!;
+  expect(table.rows[table.rows.length - 1]?.[sales]).toBeCloseTo((last.sales ?? 0) / 1_000_000, 6);
+  expect(requests().filter((r) => r.startsWith("/v1/financials"))).toHaveLength(1);
+});
+
+test("prices: every page is followed (500 rows a page) and dates become serials", async () => {
+  const { client, requests } = sandboxClient();
+  const progress: number[] = [];
+  const table = await fetchDatasetTable(
+    "prices",
+    { code: CODE, from: "2023-01-01", to: "2026-11-19" },
+    { client, lang: "en", onProgress: (n) => progress.push(n) },
+  );
+  const pages = requests().filter((r) => r.includes("/prices"));
+  expect(pages.length).toBeGreaterThan(1);
+  expect(table.rows.length).toBeGreaterThan(500);
+  expect(progress[progress.length - 1]).toBe(table.rows.length);
+  const date = table.columns.findIndex((c) => c.key === "date");
+  expect(table.columns[date]?.numberFormat).toBe("yyyy-mm-dd");
+  expect(typeof table.rows[0]?.[date]).toBe("number");
+});
+
+test("disclosures: links are link columns, disclosed_at a JST date-time serial", async () => {
+  const { client } = sandboxClient();
+  const table = await fetchDatasetTable("disclosures", { code: CODE }, { client, lang: "ja" });
+  expect(table.rows.length).toBeGreaterThan(0);
+  expect(table.columns.find((c) => c.key === "source_url")?.kind).toBe("link");
+  expect(table.columns.find((c) => c.key === "disclosed_at")?.numberFormat).toBe(
+    "yyyy-mm-dd hh:mm",
+  );
+});
+
+test("an EDINET-keyed dataset resolves a security code once", async () => {
+  const { client, requests } = sandboxClient();
+  await fetchDatasetTable("dividends", paramsFor("dividends"), { client, lang: "ja" });
+  await fetchDatasetTable("segments", paramsFor("segments"), { client, lang: "ja" });
+  const resolutions = requests().filter(
+    (r) => !r.startsWith("/v1/dividends") && !r.startsWith("/v1/segments"),
+  );
+  expect(resolutions.length).toBeLessThanOrEqual(1);
+});
+
+test("screening import: one column per referenced metric, all pages", async () => {
+  const { client, requests } = sandboxClient();
+  const fields = (await client.screeningFields()).fields;
+  const per = fields.find((f) => f.key === "per");
+  expect(per).toBeDefined();
+  const metrics = new Map([["per", { label: per!.label, unit: per!.unit ?? null }]]);
+  const table = await fetchScreeningTable({ filters: "per:gt:0", limit: 100 }, metrics, {
+    client,
+    lang: "ja",
+  });
+  expect(table.columns.map((c) => c.key)).toEqual(["security_code", "edinet_code", "name", "per"]);
+  const first = await client.screening({ filters: "per:gt:0", limit: 100 });
+  expect(table.rows).toHaveLength(first.total_count);
+  expect(requests().filter((r) => r.startsWith("/v1/screening?")).length).toBeGreaterThanOrEqual(
+    Math.ceil(first.total_count / 100),
+  );
+});
+
+test("parameter checks run before any request", () => {
+  expect(checkParams("financials", { company: "", years: "10" })).toEqual([
+    { param: "company", reason: "missing" },
+  ]);
+  expect(checkParams("financials", { company: "7203", years: "31" })).toEqual([
+    { param: "years", reason: "out_of_range" },
+  ]);
+  expect(checkParams("prices", { code: "7203", from: "2025/01/01" })).toEqual([
+    { param: "from", reason: "invalid_format" },
+  ]);
+  expect(checkParams("dividends", { company: "E02144" })).toEqual([]);
+});

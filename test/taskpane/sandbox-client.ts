@@ -1,0 +1,36 @@
+// The real shared client wired to the in-process sandbox, for task pane flow tests.
+
+import { createApp, type Sandbox } from "../../sandbox/app";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { createClient, type FetchLike, type KaishaClient } from "../../src/client";
+
+export interface SandboxClient {
+  sandbox: Sandbox;
+  client: KaishaClient;
+  /** "path?query" of every request that reached the sandbox. */
+  requests(): string[];
+}
+
+export function sandboxClient(): SandboxClient {
+  const sandbox = createApp({ ratePerMinute: 0 });
+  const fetch: FetchLike = async (url, init) => {
+    const u = new URL(url);
+    return sandbox.app.request(`${u.pathname}${u.search}`, {
+      method: init.method,
+      headers: init.headers,
+      signal: init.signal,
+    });
+  };
+  const client = createClient({
+    baseUrl: "http://sandbox.test/v1",
+    apiKey: DEMO_API_KEY,
+    fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+  });
+  return {
+    sandbox,
+    client,
+    requests: () => sandbox.requestLog.map((e) => `${e.path}${e.query ? `?${e.query}` : ""}`),
+  };
+}

@@ -1,0 +1,94 @@
+// taskpane/state/screening-model: units, conditions, the /screening query and the SCREEN formula.
+
+import {
+  CONDITION_CAP,
+  addCondition,
+  conditionCount,
+  defaultUnit,
+  draftProblem,
+  emptyScreeningForm,
+  removeCondition,
+  screenFormula,
+  screeningQuery,
+  searchMetrics,
+  unitChoices,
+  type ScreeningFieldInfo,
+} from "../../taskpane/state/screening-model";
+
+const FIELDS: ScreeningFieldInfo[] = [
+  { key: "per", label: "PER", unit: "times", type: "numeric" },
+  { key: "marketCap", label: "時価総額", unit: "jpy", type: "numeric" },
+  { key: "equityRatio", label: "自己資本比率", unit: "ratio", type: "numeric" },
+  { key: "roe", label: "ROE", unit: "percent", type: "numeric" },
+  { key: "sector", label: "17業種", unit: null, type: "enum" },
+];
+
+test("unit choices: money converts among yen units, ratio with percent, others only their own (spec 4.1 rule 2)", () => {
+  expect(unitChoices("jpy")).toEqual(["jpy", "million_jpy", "hundred_million_jpy"]);
+  expect(unitChoices("ratio")).toEqual(["ratio", "percent"]);
+  expect(unitChoices("percent")).toEqual(["ratio", "percent"]);
+  expect(unitChoices("times")).toEqual(["times"]);
+  expect(unitChoices(null)).toEqual([]);
+  expect(defaultUnit("jpy")).toBe("hundred_million_jpy");
+  expect(defaultUnit("ratio")).toBe("percent");
+  expect(defaultUnit("times")).toBe("times");
+});
+
+test("metric search matches Japanese labels, English labels and keys, full-width too; enums are not offered", () => {
+  expect(searchMetrics(FIELDS, "時価").map((f) => f.key)).toEqual(["marketCap"]);
+  expect(searchMetrics(FIELDS, "market cap").map((f) => f.key)).toEqual(["marketCap"]);
+  expect(searchMetrics(FIELDS, "ｐｅｒ").map((f) => f.key)).toEqual(["per"]);
+  expect(searchMetrics(FIELDS, "equity ratio").map((f) => f.key)).toEqual(["equityRatio"]);
+  expect(searchMetrics(FIELDS, "").map((f) => f.key)).not.toContain("sector");
+});
+
+test("query: filters with explicit units only where they convert, sector/industry joined, sort and limit", () => {
+  let form = emptyScreeningForm();
+  form = addCondition(form, { field: "per", op: "lte", value: "15", unit: "times" });
+  form = addCondition(form, {
+    field: "marketCap",
+    op: "gte",
+    value: "1000",
+    unit: "hundred_million_jpy",
+  });
+  form = addCondition(form, { field: "equityRatio", op: "gte", value: "40", unit: "percent" });
+  form = {
+    ...form,
+    sectors: ["銀行", "不動産"],
+    industries: [],
+    sortBy: "marketCap",
+    sortOrder: "asc",
+    limit: 50,
+  };
+  expect(screeningQuery(form, FIELDS)).toEqual({
+    filters: "per:lte:15,marketCap:gte:1000:hundred_million_jpy,equityRatio:gte:40:percent",
+    sector: "銀行,不動産",
+    sort_by: "marketCap",
+    sort_order: "asc",
+    limit: 50,
+  });
+  expect(conditionCount(form)).toBe(4);
+});
+
+test("SCREEN formula: same criteria in issue 4 argument order, quotes doubled, empty slots kept", () => {
+  let form = emptyScreeningForm();
+  form = addCondition(form, { field: "per", op: "lte", value: "15", unit: "times" });
+  form = { ...form, industries: ["証券、商品先物取引業"], name: 'A"B', limit: 30 };
+  expect(screenFormula(form, FIELDS)).toBe(
+    '=KAISHA.SCREEN("per:lte:15",,,,"証券、商品先物取引業",,30,"A""B")',
+  );
+});
+
+test("conditions: the cap of 20 counts filters plus sector plus industry; drafts explain what is missing", () => {
+  let form = { ...emptyScreeningForm(), sectors: ["銀行"] };
+  const draft = { field: "per", op: "gte" as const, value: "1", unit: "times" };
+  expect(draftProblem({ ...draft, field: "sector" }, form, FIELDS)).toBe("no_metric");
+  expect(draftProblem({ ...draft, value: "abc" }, form, FIELDS)).toBe("no_value");
+  expect(draftProblem({ ...draft, unit: "percent" }, form, FIELDS)).toBe("bad_unit");
+  for (let i = 0; i < CONDITION_CAP - 1; i++) form = addCondition(form, draft);
+  expect(conditionCount(form)).toBe(20);
+  expect(draftProblem(draft, form, FIELDS)).toBe("cap");
+  form = removeCondition(form, 0);
+  expect(conditionCount(form)).toBe(19);
+  expect(draftProblem(draft, form, FIELDS)).toBeUndefined();
+});
