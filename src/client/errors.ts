@@ -109,6 +109,11 @@ export class KaishaError extends Error {
   localized(lang: Lang): string {
     return lang === "ja" ? this.messageJa : this.message;
   }
+
+  /** JSON.stringify(err) shows the (redacted) message too, not only the enumerable fields. */
+  toJSON(): Record<string, unknown> {
+    return { ...(this as object), name: this.name, message: this.message };
+  }
 }
 
 type SubInit = Omit<KaishaErrorInit, "code" | "message"> & { message?: MessagePair };

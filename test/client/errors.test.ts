@@ -183,6 +183,15 @@ describe("classes", () => {
     );
   });
 
+  test("JSON.stringify shows name, code and both messages", () => {
+    expect(JSON.parse(JSON.stringify(new NotFoundError("no_results")))).toEqual({
+      name: "NotFoundError",
+      code: "no_results",
+      message: "No data for these conditions: widen the period or check the code",
+      messageJa: "条件に該当するデータがありません：期間やコードを見直してください",
+    });
+  });
+
   test("cause is kept", () => {
     const cause = new TypeError("fetch failed");
     expect(new ConnectionError({ cause }).cause).toBe(cause);
