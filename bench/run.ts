@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { financials } from "../functions/financials";
+import { FINANCIALS } from "../functions/index";
 import { createApp } from "../sandbox/app";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { createClient, MemoryCacheStore, type KaishaClient } from "../src/client";
+import { OfficeStorageCacheStore } from "../functions/office-storage";
+import { createClient, type CacheStore, type KaishaClient } from "../src/client";
 import { setClientForTesting } from "../src/session";
 import { fetchDatasetTable, fetchScreeningTable } from "../taskpane/state/datasets";
 import { FUNCTIONS_GZIP_TARGET_BYTES, measureBundles } from "./bundle-sizes";
-import { FileCacheStore } from "./file-cache-store";
+import { FileStorage } from "./file-storage";
 import { coldFloorMs, pagesFor, type LimitSettings } from "./floors";
 import { inProcessFetch, type InProcessFetch } from "./in-process-fetch";
 import { withMemorySampling, type MemoryPeak } from "./memory-sampler";
@@ -86,10 +87,7 @@ function meteredSandbox(ratePerMinute = LIMITS.ratePerMinute): {
   return { sandbox, wire: inProcessFetch(sandbox.app, { keepUrls: false }) };
 }
 
-function addInClient(
-  wire: InProcessFetch,
-  cacheStore: FileCacheStore | MemoryCacheStore,
-): KaishaClient {
+function addInClient(wire: InProcessFetch, cacheStore: CacheStore): KaishaClient {
   return createClient({
     baseUrl: BASE_URL,
     apiKey: DEMO_API_KEY,
@@ -143,10 +141,13 @@ async function modelWorkloads(
   const floorTimeMs = coldFloorMs(floorRequests, depth, LIMITS);
 
   // --- add-in: cold, warm, restart over the persisted store ---
+  // The add-in's own persistent store (functions/office-storage.ts, bounded in bytes) over a file
+  // standing in for OfficeRuntime.storage: what startFunctions() gives the shared client in Excel.
   const dir = mkdtempSync(join(tmpdir(), "kaisha-bench-"));
-  const storePath = join(dir, "office-storage.json");
+  const storePath = join(dir, "office-runtime-storage.json");
   const { sandbox, wire } = meteredSandbox();
-  const store = new FileCacheStore(storePath);
+  const storage = new FileStorage(storePath);
+  const store = new OfficeStorageCacheStore(storage);
   const client = addInClient(wire, store);
   setClientForTesting(client, { lang: "en" });
 
@@ -163,11 +164,10 @@ async function modelWorkloads(
   const warmWire = wireDelta(wire, coldWire);
   log(`  ${warmWire.requests} requests, ${Math.round(warm.timeMs)} ms`);
 
-  await store.flush();
-  const persistedBytes = store.serialized().length;
+  storage.flush();
+  const persistedBytes = storage.size;
   const wire2 = inProcessFetch(sandbox.app, { keepUrls: false });
-  const restartedStore = new FileCacheStore(storePath);
-  const restarted = addInClient(wire2, restartedStore);
+  const restarted = addInClient(wire2, new OfficeStorageCacheStore(new FileStorage(storePath)));
   setClientForTesting(restarted, { lang: "en" });
   log("Model after restart over the persisted cache (add-in)...");
   const restart = await measure(() => recalculate(cells, addInSide, cellErrorText, oracle));
@@ -213,7 +213,7 @@ async function modelWorkloads(
   notes.push(
     `Model: ${facts.codes.length} operating companies (of ${facts.securitiesListed} listed securities) × ${MODEL_ITEMS.length} items × ${MODEL_YEARS} fiscal years = ${cells.financial.length.toLocaleString("en-US")} FINANCIAL cells, plus ${cells.valuation.length} VALUATION and ${cells.prices.length} PRICES spills (${facts.pricesFrom5y} to ${facts.lastTradingDay}).`,
     `Model floor: ${facts.codes.length} /financials (one widest window per company) + ${facts.codes.length} /valuations + ${pricePages.reduce((a, b) => a + b, 0)} price pages at ${PRICES_PAGE_MAX} rows = ${floorRequests} requests; longest cursor chain ${depth} pages.`,
-    `Persisted cache after the Model: ${(persistedBytes / 1048576).toFixed(1)} MB of serialized entries (FileCacheStore, flushed once, standing in for OfficeRuntime.storage).`,
+    `Persistent cache after the Model: ${(persistedBytes / 1048576).toFixed(1)} M characters in OfficeStorageCacheStore (bounded at ${(store.maxBytes / 1048576).toFixed(0)} MB) over bench/file-storage.ts, standing in for OfficeRuntime.storage.`,
   );
   if (facts.codes.length < COMPANIES) {
     notes.push(
@@ -274,7 +274,9 @@ async function modelWorkloads(
 
 async function screenAndImport(facts: Facts, notes: string[]): Promise<WorkloadRow[]> {
   const { sandbox, wire } = meteredSandbox();
-  const client = addInClient(wire, new MemoryCacheStore());
+  // The shared client of the task pane uses the same persistent store as the functions.
+  const storage = new FileStorage(join(tmpdir(), `kaisha-bench-pane-${process.pid}.json`));
+  const client = addInClient(wire, new OfficeStorageCacheStore(storage));
   const ctx = { client, lang: "en" as const };
   const screenQuery = { ...facts.screenQuery, limit: SCREENING_PAGE_MAX };
   const importValues = { code: facts.importCode, from: facts.importFrom, to: facts.lastTradingDay };
@@ -387,8 +389,9 @@ async function spillThroughput(code: string): Promise<BenchReport["spill"]> {
     lang: "en",
   });
   setClientForTesting(client, { lang: "en" });
+  const invocation = {} as CustomFunctions.CancelableInvocation;
   const call = (): Promise<unknown> =>
-    financials(code, "*", "quarterly", 30, null, null, null, null);
+    FINANCIALS(code, [["*"]], "quarterly", 30, null, null, null, null, invocation);
   const first = (await call()) as unknown[][];
   const cells = first.length * (first[0]?.length ?? 0);
   let iterations = 0;

@@ -1,0 +1,38 @@
+// Which identifier arguments the spec forbids (spec 1 rule 4), judged as leniently as any sensible
+// normalisation could: a value this calls invalid must never cost a request.
+
+export type IdentifierKind = "company" | "security" | "doc" | "person";
+
+const PATTERNS: Record<IdentifierKind, RegExp[]> = {
+  company: [/^[0-9A-Z]{4,5}$/, /^[EG]\d{5}$/],
+  security: [/^[0-9A-Z]{4,5}$/],
+  doc: [/^(S[0-9A-Z]{7}|\d{14})$/],
+  person: [/^\d+$/],
+};
+
+/**
+ * The identifier text a cell value could stand for: a 1×1 range unwrapped, whole numbers as
+ * digits, text NFKC-normalised (full-width to ASCII), trimmed and upper-cased. Undefined when no
+ * normalisation can make an identifier of it (ranges, booleans, fractions, non-finite numbers...).
+ */
+export function identifierText(value: unknown): string | undefined {
+  let v = value;
+  if (
+    Array.isArray(v) &&
+    v.length === 1 &&
+    Array.isArray(v[0]) &&
+    (v[0] as unknown[]).length === 1
+  ) {
+    v = (v[0] as unknown[])[0];
+  }
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : undefined;
+  if (typeof v === "string") return v.normalize("NFKC").trim().toUpperCase();
+  return undefined;
+}
+
+/** True when the spec forbids `value` as an identifier of this kind, under any sensible reading. */
+export function isForbiddenIdentifier(kind: IdentifierKind, value: unknown): boolean {
+  const text = identifierText(value);
+  if (text === undefined || text === "") return true;
+  return !PATTERNS[kind].some((p) => p.test(text));
+}
