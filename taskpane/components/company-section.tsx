@@ -52,6 +52,7 @@ export function CompanySection() {
           {
             client,
             lang: t.lang,
+            headers: session.settings.headerLanguage,
             signal,
             excel: {
               ...EXCEL_IMPORT,

@@ -25,8 +25,8 @@ import type { ColumnSpec } from "../state/table-data";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
 
-function paramLabel(t: Translator, name: string): string {
-  return optional(t, `param_${name}`, name);
+function paramLabel(t: Translator, name: string, labelKey?: string): string {
+  return optional(t, labelKey ?? `param_${name}`, name);
 }
 
 function ParamField(props: {
@@ -37,7 +37,7 @@ function ParamField(props: {
 }) {
   const { spec, t } = props;
   const testId = `import-param-${spec.name}`;
-  const label = paramLabel(t, spec.name);
+  const label = paramLabel(t, spec.name, spec.labelKey);
   if (spec.kind === "select" && spec.options) {
     return (
       <Field label={label}>
@@ -60,7 +60,7 @@ function ParamField(props: {
       ? "YYYY-MM-DD"
       : spec.kind === "month"
         ? "YYYY/MM"
-        : spec.name === "company"
+        : spec.name === "security_code" || spec.name === "code"
           ? "7203"
           : "";
   return (
@@ -94,9 +94,9 @@ export function ImportSection() {
 
   const choose = (d: DatasetId) => {
     // Keep the company/code the user typed when switching datasets.
-    const code = values.company ?? values.code ?? values.security_code ?? "";
+    const code = values.code ?? values.security_code ?? "";
     const next = defaultParams(d);
-    for (const k of ["company", "code", "security_code"]) if (k in next) next[k] = code;
+    for (const k of ["code", "security_code"]) if (k in next) next[k] = code;
     setDataset(d);
     setValues(next);
   };
@@ -133,11 +133,12 @@ export function ImportSection() {
           client: session.client(),
           excel: excelSide,
           lang: t.lang,
+          headers: session.settings.headerLanguage,
           signal,
           onProgress: setProgress,
         },
       );
-      const code = (values.code ?? values.security_code ?? values.company ?? "").toUpperCase();
+      const code = (values.code ?? values.security_code ?? "").toUpperCase();
       const done: LastImport = { dataset, table: written.name, columns, code, params: values };
       setLast(done);
       bump();

@@ -133,6 +133,7 @@ export function ScreeningSection() {
             client: session.client(),
             excel: EXCEL_IMPORT,
             lang: t.lang,
+            headers: session.settings.headerLanguage,
             signal,
             onProgress: setProgress,
           },
@@ -289,15 +290,12 @@ export function ScreeningSection() {
           })}
         </ul>
       )}
-      <Text
-        size={200}
-        data-testid="screen-condition-count"
-        data-over={String(count > CONDITION_CAP)}
-        title={t("conditionCapHint", { cap: CONDITION_CAP })}
-      >
-        {t("conditionCount", { n: count, cap: CONDITION_CAP })}
+      <Text size={200} title={t("conditionCapHint", { cap: CONDITION_CAP })}>
+        {t("conditionCount")}:{" "}
+        <span data-testid="screen-condition-count" data-over={String(count > CONDITION_CAP)}>
+          {count} / {CONDITION_CAP}
+        </span>
       </Text>
-
       <Field label={t("nameContains")}>
         <Input
           data-testid="screen-name"

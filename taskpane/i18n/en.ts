@@ -75,7 +75,7 @@ export const en = {
   addCondition: "Add condition",
   removeCondition: "Remove",
   conditions: "Conditions",
-  conditionCount: "{n} / {cap} conditions",
+  conditionCount: "Conditions used",
   conditionCapHint:
     "Conditions, sector and industry count together; the service allows at most {cap}.",
   noConditions: "No conditions yet: all securities match.",

@@ -75,7 +75,7 @@ export const ja: Messages = {
   addCondition: "条件を追加",
   removeCondition: "削除",
   conditions: "条件",
-  conditionCount: "条件数 {n} / {cap}",
+  conditionCount: "条件数",
   conditionCapHint: "指標の条件・17業種・33業種の合計で、上限は{cap}です。",
   noConditions: "条件はまだありません（全銘柄が対象）。",
   draftNoMetric: "一覧から指標を選んでください。",

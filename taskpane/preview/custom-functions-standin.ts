@@ -62,7 +62,25 @@ export function installedStandIn(): CustomFunctionsStandIn | undefined {
   return existing?.registry instanceof Map ? (existing as CustomFunctionsStandIn) : undefined;
 }
 
-// Installed at load time (this file is its own entry, before functions.js), never over a real runtime.
-if ((globalThis as { CustomFunctions?: unknown }).CustomFunctions === undefined) {
+/**
+ * Office.js, loaded before this file, defines a bare `CustomFunctions` (associate only, storing into
+ * its own table) even outside Excel: take it over so the preview sees every association, and give it
+ * the `Error` and `ErrorCode` the real runtime has.
+ */
+function adopt(existing: Partial<CustomFunctionsStandIn>): void {
+  const standIn = createStandIn();
+  Object.assign(existing, {
+    associate: standIn.associate,
+    registry: standIn.registry,
+    Error: existing.Error ?? standIn.Error,
+    ErrorCode: existing.ErrorCode ?? standIn.ErrorCode,
+  });
+}
+
+// Installed at load time (this file is its own entry, before functions.js).
+const current = (globalThis as { CustomFunctions?: Partial<CustomFunctionsStandIn> }).CustomFunctions;
+if (current === undefined) {
   (globalThis as { CustomFunctions?: unknown }).CustomFunctions = createStandIn();
+} else if (!(current.registry instanceof Map)) {
+  adopt(current);
 }

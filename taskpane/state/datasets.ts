@@ -48,10 +48,14 @@ export interface ParamSpec {
   max?: number;
   /** regular expression the value must match (spec identifier formats). */
   pattern?: string;
+  /** i18n key of the label when it differs from `param_<name>`. */
+  labelKey?: string;
 }
 
+/** Security code or EDINET code (spec 1 rule 4); named security_code like the other code fields. */
 const COMPANY: ParamSpec = {
-  name: "company",
+  name: "security_code",
+  labelKey: "param_company",
   kind: "text",
   required: true,
   pattern: "^([0-9A-Z]{4,5}|[EG]\\d{5})$",
@@ -185,6 +189,7 @@ export function checkParams(dataset: DatasetId, values: ParamValues): ParamProbl
 export interface FetchContext {
   client: PaneClient;
   lang: Lang;
+  headers?: "keys" | "ja";
   signal?: AbortSignal;
   /** rows fetched so far (paged datasets report after each page). */
   onProgress?: (rows: number) => void;
@@ -268,12 +273,12 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
     ...extra,
   });
   const edinet = async (): Promise<string> => {
-    const code = upperCode(v, "company");
+    const code = upperCode(v, "security_code");
     return isEdinetCode(code) ? code : c.resolveEdinetCode(code, o);
   };
   switch (dataset) {
     case "financials": {
-      const code = upperCode(v, "company");
+      const code = upperCode(v, "security_code");
       const id = isEdinetCode(code) ? { edinet_code: code } : { security_code: code };
       const body = await c.financials(
         { ...id, ...q(v, ["period", "years", "as_of"], ["years"]) },
@@ -413,6 +418,7 @@ export async function fetchDatasetTable(
   const table = shapeTable(raw.rows, raw.fields, raw.attribution, {
     lang: ctx.lang,
     scale,
+    ...(ctx.headers ? { headers: ctx.headers } : {}),
     ...(raw.omit ? { omit: raw.omit } : {}),
     extraUnits: extra,
   });

@@ -12,6 +12,8 @@ export interface ImportDefinition {
   /** metric labels/units of a screening import, so the refresh needs no /screening/fields call. */
   metrics?: Record<string, { label: string; unit: string | null }>;
   lang: Lang;
+  /** header cells of the table (kept so a refresh writes the same headers). */
+  headers?: "keys" | "ja";
   tableName: string;
   createdAt: string;
 }
@@ -46,11 +48,10 @@ export function parseDefinition(text: unknown): ImportDefinition | undefined {
 
 /**
  * An Excel table name for an import: letters, digits and underscores, starting with a letter.
- * @example tableNameFor("financials", { company: "7203" }) // "Kaisha_financials_7203"
+ * @example tableNameFor("financials", { security_code: "7203" }) // "Kaisha_financials_7203"
  */
 export function tableNameFor(dataset: DatasetId, params: ParamValues): string {
-  const id =
-    params.company ?? params.code ?? params.security_code ?? params.metric ?? params.q ?? "";
+  const id = params.code ?? params.security_code ?? params.metric ?? params.q ?? "";
   const clean = `${id}`.replace(/[^A-Za-z0-9]/g, "");
   return clean === "" ? `Kaisha_${dataset}` : `Kaisha_${dataset}_${clean}`;
 }

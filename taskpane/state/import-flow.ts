@@ -42,6 +42,7 @@ export interface ImportContext {
   client: PaneClient;
   excel: ImportExcel;
   lang: Lang;
+  headers?: "keys" | "ja";
   signal?: AbortSignal;
   onProgress?: (p: ImportProgress) => void;
   now?: () => Date;
@@ -57,6 +58,7 @@ export async function fetchForImport(req: ImportRequest, ctx: ImportContext): Pr
   const fetchCtx = {
     client: ctx.client,
     lang: ctx.lang,
+    ...(ctx.headers ? { headers: ctx.headers } : {}),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     onProgress: (rows: number) => ctx.onProgress?.({ phase: "fetch", rows }),
   };
@@ -97,6 +99,7 @@ export async function runImport(req: ImportRequest, ctx: ImportContext): Promise
     dataset: req.dataset,
     params: req.params,
     lang: ctx.lang,
+    ...(ctx.headers ? { headers: ctx.headers } : {}),
     tableName: written.name,
     createdAt: (ctx.now?.() ?? new Date()).toISOString(),
     ...(req.metrics ? { metrics: req.metrics } : {}),

@@ -1,7 +1,6 @@
 // Turns API rows into an Excel-ready table: columns with headers, kinds, units and formats; cell values.
 
 import type { Lang } from "../i18n/language";
-import { englishLabel } from "./metric-labels";
 import { TEXT_COLUMN_LABELS_JA } from "./column-labels";
 import {
   dateSerial,
@@ -109,7 +108,10 @@ function kindOf(key: string, sample: unknown, unit: string | undefined): ColumnK
 }
 
 export interface ShapeOptions {
+  /** caption language. */
   lang: Lang;
+  /** header cells: field keys (default, like the functions) or Japanese labels with unit notes. */
+  headers?: "keys" | "ja";
   scale: MoneyScale;
   /** column keys to leave out. */
   omit?: readonly string[];
@@ -150,12 +152,11 @@ export function shapeTable(
     const rawUnit = units.get(key);
     const kind = kindOf(key, flatten(key, sample), rawUnit);
     const unit = kind === "number" ? displayUnit(rawUnit, options.scale) : undefined;
-    const base =
-      options.lang === "ja"
-        ? (labels.get(key) ?? TEXT_COLUMN_LABELS_JA[key] ?? key)
-        : englishLabel(key);
-    const note = kind === "number" ? unitNote(unit, options.lang) : undefined;
-    let header = note ? (options.lang === "ja" ? `${base}（${note}）` : `${base} (${note})`) : base;
+    // Same rule as the functions' header cells (issue 4): keys unless the user chose Japanese labels.
+    const japanese = options.headers === "ja";
+    const base = japanese ? (labels.get(key) ?? TEXT_COLUMN_LABELS_JA[key] ?? key) : key;
+    const note = japanese && kind === "number" ? unitNote(unit, "ja") : undefined;
+    let header = note ? `${base}（${note}）` : base;
     if (usedHeaders.has(header)) header = `${header} [${key}]`;
     usedHeaders.add(header);
     return { key, header, kind, unit, numberFormat: numberFormatFor(kind, unit) };

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 function paramsFor(dataset: DatasetId): ParamValues {
   const p = defaultParams(dataset);
-  for (const k of ["company", "code", "security_code"]) if (k in p) p[k] = CODE;
+  for (const k of ["code", "security_code"]) if (k in p) p[k] = CODE;
   return p;
 }
 
@@ -44,6 +44,7 @@ test("financials: money in million yen with 百万円 headers, per-share untouch
   const table = await fetchDatasetTable("financials", paramsFor("financials"), {
     client,
     lang: "ja",
+    headers: "ja",
   });
   const sales = table.columns.findIndex((c) => c.key === "sales");
   const eps = table.columns.findIndex((c) => c.key === "eps");
@@ -72,6 +73,19 @@ test("prices: every page is followed (500 rows a page) and dates become serials"
   const date = table.columns.findIndex((c) => c.key === "date");
   expect(table.columns[date]?.numberFormat).toBe("yyyy-mm-dd");
   expect(typeof table.rows[0]?.[date]).toBe("number");
+});
+
+test("headers are field keys by default, like the functions' header cells", async () => {
+  const { client } = sandboxClient();
+  const table = await fetchDatasetTable("financials", paramsFor("financials"), {
+    client,
+    lang: "ja",
+  });
+  expect(table.columns.slice(0, 2).map((c) => c.header)).toEqual([
+    "fiscal_year",
+    "accounting_standard",
+  ]);
+  expect(table.columns.find((c) => c.key === "sales")?.header).toBe("sales");
 });
 
 test("disclosures: links are link columns, disclosed_at a JST date-time serial", async () => {
@@ -113,14 +127,14 @@ test("screening import: one column per referenced metric, all pages", async () =
 });
 
 test("parameter checks run before any request", () => {
-  expect(checkParams("financials", { company: "", years: "10" })).toEqual([
-    { param: "company", reason: "missing" },
+  expect(checkParams("financials", { security_code: "", years: "10" })).toEqual([
+    { param: "security_code", reason: "missing" },
   ]);
-  expect(checkParams("financials", { company: "7203", years: "31" })).toEqual([
+  expect(checkParams("financials", { security_code: "7203", years: "31" })).toEqual([
     { param: "years", reason: "out_of_range" },
   ]);
   expect(checkParams("prices", { code: "7203", from: "2025/01/01" })).toEqual([
     { param: "from", reason: "invalid_format" },
   ]);
-  expect(checkParams("dividends", { company: "E02144" })).toEqual([]);
+  expect(checkParams("dividends", { security_code: "E02144" })).toEqual([]);
 });

@@ -27,7 +27,7 @@ function pricesTable(rows: number) {
       { key: "volume", label: "出来高", unit: "shares" },
     ],
     attribution,
-    { lang: "ja", scale: "jpy" },
+    { lang: "ja", scale: "jpy", headers: "ja" },
   );
 }
 
