@@ -113,6 +113,8 @@ export function createApp(options: SandboxOptions = {}): Sandbox {
   });
   app.use("*", corsMiddleware(options.corsOrigins));
   app.use("/v1/*", async (c, next) => {
+    // The API is read-only: other methods get 405 before any key check (OPTIONS is CORS's).
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowed(c);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const fault = faults.next();
     if (fault === "drop") throw new ConnectionDropped();
@@ -144,18 +146,7 @@ export function createApp(options: SandboxOptions = {}): Sandbox {
   }
 
   app.notFound((c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-      return c.json(
-        errorBody(
-          "method_not_allowed",
-          `Method ${c.req.method} is not allowed; the API is read-only (GET).`,
-        ),
-        405,
-        {
-          Allow: "GET, HEAD, OPTIONS",
-        },
-      );
-    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowed(c);
     return c.json(errorBody("not_found", `No endpoint at ${new URL(c.req.url).pathname}.`), 404);
   });
 
@@ -185,6 +176,18 @@ export function createApp(options: SandboxOptions = {}): Sandbox {
       state.priceDataAvailable = available;
     },
   };
+}
+
+/** 405 in the common error shape. */
+function methodNotAllowed(c: Context<AppEnv>): Response {
+  return c.json(
+    errorBody(
+      "method_not_allowed",
+      `Method ${c.req.method} is not allowed; the API is read-only (GET).`,
+    ),
+    405,
+    { Allow: "GET, HEAD, OPTIONS" },
+  );
 }
 
 /** Runs one route: limits, contract validation, then the handler; the body gets JSON-encoded. */

@@ -42,7 +42,10 @@ function movers(dataset: Dataset, target: string): Mover[] {
     const day = rows[i];
     if (day === undefined || day.date !== target) continue;
     const close = day.close;
-    const previousClose = rows[i - 1]?.close ?? null;
+    // spec 2.3: change vs the previous close; a day without trades has no close, look further back.
+    let previousClose: number | null = null;
+    for (let j = i - 1; j >= 0 && previousClose === null; j -= 1)
+      previousClose = rows[j]?.close ?? null;
     const changePercent =
       close === null || previousClose === null || previousClose === 0
         ? null

@@ -1,5 +1,6 @@
 // Shared helpers for the sandbox tests: an app with test-friendly defaults and a GET shortcut.
 import { createApp, type Sandbox, type SandboxOptions } from "../../sandbox/app";
+import { getDataset } from "../../sandbox/data";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 
 /** A sandbox without the per-minute limit (tests send bursts) unless a test asks for one. */
@@ -36,4 +37,14 @@ export async function get(
 export function reasons(answer: Answer): string[] {
   const details = (answer.body?.error?.details ?? []) as { param: string; reason: string }[];
   return details.map((d) => `${d.param}:${d.reason}`);
+}
+
+/**
+ * Builds the shared dataset once per test file before the tests run: generating it takes seconds,
+ * which would otherwise land inside the first test's timeout.
+ */
+export function warmDataset(): void {
+  beforeAll(() => {
+    getDataset();
+  }, 120_000);
 }

@@ -3,6 +3,10 @@ import { DEMO_API_KEY, KEY_PREFIX } from "../../sandbox/demo-key";
 import { createApp } from "../../sandbox/app";
 import { get } from "./helpers";
 
+/** Every authenticated request is metered; this one is answered (400) without building the dataset. */
+const METERED = "/v1/financials";
+// Passing the limits, METERED answers 400 (missing parameters); refused by them, 429.
+
 /** A clock the test moves by hand; starts 2026-11-21 03:00 UTC (12:00 JST). */
 function manualClock(start = Date.parse("2026-11-21T03:00:00Z")) {
   let now = start;
@@ -15,23 +19,23 @@ describe("per-minute limit", () => {
     const sandbox = createApp({ ratePerMinute: 3, rateClock: clock.now });
     for (let i = 0; i < 3; i += 1) {
       clock.advance(1_000);
-      expect((await get(sandbox, "/v1/screening/fields")).status).toBe(200);
+      expect((await get(sandbox, METERED)).status).toBe(400);
     }
-    const limited = await get(sandbox, "/v1/screening/fields");
+    const limited = await get(sandbox, METERED);
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("rate_limited");
-    // The first request was 3 s ago: the window frees a slot in 57 s.
-    expect(limited.headers.get("retry-after")).toBe("57");
+    // The oldest request in the window was 2 s ago: a slot frees up in 58 s.
+    expect(limited.headers.get("retry-after")).toBe("58");
   });
 
   test("after the window passes, requests are accepted again", async () => {
     const clock = manualClock();
     const sandbox = createApp({ ratePerMinute: 2, rateClock: clock.now });
-    await get(sandbox, "/v1/screening/fields");
-    await get(sandbox, "/v1/screening/fields");
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(429);
+    await get(sandbox, METERED);
+    await get(sandbox, METERED);
+    expect((await get(sandbox, METERED)).status).toBe(429);
     clock.advance(60_001);
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(200);
+    expect((await get(sandbox, METERED)).status).toBe(400);
   });
 
   test("ratePerMinute 0 turns the per-minute limit off", async () => {
@@ -48,17 +52,17 @@ describe("per-minute limit", () => {
       apiKeys: [DEMO_API_KEY, other],
       rateClock: manualClock().now,
     });
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(200);
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(429);
-    expect((await get(sandbox, "/v1/screening/fields", { key: other })).status).toBe(200);
+    expect((await get(sandbox, METERED)).status).toBe(400);
+    expect((await get(sandbox, METERED)).status).toBe(429);
+    expect((await get(sandbox, METERED, { key: other })).status).toBe(400);
   });
 });
 
 describe("daily limit and GET /usage", () => {
   test("usage reports remaining, daily_limit, used and the next JST midnight", async () => {
     const sandbox = createApp({ ratePerMinute: 0, dailyLimit: 10, rateClock: manualClock().now });
-    await get(sandbox, "/v1/screening/fields");
-    await get(sandbox, "/v1/screening/fields");
+    await get(sandbox, METERED);
+    await get(sandbox, METERED);
     const usage = await get(sandbox, "/v1/usage");
     expect(usage.status).toBe(200);
     expect(usage.body).toMatchObject({ remaining: 8, daily_limit: 10, used: 2 });
@@ -77,9 +81,9 @@ describe("daily limit and GET /usage", () => {
   test("over the daily limit -> 429 daily_limit_exceeded with Retry-After until JST midnight", async () => {
     const clock = manualClock();
     const sandbox = createApp({ ratePerMinute: 0, dailyLimit: 2, rateClock: clock.now });
-    await get(sandbox, "/v1/screening/fields");
-    await get(sandbox, "/v1/screening/fields");
-    const refused = await get(sandbox, "/v1/screening/fields");
+    await get(sandbox, METERED);
+    await get(sandbox, METERED);
+    const refused = await get(sandbox, METERED);
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe("daily_limit_exceeded");
     expect(refused.headers.get("retry-after")).toBe(String(12 * 3600));
@@ -92,10 +96,10 @@ describe("daily limit and GET /usage", () => {
   test("the daily count resets at JST midnight", async () => {
     const clock = manualClock();
     const sandbox = createApp({ ratePerMinute: 0, dailyLimit: 1, rateClock: clock.now });
-    await get(sandbox, "/v1/screening/fields");
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(429);
+    await get(sandbox, METERED);
+    expect((await get(sandbox, METERED)).status).toBe(429);
     clock.advance(12 * 3600 * 1000);
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(200);
+    expect((await get(sandbox, METERED)).status).toBe(400);
   });
 
   test("requests that fail validation still count; unauthenticated ones do not", async () => {
@@ -110,8 +114,8 @@ describe("daily limit and GET /usage", () => {
   test("a refused (429) request is not counted against the budget", async () => {
     const clock = manualClock();
     const sandbox = createApp({ ratePerMinute: 1, dailyLimit: 100, rateClock: clock.now });
-    await get(sandbox, "/v1/screening/fields");
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(429);
+    await get(sandbox, METERED);
+    expect((await get(sandbox, METERED)).status).toBe(429);
     expect((await get(sandbox, "/v1/usage")).status).toBe(429);
     clock.advance(61_000);
     expect((await get(sandbox, "/v1/usage")).body.used).toBe(1);
@@ -119,9 +123,9 @@ describe("daily limit and GET /usage", () => {
 
   test("reset() clears the counters", async () => {
     const sandbox = createApp({ ratePerMinute: 0, dailyLimit: 1, rateClock: manualClock().now });
-    await get(sandbox, "/v1/screening/fields");
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(429);
+    await get(sandbox, METERED);
+    expect((await get(sandbox, METERED)).status).toBe(429);
     sandbox.reset();
-    expect((await get(sandbox, "/v1/screening/fields")).status).toBe(200);
+    expect((await get(sandbox, METERED)).status).toBe(400);
   });
 });
