@@ -74,7 +74,7 @@ describe("PRICES and PRICE", () => {
       "7203",
       "2024-03-01",
       "2024-03-31",
-      "close",
+      [["close"]],
       null,
       null,
       inv(),
@@ -91,7 +91,7 @@ describe("PRICES and PRICE", () => {
       "7203",
       "2024-03-29",
       "2024-03-29",
-      "close",
+      [["close"]],
       null,
       0,
       inv(),
@@ -166,7 +166,7 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
   test("SCREEN metric headers in Japanese come from the catalogue", async () => {
     useSandbox({ headerLanguage: "ja" });
     const grid = (await KAISHA.SCREEN(
-      "per:lte:20",
+      [["per:lte:20"]],
       null,
       null,
       null as never,
