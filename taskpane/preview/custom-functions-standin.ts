@@ -78,7 +78,8 @@ function adopt(existing: Partial<CustomFunctionsStandIn>): void {
 }
 
 // Installed at load time (this file is its own entry, before functions.js).
-const current = (globalThis as { CustomFunctions?: Partial<CustomFunctionsStandIn> }).CustomFunctions;
+const current = (globalThis as { CustomFunctions?: Partial<CustomFunctionsStandIn> })
+  .CustomFunctions;
 if (current === undefined) {
   (globalThis as { CustomFunctions?: unknown }).CustomFunctions = createStandIn();
 } else if (!(current.registry instanceof Map)) {

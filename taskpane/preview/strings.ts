@@ -94,7 +94,7 @@ export function pickLang(search: string, navigatorLanguage: string | undefined):
 
 /** Formulas that work against the sandbox's sample companies. */
 export const EXAMPLES: readonly string[] = [
-  '=KAISHA.FINANCIALS(7203,"sales,operating_income,net_income",,5)',
+  '=KAISHA.FINANCIALS(7203,"sales,operating_profit,net_income",,5)',
   '=KAISHA.FINANCIAL(7203,"sales",0)',
   '=KAISHA.PRICES(7203,,,"close,volume")',
   "=KAISHA.VALUATION(7203)",

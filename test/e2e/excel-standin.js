@@ -112,17 +112,31 @@
     invalidName: "#NAME?",
     invalidReference: "#REF!",
   };
-  window.CustomFunctions = {
-    associate: function (id, fn) {
-      if (typeof id === "string") registry.set(id.toUpperCase(), fn);
-      else
-        Object.keys(id).forEach(function (k) {
-          registry.set(k.toUpperCase(), id[k]);
-        });
+  function associate(id, fn) {
+    if (typeof id === "string") registry.set(id.toUpperCase(), fn);
+    else
+      Object.keys(id).forEach(function (key) {
+        registry.set(key.toUpperCase(), id[key]);
+      });
+  }
+  var cf = { Error: CFError, ErrorCode: ErrorCode };
+  // office.js (loaded by the page after this script) assigns its own CustomFunctions.associate, which
+  // only records into its table: keep capturing, and pass each association on to it as well.
+  var officeAssociate;
+  Object.defineProperty(cf, "associate", {
+    configurable: true,
+    enumerable: true,
+    get: function () {
+      return function (id, fn) {
+        associate(id, fn);
+        if (officeAssociate) officeAssociate.apply(cf, arguments);
+      };
     },
-    Error: CFError,
-    ErrorCode: ErrorCode,
-  };
+    set: function (fn) {
+      officeAssociate = fn;
+    },
+  });
+  window.CustomFunctions = cf;
 
   // ---------- Office.context ----------
   var requirementSets = cfg.requirementSets || {
@@ -528,7 +542,10 @@
     return formula;
   }
   function setValue(s, r, c, v) {
-    if (typeof v === "string" && v.charAt(0) === "=" && v.length > 1)
+    // As in Excel, text typed into a cell formatted as Text ("@") stays text, even "=...".
+    var own = s.cells.get(k(r, c));
+    var format = (own && own.numberFormat) || s.colFormats.get(c);
+    if (typeof v === "string" && v.charAt(0) === "=" && v.length > 1 && format !== "@")
       return writeCell(s, r, c, { formula: v, value: "" });
     writeCell(s, r, c, { value: v === null || v === undefined ? "" : v, formula: undefined });
   }

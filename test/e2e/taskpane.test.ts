@@ -1,0 +1,239 @@
+// The task pane in headless Chromium with the in-page Excel stand-in, against the sandbox: key entry
+// and verification, a screen imported as a table, a financials import, Refresh all, Freeze values.
+// One page walks through the flow in order, as a user would; each step leaves a screenshot.
+import type { Page } from "playwright-core";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { startHarness, type Harness } from "./harness";
+
+let h: Harness;
+let page: Page;
+
+/** What the stand-in reports about the workbook (see excel-standin.js). */
+interface SheetInfo {
+  name: string;
+  visibility: string;
+  used: string | null;
+  tables: { name: string; address: string }[];
+  charts: { name: string; type: string; title: string; series: string[] }[];
+}
+interface CellInfo {
+  value: unknown;
+  formula?: string;
+  numberFormat: string;
+  error?: string;
+}
+
+const excel = {
+  sheets: () =>
+    page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.sheets()) as Promise<
+      SheetInfo[]
+    >,
+  read: (sheet: string, address: string) =>
+    page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.read(s, a), [
+      sheet,
+      address,
+    ] as const) as Promise<CellInfo[][]>,
+  select: (sheet: string, address: string) =>
+    page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.select(s, a), [
+      sheet,
+      address,
+    ] as const),
+  enter: (sheet: string, address: string, text: string) =>
+    page.evaluate(
+      ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enter(s, a, t),
+      [sheet, address, text] as const,
+    ),
+  idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
+  calculations: () =>
+    page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.calculations()),
+};
+
+interface StandInWindow {
+  __excelStandIn: {
+    sheets(): SheetInfo[];
+    read(sheet: string, address: string): CellInfo[][];
+    select(sheet: string, address: string): void;
+    enter(sheet: string, address: string, text: string): void;
+    whenIdle(): Promise<void>;
+    calculations(): number;
+  };
+}
+
+function tid(id: string): string {
+  return `[data-testid="${id}"]`;
+}
+
+async function nav(section: string): Promise<void> {
+  await page.click(tid(`nav-${section}`));
+  await page.waitForSelector(tid(`section-${section}`));
+}
+
+/** Waits for a status message bar and returns its intent and text. */
+async function message(id: string): Promise<{ intent: string; text: string }> {
+  const bar = page.locator(tid(id));
+  await bar.waitFor();
+  return {
+    intent: (await bar.getAttribute("data-intent")) ?? "",
+    text: (await bar.textContent()) ?? "",
+  };
+}
+
+function requests(path: string): number {
+  return h.sandbox.sandbox.requestLog.filter((e) => JSON.stringify(e).includes(path)).length;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "ja" }).toString();
+  page = await h.openPage(`/taskpane.html?${query}`, { excel: true, displayLanguage: "ja-JP" });
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("task pane with the Excel stand-in", () => {
+  test("starts in Japanese with Excel available and no key", async () => {
+    expect(await page.getAttribute(tid("app-root"), "data-lang")).toBe("ja");
+    expect(await page.locator(tid("excel-unavailable")).count()).toBe(0);
+    expect(await page.getAttribute(tid("connection-status"), "data-state")).toBe("none");
+    await h.screenshot(page, "taskpane-01-connection-start");
+  });
+
+  test("an unknown key of the right shape is refused with a clear message", async () => {
+    const wrong = `${DEMO_API_KEY.slice(0, 9)}${"x".repeat(43)}`;
+    await page.fill(tid("key-input"), wrong);
+    expect(await page.getAttribute(tid("key-shape-hint"), "data-valid")).toBe("true");
+    await page.click(tid("key-verify"));
+    const m = await message("conn-message");
+    expect(m.intent).toBe("error");
+    expect(m.text).toMatch(/キー|401/);
+    expect(m.text).not.toContain(wrong);
+    await page.waitForSelector(`${tid("connection-status")}[data-state="error"]`);
+  });
+
+  test("enter and verify the demo key: connected, remaining requests shown", async () => {
+    await page.fill(tid("key-input"), DEMO_API_KEY);
+    expect(await page.getAttribute(tid("key-input"), "type")).toBe("password");
+    await page.click(tid("key-verify"));
+    await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+    const remaining = (await page.textContent(tid("usage-remaining"))) ?? "";
+    expect(Number(remaining.replace(/[^\d]/g, ""))).toBeGreaterThan(0);
+    // The key never reaches the workbook.
+    const cells = JSON.stringify(await excel.sheets());
+    expect(cells).not.toContain(DEMO_API_KEY);
+    await h.screenshot(page, "taskpane-02-connection-verified");
+  });
+
+  test("build a screen (PER <= 15), preview it, import every page as a table", async () => {
+    await nav("screening");
+    await page.waitForSelector(tid("screen-metric-search"));
+    // Type into the search box as a user does; the list filters and opens.
+    await page.click(tid("screen-metric-search"));
+    await page.keyboard.type("PER");
+    await page.click(tid("screen-metric-option-per"));
+    await page.selectOption(tid("screen-operator"), "lte");
+    await page.fill(tid("screen-value"), "15");
+    await page.click(tid("screen-add-condition"));
+    await page.waitForSelector(tid("screen-condition-0"));
+    expect(await page.textContent(tid("screen-condition-count"))).toMatch(/^1\s*\/\s*20/);
+    await page.click(tid("screen-preview"));
+    await page.waitForSelector(tid("screen-total-count"));
+    const total = Number(await page.textContent(tid("screen-total-count")));
+    expect(total).toBeGreaterThan(0);
+    expect(await page.textContent(tid("screen-formula-text"))).toContain("KAISHA.SCREEN(");
+    await h.screenshot(page, "taskpane-03-screening-preview");
+
+    await excel.select("Sheet1", "A1");
+    await page.click(tid("screen-import"));
+    const m = await message("screen-message");
+    expect(m.intent).toBe("success");
+    const sheet1 = (await excel.sheets()).find((s) => s.name === "Sheet1");
+    expect(sheet1?.tables).toHaveLength(1);
+    const header = (await excel.read("Sheet1", "A1:C1"))[0]?.map((c) => c.value);
+    expect(header).toEqual(expect.arrayContaining(["security_code", "name"]));
+    // Header + one row per screened company, then a blank row and the attribution caption.
+    const rows = await excel.read("Sheet1", `A1:A${total + 3}`);
+    expect(rows[1]?.[0]?.value).toMatch(/^[0-9A-Z]{4}$/);
+    expect(String(rows[total + 2]?.[0]?.value ?? "")).not.toBe("");
+    await h.screenshot(page, "taskpane-04-screening-imported");
+  });
+
+  test("import financials for 7203 as a table with number formats", async () => {
+    await nav("import");
+    await page.selectOption(tid("import-dataset-select"), "financials");
+    await page.fill(tid("import-param-security_code"), "7203");
+    await excel.select("Sheet1", "J1");
+    await page.click(tid("import-run"));
+    const m = await message("import-message");
+    expect(m.intent).toBe("success");
+    const rows = Number(await page.getAttribute(tid("import-message"), "data-rows"));
+    expect(rows).toBeGreaterThan(0);
+    const tables = (await excel.sheets()).find((s) => s.name === "Sheet1")?.tables ?? [];
+    expect(tables).toHaveLength(2);
+    const block = await excel.read("Sheet1", "J1:Z3");
+    const header = block[0]?.map((c) => c.value) ?? [];
+    const salesCol = header.indexOf("sales");
+    expect(salesCol).toBeGreaterThanOrEqual(0);
+    const sales = block[1]?.[salesCol];
+    expect(typeof sales?.value).toBe("number");
+    expect(sales?.numberFormat).not.toBe("General");
+    // The import is remembered for Refresh imports (definition kept in the workbook, no key).
+    const stored = (await excel.sheets()).find((s) => s.name === "KaishaImports");
+    expect(stored?.visibility).toBe("Hidden");
+    await h.screenshot(page, "taskpane-05-financials-imported");
+  });
+
+  test("Refresh all recalculates KAISHA formulas and re-runs the imports", async () => {
+    await excel.enter("Sheet1", "A60", '=KAISHA.FINANCIAL(7203,"sales",0)');
+    await excel.idle();
+    const before = (await excel.read("Sheet1", "A60"))[0]?.[0];
+    expect(typeof before?.value).toBe("number");
+    const calcs = await excel.calculations();
+
+    await nav("refresh");
+    await page.click(tid("refresh-all"));
+    const m = await message("refresh-summary");
+    expect(m.intent).not.toBe("error");
+    await excel.idle();
+    expect(await excel.calculations()).toBeGreaterThan(calcs);
+    expect((await excel.read("Sheet1", "A60"))[0]?.[0]?.value).toBe(before?.value);
+    // Both imported tables are still there, refreshed in place.
+    expect((await excel.sheets()).find((s) => s.name === "Sheet1")?.tables).toHaveLength(2);
+    await h.screenshot(page, "taskpane-06-refresh");
+  });
+
+  test("Freeze values replaces the formula by its value and records it; Restore brings it back", async () => {
+    const sent = requests("/financials");
+    await excel.select("Sheet1", "A60");
+    await page.selectOption(tid("freeze-scope"), "selection");
+    await page.click(tid("freeze-values"));
+    const m = await message("freeze-summary");
+    expect(m.intent).toBe("success");
+    const frozen = (await excel.read("Sheet1", "A60"))[0]?.[0];
+    expect(frozen?.formula).toBeUndefined();
+    expect(typeof frozen?.value).toBe("number");
+    const provenance = await excel.read("KaishaProvenance", "A1:E2");
+    expect(provenance[1]?.[0]?.value).toBe("Sheet1!A60");
+    expect(provenance[1]?.[1]?.value).toBe('=KAISHA.FINANCIAL(7203,"sales",0)');
+    await h.screenshot(page, "taskpane-07-frozen");
+
+    await page.click(tid("restore-formulas"));
+    await page.waitForFunction(
+      (id) => /1/.test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ""),
+      "freeze-summary",
+    );
+    await excel.idle();
+    const restored = (await excel.read("Sheet1", "A60"))[0]?.[0];
+    expect(restored?.formula).toBe('=KAISHA.FINANCIAL(7203,"sales",0)');
+    expect(restored?.value).toBe(frozen?.value);
+    // Freezing and restoring cost no request: the answer was still fresh in the cache.
+    expect(requests("/financials")).toBe(sent);
+  });
+
+  test("the pane raised no page errors", () => {
+    expect(h.problems.filter((p) => p.startsWith("pageerror"))).toEqual([]);
+  });
+});
