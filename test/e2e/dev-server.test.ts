@@ -1,0 +1,135 @@
+// The dev server's relay and static serving, in process (no socket): what reaches the API, what comes
+// back, and that neither the key nor other headers leak into logs or upstream requests.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createDevApp, findDevCertificate } from "../../scripts/dev-server";
+
+const KEY = "kaisakey_SandboxDemoKeyForKaishaExcelLocalTesting001";
+
+function recorder(response: () => Response | Promise<Response>) {
+  const calls: { url: string; headers: Record<string, string>; method: string }[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
+    return response();
+  }) as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+describe("dev server relay", () => {
+  test("forwards GET /relay/v1/<path>?<query> to the target with the Authorization header only", async () => {
+    const { calls, fetchImpl } = recorder(() =>
+      Response.json(
+        { remaining: 42 },
+        { status: 200, headers: { "retry-after": "3", "set-cookie": "x=1" } },
+      ),
+    );
+    const lines: string[] = [];
+    const app = createDevApp({
+      relayTarget: "https://api.example.test/v1/",
+      fetch: fetchImpl,
+      log: (l) => lines.push(l),
+    });
+    const res = await app.request("/relay/v1/financials?security_code=7203&years=5", {
+      headers: {
+        Authorization: `Bearer ${KEY}`,
+        Cookie: "session=abc",
+        Origin: "https://localhost:3000",
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ remaining: 42 });
+    expect(res.headers.get("retry-after")).toBe("3");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(calls).toEqual([
+      {
+        url: "https://api.example.test/v1/financials?security_code=7203&years=5",
+        method: "GET",
+        headers: { authorization: `Bearer ${KEY}` },
+      },
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^relay GET \/financials -> 200 \(\d+ ms\)$/);
+    expect(lines.join("\n")).not.toContain(KEY);
+  });
+
+  test("passes API errors through unchanged (status and common error body)", async () => {
+    const body = { error: { code: "rate_limited", message: "Too many requests" } };
+    const { fetchImpl } = recorder(() =>
+      Response.json(body, { status: 429, headers: { "retry-after": "20" } }),
+    );
+    const res = await createDevApp({ fetch: fetchImpl }).request("/relay/v1/usage");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("20");
+    expect(await res.json()).toEqual(body);
+  });
+
+  test("an unreachable API is a 502 in the API's error shape, without the key", async () => {
+    const { fetchImpl } = recorder(() => {
+      throw new TypeError("fetch failed");
+    });
+    const res = await createDevApp({
+      fetch: fetchImpl,
+      relayTarget: "https://down.example.test/v1",
+    }).request("/relay/v1/usage", { headers: { Authorization: `Bearer ${KEY}` } });
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: "connection_failed",
+        message: "The relay could not reach the API at https://down.example.test/v1.",
+      },
+    });
+    expect(text).not.toContain(KEY);
+  });
+
+  test("refuses paths that climb out of /v1 and methods other than GET, sending nothing", async () => {
+    const { calls, fetchImpl } = recorder(() => new Response("{}"));
+    const app = createDevApp({ fetch: fetchImpl });
+    // The URL parser already folds "%2e%2e" away: the request no longer matches the relay at all.
+    expect([400, 404]).toContain((await app.request("/relay/v1/%2e%2e/admin")).status);
+    expect((await app.request("/relay/v1/usage", { method: "POST", body: "{}" })).status).toBe(400);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("dev server static files", () => {
+  test("serves the built add-in from distDir with no-store caching, and an index of the pages", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-dist-"));
+    fs.writeFileSync(path.join(dir, "taskpane.html"), "<!doctype html><title>pane</title>");
+    try {
+      const app = createDevApp({ distDir: dir });
+      const page = await app.request("/taskpane.html");
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<title>pane</title>");
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      expect(await (await app.request("/")).text()).toContain('href="/preview.html"');
+      expect((await app.request("/missing.js")).status).toBe(404);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("finds the dev certificate in HTTPS_KEY/HTTPS_CERT or ~/.office-addin-dev-certs", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-home-"));
+    try {
+      expect(findDevCertificate({}, home)).toBeUndefined();
+      const certs = path.join(home, ".office-addin-dev-certs");
+      fs.mkdirSync(certs);
+      fs.writeFileSync(path.join(certs, "localhost.key"), "KEY");
+      fs.writeFileSync(path.join(certs, "localhost.crt"), "CERT");
+      expect(findDevCertificate({}, home)).toMatchObject({
+        source: path.join(certs, "localhost.crt"),
+      });
+      const own = path.join(home, "own.pem");
+      fs.writeFileSync(own, "OWN");
+      expect(findDevCertificate({ HTTPS_KEY: own, HTTPS_CERT: own }, home)?.source).toBe(own);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
