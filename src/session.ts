@@ -102,8 +102,8 @@ export function getSettings(): Readonly<SessionSettings> {
 }
 
 /**
- * Changes settings and tells listeners (the task pane recalculates KAISHA formulas). A new base URL
- * or connection mode drops cached answers, which belong to the old server.
+ * Changes settings and tells listeners (the task pane recalculates KAISHA formulas). Cached answers
+ * are kept: the client keys them by full URL, so answers of another server never mix in.
  */
 export function configureSession(partial: Partial<SessionSettings>): Readonly<SessionSettings> {
   const before = settings;
@@ -112,16 +112,12 @@ export function configureSession(partial: Partial<SessionSettings>): Readonly<Se
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
   }
   settings = next;
-  const targetChanged = effectiveBaseUrl(before) !== effectiveBaseUrl(next);
   if (client !== undefined && !injected) {
-    if (before.lang !== next.lang) {
-      client = undefined; // rebuilt lazily with the new message language
-    } else if (targetChanged) {
-      client.setBaseUrl(effectiveBaseUrl(next));
-    }
+    // A configured copy shares cache, pacer, in-flight requests and counters with the old one.
+    if (before.lang !== next.lang) client = client.withOptions({ lang: next.lang });
+    const target = effectiveBaseUrl(next);
+    if (effectiveBaseUrl(before) !== target) client.setBaseUrl(target);
   }
-  if (targetChanged && client !== undefined) void client.invalidateAll();
-  if (targetChanged && client === undefined && cacheStore !== undefined) void cacheStore.clear();
   const changed = (Object.keys(next) as (keyof SessionSettings)[]).some(
     (k) => before[k] !== next[k],
   );
@@ -135,10 +131,14 @@ export function setKeyProvider(provider: KeyProvider): void {
   for (const l of listeners) l(getSettings());
 }
 
-/** The persistent cache store (functions/office-storage.ts); rebuilds the client to use it. */
+/**
+ * The persistent cache store (functions/office-storage.ts). An existing client continues as a
+ * configured copy on the new store (same pacer and counters).
+ */
 export function setCacheStore(store: CacheStore | undefined): void {
-  cacheStore = store;
-  if (!injected) client = undefined;
+  if (injected) return;
+  cacheStore = store ?? new MemoryCacheStore();
+  if (client !== undefined) client = client.withOptions({ cacheStore });
 }
 
 /**
