@@ -3,8 +3,15 @@
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date. */
+const dayNumberCache = new Map<string, number>();
+
 export function toDayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+  let n = dayNumberCache.get(date);
+  if (n === undefined) {
+    n = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+    dayNumberCache.set(date, n);
+  }
+  return n;
 }
 
 export function fromDayNumber(day: number): string {

@@ -4,6 +4,7 @@ import type { components } from "../../src/contract/api-types";
 import type { CompanySpec, Standard } from "./companies";
 import { shareFactor } from "./companies";
 import { fiscalPeriods, type PeriodDef, type QuarterDef } from "./fiscal-periods";
+import { emptyFinancialsRow } from "./financials-row";
 import { Prng, round } from "./prng";
 
 type FinancialsPeriod = components["schemas"]["FinancialsPeriod"];
@@ -129,12 +130,6 @@ export interface CompanyFinancials {
   facts: Map<string, FiscalYearFacts>;
   /** Current-basis issued shares (the share count the market cap uses today). */
   currentShares: number;
-}
-
-function nullValues(): Values {
-  const v = {} as Values;
-  for (const k of VALUE_KEYS) v[k] = null;
-  return v;
 }
 
 /** Business-cycle shock (0 = none) at a point in time, by company traits (2008 crisis, 2020 pandemic). */
@@ -575,7 +570,7 @@ class RowBuilder {
   ): FinancialsPeriod {
     const std = standardFor(this.spec, year);
     const firstAfterSwitch = this.spec.switchYear === year && this.spec.previousStandard;
-    const base = {
+    const base = emptyFinancialsRow({
       fiscal_year: label,
       accounting_standard: std,
       is_consolidated: this.spec.consolidated,
@@ -584,8 +579,7 @@ class RowBuilder {
         firstAfterSwitch && this.spec.previousStandard
           ? { [this.spec.previousStandard]: ["capital_expenditure", "depreciation"] }
           : {},
-      ...nullValues(),
-    } as FinancialsPeriod;
+    });
     if (quarter !== undefined) base.quarter = quarter;
     return base;
   }

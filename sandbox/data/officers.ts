@@ -179,7 +179,7 @@ export function generateOfficers(specs: readonly CompanySpec[]): OfficersResult 
         stint(n2, true, [], { listedOn: nomineeDate });
     }
     // Compensation above 100 million yen (spec 2.8) for top executives of large companies.
-    if (spec.salesOku >= 20000) {
+    if (spec.salesOku >= 20000 || usesPro) {
       for (const [p, scale] of [
         [president, 1.6],
         [chair, 1.2],

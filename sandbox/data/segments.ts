@@ -14,7 +14,7 @@ type FinancialsPeriod = S["FinancialsPeriod"];
 type SegmentRow = S["SegmentRow"];
 
 /** A company whose newest segment starts mid-year and is reported only from Q4 of its first year. */
-export const LATE_SEGMENT = { code: "6098", name: "マッチング", firstYear: 2020 };
+export const LATE_SEGMENT = { code: "6098", name: "海外事業", firstYear: 2020 };
 /** Quarter rows start here (older quarters are not restored). */
 const QUARTER_ROWS_FROM = 2012;
 
