@@ -2,6 +2,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createApp, isConnectionDropped, type Sandbox, type SandboxOptions } from "./app";
+import { getDataset } from "./data";
 import { DEMO_API_KEY } from "./demo-key";
 import { parseFaultKinds } from "./lib/faults";
 
@@ -109,6 +110,8 @@ function numberFrom(env: NodeJS.ProcessEnv, name: string): number | undefined {
 
 async function main(): Promise<void> {
   const options = optionsFromEnv(process.env);
+  // Build the dataset before listening so the first request is not the slow one.
+  getDataset();
   const running = await startSandbox(options);
   const keys = options.apiKeys ?? [DEMO_API_KEY];
   process.stdout.write(

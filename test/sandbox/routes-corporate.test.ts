@@ -220,6 +220,27 @@ describe("GET /dividends (spec 4.10)", () => {
     expect(answer.body.reason.code).toBe("no_results");
   });
 
+  test("a record appears once one of its source disclosures is visible (24-hour rule)", async () => {
+    const edinet = edinetOf("7203");
+    const latest = getDataset().dividends.get(edinet)?.at(-1);
+    const sources = getDataset().disclosures.filter((d) =>
+      latest?.source_refs.some((ref) => ref.doc_id === d.item.doc_id),
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    const first = Math.min(
+      ...sources.map((d) => Date.parse(d.meta.available_for_redistribution_at)),
+    );
+    const clock = makeSandbox();
+    const years = async (): Promise<number[]> =>
+      (await get(clock, `/v1/dividends?edinet_code=${edinet}`)).body.records.map(
+        (r: { fiscal_year: number }) => r.fiscal_year,
+      );
+    clock.setNow(new Date(first - 1000).toISOString());
+    expect(await years()).not.toContain(latest?.fiscal_year);
+    clock.setNow(new Date(first).toISOString());
+    expect(await years()).toContain(latest?.fiscal_year);
+  });
+
   test("unlisted corporation -> 404", async () => {
     expect((await get(sandbox, "/v1/dividends?edinet_code=E99990")).status).toBe(404);
   });

@@ -116,6 +116,12 @@ describe("GET /securities/{code}/prices (spec 4.5)", () => {
     expect(reasons(other)).toEqual(["cursor:invalid"]);
   });
 
+  test("a 5-character code with the trailing check digit answers as the 4-character code", async () => {
+    const answer = await get(sandbox, "/v1/securities/72030/prices?limit=1");
+    expect(answer.status).toBe(200);
+    expect(answer.body.code).toBe("7203");
+  });
+
   test("unknown security -> 404 not_found", async () => {
     const answer = await get(sandbox, "/v1/securities/0000/prices");
     expect(answer.status).toBe(404);
