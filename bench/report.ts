@@ -135,6 +135,13 @@ export function resultsMarkdown(report: BenchReport): string {
     out.push(`- functions: ${f.file} ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
   for (const f of report.bundles.taskpane)
     out.push(`- task pane: ${f.file} ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
+  const copied = report.bundles.copied;
+  if (copied.length > 0) {
+    const gzip = copied.reduce((a, f) => a + f.gzipBytes, 0);
+    out.push(
+      `- copied, not built (Office.js from node_modules under dist/assets/, loaded per host): ${copied.length} files, ${kb(gzip)} gzip in all`,
+    );
+  }
   out.push("", "## Targets", "", "| Target | Result | Detail |", "|---|---|---|");
   for (const t of report.targets)
     out.push(`| ${t.name} | ${t.pass ? "PASS" : "FAIL"} | ${t.detail} |`);
