@@ -8,7 +8,7 @@ import { searchMetrics, type ScreeningFieldInfo } from "../state/screening-model
 
 /** How a metric reads in the list: the language's label with the key for reference. */
 export function metricText(f: Pick<ScreeningFieldInfo, "key" | "label">, lang: Lang): string {
-  return lang === "ja" ? `${f.label}（${f.key}）` : `${englishLabel(f.key)} (${f.label})`;
+  return lang === "ja" ? `${f.label} [${f.key}]` : `${englishLabel(f.key)} [${f.key}]`;
 }
 
 const MAX_OPTIONS = 60;

@@ -94,7 +94,7 @@ export function ScreeningSection() {
   const count = conditionCount(form);
   const problem = draftProblem(draft, form, all);
   const formula = screenFormula(form, all);
-  const unitText = (u: string) => optional(t, `opt_${u}`, u);
+  const unitText = (u: string) => optional(t, `unit_${u}`, optional(t, `opt_${u}`, u));
 
   const metricsOfQuery = (): Record<string, { label: string; unit: string | null }> => {
     const keys = new Set([
