@@ -1,0 +1,208 @@
+// The pane's sections rendered (server-side, no browser): test ids from TESTIDS.md and both languages.
+
+import { renderToString } from "react-dom/server";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import type { ReactElement } from "react";
+import { App } from "../../taskpane/app";
+import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
+import type { PaneSession } from "../../taskpane/pane-session";
+import { translator } from "../../taskpane/i18n/messages";
+import type { Lang } from "../../taskpane/i18n/language";
+import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
+import type { PaneClient } from "../../taskpane/state/pane-client";
+import { ConnectionSection } from "../../taskpane/components/connection-section";
+import { ImportSection } from "../../taskpane/components/import-section";
+import { RefreshSection } from "../../taskpane/components/refresh-section";
+import { BuilderSection } from "../../taskpane/components/builder-section";
+import { CompanySection } from "../../taskpane/components/company-section";
+import { ScreeningSection } from "../../taskpane/components/screening-section";
+
+function fakeSession(): PaneSession {
+  const client = {
+    stats: () => ({ requestsSent: 3, cacheHits: 7, coalesced: 2, lastUsageRemaining: 4990 }),
+    screeningFields: () => new Promise(() => undefined),
+  } as unknown as PaneClient;
+  return {
+    keys: new KeyManager(memoryStore()),
+    settings: { preset: "production", customUrl: "", mode: "direct", headerLanguage: "keys" },
+    client: () => client,
+    applySettings: async () => undefined,
+    setKey: async () => undefined,
+    forgetKey: async () => undefined,
+    onChange: () => () => undefined,
+  };
+}
+
+function render(node: ReactElement, lang: Lang, excel = true): string {
+  const value: PaneContextValue = {
+    t: translator(lang),
+    session: fakeSession(),
+    excel,
+    connection: "none",
+    setConnection: () => undefined,
+    revision: 0,
+    bump: () => undefined,
+  };
+  return renderToString(
+    <FluentProvider theme={webLightTheme}>
+      <PaneContext.Provider value={value}>{node}</PaneContext.Provider>
+    </FluentProvider>,
+  );
+}
+
+function testIds(html: string): string[] {
+  return [...html.matchAll(/data-testid="([^"]+)"/g)].map((m) => m[1] ?? "");
+}
+
+test("the shell: language override, status, six section tabs, Japanese from ?lang=ja", () => {
+  const html = renderToString(
+    <App
+      session={fakeSession()}
+      excel={false}
+      languageInputs={{ query: "ja" }}
+      initialSetting="auto"
+    />,
+  );
+  expect(testIds(html)).toEqual(
+    expect.arrayContaining([
+      "app-root",
+      "lang-override",
+      "connection-status",
+      "excel-unavailable",
+      "nav-connection",
+      "nav-screening",
+      "nav-import",
+      "nav-refresh",
+      "nav-builder",
+      "nav-company",
+      "section-connection",
+    ]),
+  );
+  expect(html).toContain('data-lang="ja"');
+  expect(html).toContain("APIキー未設定");
+});
+
+test("English when ?lang=en", () => {
+  const html = renderToString(
+    <App
+      session={fakeSession()}
+      excel
+      languageInputs={{ query: "en", office: "ja-JP" }}
+      initialSetting="auto"
+    />,
+  );
+  expect(html).toContain('data-lang="en"');
+  expect(html).toContain("No API key");
+  expect(testIds(html)).not.toContain("excel-unavailable");
+});
+
+test("connection: masked key input, shape hint, verify / save / forget / remember, Japanese labels", () => {
+  const html = render(<ConnectionSection />, "ja");
+  expect(testIds(html)).toEqual(
+    expect.arrayContaining([
+      "conn-base-url-preset",
+      "conn-mode-direct",
+      "conn-mode-relay",
+      "conn-header-language",
+      "key-input",
+      "key-toggle-visibility",
+      "key-shape-hint",
+      "key-remember",
+      "key-save",
+      "key-verify",
+      "key-forget",
+    ]),
+  );
+  expect(html).toMatch(
+    /type="password"[^>]*data-testid="key-input"|data-testid="key-input"[^>]*type="password"/,
+  );
+  for (const text of ["APIキー", "接続を確認", "この端末に保存", "キーを削除"])
+    expect(html).toContain(text);
+});
+
+test("screening starts by loading the metric catalogue", () => {
+  const html = render(<ScreeningSection />, "ja");
+  expect(testIds(html)).toContain("screen-fields-loading");
+  expect(html).toContain("指標を読み込んでいます");
+});
+
+test("imports: dataset select with every dataset, financials parameters, run disabled without Excel", () => {
+  const html = render(<ImportSection />, "ja", false);
+  expect(testIds(html)).toEqual(
+    expect.arrayContaining([
+      "import-dataset-select",
+      "import-param-security_code",
+      "import-param-period",
+      "import-param-years",
+      "import-param-as_of",
+      "import-param-unit",
+      "import-run",
+    ]),
+  );
+  for (const d of [
+    "financials",
+    "valuations",
+    "prices",
+    "dividends",
+    "segments",
+    "disclosures",
+    "officers",
+    "peers",
+    "margin",
+    "jsf",
+    "securities",
+    "rankings",
+  ]) {
+    expect(html).toContain(`value="${d}"`);
+  }
+  expect(html).toMatch(
+    /<button[^>]*disabled[^>]*data-testid="import-run"|data-testid="import-run"[^>]*disabled/,
+  );
+  expect(html).toContain("表として取り込む");
+});
+
+test("refresh: refresh all, freeze / restore, problems, usage counters from the client's stats", () => {
+  const html = render(<RefreshSection />, "en");
+  expect(testIds(html)).toEqual(
+    expect.arrayContaining([
+      "refresh-all",
+      "refresh-imports",
+      "freeze-scope",
+      "freeze-values",
+      "restore-formulas",
+      "problems-scan",
+      "problems-retry",
+      "problems-list",
+      "usage-panel",
+      "usage-requests",
+      "usage-cache-hits",
+      "usage-coalesced",
+      "usage-panel-remaining",
+      "usage-refresh-cost",
+      "usage-reload",
+    ]),
+  );
+  expect(html).toMatch(/data-testid="usage-requests"[^>]*>3</);
+  expect(html).toMatch(/data-testid="usage-cache-hits"[^>]*>7</);
+  expect(html).toMatch(/data-testid="usage-panel-remaining"[^>]*>4990</);
+});
+
+test("builder and company sheet", () => {
+  const builder = render(<BuilderSection />, "ja");
+  expect(testIds(builder)).toEqual(
+    expect.arrayContaining([
+      "builder-function-select",
+      "builder-description",
+      "builder-arg-company",
+      "builder-arg-item",
+      "builder-formula-preview",
+      "builder-insert",
+    ]),
+  );
+  expect(builder).toContain("=KAISHA.FINANCIAL()");
+  const company = render(<CompanySection />, "ja");
+  expect(testIds(company)).toEqual(
+    expect.arrayContaining(["company-sheet-code", "company-sheet-years", "company-sheet-build"]),
+  );
+  expect(company).toContain("企業シートを作成");
+});
