@@ -158,11 +158,23 @@ describe("contract: error bodies", () => {
     expect(contractErrors(operationId, status, answer.body)).toEqual([]);
   });
 
-  test("429 bodies match the RateLimited response", async () => {
-    const limited = makeSandbox({ dailyLimit: 0 });
-    const answer = await get(limited, "/v1/securities");
-    expect(answer.status).toBe(429);
-    expect(contractErrors("listSecurities", 429, answer.body)).toEqual([]);
+  test("every operation: 401 body matches its Unauthorized response", async () => {
+    for (const [operationId, path] of SUCCESS) {
+      const answer = await get(sandbox, path(ids), { authorization: null });
+      expect(answer.status).toBe(401);
+      expect(contractErrors(operationId, 401, answer.body)).toEqual([]);
+    }
+  });
+
+  test("every operation: 429 body matches its RateLimited response and carries Retry-After", async () => {
+    const limited = makeSandbox({ dailyLimit: 0, ratePerMinute: 1 });
+    await get(limited, "/v1/usage");
+    for (const [operationId, path] of SUCCESS) {
+      const answer = await get(limited, path(ids));
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(contractErrors(operationId, 429, answer.body)).toEqual([]);
+    }
   });
 
   test("rankings 503 body matches the DataUnavailable response", async () => {

@@ -153,3 +153,69 @@ describe("validateParams (generic, from OPERATIONS)", () => {
     expect(params.has("as_of")).toBe(false);
   });
 });
+
+describe("fuzz: arbitrary parameter values never produce a 5xx", () => {
+  test("random strings in every parameter of every operation -> status below 500, common shape", async () => {
+    const fc = await import("fast-check");
+    const operations = Object.values(OPERATIONS);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: operations.length - 1 }),
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: "binary", maxLength: 12 }),
+            // Well-formed values reach the handlers, where edge cases live.
+            fc.constantFrom(
+              "7203",
+              "72030",
+              "2594",
+              "1306",
+              "130A",
+              "0000",
+              "E91442",
+              "E99990",
+              "2005-01-01",
+              "2026-11-19",
+              "2099-12-31",
+              "2024/03",
+              "1990",
+              "2200",
+              "1",
+              "500",
+              "now",
+              "asc",
+              "annual",
+              "quarterly",
+              "quarter",
+              "26w",
+              "1m",
+              "XNGO",
+              "gainers",
+              "stop-low",
+              "meta,sections",
+              "mda",
+              "marketCap:gte:1:hundred_million_jpy",
+              "per:lt:0.5:ratio",
+            ),
+          ),
+          { minLength: 6, maxLength: 6 },
+        ),
+        async (index, values) => {
+          const rule = operations[index]!;
+          let path = rule.path;
+          const query = new URLSearchParams();
+          rule.params.forEach((param, i) => {
+            const value = values[i % values.length] ?? "";
+            if (param.in === "path")
+              path = path.replace(`{${param.name}}`, encodeURIComponent(value) || "x");
+            else query.set(param.name, value);
+          });
+          const answer = await get(sandbox, `/v1${path}?${query.toString()}`);
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status >= 400) expect(typeof answer.body.error.code).toBe("string");
+        },
+      ),
+      { numRuns: 400, seed: 20261122 },
+    );
+  });
+});
