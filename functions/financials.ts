@@ -27,7 +27,7 @@ import {
 } from "../src/excel/financial-period";
 import { labelJa, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
-import { scaleValue } from "../src/excel/units";
+import { moneyUnitLabel, scaleValue } from "../src/excel/units";
 import { plainCell, EMPTY, type Cell } from "../src/excel/values";
 import { FINANCIALS_FETCH_YEARS } from "../src/client";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
@@ -109,7 +109,7 @@ export function financials(
       ctx,
       body,
       companyLabel(who),
-      `financials ${periodType}`,
+      `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, ctx.lang)})`}`,
       last.fiscal_year,
       body.attribution,
     );

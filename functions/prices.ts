@@ -2,7 +2,13 @@
 
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
-import { headersArg, optionalChoice, optionalDate, securityCodeArg } from "../src/excel/args";
+import {
+  ArgumentError,
+  headersArg,
+  optionalChoice,
+  optionalDate,
+  securityCodeArg,
+} from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { dateCell, plainCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
@@ -36,6 +42,13 @@ export function prices(
     const end = optionalDate(to, "to");
     let start = optionalDate(from, "from") ?? minusOneYear(end ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
+    if (end !== undefined && start > end) {
+      throw new ArgumentError(
+        "from",
+        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+        start,
+      );
+    }
     const keys = fieldList(fields, "fields", PRICE_FIELDS, PRICE_FIELDS, "prices");
     const direction = optionalChoice(order, "order", ["desc", "asc"] as const) ?? "desc";
     const mode = headersArg(headers);

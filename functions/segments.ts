@@ -8,6 +8,7 @@ import {
   optionalChoice,
   optionalYear,
 } from "../src/excel/args";
+import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
 import { run, type InvocationLike } from "./run";
@@ -65,7 +66,7 @@ export function segments(
       ctx,
       body,
       code,
-      `segments ${p}`,
+      `segments ${p}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, ctx.lang)})`}`,
       rows[0]?.fiscal_year ?? "",
       body.attribution,
     );

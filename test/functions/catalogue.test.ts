@@ -101,6 +101,15 @@ describe("PRICES and PRICE", () => {
     );
     expect(await KAISHA.PRICE("7203", "date", "2024-03-31", inv())).toBe(isoToSerial("2024-03-29"));
   });
+  test("from after to is #VALUE! naming from, nothing sent", async () => {
+    const h = useSandbox();
+    const err = await cellError(
+      KAISHA.PRICES("7203", "2024-05-01", "2024-04-01", null as never, null, null, inv()),
+    );
+    expect(err.code).toBe("#VALUE!");
+    expect(err.message).toMatch(/^from /);
+    expect(h.sent()).toBe(0);
+  });
   test("an unknown field is #VALUE!", async () => {
     const h = useSandbox();
     expect((await cellError(KAISHA.PRICE("7203", "vwap", null, inv()))).code).toBe("#VALUE!");

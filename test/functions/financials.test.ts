@@ -76,6 +76,22 @@ describe("FINANCIALS", () => {
     expect(titled[2]?.[0]).toBe("sales");
   });
 
+  test("a scaled table says its unit in the title row", async () => {
+    useSandbox();
+    const titled = (await financials(
+      "7203",
+      "sales",
+      null,
+      2,
+      null,
+      "million_jpy",
+      null,
+      2,
+      invocation(),
+    )) as Grid;
+    expect(titled[0]?.[1]).toBe("financials annual (million JPY)");
+  });
+
   test("periods_down: one row per period with fiscal_year first", async () => {
     useSandbox();
     const grid = (await financials(
