@@ -81,11 +81,6 @@ export function App(props: AppProps) {
     };
   }, [session, excel]);
 
-  // Messages of the client and the functions follow the pane's language.
-  useEffect(() => {
-    void session.applySettings(session.settings, lang);
-  }, [session, lang]);
-
   const changeLanguage = (value: LangSetting) => {
     setSetting(value);
     if (value === "auto") props.storage?.removeItem(LANG_STORAGE_KEY);

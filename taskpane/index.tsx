@@ -2,7 +2,7 @@
 
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
-import { LANG_STORAGE_KEY, resolveLanguage, type LangSetting } from "./i18n/language";
+import { LANG_STORAGE_KEY, type LangSetting } from "./i18n/language";
 import { isExcelAvailable } from "./excel/run";
 import { startPaneSession } from "./pane-session";
 
@@ -38,8 +38,7 @@ async function main(): Promise<void> {
     office: officeLanguage(),
     browser: navigator.language,
   };
-  const lang = resolveLanguage({ ...inputs, saved });
-  const session = await startPaneSession(lang, { query });
+  const session = await startPaneSession({ query });
   const root = document.getElementById("root");
   if (!root) throw new Error("#root missing in taskpane.html");
   const initialSetting: LangSetting = saved === "ja" || saved === "en" ? saved : "auto";

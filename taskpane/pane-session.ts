@@ -8,7 +8,6 @@ import {
   onSessionChange,
   setKeyProvider,
 } from "../src/session";
-import type { Lang } from "./i18n/language";
 import { KeyManager, defaultKeyStore, type AsyncStore } from "./state/key-store";
 import type { PaneClient } from "./state/pane-client";
 import {
@@ -34,7 +33,7 @@ export interface PaneSession {
   settings: PaneSettings;
   client(): PaneClient;
   /** Applies connection settings to the shared session and stores them (no secret in them). */
-  applySettings(next: PaneSettings, lang: Lang): Promise<void>;
+  applySettings(next: PaneSettings): Promise<void>;
   /** Uses a key for the session (stored when remember) and tells session listeners. */
   setKey(key: string, remember: boolean): Promise<void>;
   forgetKey(): Promise<void>;
@@ -53,24 +52,24 @@ function defaultSettings(query: URLSearchParams | undefined): PaneSettings {
  * functions read the key from memory (never from the workbook).
  */
 export async function startPaneSession(
-  lang: Lang,
   options: { store?: AsyncStore; settingsStore?: AsyncStore; query?: URLSearchParams } = {},
 ): Promise<PaneSession> {
   const keys = new KeyManager(options.store ?? defaultKeyStore());
   const settingsStore = options.settingsStore ?? options.store ?? defaultKeyStore();
-  await keys.load();
+  // Storage that cannot be read (blocked, corrupt) must not keep the pane from opening.
+  await keys.load().catch(() => undefined);
   const defaults = defaultSettings(options.query);
   // ?baseUrl / ?mode (tests) win over saved settings for this page load.
   let settings =
     options.query?.has("baseUrl") || options.query?.has("mode")
       ? defaults
-      : await loadSettings(settingsStore, defaults);
+      : await loadSettings(settingsStore, defaults).catch(() => defaults);
   setKeyProvider(() => keys.current());
+  // The message language of the functions stays Office's (issue 4); the pane's override is the pane's.
   configureSession({
     baseUrl: baseUrlOf(settings, URL_PRESETS),
     connectionMode: settings.mode,
     headerLanguage: settings.headerLanguage,
-    lang,
   });
   const session: PaneSession = {
     keys,
@@ -78,15 +77,14 @@ export async function startPaneSession(
       return settings;
     },
     client: () => getClient(),
-    async applySettings(next, nextLang) {
+    async applySettings(next) {
       settings = next;
-      await saveSettings(settingsStore, next);
       configureSession({
         baseUrl: baseUrlOf(next, URL_PRESETS),
         connectionMode: next.mode,
         headerLanguage: next.headerLanguage,
-        lang: nextLang,
       });
+      await saveSettings(settingsStore, next).catch(() => undefined);
     },
     async setKey(key, remember) {
       await keys.set(key, remember);

@@ -51,7 +51,7 @@ export function ConnectionSection() {
   const update = (next: PaneSettings) => {
     setSettings(next);
     if (next.preset === "custom" && !isValidBaseUrl(baseUrlOf(next, URL_PRESETS))) return;
-    void session.applySettings(next, t.lang);
+    void session.applySettings(next);
     setConnection(session.keys.current() ? "unverified" : "none");
   };
 

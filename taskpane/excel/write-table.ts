@@ -45,9 +45,10 @@ export interface WrittenTable {
   rows: number;
 }
 
-function linkFormula(url: CellValue): CellValue {
+function linkFormula(url: CellValue, text: string): CellValue {
+  // Only web links become HYPERLINK formulas; anything else stays as written.
   return typeof url === "string" && /^https?:\/\//.test(url)
-    ? `=HYPERLINK(${quoteText(url)},${quoteText(url.includes(".pdf") ? "PDF" : "Link")})`
+    ? `=HYPERLINK(${quoteText(url)},${quoteText(text)})`
     : url;
 }
 
@@ -142,7 +143,8 @@ export async function writeTable(
         const linkRange = sheet.getRange(
           rangeAddress(startRow + 1 + start, startCol + col, block.length, 1),
         );
-        linkRange.formulas = block.map((row) => [linkFormula(row[col] ?? "")]);
+        const text = table.columns[col]?.linkText ?? "Link";
+        linkRange.formulas = block.map((row) => [linkFormula(row[col] ?? "", text)]);
       }
       // One sync per block on purpose: bounded request size (~5 MB limit) and visible progress.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop

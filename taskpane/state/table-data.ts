@@ -27,6 +27,8 @@ export interface ColumnSpec {
   /** unit id as shown (money already scaled), when numeric. */
   unit?: string | undefined;
   numberFormat: string;
+  /** text shown for the links of a link column. */
+  linkText?: string;
 }
 
 export type CellValue = string | number | boolean;
@@ -159,7 +161,11 @@ export function shapeTable(
     let header = note ? `${base}（${note}）` : base;
     if (usedHeaders.has(header)) header = `${header} [${key}]`;
     usedHeaders.add(header);
-    return { key, header, kind, unit, numberFormat: numberFormatFor(kind, unit) };
+    const spec: ColumnSpec = { key, header, kind, unit, numberFormat: numberFormatFor(kind, unit) };
+    if (kind === "link") {
+      spec.linkText = key === "pdf_url" ? "PDF" : options.lang === "ja" ? "開示ページ" : "Page";
+    }
+    return spec;
   });
   const data = rows.map((row) =>
     columns.map((c) => cellValue(row[c.key], c, units.get(c.key), options.scale)),

@@ -104,7 +104,7 @@ test("writeTable: links become HYPERLINK formulas and codes keep the text format
   expect(row.numberFormat).toEqual([["@", "@", "General", "@"]]);
   expect(row.values).toEqual([["S100ABCD", "0001", "", "有価証券報告書"]]);
   expect(fake.range("S", "C2").formulas).toEqual([
-    ['=HYPERLINK("https://disclosure.example/S100ABCD","Link")'],
+    ['=HYPERLINK("https://disclosure.example/S100ABCD","Page")'],
   ]);
 });
 
