@@ -5,6 +5,9 @@ import { Button, Text } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { errorText } from "../error-text";
 import { findKaishaFormulas } from "../excel/formulas";
+import { readImportDefinitions } from "../excel/import-store";
+
+const STATS_POLL_MS = 2_000;
 import { prop, type PaneStats } from "../state/pane-client";
 import { estimateRefreshCost } from "../state/refresh-cost";
 
@@ -27,7 +30,12 @@ export function UsagePanel() {
     }
     if (excel) {
       try {
-        setCost(estimateRefreshCost(await findKaishaFormulas("workbook")));
+        // Distinct requests of the formulas, plus at least one per stored import.
+        const [cells, imports] = await Promise.all([
+          findKaishaFormulas("workbook"),
+          readImportDefinitions(),
+        ]);
+        setCost(estimateRefreshCost(cells) + imports.length);
       } catch (err) {
         setError(errorText(err, t));
       }
@@ -37,6 +45,9 @@ export function UsagePanel() {
 
   useEffect(() => {
     setStats(session.client().stats());
+    // Counters are local (no request): keep them live while the panel is open.
+    const timer = setInterval(() => setStats(session.client().stats()), STATS_POLL_MS);
+    return () => clearInterval(timer);
   }, [session, revision]);
 
   const value = (n: number | null | undefined) =>
