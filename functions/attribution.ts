@@ -1,5 +1,4 @@
-// ATTRIBUTION: the source label and licence note to cite when showing the data (spec 2.1: every 200
-// answer carries them; REFERENCE: showing source_label is a condition of use).
+// ATTRIBUTION: the source label and licence note to cite for a dataset (spec 2.1 Attribution).
 
 import type { KaishaClient, RequestOptions } from "../src/client";
 import type { Attribution, DisclosureAttribution } from "../src/contract";

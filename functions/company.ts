@@ -1,5 +1,4 @@
-// COMPANY: a company card (Excel entity where the host has data types, else a one-row table) from
-// /organizations, /securities, and the latest /valuations and /financials rows.
+// COMPANY: a company card (entity where data types exist, else a one-row table).
 
 import { isKaishaError } from "../src/client";
 import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
@@ -34,22 +33,25 @@ async function listing(ctx: CallContext, code: string): Promise<SecurityListItem
 export function company(value: unknown, invocation?: InvocationLike): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const who = companyArg(value);
-    const edinet = await ctx.client.resolveEdinetCode(
-      "security_code" in who ? who.security_code : who.edinet_code,
-      ctx.options,
+    // Financials first, asked the way FINANCIAL cells ask (same cache entry): its answer names the
+    // EDINET code, so no separate resolution request is needed (spec 4.8 response edinet_code).
+    const fin = await optional<FinancialsResponse>(
+      ctx.client.financials({ ...who, period: "annual", years: 30 }, ctx.options),
     );
+    const edinet =
+      "edinet_code" in who
+        ? who.edinet_code
+        : (fin?.edinet_code ??
+          (await ctx.client.resolveEdinetCode(who.security_code, ctx.options)));
     const org = await ctx.client.organization({ edinet_code: edinet }, ctx.options);
     const code = "security_code" in who ? who.security_code : org.listed_security_codes[0];
-    const [item, val, fin] = await Promise.all([
+    const [item, val] = await Promise.all([
       code !== undefined ? optional(listing(ctx, code)) : Promise.resolve(undefined),
       code !== undefined
         ? optional<ValuationsResponse>(
             ctx.client.valuations({ security_code: code, years: 50 }, ctx.options),
           )
         : Promise.resolve(undefined),
-      optional<FinancialsResponse>(
-        ctx.client.financials({ edinet_code: edinet, period: "annual", years: 30 }, ctx.options),
-      ),
     ]);
     const v = val?.history[0];
     const f = fin?.periods[fin.periods.length - 1];

@@ -1,5 +1,4 @@
-// DOCUMENT (one part of a disclosure document), XBRL (one fact) and SECTION (a section as plain
-// text over rows) over GET /disclosures/{doc_id} and /disclosures/{doc_id}/sections/{section}.
+// DOCUMENT, XBRL and SECTION over GET /disclosures/{doc_id} and its sections (spec 4.14, 4.15).
 
 import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
 import {

@@ -1,5 +1,4 @@
-// The one place that turns any failure into a cell error: #VALUE! for arguments the user must fix,
-// #N/A for everything else, with a short message in the user's language.
+// The one place mapping failures to cell errors: #VALUE! for arguments, #N/A for the rest.
 
 import { isKaishaError, type KaishaError } from "../src/client/errors";
 import { ArgumentError } from "../src/excel/args";

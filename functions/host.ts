@@ -1,5 +1,4 @@
-// What the Excel host offers (data types) and which language the user's Office speaks; read once at
-// startup, injectable for tests.
+// The Excel host's capabilities (data types) and Office display language, injectable for tests.
 
 import { PLAIN_HOST, type HostCapabilities } from "../src/excel/values";
 import { getSettings, type Lang } from "../src/session";

@@ -1,6 +1,4 @@
-// The custom functions' entry: one JSDoc-annotated wrapper per KAISHA function (the input of
-// custom-functions-metadata-plugin, which generates functions.json and the associate calls), each
-// delegating to its group's implementation. No function is volatile.
+// The custom functions' entry and metadata input: one JSDoc-annotated wrapper per KAISHA function.
 
 import { financials as financialsImpl, financial as financialImpl } from "./financials";
 import { valuation as valuationImpl } from "./valuation";
@@ -25,6 +23,10 @@ import { margin as marginImpl, jsfMargin as jsfMarginImpl } from "./margin";
 import { usage as usageImpl } from "./usage";
 import { attribution as attributionImpl } from "./attribution";
 import { startFunctions } from "./startup";
+
+// custom-functions-metadata-plugin reads the JSDoc below into functions.json and appends the
+// CustomFunctions.associate calls to this file; scripts/functions-ja.js writes functions-ja.json.
+// No function is @volatile: caching and coalescing keep recalculation inside the rate limit.
 
 void startFunctions();
 

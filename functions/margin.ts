@@ -1,5 +1,4 @@
-// MARGIN (weekly exchange margin balances) and JSFMARGIN (daily securities-finance lending balances
-// and reverse fees) over /securities/{code}/weekly-margin-balance and /jsf-margin-daily.
+// MARGIN (weekly margin balances) and JSFMARGIN (securities-finance balances and reverse fees).
 
 import type { Dataset } from "../src/contract";
 import { headersArg, optionalChoice, optionalDate, securityCodeArg } from "../src/excel/args";

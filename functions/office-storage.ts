@@ -1,5 +1,4 @@
-// Persistent cache store on OfficeRuntime.storage (10 MB per origin, unencrypted): bounded in bytes,
-// oldest entries evicted first, and never holding the API key.
+// Persistent cache store on OfficeRuntime.storage: bounded in bytes, oldest first out, no key.
 
 import { containsSecret } from "../src/client/redact";
 import type { CacheEntry, CacheStore } from "../src/client/cache";

@@ -1,5 +1,4 @@
-// PERSON (profile and current appointments), APPOINTMENTS (history) and COMPENSATION (disclosed
-// individual compensation) over GET /persons/{id}, /appointments and /compensation-history.
+// PERSON, APPOINTMENTS and COMPENSATION over GET /persons/{id} and its sub-resources.
 
 import { headersArg, personIdArg } from "../src/excel/args";
 import { jstIsoDate } from "../src/excel/dates";

@@ -1,5 +1,4 @@
-// Value preview (a formula still being typed, CustomFunctionsRuntime 1.5): a client stand-in that
-// answers only from fresh cache entries and never sends a request.
+// Value preview: a client stand-in answering from fresh cache entries only, never sending.
 
 import {
   cacheKey,

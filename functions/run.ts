@@ -1,5 +1,4 @@
-// Runs one custom-function call: cancellation, value preview, the shared client, size limits and
-// the mapping of every failure to a cell error, so that each call settles with a value or an error.
+// Runs one custom-function call: cancel, preview, limits, and every failure mapped to a cell error.
 
 import type { KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";

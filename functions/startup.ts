@@ -1,5 +1,4 @@
-// Functions runtime start-up: once Office is ready, read the host's capabilities and display
-// language, and give the shared client its persistent cache on OfficeRuntime.storage.
+// Functions start-up: host capabilities, display language and the persistent cache, once Office is ready.
 
 import { configureSession, setCacheStore } from "../src/session";
 import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";

@@ -1,5 +1,4 @@
-// The one API client shared by the custom functions and the task pane (shared runtime), with the
-// user's settings: base URL, connection mode, header language, message language and key provider.
+// The one API client shared by functions and task pane, with the user's settings and key provider.
 
 import { createClient, PRODUCTION_BASE_URL, type KaishaClient } from "./client";
 import { MemoryCacheStore, type CacheStore } from "./client/cache";

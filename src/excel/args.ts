@@ -1,5 +1,4 @@
-// Excel argument parsing: omitted arguments, numbers vs text, ranges, enums, codes and dates, with
-// errors that name the argument and say what it accepts (shown as #VALUE! before any request).
+// Excel argument parsing with errors that name the argument and what it accepts (#VALUE!, no request).
 
 import {
   isBlank,

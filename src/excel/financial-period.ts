@@ -1,5 +1,4 @@
-// FINANCIAL's period logic: parsing fiscal_period / quarter / period, picking the period row, and
-// LTM (last four single quarters summed for flow items, latest balance for stock items; spec 2.5).
+// FINANCIAL's period logic: fiscal_period / quarter / period parsing, row selection and LTM (spec 2.5).
 
 import type { FinancialsPeriod } from "../contract";
 import { ArgumentError, isOmitted, scalarOf } from "./args";

@@ -1,5 +1,4 @@
-// Japanese header labels: numeric fields from the contract's field dictionary, other columns
-// (codes, names, dates, flags) from the table below.
+// Japanese header labels: the contract's field dictionary for numbers, a table for text columns.
 
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../contract";
 

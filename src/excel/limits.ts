@@ -1,5 +1,4 @@
-// Refuses results Excel cannot take: over about 5 MB (the payload limit per custom-function result
-// on the web) or larger than the grid (1,048,576 rows x 16,384 columns).
+// Refuses results over about 5 MB or larger than the grid (1,048,576 x 16,384 cells).
 
 import type { Cell } from "./values";
 

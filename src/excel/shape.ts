@@ -1,5 +1,4 @@
-// Records -> 2-D arrays for Excel: header modes (0 none, 1 header row, 2 title row + header row),
-// header cells as field keys or Japanese labels, nulls as empty cells, ragged rows padded.
+// Records -> 2-D arrays: header modes 0/1/2, key or Japanese headers, empty cells, padded rows.
 
 import type { HeaderMode } from "./args";
 import { EMPTY, plainCell, type Cell } from "./values";

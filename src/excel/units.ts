@@ -1,5 +1,4 @@
-// The `unit` argument: scales money fields (unit `jpy`) only; per-share, ratio, percent and share
-// counts are never scaled (spec 2.1: monetary amounts are integers in yen across the service).
+// The `unit` argument: scales money fields (unit `jpy`) only, never per-share, ratios or counts.
 
 import type { MoneyUnit } from "./args";
 

@@ -1,5 +1,4 @@
-// Cell values: dates as serials (formatted numbers where the host has CustomFunctionsRuntime 1.4),
-// entity cards for COMPANY, and the empty-cell value.
+// Cell values: date serials (formatted where supported), entity cards and the empty-cell value.
 
 import { isoInstantToJstSerial, isoToSerial } from "./dates";
 

@@ -225,6 +225,14 @@ describe("COMPANY", () => {
     expect(String(row.edinet_code)).toMatch(/^E\d{5}$/);
     expect(typeof row.market_cap).toBe("number");
   });
+  test("shares the financials and valuation answers of FINANCIAL and VALUATION cells", async () => {
+    const h = useSandbox();
+    await KAISHA.FINANCIAL("6758", "sales", 0, null, null, null, inv());
+    await KAISHA.VALUATION("6758", null as never, 5, null, inv());
+    const before = h.sent();
+    await KAISHA.COMPANY("6758", inv());
+    expect(h.sent() - before).toBe(2); // /organizations and /securities only
+  });
   test("an entity card with CustomFunctionsRuntime 1.4", async () => {
     useSandbox({ dataTypes: true });
     const grid = (await KAISHA.COMPANY(7203, inv())) as Grid;
