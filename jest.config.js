@@ -30,7 +30,7 @@ module.exports = {
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
       // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test.
       globalSetup: "<rootDir>/test/e2e/global-setup.ts",
-      testTimeout: 120000,
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup-timeout.ts"],
     },
   ],
 };
