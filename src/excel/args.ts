@@ -348,8 +348,18 @@ export function listArg(
       if (text !== undefined) out.push(text);
     }
   }
+  // A URL carries the list: refuse what no real list of keys, conditions or names reaches.
+  if (out.join(",").length > MAX_LIST_CHARS) {
+    throw new ArgumentError(argument, {
+      en: `${accepted.en}, at most ${MAX_LIST_CHARS} characters`,
+      ja: `${accepted.ja}（${MAX_LIST_CHARS} 文字以内）`,
+    });
+  }
   return out.length === 0 ? undefined : out;
 }
+
+/** Longest list argument accepted (20 screening conditions take well under 1,000 characters). */
+export const MAX_LIST_CHARS = 4000;
 
 /** The `unit` argument: how money fields are scaled (units.ts). */
 export type MoneyUnit = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_million_jpy";

@@ -161,6 +161,9 @@ describe("lists", () => {
     expect(listArg(null, "items", accepted)).toBeUndefined();
     expect(listArg([[null]], "items", accepted)).toBeUndefined();
   });
+  test("an absurdly long list is refused", () => {
+    expect(() => listArg("x".repeat(5000), "sector", accepted)).toThrow(ArgumentError);
+  });
   test("a number in a key list is refused", () => {
     expect(caught(() => listArg([["sales", 5]], "items", accepted)).argument).toBe("items");
   });
