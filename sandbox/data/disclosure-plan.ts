@@ -7,6 +7,9 @@ import type { PeriodDef } from "./fiscal-periods";
 import { SANDBOX_DEFAULT_NOW } from "./model";
 import { Prng } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 export type DocKind =
   | "yuho" // 有価証券報告書
   | "q-report" // 四半期報告書
@@ -138,7 +141,7 @@ export function planDisclosures(companies: readonly CompanyFinancials[]): Disclo
       const [sy, sm] = addMonths(p.year, p.month, -3 * p.quarterCount);
       const start = addDays(monthEnd(sy, sm), 1);
       // Quarter results (timely) and quarterly / half-year reports (statutory).
-      for (let q = 1; q <= Math.min(p.publishedQuarters, p.quarterCount - 1); q += 1) {
+      for (let q = 1; q <= math.min(p.publishedQuarters, p.quarterCount - 1); q += 1) {
         const qEndIdx = p.firstQuarter + q - 1;
         const qEnd = fin.quarters[qEndIdx]?.end;
         if (!qEnd) continue;

@@ -7,6 +7,9 @@ import { fiscalPeriods, type PeriodDef, type QuarterDef } from "./fiscal-periods
 import { emptyFinancialsRow } from "./financials-row";
 import { Prng, round } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type FinancialsPeriod = components["schemas"]["FinancialsPeriod"];
 type Quarter = FinancialsPeriod["quarter"];
 
@@ -145,7 +148,7 @@ function shock(spec: CompanySpec, t: number): number {
   let s = tri(2008.6, 2009.3, 2010.3) * (cyclical ? 0.32 : 0.14);
   s += tri(2011.15, 2011.3, 2011.7) * 0.04;
   s += tri(2020.1, 2020.45, covid ? 2022.9 : 2021.3) * (covid ? 0.55 : 0.08);
-  if (cyclical) s += Math.max(0, Math.sin((t - 2005) * 1.25)) * 0.1;
+  if (cyclical) s += math.max(0, math.sin((t - 2005) * 1.25)) * 0.1;
   return s;
 }
 
@@ -187,45 +190,45 @@ function quarterFlows(
     const t = q.year + (q.month - 0.5) / 12;
     const fyi = fyIndexOfQuarter[i] ?? 0;
     const s = shock(spec, t);
-    const trend = Math.pow(1 + spec.growth, t - (spec.firstFiscalYear - 0.5));
-    const sales = Math.round(
+    const trend = math.pow(1 + spec.growth, t - (spec.firstFiscalYear - 0.5));
+    const sales = math.round(
       base * trend * (1 - s) * (season[i % 4] ?? 1) * (1 + rng.normal() * 0.015),
     );
     let lossExtra = 0;
     if (spec.traits.has("loss-maker")) {
       const turn = spec.code === "4592" ? 2022 : 2021;
-      lossExtra = Math.max(0, (0.9 * (turn - t)) / 8);
+      lossExtra = math.max(0, (0.9 * (turn - t)) / 8);
     }
-    const gm = Math.min(0.92, Math.max(0.03, spec.grossMargin + (yearNoise[fyi] ?? 0) - s * 0.35));
-    const cost_of_sales = Math.round(sales * (1 - gm));
+    const gm = math.min(0.92, math.max(0.03, spec.grossMargin + (yearNoise[fyi] ?? 0) - s * 0.35));
+    const cost_of_sales = math.round(sales * (1 - gm));
     const gross_profit = sales - cost_of_sales;
-    const sga = Math.round(sales * (spec.sgaRatio * (1 + s * 0.4) + lossExtra));
-    const rd_expenses = Math.round(sga * rdShare);
+    const sga = math.round(sales * (spec.sgaRatio * (1 + s * 0.4) + lossExtra));
+    const rd_expenses = math.round(sga * rdShare);
     const operating_profit = gross_profit - sga;
     const j = isJ(q.year);
-    const non_operating_income = j ? Math.round(sales * 0.006) : 0;
-    const non_operating_expenses = j ? Math.round(sales * 0.004) : 0;
+    const non_operating_income = j ? math.round(sales * 0.006) : 0;
+    const non_operating_expenses = j ? math.round(sales * 0.004) : 0;
     const ordinary_income = operating_profit + non_operating_income - non_operating_expenses;
-    const extraordinary_income = j ? Math.round(sales * 0.002 * rng.next()) : 0;
-    const extraordinary_loss = j ? Math.round(sales * (0.003 * rng.next() + s * 0.06)) : 0;
-    const financial_income = Math.round(sales * 0.004);
-    const financial_expenses = Math.round(sales * 0.003);
-    const interest_income = Math.round(financial_income * 0.6);
-    const interest_expenses = Math.round(financial_expenses * 0.8);
+    const extraordinary_income = j ? math.round(sales * 0.002 * rng.next()) : 0;
+    const extraordinary_loss = j ? math.round(sales * (0.003 * rng.next() + s * 0.06)) : 0;
+    const financial_income = math.round(sales * 0.004);
+    const financial_expenses = math.round(sales * 0.003);
+    const interest_income = math.round(financial_income * 0.6);
+    const interest_expenses = math.round(financial_expenses * 0.8);
     const income_before_tax = j
       ? ordinary_income + extraordinary_income - extraordinary_loss
-      : operating_profit + financial_income - financial_expenses - Math.round(sales * s * 0.05);
+      : operating_profit + financial_income - financial_expenses - math.round(sales * s * 0.05);
     const income_taxes =
-      income_before_tax > 0 ? Math.round(income_before_tax * 0.3) : Math.round(sales * 0.001);
-    const minority = spec.consolidated ? Math.round((income_before_tax - income_taxes) * 0.03) : 0;
+      income_before_tax > 0 ? math.round(income_before_tax * 0.3) : math.round(sales * 0.001);
+    const minority = spec.consolidated ? math.round((income_before_tax - income_taxes) * 0.03) : 0;
     const net_income = income_before_tax - income_taxes - minority;
-    const oci = Math.round(sales * 0.01 * rng.normal());
-    const depreciation = Math.round(sales * depRatio);
+    const oci = math.round(sales * 0.01 * rng.normal());
+    const depreciation = math.round(sales * depRatio);
     const ebit = income_before_tax + interest_expenses;
-    const capital_expenditure = Math.round(depreciation * (1.1 + 0.2 * rng.normal()));
+    const capital_expenditure = math.round(depreciation * (1.1 + 0.2 * rng.normal()));
     const operating_cf =
-      net_income + minority + depreciation + Math.round(sales * 0.02 * rng.normal());
-    const investing_cf = -capital_expenditure - Math.round(sales * 0.006 * rng.next());
+      net_income + minority + depreciation + math.round(sales * 0.02 * rng.normal());
+    const investing_cf = -capital_expenditure - math.round(sales * 0.006 * rng.next());
     return {
       sales, cost_of_sales, gross_profit, sga, rd_expenses, operating_profit,
       non_operating_income, non_operating_expenses, ordinary_income, extraordinary_income,
@@ -282,7 +285,7 @@ function equityToSales(spec: CompanySpec): number {
   if (["不動産業", "保険業", "その他金融業", "証券、商品先物取引業"].includes(spec.industry))
     return 0.9;
   if (spec.traits.has("loss-maker")) return 3;
-  return 0.5;
+  return 0.35;
 }
 
 function equityRatioTarget(spec: CompanySpec): number {
@@ -296,12 +299,12 @@ function equityRatioTarget(spec: CompanySpec): number {
 /** Step for adjusted DPS so that reported DPS stays whole yen across consolidations. */
 function dpsStep(spec: CompanySpec): number {
   let minF = 1;
-  for (const e of spec.events) minF = Math.min(minF, e.ratio);
+  for (const e of spec.events) minF = math.min(minF, e.ratio);
   return minF < 1 ? 1 / minF : 1;
 }
 
 function roundStep(v: number, step: number): number {
-  return Math.round(v / step) * step;
+  return math.round(v / step) * step;
 }
 
 /** The year (label year) where 3101's share basis cannot be verified and no dividend was paid. */
@@ -317,11 +320,11 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
   const flows = quarterFlows(spec, quarters, fyIndexOfQuarter, rng);
 
   const firstSales = periods[0] ? sumFlows(flows.slice(0, 4)).sales : spec.salesOku * 1e8;
-  const oe0 = Math.round(firstSales * equityToSales(spec));
+  const oe0 = math.round(firstSales * equityToSales(spec));
   // Share count fixed by the price level the company had in its first year (current basis).
-  const currentShares = Math.max(
+  const currentShares = math.max(
     10_000,
-    Math.round((oe0 * spec.pbr) / spec.price2005 / 1000) * 1000,
+    math.round((oe0 * spec.pbr) / spec.price2005 / 1000) * 1000,
   );
   const tsBase = 0.01 + (Number.parseInt(spec.edinet.slice(2), 10) % 6) / 100;
   const step = dpsStep(spec);
@@ -330,9 +333,9 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
 
   const states: YearState[] = [];
   let oe = oe0;
-  let aoci = Math.round(oe0 * 0.05);
-  const capitalStock = Math.round(oe0 * 0.15);
-  const capitalSurplus = Math.round(oe0 * 0.12);
+  let aoci = math.round(oe0 * 0.05);
+  const capitalStock = math.round(oe0 * 0.15);
+  const capitalSurplus = math.round(oe0 * 0.12);
   let treasuryAmount = 0;
   let prevDpsAdj = 0;
   let everPaid = false;
@@ -342,14 +345,14 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
     if (!p.complete) break;
     const yearFlows = sumFlows(flows.slice(p.firstQuarter, p.firstQuarter + p.quarterCount));
     const yearsIn = p.year - 2005 + (p.month - 3) / 12;
-    const ts = tsBase + (spec.code.charCodeAt(3) % 4 === 0 ? Math.max(0, yearsIn) * 0.002 : 0);
+    const ts = tsBase + (spec.code.charCodeAt(3) % 4 === 0 ? math.max(0, yearsIn) * 0.002 : 0);
     const factor = shareFactor(spec.events, p.end);
-    const netShares = Math.round(currentShares * (1 - ts));
+    const netShares = math.round(currentShares * (1 - ts));
     const epsAdj = yearFlows.net_income / netShares;
     // Dividend policy on the current share basis: progressive, cut to zero on big losses.
     const scale = p.quarterCount / 4;
     let dpsAdj: number;
-    const target = Math.max(0, spec.payout * epsAdj);
+    const target = math.max(0, spec.payout * epsAdj);
     if (spec.traits.has("loss-maker") || (spec.traits.has("dividend-starter") && p.year < 2023)) {
       dpsAdj = 0;
     } else if (spec.traits.has("unverifiable-year") && p.year >= 2010 && p.year <= 2013) {
@@ -365,11 +368,11 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
     } else if (prevDpsAdj === 0) {
       dpsAdj = roundStep(target * scale, step);
     } else if (target >= prevDpsAdj * 1.03) {
-      dpsAdj = roundStep(Math.min(target, prevDpsAdj * 1.5) * scale, step);
+      dpsAdj = roundStep(math.min(target, prevDpsAdj * 1.5) * scale, step);
     } else if (target >= prevDpsAdj * 0.6) {
       dpsAdj = roundStep(prevDpsAdj * scale, step);
     } else {
-      dpsAdj = roundStep(Math.max(target, prevDpsAdj * 0.5) * scale, step);
+      dpsAdj = roundStep(math.max(target, prevDpsAdj * 0.5) * scale, step);
     }
     if (dpsAdj < 0) dpsAdj = 0;
     if (dpsAdj > 0) everPaid = true;
@@ -382,24 +385,24 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
     const dpsYe = round(dpsYeAdj * factor, 2);
     // A split between the record dates mixes two bases: the filing shows no annual total.
     const dps = fQ2 === factor ? round(dpsQ2 + dpsYe, 2) : null;
-    const totalDividends = Math.round(dpsAdj * netShares);
-    const prevTotal = states[states.length - 1]?.totalDividends ?? Math.round(totalDividends * 0.9);
-    const dividendsPaid = Math.round(prevTotal * 0.5 + totalDividends * 0.5);
+    const totalDividends = math.round(dpsAdj * netShares);
+    const prevTotal = states[states.length - 1]?.totalDividends ?? math.round(totalDividends * 0.9);
+    const dividendsPaid = math.round(prevTotal * 0.5 + totalDividends * 0.5);
     // Buybacks: companies whose treasury ratio grows buy back stock every year.
-    const treasuryTarget = Math.round(oe * ts * 0.8);
-    const buyback = Math.max(0, treasuryTarget - treasuryAmount);
-    const disposal = Math.round(treasuryAmount * 0.01);
+    const treasuryTarget = math.round(oe * ts * 0.8);
+    const buyback = math.max(0, treasuryTarget - treasuryAmount);
+    const disposal = math.round(treasuryAmount * 0.01);
     // Spread financing flows over the year's quarters (dividends in the first and third).
     const qs = flows.slice(p.firstQuarter, p.firstQuarter + p.quarterCount);
-    const debtChange = Math.round(yearFlows.sales * 0.01 * rng.normal());
+    const debtChange = math.round(yearFlows.sales * 0.01 * rng.normal());
     qs.forEach((f, qi) => {
       const divShare = qs.length >= 3 ? (qi === 0 || qi === 2 ? 0.5 : 0) : 1 / qs.length;
-      f.dividends_paid_cf = -Math.round(dividendsPaid * divShare);
+      f.dividends_paid_cf = -math.round(dividendsPaid * divShare);
       f.treasury_stock_purchase_cf = qi === qs.length - 1 ? -buyback : 0;
       f.treasury_stock_disposal_cf = qi === qs.length - 1 ? disposal : 0;
       f.treasury_stock_net_cf = f.treasury_stock_purchase_cf + f.treasury_stock_disposal_cf;
       f.financing_cf =
-        f.dividends_paid_cf + f.treasury_stock_net_cf + Math.round(debtChange / qs.length);
+        f.dividends_paid_cf + f.treasury_stock_net_cf + math.round(debtChange / qs.length);
     });
     // Rounding remainder of the dividends goes to the last quarter so quarters sum to the year.
     const paidSoFar = qs.reduce((a, f) => a + f.dividends_paid_cf, 0);
@@ -411,26 +414,26 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
     const yf = sumFlows(qs);
     const oePrev = oe;
     oe = oe + yf.net_income + yf.dividends_paid_cf + yf.oci - buyback + disposal;
-    if (oe < oe0 * 0.3) oe = Math.round(oe0 * 0.3); // equity raise keeps thin companies solvent
+    if (oe < oe0 * 0.3) oe = math.round(oe0 * 0.3); // equity raise keeps thin companies solvent
     aoci += yf.oci;
     treasuryAmount = treasuryAmount + buyback - disposal;
 
-    const nci = Math.round(oe * nciRatio);
+    const nci = math.round(oe * nciRatio);
     const netAssets = oe + nci;
     const er = erTarget * (1 + 0.04 * rng.normal());
-    const ta = Math.round(netAssets / er);
+    const ta = math.round(netAssets / er);
     const tl = ta - netAssets;
-    const ca = Math.round(ta * 0.45);
+    const ca = math.round(ta * 0.45);
     const nca = ta - ca;
-    const cashBs = Math.round(ca * 0.3);
-    const ppe = Math.round(nca * 0.55);
-    const intangible = Math.round(nca * 0.1);
+    const cashBs = math.round(ca * 0.3);
+    const ppe = math.round(nca * 0.55);
+    const intangible = math.round(nca * 0.1);
     const ioa = nca - ppe - intangible;
-    const cl = Math.round(tl * 0.5);
+    const cl = math.round(tl * 0.5);
     const ncl = tl - cl;
-    const stb = Math.round(cl * 0.2);
-    const ltb = Math.round(ncl * 0.4);
-    const inventories = Math.round(ca * 0.2);
+    const stb = math.round(cl * 0.2);
+    const ltb = math.round(ncl * 0.4);
+    const inventories = math.round(ca * 0.2);
     const shareholdersEquity = oe - aoci;
     const balance: Balance = {
       oe,
@@ -440,22 +443,22 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
       treasuryAmount,
       values: {
         aoci,
-        buildings_and_structures: Math.round(ppe * 0.3),
+        buildings_and_structures: math.round(ppe * 0.3),
         capital_stock: capitalStock,
         capital_surplus: capitalSurplus,
         cash_and_deposits_bs: cashBs,
         current_assets: ca,
         current_liabilities: cl,
-        gain_on_disposal_of_treasury_stock: disposal > 0 ? Math.round(disposal * 0.1) : null,
-        goodwill: Math.round(intangible * (standardFor(spec, p.year) === "J-GAAP" ? 0.3 : 0.6)),
+        gain_on_disposal_of_treasury_stock: disposal > 0 ? math.round(disposal * 0.1) : null,
+        goodwill: math.round(intangible * (standardFor(spec, p.year) === "J-GAAP" ? 0.3 : 0.6)),
         intangible_assets: intangible,
-        interest_bearing_debt: stb + ltb + Math.round(ncl * 0.1),
+        interest_bearing_debt: stb + ltb + math.round(ncl * 0.1),
         inventories,
         inventories_incl_re:
-          spec.industry === "不動産業" ? inventories + Math.round(ca * 0.25) : inventories,
-        investment_securities: Math.round(ioa * 0.5),
+          spec.industry === "不動産業" ? inventories + math.round(ca * 0.25) : inventories,
+        investment_securities: math.round(ioa * 0.5),
         investments_and_other_assets: ioa,
-        land: Math.round(ppe * 0.25),
+        land: math.round(ppe * 0.25),
         long_term_borrowings: ltb,
         net_assets: netAssets,
         non_controlling_interests: nci,
@@ -464,25 +467,25 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
         owners_equity: oe,
         ppe,
         retained_earnings: shareholdersEquity - capitalStock - capitalSurplus + treasuryAmount,
-        securities: Math.round(ca * 0.05),
+        securities: math.round(ca * 0.05),
         shareholders_equity: shareholdersEquity,
         short_term_borrowings: stb,
         total_assets: ta,
         total_liabilities: tl,
-        trade_payable: Math.round(cl * 0.3),
-        trade_receivable: Math.round(ca * 0.3),
+        trade_payable: math.round(cl * 0.3),
+        trade_receivable: math.round(ca * 0.3),
         treasury_stock_amount: -treasuryAmount,
         working_capital: ca - cl,
-        cash_and_equivalents: Math.round(cashBs * 0.97),
+        cash_and_equivalents: math.round(cashBs * 0.97),
       },
     };
     const unverifiable = spec.traits.has("unverifiable-year") && p.year === UNVERIFIABLE_YEAR;
-    const sharesReported = unverifiable ? null : Math.round(currentShares / factor);
-    const treasuryShares = sharesReported === null ? null : Math.round(sharesReported * ts);
+    const sharesReported = unverifiable ? null : math.round(currentShares / factor);
+    const treasuryShares = sharesReported === null ? null : math.round(sharesReported * ts);
     const averageShares =
       sharesReported === null || treasuryShares === null
         ? null
-        : Math.round((sharesReported - treasuryShares) * (1 + 0.004 * rng.normal()));
+        : math.round((sharesReported - treasuryShares) * (1 + 0.004 * rng.normal()));
     states.push({
       period: p, flows: yf, balance, sharesReported, treasuryShares, averageShares, factor,
       dpsQ2Adj, dpsYeAdj, dpsQ2: smallCap || p.quarterCount < 4 ? null : dpsQ2, dpsYe, dps,
@@ -496,7 +499,7 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
   for (const s of states) {
     facts.set(s.period.label, {
       period: s.period,
-      sharesCurrentBasis: Math.round(currentShares * (1 - tsBase)),
+      sharesCurrentBasis: math.round(currentShares * (1 - tsBase)),
       dpsAdjusted: s.dpsQ2Adj + s.dpsYeAdj,
     });
   }
@@ -516,7 +519,7 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
     for (const s of list) {
       if (spec.fyChange?.ttmAvailable) {
         const endIdx = s.period.firstQuarter + s.period.quarterCount;
-        const ttm = sumFlows(flows.slice(Math.max(0, endIdx - 4), endIdx));
+        const ttm = sumFlows(flows.slice(math.max(0, endIdx - 4), endIdx));
         annual.push(build.yearRow(s, ttm, undefined));
       } else {
         annual.push(build.yearRow(s, null, undefined));
@@ -632,7 +635,7 @@ class RowBuilder {
       const ni = f.net_income;
       const avgOe = (s.oePrev + oe) / 2;
       const roe = avgOe > 0 ? (ni / avgOe) * 100 : null;
-      if (roe !== null && Math.abs(roe) <= 1000) row.roe_computed = round(roe, 2);
+      if (roe !== null && math.abs(roe) <= 1000) row.roe_computed = round(roe, 2);
       // spec 2.4: reported ROE exists for about 80% of periods.
       if (roe !== null && (p.year * 7 + spec.code.charCodeAt(0)) % 5 !== 0) row.roe = round(roe, 1);
       const earlyUnreported = spec.traits.has("eps-unreported-early") && p.year < 2010;
@@ -680,34 +683,34 @@ class RowBuilder {
     const y = s.period.year;
     const sales = f?.sales ?? (s.balance.values.total_assets ?? 0) * 0.8;
     const perEmployee = 40e6 + (spec.code.charCodeAt(2) % 10) * 12e6;
-    const employees = Math.max(12, Math.round(sales / perEmployee));
+    const employees = math.max(12, math.round(sales / perEmployee));
     const h = ((spec.code.charCodeAt(0) * 31 + spec.code.charCodeAt(3)) % 100) / 100;
     row.number_of_employees = employees;
     row.number_of_employees_parent = spec.consolidated
-      ? Math.max(8, Math.round(employees * 0.3))
+      ? math.max(8, math.round(employees * 0.3))
       : employees;
-    row.temporary_employees = Math.round(employees * 0.12);
-    row.temporary_employees_parent = Math.round(employees * 0.04);
+    row.temporary_employees = math.round(employees * 0.12);
+    row.temporary_employees_parent = math.round(employees * 0.04);
     row.average_age = round(38 + h * 6 + (y - 2005) * 0.12, 1);
     row.average_years_of_service = round(10 + h * 8 + (y - 2005) * 0.08, 1);
     row.average_annual_salary =
-      Math.round(((5_200_000 + h * 4_500_000) * Math.pow(1.012, y - 2005)) / 1000) * 1000;
+      math.round(((5_200_000 + h * 4_500_000) * math.pow(1.012, y - 2005)) / 1000) * 1000;
     if (y >= 2010) {
       const big = spec.salesOku >= 10000;
-      row.directors_remuneration = Math.round((big ? 1.2e9 : 1.8e8) * (1 + h));
-      row.outside_officers_remuneration = Math.round((big ? 1.1e8 : 3.0e7) * (1 + h));
-      row.auditors_remuneration = Math.round((big ? 9.0e7 : 2.4e7) * (1 + h));
+      row.directors_remuneration = math.round((big ? 1.2e9 : 1.8e8) * (1 + h));
+      row.outside_officers_remuneration = math.round((big ? 1.1e8 : 3.0e7) * (1 + h));
+      row.auditors_remuneration = math.round((big ? 9.0e7 : 2.4e7) * (1 + h));
     }
-    if (y >= 2015) row.number_of_female_directors = Math.min(5, Math.floor((y - 2014) / 3 + h * 2));
+    if (y >= 2015) row.number_of_female_directors = math.min(5, math.floor((y - 2014) / 3 + h * 2));
     if (y >= 2022) {
       const scale = sales / 1e8;
-      const s1 = Math.round(
+      const s1 = math.round(
         scale *
           (spec.industry === "鉄鋼" || spec.industry === "電気・ガス業" ? 120 : 6) *
           (1 - (y - 2022) * 0.03),
       );
-      const s2 = Math.round(s1 * 0.8);
-      const s3 = Math.round((s1 + s2) * 6.5);
+      const s2 = math.round(s1 * 0.8);
+      const s3 = math.round((s1 + s2) * 6.5);
       row.ghg_scope1 = s1;
       row.ghg_scope2 = s2;
       row.ghg_scope1_and_2 = s1 + s2;
@@ -715,11 +718,11 @@ class RowBuilder {
       row.ghg_scope1_2_3 = s1 + s2 + s3;
     }
     if (y >= 2023) {
-      const dirs = 9 + Math.round(h * 4);
+      const dirs = 9 + math.round(h * 4);
       row.ratio_of_female_directors = round((row.number_of_female_directors ?? 1) / dirs, 3);
       row.ratio_of_female_managers = round(0.04 + h * 0.12 + (y - 2023) * 0.01, 3);
       row.ratio_of_male_employees_taking_childcare_leave = round(
-        Math.min(1, 0.3 + h * 0.6 + (y - 2023) * 0.08),
+        math.min(1, 0.3 + h * 0.6 + (y - 2023) * 0.08),
         3,
       );
       row.wage_gap_all_employees = round(0.62 + h * 0.15, 3);

@@ -48,7 +48,7 @@ function bookAnchor(fin: CompanyFinancials): (date: string) => number {
   const pts = fin.annual
     .filter((r) => r.bps_computed_adjusted !== null && r.bps_computed_adjusted > 0)
     .map((r) => [toDayNumber(labelEnd(r.fiscal_year)), r.bps_computed_adjusted as number] as const);
-  const pbr = fin.spec.pbr * 1.4;
+  const pbr = fin.spec.pbr * 1.3;
   return (date: string): number => {
     const d = toDayNumber(date);
     const first = pts[0];
@@ -104,7 +104,7 @@ export function generateDataset(): Dataset {
           events: [],
           shares: units,
           vol: etf.vol * 0.3,
-          anchor: () => etf.price2005 * 1.4,
+          anchor: () => etf.price2005 * 1.3,
           illiquid: false,
           unitLot: 10,
         },

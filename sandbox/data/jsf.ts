@@ -6,6 +6,9 @@ import type { ShareEvent } from "./companies";
 import type { Exchange, JsfRecord } from "./model";
 import { Prng, round } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type S = components["schemas"];
 
 /** First application date kept: a little over 13 months before the data clock. */
@@ -28,8 +31,8 @@ export function generateJsf(input: JsfInput, days: readonly string[]): JsfRecord
   const rng = new Prng(`jsf:${input.code}`);
   const list = days.filter((d) => d >= JSF_FROM);
   const shorted = SHORTED.has(input.code);
-  let loan = Math.round(input.shares * (0.002 + rng.next() * 0.004));
-  let stock = Math.round(loan * (shorted ? 0.9 + rng.next() * 0.3 : 0.2 + rng.next() * 0.4));
+  let loan = math.round(input.shares * (0.002 + rng.next() * 0.004));
+  let stock = math.round(loan * (shorted ? 0.9 + rng.next() * 0.3 : 0.2 + rng.next() * 0.4));
   const out: S["JsfMarginDailyPoint"][] = [];
   const reverse: S["JsfReverseFeeExternal"][] = [];
   const other: S["JsfOtherExchangeReverseFeeExternal"][] = [];
@@ -38,13 +41,13 @@ export function generateJsf(input: JsfInput, days: readonly string[]): JsfRecord
     // Balances are on the basis of the time: they step by the ratio at the ex-rights date.
     for (const e of input.events)
       if (e.exDate === date) {
-        loan = Math.round(loan * e.ratio);
-        stock = Math.round(stock * e.ratio);
+        loan = math.round(loan * e.ratio);
+        stock = math.round(stock * e.ratio);
       }
-    const loanNew = Math.round(loan * rng.range(0.01, 0.06));
-    const loanRepay = Math.min(loan + loanNew, Math.round(loan * rng.range(0.01, 0.06)));
-    const stockNew = Math.round(stock * rng.range(0.01, shorted ? 0.09 : 0.05));
-    const stockRepay = Math.min(stock + stockNew, Math.round(stock * rng.range(0.01, 0.06)));
+    const loanNew = math.round(loan * rng.range(0.01, 0.06));
+    const loanRepay = math.min(loan + loanNew, math.round(loan * rng.range(0.01, 0.06)));
+    const stockNew = math.round(stock * rng.range(0.01, shorted ? 0.09 : 0.05));
+    const stockRepay = math.min(stock + stockNew, math.round(stock * rng.range(0.01, 0.06)));
     const prevLoan = i === 0 ? null : loan;
     const prevStock = i === 0 ? null : stock;
     // Balance of the very first kept day already includes its own flows.

@@ -7,6 +7,9 @@ import { ANNOUNCED_EVENTS, priceFactor, type ShareEvent } from "./companies";
 import type { WeeklyMarginRecord } from "./model";
 import { Prng, round } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type S = components["schemas"];
 type Week = S["WeeklyMarginBalanceWeek"];
 type SecurityDailyPrice = S["SecurityDailyPrice"];
@@ -55,14 +58,14 @@ export function generateWeeklyMargin(
   let pi = 0;
   let prev: Week | null = null;
   for (const date of dates) {
-    buy *= Math.exp(rng.normal() * 0.07);
-    sell *= Math.exp(rng.normal() * 0.1);
+    buy *= math.exp(rng.normal() * 0.07);
+    sell *= math.exp(rng.normal() * 0.1);
     const factor = priceFactor(input.events, date);
     // Published on the basis of the time: old-basis shares before the ex-date.
-    const buyRep = Math.round(buy / factor / 100) * 100;
-    const sellRep = Math.round(sell / factor / 100) * 100;
-    const buyReg = Math.round((buyRep * 0.72) / 100) * 100;
-    const sellReg = Math.round((sellRep * 0.85) / 100) * 100;
+    const buyRep = math.round(buy / factor / 100) * 100;
+    const sellRep = math.round(sell / factor / 100) * 100;
+    const buyReg = math.round((buyRep * 0.72) / 100) * 100;
+    const sellReg = math.round((sellRep * 0.85) / 100) * 100;
     const monday = addDays(date, -4);
     let close: number | null = null;
     let vol = 0;
@@ -73,12 +76,12 @@ export function generateWeeklyMargin(
       if (p.date >= monday) {
         if (p.adj_close !== null) close = p.adj_close;
         volRep += p.volume ?? 0;
-        vol += Math.round((p.volume ?? 0) * priceFactor(input.events, p.date));
+        vol += math.round((p.volume ?? 0) * priceFactor(input.events, p.date));
         traded = true;
       }
       pi += 1;
     }
-    const adj = (v: number): number | null => (adjustable ? Math.round(v * factor) : null);
+    const adj = (v: number): number | null => (adjustable ? math.round(v * factor) : null);
     const week: Week = {
       report_date: date,
       buy_balance_total: adj(buyRep),

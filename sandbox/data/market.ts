@@ -23,9 +23,9 @@ export function marketLevel(t: number): number {
 
 /** Year fraction of a YYYY-MM-DD date. */
 export function yearFraction(date: string): number {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7));
-  const d = Number(date.slice(8, 10));
+  const y = +date.slice(0, 4);
+  const m = +date.slice(5, 7);
+  const d = +date.slice(8, 10);
   return y + (m - 1) / 12 + (d - 1) / 365;
 }
 

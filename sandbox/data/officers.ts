@@ -7,6 +7,9 @@ import { DATA_DATE } from "./fiscal-periods";
 import type { PersonRecord } from "./model";
 import { Prng } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type S = components["schemas"];
 type SecurityOfficer = S["SecurityOfficer"];
 type PositionHistoryEntry = S["PositionHistoryEntry"];
@@ -93,8 +96,8 @@ export function generateOfficers(specs: readonly CompanySpec[]): OfficersResult 
   for (const spec of companies) {
     const fy = spec.fyMonth;
     const agm = (y: number): string => agmDate(y, fy);
-    const since = Math.max(2005, Number(spec.listedFrom.slice(0, 4)) - 2);
-    const clamp = (y: number): number => Math.max(since, y);
+    const since = math.max(2005, Number(spec.listedFrom.slice(0, 4)) - 2);
+    const clamp = (y: number): number => math.max(since, y);
     let order = 0;
     const stint = (
       p: PersonDraft,
@@ -192,12 +195,12 @@ export function generateOfficers(specs: readonly CompanySpec[]): OfficersResult 
           const end = monthEnd(y, fy);
           if (end < from || addDays(end, 90) > DATA_DATE) continue;
           const total =
-            Math.round(
+            math.round(
               (1.05e8 + scale * 1.5e8 * (1 + (y - 2010) * 0.06) * (0.9 + rng.next() * 0.2)) / 1e6,
             ) * 1e6;
           const broken = y >= 2016;
-          const fixed = broken ? Math.round((total * 0.45) / 1e6) * 1e6 : null;
-          const stock = broken ? Math.round((total * 0.2) / 1e6) * 1e6 : null;
+          const fixed = broken ? math.round((total * 0.45) / 1e6) * 1e6 : null;
+          const stock = broken ? math.round((total * 0.2) / 1e6) * 1e6 : null;
           const perf = broken && fixed !== null && stock !== null ? total - fixed - stock : null;
           list.push({
             fiscal_period_end: end,

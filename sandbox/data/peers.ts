@@ -4,6 +4,9 @@ import type { components } from "../../src/contract/api-types";
 import { sectorOf, type CompanySpec } from "./companies";
 import { segmentNames } from "./segment-names";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type S = components["schemas"];
 type PeerCompany = S["PeerCompany"];
 type PeerParentCompany = S["PeerParentCompany"];
@@ -66,7 +69,7 @@ export function generatePeers(specs: readonly CompanySpec[]): Map<string, PeerCo
         s.code !== spec.code && s.industry !== spec.industry && sectorOf(s.industry) === sector,
     );
     const limit = spec.market === "Prime" ? 10 : 4;
-    const chosen = [...same, ...sectorPeers].slice(0, Math.max(limit, same.length));
+    const chosen = [...same, ...sectorPeers].slice(0, math.max(limit, same.length));
     const peers: PeerCompany[] = chosen.map((p, i) => {
       const seg = segs[i % segs.length] ?? segs[0] ?? "";
       const segments =

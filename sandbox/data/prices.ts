@@ -6,6 +6,9 @@ import { priceFactor, type ShareEvent } from "./companies";
 import { marketLevel, yearFraction } from "./market";
 import { Prng, round } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type SecurityDailyPrice = components["schemas"]["SecurityDailyPrice"];
 
 export interface PriceInput {
@@ -49,8 +52,8 @@ export function priceLimit(prev: number): number {
 
 function toTick(price: number, mode: "round" | "up" | "down"): number {
   const t = tickSize(price);
-  const f = mode === "up" ? Math.ceil : mode === "down" ? Math.floor : Math.round;
-  return Math.max(t, f(price / t) * t);
+  const f = mode === "up" ? math.ceil : mode === "down" ? math.floor : math.round;
+  return math.max(t, f(price / t) * t);
 }
 
 /** Generate the daily series over the given trading days (from the listing date on). */
@@ -61,7 +64,7 @@ export function generatePrices(
 ): SecurityDailyPrice[] {
   const rng = new Prng(`prices:${input.code}`);
   const out: SecurityDailyPrice[] = [];
-  const start = Math.max(0, lastIndexOnOrBefore(days, input.listedFrom));
+  const start = math.max(0, lastIndexOnOrBefore(days, input.listedFrom));
   const beta = 0.6 + rng.next() * 0.8;
   let x = 0;
   let prevRaw = 0;
@@ -70,8 +73,9 @@ export function generatePrices(
     const date = days[i] as string;
     if (date < input.listedFrom) continue;
     x = x * (1 - 1 / 90) + rng.normal() * input.vol;
-    const level = marketLevel(yearFraction(date)) / 1.4;
-    const current = input.anchor(date) * level * Math.exp(beta * (noise[i] ?? 0) + x);
+    // Valuations follow the market only partly: book value carries the long-run trend.
+    const level = math.sqrt(marketLevel(yearFraction(date))) / 1.35;
+    const current = input.anchor(date) * level * math.exp(beta * (noise[i] ?? 0) + x);
     const factor = priceFactor(input.events, date);
     const last = i === days.length - 1;
     if (input.illiquid && rng.chance(0.12) && out.length > 0 && !last) {
@@ -93,17 +97,17 @@ export function generatePrices(
       close = prevOnBasis + input.lastDayLimit * priceLimit(prevOnBasis);
       open = toTick(prevOnBasis + (close - prevOnBasis) * 0.5, "round");
     }
-    const spread = Math.abs(rng.normal()) * input.vol * 0.6;
-    let high = toTick(Math.max(open, close) * (1 + spread), "up");
-    let low = toTick(Math.min(open, close) * (1 - spread * rng.next()), "down");
+    const spread = math.abs(rng.normal()) * input.vol * 0.6;
+    let high = toTick(math.max(open, close) * (1 + spread), "up");
+    let low = toTick(math.min(open, close) * (1 - spread * rng.next()), "down");
     if (last && input.lastDayLimit === 1) high = close;
     if (last && input.lastDayLimit === -1) low = close;
-    high = Math.max(high, open, close);
-    low = Math.min(low, open, close);
-    const turnover = 0.0035 * Math.exp(rng.normal() * 0.5) * (1 + Math.abs(x) * 4);
-    const volume = Math.max(
+    high = math.max(high, open, close);
+    low = math.min(low, open, close);
+    const turnover = 0.0035 * math.exp(rng.normal() * 0.5) * (1 + math.abs(x) * 4);
+    const volume = math.max(
       input.unitLot,
-      Math.round(((input.shares / factor) * turnover) / input.unitLot) * input.unitLot,
+      math.round(((input.shares / factor) * turnover) / input.unitLot) * input.unitLot,
     );
     out.push({
       date,

@@ -1,11 +1,14 @@
 // Seeded pseudo-random numbers for the sample dataset: same seed, same data, on every machine.
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 /** FNV-1a hash of a string to a 32-bit seed. */
 export function hashSeed(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = math.imul(h, 0x01000193);
   }
   return h >>> 0;
 }
@@ -22,8 +25,8 @@ export class Prng {
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
@@ -34,14 +37,14 @@ export class Prng {
 
   /** Integer in [min, max] inclusive. */
   int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
+    return min + math.floor(this.next() * (max - min + 1));
   }
 
   /** Standard normal (Box-Muller). */
   normal(): number {
-    const u = Math.max(this.next(), 1e-12);
+    const u = math.max(this.next(), 1e-12);
     const v = this.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    return math.sqrt(-2 * math.log(u)) * math.cos(2 * math.PI * v);
   }
 
   chance(p: number): boolean {
@@ -49,7 +52,7 @@ export class Prng {
   }
 
   pick<T>(items: readonly T[]): T {
-    const item = items[Math.floor(this.next() * items.length)];
+    const item = items[math.floor(this.next() * items.length)];
     if (item === undefined) throw new Error("pick from an empty list");
     return item;
   }
@@ -58,7 +61,7 @@ export class Prng {
   alnum(length: number): string {
     const chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     let out = "";
-    for (let i = 0; i < length; i += 1) out += chars[Math.floor(this.next() * chars.length)];
+    for (let i = 0; i < length; i += 1) out += chars[math.floor(this.next() * chars.length)];
     return out;
   }
 }
@@ -66,6 +69,6 @@ export class Prng {
 /** Round to a number of decimals (half away from zero, stable for the values used here). */
 export function round(value: number, decimals = 0): number {
   const f = 10 ** decimals;
-  const r = Math.round(Math.abs(value) * f) / f;
+  const r = math.round(math.abs(value) * f) / f;
   return value < 0 ? -r : r;
 }

@@ -9,6 +9,9 @@ import { round } from "./prng";
 import { segmentNames } from "./segment-names";
 import { labelEnd } from "./valuations";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type S = components["schemas"];
 type FinancialsPeriod = S["FinancialsPeriod"];
 type SegmentRow = S["SegmentRow"];
@@ -27,7 +30,7 @@ function weights(names: string[], year: number, seed: number): number[] {
 }
 
 function split(total: number, w: number[]): number[] {
-  const parts = w.map((x) => Math.round(total * x));
+  const parts = w.map((x) => math.round(total * x));
   const diff = total - parts.reduce((a, b) => a + b, 0);
   parts[parts.length - 1] = (parts[parts.length - 1] ?? 0) + diff;
   return parts;
@@ -80,7 +83,7 @@ export function generateSegments(
     const assets =
       row.total_assets === null
         ? null
-        : split(Math.round(row.total_assets * 0.92), weights(names, year, seed + 2));
+        : split(math.round(row.total_assets * 0.92), weights(names, year, seed + 2));
     const total = revs.reduce((a, b) => a + b, 0);
     const src =
       plan.byKey.get(planKey(spec.code, row.fiscal_year, "tanshin", null)) ??

@@ -7,6 +7,9 @@ import type { CompanyFinancials } from "./financials";
 import { lastPricedIndex } from "./prices";
 import { round } from "./prng";
 
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
 type S = components["schemas"];
 type ValuationHistoryPoint = S["ValuationHistoryPoint"];
 type SecurityDailyPrice = S["SecurityDailyPrice"];
@@ -63,8 +66,8 @@ export function generateValuations(
       if (p.date < start) break;
       if (p.high === null || p.low === null) continue;
       const f = priceFactor(events, p.date);
-      hiAdj = Math.max(hiAdj, p.high / f);
-      loAdj = Math.min(loAdj, p.low / f);
+      hiAdj = math.max(hiAdj, p.high / f);
+      loAdj = math.min(loAdj, p.low / f);
     }
     const pf = priceFactor(events, day.date);
     const sf = shareFactor(events, end);
@@ -76,7 +79,7 @@ export function generateValuations(
     const latest = i === annual.length - 1;
     const verified = shareBasisVerified(adjustedShares, fin.currentShares, latest);
     // Reported per-share values converted to the price basis of the year-end close.
-    const toPriceBasis = (v: number | null): number | null => (v === null ? null : (v * sf) / pf);
+    const toPriceBasis = (v: number | null): number | null => (v === null ? null : (v * pf) / sf);
     const reportedEpsAdj = row.eps_adjusted;
     const computedEps = row.eps_computed_adjusted;
     const denom = reportedEpsAdj ?? computedEps;
@@ -100,9 +103,9 @@ export function generateValuations(
       stock_price_high_adjusted: highAdj,
       stock_price_low_adjusted: lowAdj,
       market_cap:
-        closeAdj === null || adjustedShares === null ? null : Math.round(closeAdj * adjustedShares),
-      market_cap_high: adjustedShares === null ? null : Math.round(highAdj * adjustedShares),
-      market_cap_low: adjustedShares === null ? null : Math.round(lowAdj * adjustedShares),
+        closeAdj === null || adjustedShares === null ? null : math.round(closeAdj * adjustedShares),
+      market_cap_high: adjustedShares === null ? null : math.round(highAdj * adjustedShares),
+      market_cap_low: adjustedShares === null ? null : math.round(lowAdj * adjustedShares),
       per: div(closeAdj, denom),
       per_source: perSource,
       per_high: div(highAdj, denom),
@@ -182,7 +185,7 @@ export function fillFinancialPer(
     const day = prices[idx];
     if (!day || day.close === null || row.eps === null || row.eps <= 0) continue;
     const onPriceBasis =
-      (row.eps * shareFactor(fin.spec.events, end)) / priceFactor(fin.spec.events, day.date);
+      (row.eps * priceFactor(fin.spec.events, day.date)) / shareFactor(fin.spec.events, end);
     perByLabel.set(row.fiscal_year, round(day.close / onPriceBasis, 2));
   }
   for (const row of [...fin.annual, ...fin.quarterly, ...fin.semiannual]) {
