@@ -1,12 +1,14 @@
 // The benchmark's baseline: a naive add-in that sends one request per cell, with no coalescing and no cache.
+import { Pacer } from "../src/client/pacer";
 
 export interface NaiveClientOptions {
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
   /**
-   * Requests per minute, spaced evenly (one request every 60 000 / rate ms). The baseline must honour
-   * the same limit as the add-in or it would only collect 429s; 0 = no pacing.
+   * Requests per rolling minute, paced with the add-in's own Pacer (src/client/pacer.ts) so both
+   * sides get the same allowance. The baseline must honour the limit or it would only collect
+   * 429s; 0 = no pacing.
    */
   ratePerMinute: number;
 }
@@ -23,16 +25,11 @@ export type NaiveCell = number | string | null | (number | string | null)[][];
  *          await naive.financial("7203", "sales", -1);
  */
 export function createNaiveClient(options: NaiveClientOptions) {
-  const spacingMs = options.ratePerMinute > 0 ? 60_000 / options.ratePerMinute : 0;
-  let nextSlot = 0;
+  const pacer = new Pacer({ ratePerMinute: options.ratePerMinute });
   let requestsSent = 0;
 
   async function pace(): Promise<void> {
-    if (spacingMs === 0) return;
-    const now = Date.now();
-    const slot = Math.max(now, nextSlot);
-    nextSlot = slot + spacingMs;
-    if (slot > now) await sleep(slot - now);
+    await pacer.acquire();
   }
 
   async function get(path: string, query: Query = {}): Promise<Json> {
