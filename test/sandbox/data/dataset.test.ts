@@ -328,6 +328,20 @@ describe("valuations", () => {
     expect(h?.eps).toBeCloseTo((h?.eps_adjusted ?? 0) * 5, -1);
   });
 
+  it("puts stock_price on the new basis and shares_outstanding on the old one when the year end falls between ex-rights and effective dates", () => {
+    const e = spec("6861").events[0];
+    expect(e && e.exDate < "2023-03-31" && e.effectiveDate > "2023-03-31").toBe(true);
+    const h = ds.valuations.get("6861")?.history.find((x) => x.fiscal_year === "2023/03");
+    const fin = annualOf("6861").find((r) => r.fiscal_year === "2023/03");
+    expect(h?.stock_price).toBe(h?.stock_price_adjusted); // already split-adjusted on the ex-date
+    expect(h?.shares_outstanding).toBe(fin?.shares_outstanding);
+    expect(h?.market_cap).toBe(
+      Math.round((h?.stock_price_adjusted ?? 0) * (fin?.shares_outstanding ?? 0) * 2),
+    );
+    expect(h?.pbr_reported).toBeCloseTo(h?.pbr_adjusted ?? NaN, 1);
+    expect(h?.bps_reported).toBeCloseTo((h?.bps_adjusted ?? 0) * 2, 1);
+  });
+
   it("nulls the share-basis fields of an unverifiable year but returns yield 0 for its zero dividend", () => {
     const h = ds.valuations.get("3101")?.history.find((x) => x.fiscal_year === "2012/09");
     expect(h).toBeDefined();
