@@ -59,9 +59,15 @@ export function BuilderSection() {
       {spec.args.map((arg) => (
         <Field
           key={`${spec.name}-${arg.name}`}
-          label={arg.optional ? `${arg.name}（${t("builderOptional")}）` : arg.name}
+          label={arg.optional ? t("builderOptionalLabel", { name: arg.name }) : arg.name}
           required={!arg.optional}
-          hint={`${arg.hint[t.lang]} ${t("builderExample", { example: arg.example })}`}
+          hint={
+            <>
+              {arg.hint[t.lang]}
+              <br />
+              {t("builderExample", { example: arg.example })}
+            </>
+          }
         >
           <Input
             data-testid={`builder-arg-${arg.name}`}

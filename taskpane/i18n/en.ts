@@ -227,7 +227,7 @@ export const en = {
   builderTitle: "Formula builder",
   builderFunction: "Function",
   builderExample: "Example: {example}",
-  builderOptional: "optional",
+  builderOptionalLabel: "{name} (optional)",
   builderInsert: "Insert into active cell",
   builderMissing: "Fill in: {list}.",
   builderUseExample: "Fill with examples",

@@ -223,7 +223,7 @@ export const ja: Messages = {
   builderTitle: "数式ビルダー",
   builderFunction: "関数",
   builderExample: "例: {example}",
-  builderOptional: "省略可",
+  builderOptionalLabel: "{name}（省略可）",
   builderInsert: "選択セルに挿入",
   builderMissing: "次を入力してください: {list}",
   builderUseExample: "例を入力",
