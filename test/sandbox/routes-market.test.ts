@@ -1,4 +1,6 @@
 // Route behaviour of the market endpoints: securities, prices, rankings, screening, margin, JSF.
+import { getDataset } from "../../sandbox/data";
+import { limitWidth } from "../../sandbox/lib/price-limits";
 import { get, makeSandbox, reasons, warmDataset } from "./helpers";
 
 warmDataset();
@@ -175,7 +177,13 @@ describe("GET /rankings/{metric} (spec 4.6)", () => {
     const low = await get(sandbox, "/v1/rankings/stop-low");
     expect(low.body.items.map((i: { security_code: string }) => i.security_code)).toContain("2975");
     const item = high.body.items.find((i: { security_code: string }) => i.security_code === "4592");
-    expect(item).toMatchObject({ close_price: 1978, change_percent: 25.35 });
+    const [previous, last] = getDataset().prices.get("4592")?.slice(-2) ?? [];
+    const expected =
+      Math.round(((last!.close! - previous!.close!) / previous!.close!) * 10_000) / 100;
+    expect(item).toMatchObject({ close_price: last!.close, change_percent: expected });
+    expect(item.close_price - previous!.close!).toBeGreaterThanOrEqual(
+      limitWidth(previous!.close!),
+    );
   });
 
   test("unknown metric -> 404 (not 400)", async () => {
