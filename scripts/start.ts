@@ -1,4 +1,5 @@
 // `npm start`: the sandbox API, a watching development build and the add-in's web host, in one process.
+import { spawn } from "node:child_process";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
@@ -42,6 +43,23 @@ function watchBuild(): Promise<webpack.Watching> {
   });
 }
 
+/**
+ * On a desktop without Excel (Linux), opens the preview page in the default browser. KAISHA_NO_OPEN=1
+ * or CI turns it off; a missing opener is ignored.
+ */
+function openPreviewWithoutExcel(url: string): void {
+  const env = process.env;
+  const desktop = env["DISPLAY"] !== undefined || env["WAYLAND_DISPLAY"] !== undefined;
+  if (process.platform !== "linux" || !desktop || env["CI"] || env["KAISHA_NO_OPEN"]) return;
+  try {
+    const child = spawn("xdg-open", [url], { detached: true, stdio: "ignore" });
+    child.on("error", () => undefined);
+    child.unref();
+  } catch {
+    // no opener: the URL is printed above
+  }
+}
+
 async function main(): Promise<void> {
   // SANDBOX_PORT, SANDBOX_API_KEYS, SANDBOX_RATE_PER_MINUTE… apply here as with `npm run sandbox`.
   const sandboxOptions = optionsFromEnv(process.env);
@@ -83,6 +101,7 @@ async function main(): Promise<void> {
     );
   }
   console.log(lines.join("\n"));
+  openPreviewWithoutExcel(`${server.url}/preview.html`);
 
   const stop = () => {
     console.log("stopping…");
