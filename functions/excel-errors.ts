@@ -70,15 +70,6 @@ export class FunctionError extends Error {
   }
 }
 
-/** #N/A: the value preview of a formula being typed never spends a request. */
-export function previewError(): FunctionError {
-  return new FunctionError(
-    NOT_AVAILABLE,
-    "Preview: press Enter to fetch",
-    "プレビュー：Enter で取得します",
-  );
-}
-
 /** #N/A: nothing matched. `what` names it, e.g. `sales for 2019/03`. */
 export function noData(en: string, ja: string): FunctionError {
   return new FunctionError(NOT_AVAILABLE, en, ja);

@@ -4,10 +4,9 @@ import type { KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
 import type { Cell, HostCapabilities } from "../src/excel/values";
-import { getCacheStore, getClient, getSettings, type Lang } from "../src/session";
+import { getClient, getSettings, type Lang } from "../src/session";
 import { toCellError } from "./excel-errors";
 import { getHostCapabilities, messageLang } from "./host";
-import { previewClient } from "./preview";
 
 /** The invocation object Excel passes as the last argument of a @cancelable function. */
 export interface InvocationLike {
@@ -50,7 +49,8 @@ export async function run<T extends Cell | Cell[][]>(
     const shared = getClient();
     const settings = getSettings();
     const ctx: CallContext = {
-      client: preview ? previewClient(shared, getCacheStore()) : shared,
+      // A value preview answers from fresh cache entries only (NotCachedError -> #N/A otherwise).
+      client: preview ? shared.withOptions({ cacheOnly: true }) : shared,
       options: { signal: controller.signal },
       signal: controller.signal,
       host: getHostCapabilities(),

@@ -8,6 +8,7 @@ import {
   AuthenticationError,
   BadResponseError,
   KaishaError,
+  NotCachedError,
   localizedMessage,
 } from "./errors";
 import { codePairsIn } from "./code-map";
@@ -153,6 +154,7 @@ interface Settings {
   onRequest: ClientOptions["onRequest"];
   sleep: NonNullable<ClientOptions["sleep"]>;
   random: () => number;
+  cacheOnly: boolean;
 }
 
 /** State shared between a client and its `withOptions` copies. */
@@ -205,6 +207,7 @@ class Client implements KaishaClient {
   }
   usage(o?: RequestOptions) {
     // spec 4.3: usage is the live remaining count; a cached one would mislead.
+    if (this.settings.cacheOnly) return Promise.reject(new NotCachedError());
     return this.request("getUsage", {}, { ...o, cache: "no-store" });
   }
   securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
@@ -427,17 +430,18 @@ class Client implements KaishaClient {
     clean: CleanParams,
     options: RequestOptions,
   ): Promise<unknown> {
-    const mode = options.cache ?? "default";
+    const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     const cacheable = opId !== "getUsage";
     const key = `${this.keyPrefix()}${cacheKey(opId, clean)}`;
     const now = this.settings.now();
-    if (cacheable && mode === "default") {
+    if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
       if (entry !== undefined && isFresh(entry.storedAt, ttlFor(opId, this.settings.ttlMs), now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
       }
     }
+    if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
     return this.core.inflight.join(flightKey, options.signal, async (signal) => {
       try {
@@ -542,6 +546,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     onRequest: options.onRequest ?? base?.onRequest,
     sleep: pick("sleep", defaultSleep),
     random: pick("random", Math.random),
+    cacheOnly: pick("cacheOnly", false),
   };
 }
 

@@ -24,7 +24,8 @@ export type KaishaErrorCode =
   | "connection_failed"
   | "timeout"
   | "aborted"
-  | "bad_response";
+  | "bad_response"
+  | "not_cached";
 
 export interface KaishaErrorInit {
   code: KaishaErrorCode;
@@ -239,6 +240,15 @@ export class AbortError extends KaishaError {
   }
 }
 
+/** A cache-only client (value preview) had no fresh answer; nothing was sent. */
+export class NotCachedError extends KaishaError {
+  override readonly name = "NotCachedError" as const;
+  declare readonly code: "not_cached";
+  constructor(init: SubInit = {}) {
+    super({ ...init, code: "not_cached", message: init.message ?? MESSAGES.notCached() });
+  }
+}
+
 /** The API answered something the client cannot use (non-JSON, wrong shape, repeated cursor). */
 export class BadResponseError extends KaishaError {
   override readonly name = "BadResponseError" as const;
@@ -380,6 +390,7 @@ const CODES: ReadonlySet<string> = new Set<KaishaErrorCode>([
   "timeout",
   "aborted",
   "bad_response",
+  "not_cached",
 ]);
 
 /**

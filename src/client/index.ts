@@ -24,6 +24,7 @@ export {
   TimeoutError,
   AbortError,
   BadResponseError,
+  NotCachedError,
   errorFromResponse,
   parseErrorBody,
   parseRetryAfter,

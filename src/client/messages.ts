@@ -162,6 +162,10 @@ export const MESSAGES = {
     en: "Request cancelled",
     ja: "リクエストは取り消されました",
   }),
+  notCached: (): MessagePair => ({
+    en: "Preview: press Enter to fetch",
+    ja: "プレビュー：Enter で取得します",
+  }),
   badResponse: (what: string): MessagePair => ({
     en: `Unexpected answer from the API (${what}): check the API address in the Kaisha pane`,
     ja: `APIの応答を解釈できません（${what}）：KaishaパネルでAPIの接続先を確認してください`,

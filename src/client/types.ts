@@ -61,6 +61,11 @@ export interface ClientOptions {
   onRequest?: (info: RequestInfo) => void;
   /** Sleep used for backoff and pacing (tests inject one). @default setTimeout-based */
   sleep?: Sleep;
+  /**
+   * Answer only from fresh cache entries and never send (a formula's value preview, spec-free
+   * economy rule: a formula still being typed spends no request). @default false
+   */
+  cacheOnly?: boolean;
   /** Random source for backoff jitter, in [0, 1). @default Math.random */
   random?: () => number;
 }
@@ -73,9 +78,10 @@ export interface RequestOptions {
   maxRetries?: number;
   /**
    * "default": fresh cache entries answer without a request; "reload": always ask the API (the
-   * answer is stored); "no-store": ask the API and neither read nor write the cache.
+   * answer is stored); "no-store": ask the API and neither read nor write the cache;
+   * "only-if-cached": answer from a fresh entry or throw NotCachedError, never send (value preview).
    */
-  cache?: "default" | "no-store" | "reload";
+  cache?: "default" | "no-store" | "reload" | "only-if-cached";
 }
 
 /** Counters since the client was created (shared with copies made by `withOptions`). */

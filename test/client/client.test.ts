@@ -442,3 +442,32 @@ describe("withOptions", () => {
     );
   });
 });
+
+describe("cache-only copies (value preview)", () => {
+  test("a cacheOnly copy answers fresh entries, including narrower /financials windows, and sends nothing else", async () => {
+    const { rec, client } = setup(() => reply(200, annualBody(30)));
+    await client.financials({ security_code: "7203" });
+    expect(rec.requests).toHaveLength(1);
+    const preview = client.withOptions({ cacheOnly: true });
+    const narrow = await preview.financials({ security_code: "7203", years: 3 });
+    expect(narrow.periods).toHaveLength(3);
+    const missing = await preview
+      .valuations({ security_code: "7203" })
+      .catch((e: unknown) => e as { code?: string; message?: string });
+    expect(missing).toMatchObject({ code: "not_cached", message: "Preview: press Enter to fetch" });
+    await expect(preview.usage()).rejects.toMatchObject({ code: "not_cached" });
+    await expect(preview.resolveEdinetCode("9999")).rejects.toMatchObject({ code: "not_cached" });
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("an expired entry is not previewed: cache-only never serves stale data or sends", async () => {
+    const { rec, client, advance } = setup(() => reply(200, { history: [], attribution: {} }));
+    await client.valuations({ security_code: "7203" });
+    advance(13 * 60 * 60 * 1000);
+    const preview = client.withOptions({ cacheOnly: true });
+    await expect(preview.valuations({ security_code: "7203" })).rejects.toMatchObject({
+      code: "not_cached",
+    });
+    expect(rec.requests).toHaveLength(1);
+  });
+});
