@@ -34,13 +34,13 @@ export function CompanySection() {
       if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
         throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
       }
-      const layout = companySheetLayout(c, Number(years) || 10, t.lang);
+      // VALUATION and the price chart need a security code: an EDINET code is resolved first.
+      const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
+      const layout = companySheetLayout(securityCode, Number(years) || 10, t.lang);
       const sheet = await buildCompanySheet(layout.plan);
       bump();
-      // Prices need a security code; an EDINET code is resolved through the client's mapping.
       try {
         const client = session.client();
-        const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
         let columns: ColumnSpec[] = [];
         const written = await runImport(
           {

@@ -33,7 +33,7 @@ export const en = {
   modeDirect: "Direct",
   modeRelay: "Through the add-in host (relay)",
   modeHint: "Use the relay when the API does not accept requests from the add-in's origin.",
-  headerLanguage: "Header cells of KAISHA tables",
+  headerLanguage: "Table headers (KAISHA functions and imports)",
   headerKeys: "Field keys (sales, per…)",
   headerJa: "Japanese labels",
   apiKey: "API key",

@@ -34,7 +34,7 @@ export const ja: Messages = {
   modeDirect: "直接接続",
   modeRelay: "アドインのホスト経由（中継）",
   modeHint: "APIがアドインのオリジンからの通信を受け付けない場合は中継を使ってください。",
-  headerLanguage: "KAISHA関数の見出し",
+  headerLanguage: "表の見出し（KAISHA関数・取り込み）",
   headerKeys: "項目キー（sales、per など）",
   headerJa: "日本語の項目名",
   apiKey: "APIキー",
