@@ -243,6 +243,21 @@ export const en = {
   companyBuilding: "Building the sheet…",
   companyPricesFailed: "The sheet is ready, but the price chart could not be made: {message}",
 
+  // Workbook texts (captions, company sheet)
+  captionSource: "Source: {label}",
+  captionProcessed: "Processed by: {label}",
+  captionUnit: "Amounts in {unit}",
+  linkPage: "Page",
+  sheetTitle: "Company sheet",
+  sheetCode: "Code",
+  sheetCard: "Profile",
+  sheetSummary: "Summary (amounts in JPY mn)",
+  sheetItem: "Item",
+  sheetKey: "Key",
+  sheetValuation: "Valuation history",
+  sheetPrices: "Prices (past year)",
+  sheetOffsets: '0;0" yr ago";"Latest"',
+
   errorUnexpected: "Something went wrong: {message}",
 };
 

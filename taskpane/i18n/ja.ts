@@ -238,5 +238,19 @@ export const ja: Messages = {
   companyBuilding: "シートを作成しています…",
   companyPricesFailed: "シートは作成しましたが、株価グラフを作れませんでした: {message}",
 
+  captionSource: "出典: {label}",
+  captionProcessed: "加工: {label}",
+  captionUnit: "金額単位: {unit}",
+  linkPage: "開示ページ",
+  sheetTitle: "企業シート",
+  sheetCode: "コード",
+  sheetCard: "企業概要",
+  sheetSummary: "業績サマリー（金額: 百万円）",
+  sheetItem: "項目",
+  sheetKey: "キー",
+  sheetValuation: "バリュエーション推移",
+  sheetPrices: "株価（過去1年）",
+  sheetOffsets: '0;0"期前";"最新期"',
+
   errorUnexpected: "問題が発生しました: {message}",
 };

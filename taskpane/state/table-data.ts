@@ -2,6 +2,7 @@
 
 import type { Lang } from "../i18n/language";
 import { TEXT_COLUMN_LABELS_JA } from "./column-labels";
+import { translator } from "../i18n/messages";
 import {
   dateSerial,
   dateTimeSerialJst,
@@ -163,7 +164,7 @@ export function shapeTable(
     usedHeaders.add(header);
     const spec: ColumnSpec = { key, header, kind, unit, numberFormat: numberFormatFor(kind, unit) };
     if (kind === "link") {
-      spec.linkText = key === "pdf_url" ? "PDF" : options.lang === "ja" ? "開示ページ" : "Page";
+      spec.linkText = key === "pdf_url" ? "PDF" : translator(options.lang)("linkPage");
     }
     return spec;
   });
@@ -206,13 +207,13 @@ export function attributionCaption(table: TableData, lang: Lang): string {
       c.unit !== "jpy_per_share",
   );
   const scaleNote = hasMoney && table.scale !== "jpy" ? unitNote(table.scale, lang) : undefined;
+  const t = translator(lang);
   const parts: string[] = [];
   if (a) {
-    parts.push(lang === "ja" ? `出典: ${a.source_label}` : `Source: ${a.source_label}`);
-    if (a.processed_by)
-      parts.push(lang === "ja" ? `加工: ${a.processed_by}` : `Processed by: ${a.processed_by}`);
+    parts.push(t("captionSource", { label: a.source_label }));
+    if (a.processed_by) parts.push(t("captionProcessed", { label: a.processed_by }));
     if (a.license_note) parts.push(a.license_note);
   }
-  if (scaleNote) parts.push(lang === "ja" ? `金額単位: ${scaleNote}` : `Amounts in ${scaleNote}`);
+  if (scaleNote) parts.push(t("captionUnit", { unit: scaleNote }));
   return parts.join(" / ");
 }
