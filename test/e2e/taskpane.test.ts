@@ -233,6 +233,70 @@ describe("task pane with the Excel stand-in", () => {
     expect(requests("/financials")).toBe(sent);
   });
 
+  test("import prices and insert a line chart beside the table", async () => {
+    await nav("import");
+    await page.selectOption(tid("import-dataset-select"), "prices");
+    await page.fill(tid("import-param-code"), "7203");
+    await page.fill(tid("import-param-from"), "2024-01-04");
+    await page.fill(tid("import-param-to"), "2024-03-29");
+    await excel.select("Sheet1", "A80");
+    await page.click(tid("import-chart"));
+    await page.waitForFunction(
+      (id) =>
+        document.querySelector(`[data-testid="${id}"]`)?.getAttribute("data-intent") === "success",
+      "import-message",
+    );
+    const sheet = (await excel.sheets()).find((s) => s.name === "Sheet1");
+    const chart = sheet?.charts[0];
+    expect(chart?.type).toBe("Line");
+    expect(chart?.series.length).toBeGreaterThanOrEqual(1);
+    const dates = await excel.read("Sheet1", "A81:A82");
+    expect(dates[0]?.[0]?.numberFormat).toMatch(/yyyy/);
+    expect(typeof dates[0]?.[0]?.value).toBe("number");
+    await h.screenshot(page, "taskpane-08-prices-chart");
+  });
+
+  test("the formula builder inserts a KAISHA formula into the active cell, which calculates", async () => {
+    await nav("builder");
+    await page.selectOption(tid("builder-function-select"), "FINANCIAL");
+    await page.click(tid("builder-use-example"));
+    const formula = (await page.textContent(tid("builder-formula-preview"))) ?? "";
+    expect(formula).toMatch(/^=KAISHA\.FINANCIAL\(/);
+    await excel.select("Sheet1", "H60");
+    await page.click(tid("builder-insert"));
+    const m = await message("builder-message");
+    expect(m.intent).toBe("success");
+    await excel.idle();
+    const cell = (await excel.read("Sheet1", "H60"))[0]?.[0];
+    expect(cell?.formula).toBe(formula);
+    expect(typeof cell?.value).toBe("number");
+    await h.screenshot(page, "taskpane-09-builder");
+  });
+
+  test("the company sheet action builds a sheet of KAISHA formulas that calculate", async () => {
+    await nav("company");
+    await page.fill(tid("company-sheet-code"), "7203");
+    await page.click(tid("company-sheet-build"));
+    const m = await message("company-sheet-message");
+    expect(m.intent).toBe("success");
+    await excel.idle();
+    const sheets = await excel.sheets();
+    const sheet = sheets.find((s) => /7203/.test(s.name));
+    expect(sheet).toBeDefined();
+    const active = await page.evaluate(() =>
+      (
+        window as unknown as { __excelStandIn: { activeSheet(): string } }
+      ).__excelStandIn.activeSheet(),
+    );
+    expect(active).toBe(sheet?.name);
+    const used = sheet?.used ?? "A1";
+    const cells = (await excel.read(sheet?.name ?? "", used)).flat();
+    const formulas = cells.filter((c) => /^=KAISHA\./.test(c.formula ?? ""));
+    expect(formulas.length).toBeGreaterThan(5);
+    expect(formulas.filter((c) => typeof c.value === "number").length).toBeGreaterThan(0);
+    await h.screenshot(page, "taskpane-10-company-sheet");
+  });
+
   test("the pane raised no page errors", () => {
     expect(h.problems.filter((p) => p.startsWith("pageerror"))).toEqual([]);
   });
