@@ -341,7 +341,7 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
   let everPaid = false;
   let cutUntil = 0;
 
-  for (const [idx, p] of periods.entries()) {
+  for (const p of periods) {
     if (!p.complete) break;
     const yearFlows = sumFlows(flows.slice(p.firstQuarter, p.firstQuarter + p.quarterCount));
     const yearsIn = p.year - 2005 + (p.month - 3) / 12;
@@ -492,7 +492,6 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
       totalDividends, oePrev,
     }); // prettier-ignore
     prevDpsAdj = dpsAdj / scale;
-    void idx;
   }
 
   const facts = new Map<string, FiscalYearFacts>();
@@ -504,7 +503,7 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
     });
   }
 
-  const build = new RowBuilder(spec, rng);
+  const build = new RowBuilder(spec);
   const annual: FinancialsPeriod[] = [];
   const byYear = new Map<number, YearState[]>();
   for (const s of states) byYear.set(s.period.year, [...(byYear.get(s.period.year) ?? []), s]);
@@ -560,10 +559,7 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
 }
 
 class RowBuilder {
-  constructor(
-    private readonly spec: CompanySpec,
-    private readonly rng: Prng,
-  ) {}
+  constructor(private readonly spec: CompanySpec) {}
 
   private header(
     label: string,
@@ -729,6 +725,5 @@ class RowBuilder {
       row.wage_gap_regular_employees = round(0.7 + h * 0.12, 3);
       row.wage_gap_non_regular_employees = round(0.75 + h * 0.2, 3);
     }
-    void this.rng;
   }
 }

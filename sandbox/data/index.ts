@@ -113,7 +113,6 @@ export function generateDataset(): Dataset {
       ),
     );
   }
-  const parentFin = finByCode.get(SECOND_CLASS.of);
   prices.set(
     SECOND_CLASS.code,
     generatePrices(
@@ -201,7 +200,6 @@ export function generateDataset(): Dataset {
       );
     }
   }
-  void parentFin;
 
   const dividendsByCode = new Map(
     finList.map((f) => [f.spec.code, dividends.get(f.spec.edinet) ?? []]),
