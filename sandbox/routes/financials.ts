@@ -4,8 +4,9 @@ import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
 import { fieldsOf } from "../lib/fields";
-import { monthEnd, periodEnd } from "../lib/fiscal-period";
+import { monthEnd } from "../lib/fiscal-period";
 import { corporationOfSecurity, listedCorporation } from "../lib/lookup";
+import { isPublished } from "../lib/publication";
 import { defineRoute } from "../lib/route";
 
 type Period = "annual" | "quarterly" | "semiannual";
@@ -30,12 +31,14 @@ export const financialsRoute = defineRoute({
     const period = params.reqStr("period") as Period;
     const years = params.reqNum("years");
     const asOf = params.str("as_of");
-    const today = jstDate(state.now());
+    const now = state.now();
+    const today = jstDate(now);
+    const code = corporation.primary_code ?? "";
     const record = dataset.financials.get(corporation.edinet_code);
     const rows = record?.[period] ?? [];
-    // Rows whose period has not ended by the data clock are not published yet.
+    // spec 2.1: rows appear 24 hours after their results tanshin (not before the period ends).
     const published = rows
-      .filter((row) => periodEnd(row.fiscal_year, row.quarter) <= today)
+      .filter((row) => isPublished(dataset, code, row.fiscal_year, row.quarter, now, today))
       .sort(
         (a, b) =>
           a.fiscal_year.localeCompare(b.fiscal_year) ||

@@ -3,8 +3,8 @@ import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
 import { fieldsOf } from "../lib/fields";
-import { monthEnd } from "../lib/fiscal-period";
 import { findSecurity } from "../lib/lookup";
+import { isPublished } from "../lib/publication";
 import { defineRoute } from "../lib/route";
 
 /** spec 2.4: simple mean of the positive close-based PERs of the latest 5 years. */
@@ -23,10 +23,13 @@ export const valuationsRoute = defineRoute({
     const dataset = state.dataset();
     const security = findSecurity(dataset, params.reqStr("security_code"));
     const record = dataset.valuations.get(security.code);
-    const today = jstDate(state.now());
+    const now = state.now();
+    const today = jstDate(now);
     const all = record?.history ?? [];
-    // Fiscal years ending after the data clock do not exist yet.
-    const visible = all.filter((point) => monthEnd(point.fiscal_year) <= today);
+    // A fiscal year appears with its annual results (24 hours after the tanshin, spec 2.1).
+    const visible = all.filter((point) =>
+      isPublished(dataset, security.code, point.fiscal_year, undefined, now, today),
+    );
     const history = visible.slice(0, params.reqNum("years"));
     const per5y =
       record === undefined

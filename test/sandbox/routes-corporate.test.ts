@@ -89,6 +89,25 @@ describe("GET /financials (spec 4.8)", () => {
     expect(labels(answer.body)).toEqual(["2026/03 H1", "2026/03 full_year", "2027/03 H1"]);
   });
 
+  test("24-hour rule: a fiscal year appears 24 hours after its results tanshin (financials, valuations)", async () => {
+    // 3697 released its FY2026/09 tanshin three hours before the default data clock.
+    const tanshin = getDataset().disclosures.find(
+      (d) => d.security_code === "3697" && (d.item.title ?? "").startsWith("2026年9月期 決算短信"),
+    );
+    expect(tanshin).toBeDefined();
+    const at = Date.parse(tanshin!.meta.disclosed_at);
+    const clock = makeSandbox();
+    const latest = async (): Promise<[string, string]> => [
+      labels((await get(clock, "/v1/financials?security_code=3697&years=1")).body)[0] ?? "",
+      (await get(clock, "/v1/valuations?security_code=3697&years=1")).body.history[0]?.fiscal_year,
+    ];
+    expect(await latest()).toEqual(["2025/09", "2025/09"]);
+    clock.setNow(new Date(at + 24 * 3600_000 - 1000).toISOString());
+    expect(await latest()).toEqual(["2025/09", "2025/09"]);
+    clock.setNow(new Date(at + 24 * 3600_000).toISOString());
+    expect(await latest()).toEqual(["2026/09", "2026/09"]);
+  });
+
   test("an earlier data clock hides periods that had not ended", async () => {
     const rewound = makeSandbox({ now: "2020-01-15T00:00:00Z" });
     const answer = await get(rewound, "/v1/financials?security_code=7203&years=1");
