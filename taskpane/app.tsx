@@ -67,6 +67,20 @@ export function App(props: AppProps) {
   );
   const [revision, setRevision] = useState(0);
 
+  // A remembered key is checked once at start-up: GET /usage costs no daily request (spec 5 rule 7).
+  useEffect(() => {
+    if (!session.keys.current()) return;
+    let live = true;
+    session
+      .client()
+      .usage()
+      .then(() => live && setConnection((c) => (c === "unverified" ? "ok" : c)))
+      .catch(() => live && setConnection((c) => (c === "unverified" ? "error" : c)));
+    return () => {
+      live = false;
+    };
+  }, [session]);
+
   // Saving a key or changing the server recalculates KAISHA formulas (issue 5 part 1).
   useEffect(() => {
     if (!excel) return undefined;

@@ -64,7 +64,7 @@ export const en = {
   fieldsLoading: "Loading metrics…",
   metric: "Metric",
   metricSearch: "Search by name or key (e.g. PER, 売上高)",
-  operator: "Condition",
+  operator: "Comparison",
   op_gte: "≥ (at least)",
   op_lte: "≤ (at most)",
   op_gt: "> (above)",
@@ -74,7 +74,7 @@ export const en = {
   unit: "Unit",
   addCondition: "Add condition",
   removeCondition: "Remove",
-  conditions: "Conditions",
+  conditions: "Conditions added",
   conditionCount: "Conditions used",
   conditionCapHint:
     "Conditions, sector and industry count together; the service allows at most {cap}.",
