@@ -78,6 +78,22 @@ test("runImport: a cancelled fetch writes nothing", async () => {
   expect(rec.writes).toHaveLength(0);
 });
 
+test("runImport: an empty answer writes nothing and says there is no data", async () => {
+  expect.assertions(3);
+  const { client } = sandboxClient();
+  const rec = recordingExcel();
+  try {
+    await runImport(
+      { dataset: "prices", params: { code: "7203", from: "2005-01-01", to: "2005-01-02" } },
+      { client, excel: rec.excel, lang: "ja" },
+    );
+  } catch (err) {
+    expect((err as { code?: string }).code).toBe("no_results");
+  }
+  expect(rec.writes).toHaveLength(0);
+  expect(rec.definitions).toHaveLength(0);
+});
+
 test("uniqueName adds a suffix only when taken", () => {
   expect(uniqueName("A", new Set())).toBe("A");
   expect(uniqueName("A", new Set(["A", "A_2"]))).toBe("A_3");
