@@ -47,6 +47,60 @@ const IDENTIFIER_FIRST: Record<string, IdentifierKind> = {
   COMPENSATION: "person",
 };
 
+const COMPANIES = fc.constantFrom<unknown>(
+  "7203",
+  7203,
+  "130A",
+  "130a",
+  " 7203 ",
+  [["7203"]],
+  "9999",
+);
+
+/** First arguments that pass validation (or nearly), per function. */
+const PLAUSIBLE_FIRST: Record<string, fc.Arbitrary<unknown>> = {
+  ...Object.fromEntries(
+    Object.entries({
+      FINANCIALS: 0,
+      FINANCIAL: 0,
+      COMPANY: 0,
+      SEGMENTS: 0,
+      DIVIDENDS: 0,
+      VALUATION: 0,
+      PRICES: 0,
+      PRICE: 0,
+      PEERS: 0,
+      DISCLOSURES: 0,
+      OFFICERS: 0,
+      MARGIN: 0,
+      JSFMARGIN: 0,
+    }).map(([name]) => [name, COMPANIES]),
+  ),
+  DOCUMENT: fc.constantFrom<unknown>("S1000001", "S100ABCD", "20261101120000"),
+  XBRL: fc.constantFrom<unknown>("S1000001", "S100ABCD"),
+  SECTION: fc.constantFrom<unknown>("S1000001", "S100ABCD"),
+  PERSON: fc.constantFrom<unknown>("100001", 100001, "1"),
+  APPOINTMENTS: fc.constantFrom<unknown>("100001", 100001),
+  COMPENSATION: fc.constantFrom<unknown>("100001", 100001),
+  RANKINGS: fc.constantFrom<unknown>("gainers", "losers", "volume", "stop-high", "stop-low"),
+  FIELDS: fc.constantFrom<unknown>(
+    "financials",
+    "valuations",
+    "prices",
+    "segments",
+    "dividends",
+    "margin",
+    "jsf",
+  ),
+  ATTRIBUTION: fc.constantFrom<unknown>("prices", "financials", null),
+  SCREEN: fc.constantFrom<unknown>(
+    [["per:lt:30"]],
+    [["marketCap:gte:100:hundred_million_jpy"]],
+    null,
+  ),
+  SECURITIES: fc.constantFrom<unknown>("ト", "7", null),
+};
+
 /** Valid values for the other required arguments, so only the fuzzed one decides. */
 const REQUIRED_REST: Record<string, unknown[]> = {
   FINANCIAL: ["sales"],
@@ -162,17 +216,27 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
     async (name) => {
       const fn = functionByName(name);
       const arity = Math.max(0, fn.length - 1);
+      // Half the runs start with a plausible first argument, so hostile later arguments also reach
+      // the client, the sandbox and the shaping code.
+      const first = fc.oneof(hostileArgument, PLAUSIBLE_FIRST[name] ?? hostileArgument);
       await fc.assert(
         fc.asyncProperty(
-          fc.array(hostileArgument, { minLength: 0, maxLength: arity + 1 }),
-          async (args) => {
+          first,
+          fc.array(hostileArgument, { maxLength: arity }),
+          async (head, rest) => {
+            const args = [head, ...rest];
             await expectSettlesProperly(name, args, callLikeExcel(fn, args));
           },
         ),
-        { numRuns: 25 },
+        { numRuns: 30 },
       );
     },
   );
+
+  it("the fuzzing above reached the API, not only argument checks", () => {
+    expect(h.wire.counters.requests).toBeGreaterThan(20);
+    expect(new Set(h.sandbox.requestLog.map((e) => e.path.split("/")[2])).size).toBeGreaterThan(8);
+  });
 
   it.each(Object.entries(IDENTIFIER_FIRST))(
     "%s: a forbidden %s identifier gives #VALUE! and sends no request",
@@ -255,6 +319,92 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
         expect(h.wire.counters.requests).toBe(before);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it("SCREEN: filters outside the grammar field:op:value[:unit] or over 20 conditions send no request", async () => {
+    const fn = functionByName("SCREEN");
+    const ops = ["gte", "lte", "gt", "lt", "eq"];
+    const badFilters = fc.oneof(
+      // spec 4.1: a condition needs at least field:op:value.
+      fc
+        .string({ minLength: 1 })
+        .filter((s) => !s.includes(":") && s.replace(/[,、，\s]/g, "") !== ""),
+      fc
+        .tuple(
+          fc.constantFrom("per", "marketCap", "roe"),
+          fc.string({ minLength: 1, maxLength: 8 }),
+          fc.integer(),
+        )
+        .filter(
+          ([, op]) =>
+            !/[:,、，]/.test(op) && !ops.includes(op.normalize("NFKC").trim().toLowerCase()),
+        )
+        .map(([field, op, value]) => `${field}:${op}:${value}`),
+      // spec 4.1 rule 1 / spec 8: at most 20 conditions.
+      fc
+        .integer({ min: 21, max: 40 })
+        .map((n) => Array.from({ length: n }, () => "per:lt:15").join(",")),
+    );
+    await fc.assert(
+      fc.asyncProperty(badFilters, async (filters) => {
+        const before = h.wire.counters.requests;
+        const code = await expectSettlesProperly(
+          "SCREEN",
+          [filters],
+          callLikeExcel(fn, [[[filters]]]),
+        );
+        expect(code).toBe("#VALUE!");
+        expect(h.wire.counters.requests).toBe(before);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("SCREEN: an as_of in the future or before 2005-01-01 sends no request", async () => {
+    const fn = functionByName("SCREEN");
+    const day = (y: number, m: number, d: number): string =>
+      `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+    const badDay = fc.oneof(
+      fc.tuple(
+        fc.integer({ min: 2027, max: 2099 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+      ),
+      fc.tuple(
+        fc.integer({ min: 1900, max: 2004 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(badDay, async ([y, m, d]) => {
+        const args = [null, null, null, null, null, day(y, m, d)];
+        const before = h.wire.counters.requests;
+        const code = await expectSettlesProperly("SCREEN", args, callLikeExcel(fn, args));
+        expect(code).toBe("#VALUE!");
+        expect(h.wire.counters.requests).toBe(before);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("PRICE: a date before 2005-01-01 (no price data, spec 4.5) sends no request", async () => {
+    const fn = functionByName("PRICE");
+    // Excel serials 61 (1900-03-01) .. 38352 (2004-12-31).
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 61, max: 38_352 }), async (serial) => {
+        const before = h.wire.counters.requests;
+        const code = await expectSettlesProperly(
+          "PRICE",
+          ["7203", null, serial],
+          callLikeExcel(fn, ["7203", null, serial]),
+        );
+        // #N/A "no prices before 2005", or #VALUE! where a small number reads as a year: never a request.
+        expect(["#N/A", "#VALUE!"]).toContain(code);
+        expect(h.wire.counters.requests).toBe(before);
+      }),
+      { numRuns: 40 },
     );
   });
 

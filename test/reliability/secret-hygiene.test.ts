@@ -6,6 +6,7 @@ import { OfficeStorageCacheStore, type KeyValueStorage } from "../../functions/o
 import { createApp } from "../../sandbox/app";
 import { createClient, type KaishaClient } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
+import { defaultParams, fetchDatasetTable, IMPORT_DATASETS } from "../../taskpane/state/datasets";
 import { BASE_URL } from "./support/harness";
 
 /** Key-shaped (spec 5 rule 3: 52 characters, a 9-character prefix ending in `key_`), not the demo key. */
@@ -137,7 +138,7 @@ describe("secret hygiene across a full run", () => {
     setClientForTesting(undefined);
   });
 
-  it("the key never appears in console output, errors, URLs, the request log, the cache or any cell", async () => {
+  it("the key never appears in console output, errors, URLs, the request log, the cache, cells or imported tables", async () => {
     const seen: string[] = [];
     const storage = new MapStorage();
     const store = new OfficeStorageCacheStore(storage);
@@ -186,6 +187,20 @@ describe("secret hygiene across a full run", () => {
       ]) {
         try {
           seen.push(text(await call()));
+        } catch (error) {
+          seen.push(...errorTexts(error));
+        }
+      }
+      // What the task pane imports into a workbook (taskpane/excel writes these tables).
+      for (const dataset of IMPORT_DATASETS) {
+        const values = {
+          ...defaultParams(dataset),
+          company: "7203",
+          code: "7203",
+          security_code: "7203",
+        };
+        try {
+          seen.push(text(await fetchDatasetTable(dataset, values, { client, lang })));
         } catch (error) {
           seen.push(...errorTexts(error));
         }
