@@ -22,11 +22,22 @@ import {
 } from "../state/datasets";
 import { runImport, type ImportProgress } from "../state/import-flow";
 import type { ColumnSpec } from "../state/table-data";
+import { TSE33_INDUSTRIES } from "../state/tse-industries";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
 
 function paramLabel(t: Translator, name: string, labelKey?: string): string {
   return optional(t, labelKey ?? `param_${name}`, name);
+}
+
+/** Option text: Japanese industry names get their English name in the English pane. */
+function optionText(t: Translator, param: string, value: string): string {
+  if (value === "") return t("optionAny");
+  if (param === "industry") {
+    const named = TSE33_INDUSTRIES.find((i) => i.ja === value);
+    return t.lang === "en" && named ? `${named.en}（${named.ja}）` : value;
+  }
+  return optional(t, `opt_${value}`, value);
 }
 
 function ParamField(props: {
@@ -48,7 +59,7 @@ function ParamField(props: {
         >
           {spec.options.map((o) => (
             <option key={o} value={o}>
-              {o === "" ? t("optionAny") : optional(t, `opt_${o}`, o)}
+              {optionText(t, spec.name, o)}
             </option>
           ))}
         </Select>

@@ -4,6 +4,7 @@ import type { Lang } from "../i18n/language";
 import { arrayProp, prop, type PaneClient, type Query } from "./pane-client";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
 import { MONEY_SCALES, type MoneyScale } from "./units";
+import { TSE33_INDUSTRIES } from "./tse-industries";
 
 export type DatasetId =
   | "financials"
@@ -131,7 +132,12 @@ export const DATASET_PARAMS: Record<DatasetId, readonly ParamSpec[]> = {
   securities: [
     { name: "q", kind: "text" },
     { name: "market", kind: "select", default: "", options: ["", "Prime", "Standard", "Growth"] },
-    { name: "industry", kind: "text" },
+    {
+      name: "industry",
+      kind: "select",
+      default: "",
+      options: ["", ...TSE33_INDUSTRIES.map((i) => i.ja)],
+    },
   ],
   rankings: [
     {
