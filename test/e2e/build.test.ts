@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type webpack from "webpack";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
@@ -112,6 +113,7 @@ describe("the built add-in", () => {
 
   test("the e2e build (like npm start) points at the sandbox and carries its demo key", () => {
     expect(read("functions.js")).toContain(E2E_BUILD_BASE_URL);
+    expect(read("preview.js")).toContain(DEMO_API_KEY);
   });
 
   test("dist/manifest.xml points every URL at the production origin", () => {
@@ -172,5 +174,23 @@ describe("webpack settings by build", () => {
     expect(() => configWith({ ADDIN_PRODUCTION_URL: "http://insecure.example.com" })).toThrow(
       /must be https/,
     );
+  });
+});
+
+describe("Office tooling usage data", () => {
+  test("every installed copy of office-addin-usage-data reports usage data off (nothing is sent)", () => {
+    const copies = [
+      "node_modules/office-addin-usage-data",
+      "node_modules/office-addin-manifest/node_modules/office-addin-usage-data",
+      "node_modules/office-addin-mock/node_modules/office-addin-usage-data",
+    ].filter((dir) => fs.existsSync(path.join(ROOT, dir, "package.json")));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const dir of copies) {
+      const mod = require(path.join(ROOT, dir)) as {
+        OfficeAddinUsageData: new (o: object) => { isUsageDataOn(): boolean };
+      };
+      const usage = new mod.OfficeAddinUsageData({ projectName: "kaisha", raisePrompt: false });
+      expect([dir, usage.isUsageDataOn()]).toEqual([dir, false]);
+    }
   });
 });
