@@ -75,7 +75,13 @@ function ParamField(props: {
           ? "7203"
           : "";
   return (
-    <Field label={label} required={spec.required === true}>
+    <Field
+      label={label}
+      required={spec.required === true}
+      {...(spec.kind === "int" && spec.min !== undefined && spec.max !== undefined
+        ? { hint: t("paramRangeHint", { min: spec.min, max: spec.max }) }
+        : {})}
+    >
       <Input
         data-testid={testId}
         value={props.value}

@@ -243,6 +243,11 @@ export function ScreeningSection() {
           </Select>
         </Field>
       </div>
+      {selectedField?.note && (
+        <Text size={200} data-testid="screen-metric-note">
+          {selectedField.note}
+        </Text>
+      )}
       <Button
         data-testid="screen-add-condition"
         disabled={problem !== undefined}

@@ -177,6 +177,7 @@ export const en = {
   paramMissing: "{param}: required.",
   paramFormat: "{param}: not in the expected format.",
   paramRange: "{param}: out of range.",
+  paramRangeHint: "{min} to {max}",
   runImport: "Import as table",
   insertChart: "Insert chart",
   chartInserted: "Chart inserted.",

@@ -175,6 +175,7 @@ export const ja: Messages = {
   paramMissing: "{param}を入力してください。",
   paramFormat: "{param}の形式が正しくありません。",
   paramRange: "{param}が範囲外です。",
+  paramRangeHint: "{min}〜{max}",
   runImport: "表として取り込む",
   insertChart: "グラフを挿入",
   chartInserted: "グラフを挿入しました。",
