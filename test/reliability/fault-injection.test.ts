@@ -6,6 +6,10 @@ import { setClientForTesting } from "../../src/session";
 import { burst, cellErrorOf, harness } from "./support/harness";
 import { settleWithFakeTimers } from "./support/settle";
 
+// Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
+// busy 2-core machine). A liveness bound, not a timing assertion.
+jest.setTimeout(60_000);
+
 const MAX_RETRIES = 3;
 
 afterEach(() => {

@@ -14,6 +14,10 @@ import { harness, type Harness } from "./support/harness";
 import { isForbiddenIdentifier, type IdentifierKind } from "./support/identifier-oracle";
 import { settleWithin } from "./support/settle";
 
+// Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
+// busy 2-core machine). A liveness bound, not a timing assertion.
+jest.setTimeout(60_000);
+
 type CustomFunction = (...args: unknown[]) => unknown;
 
 /** Every exported custom function (upper-case names, as the JSDoc @customfunction ids). */

@@ -5,6 +5,10 @@ import { createApp } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { errorShapeProblems } from "./support/error-shape";
 
+// Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
+// busy 2-core machine). A liveness bound, not a timing assertion.
+jest.setTimeout(60_000);
+
 interface ParamSpec {
   name: string;
   in: string;

@@ -9,6 +9,10 @@ import { setClientForTesting } from "../../src/session";
 import { defaultParams, fetchDatasetTable, IMPORT_DATASETS } from "../../taskpane/state/datasets";
 import { BASE_URL } from "./support/harness";
 
+// Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
+// busy 2-core machine). A liveness bound, not a timing assertion.
+jest.setTimeout(60_000);
+
 /** Key-shaped (spec 5 rule 3: 52 characters, a 9-character prefix ending in `key_`), not the demo key. */
 const KEY = "hygiekey_Q7xTzP3mVb9LwR2nC5sK8dF1gH4jY6uA0eN3oI7pZ2x";
 /** A second, rejected key: it must not leak either. */

@@ -5,6 +5,10 @@ import { FINANCIAL, FINANCIALS, PRICES, VALUATION } from "../../functions/index"
 import { setClientForTesting } from "../../src/session";
 import { cellErrorOf, harness, type Harness } from "./support/harness";
 
+// Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
+// busy 2-core machine). A liveness bound, not a timing assertion.
+jest.setTimeout(60_000);
+
 const HOUR = 3_600_000;
 const invocation = (): CustomFunctions.CancelableInvocation =>
   ({}) as CustomFunctions.CancelableInvocation;
