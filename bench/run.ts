@@ -251,6 +251,18 @@ async function modelWorkloads(
     `Model floor: ${facts.codes.length} /financials (one widest window per company) + ${facts.codes.length} /valuations + ${pricePages.reduce((a, b) => a + b, 0)} price pages at ${PRICES_PAGE_MAX} rows = ${floorRequests} requests; longest cursor chain ${depth} pages.`,
     `Persistent cache after the Model: ${(persistedBytes / 1048576).toFixed(1)} M characters in OfficeStorageCacheStore (bounded at ${(store.maxBytes / 1048576).toFixed(0)} MB) over bench/file-storage.ts, standing in for OfficeRuntime.storage.`,
   );
+  // Why targets fail, read from this run's numbers (each only when it happened).
+  if (cold429 > 0) {
+    notes.push(
+      `Model cold met ${cold429} × 429 from the sandbox, each retried after Retry-After (client stats: ${coldStats.retries} retries): the client's Pacer (src/client/pacer.ts) stamps a token when the request is sent, the sandbox counts it when it arrives (after the injected latency and the event-loop backlog of 15,000 cells), so at the end of the first minute the pacer releases tokens a little before the sandbox's window frees them. Stamping at response time, or keeping a margin of about a second, would remove these extra requests.`,
+    );
+  }
+  const totalAnswers = (await shadow.keys()).length;
+  if (keptAfterCold < totalAnswers) {
+    notes.push(
+      `The persistent store (functions/office-storage.ts, ${(store.maxBytes / 1048576).toFixed(0)} MB budget) kept ${keptAfterCold} of the ${totalAnswers} answers the Model needs (${(shadowBytes / 1048576).toFixed(1)} MB as received), evicting the oldest: the warm recalculation re-fetched ${warmWire.requests} and the restart ${wire2.counters.requests}. The shared client has no memory tier in front of OfficeRuntime.storage, so within a session evicted answers are fetched again; the diagnostic row shows a memory tier holding every answer would send ${wireMemory.counters.requests} requests and take ${Math.round(warmMemory.timeMs)} ms instead of ${Math.round(warm.timeMs)} ms.`,
+    );
+  }
   if (facts.codes.length < COMPANIES) {
     notes.push(
       `The dataset has only ${facts.codes.length} operating companies: the Model uses all of them instead of ${COMPANIES}.`,
