@@ -54,8 +54,6 @@ async function provenanceSheet(
   const header = sheet.getRange(rangeAddress(0, 0, 1, COLS));
   header.values = [[...PROVENANCE_HEADER]];
   header.format.font.bold = true;
-  // Formulas are stored as text: the column is text-formatted before anything is written.
-  sheet.getRange("B:B").numberFormat = [["@"]];
   return sheet;
 }
 
@@ -108,7 +106,7 @@ export async function freezeFormulas(
     const prov = await provenanceSheet(context, true);
     if (!prov) return { frozen: 0, cells: [] };
     const existing = await provenanceRows(prov, context);
-    let next = Math.max(1, existing.length);
+    const next = Math.max(1, existing.length);
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
     const records: unknown[][] = [];
     for (const a of anchors) {
@@ -129,6 +127,7 @@ export async function freezeFormulas(
       ]);
     }
     const out = prov.getRange(rangeAddress(next, 0, records.length, COLS));
+    // Formats first: the formula column is text, so "=KAISHA…" is kept as text, not evaluated.
     out.numberFormat = records.map(() => [
       "@",
       "@",
@@ -139,7 +138,6 @@ export async function freezeFormulas(
       "yyyy-mm-dd hh:mm:ss",
     ]);
     out.values = records as (string | number)[][];
-    next += records.length;
     await context.sync();
     return { frozen: anchors.length, cells: anchors.map((a) => qualify(sheet.name, a.address)) };
   });

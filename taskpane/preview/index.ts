@@ -349,6 +349,9 @@ function renderGrid(state: PageState): void {
     const at = td ? parseAddress(td.dataset["address"] ?? "") : undefined;
     if (at) select(state, at, true);
   });
+  table.addEventListener("dblclick", () =>
+    byTestId<HTMLInputElement>("preview-formula-input").focus(),
+  );
   const scroll = { top: wrap.scrollTop, left: wrap.scrollLeft };
   wrap.replaceChildren(table);
   wrap.scrollTop = scroll.top;
@@ -509,6 +512,41 @@ function recalculateAll(state: PageState): void {
   for (const at of state.sheet.formulas()) void calculate(state, at, MAX_RECALC_DEPTH);
 }
 
+/**
+ * Keys on the grid (focus outside any input), as in a spreadsheet: arrows move, Enter or F2 edits in
+ * the formula bar, Delete clears, and typing starts a new entry in the bar.
+ */
+function onGridKey(state: PageState, e: KeyboardEvent): void {
+  const target = e.target as HTMLElement | null;
+  if (target && /^(INPUT|SELECT|TEXTAREA|BUTTON|SUMMARY|A)$/.test(target.tagName)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const bar = byTestId<HTMLInputElement>("preview-formula-input");
+  const { row, col } = state.selected;
+  const moves: Record<string, CellPosition> = {
+    ArrowUp: { row: Math.max(0, row - 1), col },
+    ArrowDown: { row: row + 1, col },
+    ArrowLeft: { row, col: Math.max(0, col - 1) },
+    ArrowRight: { row, col: col + 1 },
+    Tab: { row, col: col + 1 },
+  };
+  const move = moves[e.key];
+  if (move) {
+    e.preventDefault();
+    select(state, move, true);
+  } else if (e.key === "Enter" || e.key === "F2") {
+    e.preventDefault();
+    bar.focus();
+  } else if (e.key === "Delete" || e.key === "Backspace") {
+    e.preventDefault();
+    commit(state, state.selected, "", false);
+    bar.value = "";
+  } else if (e.key.length === 1) {
+    e.preventDefault();
+    bar.value = e.key;
+    bar.focus();
+  }
+}
+
 let currentLang: PreviewLang = "en";
 
 async function main(): Promise<void> {
@@ -559,6 +597,7 @@ async function main(): Promise<void> {
   }
   root.dataset["ready"] = "true";
   root.dataset["functions"] = String(standIn?.registry.size ?? 0);
+  document.addEventListener("keydown", (e) => onGridKey(state, e));
   window.setInterval(renderStats, 2000);
 }
 
