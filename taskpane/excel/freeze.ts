@@ -103,6 +103,16 @@ export async function freezeFormulas(
     if (anchors.length === 0) return { frozen: 0, cells: [] };
     await context.sync();
 
+    // Cells inside another formula's spill range are that formula's output, not formulas of their own.
+    const spillRects = anchors.flatMap((a) =>
+      a.spill.isNullObject ? [] : [{ anchor: a.address, rect: rectOf(a.spill.address) }],
+    );
+    const own = anchors.filter((a) => {
+      const ref = parseAddress(a.address);
+      return !spillRects.some((s) => s.anchor !== a.address && inside(s.rect, ref.row, ref.col));
+    });
+    anchors.splice(0, anchors.length, ...own);
+
     const prov = await provenanceSheet(context, true);
     if (!prov) return { frozen: 0, cells: [] };
     const existing = await provenanceRows(prov, context);

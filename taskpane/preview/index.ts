@@ -242,6 +242,8 @@ function renderShell(
     const target = parseAddress(nameBox.value) ?? state.selected;
     select(state, target, false);
     commit(state, target, formula.value, true);
+    // Back to the grid, as Excel does after Enter: typing now starts the next cell's entry.
+    formula.blur();
   };
   enter.addEventListener("click", commitFromBar);
   formula.addEventListener("keydown", (e) => {

@@ -90,3 +90,37 @@ test("restoreFormulas(sheet): clears the frozen values, re-enters the formula, m
   // The other sheet's record is untouched.
   expect(fake.range("KaishaProvenance", "F3:G3")).toBeUndefined();
 });
+
+test("freezeFormulas: cells inside a spill range are the anchor's output, recorded once", async () => {
+  const formula = '=KAISHA.VALUATION("7203","fiscal_year,per")';
+  installFakeExcel({
+    sheets: [
+      {
+        name: "Model",
+        spills: {
+          B2: {
+            address: "Model!B2:C3",
+            values: [
+              ["fiscal_year", "per"],
+              ["2025/03", 12.5],
+            ],
+          },
+        },
+      },
+    ],
+    selection: {
+      address: "Model!B2:C3",
+      values: [
+        ["fiscal_year", "per"],
+        ["2025/03", 12.5],
+      ],
+      // Some hosts report the anchor's formula on spilled cells too.
+      formulas: [
+        [formula, formula],
+        [formula, formula],
+      ],
+    },
+  });
+  const result = await freezeFormulas("selection", "KAISHA", NOW);
+  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"] });
+});
