@@ -151,6 +151,23 @@ describe("preview page", () => {
     await page.close();
   });
 
+  test("keyboard: click a cell, type a formula, Enter; arrows move; Delete clears", async () => {
+    const page = await openPreview({ lang: "en" });
+    await page.click('[data-testid="preview-cell-B2"]');
+    await page.keyboard.type("=KAISHA.USAGE()");
+    expect(await page.inputValue('[data-testid="preview-formula-input"]')).toBe("=KAISHA.USAGE()");
+    await page.keyboard.press("Enter");
+    await settled(page);
+    const usage = await cell(page, "B2");
+    expect(usage.kind).toBe("number");
+    expect(await page.inputValue('[data-testid="preview-address"]')).toBe("B3");
+    await page.keyboard.press("ArrowUp");
+    expect(await page.inputValue('[data-testid="preview-formula-input"]')).toBe("=KAISHA.USAGE()");
+    await page.keyboard.press("Delete");
+    expect((await cell(page, "B2")).kind).toBe("empty");
+    await page.close();
+  });
+
   test("a blocked spill shows #SPILL! and a cell reference feeds another formula", async () => {
     const page = await openPreview({ lang: "en" });
     await enter(page, "A1", "7203");
