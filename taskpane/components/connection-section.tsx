@@ -57,6 +57,7 @@ export function ConnectionSection() {
 
   const applyKey = async (): Promise<void> => {
     if (shape !== "ok") throw new UserMessageError(shapeText);
+    if (customInvalid) throw new UserMessageError(t("customUrlInvalid"));
     await session.setKey(key, remember);
   };
 

@@ -37,6 +37,9 @@ export const IMPORT_DATASETS: readonly DatasetId[] = [
   "rankings",
 ];
 
+/** Upper bound of pages one import follows (e.g. 1,000 x 500 price rows). */
+export const IMPORT_MAX_PAGES = 1_000;
+
 export type ParamKind = "text" | "int" | "select" | "date" | "month";
 
 export interface ParamSpec {
@@ -258,7 +261,9 @@ async function collectPages(
   const rows: Record<string, unknown>[] = [];
   let fields: FieldUnitInfo[] = [];
   let attribution: TableData["attribution"];
-  const options = ctx.signal ? { signal: ctx.signal } : {};
+  // "Import as table" means every page (the user can Cancel); the client's default page cap would
+  // cut a long import short without a word.
+  const options = { maxPages: IMPORT_MAX_PAGES, ...(ctx.signal ? { signal: ctx.signal } : {}) };
   for await (const page of ctx.client.paginate(op, query, options)) {
     rows.push(...arrayProp(page, rowsKey));
     if (fields.length === 0) fields = fieldsOf(page);
