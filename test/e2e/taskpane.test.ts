@@ -297,6 +297,27 @@ describe("task pane with the Excel stand-in", () => {
     await h.screenshot(page, "taskpane-10-company-sheet");
   });
 
+  test("English Office gets the pane in English", async () => {
+    const query = new URLSearchParams({ baseUrl: h.sandbox.url }).toString();
+    const en = await h.openPage(`/taskpane.html?${query}`, {
+      excel: true,
+      displayLanguage: "en-US",
+    });
+    await en.setViewportSize({ width: 420, height: 900 });
+    await en.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+    expect(await en.getAttribute(tid("app-root"), "data-lang")).toBe("en");
+    await h.screenshot(en, "taskpane-11-english");
+    await en.close();
+  });
+
+  test("opened in a plain browser (no Excel), the pane says Excel is not available", async () => {
+    const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "ja" }).toString();
+    const plain = await h.openPage(`/taskpane.html?${query}`);
+    await plain.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+    await plain.waitForSelector(tid("excel-unavailable"));
+    await plain.close();
+  });
+
   test("the pane raised no page errors", () => {
     expect(h.problems.filter((p) => p.startsWith("pageerror"))).toEqual([]);
   });
