@@ -4,7 +4,12 @@ import { useState } from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
-import { findKaishaFormulas, qualifiedAddress, recalculateCells } from "../excel/formulas";
+import {
+  findKaishaFormulas,
+  qualifiedAddress,
+  recalculateCells,
+  selectCell,
+} from "../excel/formulas";
 import { genericErrorKey, problemsOf, type Problem } from "../state/problems";
 import { StatusMessage } from "./status-message";
 
@@ -62,7 +67,16 @@ export function ProblemsList() {
         {(problems ?? []).map((p, i) => (
           <li key={`${p.sheet}!${p.address}`} data-testid={`problem-row-${i}`}>
             <div>
-              <Text weight="semibold">{qualifiedAddress(p)}</Text> <Text>{p.error}</Text>
+              <Button
+                size="small"
+                appearance="transparent"
+                data-testid={`problem-select-${i}`}
+                title={t("problemsGoTo")}
+                onClick={() => void selectCell(p.sheet, p.address).catch(() => undefined)}
+              >
+                {qualifiedAddress(p)}
+              </Button>{" "}
+              <Text>{p.error}</Text>
             </div>
             <Text size={200}>{p.message ?? t(genericErrorKey(p.error), { code: p.error })}</Text>
             <code className="kaisha-formula">{p.formula}</code>

@@ -144,6 +144,16 @@ export async function recalculateCells(
   });
 }
 
+/** Activates the sheet and selects the cell (Problems list: go to the cell). */
+export async function selectCell(sheet: string, address: string): Promise<void> {
+  await runExcel(async (context) => {
+    const ws = context.workbook.worksheets.getItem(sheet);
+    ws.activate();
+    ws.getRange(address).select();
+    await context.sync();
+  });
+}
+
 export function qualifiedAddress(cell: Pick<KaishaCell, "sheet" | "address">): string {
   return qualify(cell.sheet, cell.address);
 }

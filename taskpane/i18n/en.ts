@@ -209,6 +209,7 @@ export const en = {
   problemsScan: "Check for errors",
   problemsNone: "No KAISHA formula shows an error.",
   problemsCount: "{n} cells show errors.",
+  problemsGoTo: "Go to the cell",
   problemsRetry: "Retry",
   problemsRetried: "Recalculating {n} cells.",
   usageTitle: "Usage",

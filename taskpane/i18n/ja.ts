@@ -206,6 +206,7 @@ export const ja: Messages = {
   problemsScan: "エラーを確認",
   problemsNone: "エラーになっているKAISHA関数はありません。",
   problemsCount: "{n}個のセルがエラーです。",
+  problemsGoTo: "このセルへ移動",
   problemsRetry: "再試行",
   problemsRetried: "{n}個のセルを再計算しています。",
   usageTitle: "利用状況",

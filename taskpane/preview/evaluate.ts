@@ -184,9 +184,9 @@ async function evaluateCall(
   if (!repeating && expr.args.length > params.length) {
     return [[errorCell("#VALUE!", `${expr.name} takes at most ${params.length} arguments`)]];
   }
+  // Excel refuses a formula with too few arguments; an omitted one (",,") still counts as given.
   const required = params.filter((p) => !p.optional && !p.repeating).length;
-  const given = expr.args.filter((a) => a.kind !== "omitted").length;
-  if (expr.args.length < required || given < Math.min(required, 1)) {
+  if (expr.args.length < required) {
     return [[errorCell("#VALUE!", `${expr.name} needs at least ${required} argument(s)`)]];
   }
 

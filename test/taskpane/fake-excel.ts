@@ -121,6 +121,7 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
         const spill = specs.get(sheet)?.spills?.[address];
         return spill ? rangeOf(sheet, spill.address, spill) : nullObject();
       },
+      select: () => void log.push(`select ${key}`),
       getCell: (row: number, col: number) => {
         const base = (init?.address ?? address).split("!").pop() ?? address;
         const m = /^([A-Z]+)(\d+)/.exec(base.split(":")[0] ?? "A1");

@@ -8,6 +8,7 @@ import {
   insertFormula,
   recalculateAll,
   recalculateCells,
+  selectCell,
 } from "../../taskpane/excel/formulas";
 
 afterEach(uninstallFakeExcel);
@@ -87,4 +88,10 @@ test("recalculateCells re-enters the formulas of the given cells", async () => {
   ]);
   expect(n).toBe(1);
   expect(fake.range("Model", "C2").formulas).toEqual([['=KAISHA.PRICE("9999")']]);
+});
+
+test("selectCell activates the sheet and selects the problem cell", async () => {
+  const fake = installFakeExcel({ sheets: [{ name: "Sheet1" }, { name: "Model" }] });
+  await selectCell("Model", "C2");
+  expect(fake.log).toEqual(expect.arrayContaining(["activate Model", "select Model!C2"]));
 });
