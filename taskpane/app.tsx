@@ -16,6 +16,7 @@ import { LANG_STORAGE_KEY, resolveLanguage, type LangSetting } from "./i18n/lang
 import { PaneContext, type ConnectionState, type PaneContextValue } from "./pane-context";
 import type { PaneSession } from "./pane-session";
 import { recalculateAll } from "./excel/formulas";
+import { recalcOnSessionChange } from "./recalc-on-change";
 import { ConnectionSection } from "./components/connection-section";
 import { ScreeningSection } from "./components/screening-section";
 import { ImportSection } from "./components/import-section";
@@ -50,9 +51,6 @@ export interface AppProps {
   storage?: Storage | undefined;
 }
 
-/** Delay that merges a burst of session changes (settings + key) into one recalculation. */
-const RECALC_DEBOUNCE_MS = 300;
-
 export function App(props: AppProps) {
   const { session, excel } = props;
   const [setting, setSetting] = useState<LangSetting>(props.initialSetting);
@@ -82,18 +80,10 @@ export function App(props: AppProps) {
   }, [session]);
 
   // Saving a key or changing the server recalculates KAISHA formulas (issue 5 part 1).
-  useEffect(() => {
-    if (!excel) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = session.onChange(() => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void recalculateAll().catch(() => undefined), RECALC_DEBOUNCE_MS);
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, [session, excel]);
+  useEffect(
+    () => (excel ? recalcOnSessionChange(session.onChange, recalculateAll) : undefined),
+    [session, excel],
+  );
 
   const changeLanguage = (value: LangSetting) => {
     setSetting(value);
