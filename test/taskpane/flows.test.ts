@@ -94,6 +94,31 @@ test("runImport: an empty answer writes nothing and says there is no data", asyn
   expect(rec.definitions).toHaveLength(0);
 });
 
+test("runImport: Cancel after the first page stops paging and writes nothing", async () => {
+  expect.assertions(3);
+  const { client, requests } = sandboxClient();
+  const rec = recordingExcel();
+  const ac = new AbortController();
+  try {
+    await runImport(
+      { dataset: "prices", params: { code: "7203", from: "2015-01-01" } },
+      {
+        client,
+        excel: rec.excel,
+        lang: "en",
+        signal: ac.signal,
+        onProgress: (p) => {
+          if (p.phase === "fetch" && p.rows > 0) ac.abort();
+        },
+      },
+    );
+  } catch (err) {
+    expect(err).toBeDefined();
+  }
+  expect(requests().filter((r) => r.includes("/prices"))).toHaveLength(1);
+  expect(rec.writes).toHaveLength(0);
+});
+
 test("uniqueName adds a suffix only when taken", () => {
   expect(uniqueName("A", new Set())).toBe("A");
   expect(uniqueName("A", new Set(["A", "A_2"]))).toBe("A_3");
