@@ -79,6 +79,11 @@ export function App(props: AppProps) {
     };
   }, [session]);
 
+  // Screen readers and fonts follow the pane's language.
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
   // Saving a key or changing the server recalculates KAISHA formulas (issue 5 part 1).
   useEffect(
     () => (excel ? recalcOnSessionChange(session.onChange, recalculateAll) : undefined),

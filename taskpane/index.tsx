@@ -53,4 +53,8 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+main().catch((err: unknown) => {
+  // Last resort: say something rather than leave an empty pane (no key is ever in this text).
+  const root = document.getElementById("root");
+  if (root) root.textContent = `Kaisha: ${err instanceof Error ? err.message : String(err)}`;
+});
