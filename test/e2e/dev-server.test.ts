@@ -6,6 +6,10 @@ import path from "node:path";
 import { createDevApp, findDevCertificate } from "../../scripts/dev-server";
 
 const KEY = "kaisakey_SandboxDemoKeyForKaishaExcelLocalTesting001";
+/** The relay tests need no built add-in: an empty directory stands for dist/. */
+const EMPTY_DIST = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-empty-dist-"));
+
+afterAll(() => fs.rmSync(EMPTY_DIST, { recursive: true, force: true }));
 
 function recorder(response: () => Response | Promise<Response>) {
   const calls: { url: string; headers: Record<string, string>; method: string }[] = [];
@@ -62,7 +66,9 @@ describe("dev server relay", () => {
     const { fetchImpl } = recorder(() =>
       Response.json(body, { status: 429, headers: { "retry-after": "20" } }),
     );
-    const res = await createDevApp({ fetch: fetchImpl }).request("/relay/v1/usage");
+    const res = await createDevApp({ distDir: EMPTY_DIST, fetch: fetchImpl }).request(
+      "/relay/v1/usage",
+    );
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("20");
     expect(await res.json()).toEqual(body);
@@ -89,7 +95,7 @@ describe("dev server relay", () => {
 
   test("refuses paths that climb out of /v1 and methods other than GET, sending nothing", async () => {
     const { calls, fetchImpl } = recorder(() => new Response("{}"));
-    const app = createDevApp({ fetch: fetchImpl });
+    const app = createDevApp({ distDir: EMPTY_DIST, fetch: fetchImpl });
     // The URL parser already folds "%2e%2e" away: the request no longer matches the relay at all.
     expect([400, 404]).toContain((await app.request("/relay/v1/%2e%2e/admin")).status);
     expect((await app.request("/relay/v1/usage", { method: "POST", body: "{}" })).status).toBe(400);
