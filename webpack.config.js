@@ -176,12 +176,15 @@ module.exports = (_env, argv) => {
         template: "./taskpane/taskpane.html",
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
+        // Office's web views cache hard: each build's script URLs carry its hash (?<hash>).
+        hash: production,
       }),
       new HtmlWebpackPlugin({
         filename: "preview.html",
         template: "./taskpane/preview/preview.html",
         chunks: ["preview-standin", "functions", "preview"],
         chunksSortMode: "manual",
+        hash: production,
       }),
       new CopyWebpackPlugin({
         patterns: [

@@ -78,7 +78,11 @@ describe("the built add-in", () => {
 
   test("the task pane page loads Office.js, then the functions bundle, then the pane (shared runtime)", () => {
     const html = read("taskpane.html");
-    const scripts = [...html.matchAll(/<script[^>]*src="?([^" >]+)"?/g)].map((m) => m[1]);
+    // Bundles carry the build's hash as a query string (cache busting in Office's web views).
+    const scripts = [...html.matchAll(/<script[^>]*src="?([^" >]+)"?/g)].map(
+      (m) => m[1]?.split("?")[0],
+    );
+    expect(html).toMatch(/functions\.js\?[0-9a-f]{8,}/);
     expect(scripts[0]).toBe("assets/office-js/office.js");
     const fn = scripts.indexOf("functions.js");
     const pane = scripts.indexOf("taskpane.js");
