@@ -44,6 +44,9 @@ const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
 const ms = (value: number): string =>
   value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
 const num = (value: number): string => value.toLocaleString("en-US");
+/** Peak heapUsed and, in brackets, its growth over the heap at the start of the workload. */
+const heap = (m: MemoryPeak): string =>
+  `${mb(m.heapUsedPeak)} (+${mb(Math.max(0, m.heapUsedPeak - m.heapUsedBefore))})`;
 
 /** "0.016×" — how the add-in compares with the naive baseline (smaller is better). */
 export function ratio(addIn: number, naive: number): string {
@@ -55,7 +58,7 @@ export function ratio(addIn: number, naive: number): string {
 /** The headline table, as Markdown (also readable in a terminal). */
 export function headlineTable(rows: readonly WorkloadRow[]): string {
   const head =
-    "| Workload | Requests add-in / floor / naive | Req. ratio | Time add-in / floor / naive | Time ratio | Bytes add-in / naive | Bytes ratio | Peak heap add-in / naive |";
+    "| Workload | Requests add-in / floor / naive | Req. ratio | Time add-in / floor / naive | Time ratio | Bytes add-in / naive | Bytes ratio | Peak heap (growth) add-in / naive |";
   const rule = "|---|---|---|---|---|---|---|---|";
   const lines = rows.map((row) =>
     [
@@ -66,7 +69,7 @@ export function headlineTable(rows: readonly WorkloadRow[]): string {
       ratio(row.addIn.timeMs, row.naive.timeMs),
       `${kb(row.addIn.bytes)} / ${kb(row.naive.bytes)}`,
       ratio(row.addIn.bytes, row.naive.bytes),
-      `${mb(row.addIn.memory.heapUsedPeak)} / ${mb(row.naive.memory.heapUsedPeak)}`,
+      `${heap(row.addIn.memory)} / ${heap(row.naive.memory)}`,
     ].join(" | "),
   );
   return [head, rule, ...lines.map((l) => `| ${l} |`)].join("\n");
@@ -102,6 +105,8 @@ export function resultsMarkdown(report: BenchReport): string {
     "## Headline: add-in vs naive baseline (ratio = add-in / naive; smaller is better)",
     "",
     headlineTable(report.rows),
+    "",
+    "Peak heap is process.memoryUsage().heapUsed sampled every 25 ms; the growth in brackets is over the heap at the workload's start (after a GC), which includes the in-process sandbox and its dataset. Peak rss below is process-wide and rarely shrinks, so it is only comparable for the first workload.",
     "",
     "Peak memory (rss) add-in / naive:",
     "",
