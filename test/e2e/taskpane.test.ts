@@ -78,8 +78,11 @@ async function message(id: string): Promise<{ intent: string; text: string }> {
   };
 }
 
-function requests(path: string): number {
-  return h.sandbox.sandbox.requestLog.filter((e) => JSON.stringify(e).includes(path)).length;
+/** Requests the sandbox answered whose path (with "?" when it had a query) contains `fragment`. */
+function requests(fragment: string): number {
+  return h.sandbox.sandbox.requestLog.filter((e) =>
+    `${e.path}${e.query ? `?${e.query}` : ""}`.includes(fragment),
+  ).length;
 }
 
 beforeAll(async () => {
@@ -192,6 +195,8 @@ describe("task pane with the Excel stand-in", () => {
     const before = (await excel.read("Sheet1", "A60"))[0]?.[0];
     expect(typeof before?.value).toBe("number");
     const calcs = await excel.calculations();
+    const screenings = requests("/v1/screening?");
+    const financials = requests("/v1/financials");
 
     await nav("refresh");
     await page.click(tid("refresh-all"));
@@ -199,6 +204,9 @@ describe("task pane with the Excel stand-in", () => {
     expect(m.intent).not.toBe("error");
     await excel.idle();
     expect(await excel.calculations()).toBeGreaterThan(calcs);
+    // The cache was invalidated: the screen and the financials were fetched again.
+    expect(requests("/v1/screening?")).toBeGreaterThan(screenings);
+    expect(requests("/v1/financials")).toBeGreaterThan(financials);
     expect((await excel.read("Sheet1", "A60"))[0]?.[0]?.value).toBe(before?.value);
     // Both imported tables are still there, refreshed in place.
     expect((await excel.sheets()).find((s) => s.name === "Sheet1")?.tables).toHaveLength(2);
@@ -206,7 +214,7 @@ describe("task pane with the Excel stand-in", () => {
   });
 
   test("Freeze values replaces the formula by its value and records it; Restore brings it back", async () => {
-    const sent = requests("/financials");
+    const sent = requests("/v1/financials");
     await excel.select("Sheet1", "A60");
     await page.selectOption(tid("freeze-scope"), "selection");
     await page.click(tid("freeze-values"));
@@ -230,7 +238,7 @@ describe("task pane with the Excel stand-in", () => {
     expect(restored?.formula).toBe('=KAISHA.FINANCIAL(7203,"sales",0)');
     expect(restored?.value).toBe(frozen?.value);
     // Freezing and restoring cost no request: the answer was still fresh in the cache.
-    expect(requests("/financials")).toBe(sent);
+    expect(requests("/v1/financials")).toBe(sent);
   });
 
   test("import prices and insert a line chart beside the table", async () => {
