@@ -23,14 +23,33 @@ export interface BundleReport {
 /** Functions bundle target (issue 6): at most 150 KB gzipped. */
 export const FUNCTIONS_GZIP_TARGET_BYTES = 150 * 1024;
 
+/** Newest modification time (ms) of the files under `dir`, node_modules excluded. */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules") continue;
+    const full = join(dir, name);
+    const stat = statSync(full);
+    newest = Math.max(newest, stat.isDirectory() ? newestMtime(full) : stat.mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * Measures dist/*.js. When dist/ has no JavaScript it runs `npx webpack --mode production` once;
- * if that fails the report says "not built" with the reason.
+ * Measures dist/*.js. When dist/ has no JavaScript, or its functions bundle is older than the
+ * sources it is built from, it runs `npx webpack --mode production` once; if that fails the
+ * report says "not built" with the reason.
  */
 export function measureBundles(root: string): BundleReport {
   const dist = join(root, "dist");
-  let note = "dist/ already present";
-  if (listJs(dist).length === 0) {
+  let note = "dist/ already present and newer than its sources";
+  const built = join(dist, "functions.js");
+  const sources = Math.max(
+    ...["src", "functions", "taskpane"].map((d) => newestMtime(join(root, d))),
+  );
+  const stale = !existsSync(built) || statSync(built).mtimeMs < sources;
+  if (listJs(dist).length === 0 || stale) {
     if (!existsSync(join(root, "webpack.config.js"))) {
       return {
         status: "not built",
