@@ -61,9 +61,14 @@ function openPreviewWithoutExcel(url: string): void {
 }
 
 async function main(): Promise<void> {
+  const certificate = findDevCertificate();
   // SANDBOX_PORT, SANDBOX_API_KEYS, SANDBOX_RATE_PER_MINUTE… apply here as with `npm run sandbox`.
   const sandboxOptions = optionsFromEnv(process.env);
-  const sandbox = await startSandbox(sandboxOptions);
+  // CORS for this dev server's origins, also when PORT is not the default 3000.
+  const devOrigins = certificate
+    ? [`https://localhost:${DEV_PORT}`]
+    : [`http://127.0.0.1:${DEV_PORT}`, `http://localhost:${DEV_PORT}`];
+  const sandbox = await startSandbox({ ...sandboxOptions, corsOrigins: devOrigins });
   const sandboxBase = apiBase(sandbox.url);
   const demoKeyAccepted = sandboxOptions.apiKeys?.includes(DEMO_API_KEY) ?? true;
   // Read by webpack.config.js: the build defaults to the sandbox and carries its demo key.
@@ -73,7 +78,6 @@ async function main(): Promise<void> {
   console.log("building the add-in (first build takes a while)…");
   const watching = await watchBuild();
 
-  const certificate = findDevCertificate();
   const relayTarget = process.env["KAISHA_RELAY_TARGET"] ?? DEFAULT_RELAY_TARGET;
   const server = await startDevServer({
     port: DEV_PORT,
