@@ -21,6 +21,7 @@ import {
   type CellPosition,
 } from "./formula-parser";
 import { Sheet, type ViewCell } from "./sheet";
+import { callAtCursor } from "./signature-hint";
 import { EXAMPLES, pickLang, stringsFor, type PreviewLang, type Strings } from "./strings";
 
 /** Build-time constant: the sandbox demo key in `npm start` and e2e builds, "" in production. */
@@ -198,6 +199,7 @@ function renderShell(
     recalc,
     clear,
   );
+  const hint = el("div", { class: "hint", "data-testid": "preview-hint" });
   const message = el("div", { class: "message", "data-testid": "preview-message" });
 
   const gridWrap = el("div", { class: "grid-wrap", "data-testid": "preview-grid-wrap" });
@@ -216,7 +218,7 @@ function renderShell(
       "main",
       {},
       connection,
-      el("section", { class: "panel" }, examples, bar, message),
+      el("section", { class: "panel" }, examples, bar, hint, message),
       gridWrap,
       detail,
       functions,
@@ -254,6 +256,11 @@ function renderShell(
       formula.value = state.sheet.textAt(state.selected);
     }
   });
+  const updateHint = () =>
+    renderHint(state, formula.value, formula.selectionStart ?? formula.value.length);
+  for (const event of ["input", "keyup", "click", "focus"])
+    formula.addEventListener(event, updateHint);
+  formula.addEventListener("blur", () => renderHint(state, "", 0));
   nameBox.addEventListener("keydown", (e) => {
     if (e.key !== "Enter") return;
     const at = parseAddress(nameBox.value);
@@ -268,6 +275,33 @@ function renderShell(
     renderGrid(state);
   });
   updateBadge(state);
+}
+
+/** Excel-style argument hint: the signature of the call being typed, its current argument bold. */
+function renderHint(state: PageState, text: string, cursor: number): void {
+  const node = byTestId("preview-hint");
+  const call = callAtCursor(text, cursor);
+  const fn = call?.name.startsWith(`${NAMESPACE}.`)
+    ? state.metadata.get(call.name.slice(NAMESPACE.length + 1))
+    : undefined;
+  if (!call || !fn) {
+    node.replaceChildren();
+    return;
+  }
+  const parts: (Node | string)[] = [`${NAMESPACE}.${fn.name}(`];
+  fn.parameters.forEach((p, i) => {
+    if (i > 0) parts.push(", ");
+    const label = p.optional ? `[${p.name}]` : p.name;
+    parts.push(
+      i === call.argIndex ? el("strong", { "data-testid": "preview-hint-current" }, label) : label,
+    );
+  });
+  parts.push(")");
+  const current = fn.parameters[call.argIndex];
+  node.replaceChildren(
+    el("code", {}, ...parts),
+    ...(current?.description ? [el("div", {}, `${current.name}: ${current.description}`)] : []),
+  );
 }
 
 function updateBadge(state: PageState): void {

@@ -15,6 +15,7 @@ import {
   referencedCells,
 } from "../../taskpane/preview/formula-parser";
 import { Sheet } from "../../taskpane/preview/sheet";
+import { callAtCursor } from "../../taskpane/preview/signature-hint";
 
 describe("preview formula parser", () => {
   test('strings, numbers, booleans and omitted arguments: =KAISHA.FINANCIALS(7203,"sales,net_income",,5,TRUE)', () => {
@@ -239,5 +240,28 @@ describe("preview evaluation", () => {
     sheet.setInput({ row: 1, col: 1 }, "x", readCellInput("x"));
     expect(sheet.valueAt({ row: 0, col: 0 })).toMatchObject({ kind: "error", code: "#SPILL!" });
     expect(sheet.valueAt({ row: 0, col: 1 })).toBeUndefined();
+  });
+});
+
+describe("preview argument hint", () => {
+  test("finds the call and argument under the cursor, skipping commas in text, arrays and nested calls", () => {
+    expect(callAtCursor('=KAISHA.FINANCIALS(7203,"sales,net_income",')).toEqual({
+      name: "KAISHA.FINANCIALS",
+      argIndex: 2,
+    });
+    expect(callAtCursor("=KAISHA.PRICES(7203,DATE(2024,1,")).toEqual({ name: "DATE", argIndex: 2 });
+    expect(callAtCursor("=KAISHA.PRICES(7203,DATE(2024,1,31),")).toEqual({
+      name: "KAISHA.PRICES",
+      argIndex: 2,
+    });
+    expect(callAtCursor('=KAISHA.FINANCIALS(7203,{"a","b"},"q""x,y"')).toEqual({
+      name: "KAISHA.FINANCIALS",
+      argIndex: 2,
+    });
+    expect(callAtCursor("=KAISHA.USAGE()")).toBeUndefined();
+    expect(callAtCursor("=KAISHA.FINANCIALS(7203,", 19)).toEqual({
+      name: "KAISHA.FINANCIALS",
+      argIndex: 0,
+    });
   });
 });

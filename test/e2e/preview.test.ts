@@ -151,6 +151,18 @@ describe("preview page", () => {
     await page.close();
   });
 
+  test("while typing, the hint shows the function's arguments with the current one in bold", async () => {
+    const page = await openPreview({ lang: "en" });
+    await page.click('[data-testid="preview-formula-input"]');
+    await page.keyboard.type('=KAISHA.FINANCIALS(7203,"sales",');
+    expect(await page.textContent('[data-testid="preview-hint"] code')).toMatch(
+      /^KAISHA\.FINANCIALS\(company, \[items\], \[period\]/,
+    );
+    expect(await page.textContent('[data-testid="preview-hint-current"]')).toBe("[period]");
+    await h.screenshot(page, "preview-05-argument-hint");
+    await page.close();
+  });
+
   test("keyboard: click a cell, type a formula, Enter; arrows move; Delete clears", async () => {
     const page = await openPreview({ lang: "en" });
     await page.click('[data-testid="preview-cell-B2"]');
