@@ -163,6 +163,16 @@ describe("preview page", () => {
     await page.close();
   });
 
+  test("the help page (the functions' helpUrl) renders each function under its own anchor", async () => {
+    const page = await h.openPage("/assets/help.html#financials");
+    await page.waitForSelector("#financials h3");
+    expect(await page.textContent("#financials h3")).toMatch(
+      /^KAISHA\.FINANCIALS\(company, \[items\]/,
+    );
+    expect(await page.locator("#functions > div").count()).toBeGreaterThanOrEqual(26);
+    await page.close();
+  });
+
   test("keyboard: click a cell, type a formula, Enter; arrows move; Delete clears", async () => {
     const page = await openPreview({ lang: "en" });
     await page.click('[data-testid="preview-cell-B2"]');
