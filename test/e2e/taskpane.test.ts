@@ -229,10 +229,11 @@ describe("task pane with the Excel stand-in", () => {
     await h.screenshot(page, "taskpane-07-frozen");
 
     await page.click(tid("restore-formulas"));
-    await page.waitForFunction(
-      (id) => /1/.test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ""),
-      "freeze-summary",
-    );
+    // The freeze message is still showing: wait for the workbook itself to have the formula back.
+    await page.waitForFunction(() => {
+      const w = window as unknown as StandInWindow;
+      return w.__excelStandIn.read("Sheet1", "A60")[0]?.[0]?.formula !== undefined;
+    });
     await excel.idle();
     const restored = (await excel.read("Sheet1", "A60"))[0]?.[0];
     expect(restored?.formula).toBe('=KAISHA.FINANCIAL(7203,"sales",0)');
@@ -249,11 +250,12 @@ describe("task pane with the Excel stand-in", () => {
     await page.fill(tid("import-param-to"), "2024-03-29");
     await excel.select("Sheet1", "A80");
     await page.click(tid("import-chart"));
-    await page.waitForFunction(
-      (id) =>
-        document.querySelector(`[data-testid="${id}"]`)?.getAttribute("data-intent") === "success",
-      "import-message",
-    );
+    // An earlier import's success message may still be showing: wait for the chart itself.
+    await page.waitForFunction(() => {
+      const w = window as unknown as StandInWindow;
+      return w.__excelStandIn.sheets().some((s) => s.charts.length > 0);
+    });
+    expect(await page.getAttribute(tid("import-message"), "data-intent")).toBe("success");
     const sheet = (await excel.sheets()).find((s) => s.name === "Sheet1");
     const chart = sheet?.charts[0];
     expect(chart?.type).toBe("Line");
