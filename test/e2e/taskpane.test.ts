@@ -242,6 +242,27 @@ describe("task pane with the Excel stand-in", () => {
     expect(requests("/v1/financials")).toBe(sent);
   });
 
+  test("Problems lists the KAISHA cells showing errors; Retry recalculates them", async () => {
+    await excel.enter("Sheet1", "A70", '=KAISHA.FINANCIAL(9999,"sales")');
+    await excel.idle();
+    expect((await excel.read("Sheet1", "A70"))[0]?.[0]?.value).toBe("#N/A");
+    await page.click(tid("problems-scan"));
+    await page.waitForSelector(`${tid("problems-list")}:not([data-count="0"])`);
+    expect(await page.getAttribute(tid("problems-list"), "data-count")).toBe("1");
+    expect(await page.textContent(tid("problem-row-0"))).toContain("Sheet1!A70");
+    await h.screenshot(page, "taskpane-07b-problems");
+    const calcs = await excel.calculations();
+    await page.click(tid("problems-retry"));
+    await page.waitForFunction(
+      (before) => (window as unknown as StandInWindow).__excelStandIn.calculations() > before,
+      calcs,
+    );
+    await excel.idle();
+    // Still an unknown company: the cell keeps its #N/A; the user can fix the formula or delete it.
+    expect((await excel.read("Sheet1", "A70"))[0]?.[0]?.value).toBe("#N/A");
+    await excel.enter("Sheet1", "A70", "");
+  });
+
   test("import prices and insert a line chart beside the table", async () => {
     await nav("import");
     await page.selectOption(tid("import-dataset-select"), "prices");
