@@ -1,28 +1,15 @@
 // The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape (spec 7).
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-/** spec 7: reasons that may appear in `error.details[].reason`. */
-export type DetailReason =
-  | "missing"
-  | "conflict"
-  | "invalid_type"
-  | "invalid_format"
-  | "out_of_range"
-  | "unknown_value"
-  | "too_many_items"
-  | "invalid";
+import type { ErrorDetail, ErrorResponse } from "../../src/contract";
 
 /** One entry of `error.details` (spec 7): `expected` is omitted when it cannot be given. */
-export interface ErrorDetail {
-  param: string;
-  reason: DetailReason;
-  expected?: string;
-}
+export type { ErrorDetail };
+
+/** spec 7: reasons that may appear in `error.details[].reason` (openapi.json's ErrorDetail enum). */
+export type DetailReason = ErrorDetail["reason"];
 
 /** The common error body `{error: {code, message, details?}}` (spec 7). */
-export interface ErrorBody {
-  error: { code: string; message: string; details?: ErrorDetail[] };
-}
+export type ErrorBody = ErrorResponse;
 
 /**
  * Thrown anywhere in a request; the app's error handler turns it into the response.

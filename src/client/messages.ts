@@ -1,5 +1,7 @@
 // English and Japanese user-facing texts for every client error; each one says what to do next.
 
+import type { components } from "../contract/api-types";
+
 export type Lang = "en" | "ja";
 
 /** A message in both languages. */
@@ -8,16 +10,8 @@ export interface MessagePair {
   ja: string;
 }
 
-/** spec 7: the `details[].reason` words. */
-export type ValidationReason =
-  | "missing"
-  | "conflict"
-  | "invalid_type"
-  | "invalid_format"
-  | "out_of_range"
-  | "unknown_value"
-  | "too_many_items"
-  | "invalid";
+/** spec 7: the `details[].reason` words, as openapi.json's ErrorDetail enumerates them. */
+export type ValidationReason = components["schemas"]["ErrorDetail"]["reason"];
 
 /** One entry of the spec's `error.details` array. */
 export interface ErrorDetail {
