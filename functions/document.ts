@@ -1,6 +1,7 @@
 // DOCUMENT, XBRL and SECTION over GET /disclosures/{doc_id} and its sections (spec 4.14, 4.15).
 
 import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
+import { SECTION_IDS } from "../src/contract/disclosure-sections";
 import {
   docIdArg,
   headersArg,
@@ -26,22 +27,6 @@ const INCLUDE: Readonly<Record<Part, string>> = {
   xbrl: "xbrl_facts",
   available_sections: "available_sections",
 };
-
-/** spec 2.6: normalized section ids. */
-export const SECTION_IDS = [
-  "business_overview",
-  "risk_factors",
-  "mda",
-  "dividend_policy",
-  "major_shareholders",
-  "corporate_governance",
-  "corporate_history",
-  "subsidiaries",
-  "employees",
-  "compensation",
-  "audit",
-  "body",
-] as const;
 
 /** DOCUMENT: meta (one row), sections (id, title, text), xbrl (facts) or available_sections. */
 export function document(

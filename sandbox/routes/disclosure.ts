@@ -1,4 +1,5 @@
 // GET /disclosures/{doc_id} (spec 4.14): a document's meta, sections, XBRL facts, section ids.
+import { SECTION_IDS } from "../../src/contract/disclosure-sections";
 import type { Dataset, DisclosureRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
@@ -12,21 +13,8 @@ export type SectionId = NonNullable<DocumentBody["available_sections"]>[number];
 
 const GROUPS = ["meta", "sections", "xbrl_facts", "available_sections"] as const;
 
-/** spec 2.6: the normalized section ids. */
-export const SECTION_IDS = [
-  "business_overview",
-  "risk_factors",
-  "mda",
-  "dividend_policy",
-  "major_shareholders",
-  "corporate_governance",
-  "corporate_history",
-  "subsidiaries",
-  "employees",
-  "compensation",
-  "audit",
-  "body",
-] as const satisfies readonly SectionId[];
+/** spec 2.6: the contract's section ids; typed here so they are checked against the body's type. */
+const KNOWN_SECTIONS: readonly SectionId[] = SECTION_IDS;
 
 /** A document visible at the data clock, or 404 (spec 4.14: timely and under 24 hours -> 404). */
 export function visibleDisclosure(dataset: Dataset, docId: string, now: string): DisclosureRecord {
@@ -43,7 +31,7 @@ export function visibleDisclosure(dataset: Dataset, docId: string, now: string):
 export function availableSections(record: DisclosureRecord): SectionId[] {
   const ids = record.sections.map((s) => s.section_id).filter((id): id is string => id !== null);
   return [...new Set(ids)].filter((id): id is SectionId =>
-    (SECTION_IDS as readonly string[]).includes(id),
+    (KNOWN_SECTIONS as readonly string[]).includes(id),
   );
 }
 
