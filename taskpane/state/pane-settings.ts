@@ -1,10 +1,12 @@
 // Connection preferences of the pane (not secrets): base URL preset, custom URL, mode, header language.
 
+import type { HeaderLanguage } from "../../src/excel/shape";
+import type { ConnectionMode } from "../../src/session";
 import type { AsyncStore } from "./key-store";
 
+// The session (src/session.ts) owns what a mode and a header language are; the pane stores them.
+export type { ConnectionMode, HeaderLanguage };
 export type BasePreset = "production" | "sandbox" | "custom";
-export type ConnectionMode = "direct" | "relay";
-export type HeaderLanguage = "keys" | "ja";
 
 export interface PaneSettings {
   preset: BasePreset;
