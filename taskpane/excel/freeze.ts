@@ -3,6 +3,7 @@
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { dateTimeSerialJst } from "../state/units";
 import { isKaishaFormula } from "./formulas";
+import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { runExcel } from "./run";
 
 export const PROVENANCE_SHEET = "KaishaProvenance";
@@ -16,6 +17,11 @@ export const PROVENANCE_HEADER = [
   "restored_at",
 ] as const;
 const COLS = PROVENANCE_HEADER.length;
+const PROVENANCE: RecordSheetSpec = {
+  name: PROVENANCE_SHEET,
+  header: PROVENANCE_HEADER,
+  boldHeader: true,
+};
 
 export type FreezeScope = "selection" | "sheet";
 
@@ -40,31 +46,6 @@ function rectOf(address: string): Rect {
 
 function inside(rect: Rect, row: number, col: number): boolean {
   return row >= rect.top && row <= rect.bottom && col >= rect.left && col <= rect.right;
-}
-
-async function provenanceSheet(
-  context: Excel.RequestContext,
-  create: boolean,
-): Promise<Excel.Worksheet | undefined> {
-  const found = context.workbook.worksheets.getItemOrNullObject(PROVENANCE_SHEET);
-  await context.sync();
-  if (!found.isNullObject) return found;
-  if (!create) return undefined;
-  const sheet = context.workbook.worksheets.add(PROVENANCE_SHEET);
-  const header = sheet.getRange(rangeAddress(0, 0, 1, COLS));
-  header.values = [[...PROVENANCE_HEADER]];
-  header.format.font.bold = true;
-  return sheet;
-}
-
-async function provenanceRows(
-  sheet: Excel.Worksheet,
-  context: Excel.RequestContext,
-): Promise<unknown[][]> {
-  const used = sheet.getUsedRangeOrNullObject(true);
-  used.load("values");
-  await context.sync();
-  return used.isNullObject ? [] : used.values;
 }
 
 /**
@@ -113,9 +94,9 @@ export async function freezeFormulas(
     });
     anchors.splice(0, anchors.length, ...own);
 
-    const prov = await provenanceSheet(context, true);
+    const prov = await recordSheet(context, PROVENANCE, true);
     if (!prov) return { frozen: 0, cells: [] };
-    const existing = await provenanceRows(prov, context);
+    const existing = await recordRows(prov, context);
     const next = Math.max(1, existing.length);
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
     const records: unknown[][] = [];
@@ -162,14 +143,14 @@ export async function restoreFormulas(
   now: Date = new Date(),
 ): Promise<FreezeResult> {
   return runExcel(async (context) => {
-    const prov = await provenanceSheet(context, false);
+    const prov = await recordSheet(context, PROVENANCE, false);
     if (!prov) return { frozen: 0, cells: [] };
     const active = context.workbook.worksheets.getActiveWorksheet();
     active.load("name");
     const selected = scope === "selection" ? context.workbook.getSelectedRange() : undefined;
     selected?.load("address");
     await context.sync();
-    const rows = await provenanceRows(prov, context);
+    const rows = await recordRows(prov, context);
     const rect = selected ? rectOf(selected.address) : undefined;
     const restored: string[] = [];
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";

@@ -6,35 +6,15 @@ import {
   serializeDefinition,
   type ImportDefinition,
 } from "../state/import-definition";
+import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { runExcel } from "./run";
 
 export const IMPORTS_SHEET = "KaishaImports";
-const HEADER = ["table", "definition", "updated_at"];
-
-async function importsSheet(
-  context: Excel.RequestContext,
-  create: boolean,
-): Promise<Excel.Worksheet | undefined> {
-  const found = context.workbook.worksheets.getItemOrNullObject(IMPORTS_SHEET);
-  await context.sync();
-  if (!found.isNullObject) return found;
-  if (!create) return undefined;
-  const sheet = context.workbook.worksheets.add(IMPORTS_SHEET);
-  sheet.getRange("A1:C1").values = [HEADER];
-  // Hidden: it is bookkeeping, not something to edit by hand.
-  sheet.visibility = "Hidden";
-  return sheet;
-}
-
-async function storedRows(
-  sheet: Excel.Worksheet,
-  context: Excel.RequestContext,
-): Promise<unknown[][]> {
-  const used = sheet.getUsedRangeOrNullObject(true);
-  used.load("values");
-  await context.sync();
-  return used.isNullObject ? [] : used.values;
-}
+const IMPORTS: RecordSheetSpec = {
+  name: IMPORTS_SHEET,
+  header: ["table", "definition", "updated_at"],
+  hidden: true,
+};
 
 /** Stores (or replaces) the definition of `def.tableName`. */
 export async function saveImportDefinition(
@@ -43,12 +23,12 @@ export async function saveImportDefinition(
 ): Promise<void> {
   const json = serializeDefinition(def);
   await runExcel(async (context) => {
-    const sheet = await importsSheet(context, true);
+    const sheet = await recordSheet(context, IMPORTS, true);
     if (!sheet) return;
-    const rows = await storedRows(sheet, context);
+    const rows = await recordRows(sheet, context);
     let index = rows.findIndex((r, i) => i > 0 && r[0] === def.tableName);
     if (index < 0) index = Math.max(1, rows.length);
-    sheet.getRange(rangeAddress(index, 0, 1, 3)).values = [
+    sheet.getRange(rangeAddress(index, 0, 1, IMPORTS.header.length)).values = [
       [def.tableName, json, now.toISOString()],
     ];
     await context.sync();
@@ -58,9 +38,9 @@ export async function saveImportDefinition(
 /** Every readable stored definition, in sheet order. */
 export async function readImportDefinitions(): Promise<ImportDefinition[]> {
   return runExcel(async (context) => {
-    const sheet = await importsSheet(context, false);
+    const sheet = await recordSheet(context, IMPORTS, false);
     if (!sheet) return [];
-    const rows = await storedRows(sheet, context);
+    const rows = await recordRows(sheet, context);
     return rows
       .slice(1)
       .map((r) => parseDefinition(r[1]))
