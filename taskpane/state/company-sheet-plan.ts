@@ -7,7 +7,7 @@ import { quoteText } from "./formula-text";
 import { numberFormatFor } from "./units";
 import { englishLabel } from "./metric-labels";
 import { translator } from "../i18n/messages";
-import { FIELD_DICTIONARY } from "../../src/contract";
+import { fieldInfo } from "../../src/excel/labels";
 
 /** spec 2.5 keys of the summary rows; labels and units come from the contract's field dictionary. */
 export const SUMMARY_KEYS: readonly string[] = [
@@ -28,7 +28,7 @@ export const SUMMARY_KEYS: readonly string[] = [
 ];
 
 function summaryItem(key: string, lang: Lang): { label: string; unit: string } {
-  const info = FIELD_DICTIONARY.financials.find((f) => f.key === key);
+  const info = fieldInfo("financials", key);
   return {
     label: lang === "ja" ? (info?.label ?? key) : englishLabel(key),
     unit: info?.unit ?? "",
