@@ -2,7 +2,7 @@
 
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../contract";
 
-/** Labels of non-numeric columns the functions return (spec 2 field names). */
+/** Labels of non-numeric columns the functions and task pane imports show (spec 2 field names). */
 const TEXT_LABELS: Readonly<Record<string, string>> = {
   item: "項目",
   security_code: "証券コード",
@@ -23,7 +23,7 @@ const TEXT_LABELS: Readonly<Record<string, string>> = {
   date: "日付",
   rank: "順位",
   close_price: "終値",
-  change_percent: "前日比（%）",
+  change_percent: "騰落率（%）",
   volume: "出来高",
   segment_name: "セグメント名",
   revenue_basis: "売上高の根拠",
@@ -39,7 +39,7 @@ const TEXT_LABELS: Readonly<Record<string, string>> = {
   filing_date: "提出日",
   disclosed_at: "開示日時",
   available_for_redistribution_at: "再配布可能日時",
-  source_url: "URL",
+  source_url: "公開ページ",
   pdf_url: "PDF",
   section_id: "セクションID",
   section_title_raw: "セクション名",
@@ -60,7 +60,7 @@ const TEXT_LABELS: Readonly<Record<string, string>> = {
   is_outside: "社外",
   is_current: "現任",
   is_next_term_nominee: "次期候補",
-  first_valid_from: "就任日",
+  first_valid_from: "初回就任日",
   last_valid_to: "退任日",
   tenure_years: "在任年数",
   fiscal_period_end: "決算期末",
@@ -80,6 +80,10 @@ const TEXT_LABELS: Readonly<Record<string, string>> = {
   processed_by: "加工者",
   remaining: "残りリクエスト数",
   per_5y_avg: "PER 5年平均",
+  per_source: "PERの基準",
+  capital_relationship: "資本関係",
+  parent_companies: "親会社等",
+  scope_exceptions: "連結範囲の例外",
 };
 
 /** The field dictionary entry of `key` in `dataset`, if it has one. */

@@ -1,7 +1,7 @@
 // Turns API rows into an Excel-ready table: columns with headers, kinds, units and formats; cell values.
 
 import type { Lang } from "../i18n/language";
-import { TEXT_COLUMN_LABELS_JA } from "./column-labels";
+import { labelJa } from "../../src/excel/labels";
 import { translator } from "../i18n/messages";
 import {
   dateSerial,
@@ -157,7 +157,7 @@ export function shapeTable(
     const unit = kind === "number" ? displayUnit(rawUnit, options.scale) : undefined;
     // Same rule as the functions' header cells (issue 4): keys unless the user chose Japanese labels.
     const japanese = options.headers === "ja";
-    const base = japanese ? (labels.get(key) ?? TEXT_COLUMN_LABELS_JA[key] ?? key) : key;
+    const base = japanese ? (labels.get(key) ?? labelJa(key) ?? key) : key;
     const note = japanese && kind === "number" ? unitNote(unit, "ja") : undefined;
     let header = note ? `${base}（${note}）` : base;
     if (usedHeaders.has(header)) header = `${header} [${key}]`;
