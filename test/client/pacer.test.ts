@@ -7,13 +7,13 @@ describe("Pacer", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  test("grants the first N at once and the next one when the oldest token is a minute old", async () => {
+  test("grants the first N at once and the next one when the oldest token is a minute (+1 s margin) old", async () => {
     const pacer = new Pacer({ ratePerMinute: 3 });
     const granted: number[] = [];
     for (let i = 0; i < 5; i += 1) void pacer.acquire().then(() => granted.push(i));
     await jest.advanceTimersByTimeAsync(0);
     expect(granted).toEqual([0, 1, 2]);
-    await jest.advanceTimersByTimeAsync(59_999);
+    await jest.advanceTimersByTimeAsync(60_999);
     expect(granted).toEqual([0, 1, 2]);
     await jest.advanceTimersByTimeAsync(1);
     expect(granted).toEqual([0, 1, 2, 3, 4]);
@@ -66,8 +66,9 @@ describe("Pacer", () => {
     now = 10_000;
     await pacer.acquire();
     await pacer.acquire();
-    expect(sleeps).toEqual([50_000]);
-    expect(now).toBe(60_000);
+    // Window = 60 s + the 1 s arrival margin.
+    expect(sleeps).toEqual([51_000]);
+    expect(now).toBe(61_000);
   });
 });
 
@@ -75,7 +76,7 @@ describe("client pacing", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  test("61 calls within a minute: 60 go out, the 61st waits for the minute to pass", async () => {
+  test("61 calls within a minute: 60 go out, the 61st waits for the minute (+1 s margin) to pass", async () => {
     const rec = recordingFetch(() => reply(200, { security_code: "x", peers: [], reason: null }));
     const client = createClient({ apiKey: TEST_KEY, fetch: rec.fetch, ratePerMinute: 60 });
     const calls = Array.from({ length: 61 }, (_, i) =>
@@ -84,7 +85,7 @@ describe("client pacing", () => {
     await jest.advanceTimersByTimeAsync(0);
     await flush();
     expect(rec.requests).toHaveLength(60);
-    await jest.advanceTimersByTimeAsync(59_999);
+    await jest.advanceTimersByTimeAsync(60_999);
     expect(rec.requests).toHaveLength(60);
     await jest.advanceTimersByTimeAsync(1);
     await Promise.all(calls);
