@@ -1,7 +1,9 @@
-// Persistent cache store on OfficeRuntime.storage: bounded in bytes, oldest first out, no key.
+// Persistent cache store on OfficeRuntime.storage: compressed, bounded in bytes, oldest first out, no key.
 
+import { packText, unpackText } from "../src/client/compress";
 import { containsSecret } from "../src/client/redact";
-import type { CacheEntry, CacheStore } from "../src/client/cache";
+import { MemoryCacheStore, type CacheEntry, type CacheStore } from "../src/client/cache";
+import { TieredCacheStore } from "../src/client/tiered-cache";
 
 /** The subset of `OfficeRuntime.storage` used (injectable for tests). */
 export interface KeyValueStorage {
@@ -102,7 +104,11 @@ export class OfficeStorageCacheStore implements CacheStore {
         return undefined;
       }
       try {
-        const parsed = JSON.parse(raw) as { body: unknown; storedAt: number; bytes: number };
+        const parsed = JSON.parse(await unpackText(raw)) as {
+          body: unknown;
+          storedAt: number;
+          bytes: number;
+        };
         return { body: parsed.body, storedAt: parsed.storedAt, bytes: parsed.bytes };
       } catch {
         return undefined;
@@ -118,7 +124,9 @@ export class OfficeStorageCacheStore implements CacheStore {
         bytes: entry.bytes,
       });
       if (containsSecret(text) || containsSecret(key)) return;
-      const size = encoder.encode(text).length + encoder.encode(key).length;
+      // Stored gzip-compressed where the platform can (src/client/compress.ts): ~10x more answers fit.
+      const stored = await packText(text);
+      const size = encoder.encode(stored).length + encoder.encode(key).length;
       let index = (await this.loadIndex()).filter(([k]) => k !== key);
       if (size > this.maxBytes) {
         this.index = index;
@@ -135,7 +143,7 @@ export class OfficeStorageCacheStore implements CacheStore {
         evicted.push(PREFIX + oldKey);
       }
       await this.removeMany(evicted);
-      await this.storage.setItem(PREFIX + key, text);
+      await this.storage.setItem(PREFIX + key, stored);
       index.push([key, size, entry.storedAt]);
       this.index = index;
       await this.saveIndex();
@@ -163,4 +171,15 @@ export class OfficeStorageCacheStore implements CacheStore {
   keys(): Promise<string[]> {
     return this.serial(async () => (await this.loadIndex()).map(([k]) => k));
   }
+}
+
+/**
+ * The add-in's cache: a memory tier (answers of this session, 48 MB of bodies) in front of the
+ * compressed persistent store (answers that survive a restart, 8 MB of storage).
+ */
+export function createAddinCacheStore(storage: KeyValueStorage): TieredCacheStore {
+  return new TieredCacheStore(
+    new MemoryCacheStore({ maxBytes: 48 * 1024 * 1024 }),
+    new OfficeStorageCacheStore(storage),
+  );
 }

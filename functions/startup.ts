@@ -2,7 +2,7 @@
 
 import { configureSession, setCacheStore } from "../src/session";
 import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";
-import { OfficeStorageCacheStore, type KeyValueStorage } from "./office-storage";
+import { createAddinCacheStore, type KeyValueStorage } from "./office-storage";
 
 interface OfficeReady {
   onReady?: (callback?: () => void) => Promise<unknown>;
@@ -15,7 +15,7 @@ export function applyHost(storage: KeyValueStorage | undefined): void {
   setHostCapabilities(detectHostCapabilities());
   const lang = officeDisplayLang();
   if (lang !== undefined) configureSession({ lang });
-  if (storage !== undefined) setCacheStore(new OfficeStorageCacheStore(storage));
+  if (storage !== undefined) setCacheStore(createAddinCacheStore(storage));
 }
 
 /**

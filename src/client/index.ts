@@ -102,3 +102,5 @@ export { isStale, staleInfo, type StaleInfo } from "./stale";
 export { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 export { paginate, DEFAULT_MAX_PAGES } from "./paginate";
 export { rememberSecret, redactText } from "./redact";
+export { TieredCacheStore } from "./tiered-cache";
+export { packText, unpackText } from "./compress";

@@ -47,10 +47,15 @@ describe("OfficeStorageCacheStore", () => {
 
   test("stays within its byte budget by evicting the oldest entries first", async () => {
     const storage = new FakeStorage();
-    const store = new OfficeStorageCacheStore(storage, 1_200);
-    const big = "x".repeat(300);
+    const store = new OfficeStorageCacheStore(storage, 1_500);
+    // Incompressible text, so compression cannot make all four fit.
+    let seed = 7;
+    const big = Array.from({ length: 300 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return String.fromCharCode(33 + (seed % 90));
+    }).join("");
     for (const k of ["a", "b", "c", "d"]) await store.set(k, entry(big));
-    expect(store.bytes).toBeLessThanOrEqual(1_200);
+    expect(store.bytes).toBeLessThanOrEqual(1_500);
     expect(await store.get("a")).toBeUndefined();
     expect((await store.get("d"))?.body).toBe(big);
     expect(await store.keys()).toEqual(["b", "c", "d"]);
@@ -58,7 +63,7 @@ describe("OfficeStorageCacheStore", () => {
 
   test("an entry larger than the whole budget is not stored", async () => {
     const store = new OfficeStorageCacheStore(new FakeStorage(), 100);
-    await store.set("huge", entry("y".repeat(500)));
+    await store.set("huge", entry(Array.from({ length: 200 }, (_, i) => (i * 7919) % 1000)));
     expect(await store.get("huge")).toBeUndefined();
   });
 
@@ -90,6 +95,31 @@ describe("OfficeStorageCacheStore", () => {
     const store = new OfficeStorageCacheStore(storage);
     expect(await store.get("old")).toBeUndefined();
     expect(await storage.getItem("kaisha.cache:old")).toBeNull();
+  });
+
+  test("entries are stored gzip-compressed: repetitive API answers take a fraction of the space", async () => {
+    const storage = new FakeStorage();
+    const store = new OfficeStorageCacheStore(storage);
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      date: `2024-01-${i % 28}`,
+      close: 1000 + i,
+    }));
+    await store.set("prices", entry({ prices: rows }));
+    const raw = (await storage.getItem("kaisha.cache:prices")) ?? "";
+    expect(raw.startsWith("gz1:")).toBe(true);
+    expect(raw.length).toBeLessThan(JSON.stringify(rows).length / 4);
+    expect((await store.get("prices"))?.body).toEqual({ prices: rows });
+  });
+
+  test("an uncompressed entry written by an older version still reads", async () => {
+    const storage = new FakeStorage();
+    await storage.setItem("kaisha.cache-index", JSON.stringify([["old", 40, 5]]));
+    await storage.setItem("kaisha.cache:old", JSON.stringify({ body: [1], storedAt: 5, bytes: 3 }));
+    expect(await new OfficeStorageCacheStore(storage).get("old")).toEqual({
+      body: [1],
+      storedAt: 5,
+      bytes: 3,
+    });
   });
 
   test("concurrent writes keep the index consistent", async () => {

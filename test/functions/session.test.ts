@@ -15,6 +15,7 @@ import { PRODUCTION_BASE_URL } from "../../src/client";
 import { applyHost } from "../../functions/startup";
 import { getHostCapabilities, setHostCapabilities } from "../../functions/host";
 import { OfficeStorageCacheStore } from "../../functions/office-storage";
+import { MemoryCacheStore, TieredCacheStore } from "../../src/client";
 
 afterEach(() => {
   setClientForTesting(undefined);
@@ -105,7 +106,11 @@ describe("start-up", () => {
     applyHost(storage);
     expect(getSettings().lang).toBe("ja");
     expect(getHostCapabilities()).toEqual({ dataTypes: true });
-    expect(getCacheStore()).toBeInstanceOf(OfficeStorageCacheStore);
+    // A memory tier in front of the persistent store (warm recalculation sends nothing).
+    const store = getCacheStore();
+    expect(store).toBeInstanceOf(TieredCacheStore);
+    expect((store as TieredCacheStore).memory).toBeInstanceOf(MemoryCacheStore);
+    expect((store as TieredCacheStore).persistent).toBeInstanceOf(OfficeStorageCacheStore);
   });
 
   test("a host without CustomFunctionsRuntime 1.4 gets plain values", () => {

@@ -5,6 +5,7 @@ import * as KAISHA from "../../functions/index";
 import { OfficeStorageCacheStore, type KeyValueStorage } from "../../functions/office-storage";
 import { createApp } from "../../sandbox/app";
 import { createClient, type KaishaClient } from "../../src/client";
+import { unpackText } from "../../src/client/compress";
 import { setClientForTesting } from "../../src/session";
 import { defaultParams, fetchDatasetTable, IMPORT_DATASETS } from "../../taskpane/state/datasets";
 import { BASE_URL } from "./support/harness";
@@ -231,7 +232,15 @@ describe("secret hygiene across a full run", () => {
       ["cell values and error messages", seen.join("\n")],
       ["requested URLs", wire.counters.urls.join("\n")],
       ["sandbox request logs", text([healthy.requestLog, faulty.requestLog, limited.requestLog])],
-      ["persistent cache", text([...storage.items.entries()])],
+      // Entries are stored gzip-compressed: search what they decompress to, not the base64.
+      [
+        "persistent cache",
+        text(
+          await Promise.all(
+            [...storage.items.entries()].map(async ([k, v]) => [k, await unpackText(v)]),
+          ),
+        ),
+      ],
     ];
     for (const [place, haystack] of places) {
       expect({ place, leaks: leaks(haystack) }).toEqual({ place, leaks: [] });
