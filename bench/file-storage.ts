@@ -10,6 +10,8 @@ import type { KeyValueStorage } from "../functions/office-storage";
 export class FileStorage implements KeyValueStorage {
   readonly #path: string;
   readonly #items: Map<string, string>;
+  /** getItem calls so far: how often the add-in went to "disk". */
+  reads = 0;
 
   constructor(path: string) {
     this.#path = path;
@@ -19,6 +21,7 @@ export class FileStorage implements KeyValueStorage {
   }
 
   async getItem(key: string): Promise<string | null> {
+    this.reads += 1;
     return this.#items.get(key) ?? null;
   }
 
