@@ -6,10 +6,10 @@ import { usePane } from "../pane-context";
 import { errorText } from "../error-text";
 import { findKaishaFormulas } from "../excel/formulas";
 import { readImportDefinitions } from "../excel/import-store";
-
-const STATS_POLL_MS = 2_000;
 import { prop, type PaneStats } from "../state/pane-client";
 import { estimateRefreshCost } from "../state/refresh-cost";
+
+const STATS_POLL_MS = 2_000;
 
 export function UsagePanel() {
   const { t, session, excel, revision } = usePane();
@@ -42,6 +42,12 @@ export function UsagePanel() {
     }
     setStats(client.stats());
   }, [session, excel, t]);
+
+  // spec 4.3: /usage does not consume the daily limit, so the panel asks on open and after every
+  // refresh (revision) instead of showing the count from the last key check.
+  useEffect(() => {
+    void reload();
+  }, [reload, revision]);
 
   useEffect(() => {
     setStats(session.client().stats());
