@@ -69,6 +69,8 @@ export async function writeTable(
     let startCol: number;
     // Rows at the place already owned by the table being replaced (header + rows + gap + caption).
     let ownedRows = 0;
+    // The area the replaced table owns, cleared only once the new rows are known to fit.
+    let replaced: { table: Excel.Table; area: string } | undefined;
 
     const existing = context.workbook.tables.getItemOrNullObject(options.name);
     await context.sync();
@@ -81,11 +83,10 @@ export async function writeTable(
       startRow = ref.row;
       startCol = ref.col;
       ownedRows = old.rowCount + 2;
-      existing.delete();
-      sheet
-        .getRange(rangeAddress(startRow, startCol, ownedRows, Math.max(old.columnCount, cols)))
-        .clear("All");
-      await context.sync();
+      replaced = {
+        table: existing,
+        area: rangeAddress(startRow, startCol, ownedRows, Math.max(old.columnCount, cols)),
+      };
     } else {
       if (!existing.isNullObject) throw new Error(`A table named ${options.name} already exists`);
       if (options.anchor) {
@@ -113,7 +114,12 @@ export async function writeTable(
         .getUsedRangeOrNullObject(true);
       free.load("address");
       await context.sync();
+      // Checked before the old table goes: a refresh that cannot fit keeps the data it had.
       if (!free.isNullObject) throw new TargetNotEmptyError(free.address);
+    }
+    if (replaced) {
+      replaced.table.delete();
+      sheet.getRange(replaced.area).clear("All");
     }
 
     const header = sheet.getRange(rangeAddress(startRow, startCol, 1, cols));

@@ -146,6 +146,35 @@ test("writeTable: replace deletes the old table and clears its area before writi
   expect(fake.range("Data", "C6:E8").values[0]?.[1]).toBe(1000);
 });
 
+test("writeTable: a refresh that no longer fits keeps the old table and its rows", async () => {
+  expect.assertions(4);
+  // The old table C5:E9 owns C5:E11 (header, 4 rows, blank, caption); 10 rows need C5:E17.
+  const fake = installFakeExcel({
+    sheets: [{ name: "Data", occupied: { "C12:E17": "Data!D15" } }],
+    tables: [
+      {
+        name: "Kaisha_prices_7203",
+        sheet: "Data",
+        address: "Data!C5:E9",
+        rowCount: 5,
+        columnCount: 3,
+      },
+    ],
+  });
+  try {
+    await writeTable(pricesTable(10), {
+      name: "Kaisha_prices_7203",
+      caption: "c",
+      replace: true,
+    });
+  } catch (err) {
+    expect(err).toBeInstanceOf(TargetNotEmptyError);
+    expect((err as TargetNotEmptyError).address).toBe("Data!D15");
+    expect(fake.log).not.toContain("delete table Kaisha_prices_7203");
+    expect(fake.log.filter((l) => l.startsWith("clear"))).toEqual([]);
+  }
+});
+
 test("writeTable: a cancelled import removes the rows already written", async () => {
   expect.assertions(2);
   const fake = installFakeExcel({
