@@ -32,6 +32,7 @@ import {
   draftProblem,
   emptyScreeningForm,
   numericFields,
+  parseScreeningFields,
   removeCondition,
   screenFormula,
   screeningQuery,
@@ -52,21 +53,6 @@ interface Preview {
   rows: { code: string; name: string; metrics: Record<string, number> }[];
 }
 
-function toFields(body: unknown): ScreeningFieldInfo[] {
-  return arrayProp(body, "fields").flatMap((f) =>
-    typeof f.key === "string" && typeof f.label === "string" && typeof f.type === "string"
-      ? [
-          {
-            key: f.key,
-            label: f.label,
-            unit: typeof f.unit === "string" ? f.unit : null,
-            type: f.type,
-          },
-        ]
-      : [],
-  );
-}
-
 export function ScreeningSection() {
   const { t, session, excel, bump } = usePane();
   const task = useTask(t);
@@ -82,7 +68,7 @@ export function ScreeningSection() {
     session
       .client()
       .screeningFields()
-      .then((body) => setFields(toFields(body)))
+      .then((body) => setFields(parseScreeningFields(body)))
       .catch((err: unknown) => setFieldsError(errorText(err, t)));
   }, [session, t]);
   useEffect(loadFields, [loadFields]);

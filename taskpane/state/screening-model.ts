@@ -2,6 +2,7 @@
 
 import { kaishaFormula, type FormulaArg } from "./formula-text";
 import { englishLabel, searchNormalize } from "./metric-labels";
+import { arrayProp } from "./pane-client";
 
 /** spec 2.2 ScreeningField (unknown extra fields tolerated). */
 export interface ScreeningFieldInfo {
@@ -10,6 +11,26 @@ export interface ScreeningFieldInfo {
   unit: string | null;
   type: string;
   note?: string;
+}
+
+/**
+ * The /screening/fields body as field infos; entries missing key, label or type are skipped, and the
+ * optional scale note is kept (spec 2.2: a ratio metric's 1.0 = 100% is said there).
+ */
+export function parseScreeningFields(body: unknown): ScreeningFieldInfo[] {
+  return arrayProp(body, "fields").flatMap((f) =>
+    typeof f.key === "string" && typeof f.label === "string" && typeof f.type === "string"
+      ? [
+          {
+            key: f.key,
+            label: f.label,
+            unit: typeof f.unit === "string" ? f.unit : null,
+            type: f.type,
+            ...(typeof f.note === "string" && f.note.trim() !== "" ? { note: f.note } : {}),
+          },
+        ]
+      : [],
+  );
 }
 
 export type Operator = "gte" | "lte" | "gt" | "lt" | "eq";

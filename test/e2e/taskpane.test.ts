@@ -162,6 +162,17 @@ describe("task pane with the Excel stand-in", () => {
     expect(rows[1]?.[0]?.value).toMatch(/^[0-9A-Z]{4}$/);
     expect(String(rows[total + 2]?.[0]?.value ?? "")).not.toBe("");
     await h.screenshot(page, "taskpane-04-screening-imported");
+
+    // A ratio metric shows its scale note from /screening/fields and offers only ratio units.
+    await page.click(tid("screen-metric-search"));
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("自己資本");
+    await page.click(tid("screen-metric-option-equityRatio"));
+    expect(await page.textContent(tid("screen-metric-note"))).toContain("100%");
+    const units = await page.$$eval(`${tid("screen-unit")} option`, (os) =>
+      os.map((o) => (o as HTMLOptionElement).value),
+    );
+    expect(units.sort()).toEqual(["percent", "ratio"]);
   });
 
   test("import financials for 7203 as a table with number formats", async () => {

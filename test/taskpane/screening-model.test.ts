@@ -7,6 +7,7 @@ import {
   defaultUnit,
   draftProblem,
   emptyScreeningForm,
+  parseScreeningFields,
   removeCondition,
   screenFormula,
   screeningQuery,
@@ -91,4 +92,32 @@ test("conditions: the cap of 20 counts filters plus sector plus industry; drafts
   form = removeCondition(form, 0);
   expect(conditionCount(form)).toBe(19);
   expect(draftProblem(draft, form, FIELDS)).toBeUndefined();
+});
+
+test("the metric catalogue keeps each metric's scale note so the form can show it under the unit", () => {
+  const fields = parseScreeningFields({
+    fields: [
+      {
+        key: "equityRatio",
+        label: "自己資本比率",
+        unit: "ratio",
+        type: "numeric",
+        note: "1.0 = 100%。単位を省略した閾値も同じ尺度",
+      },
+      { key: "per", label: "PER（実績）", unit: "times", type: "numeric", note: "" },
+      { key: "sector", label: "17業種", unit: null, type: "enum" },
+      { key: 42, label: "broken", type: "numeric" },
+    ],
+  });
+  expect(fields).toEqual([
+    {
+      key: "equityRatio",
+      label: "自己資本比率",
+      unit: "ratio",
+      type: "numeric",
+      note: "1.0 = 100%。単位を省略した閾値も同じ尺度",
+    },
+    { key: "per", label: "PER（実績）", unit: "times", type: "numeric" },
+    { key: "sector", label: "17業種", unit: null, type: "enum" },
+  ]);
 });
