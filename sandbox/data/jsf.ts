@@ -31,8 +31,16 @@ export function generateJsf(input: JsfInput, days: readonly string[]): JsfRecord
   const rng = new Prng(`jsf:${input.code}`);
   const list = days.filter((d) => d >= JSF_FROM);
   const shorted = SHORTED.has(input.code);
-  let loan = math.round(input.shares * (0.002 + rng.next() * 0.004));
+  // Issued shares on the basis of the first kept day (input.shares is the latest basis).
+  const laterRatio = input.events
+    .filter((e) => e.exDate > (list[0] ?? JSF_FROM))
+    .reduce((factor, e) => factor * e.ratio, 1);
+  let loan = math.round((input.shares / laterRatio) * (0.002 + rng.next() * 0.004));
   let stock = math.round(loan * (shorted ? 0.9 + rng.next() * 0.3 : 0.2 + rng.next() * 0.4));
+  // Levels the balances revert to: without them the daily flows compound into stock loans larger
+  // than the issued shares (shorted names) or balances drained to nothing within a year.
+  let loanLevel = loan;
+  let stockLevel = shorted ? loan * (1.1 + rng.next() * 0.3) : stock;
   const out: S["JsfMarginDailyPoint"][] = [];
   const reverse: S["JsfReverseFeeExternal"][] = [];
   const other: S["JsfOtherExchangeReverseFeeExternal"][] = [];
@@ -43,10 +51,14 @@ export function generateJsf(input: JsfInput, days: readonly string[]): JsfRecord
       if (e.exDate === date) {
         loan = math.round(loan * e.ratio);
         stock = math.round(stock * e.ratio);
+        loanLevel *= e.ratio;
+        stockLevel *= e.ratio;
       }
-    const loanNew = math.round(loan * rng.range(0.01, 0.06));
+    // New loans are a share of the reference level, repayments a share of the balance: the balance
+    // wanders around its level (expected new = expected repay at balance = level).
+    const loanNew = math.round(loanLevel * rng.range(0.01, 0.06));
     const loanRepay = math.min(loan + loanNew, math.round(loan * rng.range(0.01, 0.06)));
-    const stockNew = math.round(stock * rng.range(0.01, shorted ? 0.09 : 0.05));
+    const stockNew = math.round(stockLevel * rng.range(0.01, shorted ? 0.07 : 0.06));
     const stockRepay = math.min(stock + stockNew, math.round(stock * rng.range(0.01, 0.06)));
     const prevLoan = i === 0 ? null : loan;
     const prevStock = i === 0 ? null : stock;

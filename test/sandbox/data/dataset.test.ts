@@ -663,6 +663,23 @@ describe("weekly margin and JSF", () => {
     for (const x of all)
       for (const r of x.reverse) expect(r.fee_per_day).toBeCloseTo(r.fee_total / r.fee_days, 4);
   });
+
+  it("keeps JSF balances at a plausible level over the year: no runaway stock loans, no drain to zero", () => {
+    for (const [code, j] of ds.jsf) {
+      const last = j.days[j.days.length - 1];
+      if (last === undefined) continue;
+      // A securities-finance stock loan is a small fraction of the issued shares, never most of them.
+      const peak = Math.max(...j.days.map((d) => d.stock_loan_balance));
+      expect({ code, share: peak / j.issued_shares_count < 0.02 }).toEqual({ code, share: true });
+      // The lending ratio (loan / stock loan) stays in the usual 0.3..20 band on the last day.
+      const ratio = last.lending_ratio ?? 0;
+      expect({ code, ratio: ratio > 0.3 && ratio < 20 }).toEqual({ code, ratio: true });
+    }
+    // Shorted names (reverse fees) keep stock loans above loans on a good share of days.
+    const shorted = ds.jsf.get("7203");
+    const over = (shorted?.days ?? []).filter((d) => d.stock_loan_balance > d.loan_balance);
+    expect(over.length).toBeGreaterThan((shorted?.days.length ?? 0) / 3);
+  });
 });
 
 describe("screening", () => {
