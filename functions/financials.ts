@@ -59,6 +59,9 @@ export const DEFAULT_FINANCIAL_ITEMS: readonly string[] = [
 
 const PERIODS = ["annual", "quarterly", "semiannual"] as const;
 
+/** Older windows FINANCIAL may step back through (30 years each: back to the 1900s). */
+const MAX_OLDER_WINDOWS = 4;
+
 function companyLabel(company: Company): string {
   return "security_code" in company ? company.security_code : company.edinet_code;
 }
@@ -224,8 +227,11 @@ export function financial(
     const fetchType = type === "LTM" ? "quarterly" : type;
     const base = { ...who, period: fetchType, years: FINANCIALS_FETCH_YEARS };
     let body = await ctx.client.financials(base, ctx.options);
-    const older = olderWindowAsOf(body.periods, spec);
-    if (older !== undefined && body.periods.length > 0) {
+    // An older period than the window: step back one whole window at a time (each step the same
+    // request for every older cell of the company), never past the start of the history.
+    for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
+      const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
+      if (older === undefined) break;
       body = await ctx.client.financials({ ...base, as_of: older }, ctx.options);
     }
     if (body.periods.length === 0) throw noResults();

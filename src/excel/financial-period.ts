@@ -230,12 +230,21 @@ function pick(rows: FinancialsPeriod[], spec: FiscalPeriodSpec): FinancialsPerio
 }
 
 /**
- * When the asked-for period is older than the fetched window, the `as_of` month that brings it in
- * (spec 4.8 rule 1: give an as_of earlier than the oldest returned period); otherwise undefined.
+ * When the asked-for period is older than the fetched window, the `as_of` month of the next older
+ * window; otherwise undefined. spec 4.8 rule 1: the latest `years` fiscal years are returned, and an
+ * as_of earlier than the oldest returned period goes further back. So:
+ *
+ * - a window holding fewer than `windowYears` fiscal years is the whole history: nothing older
+ *   exists and no request is spent looking for it;
+ * - the next window is asked for with the month before the oldest returned period, the same for
+ *   every older year of a company, so a model with many old-year cells shares one request.
+ *
+ * @example olderWindowAsOf(thirtyYearsFrom2000_03, { kind: "year", year: 1995 }, 30) // "2000/02"
  */
 export function olderWindowAsOf(
   periods: readonly FinancialsPeriod[],
   spec: FiscalPeriodSpec,
+  windowYears: number,
 ): string | undefined {
   const oldest = sorted(periods)[0];
   if (oldest === undefined) return undefined;
@@ -243,7 +252,10 @@ export function olderWindowAsOf(
     spec.kind === "year" ? `${spec.year}/12` : spec.kind === "relative" ? undefined : spec.month;
   if (target === undefined || monthIndex(target) >= monthIndex(oldest.fiscal_year))
     return undefined;
-  return target;
+  const fiscalYears = new Set(periods.map((p) => p.fiscal_year)).size;
+  if (fiscalYears < windowYears) return undefined;
+  const before = monthIndex(oldest.fiscal_year) - 1;
+  return monthText(Math.floor(before / 12), (before % 12) + 1);
 }
 
 // spec 2.5 groups, for LTM: flows add up over quarters, stocks are read at the latest balance.

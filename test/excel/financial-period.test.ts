@@ -111,10 +111,19 @@ describe("selectPeriod", () => {
     const q2 = selectPeriod(quarterly, "quarterly", { kind: "relative", offset: -1 }, "Q2");
     expect([q2?.fiscal_year, q2?.quarter]).toEqual(["2023/03", "Q2"]);
   });
-  test("an older period than the window asks for an as_of", () => {
-    expect(olderWindowAsOf(annual, { kind: "year", year: 2010 })).toBe("2010/12");
-    expect(olderWindowAsOf(annual, { kind: "year", year: 2023 })).toBeUndefined();
-    expect(olderWindowAsOf(annual, { kind: "relative", offset: -40 })).toBeUndefined();
+  test("an older period than a full window asks for the window before its oldest period", () => {
+    const thirty = Array.from({ length: 30 }, (_, i) => row(`${1997 + i}/03`, { sales: i }));
+    expect(olderWindowAsOf(thirty, { kind: "year", year: 1990 }, 30)).toBe("1997/02");
+    // every older cell of the company shares that one as_of (one request, one cache entry)
+    expect(olderWindowAsOf(thirty, { kind: "year", year: 1985 }, 30)).toBe("1997/02");
+    expect(olderWindowAsOf(thirty, { kind: "month", month: "1996/03" }, 30)).toBe("1997/02");
+    expect(olderWindowAsOf(thirty, { kind: "onOrBefore", month: "1993/06" }, 30)).toBe("1997/02");
+    expect(olderWindowAsOf(thirty, { kind: "year", year: 1997 }, 30)).toBeUndefined();
+    expect(olderWindowAsOf(thirty, { kind: "relative", offset: -40 }, 30)).toBeUndefined();
+  });
+  test("a window shorter than asked for is the whole history: nothing older is asked for", () => {
+    expect(olderWindowAsOf(annual, { kind: "year", year: 2010 }, 30)).toBeUndefined();
+    expect(olderWindowAsOf(quarterly, { kind: "year", year: 2010 }, 30)).toBeUndefined();
   });
 });
 

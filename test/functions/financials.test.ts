@@ -428,6 +428,19 @@ describe("request economy", () => {
     expect(h.sent()).toBe(1);
   });
 
+  test("years before the company's history cost no request beyond the widest window", async () => {
+    const h = useSandbox();
+    // The sandbox history of 7203 is shorter than the 30-year window: it is the whole history.
+    const cells = [1990, 1995, 2000, 2004].map((year) =>
+      cellError(financial("7203", "sales", year, null, null, null, invocation())),
+    );
+    for (const err of await Promise.all(cells)) {
+      expect(err.code).toBe("#N/A");
+      expect(err.message).toMatch(/^No annual period (1990|1995|2000|2004) for 7203/);
+    }
+    expect(h.requests()).toEqual(["/v1/financials?period=annual&security_code=7203&years=30"]);
+  });
+
   test("concurrent identical calls are coalesced into one request", async () => {
     const h = useSandbox();
     const calls = Array.from({ length: 20 }, () =>
