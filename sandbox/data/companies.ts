@@ -174,11 +174,16 @@ const ROWS: Row[] = [
   { code: "3462", name: "サンプル・レジデンス投資法人", market: null, industry: "REIT", standard: "J-GAAP", fyMonth: 8, salesOku: 180, price2005: 90000, pbr: 1.1, extra: { listedFrom: "2015-07-15", firstFiscalYear: 2011, quarterlyFromYear: 2016 } },
 ];
 
-// 4689: split inside the weekly-margin window plus an announced split after the displayed period.
+// 4689: split inside the weekly-margin window of an earlier data clock (2025-03).
 const NETLINE_EVENTS = [shareEvent("2025-03-27", 2, "1:2")];
-/** Splits announced but not yet effective on the data clock (weekly margin split_events only). */
+/**
+ * Splits announced but not yet effective on the data clock (weekly margin split_events only, with
+ * applied_from_report_date null). 9983 is `applied` in the default 52-week window (its 2026-02
+ * split), so its announced split is visible at the default clock; 4689's only with an earlier clock.
+ */
 export const ANNOUNCED_EVENTS: ReadonlyMap<string, ShareEvent[]> = new Map([
   ["4689", [shareEvent("2026-12-25", 2, "1:2")]],
+  ["9983", [shareEvent("2027-02-24", 2, "1:2")]],
 ]);
 // 3697: split whose exchange notation contradicts the price step (margin undeterminable).
 const DATATECH_EVENTS = [shareEvent("2025-06-26", 2, "1:2")];

@@ -370,7 +370,13 @@ describe("GET /securities/{code}/weekly-margin-balance (spec 4.20)", () => {
     expect(year.body.split_adjustment_status).toBe("applied");
     expect(
       year.body.split_events.map((e: { rights_last_date: string }) => e.rights_last_date),
-    ).toEqual(["2026-02-25"]);
+    ).toEqual(["2026-02-25", "2027-02-24"]);
+    // spec 4.20: events after the displayed period are listed too, with applied_from_report_date null.
+    expect(
+      year.body.split_events.map(
+        (e: { applied_from_report_date: string | null }) => e.applied_from_report_date,
+      ),
+    ).toEqual(["2026-02-27", null]);
     const half = await get(sandbox, "/v1/securities/9983/weekly-margin-balance?period=26w");
     expect(half.body.split_adjustment_status).toBe("not-applicable");
     expect(half.body.split_events).toEqual([]);
