@@ -239,10 +239,16 @@ export function financial(
     if (type === "LTM") {
       const ltm = computeLtm(body.periods, itemKey, spec, q);
       if (!ltm.ok) {
-        throw noData(
-          `LTM ${itemKey} (${describeSpec(spec)}): fewer than four consecutive quarters disclosed`,
-          `LTM ${itemKey}（${describeSpec(spec)}）：連続する4四半期のデータがありません`,
-        );
+        const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+        throw ltm.reason === "no_anchor"
+          ? noData(
+              `LTM ${itemKey} (${what}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
+              `LTM ${itemKey}（${what}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
+            )
+          : noData(
+              `LTM ${itemKey} (${what}): fewer than four consecutive quarters disclosed`,
+              `LTM ${itemKey}（${what}）：連続する4四半期のデータがありません`,
+            );
       }
       return ltm.value === null ? EMPTY : plainCell(scaleValue(ltm.value, unitId, money));
     }

@@ -118,6 +118,16 @@ export function resolvePeriodType(
     if (quarter !== undefined && quarter !== "full_year") return "quarterly";
     return "annual";
   }
+  if (period === "LTM" && quarter === "H1") {
+    throw new ArgumentError(
+      "quarter",
+      {
+        en: "Q1-Q4 (the quarter the twelve months end with) or full_year with period LTM",
+        ja: "period が LTM のときは Q1〜Q4（12か月の最後の四半期）か full_year",
+      },
+      quarter,
+    );
+  }
   if (period === "annual" && quarter !== undefined && quarter !== "full_year") {
     throw new ArgumentError(
       "quarter",
@@ -368,7 +378,8 @@ export type LtmResult =
 /**
  * LTM of `item` from quarterly rows. The window ends at the anchor quarter: the latest single
  * quarter (offset counts quarters), the named quarter of a year, Q4 of a named year, or the latest
- * quarter ending on or before a date. Flow: the four consecutive single quarters ending there,
+ * quarter ending on or before a date. A named quarter (full_year meaning Q4) always picks the
+ * anchor among that quarter's rows, so with an offset it moves by fiscal year as in selectPeriod. Flow: the four consecutive single quarters ending there,
  * summed (incomplete when one is missing or null). Stock: the latest full_year balance at or before
  * the anchor (spec 4.8 rule 4: quarterly balance items exist only on full_year rows).
  */
@@ -380,13 +391,13 @@ export function computeLtm(
 ): LtmResult {
   const kind = ltmKind(item);
   const singles = sorted(periods).filter((p) => SINGLE_QUARTERS.has(quarterOf(p)));
-  let anchor: FinancialsPeriod | undefined;
-  if (spec.kind === "relative" || spec.kind === "onOrBefore") anchor = pick(singles, spec);
-  else
-    anchor = pick(
-      singles.filter((p) => quarterOf(p) === (quarter ?? "Q4")),
-      spec,
-    );
+  const anchorQuarter =
+    quarter === "full_year"
+      ? "Q4"
+      : (quarter ?? (spec.kind === "year" || spec.kind === "month" ? "Q4" : undefined));
+  const candidates =
+    anchorQuarter === undefined ? singles : singles.filter((p) => quarterOf(p) === anchorQuarter);
+  const anchor = pick(candidates, spec);
   if (anchor === undefined) return { ok: false, reason: "no_anchor" };
   const end = periodEndIndex(anchor);
   const read = (p: FinancialsPeriod): number | null => {

@@ -159,6 +159,34 @@ describe("LTM", () => {
       value: 500,
     });
   });
+  test("a named quarter anchors the window at that quarter, offsets moving by fiscal year", () => {
+    expect(computeLtm(quarterly, "sales", { kind: "relative", offset: 0 }, "Q4")).toMatchObject({
+      ok: true,
+      value: 20 + 21 + 22 + 23,
+    });
+    expect(computeLtm(quarterly, "sales", { kind: "relative", offset: -1 }, "Q4")).toMatchObject({
+      ok: true,
+      value: 10 + 11 + 12 + 13,
+    });
+    expect(
+      computeLtm(quarterly, "sales", { kind: "onOrBefore", month: "2024/12" }, "Q2"),
+    ).toMatchObject({ ok: true, value: 12 + 13 + 20 + 21 });
+  });
+  test("full_year with LTM means the twelve months ending at Q4", () => {
+    expect(computeLtm(quarterly, "sales", { kind: "year", year: 2024 }, "full_year")).toMatchObject(
+      { ok: true, value: 86 },
+    );
+  });
+  test("a year whose anchor quarter is not disclosed yet has no anchor", () => {
+    expect(computeLtm(quarterly, "sales", { kind: "year", year: 2025 })).toEqual({
+      ok: false,
+      reason: "no_anchor",
+    });
+  });
+  test("H1 with LTM is refused naming quarter", () => {
+    expect(() => resolvePeriodType("LTM", "H1")).toThrow(/^quarter "H1": use Q1-Q4/);
+    expect(resolvePeriodType("LTM", "Q2")).toBe("LTM");
+  });
   test("fewer than four quarters is incomplete", () => {
     expect(computeLtm(quarterly, "sales", { kind: "relative", offset: -8 })).toEqual({
       ok: false,

@@ -380,6 +380,32 @@ describe("FINANCIAL", () => {
     );
   });
 
+  test("LTM with a quarter ends the twelve months at that quarter; H1 is refused", async () => {
+    const h = useSandbox();
+    // The sandbox's latest Q4 closes FY2026/03, whose full_year row is the sum of its quarters.
+    const fy = await financial("7203", "sales", "2026/03", null, null, null, invocation());
+    expect(await financial("7203", "sales", 0, "LTM", "Q4", null, invocation())).toBeCloseTo(
+      fy as number,
+      0,
+    );
+    expect(await financial("7203", "sales", 0, "LTM", "full_year", null, invocation())).toBeCloseTo(
+      fy as number,
+      0,
+    );
+    const sent = h.sent();
+    const err = await cellError(financial("7203", "sales", 0, "LTM", "H1", null, invocation()));
+    expect(err.code).toBe("#VALUE!");
+    expect(err.message).toMatch(/^quarter "H1"/);
+    expect(h.sent()).toBe(sent);
+  });
+
+  test("LTM ending at a quarter not disclosed yet says so", async () => {
+    useSandbox();
+    const err = await cellError(financial("7203", "sales", 2027, "LTM", null, null, invocation()));
+    expect(err.code).toBe("#N/A");
+    expect(err.message).toContain("no such quarter for 7203");
+  });
+
   test("LTM of a ratio is refused as #VALUE!", async () => {
     const h = useSandbox();
     const err = await cellError(financial("7203", "roe", 0, "LTM", null, null, invocation()));
