@@ -4,6 +4,7 @@ import { NotFoundError, isStale } from "../src/client";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import type { Dataset } from "../src/contract";
 import { ArgumentError, listArg, type MoneyUnit } from "../src/excel/args";
+import { jstIsoDate } from "../src/excel/dates";
 import { fieldInfo, labelJa } from "../src/excel/labels";
 import { buildTable, type Column, type TitleRow } from "../src/excel/shape";
 import { scaleValue } from "../src/excel/units";
@@ -106,6 +107,26 @@ export function titleRow(
     asOf,
     source: attribution?.source_label ?? "",
   };
+}
+
+/**
+ * The title row of a dataset that carries no date of its own (officers, persons, peers, lists):
+ * as of today, the JST calendar day (spec: dates are JST).
+ */
+export function titleRowToday(
+  ctx: CallContext,
+  body: { attribution?: Attribution | DisclosureAttribution },
+  identifier: string,
+  dataset: string,
+): TitleRow {
+  return titleRow(
+    ctx,
+    body,
+    identifier,
+    dataset,
+    dateCell(jstIsoDate(), ctx.host),
+    body.attribution,
+  );
 }
 
 /** Builds a table in the user's header language. */

@@ -1,9 +1,8 @@
 // OFFICERS: a security's officers (GET /securities/{code}/officers): current, nominees, then retired.
 
 import { headersArg, securityCodeArg } from "../src/excel/args";
-import { jstIsoDate } from "../src/excel/dates";
-import { dateCell, type Cell } from "../src/excel/values";
-import { dateColumn, noResults, plainColumn, table, titleRow } from "./common";
+import type { Cell } from "../src/excel/values";
+import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -34,14 +33,7 @@ export function officers(
       dateColumn("last_valid_to", ctx),
       plainColumn("tenure_years"),
     ];
-    const title = titleRow(
-      ctx,
-      body,
-      code,
-      "officers",
-      dateCell(jstIsoDate(), ctx.host),
-      body.attribution,
-    );
+    const title = titleRowToday(ctx, body, code, "officers");
     return table(ctx, columns, body.officers as unknown as Record<string, unknown>[], mode, title);
   });
 }

@@ -2,10 +2,9 @@
 
 import type { PeerCompany } from "../src/contract";
 import { headersArg, optionalInteger, securityCodeArg } from "../src/excel/args";
-import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
-import { dateCell, plainCell, type Cell } from "../src/excel/values";
-import { noResults, plainColumn, table, titleRow } from "./common";
+import { plainCell, type Cell } from "../src/excel/values";
+import { noResults, plainColumn, table, titleRowToday } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.12: limit 1..20. The maximum is fetched once and cut here, so every `limit` shares it. */
@@ -35,14 +34,7 @@ export function peers(
         value: (p) => plainCell(p.parent_companies.map((c) => c.name)),
       },
     ];
-    const title = titleRow(
-      ctx,
-      body,
-      code,
-      "peers",
-      dateCell(jstIsoDate(), ctx.host),
-      body.attribution,
-    );
+    const title = titleRowToday(ctx, body, code, "peers");
     return table(ctx, columns, rows, mode, title);
   });
 }

@@ -1,9 +1,8 @@
 // PERSON, APPOINTMENTS and COMPENSATION over GET /persons/{id} and its sub-resources.
 
 import { headersArg, personIdArg } from "../src/excel/args";
-import { jstIsoDate } from "../src/excel/dates";
-import { dateCell, type Cell } from "../src/excel/values";
-import { dateColumn, noResults, plainColumn, table, titleRow } from "./common";
+import type { Cell } from "../src/excel/values";
+import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -35,14 +34,7 @@ export function person(
       dateColumn("first_valid_from", ctx),
       plainColumn("tenure_years"),
     ];
-    const title = titleRow(
-      ctx,
-      body,
-      id,
-      "person",
-      dateCell(jstIsoDate(), ctx.host),
-      body.attribution,
-    );
+    const title = titleRowToday(ctx, body, id, "person");
     return table(ctx, columns, rows, mode, title);
   });
 }
@@ -71,14 +63,7 @@ export function appointments(
       dateColumn("last_valid_to", ctx),
       plainColumn("tenure_years"),
     ];
-    const title = titleRow(
-      ctx,
-      body,
-      id,
-      `appointments ${body.name}`,
-      dateCell(jstIsoDate(), ctx.host),
-      body.attribution,
-    );
+    const title = titleRowToday(ctx, body, id, `appointments ${body.name}`);
     return table(
       ctx,
       columns,
@@ -115,14 +100,7 @@ export function compensation(
       dateColumn("fiscal_period_end", ctx),
       ...COMP.map((k) => plainColumn(k)),
     ];
-    const title = titleRow(
-      ctx,
-      body,
-      id,
-      `compensation ${body.name}`,
-      dateCell(jstIsoDate(), ctx.host),
-      body.attribution,
-    );
+    const title = titleRowToday(ctx, body, id, `compensation ${body.name}`);
     return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
   });
 }

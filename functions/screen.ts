@@ -14,7 +14,7 @@ import {
 import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { dateCell, plainCell, type Cell } from "../src/excel/values";
-import { noResults, plainColumn, table, titleRow } from "./common";
+import { noResults, plainColumn, table, titleRow, titleRowToday } from "./common";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 /** spec 4.1: limit 1..100 per page; SCREEN pages through for up to this many rows. */
@@ -145,14 +145,7 @@ export function screenFields(headers: unknown, invocation?: InvocationLike): Pro
     const columns = ["key", "label", "unit", "type", "note"].map(
       (k) => plainColumn(k) as Column<ScreeningField>,
     );
-    const title = titleRow(
-      ctx,
-      body,
-      "screening",
-      "screening fields",
-      dateCell(jstIsoDate(), ctx.host),
-      body.attribution,
-    );
+    const title = titleRowToday(ctx, body, "screening", "screening fields");
     return table(ctx, columns, body.fields, mode, title);
   });
 }

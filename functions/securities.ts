@@ -2,10 +2,9 @@
 
 import type { SecuritiesResponse, SecurityListItem } from "../src/contract";
 import { headersArg, optionalChoice, optionalInteger, optionalText } from "../src/excel/args";
-import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
-import { dateCell, type Cell } from "../src/excel/values";
-import { noResults, plainColumn, table, titleRow } from "./common";
+import type { Cell } from "../src/excel/values";
+import { noResults, plainColumn, table, titleRowToday } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.4: limit 1..500 per page; SECURITIES pages through for up to this many rows. */
@@ -51,14 +50,7 @@ export function securities(
     const columns = ["code", "name", "market", "industry"].map(
       (k) => plainColumn(k) as Column<SecurityListItem>,
     );
-    const title = titleRow(
-      ctx,
-      first,
-      text ?? m ?? ind ?? "*",
-      "securities",
-      dateCell(jstIsoDate(), ctx.host),
-      first.attribution,
-    );
+    const title = titleRowToday(ctx, first, text ?? m ?? ind ?? "*", "securities");
     return table(ctx, columns, rows.slice(0, count), mode, title);
   });
 }

@@ -402,6 +402,27 @@ describe("OFFICERS, PERSON, APPOINTMENTS, COMPENSATION", () => {
     if (Array.isArray(comp)) expect(typeof comp[1]?.[2]).toBe("number");
     else expect(comp.code).toBe("#N/A");
   });
+  test("headers 2: lists without a date of their own are titled as of today's JST day", async () => {
+    useSandbox();
+    // 2026-11-21 16:30 UTC is already 2026-11-22 in Japan.
+    const now = jest.spyOn(Date, "now").mockReturnValue(Date.UTC(2026, 10, 21, 16, 30));
+    try {
+      const officers = (await KAISHA.OFFICERS("7203", 2, inv())) as Grid;
+      const persons = (await KAISHA.APPOINTMENTS(personId, 2, inv())) as Grid;
+      const peers = (await KAISHA.PEERS("7203", 3, 2, inv())) as Grid;
+      const today = isoToSerial("2026-11-22");
+      expect(officers[0]?.slice(0, 4)).toEqual([
+        "7203",
+        "officers",
+        today,
+        "IRBANK（サンプルデータ）",
+      ]);
+      expect(persons[0]?.[2]).toBe(today);
+      expect(peers[0]?.slice(0, 3)).toEqual(["7203", "peers", today]);
+    } finally {
+      now.mockRestore();
+    }
+  });
   test("a malformed person id is #VALUE!", async () => {
     expect((await cellError(KAISHA.PERSON("abc", null, inv()))).code).toBe("#VALUE!");
   });
