@@ -49,6 +49,8 @@ import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
 
 interface Preview {
+  /** the query the preview ran, to tell when the form has changed since (spec 4.1). */
+  queryKey: string;
   total: number;
   rows: { code: string; name: string; metrics: Record<string, number> }[];
 }
@@ -62,6 +64,8 @@ export function ScreeningSection() {
   const [draft, setDraft] = useState<ConditionDraft>({ field: "", op: "gte", value: "", unit: "" });
   const [preview, setPreview] = useState<Preview | undefined>();
   const [progress, setProgress] = useState<ImportProgress | undefined>();
+  // What the user is typing in the row count: it may be empty or out of range for a moment.
+  const [limitText, setLimitText] = useState(String(emptyScreeningForm().limit));
 
   const loadFields = useCallback(() => {
     setFieldsError(undefined);
@@ -79,7 +83,10 @@ export function ScreeningSection() {
   const selectedField = fieldOf(draft.field);
   const count = conditionCount(form);
   const problem = draftProblem(draft, form, all);
-  const formula = screenFormula(form, all);
+  const queryKey = JSON.stringify(screeningQuery(form, all));
+  // A preview of other criteria says nothing about these: no row count, no progress total from it.
+  const fresh = preview !== undefined && preview.queryKey === queryKey ? preview : undefined;
+  const formula = screenFormula(form, all, fresh?.total);
   const unitText = (u: string) => optional(t, `unit_${u}`, optional(t, `opt_${u}`, u));
 
   const metricsOfQuery = (): Record<string, { label: string; unit: string | null }> => {
@@ -94,7 +101,8 @@ export function ScreeningSection() {
 
   const runPreview = () =>
     task.run(async (signal) => {
-      const body = await session.client().screening(screeningQuery(form, all), { signal });
+      const query = screeningQuery(form, all);
+      const body = await session.client().screening(query, { signal });
       const total = prop(body, "total_count");
       const rows = arrayProp(body, "securities").map((s) => ({
         code: String(s.security_code ?? ""),
@@ -103,7 +111,11 @@ export function ScreeningSection() {
           arrayProp(s, "metrics").map((m) => [String(m.field), Number(m.value)]),
         ),
       }));
-      setPreview({ total: typeof total === "number" ? total : rows.length, rows });
+      setPreview({
+        queryKey: JSON.stringify(query),
+        total: typeof total === "number" ? total : rows.length,
+        rows,
+      });
       return undefined;
     });
 
@@ -355,10 +367,15 @@ export function ScreeningSection() {
             type="number"
             min={1}
             max={100}
-            value={String(form.limit)}
-            onChange={(_, d) =>
-              setForm({ ...form, limit: Math.max(1, Math.min(100, Number(d.value) || 30)) })
-            }
+            value={limitText}
+            onChange={(_, d) => {
+              setLimitText(d.value);
+              const n = Number(d.value);
+              if (d.value.trim() !== "" && Number.isInteger(n) && n >= 1 && n <= 100) {
+                setForm({ ...form, limit: n });
+              }
+            }}
+            onBlur={() => setLimitText(String(form.limit))}
           />
         </Field>
       </div>
@@ -394,7 +411,7 @@ export function ScreeningSection() {
       <ProgressLine
         t={t}
         progress={progress}
-        expected={preview?.total}
+        expected={fresh?.total}
         testId="screen-import-progress"
         cancelTestId="screen-import-cancel"
         onCancel={task.cancel}
@@ -404,6 +421,12 @@ export function ScreeningSection() {
           <Text>
             {t("totalCount")}: <span data-testid="screen-total-count">{preview.total}</span>
           </Text>
+          {!fresh && (
+            <Text size={200} data-testid="screen-preview-stale">
+              {" "}
+              {t("previewStale")}
+            </Text>
+          )}
           <Text size={200}>
             {" "}
             {t("previewMore", { shown: Math.min(10, preview.rows.length), total: preview.total })}

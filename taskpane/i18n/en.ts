@@ -101,6 +101,7 @@ export const en = {
   formulaLabel: "Formula",
   colCode: "Code",
   colName: "Name",
+  previewStale: "(criteria changed since: preview again)",
   previewMore: "Showing {shown} of {total}.",
   imported: "Imported {rows} rows into table {table} ({address}).",
   importCancelled: "Import cancelled. Nothing was left in the workbook.",

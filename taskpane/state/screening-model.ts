@@ -164,13 +164,27 @@ export function screeningQuery(
   return q;
 }
 
+/** SCREEN pages through for at most this many rows (functions/screen.ts MAX_ROWS). */
+export const SCREEN_MAX_ROWS = 1000;
+
+/**
+ * The SCREEN `limit` (rows it returns, not a page size): every match the preview counted, like
+ * "Import as table" brings in, and never fewer than the form's row count; capped at SCREEN's maximum.
+ */
+export function screenRows(form: ScreeningFormState, matchCount?: number): number {
+  const wanted = matchCount === undefined ? form.limit : Math.max(form.limit, matchCount);
+  return Math.max(1, Math.min(SCREEN_MAX_ROWS, Math.trunc(wanted)));
+}
+
 /**
  * `=KAISHA.SCREEN(filters, sort_by, sort_order, sector, industry, as_of, limit, name)` (issue 4
- * argument order) with the same criteria as the form.
+ * argument order) with the same criteria as the form. `matchCount` is the preview's total_count
+ * for these criteria, when known, so the formula lists the same companies an import would.
  */
 export function screenFormula(
   form: ScreeningFormState,
   fields: readonly ScreeningFieldInfo[],
+  matchCount?: number,
 ): string {
   const q = screeningQuery(form, fields);
   const text = (v: string | number | undefined): FormulaArg =>
@@ -182,7 +196,7 @@ export function screenFormula(
     text(q.sector),
     text(q.industry),
     text(q.as_of),
-    form.limit,
+    screenRows(form, matchCount),
     text(q.name),
   ]);
 }

@@ -80,6 +80,21 @@ test("SCREEN formula: same criteria in issue 4 argument order, quotes doubled, e
   );
 });
 
+test("SCREEN formula returns every match the preview counted, as the import does, up to SCREEN's 1000", () => {
+  const form = addCondition(emptyScreeningForm(), {
+    field: "per",
+    op: "lte",
+    value: "15",
+    unit: "times",
+  });
+  // 250 matches: the formula must not stop at the 30-row preview page.
+  expect(screenFormula(form, FIELDS, 250)).toBe('=KAISHA.SCREEN("per:lte:15",,,,,,250)');
+  expect(screenFormula(form, FIELDS, 4_000)).toBe('=KAISHA.SCREEN("per:lte:15",,,,,,1000)');
+  // Fewer matches than the row count: keep the row count, so later matches still show.
+  expect(screenFormula(form, FIELDS, 9)).toBe('=KAISHA.SCREEN("per:lte:15",,,,,,30)');
+  expect(screenFormula(form, FIELDS)).toBe('=KAISHA.SCREEN("per:lte:15",,,,,,30)');
+});
+
 test("conditions: the cap of 20 counts filters plus sector plus industry; drafts explain what is missing", () => {
   let form = { ...emptyScreeningForm(), sectors: ["銀行"] };
   const draft = { field: "per", op: "gte" as const, value: "1", unit: "times" };
