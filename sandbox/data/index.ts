@@ -219,12 +219,13 @@ export function generateDataset(): Dataset {
     weeklyMargin,
     jsf,
     screeningFields: SCREENING_FIELDS,
-    screeningMetrics(code: string, asOf: string) {
+    screeningMetrics(code, asOf, resultsPublic) {
       const p = prices.get(code);
       if (!p) return {};
       return computeMetrics(
         { prices: p, fin: finByCode.get(code) ?? null, dividends: dividendsByCode.get(code) ?? [] },
         asOf,
+        resultsPublic,
       );
     },
   };

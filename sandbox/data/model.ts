@@ -120,7 +120,13 @@ export interface Dataset {
   screeningFields: S["ScreeningField"][];
   /**
    * Numeric screening metrics of a security evaluated at a date (YYYY-MM-DD): key -> {value, as_of};
-   * missing keys = no value.
+   * missing keys = no value. `resultsPublic(fiscalYear)` says whether a year's annual results are
+   * public (the 24-hour rule after its tanshin); undefined, or no function, falls back to "45 days
+   * after the year end".
    */
-  screeningMetrics(code: string, asOf: string): Record<string, ScreeningMetricValue>;
+  screeningMetrics(
+    code: string,
+    asOf: string,
+    resultsPublic?: (fiscalYear: string) => boolean | undefined,
+  ): Record<string, ScreeningMetricValue>;
 }

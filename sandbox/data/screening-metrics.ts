@@ -61,6 +61,7 @@ export interface MetricSource {
 export function computeMetrics(
   src: MetricSource,
   asOf: string,
+  resultsPublic?: (fiscalYear: string) => boolean | undefined,
 ): Record<string, ScreeningMetricValue> {
   const out: Record<string, ScreeningMetricValue> = {};
   const put = (key: string, value: number | null | undefined, date: string, decimals = 2): void => {
@@ -78,9 +79,13 @@ export function computeMetrics(
   }
   const fin = src.fin;
   if (!fin) return out;
-  // Latest annual results published by asOf (results are public about 45 days after the year end).
+  // Latest annual results public by asOf: 24 hours after their tanshin (spec 2.1, the same rule as
+  // /financials); without a known tanshin, about 45 days after the year end.
   const published = fin.annual.filter(
-    (r) => addDays(labelEnd(r.fiscal_year), PUBLICATION_LAG_DAYS) <= asOf && r.sales !== null,
+    (r) =>
+      r.sales !== null &&
+      (resultsPublic?.(r.fiscal_year) ??
+        addDays(labelEnd(r.fiscal_year), PUBLICATION_LAG_DAYS) <= asOf),
   );
   const row = published[published.length - 1];
   if (!row) return out;

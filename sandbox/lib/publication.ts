@@ -68,3 +68,18 @@ export function isPublished(
   if (at !== undefined) return isPastTimelyDelay(at, now);
   return periodEnd(fiscalYear, quarter) <= today;
 }
+
+/**
+ * Whether a fiscal year's annual results are public at `instant` by the 24-hour rule (spec 2.1, 3);
+ * undefined when its results tanshin is not in the store (before the timely archive), where the
+ * caller applies its own rule.
+ */
+export function annualResultsPublic(
+  dataset: Dataset,
+  code: string,
+  fiscalYear: string,
+  instant: string,
+): boolean | undefined {
+  const at = tanshinTimes(dataset, code).get(`${fiscalYear}|annual`);
+  return at === undefined ? undefined : isPastTimelyDelay(at, instant);
+}

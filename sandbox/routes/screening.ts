@@ -5,6 +5,7 @@ import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
 import { paginate } from "../lib/cursor";
 import { jstDate } from "../lib/data-clock";
+import { annualResultsPublic } from "../lib/publication";
 import { defineRoute } from "../lib/route";
 import { matches, parseFilters, type CatalogField } from "../lib/screening-filters";
 import { normalizeText } from "../lib/text-match";
@@ -19,17 +20,33 @@ type Metrics = Record<string, ScreeningMetricValue>;
 /** Metrics of every screenable security at one date, cached (the dataset is deterministic). */
 const metricCache = new WeakMap<Dataset, Map<string, Map<string, Metrics>>>();
 
-function metricsAt(dataset: Dataset, codes: readonly string[], asOf: string): Map<string, Metrics> {
+function metricsAt(
+  dataset: Dataset,
+  codes: readonly string[],
+  asOf: string,
+  now: string,
+): Map<string, Metrics> {
   let byDate = metricCache.get(dataset);
   if (byDate === undefined) {
     byDate = new Map();
     metricCache.set(dataset, byDate);
   }
-  let metrics = byDate.get(asOf);
+  // Results count once public at the end of the as_of day (JST), or at the data clock for today.
+  const endOfDay = new Date(Date.parse(`${asOf}T15:00:00Z`) - 1).toISOString();
+  const instant = endOfDay < now ? endOfDay : now;
+  const key = `${asOf}|${instant}`;
+  let metrics = byDate.get(key);
   if (metrics === undefined) {
-    metrics = new Map(codes.map((code) => [code, dataset.screeningMetrics(code, asOf)]));
+    metrics = new Map(
+      codes.map((code) => [
+        code,
+        dataset.screeningMetrics(code, asOf, (fiscalYear) =>
+          annualResultsPublic(dataset, code, fiscalYear, instant),
+        ),
+      ]),
+    );
     if (byDate.size >= 8) byDate.delete(byDate.keys().next().value as string);
-    byDate.set(asOf, metrics);
+    byDate.set(key, metrics);
   }
   return metrics;
 }
@@ -104,6 +121,7 @@ export const screeningRoute = defineRoute({
       dataset,
       screenable.map((s) => s.code),
       asOf,
+      state.now(),
     );
     const hits = universe.filter((s) => {
       const values = metrics.get(s.code) ?? {};

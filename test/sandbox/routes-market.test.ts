@@ -314,6 +314,30 @@ describe("GET /screening (spec 4.1)", () => {
     expect(metric.as_of <= "2015-06-30").toBe(true);
   });
 
+  test("results metrics follow the 24-hour rule: a year's figures appear 24 hours after its tanshin", async () => {
+    // 3697's FY2026/09 results tanshin was disclosed 2026-11-20 06:00Z, under 24 hours before the clock.
+    const path = `/v1/screening?name=${encodeURIComponent("データ")}&filters=sales:gt:0`;
+    const sales = async (): Promise<{ field: string; value: number; as_of: string }> =>
+      (await get(sandbox, path)).body.securities.find(
+        (s: { security_code: string }) => s.security_code === "3697",
+      ).metrics[0];
+    const annual = async (): Promise<{ fiscal_year: string; sales: number }[]> =>
+      (await get(sandbox, "/v1/financials?security_code=3697&years=1")).body.periods;
+    const [latest] = await annual();
+    const before = await sales();
+    expect(before.as_of).toBe("2025-09-30");
+    expect(before.value).toBe(latest?.sales);
+    sandbox.setNow("2026-11-21T06:00:00Z");
+    try {
+      const [published] = await annual();
+      const after = await sales();
+      expect(published?.fiscal_year).toBe("2026/09");
+      expect(after).toEqual({ field: "sales", value: published?.sales, as_of: "2026-09-30" });
+    } finally {
+      sandbox.reset();
+    }
+  });
+
   test("cursor pages through total_count; reusing it with other filters -> 400", async () => {
     const first = await get(sandbox, "/v1/screening?filters=per:gt:0&limit=10");
     expect(first.body.next_cursor).not.toBeNull();
