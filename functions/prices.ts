@@ -24,6 +24,11 @@ const MAX_PAGES = 40;
 /** spec 4.5 / spec 8: no price data before this day. */
 const EARLIEST = "2005-01-01";
 
+/** #N/A for a date before the price history (spec 4.5: no data before 2005-01-01). */
+function noPricesBefore(): Error {
+  return noData(`No prices before ${EARLIEST}`, `${EARLIEST} より前の株価はありません`);
+}
+
 /**
  * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), newest
  * first like the API (`order` "asc" for charts). Follows next_cursor through every page.
@@ -40,6 +45,8 @@ export function prices(
   return run(invocation, async (ctx) => {
     const code = securityCodeArg(securityCode);
     const end = optionalDate(to, "to");
+    // spec 4.5: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
+    if (end !== undefined && end < EARLIEST) throw noPricesBefore();
     let start = optionalDate(from, "from") ?? minusOneYear(end ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
     if (end !== undefined && start > end) {
@@ -98,9 +105,7 @@ export function price(
     const code = securityCodeArg(securityCode);
     const key = optionalChoice(field, "field", [...PRICE_FIELDS, "date"]) ?? "close";
     const day = optionalDate(date, "date");
-    if (day !== undefined && day < EARLIEST) {
-      throw noData(`No prices before ${EARLIEST}`, `${EARLIEST} より前の株価はありません`);
-    }
+    if (day !== undefined && day < EARLIEST) throw noPricesBefore();
     const body = await ctx.client.prices(
       { code, limit: 1, ...(day !== undefined ? { to: day } : {}) },
       ctx.options,

@@ -39,6 +39,14 @@ describe("VALUATION", () => {
 });
 
 describe("PRICES and PRICE", () => {
+  test("a range ending before 2005 is #N/A saying so, with nothing sent", async () => {
+    const h = useSandbox({ lang: "ja" });
+    const err = await cellError(
+      KAISHA.PRICES("7203", "2000-01-01", "2004-12-30", null as never, null, null, inv()),
+    );
+    expect(err).toEqual({ code: "#N/A", message: "2005-01-01 より前の株価はありません" });
+    expect(h.sent()).toBe(0);
+  });
   test("a 5-year range follows every page; dates are serials; asc reverses", async () => {
     const h = useSandbox();
     const desc = (await KAISHA.PRICES(
