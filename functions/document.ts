@@ -16,7 +16,7 @@ import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
 import { dateCell, plainCell, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
-import { run, type InvocationLike } from "./run";
+import { run, type CallContext, type InvocationLike } from "./run";
 
 const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
 type Part = (typeof PARTS)[number];
@@ -78,9 +78,13 @@ export function document(
       case "xbrl": {
         const rows = body.xbrl_facts ?? [];
         if (rows.length === 0) throw noResults();
-        const columns = ["element_name", "context", "period", "value", "unit"].map(
-          (k) => plainColumn(k) as Column<DisclosureXbrlFact>,
-        );
+        const columns: Column<DisclosureXbrlFact>[] = [
+          ...["element_name", "context", "period"].map(
+            (k) => plainColumn(k) as Column<DisclosureXbrlFact>,
+          ),
+          { ...plainColumn("value"), value: (f) => factCell(f.value, ctx) },
+          plainColumn("unit") as Column<DisclosureXbrlFact>,
+        ];
         return table(ctx, columns, rows, mode, title);
       }
       case "available_sections": {
@@ -91,6 +95,16 @@ export function document(
     }
   });
 }
+
+/**
+ * An XBRL fact's value as a cell: numbers stay numbers, a date-typed fact ("2026-03-31", e.g.
+ * CurrentFiscalYearEndDateDEI) becomes a date serial, other text stays text (codes, names).
+ */
+function factCell(value: DisclosureXbrlFact["value"], ctx: CallContext): Cell {
+  if (typeof value === "string" && ISO_DAY.test(value)) return dateCell(value, ctx.host);
+  return plainCell(value);
+}
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function sameName(element: string, wanted: string): boolean {
   const e = element.toLowerCase();
@@ -134,7 +148,7 @@ export function xbrl(
         `${id} に XBRL 要素 ${name}${ctxName ? `（${ctxName}）` : ""} はありません：DOCUMENT("${id}","xbrl") で確認してください`,
       );
     }
-    return plainCell(pick.value);
+    return factCell(pick.value, ctx);
   });
 }
 

@@ -2,7 +2,7 @@
 // serials (formatted where supported), units, Japanese headers and request counts.
 import * as KAISHA from "../../functions/index";
 import { FIELD_DICTIONARY } from "../../src/contract";
-import { isoToSerial } from "../../src/excel/dates";
+import { isoToSerial, serialToIso } from "../../src/excel/dates";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);
@@ -360,6 +360,26 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     expect((await cellError(KAISHA.XBRL(annualId, "NoSuchElement", null, inv()))).code).toBe(
       "#N/A",
     );
+  });
+  test("XBRL and DOCUMENT xbrl: a date-typed fact is a date serial, a code stays text", async () => {
+    useSandbox();
+    const reports = (await KAISHA.DISCLOSURES(
+      "7203",
+      null,
+      null,
+      "有価証券報告書",
+      1,
+      0,
+      inv(),
+    )) as Grid;
+    const annualId = String(reports[0]?.[5]);
+    const fyEnd = await KAISHA.XBRL(annualId, "CurrentFiscalYearEndDateDEI", null, inv());
+    expect(typeof fyEnd).toBe("number");
+    expect(serialToIso(fyEnd as number)).toMatch(/^\d{4}-03-31$/);
+    expect(await KAISHA.XBRL(annualId, "SecurityCodeDEI", null, inv())).toBe("72030");
+    const facts = (await KAISHA.DOCUMENT(annualId, "xbrl", 0, inv())) as Grid;
+    const row = facts.find((f) => String(f[0]).endsWith(":CurrentFiscalYearEndDateDEI"));
+    expect(row?.[3]).toBe(fyEnd);
   });
   test("SECTION: plain text, one paragraph per row, no cell over 32,767 characters", async () => {
     useSandbox();
