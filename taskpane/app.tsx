@@ -13,7 +13,12 @@ import {
 } from "@fluentui/react-components";
 import { translator } from "./i18n/messages";
 import { LANG_STORAGE_KEY, resolveLanguage, type LangSetting } from "./i18n/language";
-import { PaneContext, type ConnectionState, type PaneContextValue } from "./pane-context";
+import {
+  PaneContext,
+  SectionShown,
+  type ConnectionState,
+  type PaneContextValue,
+} from "./pane-context";
 import type { PaneSession } from "./pane-session";
 import { recalculateAll } from "./excel/formulas";
 import { recalcOnSessionChange } from "./recalc-on-change";
@@ -60,6 +65,9 @@ export function App(props: AppProps) {
   });
   const t = useMemo(() => translator(lang), [lang]);
   const [section, setSection] = useState<SectionId>("connection");
+  // Sections stay mounted once opened, so a screen being built, an import's progress and Cancel,
+  // and the last result survive a look at another tab.
+  const [opened, setOpened] = useState<readonly SectionId[]>(["connection"]);
   const [connection, setConnection] = useState<ConnectionState>(
     session.keys.current() ? "unverified" : "none",
   );
@@ -150,7 +158,11 @@ export function App(props: AppProps) {
             size="small"
             className="kaisha-tabs"
             selectedValue={section}
-            onTabSelect={(_, d) => setSection(d.value as SectionId)}
+            onTabSelect={(_, d) => {
+              const next = d.value as SectionId;
+              setSection(next);
+              setOpened((was) => (was.includes(next) ? was : [...was, next]));
+            }}
           >
             {SECTIONS.map((s) => (
               <Tab key={s} value={s} data-testid={`nav-${s}`}>
@@ -158,13 +170,19 @@ export function App(props: AppProps) {
               </Tab>
             ))}
           </TabList>
-          <main data-testid={`section-${section}`}>
-            {section === "connection" && <ConnectionSection />}
-            {section === "screening" && <ScreeningSection />}
-            {section === "import" && <ImportSection />}
-            {section === "refresh" && <RefreshSection />}
-            {section === "builder" && <BuilderSection />}
-            {section === "company" && <CompanySection />}
+          <main>
+            {SECTIONS.filter((s) => opened.includes(s)).map((s) => (
+              <div key={s} data-testid={`section-${s}`} hidden={s !== section}>
+                <SectionShown.Provider value={s === section}>
+                  {s === "connection" && <ConnectionSection />}
+                  {s === "screening" && <ScreeningSection />}
+                  {s === "import" && <ImportSection />}
+                  {s === "refresh" && <RefreshSection />}
+                  {s === "builder" && <BuilderSection />}
+                  {s === "company" && <CompanySection />}
+                </SectionShown.Provider>
+              </div>
+            ))}
           </main>
         </div>
       </PaneContext.Provider>

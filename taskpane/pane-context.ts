@@ -19,6 +19,13 @@ export interface PaneContextValue {
 
 export const PaneContext = createContext<PaneContextValue | null>(null);
 
+/** Whether the section around a component is the one shown (sections stay mounted once opened). */
+export const SectionShown = createContext(true);
+
+export function useSectionShown(): boolean {
+  return useContext(SectionShown);
+}
+
 export function usePane(): PaneContextValue {
   const value = useContext(PaneContext);
   if (!value) throw new Error("usePane outside PaneContext");

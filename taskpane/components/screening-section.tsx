@@ -1,6 +1,6 @@
 // Screening form built from /screening/fields: conditions, sector/industry, sort, preview, import, formula.
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Button,
   Field,
@@ -56,7 +56,7 @@ interface Preview {
 }
 
 export function ScreeningSection() {
-  const { t, session, excel, bump } = usePane();
+  const { t, session, excel, bump, connection } = usePane();
   const task = useTask(t);
   const [fields, setFields] = useState<ScreeningFieldInfo[] | undefined>();
   const [fieldsError, setFieldsError] = useState<string | undefined>();
@@ -76,6 +76,13 @@ export function ScreeningSection() {
       .catch((err: unknown) => setFieldsError(errorText(err, t)));
   }, [session, t]);
   useEffect(loadFields, [loadFields]);
+  // The section stays mounted: a catalogue that failed (no key yet) loads once the key is verified.
+  const lastConnection = useRef(connection);
+  useEffect(() => {
+    const was = lastConnection.current;
+    lastConnection.current = connection;
+    if (was !== connection && connection === "ok" && !fields) loadFields();
+  }, [connection, fields, loadFields]);
 
   const all = useMemo(() => fields ?? [], [fields]);
   const numeric = useMemo(() => numericFields(all), [all]);

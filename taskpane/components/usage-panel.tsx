@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Button, Text } from "@fluentui/react-components";
-import { usePane } from "../pane-context";
+import { usePane, useSectionShown } from "../pane-context";
 import { errorText } from "../error-text";
 import { findKaishaFormulas } from "../excel/formulas";
 import { readImportDefinitions } from "../excel/import-store";
@@ -45,16 +45,18 @@ export function UsagePanel() {
 
   // spec 4.3: /usage does not consume the daily limit, so the panel asks on open and after every
   // refresh (revision) instead of showing the count from the last key check.
+  const shown = useSectionShown();
   useEffect(() => {
-    void reload();
-  }, [reload, revision]);
+    if (shown) void reload();
+  }, [reload, revision, shown]);
 
   useEffect(() => {
+    if (!shown) return;
     setStats(session.client().stats());
     // Counters are local (no request): keep them live while the panel is open.
     const timer = setInterval(() => setStats(session.client().stats()), STATS_POLL_MS);
     return () => clearInterval(timer);
-  }, [session, revision]);
+  }, [session, revision, shown]);
 
   const value = (n: number | null | undefined) =>
     n === undefined || n === null ? t("unknown") : String(n);

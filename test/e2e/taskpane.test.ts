@@ -173,6 +173,47 @@ describe("task pane with the Excel stand-in", () => {
       os.map((o) => (o as HTMLOptionElement).value),
     );
     expect(units.sort()).toEqual(["percent", "ratio"]);
+
+    // The row count can be cleared and retyped. Changed criteria mark the preview as stale; once
+    // previewed, the formula lists every match counted, as the import does, not just one page.
+    await page.click(tid("screen-limit"));
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("5");
+    expect(await page.inputValue(tid("screen-limit"))).toBe("5");
+    await page.waitForSelector(tid("screen-preview-stale"));
+    expect(await page.textContent(tid("screen-formula-text"))).toMatch(/,5\)$/);
+    await page.click(tid("screen-preview"));
+    await page.waitForSelector(tid("screen-preview-stale"), { state: "detached" });
+    expect(await page.textContent(tid("screen-formula-text"))).toMatch(
+      new RegExp(`,${Math.max(5, total)}\\)$`),
+    );
+  });
+
+  test("at the narrowest pane (320 px) no section scrolls sideways", async () => {
+    await page.setViewportSize({ width: 320, height: 900 });
+    try {
+      for (const section of [
+        "connection",
+        "screening",
+        "import",
+        "refresh",
+        "builder",
+        "company",
+      ]) {
+        await nav(section);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect({ section, overflow }).toEqual({ section, overflow: 0 });
+      }
+      // Back on the screening tab after visiting the others, the screen built above is still there.
+      await nav("screening");
+      expect(await page.textContent(tid("screen-condition-0"))).toContain("per");
+      await h.screenshot(page, "taskpane-03b-screening-320px");
+    } finally {
+      await page.setViewportSize({ width: 420, height: 900 });
+    }
   });
 
   test("import financials for 7203 as a table with number formats", async () => {
