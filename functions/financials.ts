@@ -113,7 +113,8 @@ export function financials(
       body,
       companyLabel(who),
       `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, ctx.lang)})`}`,
-      last.fiscal_year,
+      // The latest row's own label: "2027/03 Q2" for a running year, not a year end not yet reached.
+      periodLabel(last),
       body.attribution,
     );
 

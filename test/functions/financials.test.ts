@@ -140,6 +140,24 @@ describe("FINANCIALS", () => {
     expect(down[0]).toEqual(["fiscal_year", "quarter", "sales"]);
   });
 
+  test("a quarterly title row is as of the latest quarter, not the running year's end", async () => {
+    useSandbox();
+    const grid = (await financials(
+      "7203",
+      "sales",
+      "quarterly",
+      2,
+      null,
+      null,
+      null,
+      2,
+      invocation(),
+    )) as Grid;
+    const header = grid[1] as string[];
+    expect(grid[0]?.[2]).toBe(header[header.length - 1]);
+    expect(grid[0]?.[2]).toMatch(/^\d{4}\/\d{2} Q[1-4]$/);
+  });
+
   test("unit scales money items only: sales in millions, eps and equity_ratio untouched", async () => {
     useSandbox();
     const yen = (await financials(
