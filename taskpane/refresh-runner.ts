@@ -4,7 +4,7 @@ import { EXCEL_IMPORT } from "./excel-import";
 import { findKaishaFormulas, recalculateAll } from "./excel/formulas";
 import { existingTableNames, readImportDefinitions } from "./excel/import-store";
 import type { Lang } from "./i18n/language";
-import { runImport } from "./state/import-flow";
+import { rerunImport } from "./state/import-flow";
 import type { PaneClient } from "./state/pane-client";
 import { refreshAll, type RefreshProgress, type RefreshSummary } from "./state/refresh-flow";
 
@@ -21,20 +21,12 @@ export function runRefresh(
       readImportDefinitions,
       existingTableNames,
       refreshImport: async (def) => {
-        await runImport(
-          {
-            dataset: def.dataset,
-            params: def.params,
-            replaceTable: def.tableName,
-            ...(def.metrics ? { metrics: def.metrics } : {}),
-          },
-          {
-            client,
-            excel: EXCEL_IMPORT,
-            lang: def.lang ?? lang,
-            ...(options.signal ? { signal: options.signal } : {}),
-          },
-        );
+        await rerunImport(def, {
+          client,
+          excel: EXCEL_IMPORT,
+          lang,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
       },
     },
     options,

@@ -112,6 +112,30 @@ export async function runImport(req: ImportRequest, ctx: ImportContext): Promise
   return written;
 }
 
+/**
+ * Refresh imports: re-runs a stored definition in place, with the language and header cells it was
+ * made with, so the refreshed table keeps its column names (formulas that refer to them keep working).
+ * @example await rerunImport(def, { client, excel, lang: "ja" })
+ */
+export function rerunImport(
+  def: ImportDefinition,
+  ctx: Omit<ImportContext, "headers">,
+): Promise<WrittenTable> {
+  return runImport(
+    {
+      dataset: def.dataset,
+      params: def.params,
+      replaceTable: def.tableName,
+      ...(def.metrics ? { metrics: def.metrics } : {}),
+    },
+    {
+      ...ctx,
+      lang: def.lang ?? ctx.lang,
+      ...(def.headers ? { headers: def.headers } : {}),
+    },
+  );
+}
+
 function abortError(): Error {
   const e = new Error("Import cancelled");
   e.name = "AbortError";

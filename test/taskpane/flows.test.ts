@@ -3,6 +3,7 @@
 import { sandboxClient } from "./sandbox-client";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import {
+  rerunImport,
   runImport,
   uniqueName,
   type ImportExcel,
@@ -166,4 +167,24 @@ test("refresh of an import replaces its table in place with fresh data", async (
   );
   expect(rec.writes[0]?.options).toMatchObject({ name: "Kaisha_rankings_gainers", replace: true });
   expect(requests()).toEqual(["/v1/rankings/gainers?limit=10"]);
+});
+
+test("refresh of an import made with Japanese headers writes the same Japanese headers again", async () => {
+  const { client } = sandboxClient();
+  const rec = recordingExcel();
+  await runImport(
+    { dataset: "valuations", params: { security_code: "7203", years: "5" } },
+    { client, excel: rec.excel, lang: "ja", headers: "ja" },
+  );
+  const def = rec.definitions[0];
+  if (!def) throw new Error("no definition stored");
+  expect(def.headers).toBe("ja");
+  // The pane is in English now and its header setting is back to keys: the table still keeps its own.
+  await rerunImport(def, { client, excel: rec.excel, lang: "en" });
+  const first = rec.writes[0]?.table.columns.map((c) => c.header);
+  const again = rec.writes[1]?.table.columns.map((c) => c.header);
+  expect(first).toContain("決算期");
+  expect(again).toEqual(first);
+  expect(rec.writes[1]?.options).toMatchObject({ name: def.tableName, replace: true });
+  expect(rec.definitions[1]?.headers).toBe("ja");
 });
