@@ -18,6 +18,8 @@ type SegmentRow = S["SegmentRow"];
 
 /** A company whose newest segment starts mid-year and is reported only from Q4 of its first year. */
 export const LATE_SEGMENT = { code: "6098", name: "海外事業", firstYear: 2020 };
+/** Revenue share the late segment takes from its first year; the others keep their mix. */
+const LATE_SEGMENT_SHARE = 0.08;
 /** Quarter rows start here (older quarters are not restored). */
 const QUARTER_ROWS_FROM = 2012;
 
@@ -58,12 +60,76 @@ export function generateSegments(
     }
     return allNames;
   };
-  const opShares = (n: number): number[] =>
+  const baseOpShares = (n: number): number[] =>
     weights(
       Array.from({ length: n }, (_, i) => String(i)),
       2005,
       seed + 1,
     );
+  // A segment that appears takes a fixed share; the continuing segments keep their relative mix,
+  // so their growth does not jump the year it appears.
+  const withLate = (names: string[], base: (rest: string[]) => number[]): number[] => {
+    const at = names.indexOf(LATE_SEGMENT.name);
+    if (spec.code !== LATE_SEGMENT.code || at < 0) return base(names);
+    const rest = base(names.filter((n) => n !== LATE_SEGMENT.name)).map(
+      (w) => w * (1 - LATE_SEGMENT_SHARE),
+    );
+    rest.splice(at, 0, LATE_SEGMENT_SHARE);
+    return rest;
+  };
+  const revenueShares = (names: string[], year: number): number[] =>
+    withLate(names, (rest) => weights(rest, year, seed));
+  const opShares = (names: string[]): number[] =>
+    withLate(names, (rest) => baseOpShares(rest.length));
+  /** Names present in a quarter: the late segment of its first year only from Q4. */
+  const quarterNames = (year: number, q: number): string[] =>
+    namesFor(year).filter(
+      (n) =>
+        !(
+          spec.code === LATE_SEGMENT.code &&
+          n === LATE_SEGMENT.name &&
+          year === LATE_SEGMENT.firstYear &&
+          q < 4
+        ),
+    );
+  /** Single-quarter revenue and operating income per segment name of one quarterly row. */
+  const quarterSplit = (
+    r: FinancialsPeriod,
+    year: number,
+    q: number,
+  ): { names: string[]; revs: number[]; ops: number[] } => {
+    const names = quarterNames(year, q);
+    return {
+      names,
+      revs: split(r.sales ?? 0, revenueShares(names, year)),
+      ops: split(r.operating_profit ?? 0, opShares(names)),
+    };
+  };
+  /**
+   * The first year of the late segment: annual figures are the sums of its quarters (3 segments in
+   * Q1-Q3, 4 in Q4), so quarters still add up to the year.
+   */
+  const lateYearSums = (label: string): { revs: number[]; ops: number[] } | null => {
+    const year = Number(label.slice(0, 4));
+    if (spec.code !== LATE_SEGMENT.code || year !== LATE_SEGMENT.firstYear) return null;
+    const rows = fin.quarterly.filter(
+      (r) => r.fiscal_year === label && r.quarter !== "full_year" && r.quarter !== undefined,
+    );
+    if (rows.length !== 4 || rows.some((r) => r.sales === null || r.operating_profit === null))
+      return null;
+    const names = namesFor(year);
+    const revs = names.map(() => 0);
+    const ops = names.map(() => 0);
+    rows.forEach((r, qi) => {
+      const part = quarterSplit(r, year, qi + 1);
+      part.names.forEach((name, i) => {
+        const at = names.indexOf(name);
+        revs[at] = (revs[at] ?? 0) + (part.revs[i] ?? 0);
+        ops[at] = (ops[at] ?? 0) + (part.ops[i] ?? 0);
+      });
+    });
+    return { revs, ops };
+  };
 
   // Annual rows.
   const annual: SegmentRecord[] = [];
@@ -74,12 +140,13 @@ export function generateSegments(
     const year = Number(row.fiscal_year.slice(0, 4));
     const names = namesFor(year);
     annualSets.set(year, names);
-    const revs = split(row.sales, weights(names, year, seed));
-    const ops = split(row.operating_profit, opShares(names.length));
+    const sums = lateYearSums(row.fiscal_year);
+    const revs = sums?.revs ?? split(row.sales, revenueShares(names, year));
+    const ops = sums?.ops ?? split(row.operating_profit, opShares(names));
     const emps =
       row.number_of_employees === null
         ? null
-        : split(row.number_of_employees, weights(names, year, seed));
+        : split(row.number_of_employees, revenueShares(names, year));
     const assets =
       row.total_assets === null
         ? null
@@ -129,17 +196,7 @@ export function generateSegments(
       if (r.sales === null || r.operating_profit === null) return;
       const q = qi + 1;
       // The late segment of its first year is reported only from Q4.
-      const names = namesFor(year).filter(
-        (n) =>
-          !(
-            spec.code === LATE_SEGMENT.code &&
-            n === LATE_SEGMENT.name &&
-            year === LATE_SEGMENT.firstYear &&
-            q < 4
-          ),
-      );
-      const revs = split(r.sales, weights(names, year, seed));
-      const ops = split(r.operating_profit, opShares(names.length));
+      const { names, revs, ops } = quarterSplit(r, year, q);
       const total = revs.reduce((a, b) => a + b, 0);
       const complete = fullNames.every((n) => names.includes(n));
       const lastQuarter =

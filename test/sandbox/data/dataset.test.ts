@@ -473,6 +473,35 @@ describe("segments", () => {
     );
   });
 
+  it("adds single quarters up to the annual row of each segment, also in the year a segment appears", () => {
+    for (const [edinet, { annual, quarter }] of ds.segments) {
+      const sums = new Map<string, { revenue: number; op: number; quarters: number }>();
+      for (const { row } of quarter) {
+        const key = `${row.fiscal_year}|${row.segment_name}`;
+        const sum = sums.get(key) ?? { revenue: 0, op: 0, quarters: 0 };
+        sums.set(key, {
+          revenue: sum.revenue + (row.revenue ?? 0),
+          op: sum.op + (row.operating_income ?? 0),
+          quarters: sum.quarters + 1,
+        });
+      }
+      for (const { row } of annual) {
+        const sum = sums.get(`${row.fiscal_year}|${row.segment_name}`);
+        // Whole years only (a fiscal-year change leaves a short year against a TTM-filled annual row).
+        if (sum === undefined || sum.quarters !== 4) continue;
+        const label = `${edinet} ${row.fiscal_year} ${row.segment_name}`;
+        expect([label, Math.abs(sum.revenue - (row.revenue ?? 0)) <= 4]).toEqual([label, true]);
+        expect([label, Math.abs(sum.op - (row.operating_income ?? 0)) <= 4]).toEqual([label, true]);
+      }
+    }
+    // A new segment takes its own share; the continuing ones keep growing about as before.
+    const late = (ds.segments.get(edinetOf("6098"))?.annual ?? []).filter(
+      (s) => s.row.fiscal_year === "2020/03" && s.row.segment_name !== "海外事業",
+    );
+    expect(late.length).toBe(3);
+    for (const { row } of late) expect(Math.abs(row.yoy_growth ?? 100)).toBeLessThan(15);
+  });
+
   it("tags rows from timely disclosures under 24 hours old", () => {
     const recent = [...ds.segments.values()]
       .flatMap((s) => s.quarter)
