@@ -409,6 +409,8 @@ export async function fetchScreeningTable(
   return shapeTable(rows, fields, raw.attribution, {
     lang: ctx.lang,
     scale: "hundred_million_jpy",
+    // The pane's header setting applies to screens as to every other import.
+    ...(ctx.headers ? { headers: ctx.headers } : {}),
   });
 }
 

@@ -126,6 +126,26 @@ test("screening import: one column per referenced metric, all pages", async () =
   );
 });
 
+test("a screen imported with Japanese headers gets Japanese headers with unit notes", async () => {
+  const { client } = sandboxClient();
+  const metrics = new Map([
+    ["per", { label: "PER（実績）", unit: "times" }],
+    ["marketCap", { label: "時価総額", unit: "jpy" }],
+  ]);
+  const table = await fetchScreeningTable(
+    { filters: "per:lte:15", sort_by: "marketCap", limit: 100 },
+    metrics,
+    { client, lang: "ja", headers: "ja" },
+  );
+  expect(table.columns.map((c) => c.header)).toEqual([
+    "証券コード",
+    "EDINETコード",
+    "名称",
+    "PER（実績）（倍）",
+    "時価総額（億円）",
+  ]);
+});
+
 test("parameter checks run before any request", () => {
   expect(checkParams("financials", { security_code: "", years: "10" })).toEqual([
     { param: "security_code", reason: "missing" },
