@@ -1,7 +1,9 @@
 // SCREEN (multi-condition screening, GET /screening) and SCREENFIELDS (its metric catalogue).
 
 import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
+import { isKaishaError } from "../src/client";
 import {
+  ArgumentError,
   headersArg,
   listArg,
   optionalChoice,
@@ -38,6 +40,40 @@ export function referencedMetrics(
   }
   if (sortBy && !out.includes(sortBy)) out.push(sortBy);
   return out;
+}
+
+/**
+ * spec 4.1 / spec 7: a metric key the API does not know is a 400 `unknown_value` on filters or
+ * sort_by. The API's own hint names its endpoint; the cell names the argument, what was typed, and
+ * the function that lists the keys, in the user's language.
+ */
+function unknownMetric(
+  err: unknown,
+  filters: string | undefined,
+  sortBy: string | undefined,
+): ArgumentError | undefined {
+  if (!isKaishaError(err) || err.code !== "invalid_parameter") return undefined;
+  const detail = err.details?.find(
+    (d) => d.reason === "unknown_value" && (d.param === "filters" || d.param === "sort_by"),
+  );
+  if (detail === undefined) return undefined;
+  return detail.param === "sort_by"
+    ? new ArgumentError(
+        "sort_by",
+        {
+          en: "a numeric metric key from =KAISHA.SCREENFIELDS(), e.g. marketCap",
+          ja: "=KAISHA.SCREENFIELDS() の数値指標キー（marketCap など）",
+        },
+        sortBy,
+      )
+    : new ArgumentError(
+        "filters",
+        {
+          en: "field:op:value[:unit] with numeric metric keys from =KAISHA.SCREENFIELDS(), e.g. per:lte:15",
+          ja: "=KAISHA.SCREENFIELDS() の数値指標キーで field:op:value[:unit]（例 per:lte:15）",
+        },
+        filters,
+      );
 }
 
 async function metricLabels(ctx: CallContext): Promise<Map<string, string>> {
@@ -98,13 +134,17 @@ export function screen(
     const rows: ScreeningSecurity[] = [];
     let first: ScreeningResponse | undefined;
     const pages = Math.ceil(count / PAGE_MAX);
-    for await (const page of ctx.client.paginate("getScreening", query, {
-      ...ctx.options,
-      maxPages: pages,
-    })) {
-      first ??= page;
-      rows.push(...page.securities);
-      if (rows.length >= count) break;
+    try {
+      for await (const page of ctx.client.paginate("getScreening", query, {
+        ...ctx.options,
+        maxPages: pages,
+      })) {
+        first ??= page;
+        rows.push(...page.securities);
+        if (rows.length >= count) break;
+      }
+    } catch (err) {
+      throw unknownMetric(err, filterText, sort) ?? err;
     }
     if (first === undefined || rows.length === 0) throw noResults();
     const shown = rows.slice(0, count);

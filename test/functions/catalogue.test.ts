@@ -197,6 +197,62 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
     expect(grid[0]?.[0]).toBe("証券コード");
     expect(String(grid[0]?.[3])).toContain("PER");
   });
+  test("SCREEN: an unknown metric key is #VALUE! naming the argument, what was typed and SCREENFIELDS", async () => {
+    useSandbox({ lang: "ja" });
+    const filter = await cellError(
+      KAISHA.SCREEN(
+        "pe:lte:15" as never,
+        null,
+        null,
+        null as never,
+        null as never,
+        null,
+        null,
+        null,
+        null,
+        inv(),
+      ),
+    );
+    expect(filter.code).toBe("#VALUE!");
+    expect(filter.message).toMatch(
+      /^filters "pe:lte:15"：=KAISHA\.SCREENFIELDS\(\) の数値指標キー/,
+    );
+    useSandbox();
+    const sort = await cellError(
+      KAISHA.SCREEN(
+        null as never,
+        "pe",
+        null,
+        null as never,
+        null as never,
+        null,
+        null,
+        null,
+        null,
+        inv(),
+      ),
+    );
+    expect(sort.message).toBe(
+      'sort_by "pe": use a numeric metric key from =KAISHA.SCREENFIELDS(), e.g. marketCap',
+    );
+    // Other 400s keep the API's own explanation (here the money-threshold guard, spec 4.1 rule 3).
+    const guard = await cellError(
+      KAISHA.SCREEN(
+        "marketCap:gte:1000" as never,
+        null,
+        null,
+        null as never,
+        null as never,
+        null,
+        null,
+        null,
+        null,
+        inv(),
+      ),
+    );
+    expect(guard.code).toBe("#VALUE!");
+    expect(guard.message).toMatch(/^filters is out of range/);
+  });
   test("SCREENFIELDS lists the catalogue", async () => {
     useSandbox();
     const grid = (await KAISHA.SCREENFIELDS(null, inv())) as Grid;
