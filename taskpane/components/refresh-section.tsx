@@ -76,6 +76,9 @@ export function RefreshSection() {
     freeze.run(async () => {
       const r = await restoreFormulas(scope);
       bump();
+      if (r.frozen === 0) {
+        return { intent: "info", text: t("nothingToRestore"), data: { count: "0" } };
+      }
       return {
         intent: "success",
         text: t("restored", { n: r.frozen }),

@@ -205,6 +205,8 @@ export const en = {
   restoreFormulas: "Restore formulas",
   frozen: "Froze {n} formulas (recorded on KaishaProvenance).",
   restored: "Restored {n} formulas.",
+  nothingToRestore:
+    "No frozen formulas to restore in the scope (none recorded on KaishaProvenance).",
   nothingToFreeze: "No KAISHA formulas in the scope.",
   problemsTitle: "Problems",
   problemsScan: "Check for errors",

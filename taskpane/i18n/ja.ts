@@ -202,6 +202,8 @@ export const ja: Messages = {
   restoreFormulas: "数式に戻す",
   frozen: "{n}個の数式を値に固定しました（KaishaProvenance に記録）。",
   restored: "{n}個の数式を元に戻しました。",
+  nothingToRestore:
+    "対象に元に戻せる数式がありません（KaishaProvenance に値に固定した記録がありません）。",
   nothingToFreeze: "対象にKAISHA関数がありません。",
   problemsTitle: "エラーの確認",
   problemsScan: "エラーを確認",

@@ -292,6 +292,11 @@ describe("task pane with the Excel stand-in", () => {
     expect(restored?.value).toBe(frozen?.value);
     // Freezing and restoring cost no request: the answer was still fresh in the cache.
     expect(requests("/v1/financials")).toBe(sent);
+
+    // Restoring again finds nothing left to restore and says so, instead of "restored 0".
+    await page.click(tid("restore-formulas"));
+    await page.waitForSelector(`${tid("freeze-summary")}[data-intent="info"]`);
+    expect(await page.textContent(tid("freeze-summary"))).toContain("ありません");
   });
 
   test("Problems lists the KAISHA cells showing errors; Retry recalculates them", async () => {
