@@ -20,12 +20,16 @@ import { run, type CallContext, type InvocationLike } from "./run";
 
 const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
 type Part = (typeof PARTS)[number];
-/** spec 4.14: `include` groups; DOCUMENT asks only for the part it shows. */
+/**
+ * spec 4.14: `include` groups. DOCUMENT asks for the part it shows plus the small `meta` group,
+ * whose filing date is the title row's as-of (a document is as of its filing, not of today); XBRL
+ * asks exactly as DOCUMENT "xbrl" does, so the two share one cached answer.
+ */
 const INCLUDE: Readonly<Record<Part, string>> = {
   meta: "meta",
-  sections: "sections",
-  xbrl: "xbrl_facts",
-  available_sections: "available_sections",
+  sections: "meta,sections",
+  xbrl: "meta,xbrl_facts",
+  available_sections: "meta,available_sections",
 };
 
 /** DOCUMENT: meta (one row), sections (id, title, text), xbrl (facts) or available_sections. */
@@ -132,7 +136,7 @@ export function xbrl(
       300,
     );
     const ctxName = optionalText(context, "context", 300);
-    const body = await ctx.client.disclosure({ doc_id: id, include: "xbrl_facts" }, ctx.options);
+    const body = await ctx.client.disclosure({ doc_id: id, include: INCLUDE.xbrl }, ctx.options);
     const facts = (body.xbrl_facts ?? []).filter((f) => sameName(f.element_name, name));
     const pick =
       ctxName !== undefined

@@ -437,6 +437,20 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     const row = facts.find((f) => String(f[0]).endsWith(":CurrentFiscalYearEndDateDEI"));
     expect(row?.[3]).toBe(fyEnd);
   });
+  test("DOCUMENT: every part's title row is as of the filing date; XBRL reuses DOCUMENT xbrl's answer", async () => {
+    const h = useSandbox();
+    const meta = (await KAISHA.DOCUMENT(docId, "meta", null, inv())) as Grid;
+    const filed = meta[1]?.[5];
+    for (const part of ["sections", "xbrl", "available_sections"]) {
+      const grid = (await KAISHA.DOCUMENT(docId, part, 2, inv())) as Grid;
+      expect(grid[0]?.slice(0, 3)).toEqual([docId, `document ${part}`, filed]);
+    }
+    const sent = h.sent();
+    const facts = (await KAISHA.DOCUMENT(docId, "xbrl", 0, inv())) as Grid;
+    const fact = facts.find((f) => f[1] !== "") as unknown[];
+    expect(await KAISHA.XBRL(docId, String(fact[0]), fact[1], inv())).toBe(fact[3]);
+    expect(h.sent()).toBe(sent);
+  });
   test("SECTION: plain text, one paragraph per row, no cell over 32,767 characters", async () => {
     useSandbox();
     const available = (await KAISHA.DOCUMENT(docId, "available_sections", 0, inv())) as Grid;
