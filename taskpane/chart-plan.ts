@@ -8,11 +8,22 @@ import type { ColumnSpec } from "./state/table-data";
 const SERIES: Partial<
   Record<
     DatasetId,
-    { x: string; series: string[]; title: "chartPricesTitle" | "chartValuationTitle" }
+    {
+      x: string;
+      series: string[];
+      /** series on the secondary value axis: PBR (about 1x) beside PER (10-20x) would lie flat. */
+      secondary?: string[];
+      title: "chartPricesTitle" | "chartValuationTitle";
+    }
   >
 > = {
   prices: { x: "date", series: ["close", "adj_close"], title: "chartPricesTitle" },
-  valuations: { x: "fiscal_year", series: ["per", "pbr_adjusted"], title: "chartValuationTitle" },
+  valuations: {
+    x: "fiscal_year",
+    series: ["per", "pbr_adjusted"],
+    secondary: ["pbr_adjusted"],
+    title: "chartValuationTitle",
+  },
 };
 
 /** The chart request for a table, or undefined when the dataset or its columns do not allow one. */
@@ -29,7 +40,10 @@ export function chartRequest(
   const series = plan.series.flatMap((key) => {
     const i = columns.findIndex((c) => c.key === key);
     const col = columns[i];
-    return col ? [{ column: i, name: col.header }] : [];
+    if (!col) return [];
+    return plan.secondary?.includes(key)
+      ? [{ column: i, name: col.header, secondary: true }]
+      : [{ column: i, name: col.header }];
   });
   if (x < 0 || series.length === 0) return undefined;
   return { tableName, title: t(plan.title, { code }), xColumn: x, series, newestFirst: true };

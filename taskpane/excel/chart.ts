@@ -8,8 +8,8 @@ export interface ChartRequest {
   title: string;
   /** column index (0-based, within the table) of the category axis. */
   xColumn: number;
-  /** series: column index and legend name. */
-  series: { column: number; name: string }[];
+  /** series: column index, legend name, and whether it is read on the secondary value axis. */
+  series: { column: number; name: string; secondary?: boolean }[];
   /** the API lists newest first (prices, valuations): plot oldest on the left. */
   newestFirst: boolean;
 }
@@ -36,6 +36,8 @@ export async function insertChart(request: ChartRequest): Promise<string> {
       const added = chart.series.add(s.name);
       added.setValues(column(s.column));
       added.setXAxisValues(column(request.xColumn));
+      // ExcelApi 1.8; the shared runtime hosts this add-in needs (Excel 2021+, web) all have it.
+      if (s.secondary) added.axisGroup = "Secondary";
     }
     if (request.newestFirst) chart.axes.categoryAxis.reversePlotOrder = true;
     chart.legend.position = "Bottom";

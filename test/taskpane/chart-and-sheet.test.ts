@@ -43,6 +43,33 @@ test("insertChart(prices): a line of close and adj_close by date, oldest on the 
   expect(fake.log).toContain("chart at J2");
 });
 
+test("insertChart(valuations): PER on the main axis, PBR on the secondary axis so it does not lie flat", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Data" }],
+    tables: [
+      {
+        name: "Kaisha_valuations_7203",
+        sheet: "Data",
+        address: "Data!A1:D21",
+        rowCount: 21,
+        columnCount: 4,
+      },
+    ],
+  });
+  const columns = ["fiscal_year", "per", "pbr_adjusted", "market_cap"].map((key) => ({
+    key,
+    header: key,
+  }));
+  const t = translator("ja");
+  await insertChart(chartRequest("valuations", "Kaisha_valuations_7203", columns, "7203", t)!);
+  const chart = fake.charts[0]!;
+  expect(chart.source).toBe(fake.range("Data", "B2:B21")); // per
+  expect(chart.added[0].name).toBe("per");
+  expect(fake.log).toContain("values pbr_adjusted Data!C2:C21");
+  expect(chart.added[0].axisGroup).toBeUndefined();
+  expect(chart.added[1].axisGroup).toBe("Secondary");
+});
+
 test("chartRequest: datasets without a chart, or tables without the columns, give none", () => {
   const t = translator("en");
   expect(
