@@ -1,4 +1,5 @@
 // GET /rankings/{metric} (spec 4.6): gainers, losers, volume, stop-high, stop-low of the latest day.
+import type { components } from "../../src/contract/api-types";
 import type { Dataset, SecurityRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
@@ -6,6 +7,8 @@ import { jstDate } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
 import { isStopHigh, isStopLow } from "../lib/price-limits";
 import { defineRoute } from "../lib/route";
+
+type SecurityDailyPrice = components["schemas"]["SecurityDailyPrice"];
 
 interface Mover {
   security: SecurityRecord;
@@ -30,6 +33,26 @@ function targetDate(dataset: Dataset, today: string): string {
   return latest;
 }
 
+/** Share basis of a day relative to the latest one (close / adj_close; 1 after the last split). */
+function basis(row: SecurityDailyPrice): number | null {
+  return row.close === null || row.adj_close === null || row.adj_close === 0
+    ? null
+    : row.close / row.adj_close;
+}
+
+/**
+ * The previous close on the share basis of `day`: across an ex-rights date the as-traded close
+ * steps by the split ratio, which is not a price change (the exchange adjusts its base price too).
+ */
+function onBasisOf(previous: SecurityDailyPrice, day: SecurityDailyPrice): number | null {
+  const before = basis(previous);
+  const after = basis(day);
+  if (previous.close === null || before === null || after === null) return previous.close;
+  // adj_close is rounded: a ratio within 1% of 1 is the same basis.
+  const ratio = Math.round((before / after) * 1000) / 1000;
+  return Math.abs(ratio - 1) < 0.01 ? previous.close : previous.close / ratio;
+}
+
 /** Each security's close on the target day against its previous trading day's close. */
 function movers(dataset: Dataset, target: string): Mover[] {
   const out: Mover[] = [];
@@ -43,9 +66,10 @@ function movers(dataset: Dataset, target: string): Mover[] {
     if (day === undefined || day.date !== target) continue;
     const close = day.close;
     // spec 2.3: change vs the previous close; a day without trades has no close, look further back.
-    let previousClose: number | null = null;
-    for (let j = i - 1; j >= 0 && previousClose === null; j -= 1)
-      previousClose = rows[j]?.close ?? null;
+    let previous: SecurityDailyPrice | undefined;
+    for (let j = i - 1; j >= 0 && previous === undefined; j -= 1)
+      if (rows[j]?.close !== null) previous = rows[j];
+    const previousClose = previous === undefined ? null : onBasisOf(previous, day);
     const changePercent =
       close === null || previousClose === null || previousClose === 0
         ? null

@@ -159,6 +159,32 @@ describe("GET /rankings/{metric} (spec 4.6)", () => {
     expect(changes.every((c) => c < 0)).toBe(true);
   });
 
+  test("on an ex-rights day the previous close is taken on the new share basis (no split crash)", async () => {
+    // 9983's 1:3 split: rights last date 2026-02-25, ex-rights 2026-02-26.
+    sandbox.setNow("2026-02-26T09:00:00Z");
+    try {
+      const prices = (await get(sandbox, "/v1/securities/9983/prices?limit=2")).body.prices;
+      const [day, previous] = prices as { date: string; close: number; adj_close: number }[];
+      expect(day?.date).toBe("2026-02-26");
+      const expected =
+        Math.round(((day!.adj_close - previous!.adj_close) / previous!.adj_close) * 10_000) / 100;
+      // The volume ranking lists every traded security with its change_percent.
+      const movers = (await get(sandbox, "/v1/rankings/volume?limit=200")).body.items as {
+        security_code: string;
+        change_percent: number;
+      }[];
+      const item = movers.find((i) => i.security_code === "9983");
+      expect(Math.abs(item?.change_percent ?? 0)).toBeLessThan(15);
+      expect(item?.change_percent).toBeCloseTo(expected, 1);
+      const stopLow = (await get(sandbox, "/v1/rankings/stop-low")).body.items as {
+        security_code: string;
+      }[];
+      expect(stopLow.some((i) => i.security_code === "9983")).toBe(false);
+    } finally {
+      sandbox.reset();
+    }
+  });
+
   test("volume: volume descending; ETFs and REITs are not ranked", async () => {
     const items = (await get(sandbox, "/v1/rankings/volume?limit=200")).body.items as {
       volume: number;
