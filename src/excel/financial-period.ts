@@ -14,7 +14,7 @@ export type FiscalPeriodSpec =
 
 const FISCAL_PERIOD_ACCEPTED = {
   en: "2024/03, a year such as 2024, 0 (latest), -1, -2..., or a date",
-  ja: "2024/03、年（2024 など）、0（最新）、-1、-2…、または日付",
+  ja: "2024/03（2024年3月期）、年（2024 など）、0（最新）、-1、-2…、または日付",
 };
 
 function monthText(year: number, month: number): string {
@@ -47,7 +47,8 @@ export function fiscalPeriodArg(value: unknown, argument = "fiscal_period"): Fis
   if (typeof v !== "string") return fail();
   const text = normalizeText(v) ?? "";
   if (/^[-+]?\d+$/.test(text)) return fromNumber(Number(text));
-  const month = /^(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})月?$/.exec(text);
+  // "2024/03", "2024-3", "2024年3月" and the usual Japanese "2024年3月期" (the period ending then).
+  const month = /^(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})\s*(?:月期|月|期)?$/.exec(text);
   if (month) {
     const m = Number(month[2]);
     if (m < 1 || m > 12) fail();

@@ -52,6 +52,12 @@ describe("fiscal_period argument", () => {
     expect(fiscalPeriodArg(45382)).toEqual({ kind: "onOrBefore", month: "2024/03" });
     expect(fiscalPeriodArg("2024-06-30")).toEqual({ kind: "onOrBefore", month: "2024/06" });
   });
+  test("the Japanese period notation 2024年3月期 is the period ending March 2024", () => {
+    expect(fiscalPeriodArg("2024年3月期")).toEqual({ kind: "month", month: "2024/03" });
+    expect(fiscalPeriodArg("２０２４年３月期")).toEqual({ kind: "month", month: "2024/03" });
+    expect(fiscalPeriodArg("2024/03期")).toEqual({ kind: "month", month: "2024/03" });
+    expect(() => fiscalPeriodArg("2024年度")).toThrow(ArgumentError); // ambiguous: not guessed
+  });
   test("nonsense is refused naming fiscal_period", () => {
     expect(() => fiscalPeriodArg("last year")).toThrow(ArgumentError);
     expect(() => fiscalPeriodArg(5)).toThrow(ArgumentError);
