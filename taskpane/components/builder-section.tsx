@@ -56,6 +56,9 @@ export function BuilderSection() {
       <Text data-testid="builder-description" size={200}>
         {spec.description[t.lang]}
       </Text>
+      <Text size={200} className="kaisha-hint" data-testid="builder-ref-hint">
+        {t("builderRefHint")}
+      </Text>
       {spec.args.map((arg) => (
         <Field
           key={`${spec.name}-${arg.name}`}

@@ -235,6 +235,7 @@ export const en = {
   builderOptionalLabel: "{name} (optional)",
   builderInsert: "Insert into active cell",
   builderMissing: "Fill in: {list}.",
+  builderRefHint: 'To refer to a cell, start with "=", e.g. =B2 or =$B$2.',
   builderUseExample: "Fill with examples",
 
   // Company

@@ -231,6 +231,7 @@ export const ja: Messages = {
   builderOptionalLabel: "{name}（省略可）",
   builderInsert: "選択セルに挿入",
   builderMissing: "次を入力してください: {list}",
+  builderRefHint: "セルを参照するときは =B2 や =$B$2 のように「=」から入力します。",
   builderUseExample: "例を入力",
 
   companyTitle: "企業シート",

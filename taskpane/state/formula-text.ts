@@ -1,7 +1,10 @@
 // Builds KAISHA formula text with properly quoted arguments (used by Insert formula and the builder).
 
-/** A formula argument: text is quoted, numbers are written as is, undefined leaves the slot empty. */
-export type FormulaArg = string | number | boolean | undefined;
+/**
+ * A formula argument: text is quoted, numbers are written as is, undefined leaves the slot empty,
+ * and `{ ref }` (a cell reference or expression such as `$B$2`) is written as is, unquoted.
+ */
+export type FormulaArg = string | number | boolean | undefined | { ref: string };
 
 /**
  * Quotes text for an Excel formula: doubled inner quotes, wrapped in quotes.
@@ -15,6 +18,7 @@ function argText(arg: FormulaArg): string {
   if (arg === undefined) return "";
   if (typeof arg === "number") return Number.isFinite(arg) ? String(arg) : "";
   if (typeof arg === "boolean") return arg ? "TRUE" : "FALSE";
+  if (typeof arg === "object") return arg.ref;
   return quoteText(arg);
 }
 

@@ -406,7 +406,11 @@ export function findFunction(name: string): FunctionSpec | undefined {
   return FUNCTION_CATALOGUE.find((f) => f.name === name);
 }
 
-/** The formula for the builder's inputs (numbers where the argument is numeric, text otherwise). */
+/**
+ * The formula for the builder's inputs (numbers where the argument is numeric, text otherwise). An
+ * input starting with "=" is a cell reference or expression, written unquoted (`=$B$2` → `$B$2`), so
+ * a model's formulas can point at its own cells; bare text such as `Q4` or `E02144` stays text.
+ */
 export function builderFormula(
   spec: FunctionSpec,
   values: Readonly<Record<string, string>>,
@@ -414,6 +418,8 @@ export function builderFormula(
   const args: FormulaArg[] = spec.args.map((arg) => {
     const raw = (values[arg.name] ?? "").trim();
     if (raw === "") return undefined;
+    const ref = raw.startsWith("=") ? raw.slice(1).trim() : "";
+    if (ref !== "") return { ref };
     if (arg.numeric) return numericOrText(raw);
     return raw;
   });

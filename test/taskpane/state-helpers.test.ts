@@ -163,6 +163,17 @@ test("formula builder: every issue 4 function is offered; numbers stay numbers; 
   expect(missingArgs(fin, { company: "7203" })).toEqual(["item"]);
 });
 
+test("formula builder: an input starting with = is a cell reference, written unquoted", () => {
+  const fin = findFunction("FINANCIAL")!;
+  expect(builderFormula(fin, { company: "=$B$2", item: "= B9", fiscal_period: "=C$8" })).toBe(
+    "=KAISHA.FINANCIAL($B$2,B9,C$8)",
+  );
+  // Text that merely looks like a cell address (an EDINET code, a quarter) stays text.
+  expect(builderFormula(fin, { company: "E02144", item: "sales", quarter: "Q4" })).toBe(
+    '=KAISHA.FINANCIAL("E02144","sales",,,"Q4")',
+  );
+});
+
 test("A1 helpers", () => {
   expect(columnLetter(0)).toBe("A");
   expect(columnLetter(27)).toBe("AB");
