@@ -164,12 +164,16 @@ export function screen(
         };
       }),
     ];
+    // spec 2.2: each metric carries its evaluation date; "now" is the latest trading data, not today.
+    const evaluated = shown
+      .flatMap((s) => s.metrics.map((m) => m.as_of))
+      .reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
     const title = titleRow(
       ctx,
       first,
       "screening",
       `screening (${first.total_count})`,
-      dateCell(date ?? jstIsoDate(), ctx.host),
+      dateCell(evaluated ?? date ?? jstIsoDate(), ctx.host),
       first.attribution,
     );
     return table(ctx, columns, shown, mode, title);

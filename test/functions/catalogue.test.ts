@@ -2,7 +2,7 @@
 // serials (formatted where supported), units, Japanese headers and request counts.
 import * as KAISHA from "../../functions/index";
 import { FIELD_DICTIONARY } from "../../src/contract";
-import { isoToSerial, serialToIso } from "../../src/excel/dates";
+import { isoToSerial, jstIsoDate, serialToIso } from "../../src/excel/dates";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);
@@ -161,6 +161,24 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
       expect(row[3]).toBeLessThanOrEqual(20);
       expect(typeof row[5]).toBe("number");
     }
+  });
+  test("SCREEN: the title row is as of the metrics' evaluation date, not today", async () => {
+    useSandbox();
+    const lastTradingDay = await KAISHA.PRICE("7203", "date", null, inv());
+    const grid = (await KAISHA.SCREEN(
+      "per:lte:20" as never,
+      null,
+      null,
+      null as never,
+      null as never,
+      null,
+      5,
+      null,
+      2,
+      inv(),
+    )) as Grid;
+    expect(grid[0]?.[2]).toBe(lastTradingDay);
+    expect(grid[0]?.[2]).not.toBe(isoToSerial(jstIsoDate()));
   });
   test("SCREEN: a limit above the API's page size returns every match up to the limit", async () => {
     const h = useSandbox();
