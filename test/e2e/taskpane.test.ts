@@ -130,6 +130,27 @@ describe("task pane with the Excel stand-in", () => {
     await h.screenshot(page, "taskpane-02-connection-verified");
   });
 
+  test("relay mode sends the pane's requests through the add-in host's own /relay/v1", async () => {
+    const seen: string[] = [];
+    const record = (r: { url(): string }) => void seen.push(r.url());
+    page.on("request", record);
+    try {
+      await page.check(tid("conn-mode-relay"));
+      await page.click(tid("key-verify"));
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="conn-message"]')?.getAttribute("data-intent") ===
+          "success",
+      );
+      expect(seen.filter((u) => u.startsWith(`${h.server.url}/relay/v1/usage`))).toHaveLength(1);
+      expect(seen.filter((u) => u.startsWith(`${h.sandbox.url}`))).toEqual([]);
+      expect(await page.getAttribute(tid("connection-status"), "data-state")).toBe("ok");
+    } finally {
+      page.off("request", record);
+      await page.check(tid("conn-mode-direct"));
+    }
+  });
+
   test("build a screen (PER <= 15), preview it, import every page as a table", async () => {
     await nav("screening");
     await page.waitForSelector(tid("screen-metric-search"));
