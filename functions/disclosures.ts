@@ -2,6 +2,7 @@
 
 import type { SecurityDisclosure, SecurityDisclosuresResponse } from "../src/contract";
 import {
+  ArgumentError,
   headersArg,
   optionalDate,
   optionalInteger,
@@ -34,6 +35,13 @@ export function disclosures(
     const code = securityCodeArg(securityCode);
     const start = optionalDate(from, "from");
     const end = optionalDate(to, "to");
+    if (start !== undefined && end !== undefined && start > end) {
+      throw new ArgumentError(
+        "from",
+        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+        start,
+      );
+    }
     const type = optionalText(documentType, "document_type", 100);
     const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 50;
     const mode = headersArg(headers);

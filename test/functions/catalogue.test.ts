@@ -395,6 +395,17 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     expect(Math.floor(edinet[0] as number)).toBeGreaterThanOrEqual(edinet[1] as number);
     docId = String(edinet[5]);
   });
+  test("DISCLOSURES: from after to is #VALUE! naming from, with nothing sent", async () => {
+    const h = useSandbox();
+    const err = await cellError(
+      KAISHA.DISCLOSURES("7203", "2024-05-01", "2024-01-01", null, null, null, inv()),
+    );
+    expect(err).toEqual({
+      code: "#VALUE!",
+      message: 'from "2024-05-01": use a date on or before to (2024-01-01)',
+    });
+    expect(h.sent()).toBe(0);
+  });
   test("DOCUMENT meta, available_sections and xbrl", async () => {
     useSandbox();
     const meta = (await KAISHA.DOCUMENT(docId, null, null, inv())) as Grid;
