@@ -18,7 +18,27 @@ export const ATTRIBUTION: Readonly<AttributionBody> = Object.freeze({
   processed_by: "Kaisha for Excel sandbox",
 });
 
+/** Exchanges whose daily reports are a price source of their own (spec 4.5). */
+const REGIONAL_REPORTS: Readonly<Record<string, string>> = {
+  XNGO: "名古屋証券取引所",
+  XFKA: "福岡証券取引所",
+  XSAP: "札幌証券取引所",
+};
+
 /** A fresh copy, so a handler can never mutate the shared object. */
 export function attribution(): AttributionBody {
   return { ...ATTRIBUTION };
+}
+
+/**
+ * spec 4.5: prices normally come from the main exchange; a security listed only on regional
+ * exchanges takes them from those exchanges' daily reports, which the attribution names.
+ */
+export function priceAttribution(listedOn: readonly string[]): AttributionBody {
+  const regional = listedOn.map((exchange) => REGIONAL_REPORTS[exchange]);
+  if (listedOn.length === 0 || regional.some((name) => name === undefined)) return attribution();
+  return {
+    ...ATTRIBUTION,
+    source_label: `${ATTRIBUTION.source_label}／${regional.join("・")} 日報（サンプル）`,
+  };
 }

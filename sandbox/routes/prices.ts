@@ -1,6 +1,6 @@
 // GET /securities/{code}/prices (spec 4.5): daily prices newest first, from/to bounded, paged.
 import { ApiError } from "../lib/api-error";
-import { attribution } from "../lib/attribution";
+import { priceAttribution } from "../lib/attribution";
 import { paginate } from "../lib/cursor";
 import { jstDate } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
@@ -43,7 +43,7 @@ export const pricesRoute = defineRoute({
       prices,
       next_cursor,
       reason: reasonFor(prices.length, "No daily prices in the requested range."),
-      attribution: attribution(),
+      attribution: priceAttribution(security.listed_on),
     };
   },
 });

@@ -62,6 +62,16 @@ describe("GET /securities (spec 4.4)", () => {
 });
 
 describe("GET /securities/{code}/prices (spec 4.5)", () => {
+  test("a security listed only on regional exchanges names their daily reports in attribution", async () => {
+    const regional = await get(sandbox, "/v1/securities/5964/prices?limit=1");
+    expect(regional.body.attribution.source_label).toContain("名古屋証券取引所");
+    expect(regional.body.attribution.license_note).toBe(
+      (await get(sandbox, "/v1/securities/7203/prices?limit=1")).body.attribution.license_note,
+    );
+    const main = await get(sandbox, "/v1/securities/7203/prices?limit=1");
+    expect(main.body.attribution.source_label).not.toContain("名古屋");
+  });
+
   test("newest first, default 100 rows, fields with units, last day before the data clock", async () => {
     const answer = await get(sandbox, "/v1/securities/7203/prices");
     expect(answer.status).toBe(200);
