@@ -1,7 +1,13 @@
 // VALUATION: annual valuation history (GET /valuations), newest first; "per_5y_avg" alone is a scalar.
 
 import { FIELD_DICTIONARY } from "../src/contract";
-import { headersArg, listArg, optionalInteger, securityCodeArg } from "../src/excel/args";
+import {
+  ArgumentError,
+  headersArg,
+  listArg,
+  optionalInteger,
+  securityCodeArg,
+} from "../src/excel/args";
 import { plainCell, type Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
 import { run, type InvocationLike } from "./run";
@@ -44,7 +50,15 @@ export function valuation(
       en: "valuation field keys",
       ja: "バリュエーション項目のキー",
     });
-    const scalar = requested?.length === 1 && requested[0]?.toLowerCase() === "per_5y_avg";
+    const avg = requested?.some((k) => k.toLowerCase() === "per_5y_avg") ?? false;
+    const scalar = avg && requested?.length === 1;
+    if (avg && !scalar) {
+      // spec 4.7: per_5y_avg is a top-level number, not a column of the history.
+      throw new ArgumentError("fields", {
+        en: '"per_5y_avg" alone (one number), or history keys from =KAISHA.FIELDS("valuations")',
+        ja: '"per_5y_avg" のみ（1つの数値）、または =KAISHA.FIELDS("valuations") の履歴のキー',
+      });
+    }
     const keys = scalar
       ? []
       : fieldList(fields, "fields", VALUATION_FIELDS, DEFAULT_VALUATION_FIELDS, "valuations");

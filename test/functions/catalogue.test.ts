@@ -36,6 +36,18 @@ describe("VALUATION", () => {
     expect(v).toHaveLength(1);
     expect(typeof v[0]?.[0]).toBe("number");
   });
+  test('"per_5y_avg" with other keys is #VALUE! saying it stands alone, nothing sent', async () => {
+    const h = useSandbox();
+    const err = await cellError(
+      KAISHA.VALUATION("7203", [["per"], ["per_5y_avg"]], null, null, inv()),
+    );
+    expect(err).toEqual({
+      code: "#VALUE!",
+      message:
+        'fields: use "per_5y_avg" alone (one number), or history keys from =KAISHA.FIELDS("valuations")',
+    });
+    expect(h.sent()).toBe(0);
+  });
 });
 
 describe("PRICES and PRICE", () => {
