@@ -43,12 +43,36 @@ const ETF_UNITS: Record<string, number> = { "1306": 6_200_000_000, "1321": 420_0
 /** Shares of the non-primary second share class. */
 const SECOND_CLASS_SHARES = 34_246_000;
 
-/** Current-basis fair price path: book value per share times the company's usual PBR, interpolated. */
+// Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
+const math = Math;
+
+/** Earnings multiple the market pays for the trailing three-year average EPS. */
+const FAIR_PER = 16;
+
+/**
+ * Current-basis fair price path, interpolated between fiscal year ends: the geometric mean of book
+ * value times the company's usual PBR and trailing average earnings times FAIR_PER, so a company
+ * with a high PBR but thin returns does not trade at a PER of 100+ (book value alone when earnings
+ * are not positive, clamped to 0.4-1.5 times the book-based value).
+ */
 function bookAnchor(fin: CompanyFinancials): (date: string) => number {
-  const pts = fin.annual
-    .filter((r) => r.bps_computed_adjusted !== null && r.bps_computed_adjusted > 0)
-    .map((r) => [toDayNumber(labelEnd(r.fiscal_year)), r.bps_computed_adjusted as number] as const);
   const pbr = fin.spec.pbr * 1.3;
+  const rows = fin.annual.filter(
+    (r) => r.bps_computed_adjusted !== null && r.bps_computed_adjusted > 0,
+  );
+  const pts = rows.map((r, i) => {
+    const book = (r.bps_computed_adjusted as number) * pbr;
+    const eps = rows
+      .slice(math.max(0, i - 2), i + 1)
+      .map((x) => x.eps_computed_adjusted)
+      .filter((x): x is number => x !== null);
+    const meanEps = eps.length === 0 ? 0 : eps.reduce((a, b) => a + b, 0) / eps.length;
+    const blended =
+      meanEps > 0
+        ? math.min(1.5 * book, math.max(0.4 * book, math.sqrt(book * meanEps * FAIR_PER)))
+        : book;
+    return [toDayNumber(labelEnd(r.fiscal_year)), blended / pbr] as const;
+  });
   return (date: string): number => {
     const d = toDayNumber(date);
     const first = pts[0];

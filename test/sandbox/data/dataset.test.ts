@@ -301,6 +301,24 @@ describe("prices", () => {
 });
 
 describe("valuations", () => {
+  it("prices earnings too: a company earning an ROE of 4% or more never trades at a PER of 60+", () => {
+    const stretched: string[] = [];
+    const latest: number[] = [];
+    for (const [code, { history }] of ds.valuations) {
+      for (const point of history) {
+        const roe = point.roe ?? point.roe_computed;
+        if (point.per !== null && roe !== null && roe >= 4 && point.per >= 60)
+          stretched.push(`${code} ${point.fiscal_year} PER ${point.per} ROE ${roe}`);
+      }
+      const per = history[0]?.per;
+      if (per !== null && per !== undefined && per > 0) latest.push(per);
+    }
+    expect(stretched).toEqual([]);
+    // The median company trades in the 10-25 band the market usually shows.
+    latest.sort((a, b) => a - b);
+    expect(latest[Math.floor(latest.length / 2)]).toBeLessThan(25);
+  });
+
   it("computes the latest 7203 year with the spec 2.4 formulas", () => {
     const v = ds.valuations.get("7203");
     const h = v?.history[0];
