@@ -279,13 +279,25 @@ export function optionalDate(value: unknown, argument: string): string | undefin
   }
 }
 
-/** Optional fiscal month -> "YYYY/MM": "2024/03", "2024-03", or an Excel date. */
+/**
+ * "2024年3月期" / "2024/03期" (the usual Japanese way to name the period ending March 2024) ->
+ * "2024年3月" / "2024/03"; anything else unchanged.
+ */
+function withoutPeriodSuffix(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = normalizeText(value) ?? "";
+  return /^\d{4}\s*(?:[-/.]|年)\s*\d{1,2}\s*月?\s*期$/.test(text)
+    ? text.replace(/\s*期$/, "")
+    : value;
+}
+
+/** Optional fiscal month -> "YYYY/MM": "2024/03", "2024-03", "2024年3月期", or an Excel date. */
 export function optionalFiscalMonth(value: unknown, argument: string): string | undefined {
   const accepted = {
     en: "a month such as 2024/03 or a date",
-    ja: "年月（2024/03 など）または日付",
+    ja: "年月（2024/03、2024年3月期 など）または日付",
   };
-  const v = requireScalar(value, argument, accepted);
+  const v = withoutPeriodSuffix(requireScalar(value, argument, accepted));
   if (isOmitted(v)) return undefined;
   if (typeof v === "boolean") throw new ArgumentError(argument, accepted, v);
   try {
@@ -295,7 +307,10 @@ export function optionalFiscalMonth(value: unknown, argument: string): string | 
   }
 }
 
-/** Optional year: 2024, "2024", or a period label / date whose year is meant ("2024/03", a serial). */
+/**
+ * Optional year: 2024, "2024", or a period label / date whose year is meant ("2024/03",
+ * "2024年3月期", a serial).
+ */
 export function optionalYear(
   value: unknown,
   argument: string,
@@ -305,7 +320,7 @@ export function optionalYear(
     en: `a year ${rule.min}-${rule.max}, e.g. 2024`,
     ja: `年（${rule.min}〜${rule.max}、2024 など）`,
   };
-  const v = requireScalar(value, argument, accepted);
+  const v = withoutPeriodSuffix(requireScalar(value, argument, accepted));
   if (isOmitted(v)) return undefined;
   let year: number | undefined;
   if (typeof v === "number" && Number.isInteger(v) && v >= 1000 && v <= 9999) year = v;

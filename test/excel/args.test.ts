@@ -133,6 +133,13 @@ describe("dates", () => {
     expect(optionalFiscalMonth(45382, "as_of")).toBe("2024/03");
     expect(optionalFiscalMonth(null, "as_of")).toBeUndefined();
   });
+  test("the Japanese period notation 2024年3月期 names the period ending March 2024", () => {
+    expect(optionalFiscalMonth("2024年3月期", "as_of")).toBe("2024/03");
+    expect(optionalFiscalMonth("２０２４年３月期", "as_of")).toBe("2024/03");
+    expect(optionalYear("2024年3月期", "fiscal_year", { min: 1990, max: 2100 })).toBe(2024);
+    expect(optionalYear("2024/03期", "from_fiscal_year", { min: 1900, max: 2200 })).toBe(2024);
+    expect(() => optionalFiscalMonth("2024年度", "as_of")).toThrow(ArgumentError);
+  });
 });
 
 describe("lists", () => {
