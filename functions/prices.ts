@@ -56,7 +56,14 @@ export function prices(
         start,
       );
     }
-    const keys = fieldList(fields, "fields", PRICE_FIELDS, PRICE_FIELDS, "prices");
+    // The date column always comes first; "date" in the list (as PRICE accepts it) is not an error.
+    const keys = fieldList(
+      fields,
+      "fields",
+      ["date", ...PRICE_FIELDS],
+      PRICE_FIELDS,
+      "prices",
+    ).filter((k) => k !== "date");
     const direction = optionalChoice(order, "order", ["desc", "asc"] as const) ?? "desc";
     const mode = headersArg(headers);
 

@@ -51,6 +51,29 @@ describe("VALUATION", () => {
 });
 
 describe("PRICES and PRICE", () => {
+  test('"date" in the fields list is accepted: the date column stays first, once', async () => {
+    useSandbox();
+    const grid = (await KAISHA.PRICES(
+      "7203",
+      "2024-04-01",
+      "2024-04-05",
+      "date,close" as never,
+      null,
+      null,
+      inv(),
+    )) as Grid;
+    expect(grid[0]).toEqual(["date", "close"]);
+    const only = (await KAISHA.PRICES(
+      "7203",
+      "2024-04-01",
+      "2024-04-05",
+      [["date"]],
+      null,
+      null,
+      inv(),
+    )) as Grid;
+    expect(only[0]).toEqual(["date"]);
+  });
   test("a range ending before 2005 is #N/A saying so, with nothing sent", async () => {
     const h = useSandbox({ lang: "ja" });
     const err = await cellError(
