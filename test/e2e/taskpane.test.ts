@@ -130,6 +130,44 @@ describe("task pane with the Excel stand-in", () => {
     await h.screenshot(page, "taskpane-02-connection-verified");
   });
 
+  test("Save recalculates KAISHA formulas; Remember keeps the key for the next start, Forget removes it", async () => {
+    await excel.enter("Sheet1", "H200", '=KAISHA.FINANCIAL(7203,"sales",0)');
+    await excel.idle();
+    const calcs = await excel.calculations();
+    await page.check(tid("key-remember"));
+    await page.click(tid("key-save"));
+    await page.waitForFunction(
+      (before) => (window as unknown as StandInWindow).__excelStandIn.calculations() > before,
+      calcs,
+    );
+    await excel.idle();
+    expect(typeof (await excel.read("Sheet1", "H200"))[0]?.[0]?.value).toBe("number");
+    await excel.enter("Sheet1", "H200", "");
+    // The next start of the pane (a new page on this computer) finds the key and checks it.
+    const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "ja" }).toString();
+    const next = await h.openPage(`/taskpane.html?${query}`, { excel: true });
+    try {
+      await next.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+      await next.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+      expect(await next.inputValue(tid("key-input"))).toBe(DEMO_API_KEY);
+      await next.click(tid("key-forget"));
+      await next.waitForSelector(`${tid("connection-status")}[data-state="none"]`);
+    } finally {
+      await next.close();
+    }
+    const after = await h.openPage(`/taskpane.html?${query}`, { excel: true });
+    try {
+      await after.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+      expect(await after.getAttribute(tid("connection-status"), "data-state")).toBe("none");
+      expect(await after.inputValue(tid("key-input"))).toBe("");
+    } finally {
+      await after.close();
+    }
+    // This pane still holds the key in memory for the rest of the session; nothing in the workbook.
+    expect(JSON.stringify(await excel.sheets())).not.toContain(DEMO_API_KEY);
+    await page.uncheck(tid("key-remember"));
+  });
+
   test("relay mode sends the pane's requests through the add-in host's own /relay/v1", async () => {
     const seen: string[] = [];
     const record = (r: { url(): string }) => void seen.push(r.url());
