@@ -380,9 +380,10 @@ export type LtmResult =
  * LTM of `item` from quarterly rows. The window ends at the anchor quarter: the latest single
  * quarter (offset counts quarters), the named quarter of a year, Q4 of a named year, or the latest
  * quarter ending on or before a date. A named quarter (full_year meaning Q4) always picks the
- * anchor among that quarter's rows, so with an offset it moves by fiscal year as in selectPeriod. Flow: the four consecutive single quarters ending there,
- * summed (incomplete when one is missing or null). Stock: the latest full_year balance at or before
- * the anchor (spec 4.8 rule 4: quarterly balance items exist only on full_year rows).
+ * anchor among that quarter's rows, so with an offset it moves by fiscal year as in selectPeriod.
+ * Flow: the four consecutive single quarters ending there, summed (incomplete when one is missing
+ * or null). Stock: the latest full_year balance at or before the anchor (spec 4.8 rule 4:
+ * quarterly balance items exist only on full_year rows).
  */
 export function computeLtm(
   periods: readonly FinancialsPeriod[],
