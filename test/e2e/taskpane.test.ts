@@ -185,7 +185,11 @@ describe("task pane with the Excel stand-in", () => {
       expect(await page.getAttribute(tid("connection-status"), "data-state")).toBe("ok");
     } finally {
       page.off("request", record);
+      // Back to direct: a changed connection is unverified until checked again.
       await page.check(tid("conn-mode-direct"));
+      await page.waitForSelector(`${tid("connection-status")}[data-state="unverified"]`);
+      await page.click(tid("key-verify"));
+      await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
     }
   });
 
