@@ -14,7 +14,7 @@ import {
 import { usePane } from "../pane-context";
 import { DEMO_KEY, URL_PRESETS } from "../pane-session";
 import { useTask } from "../hooks/use-task";
-import { checkKeyShape } from "../state/key-shape";
+import { checkKeyShape, normalizeKey } from "../state/key-shape";
 import { prop } from "../state/pane-client";
 import {
   baseUrlOf,
@@ -41,7 +41,7 @@ export function ConnectionSection() {
       : shape === "empty"
         ? t("keyShapeEmpty")
         : shape === "wrong_length"
-          ? t("keyShapeLength", { n: key.trim().length })
+          ? t("keyShapeLength", { n: normalizeKey(key).length })
           : shape === "wrong_prefix"
             ? t("keyShapePrefix")
             : t("keyShapeChars");
@@ -58,7 +58,7 @@ export function ConnectionSection() {
   const applyKey = async (): Promise<void> => {
     if (shape !== "ok") throw new UserMessageError(shapeText);
     if (customInvalid) throw new UserMessageError(t("customUrlInvalid"));
-    await session.setKey(key, remember);
+    await session.setKey(normalizeKey(key), remember);
   };
 
   const save = () =>

@@ -6,11 +6,23 @@ const KEY_SHAPE = /^[A-Za-z0-9]{5}key_[A-Za-z0-9_-]{43}$/;
 export type KeyShape = "empty" | "ok" | "wrong_length" | "wrong_prefix" | "bad_characters";
 
 /**
+ * The key as typed or pasted, without surrounding spaces or a copied `Bearer ` header prefix (the
+ * pane sends the header itself; spec 5 rule 5: a key sent without that prefix is refused).
+ * @example normalizeKey(" Bearer kaisakey_abc ") // "kaisakey_abc"
+ */
+export function normalizeKey(raw: string): string {
+  return raw
+    .trim()
+    .replace(/^Bearer\s+/i, "")
+    .trim();
+}
+
+/**
  * Classifies a typed key so the pane can say what is wrong before any request.
  * @example checkKeyShape("kaisakey_" + "a".repeat(43)) // "ok"
  */
 export function checkKeyShape(raw: string): KeyShape {
-  const key = raw.trim();
+  const key = normalizeKey(raw);
   if (key === "") return "empty";
   if (KEY_SHAPE.test(key)) return "ok";
   if (key.length !== 52) return "wrong_length";

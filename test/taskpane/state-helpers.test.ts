@@ -1,6 +1,6 @@
 // Small state helpers: key shape, formula quoting, language choice, units, refresh cost, problems.
 
-import { checkKeyShape } from "../../taskpane/state/key-shape";
+import { checkKeyShape, normalizeKey } from "../../taskpane/state/key-shape";
 import { kaishaFormula, quoteText } from "../../taskpane/state/formula-text";
 import { resolveLanguage } from "../../taskpane/i18n/language";
 import {
@@ -31,6 +31,13 @@ test("key shape (spec 5 rule 3): 52 characters with a 9-character prefix ending 
   expect(checkKeyShape("kaisakey_short")).toBe("wrong_length");
   expect(checkKeyShape("kaisaXXXX" + GOOD_KEY.slice(9))).toBe("wrong_prefix");
   expect(checkKeyShape("kaisakey_" + "あ".repeat(43))).toBe("bad_characters");
+});
+
+test("a key pasted with its Authorization header's Bearer prefix is taken without it", () => {
+  expect(checkKeyShape(`Bearer ${GOOD_KEY}`)).toBe("ok");
+  expect(checkKeyShape(` bearer  ${GOOD_KEY}\n`)).toBe("ok");
+  expect(normalizeKey(`Bearer ${GOOD_KEY}`)).toBe(GOOD_KEY);
+  expect(normalizeKey(GOOD_KEY)).toBe(GOOD_KEY);
 });
 
 test("formula text: quotes doubled, numbers bare, trailing empties dropped, inner empties kept", () => {
