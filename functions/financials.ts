@@ -17,6 +17,7 @@ import {
 import {
   computeLtm,
   fiscalPeriodArg,
+  ltmFromHalves,
   ltmKind,
   olderWindowAsOf,
   quarterArg,
@@ -238,7 +239,21 @@ export function financial(
     if (body.periods.length === 0) throw noResults();
 
     if (type === "LTM") {
-      const ltm = computeLtm(body.periods, itemKey, spec, q);
+      let ltm = computeLtm(body.periods, itemKey, spec, q);
+      if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
+        // spec 4.8 rule 3: an item disclosed only half-yearly (cash flow) is null in quarterly
+        // rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per company).
+        const anchor = ltm.anchor;
+        let halves = ltmFromHalves(body.periods, itemKey, anchor);
+        if (!halves.ok && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
+          const semi = await ctx.client.financials(
+            { ...who, period: "semiannual", years: FINANCIALS_FETCH_YEARS },
+            ctx.options,
+          );
+          halves = ltmFromHalves(semi.periods, itemKey, anchor);
+        }
+        if (halves.ok) ltm = halves;
+      }
       if (!ltm.ok) {
         const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
         throw ltm.reason === "no_anchor"

@@ -374,7 +374,8 @@ export function ltmKind(item: string): "flow" | "stock" | undefined {
 /** Result of an LTM computation. */
 export type LtmResult =
   | { ok: true; value: number | null; through: FinancialsPeriod }
-  | { ok: false; reason: "no_anchor" | "incomplete" };
+  | { ok: false; reason: "no_anchor" }
+  | { ok: false; reason: "incomplete"; anchor?: FinancialsPeriod };
 
 /**
  * LTM of `item` from quarterly rows. The window ends at the anchor quarter: the latest single
@@ -415,21 +416,61 @@ export function computeLtm(
   }
   const at = singles.indexOf(anchor);
   const window = singles.slice(Math.max(0, at - 3), at + 1);
-  if (window.length < 4) return { ok: false, reason: "incomplete" };
+  if (window.length < 4) return { ok: false, reason: "incomplete", anchor };
   for (let i = 1; i < window.length; i++) {
     if (
       periodEndIndex(window[i] as FinancialsPeriod) -
         periodEndIndex(window[i - 1] as FinancialsPeriod) !==
       3
     ) {
-      return { ok: false, reason: "incomplete" };
+      return { ok: false, reason: "incomplete", anchor };
     }
   }
   let sum = 0;
   for (const p of window) {
     const v = read(p);
-    if (v === null) return { ok: false, reason: "incomplete" };
+    if (v === null) return { ok: false, reason: "incomplete", anchor };
     sum += v;
   }
   return { ok: true, value: sum, through: anchor };
+}
+
+function readNumber(p: FinancialsPeriod | undefined, item: string): number | null {
+  const v = p === undefined ? undefined : (p as unknown as Record<string, unknown>)[item];
+  return typeof v === "number" ? v : null;
+}
+
+/**
+ * LTM of a flow item from half-year figures, for companies whose quarterly rows leave it null
+ * (spec 4.8 rule 3: cash flow disclosed only half-yearly is in semiannual, null in quarterly).
+ * Ending at Q4: the fiscal year's full_year value. Ending at Q2: H1 + the previous full year - the
+ * previous H1. Other anchors (Q1, Q3) cannot be built from halves: incomplete.
+ */
+export function ltmFromHalves(
+  periods: readonly FinancialsPeriod[],
+  item: string,
+  anchor: FinancialsPeriod,
+): LtmResult {
+  const incomplete: LtmResult = { ok: false, reason: "incomplete", anchor };
+  const row = (fiscalYear: string, quarter: string): FinancialsPeriod | undefined =>
+    periods.filter((p) => p.fiscal_year === fiscalYear && quarterOf(p) === quarter).pop();
+  const q = quarterOf(anchor);
+  if (q === "Q4") {
+    const value = readNumber(row(anchor.fiscal_year, "full_year"), item);
+    return value === null ? incomplete : { ok: true, value, through: anchor };
+  }
+  if (q !== "Q2") return incomplete;
+  const end = monthIndex(anchor.fiscal_year);
+  const previous = sorted(periods)
+    .filter((p) => quarterOf(p) === "full_year" && monthIndex(p.fiscal_year) === end - 12)
+    .pop();
+  if (previous === undefined) return incomplete;
+  const parts = [
+    readNumber(row(anchor.fiscal_year, "H1"), item),
+    readNumber(previous, item),
+    readNumber(row(previous.fiscal_year, "H1"), item),
+  ];
+  if (parts.some((v) => v === null)) return incomplete;
+  const [h1, fullYear, previousH1] = parts as [number, number, number];
+  return { ok: true, value: h1 + fullYear - previousH1, through: anchor };
 }

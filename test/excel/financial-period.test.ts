@@ -4,6 +4,7 @@ import { ArgumentError } from "../../src/excel/args";
 import {
   computeLtm,
   fiscalPeriodArg,
+  ltmFromHalves,
   ltmKind,
   olderWindowAsOf,
   quarterArg,
@@ -194,7 +195,7 @@ describe("LTM", () => {
     expect(resolvePeriodType("LTM", "Q2")).toBe("LTM");
   });
   test("fewer than four quarters is incomplete", () => {
-    expect(computeLtm(quarterly, "sales", { kind: "relative", offset: -8 })).toEqual({
+    expect(computeLtm(quarterly, "sales", { kind: "relative", offset: -8 })).toMatchObject({
       ok: false,
       reason: "incomplete",
     });
@@ -203,9 +204,37 @@ describe("LTM", () => {
     const gap = quarterly.map((p) =>
       p.quarter === "Q3" && p.fiscal_year === "2024/03" ? row("2024/03", { sales: null }, "Q3") : p,
     );
-    expect(computeLtm(gap, "sales", { kind: "relative", offset: 0 })).toEqual({
+    expect(computeLtm(gap, "sales", { kind: "relative", offset: 0 })).toMatchObject({
       ok: false,
       reason: "incomplete",
     });
+  });
+  test("half-yearly items: Q4 reads the full year, Q2 adds the halves, Q1/Q3 cannot", () => {
+    // Cash flow disclosed only half-yearly: null on single quarters (spec 4.8 rule 3).
+    const cf = (fy: string, q: string, v: number | null): FinancialsPeriod =>
+      row(fy, { operating_cf: v }, q);
+    const quarters = [
+      ...["Q1", "Q2", "Q3", "Q4"].map((q) => cf("2024/03", q, null)),
+      cf("2024/03", "full_year", 100),
+      ...["Q1", "Q2"].map((q) => cf("2025/03", q, null)),
+    ];
+    const halves = [
+      cf("2024/03", "H1", 40),
+      cf("2024/03", "full_year", 100),
+      cf("2025/03", "H1", 55),
+    ];
+    const latest = computeLtm(quarters, "operating_cf", { kind: "relative", offset: 0 });
+    expect(latest).toMatchObject({ ok: false, reason: "incomplete" });
+    const anchor = (latest as { anchor: FinancialsPeriod }).anchor;
+    expect([anchor.fiscal_year, anchor.quarter]).toEqual(["2025/03", "Q2"]);
+    expect(ltmFromHalves(halves, "operating_cf", anchor)).toMatchObject({
+      ok: true,
+      value: 55 + 100 - 40,
+    });
+    const q4 = quarters[3] as FinancialsPeriod;
+    expect(ltmFromHalves(quarters, "operating_cf", q4)).toMatchObject({ ok: true, value: 100 });
+    const q1 = quarters[5] as FinancialsPeriod;
+    expect(ltmFromHalves(halves, "operating_cf", q1)).toMatchObject({ ok: false });
+    expect(ltmFromHalves(halves.slice(1), "operating_cf", anchor)).toMatchObject({ ok: false });
   });
 });

@@ -424,6 +424,34 @@ describe("FINANCIAL", () => {
     expect(err.message).toContain("no such quarter for 7203");
   });
 
+  test("LTM of cash flow disclosed only half-yearly adds the halves (H1 + last full year - last H1)", async () => {
+    const h = useSandbox();
+    // 2002 discloses cash flow half-yearly: its single quarters carry no operating_cf.
+    const halves = (await financials(
+      "2002",
+      "operating_cf",
+      "semiannual",
+      3,
+      null,
+      null,
+      "periods_down",
+      0,
+      invocation(),
+    )) as Grid;
+    const last = halves[halves.length - 1] as unknown[];
+    expect(last[1]).toBe("H1");
+    const fullYear = halves[halves.length - 2] as unknown[];
+    const previousH1 = halves[halves.length - 3] as unknown[];
+    expect([fullYear[1], previousH1[1]]).toEqual(["full_year", "H1"]);
+    const sent = h.sent();
+    const ltm = await financial("2002", "operating_cf", 0, "LTM", null, null, invocation());
+    expect(ltm).toBeCloseTo(
+      (last[2] as number) + (fullYear[2] as number) - (previousH1[2] as number),
+      0,
+    );
+    expect(h.sent() - sent).toBe(1); // the quarterly window; the semiannual one was cached
+  });
+
   test("LTM of a ratio is refused as #VALUE!", async () => {
     const h = useSandbox();
     const err = await cellError(financial("7203", "roe", 0, "LTM", null, null, invocation()));
