@@ -33,6 +33,9 @@ import {
   emptyScreeningForm,
   numericFields,
   parseScreeningFields,
+  previewMetrics,
+  previewNumber,
+  previewUnit,
   removeCondition,
   screenFormula,
   screeningQuery,
@@ -42,6 +45,7 @@ import {
   type ScreeningFieldInfo,
 } from "../state/screening-model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../state/tse-industries";
+import { unitNote } from "../state/units";
 import { errorText } from "../error-text";
 import { MetricPicker, metricText } from "./metric-picker";
 import { MultiSelect } from "./multi-select";
@@ -95,6 +99,13 @@ export function ScreeningSection() {
   const fresh = preview !== undefined && preview.queryKey === queryKey ? preview : undefined;
   const formula = screenFormula(form, all, fresh?.total);
   const unitText = (u: string) => optional(t, `unit_${u}`, optional(t, `opt_${u}`, u));
+  const previewKeys = previewMetrics(form);
+  const previewHeader = (key: string): string => {
+    const unit = previewUnit(fieldOf(key)?.unit ?? null);
+    const label = fieldOf(key)?.label ?? key;
+    const note = unit ? unitNote(unit, t.lang) : undefined;
+    return note ? `${label}（${note}）` : label;
+  };
 
   const metricsOfQuery = (): Record<string, { label: string; unit: string | null }> => {
     const keys = new Set([
@@ -443,8 +454,8 @@ export function ScreeningSection() {
               <TableRow>
                 <TableHeaderCell>{t("colCode")}</TableHeaderCell>
                 <TableHeaderCell>{t("colName")}</TableHeaderCell>
-                {form.conditions.slice(0, 2).map((c, i) => (
-                  <TableHeaderCell key={i}>{fieldOf(c.field)?.label ?? c.field}</TableHeaderCell>
+                {previewKeys.map((key) => (
+                  <TableHeaderCell key={key}>{previewHeader(key)}</TableHeaderCell>
                 ))}
               </TableRow>
             </TableHeader>
@@ -453,8 +464,10 @@ export function ScreeningSection() {
                 <TableRow key={r.code}>
                   <TableCell>{r.code}</TableCell>
                   <TableCell>{r.name}</TableCell>
-                  {form.conditions.slice(0, 2).map((c, i) => (
-                    <TableCell key={i}>{formatNumber(r.metrics[c.field])}</TableCell>
+                  {previewKeys.map((key) => (
+                    <TableCell key={key}>
+                      {previewNumber(r.metrics[key], fieldOf(key)?.unit ?? null)}
+                    </TableCell>
                   ))}
                 </TableRow>
               ))}
@@ -465,9 +478,4 @@ export function ScreeningSection() {
       <StatusMessage message={task.message} testId="screen-message" />
     </div>
   );
-}
-
-function formatNumber(v: number | undefined): string {
-  if (v === undefined || !Number.isFinite(v)) return "";
-  return Math.abs(v) >= 1000 ? Math.round(v).toLocaleString() : String(Math.round(v * 100) / 100);
 }

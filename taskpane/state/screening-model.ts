@@ -233,3 +233,32 @@ export function addCondition(form: ScreeningFormState, draft: ConditionDraft): S
 export function removeCondition(form: ScreeningFormState, index: number): ScreeningFormState {
   return { ...form, conditions: form.conditions.filter((_, i) => i !== index) };
 }
+
+/** Metric columns of the preview table: the conditions' metrics, then the sort metric; at most 3. */
+export function previewMetrics(form: ScreeningFormState): string[] {
+  const keys = [...form.conditions.map((c) => c.field), ...(form.sortBy ? [form.sortBy] : [])];
+  return [...new Set(keys)].slice(0, 3);
+}
+
+/** The unit a preview cell is shown in: yen in 億円 (as the imports), ratios in percent. */
+export function previewUnit(fieldUnit: string | null): string | null {
+  if (fieldUnit === "jpy") return "hundred_million_jpy";
+  if (fieldUnit === "ratio") return "percent";
+  return fieldUnit;
+}
+
+/**
+ * One preview cell: yen scaled to 億円 with thousands separators, ratios (1.0 = 100%, spec 2.2)
+ * as percent, other values to two decimals.
+ * @example previewNumber(3_512_000_000_000, "jpy") // "35,120"
+ */
+export function previewNumber(value: number | undefined, fieldUnit: string | null): string {
+  if (value === undefined || !Number.isFinite(value)) return "";
+  const shown =
+    fieldUnit === "jpy" ? value / 100_000_000 : fieldUnit === "ratio" ? value * 100 : value;
+  const digits = fieldUnit === "jpy" || Math.abs(shown) >= 1000 ? 0 : 2;
+  return shown.toLocaleString("en-US", {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: digits,
+  });
+}

@@ -8,6 +8,9 @@ import {
   draftProblem,
   emptyScreeningForm,
   parseScreeningFields,
+  previewMetrics,
+  previewNumber,
+  previewUnit,
   removeCondition,
   screenFormula,
   screeningQuery,
@@ -135,4 +138,26 @@ test("the metric catalogue keeps each metric's scale note so the form can show i
     { key: "per", label: "PER（実績）", unit: "times", type: "numeric" },
     { key: "sector", label: "17業種", unit: null, type: "enum" },
   ]);
+});
+
+test("preview table: condition metrics then the sort metric; yen in 億円, ratios in percent", () => {
+  let form = addCondition(emptyScreeningForm(), {
+    field: "marketCap",
+    op: "gte",
+    value: "1000",
+    unit: "hundred_million_jpy",
+  });
+  form = addCondition(form, { field: "per", op: "lte", value: "15", unit: "times" });
+  form = { ...form, sortBy: "equityRatio" };
+  expect(previewMetrics(form)).toEqual(["marketCap", "per", "equityRatio"]);
+  expect(previewMetrics({ ...form, sortBy: "per" })).toEqual(["marketCap", "per"]);
+  expect(previewUnit("jpy")).toBe("hundred_million_jpy");
+  expect(previewUnit("ratio")).toBe("percent");
+  expect(previewUnit("times")).toBe("times");
+  // A market cap of 3.512 trillion yen reads 35,120 (億円), not 3,512,000,000,000.
+  expect(previewNumber(3_512_000_000_000, "jpy")).toBe("35,120");
+  expect(previewNumber(0.4567, "ratio")).toBe("45.67");
+  expect(previewNumber(14.2213, "times")).toBe("14.22");
+  expect(previewNumber(12345.6, "percent")).toBe("12,346");
+  expect(previewNumber(undefined, "times")).toBe("");
 });
