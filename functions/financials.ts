@@ -256,14 +256,16 @@ export function financial(
       }
       if (!ltm.ok) {
         const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+        const odd = ltm.reason === "incomplete" ? ltm.anchor?.quarter : undefined;
+        const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
         throw ltm.reason === "no_anchor"
           ? noData(
               `LTM ${itemKey} (${what}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
               `LTM ${itemKey}（${what}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
             )
           : noData(
-              `LTM ${itemKey} (${what}): fewer than four consecutive quarters disclosed`,
-              `LTM ${itemKey}（${what}）：連続する4四半期のデータがありません`,
+              `LTM ${itemKey} (${what}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
+              `LTM ${itemKey}（${what}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は quarter を Q2 か Q4 に）" : ""}`,
             );
       }
       return ltm.value === null ? EMPTY : plainCell(scaleValue(ltm.value, unitId, money));

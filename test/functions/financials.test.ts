@@ -450,6 +450,11 @@ describe("FINANCIAL", () => {
       0,
     );
     expect(h.sent() - sent).toBe(1); // the quarterly window; the semiannual one was cached
+    const q3 = await cellError(
+      financial("2002", "operating_cf", 0, "LTM", "Q3", null, invocation()),
+    );
+    expect(q3.code).toBe("#N/A");
+    expect(q3.message).toContain("half-yearly items end at quarter Q2 or Q4");
   });
 
   test("LTM of a ratio is refused as #VALUE!", async () => {
