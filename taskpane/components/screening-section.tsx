@@ -445,10 +445,12 @@ export function ScreeningSection() {
               {t("previewStale")}
             </Text>
           )}
-          <Text size={200}>
-            {" "}
-            {t("previewMore", { shown: Math.min(10, preview.rows.length), total: preview.total })}
-          </Text>
+          {Math.min(10, preview.rows.length) < preview.total && (
+            <Text size={200}>
+              {" "}
+              {t("previewMore", { shown: Math.min(10, preview.rows.length), total: preview.total })}
+            </Text>
+          )}
           <Table size="extra-small" data-testid="screen-preview-table">
             <TableHeader>
               <TableRow>

@@ -102,7 +102,7 @@ export const en = {
   colCode: "Code",
   colName: "Name",
   previewStale: "(criteria changed since: preview again)",
-  previewMore: "Showing {shown} of {total}.",
+  previewMore: "(showing the first {shown})",
   imported: "Imported {rows} rows into table {table} ({address}).",
   importCancelled: "Import cancelled. Nothing was left in the workbook.",
   formulaInserted: "Formula inserted in {address}.",

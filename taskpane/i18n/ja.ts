@@ -101,7 +101,7 @@ export const ja: Messages = {
   colCode: "コード",
   colName: "銘柄名",
   previewStale: "（条件を変更しました。もう一度プレビューしてください）",
-  previewMore: "{total}件中{shown}件を表示",
+  previewMore: "（先頭の{shown}件を表示）",
   imported: "{rows}行を表 {table}（{address}）に取り込みました。",
   importCancelled: "取り込みをキャンセルしました。ブックには何も残していません。",
   formulaInserted: "{address} に数式を挿入しました。",
