@@ -91,6 +91,11 @@ export function companySheetLayout(code: string, years: number, lang: Lang): Com
       cells.push({ address: `${col}${row + 1}`, formula, numberFormat: format });
     }
   });
+  // REFERENCE: the source must be shown with the data; the summary is FINANCIAL cells without one.
+  cells.push({
+    address: cellAddress(9 + SUMMARY_KEYS.length, 0),
+    formula: '=KAISHA.ATTRIBUTION("financials")',
+  });
   const valuationRow = 9 + SUMMARY_KEYS.length + 2;
   cells.push({ address: cellAddress(valuationRow, 0), value: t("sheetValuation"), bold: true });
   cells.push({

@@ -103,6 +103,10 @@ test("buildCompanySheet: card, FINANCIAL summary referring to the code cell, VAL
   expect(fake.range("Kaisha_7203", "C18").formulas).toEqual([
     ['=KAISHA.FINANCIAL($B$2,$B18,C$9,"annual")'],
   ]);
+  // The summary's source sits right under it (row 24), as the imports' captions do.
+  expect(fake.range("Kaisha_7203", "A24").formulas).toEqual([
+    ['=KAISHA.ATTRIBUTION("financials")'],
+  ]);
   expect(fake.range("Kaisha_7203", "A27").formulas).toEqual([
     [
       '=KAISHA.VALUATION($B$2,"fiscal_year,stock_price_adjusted,per,pbr_adjusted,dividend_yield_adjusted,market_cap",10)',
