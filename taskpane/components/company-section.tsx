@@ -10,7 +10,7 @@ import { buildCompanySheet } from "../excel/company-sheet";
 import { insertChart } from "../excel/chart";
 import { chartRequest } from "../chart-plan";
 import { companySheetLayout } from "../state/company-sheet-plan";
-import { isEdinetCode } from "../state/datasets";
+import { isEdinetCode, normalizeInput } from "../state/datasets";
 import { runImport } from "../state/import-flow";
 import { prop } from "../state/pane-client";
 import type { ColumnSpec } from "../state/table-data";
@@ -30,7 +30,7 @@ export function CompanySection() {
 
   const build = () =>
     task.run(async (signal) => {
-      const c = code.trim().toUpperCase();
+      const c = normalizeInput(code).toUpperCase();
       if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
         throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
       }

@@ -15,6 +15,7 @@ import {
   DATASET_PARAMS,
   IMPORT_DATASETS,
   checkParams,
+  normalizeParams,
   defaultParams,
   type DatasetId,
   type ParamSpec,
@@ -121,7 +122,8 @@ export function ImportSection() {
   const importNow = async (
     signal: AbortSignal,
   ): Promise<{ message: TaskMessage; done: LastImport }> => {
-    const problems = checkParams(dataset, values);
+    const params = normalizeParams(values);
+    const problems = checkParams(dataset, params);
     const first = problems[0];
     if (first) {
       const key =
@@ -145,7 +147,7 @@ export function ImportSection() {
     };
     try {
       const written = await runImport(
-        { dataset, params: values },
+        { dataset, params },
         {
           client: session.client(),
           excel: excelSide,
@@ -155,7 +157,7 @@ export function ImportSection() {
           onProgress: setProgress,
         },
       );
-      const code = (values.code ?? values.security_code ?? "").toUpperCase();
+      const code = (params.code ?? params.security_code ?? "").toUpperCase();
       const done: LastImport = { dataset, table: written.name, columns, code, params: values };
       setLast(done);
       bump();

@@ -167,6 +167,20 @@ export function defaultParams(dataset: DatasetId): ParamValues {
 
 export type ParamProblem = { param: string; reason: "missing" | "invalid_format" | "out_of_range" };
 
+/**
+ * Inputs as the API wants them: full-width digits and letters typed with a Japanese IME become
+ * half-width (NFKC: "７２０３" → "7203"), surrounding spaces go.
+ * @example normalizeInput(" ７２０３ ") // "7203"
+ */
+export function normalizeInput(value: string): string {
+  return value.normalize("NFKC").trim();
+}
+
+/** Every parameter through normalizeInput, before checks, requests and the stored definition. */
+export function normalizeParams(values: ParamValues): ParamValues {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, normalizeInput(v)]));
+}
+
 /** Local checks before any request (the API's own checks still apply). */
 export function checkParams(dataset: DatasetId, values: ParamValues): ParamProblem[] {
   const problems: ParamProblem[] = [];

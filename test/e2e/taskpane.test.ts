@@ -282,7 +282,8 @@ describe("task pane with the Excel stand-in", () => {
   test("import financials for 7203 as a table with number formats", async () => {
     await nav("import");
     await page.selectOption(tid("import-dataset-select"), "financials");
-    await page.fill(tid("import-param-security_code"), "7203");
+    // Typed in full width, as a Japanese IME often leaves it.
+    await page.fill(tid("import-param-security_code"), "７２０３");
     await excel.select("Sheet1", "J1");
     await page.click(tid("import-run"));
     const m = await message("import-message");

@@ -7,6 +7,7 @@ import {
   defaultParams,
   fetchDatasetTable,
   fetchScreeningTable,
+  normalizeParams,
   type DatasetId,
   type ParamValues,
 } from "../../taskpane/state/datasets";
@@ -144,6 +145,17 @@ test("a screen imported with Japanese headers gets Japanese headers with unit no
     "PER（実績）（倍）",
     "時価総額（億円）",
   ]);
+});
+
+test("codes and numbers typed in full width with a Japanese IME are accepted as half width", () => {
+  const params = normalizeParams({
+    security_code: " ７２０３ ",
+    years: "１０",
+    unit: "million_jpy",
+  });
+  expect(params).toEqual({ security_code: "7203", years: "10", unit: "million_jpy" });
+  expect(checkParams("financials", params)).toEqual([]);
+  expect(normalizeParams({ code: "１３０Ａ" })).toEqual({ code: "130A" });
 });
 
 test("parameter checks run before any request", () => {
