@@ -208,6 +208,11 @@ export interface ConditionDraft {
   unit: string;
 }
 
+/** The typed threshold, full-width digits from a Japanese IME made half width ("１５" → "15"). */
+function draftValue(draft: ConditionDraft): string {
+  return draft.value.normalize("NFKC").replace(/,/g, "").trim();
+}
+
 /** Why a draft cannot be added yet, or undefined when it can. */
 export function draftProblem(
   draft: ConditionDraft,
@@ -216,14 +221,15 @@ export function draftProblem(
 ): "no_metric" | "no_value" | "bad_unit" | "cap" | undefined {
   const field = numericFields(fields).find((f) => f.key === draft.field);
   if (!field) return "no_metric";
-  if (draft.value.trim() === "" || !Number.isFinite(Number(draft.value.trim()))) return "no_value";
+  const value = draftValue(draft);
+  if (value === "" || !Number.isFinite(Number(value))) return "no_value";
   if (!unitChoices(field.unit).includes(draft.unit)) return "bad_unit";
   if (conditionCount(form) >= CONDITION_CAP) return "cap";
   return undefined;
 }
 
 export function addCondition(form: ScreeningFormState, draft: ConditionDraft): ScreeningFormState {
-  const value = Number(draft.value.trim());
+  const value = Number(draftValue(draft));
   return {
     ...form,
     conditions: [...form.conditions, { field: draft.field, op: draft.op, value, unit: draft.unit }],

@@ -161,3 +161,18 @@ test("preview table: condition metrics then the sort metric; yen in 億円, rati
   expect(previewNumber(12345.6, "percent")).toBe("12,346");
   expect(previewNumber(undefined, "times")).toBe("");
 });
+
+test("a threshold typed in full width or with thousands separators becomes a number", () => {
+  const draft = {
+    field: "marketCap",
+    op: "gte" as const,
+    value: "１，０００",
+    unit: "hundred_million_jpy",
+  };
+  expect(draftProblem(draft, emptyScreeningForm(), FIELDS)).toBeUndefined();
+  const form = addCondition(emptyScreeningForm(), draft);
+  expect(form.conditions[0]?.value).toBe(1000);
+  expect(screenFormula(form, FIELDS)).toBe(
+    '=KAISHA.SCREEN("marketCap:gte:1000:hundred_million_jpy",,,,,,30)',
+  );
+});
