@@ -1,5 +1,11 @@
 // Parameter validation before any request (spec 4 parameter tables, spec 7 reasons, spec 8 limits).
 
+import {
+  TSE17_SECTORS,
+  TSE33_INDUSTRIES,
+  canonicalNames,
+  type Named,
+} from "../contract/tse-industries";
 import { OPERATIONS } from "../contract/param-rules.generated";
 import type { OperationId, OperationRule, ParamRule } from "../contract/rules";
 import { ValidationError, type ErrorDetail } from "./errors";
@@ -157,6 +163,35 @@ function checkEarliest(param: string, value: ParamValue | undefined, details: Er
   }
 }
 
+/**
+ * spec 4.1: `sector` / `industry` are comma lists of official TSE 17 / TSE 33 names. Each is mapped
+ * to its official spelling (full-width or half-width brackets alike); an unknown name is refused
+ * before sending, naming the accepted values.
+ */
+function checkIndustryNames(
+  params: CleanParams,
+  param: "sector" | "industry",
+  official: readonly Named[],
+  details: ErrorDetail[],
+): void {
+  const value = params[param];
+  if (typeof value !== "string") return;
+  const { names, unknown } = canonicalNames(value, official);
+  if (unknown.length > 0 || names.length === 0) {
+    details.push({
+      param,
+      reason: "unknown_value",
+      // 17 sector names fit a cell's message; 33 industry names do not, so those get examples.
+      expected:
+        param === "sector"
+          ? `comma-separated TSE 17 sector names: ${official.map((n) => n.ja).join(", ")}`
+          : "comma-separated TSE 33 industry names, e.g. 電気機器,輸送用機器,銀行業",
+    });
+    return;
+  }
+  params[param] = names.join(",");
+}
+
 /** Endpoint-specific rules the parameter table cannot express. */
 function checkOperationRules(
   opId: OperationId,
@@ -169,6 +204,8 @@ function checkOperationRules(
     if (typeof params.filters === "string") conditions += checkFilters(params.filters, details);
     if (params.sector !== undefined) conditions += 1;
     if (params.industry !== undefined) conditions += 1;
+    checkIndustryNames(params, "sector", TSE17_SECTORS, details);
+    checkIndustryNames(params, "industry", TSE33_INDUSTRIES, details);
     // spec 4.1 rule 1 / spec 8: filters + sector + industry, never above 20.
     if (conditions > MAX_SCREENING_CONDITIONS) {
       details.push({

@@ -23,7 +23,7 @@ import {
 } from "../state/datasets";
 import { runImport, type ImportProgress } from "../state/import-flow";
 import type { ColumnSpec } from "../state/table-data";
-import { TSE33_INDUSTRIES } from "../state/tse-industries";
+import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
 

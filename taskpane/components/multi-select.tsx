@@ -2,7 +2,7 @@
 
 import { Combobox, Option } from "@fluentui/react-components";
 import type { Lang } from "../i18n/language";
-import type { Named } from "../state/tse-industries";
+import type { Named } from "../../src/contract/tse-industries";
 
 export function MultiSelect(props: {
   testId: string;

@@ -44,7 +44,7 @@ import {
   type Operator,
   type ScreeningFieldInfo,
 } from "../state/screening-model";
-import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../state/tse-industries";
+import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { unitNote } from "../state/units";
 import { errorText } from "../error-text";
 import { MetricPicker, metricText } from "./metric-picker";

@@ -4,7 +4,7 @@ import type { Lang } from "../i18n/language";
 import { arrayProp, prop, type PaneClient, type Query } from "./pane-client";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
 import { MONEY_SCALES, type MoneyScale } from "./units";
-import { TSE33_INDUSTRIES } from "./tse-industries";
+import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 
 export type DatasetId =
   | "financials"

@@ -273,7 +273,7 @@ describe("screening condition cap (spec 4.1 rule 1, spec 8)", () => {
     expect(() =>
       validateParams("getScreening", {
         filters: filters(18),
-        sector: "電気・ガス",
+        sector: "電力・ガス",
         industry: "銀行業",
       }),
     ).not.toThrow();
@@ -283,7 +283,7 @@ describe("screening condition cap (spec 4.1 rule 1, spec 8)", () => {
     expect.assertions(3);
     const { rec, client: c } = client();
     try {
-      await c.screening({ filters: filters(20), sector: "電気・ガス" });
+      await c.screening({ filters: filters(20), sector: "電力・ガス" });
     } catch (e) {
       expect((e as ValidationError).details[0]).toMatchObject({
         param: "filters",
@@ -368,5 +368,35 @@ describe("cleaning", () => {
         "edinet_code, security_code のどちらか一方を指定してください",
       );
     }
+  });
+});
+
+describe("screening sector / industry names (spec 4.1: official TSE 17 / TSE 33 names)", () => {
+  test("official names pass and are sent in their official spelling (half-width brackets, spaces, 、)", () => {
+    const clean = validateParams("getScreening", {
+      sector: " 金融(除く銀行)、電力・ガス ",
+      industry: "電気機器, 輸送用機器",
+    });
+    expect(clean.sector).toBe("金融（除く銀行）,電力・ガス");
+    expect(clean.industry).toBe("電気機器,輸送用機器");
+  });
+
+  test("an unknown name is refused unsent with unknown_value naming the accepted values", async () => {
+    const rec = recordingFetch();
+    const client = createClient({ apiKey: TEST_KEY, fetch: rec.fetch, ratePerMinute: 0 });
+    const err = await client
+      .screening({ sector: "自動車", industry: "電気機器,半導体" })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    const details = (err as ValidationError).details as ErrorDetail[];
+    expect(details).toEqual([
+      expect.objectContaining({
+        param: "sector",
+        reason: "unknown_value",
+        expected: expect.stringContaining("自動車・輸送機"),
+      }),
+      expect.objectContaining({ param: "industry", reason: "unknown_value" }),
+    ]);
+    expect(rec.requests).toHaveLength(0);
   });
 });

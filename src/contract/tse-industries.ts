@@ -62,3 +62,32 @@ export const TSE33_INDUSTRIES: readonly Named[] = [
   { ja: "不動産業", en: "Real estate" },
   { ja: "サービス業", en: "Services" },
 ];
+
+/** Matching key: NFKC folds full-width/half-width forms (（）vs (), ・ variants) and spaces go. */
+function foldName(name: string): string {
+  return name.normalize("NFKC").replace(/\s+/g, "");
+}
+
+/**
+ * Splits a comma list of sector or industry names and maps each to its official spelling.
+ * Returns the canonical names and the ones that match nothing (spec 4.1: the filter takes official
+ * TSE names; an unknown one can only fail or match nothing, so the client refuses it unsent).
+ *
+ * @example canonicalNames("電気機器, 輸送用機器", TSE33_INDUSTRIES) // {names: [...], unknown: []}
+ */
+export function canonicalNames(
+  list: string,
+  names: readonly Named[],
+): { names: string[]; unknown: string[] } {
+  const byFolded = new Map(names.map((n) => [foldName(n.ja), n.ja]));
+  const out: string[] = [];
+  const unknown: string[] = [];
+  for (const part of list.split(/[,、，]/)) {
+    const item = part.trim();
+    if (item === "") continue;
+    const official = byFolded.get(foldName(item));
+    if (official === undefined) unknown.push(item);
+    else out.push(official);
+  }
+  return { names: out, unknown };
+}
