@@ -15,6 +15,8 @@ import type { CacheEntry, CacheStore } from "./cache";
  */
 export class TieredCacheStore implements CacheStore {
   private pending: Promise<unknown> = Promise.resolve();
+  /** Persistent reads under way: a recalculation asks for the same key thousands of times at once. */
+  private readonly reading = new Map<string, Promise<CacheEntry | undefined>>();
 
   constructor(
     readonly memory: CacheStore,
@@ -24,6 +26,17 @@ export class TieredCacheStore implements CacheStore {
   async get(key: string): Promise<CacheEntry | undefined> {
     const hot = await this.memory.get(key);
     if (hot !== undefined) return hot;
+    // After a restart 15,000 cells may miss memory for the same 250 keys at once: one persistent
+    // read (decompress + parse) per key, shared (bench "Model after restart").
+    let read = this.reading.get(key);
+    if (read === undefined) {
+      read = this.readThrough(key).finally(() => this.reading.delete(key));
+      this.reading.set(key, read);
+    }
+    return read;
+  }
+
+  private async readThrough(key: string): Promise<CacheEntry | undefined> {
     const cold = await this.persistent.get(key).catch(() => undefined);
     if (cold !== undefined) await this.memory.set(key, cold);
     return cold;

@@ -70,3 +70,14 @@ describe("TieredCacheStore", () => {
     expect(await store.keys()).toEqual([]);
   });
 });
+
+test("concurrent misses of one key share a single persistent read (a restart's first recalculation)", async () => {
+  const disk = new CountingStore();
+  await disk.set("k", entry({ big: true }));
+  const store = new TieredCacheStore(new MemoryCacheStore(), disk);
+  const answers = await Promise.all(Array.from({ length: 1000 }, () => store.get("k")));
+  expect(answers.every((a) => a !== undefined && (a.body as { big: boolean }).big)).toBe(true);
+  expect(disk.reads).toBe(1);
+  await store.get("k");
+  expect(disk.reads).toBe(1);
+});
