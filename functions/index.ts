@@ -44,6 +44,7 @@ void startFunctions();
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#financials
  */
 export function FINANCIALS(
@@ -72,6 +73,7 @@ export function FINANCIALS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any>} One value.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#financial
  */
 export function FINANCIAL(
@@ -96,6 +98,7 @@ export function FINANCIAL(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#valuation
  */
 export function VALUATION(
@@ -120,6 +123,7 @@ export function VALUATION(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#prices
  */
 export function PRICES(
@@ -143,6 +147,7 @@ export function PRICES(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any>} One value.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#price
  */
 export function PRICE(
@@ -163,6 +168,7 @@ export function PRICE(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#rankings
  */
 export function RANKINGS(
@@ -189,6 +195,7 @@ export function RANKINGS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#screen
  */
 export function SCREEN(
@@ -224,6 +231,7 @@ export function SCREEN(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#screenfields
  */
 export function SCREENFIELDS(
@@ -241,6 +249,7 @@ export function SCREENFIELDS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#fields
  */
 export function FIELDS(
@@ -262,6 +271,7 @@ export function FIELDS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#securities
  */
 export function SECURITIES(
@@ -282,6 +292,7 @@ export function SECURITIES(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A card (entity) or a one-row table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#company
  */
 export function COMPANY(
@@ -302,6 +313,7 @@ export function COMPANY(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#segments
  */
 export function SEGMENTS(
@@ -325,6 +337,7 @@ export function SEGMENTS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#dividends
  */
 export function DIVIDENDS(
@@ -346,6 +359,7 @@ export function DIVIDENDS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#peers
  */
 export function PEERS(
@@ -369,6 +383,7 @@ export function PEERS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#disclosures
  */
 export function DISCLOSURES(
@@ -392,6 +407,7 @@ export function DISCLOSURES(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#document
  */
 export function DOCUMENT(
@@ -412,6 +428,7 @@ export function DOCUMENT(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any>} One value.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#xbrl
  */
 export function XBRL(
@@ -431,6 +448,7 @@ export function XBRL(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#section
  */
 export function SECTION(
@@ -449,6 +467,7 @@ export function SECTION(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#officers
  */
 export function OFFICERS(
@@ -467,6 +486,7 @@ export function OFFICERS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#person
  */
 export function PERSON(
@@ -485,6 +505,7 @@ export function PERSON(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#appointments
  */
 export function APPOINTMENTS(
@@ -503,6 +524,7 @@ export function APPOINTMENTS(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#compensation
  */
 export function COMPENSATION(
@@ -522,6 +544,7 @@ export function COMPENSATION(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#margin
  */
 export function MARGIN(
@@ -545,6 +568,7 @@ export function MARGIN(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#jsfmargin
  */
 export function JSFMARGIN(
@@ -565,6 +589,7 @@ export function JSFMARGIN(
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any>} One value.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#usage
  */
 export function USAGE(invocation: CustomFunctions.CancelableInvocation): Promise<unknown> {
@@ -578,6 +603,7 @@ export function USAGE(invocation: CustomFunctions.CancelableInvocation): Promise
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
+ * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#attribution
  */
 export function ATTRIBUTION(

@@ -4,8 +4,9 @@ import type { KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
 import type { Cell, HostCapabilities } from "../src/excel/values";
+import { clearCellError, recordCellError } from "../src/cell-errors";
 import { getClient, getSettings, type Lang } from "../src/session";
-import { toCellError } from "./excel-errors";
+import { INVALID_VALUE, NOT_AVAILABLE, toCellError, type CellError } from "./excel-errors";
 import { getHostCapabilities, messageLang } from "./host";
 
 /** The invocation object Excel passes as the last argument of a @cancelable function. */
@@ -13,6 +14,8 @@ export interface InvocationLike {
   onCanceled?: () => void;
   /** CustomFunctionsRuntime 1.5; typed as string in @types, a boolean in practice. */
   isInValuePreview?: boolean | string;
+  /** @requiresAddress: the calling cell, e.g. "Sheet1!B2" (the Problems list shows its message). */
+  address?: string;
 }
 
 /** What a function body gets. */
@@ -35,7 +38,8 @@ function inPreview(invocation: InvocationLike | undefined): boolean {
 /**
  * Wraps a function body. Excel's cancel (recalculation, edit, close) aborts the client calls; a
  * value preview only reads fresh cache entries; table results are checked against Excel's limits;
- * anything thrown becomes `CustomFunctions.Error` (#VALUE! / #N/A with a message).
+ * anything thrown becomes `CustomFunctions.Error` (#VALUE! / #N/A with a message), which is also
+ * recorded against the calling cell for the task pane's Problems list (src/cell-errors.ts).
  */
 export async function run<T extends Cell | Cell[][]>(
   invocation: InvocationLike | undefined,
@@ -60,11 +64,37 @@ export async function run<T extends Cell | Cell[][]>(
     };
     const result = await body(ctx);
     if (Array.isArray(result)) {
-      if (result.length === 0) return [[""]] as T; // Excel rejects an empty array
+      if (result.length === 0) return answered(invocation, controller.signal, [[""]] as T); // Excel rejects []
       assertWithinLimits(result);
     }
-    return result;
+    return answered(invocation, controller.signal, result);
   } catch (err) {
-    throw toCellError(err, lang);
+    const cellErr = toCellError(err, lang);
+    remember(invocation, controller.signal, cellErr);
+    throw cellErr;
   }
+}
+
+/**
+ * The address whose record this call may change: none for a value preview (not what the cell
+ * keeps) or a canceled call (Excel drops its answer, and a newer call for the cell may already have
+ * recorded its own).
+ */
+function recordedAddress(invocation: InvocationLike | undefined, signal: AbortSignal) {
+  if (!invocation?.address || inPreview(invocation) || signal.aborted) return undefined;
+  return invocation.address;
+}
+
+/** The cell shows a value again: its recorded error no longer applies. */
+function answered<T>(invocation: InvocationLike | undefined, signal: AbortSignal, result: T): T {
+  const address = recordedAddress(invocation, signal);
+  if (address !== undefined) clearCellError(address);
+  return result;
+}
+
+function remember(invocation: InvocationLike | undefined, signal: AbortSignal, err: CellError) {
+  const address = recordedAddress(invocation, signal);
+  if (address === undefined) return;
+  if (err.code !== INVALID_VALUE && err.code !== NOT_AVAILABLE) return;
+  recordCellError(address, err.code, err.message ?? "");
 }

@@ -24,7 +24,7 @@ interface Fn {
   description?: string;
   helpUrl?: string;
   parameters: Param[];
-  options?: { cancelable?: boolean; volatile?: boolean };
+  options?: { cancelable?: boolean; volatile?: boolean; requiresAddress?: boolean };
   result?: { dimensionality?: string };
 }
 interface Metadata {
@@ -124,6 +124,8 @@ describe("functions.json", () => {
   test("every function is cancelable, none is volatile, all have help and descriptions", () => {
     for (const f of english.functions) {
       expect(f.options?.cancelable).toBe(true);
+      // The Problems list reads each cell's last error by the address Excel passes.
+      expect(f.options?.requiresAddress).toBe(true);
       expect(f.options?.volatile).toBeUndefined();
       expect(f.helpUrl).toMatch(/^https:\/\//);
       expect(f.description?.length).toBeGreaterThan(10);
