@@ -1,6 +1,8 @@
 // The Problems list: KAISHA formula cells whose value is an Excel error, with the best message available.
 
+import { getCellError, type RecordedCellError } from "../../src/cell-errors";
 import type { KaishaCell } from "../excel/formulas";
+import { qualify } from "./a1";
 
 const ERROR_VALUE =
   /^#(N\/A|VALUE!|REF!|NAME\?|BUSY!|CALC!|SPILL!|NUM!|DIV\/0!|NULL!|FIELD!|CONNECT!|BLOCKED!|UNKNOWN!|GETTING_DATA)/;
@@ -10,20 +12,43 @@ export interface Problem {
   address: string;
   formula: string;
   error: string;
-  /** the message the function attached (valuesAsJson), when the host exposes it. */
+  /**
+   * the message the function attached: from valuesAsJson where the host exposes it, otherwise the
+   * one the function recorded for this cell in the shared runtime (src/cell-errors.ts).
+   */
   message?: string;
 }
+
+/** Looks up a cell's recorded error by its sheet-qualified address ("'Q1 data'!B2"). */
+export type CellErrorLookup = (address: string) => RecordedCellError | undefined;
 
 export function isErrorValue(value: unknown): value is string {
   return typeof value === "string" && ERROR_VALUE.test(value);
 }
 
-export function problemsOf(cells: readonly KaishaCell[]): Problem[] {
+/**
+ * The recorded message, when it explains the error the cell shows now: a #N/A record does not
+ * explain a #REF! (the function was not even called), nor a #VALUE! record a #N/A.
+ */
+function recordedMessage(c: KaishaCell, error: string, lookup: CellErrorLookup) {
+  const recorded = lookup(qualify(c.sheet, c.address));
+  if (!recorded?.message) return undefined;
+  const key = genericErrorKey(error);
+  return key !== "err_other" && key === genericErrorKey(recorded.code)
+    ? recorded.message
+    : undefined;
+}
+
+export function problemsOf(
+  cells: readonly KaishaCell[],
+  lookup: CellErrorLookup = getCellError,
+): Problem[] {
   return cells.flatMap((c) => {
     const error = isErrorValue(c.value) ? c.value : c.errorType ? `#${c.errorType}` : undefined;
     if (!error) return [];
     const p: Problem = { sheet: c.sheet, address: c.address, formula: c.formula, error };
-    if (c.errorMessage) p.message = c.errorMessage;
+    const message = c.errorMessage ?? recordedMessage(c, error, lookup);
+    if (message) p.message = message;
     return [p];
   });
 }
