@@ -3,6 +3,8 @@
 // One page walks through the flow in order, as a user would; each step leaves a screenshot.
 import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { MESSAGES } from "../../src/client/messages";
+import { ja } from "../../taskpane/i18n/ja";
 import { startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -363,14 +365,18 @@ describe("task pane with the Excel stand-in", () => {
     expect(await page.textContent(tid("freeze-summary"))).toContain("ありません");
   });
 
-  test("Problems lists the KAISHA cells showing errors; Retry recalculates them", async () => {
+  test("Problems lists the KAISHA cells showing errors with the function's message; Retry recalculates them", async () => {
     await excel.enter("Sheet1", "A70", '=KAISHA.FINANCIAL(9999,"sales")');
     await excel.idle();
     expect((await excel.read("Sheet1", "A70"))[0]?.[0]?.value).toBe("#N/A");
     await page.click(tid("problems-scan"));
     await page.waitForSelector(`${tid("problems-list")}:not([data-count="0"])`);
     expect(await page.getAttribute(tid("problems-list"), "data-count")).toBe("1");
-    expect(await page.textContent(tid("problem-row-0"))).toContain("Sheet1!A70");
+    const row = await page.textContent(tid("problem-row-0"));
+    expect(row).toContain("Sheet1!A70");
+    // The function's own message, recorded for A70 in the shared runtime, not the generic #N/A text.
+    expect(row).toContain(MESSAGES.notFound().ja);
+    expect(row).not.toContain(ja.err_NotAvailable);
     await h.screenshot(page, "taskpane-07b-problems");
     const calcs = await excel.calculations();
     await page.click(tid("problems-retry"));
