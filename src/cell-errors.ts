@@ -23,6 +23,8 @@ const errors = new Map<string, RecordedCellError>();
  * One key per cell however the address is written: "Sheet1!B2", "'Sheet1'!$B$2", "sheet1!b2" and
  * "'My ''Q'' sheet'!B2:C3" (first cell) all reduce to the same form. Excel sheet names are
  * case-insensitive. Undefined when the text is not a cell address.
+ *
+ * @example cellKey("'Sheet1'!$B$2") // "sheet1!B2"
  */
 export function cellKey(address: string): string | undefined {
   const bang = address.lastIndexOf("!");
@@ -39,7 +41,11 @@ export function cellKey(address: string): string | undefined {
   return `${sheet.toLowerCase()}!${cell}`;
 }
 
-/** Records the error a cell now shows (a later record for the same cell replaces it). */
+/**
+ * Records the error a cell now shows (a later record for the same cell replaces it).
+ *
+ * @example recordCellError("Sheet1!A70", "#N/A", "Not found (company 9999): check the code or ID")
+ */
 export function recordCellError(
   address: string,
   code: RecordedCellError["code"],
@@ -64,7 +70,11 @@ export function clearCellError(address: string): void {
   if (key !== undefined) errors.delete(key);
 }
 
-/** The last error recorded for the cell, if it has not answered with a value since. */
+/**
+ * The last error recorded for the cell, if it has not answered with a value since.
+ *
+ * @example getCellError("'Sheet1'!$A$70")?.message // the message recorded for Sheet1!A70
+ */
 export function getCellError(address: string): RecordedCellError | undefined {
   const key = cellKey(address);
   return key === undefined ? undefined : errors.get(key);
