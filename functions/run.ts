@@ -3,11 +3,12 @@
 import type { KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
-import type { Cell, HostCapabilities } from "../src/excel/values";
+import { staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
 import { clearCellError, recordCellError } from "../src/cell-errors";
 import { getClient, getSettings, type Lang } from "../src/session";
 import { INVALID_VALUE, NOT_AVAILABLE, toCellError, type CellError } from "./excel-errors";
 import { getHostCapabilities, messageLang } from "./host";
+import { watchStale } from "./stale-watch";
 
 /** The invocation object Excel passes as the last argument of a @cancelable function. */
 export interface InvocationLike {
@@ -52,12 +53,14 @@ export async function run<T extends Cell | Cell[][]>(
     const preview = inPreview(invocation);
     const shared = getClient();
     const settings = getSettings();
+    // A value preview answers from fresh cache entries only (NotCachedError -> #N/A otherwise).
+    const watched = watchStale(preview ? shared.withOptions({ cacheOnly: true }) : shared);
+    const host = getHostCapabilities();
     const ctx: CallContext = {
-      // A value preview answers from fresh cache entries only (NotCachedError -> #N/A otherwise).
-      client: preview ? shared.withOptions({ cacheOnly: true }) : shared,
+      client: watched.client,
       options: { signal: controller.signal },
       signal: controller.signal,
-      host: getHostCapabilities(),
+      host,
       headerLanguage: settings.headerLanguage,
       lang,
       preview,
@@ -67,7 +70,11 @@ export async function run<T extends Cell | Cell[][]>(
       if (result.length === 0) return answered(invocation, controller.signal, [[""]] as T); // Excel rejects []
       assertWithinLimits(result);
     }
-    return answered(invocation, controller.signal, result);
+    // A single value served from the cache while the API is down says so in its format (issue 6:
+    // a visible stale marker); tables say it in their title row (functions/common.ts).
+    const shown =
+      !Array.isArray(result) && watched.wasStale() ? (staleCell(result, lang, host) as T) : result;
+    return answered(invocation, controller.signal, shown);
   } catch (err) {
     const cellErr = toCellError(err, lang);
     remember(invocation, controller.signal, cellErr);

@@ -126,3 +126,27 @@ export function entityCell(
     },
   };
 }
+
+/** The marker a stale single value carries in its number format (shown after the value). */
+export const STALE_SUFFIX: Readonly<Record<"en" | "ja", string>> = {
+  en: " (stale)",
+  ja: "（古い値）",
+};
+
+/**
+ * Marks a single number served from the cache while the API is down: the value stays a number
+ * (formulas keep working) and its number format shows the marker, where the host supports
+ * formatted numbers. Plain hosts get the bare number (tables say "stale" in their title row).
+ *
+ * @example staleCell(123, "en", { dataTypes: true }) // {type:"Double", basicValue:123, numberFormat:'General" (stale)"'}
+ */
+export function staleCell(cell: Cell, lang: "en" | "ja", host: HostCapabilities): Cell {
+  if (!host.dataTypes) return cell;
+  const suffix = `"${STALE_SUFFIX[lang]}"`;
+  if (typeof cell === "number")
+    return { type: "Double", basicValue: cell, numberFormat: `General${suffix}` };
+  if (typeof cell === "object" && cell.type === "Double") {
+    return { ...cell, numberFormat: `${cell.numberFormat}${suffix}` };
+  }
+  return cell;
+}

@@ -3,6 +3,7 @@
 import { createApp } from "../../sandbox/app";
 import { FINANCIAL, FINANCIALS, PRICES, VALUATION } from "../../functions/index";
 import { setClientForTesting } from "../../src/session";
+import { setHostCapabilities } from "../../functions/host";
 import { cellErrorOf, harness, type Harness } from "./support/harness";
 
 // Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
@@ -101,5 +102,33 @@ describe("stale fallback while the API is down", () => {
     h.wire.setApp(h.sandbox.app);
     const fresh = await FINANCIALS("7203", [["sales"]], null, 5, null, null, null, 2, invocation());
     expect(JSON.stringify(titleOf(fresh))).not.toMatch(/stale/i);
+  });
+});
+
+describe("single values served stale carry a visible marker where the host can show it", () => {
+  it("FINANCIAL during an outage: still the number, formatted with (stale) / （古い値）", async () => {
+    const { sales } = await warmThenOutage("503");
+    setHostCapabilities({ dataTypes: true });
+    try {
+      const shown = await FINANCIAL("7203", "sales", 0, null, null, null, invocation());
+      expect(shown).toEqual({
+        type: "Double",
+        basicValue: sales,
+        numberFormat: expect.stringMatching(/"( \(stale\)|（古い値）)"$/),
+      });
+    } finally {
+      setHostCapabilities({ dataTypes: false });
+    }
+  });
+
+  it("a fresh answer is never marked", async () => {
+    harness();
+    setHostCapabilities({ dataTypes: true });
+    try {
+      const shown = await FINANCIAL("7203", "sales", 0, null, null, null, invocation());
+      expect(typeof shown).toBe("number");
+    } finally {
+      setHostCapabilities({ dataTypes: false });
+    }
   });
 });
