@@ -7,7 +7,6 @@ import { useTask, type TaskMessage } from "../hooks/use-task";
 import { optional, type Translator } from "../i18n/messages";
 import { EXCEL_IMPORT } from "../excel-import";
 import { insertChart } from "../excel/chart";
-import { writtenAddress } from "../excel/write-table";
 import { chartRequest } from "../chart-plan";
 import { UserMessageError } from "../error-text";
 import {
@@ -26,6 +25,7 @@ import type { ColumnSpec } from "../state/table-data";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
+import { importedMessage } from "./imported-message";
 
 function paramLabel(t: Translator, name: string, labelKey?: string): string {
   return optional(t, labelKey ?? `param_${name}`, name);
@@ -163,15 +163,7 @@ export function ImportSection() {
       bump();
       return {
         done,
-        message: {
-          intent: "success",
-          text: t("imported", {
-            rows: written.rows,
-            table: written.name,
-            address: writtenAddress(written),
-          }),
-          data: { rows: String(written.rows), table: written.name },
-        },
+        message: importedMessage(t, written),
       };
     } finally {
       setProgress(undefined);

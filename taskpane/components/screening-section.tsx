@@ -20,7 +20,6 @@ import { useTask, type TaskMessage } from "../hooks/use-task";
 import { optional } from "../i18n/messages";
 import { EXCEL_IMPORT } from "../excel-import";
 import { insertFormula } from "../excel/formulas";
-import { writtenAddress } from "../excel/write-table";
 import { runImport, type ImportProgress } from "../state/import-flow";
 import { arrayProp, prop } from "../state/pane-client";
 import {
@@ -51,6 +50,7 @@ import { MetricPicker, metricText } from "./metric-picker";
 import { MultiSelect } from "./multi-select";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
+import { importedMessage } from "./imported-message";
 
 interface Preview {
   /** the query the preview ran, to tell when the form has changed since (spec 4.1). */
@@ -155,15 +155,7 @@ export function ScreeningSection() {
           },
         );
         bump();
-        return {
-          intent: "success",
-          text: t("imported", {
-            rows: written.rows,
-            table: written.name,
-            address: writtenAddress(written),
-          }),
-          data: { rows: String(written.rows), table: written.name },
-        };
+        return importedMessage(t, written);
       } finally {
         setProgress(undefined);
       }
