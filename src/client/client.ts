@@ -207,7 +207,6 @@ class Client implements KaishaClient {
   }
   usage(o?: RequestOptions) {
     // spec 4.3: usage is the live remaining count; a cached one would mislead.
-    if (this.settings.cacheOnly) return Promise.reject(new NotCachedError());
     return this.request("getUsage", {}, { ...o, cache: "no-store" });
   }
   securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
@@ -430,6 +429,7 @@ class Client implements KaishaClient {
     clean: CleanParams,
     options: RequestOptions,
   ): Promise<unknown> {
+    // A cache-only copy never sends, whatever the call asks (usage's "no-store" included).
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     const cacheable = opId !== "getUsage";
     const key = `${this.keyPrefix()}${cacheKey(opId, clean)}`;
