@@ -1,5 +1,6 @@
 // Checks manifest.xml offline with office-addin-manifest's own reader: shared runtime wiring, resids,
 // requirement sets, namespace, Japanese overrides and one origin for every URL.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { OfficeAddinManifest } from "office-addin-manifest";
 import { ManifestHandlerXml } from "office-addin-manifest/lib/manifestHandler/manifestHandlerXml";
@@ -160,6 +161,21 @@ describe("manifest.xml", () => {
     expect(child(group, "Control").$?.["xsi:type"]).toBe("Button");
   });
 
+  test("icons: IconUrl is a 32x32 PNG, HighResolutionIconUrl a 64x64 PNG, ribbon images their size", () => {
+    // Microsoft's manifest reference: IconUrl 32x32, HighResolutionIconUrl 64x64 (AppSource checks
+    // both); bt:Image sizes 16/32/80 must match the files they name.
+    const icon = (tag: string): string => child(root, tag).$?.["DefaultValue"] ?? "";
+    expect(pngSize(icon("IconUrl"))).toEqual([32, 32]);
+    expect(pngSize(icon("HighResolutionIconUrl"))).toEqual([64, 64]);
+    for (const { tag, node } of all) {
+      // Resource definitions (id + DefaultValue); the <Icon> children only point at them by resid.
+      if (tag !== "bt:Image" || node.$?.["DefaultValue"] === undefined) continue;
+      const id = node.$?.["id"] ?? "";
+      const size = Number(/(\d+)x\d+$/.exec(id)?.[1]);
+      expect([id, pngSize(node.$?.["DefaultValue"] ?? "")]).toEqual([id, [size, size]]);
+    }
+  });
+
   test("every URL in the manifest shares one origin and is https", () => {
     const urls: string[] = [];
     for (const { node } of all) {
@@ -172,3 +188,12 @@ describe("manifest.xml", () => {
     expect([...origins]).toEqual(["https://localhost:3000"]);
   });
 });
+
+/** [width, height] of the PNG a manifest URL names (its file under assets/), from the IHDR chunk. */
+function pngSize(url: string): [number, number] {
+  const file = path.join(__dirname, "..", new URL(url).pathname);
+  const png = readFileSync(file);
+  expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  expect(png.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}

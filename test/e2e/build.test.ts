@@ -69,6 +69,7 @@ describe("the built add-in", () => {
       "manifest.xml",
       "assets/icon-16.png",
       "assets/icon-32.png",
+      "assets/icon-64.png",
       "assets/icon-80.png",
       "assets/help.html",
       "assets/office-js/office.js",
