@@ -3,7 +3,8 @@
 import { NotFoundError, isStale } from "../src/client";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import type { Dataset } from "../src/contract";
-import { ArgumentError, listArg, type MoneyUnit } from "../src/excel/args";
+import { listArg, type MoneyUnit } from "../src/excel/args";
+import { datasetNames, fieldKey, fieldsWhere } from "../src/excel/field-names";
 import { jstIsoDate } from "../src/excel/dates";
 import { fieldInfo, labelJa } from "../src/excel/labels";
 import { buildTable, type Column, type TitleRow } from "../src/excel/shape";
@@ -18,28 +19,26 @@ export function noResults(): NotFoundError {
 }
 
 /**
- * A list of field keys from `fields`/`items` ("a,b", a range, "*" for all). Unknown keys are refused
- * naming FIELDS(dataset), where the valid ones are listed.
+ * A list of field keys from `fields`/`items` ("a,b", a range, "*" for all). Each name may be the
+ * key, its snake_case/camelCase/full-width form or the Japanese label the functions show
+ * (`売上高`); anything else is refused before any request, naming the nearest key when one is close
+ * (src/excel/field-names.ts) and FIELDS(dataset), where the valid ones are listed.
  */
 export function fieldList(
   value: unknown,
   argument: string,
   allowed: readonly string[],
   defaults: readonly string[],
-  dictionary: string,
+  dictionary: Dataset,
 ): string[] {
-  const accepted = {
-    en: `field keys from =KAISHA.FIELDS("${dictionary}"), comma separated, or "*"`,
-    ja: `=KAISHA.FIELDS("${dictionary}") のキー（カンマ区切り）または "*"`,
-  };
-  const list = listArg(value, argument, accepted);
+  const where = fieldsWhere(dictionary);
+  const list = listArg(value, argument, where);
   if (list === undefined) return [...defaults];
   if (list.length === 1 && list[0] === "*") return [...allowed];
+  const candidates = datasetNames(dictionary, allowed);
   const out: string[] = [];
-  for (const key of list) {
-    const found =
-      allowed.find((k) => k === key) ?? allowed.find((k) => k.toLowerCase() === key.toLowerCase());
-    if (found === undefined) throw new ArgumentError(argument, accepted, key);
+  for (const name of list) {
+    const found = fieldKey(name, candidates, argument, where);
     if (!out.includes(found)) out.push(found);
   }
   return out;

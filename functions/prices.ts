@@ -10,6 +10,7 @@ import {
   securityCodeArg,
 } from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
+import { fieldsWhere } from "../src/excel/field-names";
 import { dateCell, plainCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
@@ -110,7 +111,14 @@ export function price(
 ): Promise<Cell> {
   return run(invocation, async (ctx) => {
     const code = securityCodeArg(securityCode);
-    const key = optionalChoice(field, "field", [...PRICE_FIELDS, "date"]) ?? "close";
+    const [key = "close", ...more] = fieldList(
+      field,
+      "field",
+      [...PRICE_FIELDS, "date"],
+      ["close"],
+      "prices",
+    );
+    if (more.length > 0) throw new ArgumentError("field", fieldsWhere("prices"), field);
     const day = optionalDate(date, "date");
     if (day !== undefined && day < EARLIEST) throw noPricesBefore();
     const body = await ctx.client.prices(
