@@ -6,11 +6,18 @@ import type { Dataset } from "../src/contract";
 import { listArg, type MoneyUnit } from "../src/excel/args";
 import { datasetNames, fieldKey, fieldsWhere } from "../src/excel/field-names";
 import { jstIsoDate } from "../src/excel/dates";
-import { fieldInfo, labelJa } from "../src/excel/labels";
+import { columnName, fieldInfo, labelJa, titleCaption } from "../src/excel/labels";
 import { buildTable, type Column, type TitleRow } from "../src/excel/shape";
-import { scaleValue } from "../src/excel/units";
-import { dateCell, dateTimeCell, plainCell, type Cell } from "../src/excel/values";
+import { unitCell } from "../src/excel/number-formats";
+import {
+  dateCell,
+  dateTimeCell,
+  plainCell,
+  type Cell,
+  type HostCapabilities,
+} from "../src/excel/values";
 import type { HeaderMode } from "../src/excel/args";
+import { getHostCapabilities } from "./host";
 import type { CallContext } from "./run";
 
 /** #N/A "No data for these conditions" (spec 2.1 EmptyReason: empty lists are 200 + reason). */
@@ -46,41 +53,51 @@ export function fieldList(
 
 type Row = Record<string, unknown>;
 
-/** A numeric field column: label from the field dictionary, money scaled by `unit` (units.ts). */
-export function numberColumn(dataset: Dataset, key: string, unit: MoneyUnit = "jpy"): Column<Row> {
-  const info = fieldInfo(dataset, key);
+/**
+ * A numeric field column: label from the field dictionary, money scaled by `unit` (units.ts), shown
+ * in its contract unit's format where the host has formatted numbers (number-formats.ts).
+ */
+export function numberColumn(
+  dataset: Dataset,
+  key: string,
+  unit: MoneyUnit = "jpy",
+  host: HostCapabilities = getHostCapabilities(),
+): Column<Row> {
+  return column(key, dataset, (r) => unitCell(r[key], fieldInfo(dataset, key)?.unit, unit, host));
+}
+
+/**
+ * A column of API field `key`: the one name every function uses for its concept (labels.ts
+ * columnName: `code` -> `security_code`), its Japanese label, and the cell for a record.
+ */
+function column(key: string, dataset: Dataset | undefined, value: (r: Row) => Cell): Column<Row> {
   const label = labelJa(key, dataset);
-  return {
-    key,
-    ...(label !== undefined ? { label } : {}),
-    value: (r) => plainCell(scaleValue(r[key], info?.unit, unit)),
-  };
+  return { key: columnName(key), ...(label !== undefined ? { label } : {}), value };
 }
 
 /** A text / flag column (label from the shared table). */
 export function plainColumn(key: string, dataset?: Dataset): Column<Row> {
-  const label = labelJa(key, dataset);
-  return { key, ...(label !== undefined ? { label } : {}) };
+  return column(key, dataset, (r) => plainCell(r[key]));
 }
 
 /** A calendar-date column ("YYYY-MM-DD" -> serial). */
 export function dateColumn(key: string, ctx: CallContext): Column<Row> {
-  const label = labelJa(key);
-  return {
-    key,
-    ...(label !== undefined ? { label } : {}),
-    value: (r) => dateCell(r[key] as string | null, ctx.host),
-  };
+  return column(key, undefined, (r) => dateCell(r[key] as string | null, ctx.host));
 }
 
 /** An instant column (ISO UTC -> JST date-time serial). */
 export function dateTimeColumn(key: string, ctx: CallContext): Column<Row> {
-  const label = labelJa(key);
-  return {
-    key,
-    ...(label !== undefined ? { label } : {}),
-    value: (r) => dateTimeCell(r[key] as string | null, ctx.host),
-  };
+  return column(key, undefined, (r) => dateTimeCell(r[key] as string | null, ctx.host));
+}
+
+/** A number column outside the field dictionary (rankings, compensation) in its contract unit. */
+export function unitColumn(key: string, unit: string, ctx: CallContext): Column<Row> {
+  return column(key, undefined, (r) => unitCell(r[key], unit, "jpy", ctx.host));
+}
+
+/** The language of title rows: the header language (issue 11: no "financials annual (百万円)"). */
+export function titleLang(ctx: CallContext): "en" | "ja" {
+  return ctx.headerLanguage === "ja" ? "ja" : "en";
 }
 
 /**
@@ -96,13 +113,13 @@ export function titleRow(
   attribution: Attribution | DisclosureAttribution | undefined,
 ): TitleRow {
   const stale = isStale(body)
-    ? ctx.lang === "ja"
+    ? titleLang(ctx) === "ja"
       ? "（前回取得値・API 応答なし）"
       : " (stale: API unavailable)"
     : "";
   return {
     identifier,
-    dataset: `${dataset}${stale}`,
+    dataset: `${titleCaption(dataset, ctx.headerLanguage)}${stale}`,
     asOf,
     source: attribution?.source_label ?? "",
   };

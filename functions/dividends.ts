@@ -1,8 +1,9 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (spec 4.10).
 
-import type { DividendRecord } from "../src/contract";
+import type { DividendRecord, DividendSourceRef } from "../src/contract";
 import { ArgumentError, companyArg, headersArg, optionalYear } from "../src/excel/args";
-import type { Cell } from "../src/excel/values";
+import type { Column } from "../src/excel/shape";
+import { plainCell, type Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
 import { run, type InvocationLike } from "./run";
 
@@ -16,8 +17,42 @@ const NUMERIC = [
 ];
 
 /**
+ * The filing a year's dividend traces to (spec 2.7 source_refs): the statutory annual report
+ * (edinet) when there is one, since DOCUMENT opens it for every year, else the timely disclosure
+ * (tdnet; DOCUMENT opens those from September 2013 on).
+ */
+export function primarySource(refs: readonly DividendSourceRef[]): DividendSourceRef | undefined {
+  return refs.find((r) => r.source === "edinet") ?? refs[0];
+}
+
+/**
+ * Cell -> source: `doc_id` and `source` name the same things as in DISCLOSURES (a document id for
+ * =KAISHA.DOCUMENT / SECTION, and its disclosure system); `source_refs` lists every document.
+ */
+const SOURCE_COLUMNS: Column<Record<string, unknown>>[] = [
+  {
+    ...plainColumn("doc_id"),
+    value: (r) => plainCell(primarySource(refsOf(r))?.doc_id),
+  },
+  {
+    ...plainColumn("source"),
+    value: (r) => plainCell(primarySource(refsOf(r))?.source),
+  },
+  {
+    ...plainColumn("source_refs"),
+    value: (r) => plainCell(refsOf(r).map((s) => `${s.doc_id} (${s.source})`)),
+  },
+];
+
+function refsOf(record: Record<string, unknown>): readonly DividendSourceRef[] {
+  const refs = record["source_refs"];
+  return Array.isArray(refs) ? (refs as DividendSourceRef[]) : [];
+}
+
+/**
  * DIVIDENDS: fiscal_year, annual_dps, annual_dps_adjusted, payout_ratio, change_type, doe,
- * net_asset_dividend_rate, consecutive_dividend_increase_years, oldest first. The whole history is
+ * net_asset_dividend_rate, consecutive_dividend_increase_years, doc_id, source, source_refs,
+ * oldest first. The whole history is
  * fetched once per company (one request whatever the years) and cut here.
  */
 export function dividends(
@@ -52,6 +87,7 @@ export function dividends(
       ...NUMERIC.slice(0, 3).map((k) => numberColumn("dividends", k)),
       plainColumn("change_type"),
       ...NUMERIC.slice(3).map((k) => numberColumn("dividends", k)),
+      ...SOURCE_COLUMNS,
     ];
     const title = titleRow(
       ctx,

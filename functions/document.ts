@@ -13,7 +13,7 @@ import {
 import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
-import { dateCell, plainCell, type Cell } from "../src/excel/values";
+import { dateCell, EMPTY, plainCell, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { run, type CallContext, type InvocationLike } from "./run";
@@ -82,10 +82,12 @@ export function document(
       case "xbrl": {
         const rows = body.xbrl_facts ?? [];
         if (rows.length === 0) throw noResults();
+        // `period` is the fact's date (an instant, or a duration's end) as a date serial, and
+        // `period_start` a duration's first day, so facts sort, filter and join by date.
         const columns: Column<DisclosureXbrlFact>[] = [
-          ...["element_name", "context", "period"].map(
-            (k) => plainColumn(k) as Column<DisclosureXbrlFact>,
-          ),
+          ...["element_name", "context"].map((k) => plainColumn(k) as Column<DisclosureXbrlFact>),
+          { ...plainColumn("period"), value: (f) => periodCells(f.period, ctx).end },
+          { ...plainColumn("period_start"), value: (f) => periodCells(f.period, ctx).start },
           { ...plainColumn("value"), value: (f) => factCell(f.value, ctx) },
           plainColumn("unit") as Column<DisclosureXbrlFact>,
         ];
@@ -109,6 +111,28 @@ function factCell(value: DisclosureXbrlFact["value"], ctx: CallContext): Cell {
   return plainCell(value);
 }
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An XBRL fact's period (spec 2.6: string or null) as date cells: an instant "YYYY-MM-DD" is its
+ * end and has no start; a duration "YYYY-MM-DD/YYYY-MM-DD" (ISO 8601 interval, as the service
+ * sends it) gives both. Any other text stays text in `period`, never a guessed date.
+ */
+export function periodCells(
+  period: string | null,
+  ctx: Pick<CallContext, "host">,
+): { start: Cell; end: Cell } {
+  if (period === null || period.trim() === "") return { start: EMPTY, end: EMPTY };
+  const text = period.trim();
+  if (ISO_DAY.test(text)) return { start: EMPTY, end: dateCell(text, ctx.host) };
+  const parts = text.split("/");
+  if (parts.length === 2 && parts.every((p) => ISO_DAY.test(p))) {
+    const [from, to] = parts as [string, string];
+    const start = dateCell(from, ctx.host);
+    const end = dateCell(to, ctx.host);
+    if (typeof start !== "string" && typeof end !== "string") return { start, end };
+  }
+  return { start: EMPTY, end: text };
+}
 
 function sameName(element: string, wanted: string): boolean {
   const e = element.toLowerCase();

@@ -2,6 +2,7 @@
 
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../src/contract";
 import { headersArg, requiredChoice } from "../src/excel/args";
+import { columnName, titleCaption } from "../src/excel/labels";
 import type { Column } from "../src/excel/shape";
 import type { Cell } from "../src/excel/values";
 import { plainColumn, table } from "./common";
@@ -24,10 +25,15 @@ export function fields(
       dividend: "dividends",
     });
     const mode = headersArg(headers);
-    const columns = ["key", "label", "unit"].map((k) => plainColumn(k) as Column<FieldInfo>);
+    // The key column shows the name the data functions use for the field (`close`, not the
+    // margin endpoint's `close_price`), so a key read here is the header seen there.
+    const columns: Column<FieldInfo>[] = [
+      { ...(plainColumn("key") as Column<FieldInfo>), value: (f) => columnName(f.key) },
+      ...["label", "unit"].map((k) => plainColumn(k) as Column<FieldInfo>),
+    ];
     return table(ctx, columns, FIELD_DICTIONARY[which], mode, {
       identifier: which,
-      dataset: "fields",
+      dataset: titleCaption("fields", ctx.headerLanguage),
       asOf: "",
       source: "",
     });

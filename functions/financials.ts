@@ -28,10 +28,19 @@ import {
 } from "../src/excel/financial-period";
 import { labelJa, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
-import { moneyUnitLabel, scaleValue } from "../src/excel/units";
-import { plainCell, EMPTY, type Cell } from "../src/excel/values";
+import { roundToSource, unitCell } from "../src/excel/number-formats";
+import { moneyUnitLabel } from "../src/excel/units";
+import { EMPTY, type Cell } from "../src/excel/values";
 import { FINANCIALS_FETCH_YEARS } from "../src/client";
-import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
+import {
+  fieldList,
+  noResults,
+  numberColumn,
+  table,
+  plainColumn,
+  titleLang,
+  titleRow,
+} from "./common";
 import { noData } from "./excel-errors";
 import { run, type CallContext, type InvocationLike } from "./run";
 
@@ -113,7 +122,7 @@ export function financials(
       ctx,
       body,
       companyLabel(who),
-      `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, ctx.lang)})`}`,
+      `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(ctx))})`}`,
       // The latest row's own label: "2027/03 Q2" for a running year, not a year end not yet reached.
       periodLabel(last),
       body.attribution,
@@ -147,7 +156,7 @@ function itemsDown(
   for (const key of keys) {
     const unitId = unitOf("financials", key);
     const values = body.periods.map((p) =>
-      plainCell(scaleValue((p as unknown as Record<string, unknown>)[key], unitId, money)),
+      unitCell((p as unknown as Record<string, unknown>)[key], unitId, money, ctx.host),
     );
     if (mode === 0) out.push(values);
     else
@@ -268,7 +277,11 @@ export function financial(
               `LTM ${itemKey}（${what}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は quarter を Q2 か Q4 に）" : ""}`,
             );
       }
-      return ltm.value === null ? EMPTY : plainCell(scaleValue(ltm.value, unitId, money));
+      if (ltm.value === null) return EMPTY;
+      // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
+      // to the precision of the item's own values before scaling.
+      const sources = body.periods.map((p) => readItem(p, itemKey) as number | null | undefined);
+      return unitCell(roundToSource(ltm.value, sources), unitId, money, ctx.host);
     }
     const row = selectPeriod(body.periods, type, spec, q);
     if (row === undefined) {
@@ -278,6 +291,6 @@ export function financial(
         `${companyLabel(who)} に ${what} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
       );
     }
-    return plainCell(scaleValue(readItem(row, itemKey), unitId, money));
+    return unitCell(readItem(row, itemKey), unitId, money, ctx.host);
   });
 }

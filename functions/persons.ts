@@ -2,7 +2,7 @@
 
 import { headersArg, personIdArg } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
-import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
+import { dateColumn, noResults, plainColumn, table, titleRowToday, unitColumn } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -98,7 +98,7 @@ export function compensation(
       plainColumn("security_code"),
       plainColumn("company_name"),
       dateColumn("fiscal_period_end", ctx),
-      ...COMP.map((k) => plainColumn(k)),
+      ...COMP.map((k) => unitColumn(k, "jpy", ctx)),
     ];
     const title = titleRowToday(ctx, body, id, `compensation ${body.name}`);
     return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);

@@ -11,7 +11,9 @@ import {
 } from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { fieldsWhere } from "../src/excel/field-names";
-import { dateCell, plainCell, type Cell } from "../src/excel/values";
+import { unitOf } from "../src/excel/labels";
+import { unitCell } from "../src/excel/number-formats";
+import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { run, type InvocationLike } from "./run";
@@ -135,6 +137,7 @@ export function price(
           );
     }
     if (key === "date") return dateCell(row.date, ctx.host);
-    return plainCell((row as unknown as Record<string, unknown>)[key]);
+    const value = (row as unknown as Record<string, unknown>)[key];
+    return unitCell(value, unitOf("prices", key), "jpy", ctx.host);
   });
 }

@@ -2,23 +2,13 @@
 
 import { headersArg, optionalInteger, requiredChoice } from "../src/excel/args";
 import { dateCell, type Cell } from "../src/excel/values";
-import { noResults, plainColumn, table, titleRow } from "./common";
+import { noResults, plainColumn, table, titleRow, unitColumn } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.6: path metric values. */
 const METRICS = ["gainers", "losers", "volume", "stop-high", "stop-low"] as const;
 
-const COLUMNS = [
-  "rank",
-  "security_code",
-  "name",
-  "industry_name",
-  "close_price",
-  "change_percent",
-  "volume",
-];
-
-/** RANKINGS: rank, security_code, name, industry_name, close_price, change_percent, volume. */
+/** RANKINGS: rank, security_code, name, industry, close, change_percent (%), volume (shares). */
 export function rankings(
   metric: unknown,
   limit: unknown,
@@ -42,9 +32,17 @@ export function rankings(
       dateCell(body.target_date, ctx.host),
       body.attribution,
     );
+    // spec 2.3 RankingItem units: close_price yen, change_percent %, volume shares. The API's
+    // industry_name / close_price show as `industry` / `close`, as in SECURITIES and PRICES.
+    const columns = [
+      ...["rank", "security_code", "name", "industry_name"].map((k) => plainColumn(k)),
+      unitColumn("close_price", "jpy", ctx),
+      unitColumn("change_percent", "percent", ctx),
+      unitColumn("volume", "shares", ctx),
+    ];
     return table(
       ctx,
-      COLUMNS.map((k) => plainColumn(k)),
+      columns,
       body.items as unknown as Record<string, unknown>[],
       mode,
       title,

@@ -2,6 +2,8 @@
 
 import type { SecuritiesResponse, SecurityListItem } from "../src/contract";
 import { headersArg, optionalChoice, optionalInteger, optionalText } from "../src/excel/args";
+import { TSE33_INDUSTRIES } from "../src/contract/tse-industries";
+import { fieldKey } from "../src/excel/field-names";
 import type { Column } from "../src/excel/shape";
 import type { Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRowToday } from "./common";
@@ -11,7 +13,21 @@ import { run, type InvocationLike } from "./run";
 const MAX_ROWS = 5000;
 const PAGE_MAX = 500;
 
-/** SECURITIES: code, name, market, industry. */
+/**
+ * spec 4.4: `industry` is an exact TSE 33-industry name, so any other text can only match nothing:
+ * refused before sending (as SCREEN's are, src/client/validate.ts), naming the nearest official
+ * name. Full-width/half-width forms and the English names map to the official spelling.
+ */
+function industryArg(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const candidates = TSE33_INDUSTRIES.map((i) => ({ key: i.ja, label: i.en }));
+  return fieldKey(text, candidates, "industry", {
+    en: "a TSE 33 industry name, e.g. 電気機器, 輸送用機器, 銀行業",
+    ja: "東証33業種名（電気機器、輸送用機器、銀行業 など）",
+  });
+}
+
+/** SECURITIES: security_code, name, market, industry. */
 export function securities(
   q: unknown,
   market: unknown,
@@ -27,7 +43,7 @@ export function securities(
       スタンダード: "Standard",
       グロース: "Growth",
     });
-    const ind = optionalText(industry, "industry", 120);
+    const ind = industryArg(optionalText(industry, "industry", 120));
     const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 100;
     const mode = headersArg(headers);
     const query = {

@@ -10,7 +10,7 @@ import {
 } from "../src/excel/args";
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
-import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -66,7 +66,7 @@ export function segments(
       ctx,
       body,
       code,
-      `segments ${p}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, ctx.lang)})`}`,
+      `segments ${p}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(ctx))})`}`,
       rows[0]?.fiscal_year ?? "",
       body.attribution,
     );

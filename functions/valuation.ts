@@ -8,7 +8,8 @@ import {
   optionalInteger,
   securityCodeArg,
 } from "../src/excel/args";
-import { plainCell, type Cell } from "../src/excel/values";
+import { unitCell } from "../src/excel/number-formats";
+import type { Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
 import { run, type InvocationLike } from "./run";
 
@@ -70,7 +71,7 @@ export function valuation(
       ctx.options,
     );
     // A 1x1 result: the function is declared as returning a table (metadata any[][]).
-    if (scalar) return [[plainCell(body.per_5y_avg)]];
+    if (scalar) return [[unitCell(body.per_5y_avg, "times", "jpy", ctx.host)]];
     const history = body.history.slice(0, count);
     if (history.length === 0) throw noResults();
     const columns = [

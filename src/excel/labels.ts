@@ -84,7 +84,76 @@ const TEXT_LABELS: Readonly<Record<string, string>> = {
   capital_relationship: "資本関係",
   parent_companies: "親会社等",
   scope_exceptions: "連結範囲の例外",
+  period_start: "期間開始日",
 };
+
+/**
+ * API field names that differ between endpoints for one concept -> the one column name every
+ * function shows (issue 11: `security_code` everywhere, never `code` in one table). The API's own
+ * names stay accepted wherever a name is typed (field-names.ts).
+ */
+const COLUMN_NAMES: Readonly<Record<string, string>> = {
+  code: "security_code", // GET /securities
+  industry_name: "industry", // GET /rankings
+  close_price: "close", // GET /rankings, weekly margin (PRICES' `close`)
+  company_name: "security_name", // compensation history (PERSON, APPOINTMENTS' `security_name`)
+};
+
+/** The column name functions show for an API field (`code` -> `security_code`). */
+export function columnName(apiKey: string): string {
+  return COLUMN_NAMES[apiKey] ?? apiKey;
+}
+
+/** Words of the title row (headers mode 2) in Japanese: dataset, period type, part of a document. */
+const TITLE_WORDS: Readonly<Record<string, string>> = {
+  financials: "財務諸表",
+  annual: "通期",
+  quarterly: "四半期",
+  quarter: "四半期",
+  semiannual: "半期",
+  valuations: "バリュエーション",
+  prices: "株価",
+  segments: "セグメント",
+  dividends: "配当",
+  disclosures: "開示一覧",
+  document: "書類",
+  meta: "概要",
+  sections: "本文",
+  xbrl: "XBRL",
+  available_sections: "セクション一覧",
+  margin: "信用残",
+  jsf: "日証金",
+  days: "日次",
+  reverse: "逆日歩",
+  other_exchange_reverse: "他市場の逆日歩",
+  officers: "役員",
+  person: "人物",
+  appointments: "役職歴",
+  compensation: "役員報酬",
+  peers: "競合",
+  securities: "銘柄一覧",
+  screening: "スクリーニング",
+  "screening fields": "スクリーニング指標",
+  fields: "項目一覧",
+  rankings: "ランキング",
+  applied: "分割調整済",
+  undeterminable: "分割調整不能",
+  "not-applicable": "分割調整なし",
+};
+
+/**
+ * A title row caption in the header language: "financials annual" -> "財務諸表 通期". Words the
+ * table does not know (codes, names, "52w") stay as they are.
+ */
+export function titleCaption(caption: string, language: "keys" | "ja"): string {
+  if (language !== "ja") return caption;
+  const whole = TITLE_WORDS[caption];
+  if (whole !== undefined) return whole;
+  return caption
+    .split(" ")
+    .map((w) => TITLE_WORDS[w] ?? w)
+    .join(" ");
+}
 
 /** The field dictionary entry of `key` in `dataset`, if it has one. */
 export function fieldInfo(dataset: Dataset, key: string): FieldInfo | undefined {

@@ -123,7 +123,11 @@ describe("PRICES and PRICE", () => {
       inv(),
     )) as Grid;
     expect(grid[1]?.[0]).toMatchObject(DATE);
-    expect(typeof grid[1]?.[1]).toBe("number");
+    // A price is yen as sent, with separators and its own decimals (number-formats.ts).
+    expect(grid[1]?.[1]).toMatchObject({
+      type: "Double",
+      numberFormat: expect.stringMatching(/^#,##0/),
+    });
   });
   test("PRICE: the latest close, and the last trading day on or before a date", async () => {
     useSandbox();
@@ -168,8 +172,8 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
       "rank",
       "security_code",
       "name",
-      "industry_name",
-      "close_price",
+      "industry",
+      "close",
       "change_percent",
       "volume",
     ]);
@@ -316,7 +320,14 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
     const h = useSandbox();
     for (const dataset of Object.keys(FIELD_DICTIONARY) as (keyof typeof FIELD_DICTIONARY)[]) {
       const grid = (await KAISHA.FIELDS(dataset, null, inv())) as Grid;
-      expect(grid.slice(1)).toEqual(FIELD_DICTIONARY[dataset].map((f) => [f.key, f.label, f.unit]));
+      // The key column names fields as the data functions' headers do (margin's close_price: close).
+      expect(grid.slice(1)).toEqual(
+        FIELD_DICTIONARY[dataset].map((f) => [
+          f.key === "close_price" ? "close" : f.key,
+          f.label,
+          f.unit,
+        ]),
+      );
     }
     expect((await cellError(KAISHA.FIELDS("weather", null, inv()))).code).toBe("#VALUE!");
     expect(h.sent()).toBe(0);
@@ -324,7 +335,7 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
   test("SECURITIES: alphanumeric codes, market filter, empty market is an empty cell", async () => {
     useSandbox();
     const grid = (await KAISHA.SECURITIES("130", null, null, null, null, inv())) as Grid;
-    expect(grid[0]).toEqual(["code", "name", "market", "industry"]);
+    expect(grid[0]).toEqual(["security_code", "name", "market", "industry"]);
     expect(grid.some((r) => r[0] === "130A")).toBe(true);
     expect(grid.find((r) => r[3] === "ETF")?.[2]).toBe("");
     const prime = (await KAISHA.SECURITIES(null, "prime", null, 20, 0, inv())) as Grid;
@@ -449,7 +460,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     const sections = (await KAISHA.DOCUMENT(docId, "available_sections", 0, inv())) as Grid;
     expect(sections.length).toBeGreaterThan(0);
     const xbrl = (await KAISHA.DOCUMENT(docId, "xbrl", null, inv())) as Grid;
-    expect(xbrl[0]).toEqual(["element_name", "context", "period", "value", "unit"]);
+    expect(xbrl[0]).toEqual(["element_name", "context", "period", "period_start", "value", "unit"]);
   });
   test("XBRL: one fact by element name with or without prefix, current year by default", async () => {
     useSandbox();
@@ -465,18 +476,25 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     )) as Grid;
     const annualId = String(reports[0]?.[5]);
     const facts = (await KAISHA.DOCUMENT(annualId, "xbrl", 0, inv())) as Grid;
+    // spec 2.6 period: an instant is a date serial in `period`; a duration also fills period_start.
+    const duration = facts.find((f) => f[1] === "CurrentYearDuration") as unknown[];
+    expect(typeof duration[2]).toBe("number");
+    expect(typeof duration[3]).toBe("number");
+    expect(duration[3] as number).toBeLessThan(duration[2] as number);
+    const instant = facts.find((f) => f[1] === "CurrentYearInstant") as unknown[];
+    expect([typeof instant[2], instant[3]]).toEqual(["number", ""]);
     const current = facts.find(
       (f) =>
         /SummaryOfBusinessResults$/.test(String(f[0])) &&
         f[1] === "CurrentYearDuration" &&
-        typeof f[3] === "number",
+        typeof f[4] === "number",
     ) as unknown[];
     const name = String(current[0]);
-    expect(await KAISHA.XBRL(annualId, name, null, inv())).toBe(current[3]);
-    expect(await KAISHA.XBRL(annualId, name.split(":")[1], null, inv())).toBe(current[3]);
+    expect(await KAISHA.XBRL(annualId, name, null, inv())).toBe(current[4]);
+    expect(await KAISHA.XBRL(annualId, name.split(":")[1], null, inv())).toBe(current[4]);
     const prior = facts.find((f) => f[0] === name && f[1] === "Prior1YearDuration") as unknown[];
     expect(prior).toBeDefined();
-    expect(await KAISHA.XBRL(annualId, name, "Prior1YearDuration", inv())).toBe(prior[3]);
+    expect(await KAISHA.XBRL(annualId, name, "Prior1YearDuration", inv())).toBe(prior[4]);
     expect((await cellError(KAISHA.XBRL(annualId, "NoSuchElement", null, inv()))).code).toBe(
       "#N/A",
     );
@@ -499,7 +517,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     expect(await KAISHA.XBRL(annualId, "SecurityCodeDEI", null, inv())).toBe("72030");
     const facts = (await KAISHA.DOCUMENT(annualId, "xbrl", 0, inv())) as Grid;
     const row = facts.find((f) => String(f[0]).endsWith(":CurrentFiscalYearEndDateDEI"));
-    expect(row?.[3]).toBe(fyEnd);
+    expect(row?.[4]).toBe(fyEnd);
   });
   test("DOCUMENT: every part's title row is as of the filing date; XBRL reuses DOCUMENT xbrl's answer", async () => {
     const h = useSandbox();
@@ -512,7 +530,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     const sent = h.sent();
     const facts = (await KAISHA.DOCUMENT(docId, "xbrl", 0, inv())) as Grid;
     const fact = facts.find((f) => f[1] !== "") as unknown[];
-    expect(await KAISHA.XBRL(docId, String(fact[0]), fact[1], inv())).toBe(fact[3]);
+    expect(await KAISHA.XBRL(docId, String(fact[0]), fact[1], inv())).toBe(fact[4]);
     expect(h.sent()).toBe(sent);
   });
   test("SECTION: plain text, one paragraph per row, no cell over 32,767 characters", async () => {

@@ -1,0 +1,112 @@
+// Number formats by contract unit (x-unit): money with separators, ratios as %, natural decimals; float-noise rounding.
+
+import type { MoneyUnit } from "./args";
+import { scaleValue } from "./units";
+import { EMPTY, formattedNumber, plainCell, type Cell, type HostCapabilities } from "./values";
+
+/** Most decimals a format shows: the API's per-share and ratio figures carry at most this many. */
+const MAX_DECIMALS = 4;
+
+/**
+ * Decimals a number really has (float noise ignored): 62.5 -> 1, 0.4523 -> 4, 1500 -> 0,
+ * 0.1 + 0.2 -> 1. Read from 12 significant digits, beyond which a double only carries noise from
+ * arithmetic, never a digit the API sent.
+ */
+export function decimalsOf(value: number): number {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
+  const text = Number(value.toPrecision(12)).toString();
+  const exp = /e-(\d+)$/.exec(text);
+  if (exp) {
+    const mantissa = text.slice(0, text.indexOf("e"));
+    const frac = mantissa.split(".")[1]?.length ?? 0;
+    return frac + Number(exp[1]);
+  }
+  return text.split(".")[1]?.length ?? 0;
+}
+
+/**
+ * Rounds to the precision of the values it was computed from: a sum of yen integers is an integer,
+ * a sum of two-decimal EPS figures has two decimals (no 1234.5600000000002).
+ *
+ * @example roundToSource(0.1 + 0.2, [0.1, 0.2]) // 0.3
+ */
+export function roundToSource(value: number, sources: readonly (number | null | undefined)[]) {
+  const decimals = Math.min(
+    12,
+    sources.reduce<number>((d, v) => (typeof v === "number" ? Math.max(d, decimalsOf(v)) : d), 0),
+  );
+  const factor = 10 ** decimals;
+  const rounded = Math.round(value * factor) / factor;
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+function fixed(decimals: number): string {
+  const d = Math.min(MAX_DECIMALS, Math.max(0, decimals));
+  return d === 0 ? "#,##0" : `#,##0.${"0".repeat(d)}`;
+}
+
+/**
+ * The display format of a value of contract unit `unit` (already scaled to `money` when it is
+ * `jpy`), or undefined for units shown as plain numbers:
+ * - `jpy`: thousands separators in the chosen unit (`#,##0`; one decimal in 億円, whose values are
+ *   small enough that a whole number would hide real differences); unscaled yen (prices) with
+ *   their own decimals;
+ * - `ratio` (1.0 = 100%): a percentage, `0.4523` -> `45.23%`;
+ * - `percent` (already in %): the number with a % sign, `12.3` -> `12.3%`;
+ * - `jpy_per_share`, `times`, `points`: separators and the value's natural decimals (`62.5`, `120`);
+ * - counts (`shares`, `people`, `count`, `t_co2e`): separators; `years`, `days`, `months` as they are.
+ *
+ * @example numberFormatFor("ratio", 0.4523, "jpy") // "0.00%"
+ */
+export function numberFormatFor(
+  unit: string | null | undefined,
+  value: number,
+  money: MoneyUnit = "jpy",
+): string | undefined {
+  const natural = decimalsOf(value);
+  switch (unit) {
+    case "jpy":
+      // Yen as sent keep their own decimals (a price of 2,845.5); scaled money is a whole number
+      // of the unit asked for, 億円 with one decimal.
+      if (money === "jpy") return fixed(natural);
+      return money === "hundred_million_jpy" ? "#,##0.0" : "#,##0";
+    case "ratio": {
+      const d = Math.min(MAX_DECIMALS - 2, Math.max(0, natural - 2));
+      return d === 0 ? "0%" : `0.${"0".repeat(d)}%`;
+    }
+    case "percent":
+      return `${fixed(natural)}"%"`;
+    case "jpy_per_share":
+    case "times":
+    case "points":
+      return fixed(natural);
+    case "shares":
+    case "people":
+    case "count":
+    case "t_co2e":
+      return fixed(natural);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An API number as a cell: scaled by the money unit asked for (money fields only, units.ts), shown
+ * with its unit's format where the host has formatted numbers (CustomFunctionsRuntime 1.4), else
+ * the plain number. The value itself is never rounded: only its display is formatted.
+ *
+ * @example unitCell(1_500_000_000, "jpy", "million_jpy", { dataTypes: true })
+ * // { type: "Double", basicValue: 1500, numberFormat: "#,##0" }
+ */
+export function unitCell(
+  value: unknown,
+  unit: string | null | undefined,
+  money: MoneyUnit,
+  host: HostCapabilities,
+): Cell {
+  const scaled = scaleValue(value, unit, money);
+  if (typeof scaled !== "number") return plainCell(scaled);
+  if (!Number.isFinite(scaled)) return EMPTY;
+  const format = numberFormatFor(unit, scaled, money);
+  return format === undefined ? scaled : formattedNumber(scaled, format, host);
+}

@@ -1,0 +1,77 @@
+// Display formats by contract unit, and rounding sums to the precision of their sources.
+import {
+  decimalsOf,
+  numberFormatFor,
+  roundToSource,
+  unitCell,
+} from "../../src/excel/number-formats";
+
+const RICH = { dataTypes: true };
+const PLAIN = { dataTypes: false };
+
+describe("numberFormatFor", () => {
+  test.each([
+    ["jpy", 45_095_325_000_000, "jpy", "#,##0"],
+    ["jpy", 45_095.325, "million_jpy", "#,##0"],
+    ["jpy", 2845.5, "jpy", "#,##0.0"],
+    ["jpy", 4.5, "hundred_million_jpy", "#,##0.0"],
+    ["ratio", 0.4523, "jpy", "0.00%"],
+    ["ratio", 0.45, "jpy", "0%"],
+    ["ratio", 0.455, "jpy", "0.0%"],
+    ["percent", 12.3, "jpy", '#,##0.0"%"'],
+    ["percent", 30, "jpy", '#,##0"%"'],
+    ["jpy_per_share", 62.5, "jpy", "#,##0.0"],
+    ["jpy_per_share", 120, "jpy", "#,##0"],
+    ["jpy_per_share", 245.37, "million_jpy", "#,##0.00"],
+    ["times", 12.345, "jpy", "#,##0.000"],
+    ["shares", 15_794_987_460, "jpy", "#,##0"],
+    ["years", 12, "jpy", undefined],
+    [undefined, 1.5, "jpy", undefined],
+  ] as const)("%s %d (%s) -> %s", (unit, value, money, format) => {
+    expect(numberFormatFor(unit, value, money)).toBe(format);
+  });
+});
+
+describe("unitCell", () => {
+  test("money is scaled by the unit asked for and formatted; the value is never rounded", () => {
+    expect(unitCell(1_234_567_891, "jpy", "million_jpy", RICH)).toEqual({
+      type: "Double",
+      basicValue: 1234.567891,
+      numberFormat: "#,##0",
+    });
+    expect(unitCell(1_234_567_891, "jpy", "million_jpy", PLAIN)).toBe(1234.567891);
+  });
+
+  test("per-share values and ratios are never scaled by the money unit", () => {
+    expect(unitCell(245.5, "jpy_per_share", "million_jpy", PLAIN)).toBe(245.5);
+    expect(unitCell(0.35, "ratio", "hundred_million_jpy", RICH)).toEqual({
+      type: "Double",
+      basicValue: 0.35,
+      numberFormat: "0%",
+    });
+  });
+
+  test("null is an empty cell, text stays text", () => {
+    expect(unitCell(null, "jpy", "jpy", RICH)).toBe("");
+    expect(unitCell("reported", undefined, "jpy", RICH)).toBe("reported");
+  });
+});
+
+describe("decimalsOf / roundToSource", () => {
+  test("decimals ignore float noise", () => {
+    expect(decimalsOf(0.1 + 0.2)).toBe(1);
+    expect(decimalsOf(62.5)).toBe(1);
+    expect(decimalsOf(1500)).toBe(0);
+    expect(decimalsOf(1e-7)).toBe(7);
+  });
+
+  test("an LTM sum of per-share values keeps their two decimals, yen sums stay integers", () => {
+    const eps = [12.34, 15.67, 11.11, 19.99];
+    const sum = eps.reduce((a, b) => a + b, 0);
+    expect(roundToSource(sum, eps)).toBe(59.11);
+    expect(roundToSource(0.1 + 0.2, [0.1, 0.2])).toBe(0.3);
+    expect(roundToSource(300_000_000_000.00006, [100_000_000_000, 200_000_000_000])).toBe(
+      300_000_000_000,
+    );
+  });
+});
