@@ -1,7 +1,7 @@
 // SCREEN (multi-condition screening, GET /screening) and SCREENFIELDS (its metric catalogue).
 
 import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
-import { isKaishaError } from "../src/client";
+import { isKaishaError, validateParams } from "../src/client";
 import {
   ArgumentError,
   headersArg,
@@ -15,7 +15,9 @@ import {
 } from "../src/excel/args";
 import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
-import { dateCell, plainCell, type Cell } from "../src/excel/values";
+import { fieldKey, snakeToCamel } from "../src/excel/field-names";
+import { unitCell } from "../src/excel/number-formats";
+import { dateCell, type Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRow, titleRowToday } from "./common";
 import { run, type CallContext, type InvocationLike } from "./run";
 
@@ -76,14 +78,68 @@ function unknownMetric(
       );
 }
 
-async function metricLabels(ctx: CallContext): Promise<Map<string, string>> {
-  if (ctx.headerLanguage !== "ja") return new Map();
+const METRIC_WHERE = {
+  en: "a numeric metric key or Japanese label from =KAISHA.SCREENFIELDS(), e.g. marketCap, market_cap or 時価総額",
+  ja: "=KAISHA.SCREENFIELDS() の数値指標のキーまたは日本語名（marketCap、market_cap、時価総額 など）",
+};
+
+/** The metric names of `field:op:value[:unit]` conditions, and a rebuild with other names. */
+function conditionFields(filters: string): string[] {
+  return filters.split(",").map((part) => (part.split(":")[0] ?? "").trim());
+}
+function withFields(filters: string, names: readonly string[]): string {
+  return filters
+    .split(",")
+    .map((part, i) => [names[i] ?? "", ...part.split(":").slice(1)].join(":"))
+    .join(",");
+}
+
+/**
+ * Metric names as typed -> the API's camelCase keys, before the screening request: a key in any
+ * case, snake_case (`market_cap`), full width or the catalogue's Japanese label (`時価総額`). An
+ * unknown name is #VALUE! naming the nearest metric, and the screening request is never sent.
+ * The catalogue (GET /screening/fields, cached a day and shared with SCREENFIELDS and the task
+ * pane) also gives the columns their labels and units. Without it (API down), names that are
+ * already keys or snake_case keys still work; Japanese labels then need it and the error shows.
+ */
+async function resolveMetrics(
+  ctx: CallContext,
+  filters: string | undefined,
+  sortBy: string | undefined,
+): Promise<{ filters?: string; sortBy?: string; catalog: ScreeningField[] }> {
+  const names = [...(filters !== undefined ? conditionFields(filters) : []), sortBy];
+  if (names.every((n) => n === undefined)) return { catalog: [] };
+  let catalog: ScreeningField[];
   try {
-    const catalog = await ctx.client.screeningFields(ctx.options);
-    return new Map(catalog.fields.map((f) => [f.key, f.label]));
-  } catch {
-    return new Map(); // labels are a nicety: keys still identify the columns
+    catalog = (await ctx.client.screeningFields(ctx.options)).fields;
+  } catch (err) {
+    if (!names.every((n) => n === undefined || /^[A-Za-z][A-Za-z0-9_]*$/.test(n))) throw err;
+    const camel = (n: string): string => (n.includes("_") ? snakeToCamel(n.toLowerCase()) : n);
+    return {
+      ...(filters !== undefined
+        ? { filters: withFields(filters, conditionFields(filters).map(camel)) }
+        : {}),
+      ...(sortBy !== undefined ? { sortBy: camel(sortBy) } : {}),
+      catalog: [],
+    };
   }
+  const numeric = catalog
+    .filter((f) => f.type === "numeric")
+    .map((f) => ({ key: f.key, label: f.label }));
+  const key = (name: string, argument: string): string =>
+    fieldKey(name, numeric, argument, METRIC_WHERE);
+  return {
+    ...(filters !== undefined
+      ? {
+          filters: withFields(
+            filters,
+            conditionFields(filters).map((n) => key(n, "filters")),
+          ),
+        }
+      : {}),
+    ...(sortBy !== undefined ? { sortBy: key(sortBy, "sort_by") } : {}),
+    catalog,
+  };
 }
 
 /**
@@ -121,9 +177,25 @@ export function screen(
     const nameText = optionalText(name, "name", 100);
     const mode = headersArg(headers);
 
+    // Syntax first (operators, thresholds, units, condition count, industry names), with the
+    // metric names set aside: a malformed screen sends nothing, not even the catalogue request.
+    const probe = (n: string): string => (n === "" ? n : "metric");
+    validateParams("getScreening", {
+      ...(filterText !== undefined
+        ? { filters: withFields(filterText, conditionFields(filterText).map(probe)) }
+        : {}),
+      ...(sort !== undefined ? { sort_by: "metric" } : {}),
+      ...(order !== undefined ? { sort_order: order } : {}),
+      ...(sectors !== undefined ? { sector: sectors } : {}),
+      ...(industries !== undefined ? { industry: industries } : {}),
+      ...(date !== undefined ? { as_of: date } : {}),
+      ...(nameText !== undefined ? { name: nameText } : {}),
+      limit: Math.min(count, PAGE_MAX),
+    });
+    const resolved = await resolveMetrics(ctx, filterText, sort);
     const query = {
-      ...(filterText !== undefined ? { filters: filterText } : {}),
-      ...(sort !== undefined ? { sort_by: sort } : {}),
+      ...(resolved.filters !== undefined ? { filters: resolved.filters } : {}),
+      ...(resolved.sortBy !== undefined ? { sort_by: resolved.sortBy } : {}),
       ...(order !== undefined ? { sort_order: order } : {}),
       ...(sectors !== undefined ? { sector: sectors } : {}),
       ...(industries !== undefined ? { industry: industries } : {}),
@@ -144,23 +216,25 @@ export function screen(
         if (rows.length >= count) break;
       }
     } catch (err) {
-      throw unknownMetric(err, filterText, sort) ?? err;
+      throw unknownMetric(err, resolved.filters, resolved.sortBy) ?? err;
     }
     if (first === undefined || rows.length === 0) throw noResults();
     const shown = rows.slice(0, count);
 
-    const metrics = referencedMetrics(filterText, sort);
-    const labels = await metricLabels(ctx);
+    const metrics = referencedMetrics(resolved.filters, resolved.sortBy);
+    const info = new Map(resolved.catalog.map((f) => [f.key, f]));
     const columns: Column<ScreeningSecurity>[] = [
       plainColumn("security_code") as Column<ScreeningSecurity>,
       plainColumn("edinet_code") as Column<ScreeningSecurity>,
       plainColumn("name") as Column<ScreeningSecurity>,
       ...metrics.map((key): Column<ScreeningSecurity> => {
-        const label = labels.get(key);
+        const field = info.get(key);
         return {
           key,
-          ...(label !== undefined ? { label } : {}),
-          value: (s) => plainCell(s.metrics.find((m) => m.field === key)?.value),
+          ...(field !== undefined ? { label: field.label } : {}),
+          // The catalogue's unit gives the format (ratio as %, money with separators).
+          value: (s) =>
+            unitCell(s.metrics.find((m) => m.field === key)?.value, field?.unit, "jpy", ctx.host),
         };
       }),
     ];

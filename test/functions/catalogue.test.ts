@@ -254,8 +254,8 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
     expect(grid[0]?.[0]).toBe("証券コード");
     expect(String(grid[0]?.[3])).toContain("PER");
   });
-  test("SCREEN: an unknown metric key is #VALUE! naming the argument, what was typed and SCREENFIELDS", async () => {
-    useSandbox({ lang: "ja" });
+  test("SCREEN: an unknown metric key is #VALUE! naming the argument, what was typed, the nearest metric and SCREENFIELDS; the screen is never sent", async () => {
+    const h = useSandbox({ lang: "ja" });
     const filter = await cellError(
       KAISHA.SCREEN(
         "pe:lte:15" as never,
@@ -272,8 +272,9 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
     );
     expect(filter.code).toBe("#VALUE!");
     expect(filter.message).toMatch(
-      /^filters "pe:lte:15"：=KAISHA\.SCREENFIELDS\(\) の数値指標キー/,
+      /^filters "pe"：per（PER（実績））のことですか？ キー：=KAISHA\.SCREENFIELDS\(\) の数値指標/,
     );
+    expect(h.requests()).toEqual(["/v1/screening/fields"]);
     useSandbox();
     const sort = await cellError(
       KAISHA.SCREEN(
@@ -289,9 +290,7 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
         inv(),
       ),
     );
-    expect(sort.message).toBe(
-      'sort_by "pe": use a numeric metric key from =KAISHA.SCREENFIELDS(), e.g. marketCap',
-    );
+    expect(sort.message).toMatch(/^sort_by "pe": did you mean per \(PER（実績）\)\? Keys: /);
     // Other 400s keep the API's own explanation (here the money-threshold guard, spec 4.1 rule 3).
     const guard = await cellError(
       KAISHA.SCREEN(
