@@ -87,9 +87,9 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * The key a user most likely meant: a known synonym first (`revenue` -> `sales`), else the key or
- * label within a small edit distance (a third of the name, at least 2), else a key that contains
- * what was typed or is contained in it. Undefined when nothing is close: a wild guess misleads.
+ * The key a user most likely meant: a known synonym first (`revenue` -> `sales`), else a key or
+ * label containing what was typed, else one within a small edit distance (a third of the name, at
+ * least 2). Undefined when nothing is close: a wild guess misleads.
  */
 export function nearestName(
   typed: string,
@@ -100,20 +100,26 @@ export function nearestName(
   for (const c of candidates) {
     if ((SYNONYMS[c.key] ?? []).includes(t)) return c;
   }
-  let best: { c: NameCandidate; d: number } | undefined;
+  // Ranked by: a name that contains what was typed (a prefix or a word of it: 電気 -> 電気機器),
+  // then the smallest edit distance to the key, its label or a synonym (revenu -> revenue -> sales).
+  const containsOk = t.length >= (/[^\u0020-\u007e]/.test(t) ? 2 : 3);
+  let best: { c: NameCandidate; rank: number; d: number } | undefined;
   for (const c of candidates) {
-    const forms = [comparableName(c.key), ...(c.label ? labelForms(c.label) : [])];
+    const forms = [
+      comparableName(c.key),
+      ...(c.label ? labelForms(c.label) : []),
+      ...(SYNONYMS[c.key] ?? []),
+    ];
     for (const f of forms) {
       const d = distance(t, f);
-      if (best === undefined || d < best.d) best = { c, d };
+      const rank = containsOk && f.includes(t) ? 0 : 1;
+      if (rank === 1 && d > Math.max(2, Math.floor(t.length / 3))) continue;
+      if (best === undefined || rank < best.rank || (rank === best.rank && d < best.d)) {
+        best = { c, rank, d };
+      }
     }
   }
-  if (best !== undefined && best.d <= Math.max(2, Math.floor(t.length / 3))) return best.c;
-  const containing = candidates.filter((c) => {
-    const k = comparableName(c.key);
-    return t.length >= 3 && (k.includes(t) || t.includes(k));
-  });
-  return containing.length === 1 ? containing[0] : undefined;
+  return best?.c;
 }
 
 /**
@@ -141,7 +147,9 @@ export function resolveName(typed: string, candidates: readonly NameCandidate[])
     if (found.length > 1) return { ok: false, reason: "ambiguous", keys: found };
   }
   const suggestion = nearestName(typed, candidates);
-  return suggestion ? { ok: false, reason: "unknown", suggestion } : { ok: false, reason: "unknown" };
+  return suggestion
+    ? { ok: false, reason: "unknown", suggestion }
+    : { ok: false, reason: "unknown" };
 }
 
 /** Candidates of the keys of a dataset (or given keys of it) with their Japanese labels. */
