@@ -3,12 +3,21 @@
 import { isKaishaError } from "../src/client";
 import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
 import { companyArg } from "../src/excel/args";
-import { labelJa } from "../src/excel/labels";
+import type { Dataset } from "../src/contract";
+import { labelJa, unitOf } from "../src/excel/labels";
+import { numberFormatFor } from "../src/excel/number-formats";
 import { headerCell } from "../src/excel/shape";
 import { entityCell, plainCell, type Cell, type EntityValue } from "../src/excel/values";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 type Value = string | number | boolean | null | undefined;
+
+/** A card property's number format from its contract unit (PER 12.3 as 12.3, ROE with %). */
+function format(dataset: Dataset, key: string, value: number | null | undefined): string {
+  return typeof value === "number"
+    ? (numberFormatFor(unitOf(dataset, key), value) ?? "General")
+    : "General";
+}
 
 /** Optional parts of the card: a "not found" there leaves the fields out instead of failing. */
 async function optional<T>(work: Promise<T>): Promise<T | undefined> {
@@ -63,14 +72,22 @@ export function company(value: unknown, invocation?: InvocationLike): Promise<Ce
       ["industry", item?.industry],
       ["address_ja", org.address_ja],
       ["fiscal_year", v?.fiscal_year ?? f?.fiscal_year],
-      ["market_cap", v?.market_cap, "#,##0"],
-      ["per", v?.per, "0.00"],
-      ["pbr_adjusted", v?.pbr_adjusted, "0.00"],
-      ["dividend_yield_adjusted", v?.dividend_yield_adjusted, "0.00"],
-      ["roe", v?.roe ?? v?.roe_computed, "0.00"],
-      ["sales", f?.sales, "#,##0"],
-      ["operating_profit", f?.operating_profit, "#,##0"],
-      ["net_income", f?.net_income, "#,##0"],
+      ["market_cap", v?.market_cap, format("valuations", "market_cap", v?.market_cap)],
+      ["per", v?.per, format("valuations", "per", v?.per)],
+      ["pbr_adjusted", v?.pbr_adjusted, format("valuations", "pbr_adjusted", v?.pbr_adjusted)],
+      [
+        "dividend_yield_adjusted",
+        v?.dividend_yield_adjusted,
+        format("valuations", "dividend_yield_adjusted", v?.dividend_yield_adjusted),
+      ],
+      ["roe", v?.roe ?? v?.roe_computed, format("valuations", "roe", v?.roe ?? v?.roe_computed)],
+      ["sales", f?.sales, format("financials", "sales", f?.sales)],
+      [
+        "operating_profit",
+        f?.operating_profit,
+        format("financials", "operating_profit", f?.operating_profit),
+      ],
+      ["net_income", f?.net_income, format("financials", "net_income", f?.net_income)],
       ["source_label", org.attribution.source_label],
     ];
     const name = (key: string): string =>

@@ -182,6 +182,16 @@ describe("formatted numbers (CustomFunctionsRuntime 1.4)", () => {
     expect(row("sales").map((c) => c.basicValue)).toEqual(plain[1]?.slice(1));
   });
 
+  test("COMPANY card properties carry their unit's format", async () => {
+    useSandbox({ dataTypes: true });
+    const card = ((await call<Grid>(KAISHA.COMPANY, "7203"))[0]?.[0] ?? {}) as {
+      properties: Record<string, { numberFormat?: string }>;
+    };
+    expect(card.properties["market_cap"]?.numberFormat).toBe("#,##0");
+    expect(card.properties["dividend_yield_adjusted"]?.numberFormat).toMatch(/"%"$/);
+    expect(card.properties["per"]?.numberFormat).toMatch(/^#,##0(\.0+)?$/);
+  });
+
   test("an LTM sum carries no float noise: rounded to the precision of its quarters", async () => {
     useSandbox();
     const quarters = await call<Grid>(KAISHA.FINANCIALS, "7203", {
