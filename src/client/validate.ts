@@ -229,6 +229,19 @@ function checkOperationRules(
       }
     }
   }
+  if (opId === "listSecurities" && typeof params.industry === "string") {
+    // spec 4.4: `industry` is one exact TSE 33-industry name; anything else can only match nothing.
+    const fold = (n: string): string => n.normalize("NFKC").replace(/\s+/g, "");
+    const wanted = fold(params.industry);
+    const official = TSE33_INDUSTRIES.find((i) => fold(i.ja) === wanted);
+    if (official === undefined) {
+      details.push({
+        param: "industry",
+        reason: "unknown_value",
+        expected: "one TSE 33 industry name, e.g. 電気機器, 輸送用機器, 銀行業",
+      });
+    } else params.industry = official.ja;
+  }
   if (opId === "getPrices") {
     // spec 4.5 / spec 8: dates not before 2005-01-01.
     checkEarliest("from", params.from, details);

@@ -400,3 +400,23 @@ describe("screening sector / industry names (spec 4.1: official TSE 17 / TSE 33 
     expect(rec.requests).toHaveLength(0);
   });
 });
+
+describe("securities industry (spec 4.4: one exact TSE 33-industry name)", () => {
+  test("the official name in any width passes in its official spelling", () => {
+    expect(validateParams("listSecurities", { industry: " 証券、商品先物取引業 " }).industry).toBe(
+      "証券、商品先物取引業",
+    );
+    expect(validateParams("listSecurities", { industry: "ｻｰﾋﾞｽ業" }).industry).toBe("サービス業");
+  });
+
+  test("any other name is refused unsent", async () => {
+    const rec = recordingFetch();
+    const client = createClient({ apiKey: TEST_KEY, fetch: rec.fetch, ratePerMinute: 0 });
+    const err = await client.securities({ industry: "半導体" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).details).toEqual([
+      expect.objectContaining({ param: "industry", reason: "unknown_value" }),
+    ]);
+    expect(rec.requests).toHaveLength(0);
+  });
+});
