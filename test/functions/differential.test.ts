@@ -383,6 +383,53 @@ describe.each([
     throw new Error("no officer of 7203 has compensation history in the sample data");
   });
 
+  test("COMPANY (plain host: a one-row table; rich host: the card's properties) and ATTRIBUTION", async () => {
+    const org = await api.organization({ edinet_code: edinet });
+    const fin = await api.financials({ security_code: "7203", period: "annual", years: 30 });
+    const val = await api.valuations({ security_code: "7203", years: 50 });
+    const listing = (await api.securities({ q: "7203", limit: 20 })).securities.find(
+      (s) => s.code === "7203",
+    );
+    const f = fin.periods[fin.periods.length - 1] as unknown as Rec;
+    const v = val.history[0] as unknown as Rec;
+    const want: Rec = {
+      name: org.name_ja,
+      security_code: "7203",
+      edinet_code: edinet,
+      market: listing?.market,
+      industry: listing?.industry,
+      address_ja: org.address_ja,
+      fiscal_year: v["fiscal_year"],
+      market_cap: v["market_cap"],
+      per: v["per"],
+      pbr_adjusted: v["pbr_adjusted"],
+      dividend_yield_adjusted: v["dividend_yield_adjusted"],
+      roe: v["roe"] ?? v["roe_computed"],
+      sales: f["sales"],
+      operating_profit: f["operating_profit"],
+      net_income: f["net_income"],
+      source_label: org.attribution.source_label,
+    };
+    const grid = await call<Grid>(KAISHA.COMPANY, "7203");
+    if (dataTypes) {
+      const card = grid[0]?.[0] as { properties: Record<string, { basicValue: unknown }> };
+      for (const [key, value] of Object.entries(want)) {
+        // A card leaves null properties out rather than show a false zero.
+        expect([key, card.properties[key]?.basicValue]).toEqual([key, value ?? undefined]);
+      }
+    } else {
+      compareTable(grid, [want]);
+    }
+    for (const [dataset, body] of [
+      ["financials", fin],
+      ["valuations", val],
+    ] as const) {
+      expect(await call<Grid>(KAISHA.ATTRIBUTION, dataset)).toEqual([
+        [body.attribution.source_label, body.attribution.license_note],
+      ]);
+    }
+  });
+
   test("MARGIN 26w and 52w, JSFMARGIN days / reverse / other_exchange_reverse", async () => {
     for (const period of ["26w", "52w"] as const) {
       const body = await api.weeklyMargin({ code: "7203", period });
