@@ -29,7 +29,8 @@ export function noResults(): NotFoundError {
  * A list of field keys from `fields`/`items` ("a,b", a range, "*" for all). Each name may be the
  * key, its snake_case/camelCase/full-width form or the Japanese label the functions show
  * (`売上高`); anything else is refused before any request, naming the nearest key when one is close
- * (src/excel/field-names.ts) and FIELDS(dataset), where the valid ones are listed.
+ * (src/excel/field-names.ts) and FIELDS(dataset), where the valid ones are listed. `one`: the
+ * argument takes a single name (FINANCIAL's item, PRICE's field), which its messages say.
  */
 export function fieldList(
   value: unknown,
@@ -37,8 +38,9 @@ export function fieldList(
   allowed: readonly string[],
   defaults: readonly string[],
   dictionary: Dataset,
+  one = false,
 ): string[] {
-  const where = fieldsWhere(dictionary);
+  const where = fieldsWhere(dictionary, one);
   const list = listArg(value, argument, where);
   if (list === undefined) return [...defaults];
   if (list.length === 1 && list[0] === "*") return [...allowed];

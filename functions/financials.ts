@@ -210,6 +210,7 @@ export function financial(
       FINANCIAL_ITEMS,
       [],
       "financials",
+      true,
     );
     if (key.length !== 1) throw new ArgumentError("item", accepted, item);
     const itemKey = key[0] as string;

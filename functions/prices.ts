@@ -119,8 +119,9 @@ export function price(
       [...PRICE_FIELDS, "date"],
       ["close"],
       "prices",
+      true,
     );
-    if (more.length > 0) throw new ArgumentError("field", fieldsWhere("prices"), field);
+    if (more.length > 0) throw new ArgumentError("field", fieldsWhere("prices", true), field);
     const day = optionalDate(date, "date");
     if (day !== undefined && day < EARLIEST) throw noPricesBefore();
     const body = await ctx.client.prices(

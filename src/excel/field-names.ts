@@ -213,10 +213,15 @@ export function fieldKey(
   throw new FieldNameError(argument, typed, match, where);
 }
 
-/** Where the keys of a dataset are listed, for messages. */
-export function fieldsWhere(dictionary: string): Bilingual {
-  return {
-    en: `a key or Japanese label from =KAISHA.FIELDS("${dictionary}"), comma separated, or "*"`,
-    ja: `=KAISHA.FIELDS("${dictionary}") のキーまたは日本語名（カンマ区切り）、または "*"`,
-  };
+/** Where the keys of a dataset are listed, for messages (`one`: an argument taking one name). */
+export function fieldsWhere(dictionary: string, one = false): Bilingual {
+  return one
+    ? {
+        en: `a key or Japanese label from =KAISHA.FIELDS("${dictionary}")`,
+        ja: `=KAISHA.FIELDS("${dictionary}") のキーまたは日本語名`,
+      }
+    : {
+        en: `a key or Japanese label from =KAISHA.FIELDS("${dictionary}"), comma separated, or "*"`,
+        ja: `=KAISHA.FIELDS("${dictionary}") のキーまたは日本語名（カンマ区切り）、または "*"`,
+      };
 }

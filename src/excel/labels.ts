@@ -142,8 +142,8 @@ const TITLE_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * A title row caption in the header language: "financials annual" -> "財務諸表 通期". Words the
- * table does not know (codes, names, "52w") stay as they are.
+ * A title row caption in the header language: "financials annual (百万円)" -> "財務諸表 通期（百万円）".
+ * Words the table does not know (codes, names, "52w") stay as they are.
  */
 export function titleCaption(caption: string, language: "keys" | "ja"): string {
   if (language !== "ja") return caption;
@@ -152,7 +152,8 @@ export function titleCaption(caption: string, language: "keys" | "ja"): string {
   return caption
     .split(" ")
     .map((w) => TITLE_WORDS[w] ?? w)
-    .join(" ");
+    .join(" ")
+    .replace(/ \(([^()]*)\)$/, "（$1）"); // a trailing "(百万円)" in Japanese brackets
 }
 
 /** The field dictionary entry of `key` in `dataset`, if it has one. */

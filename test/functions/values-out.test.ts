@@ -124,7 +124,7 @@ describe("Japanese headers", () => {
       unit: "million_jpy",
       headers: 2,
     });
-    expect(ja[0]?.[1]).toBe("財務諸表 通期 (百万円)");
+    expect(ja[0]?.[1]).toBe("財務諸表 通期（百万円）");
     expect(ja[1]?.[0]).toBe("項目");
     expect(ja[2]?.[0]).toBe("売上高");
     const div = await call<Grid>(KAISHA.DIVIDENDS, "7203", { headers: 2 });
