@@ -126,7 +126,12 @@ describe("single values served stale carry a visible marker where the host can s
     setHostCapabilities({ dataTypes: true });
     try {
       const shown = await FINANCIAL("7203", "sales", 0, null, null, null, invocation());
-      expect(typeof shown).toBe("number");
+      // Formatted as money (separators), with no stale marker in its format.
+      expect(shown).toEqual({
+        type: "Double",
+        basicValue: expect.any(Number),
+        numberFormat: "#,##0",
+      });
     } finally {
       setHostCapabilities({ dataTypes: false });
     }
