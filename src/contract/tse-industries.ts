@@ -87,12 +87,24 @@ export function canonicalNames(
   const byFolded = new Map(names.map((n) => [foldName(n.ja), n.ja]));
   const out: string[] = [];
   const unknown: string[] = [];
-  for (const part of list.split(/[,、，]/)) {
-    const item = part.trim();
-    if (item === "") continue;
-    const official = byFolded.get(foldName(item));
-    if (official === undefined) unknown.push(item);
-    else out.push(official);
+  for (const part of list.split(/[,，]/)) {
+    // 、 separates names too, but one official name contains it (証券、商品先物取引業): a piece
+    // joined with the next one is tried first, so that name is never split in two.
+    const pieces = part.split("、").map((p) => p.trim());
+    for (let i = 0; i < pieces.length; i++) {
+      const item = pieces[i] as string;
+      const joined =
+        i + 1 < pieces.length ? byFolded.get(foldName(`${item}、${pieces[i + 1]}`)) : undefined;
+      if (joined !== undefined) {
+        out.push(joined);
+        i += 1;
+        continue;
+      }
+      if (item === "") continue;
+      const official = byFolded.get(foldName(item));
+      if (official === undefined) unknown.push(item);
+      else out.push(official);
+    }
   }
   return { names: out, unknown };
 }

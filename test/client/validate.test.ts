@@ -420,3 +420,12 @@ describe("securities industry (spec 4.4: one exact TSE 33-industry name)", () =>
     expect(rec.requests).toHaveLength(0);
   });
 });
+
+test("screening industry: 証券、商品先物取引業 is one official name even though 、 also separates names", () => {
+  expect(validateParams("getScreening", { industry: "証券、商品先物取引業" }).industry).toBe(
+    "証券、商品先物取引業",
+  );
+  expect(
+    validateParams("getScreening", { industry: "銀行業、証券、商品先物取引業、保険業" }).industry,
+  ).toBe("銀行業,証券、商品先物取引業,保険業");
+});
