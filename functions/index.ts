@@ -328,7 +328,7 @@ export function SEGMENTS(
 }
 
 /**
- * Annual dividend records (actuals).
+ * Annual dividend records (actuals), each with the filing it comes from (doc_id for DOCUMENT / SECTION).
  * @customfunction DIVIDENDS DIVIDENDS
  * @param company Security code (7203, "130A") or EDINET code ("E02144").
  * @param [from_fiscal_year] First fiscal year (default: oldest).
@@ -401,7 +401,7 @@ export function DISCLOSURES(
 /**
  * One part of a disclosure document.
  * @customfunction DOCUMENT DOCUMENT
- * @param doc_id Document id from DISCLOSURES, e.g. S100ABCD.
+ * @param doc_id Document id from DISCLOSURES or DIVIDENDS, e.g. S100ABCD.
  * @param [part] meta (default), sections, xbrl or available_sections.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
@@ -422,7 +422,7 @@ export function DOCUMENT(
 /**
  * One XBRL fact's value from a disclosure document.
  * @customfunction XBRL XBRL
- * @param doc_id Document id from DISCLOSURES, e.g. S100ABCD.
+ * @param doc_id Document id from DISCLOSURES or DIVIDENDS, e.g. S100ABCD.
  * @param element XBRL element name, with or without prefix, e.g. NetSales.
  * @param [context] XBRL context (default: current year).
  * @param invocation Invocation (cancellation and value preview).
@@ -443,7 +443,7 @@ export function XBRL(
 /**
  * A section of a disclosure document as plain text, one paragraph per row.
  * @customfunction SECTION SECTION
- * @param doc_id Document id from DISCLOSURES, e.g. S100ABCD.
+ * @param doc_id Document id from DISCLOSURES or DIVIDENDS, e.g. S100ABCD.
  * @param section Section id, e.g. business_overview, risk_factors, mda.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
