@@ -13,7 +13,8 @@ import {
 import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
-import { dateCell, EMPTY, plainCell, type Cell } from "../src/excel/values";
+import { unitCell } from "../src/excel/number-formats";
+import { dateCell, EMPTY, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { run, type CallContext, type InvocationLike } from "./run";
@@ -88,7 +89,7 @@ export function document(
           ...["element_name", "context"].map((k) => plainColumn(k) as Column<DisclosureXbrlFact>),
           { ...plainColumn("period"), value: (f) => periodCells(f.period, ctx).end },
           { ...plainColumn("period_start"), value: (f) => periodCells(f.period, ctx).start },
-          { ...plainColumn("value"), value: (f) => factCell(f.value, ctx) },
+          { ...plainColumn("value"), value: (f) => factCell(f, ctx) },
           plainColumn("unit") as Column<DisclosureXbrlFact>,
         ];
         return table(ctx, columns, rows, mode, title);
@@ -103,12 +104,26 @@ export function document(
 }
 
 /**
- * An XBRL fact's value as a cell: numbers stay numbers, a date-typed fact ("2026-03-31", e.g.
+ * XBRL unit ids whose display is certain -> contract units (number-formats.ts). `pure` is left
+ * plain: it is a ratio in some taxonomies' facts and a percentage in others.
+ */
+const XBRL_UNITS: Readonly<Record<string, string>> = {
+  jpy: "jpy",
+  jpypershares: "jpy_per_share",
+  jpypershare: "jpy_per_share",
+  shares: "shares",
+};
+
+/**
+ * An XBRL fact's value as a cell: numbers stay numbers (yen and per-share values formatted as
+ * such where the host has formatted numbers), a date-typed fact ("2026-03-31", e.g.
  * CurrentFiscalYearEndDateDEI) becomes a date serial, other text stays text (codes, names).
  */
-function factCell(value: DisclosureXbrlFact["value"], ctx: CallContext): Cell {
+function factCell(fact: DisclosureXbrlFact, ctx: CallContext): Cell {
+  const value = fact.value;
   if (typeof value === "string" && ISO_DAY.test(value)) return dateCell(value, ctx.host);
-  return plainCell(value);
+  const unit = fact.unit === null ? undefined : XBRL_UNITS[fact.unit.toLowerCase()];
+  return unitCell(value, unit, "jpy", ctx.host);
 }
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -176,7 +191,7 @@ export function xbrl(
         `${id} に XBRL 要素 ${name}${ctxName ? `（${ctxName}）` : ""} はありません：DOCUMENT("${id}","xbrl") で確認してください`,
       );
     }
-    return factCell(pick.value, ctx);
+    return factCell(pick, ctx);
   });
 }
 

@@ -192,6 +192,22 @@ describe("formatted numbers (CustomFunctionsRuntime 1.4)", () => {
     expect(card.properties["per"]?.numberFormat).toMatch(/^#,##0(\.0+)?$/);
   });
 
+  test("XBRL facts: yen with separators, per-share values with their decimals, codes as text", async () => {
+    useSandbox({ dataTypes: true });
+    const list = await call<Grid>(KAISHA.DISCLOSURES, "7203", {
+      document_type: "有価証券報告書",
+      limit: 1,
+    });
+    const docId = list[1]?.[(list[0] as string[]).indexOf("doc_id")];
+    const facts = await call<Grid>(KAISHA.DOCUMENT, docId, { part: "xbrl", headers: 0 });
+    const yen = facts.filter((f) => f[5] === "JPY").map((f) => f[4] as Formatted);
+    expect(yen.length).toBeGreaterThan(0);
+    for (const c of yen) expect(c.numberFormat).toBe("#,##0");
+    const eps = facts.filter((f) => f[5] === "JPYPerShares").map((f) => f[4] as Formatted);
+    for (const c of eps) expect(c.numberFormat).toMatch(/^#,##0(\.0+)?$/);
+    expect(facts.find((f) => String(f[0]).endsWith("SecurityCodeDEI"))?.[4]).toBe("72030");
+  });
+
   test("an LTM sum carries no float noise: rounded to the precision of its quarters", async () => {
     useSandbox();
     const quarters = await call<Grid>(KAISHA.FINANCIALS, "7203", {
