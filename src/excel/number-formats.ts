@@ -4,8 +4,11 @@ import type { MoneyUnit } from "./args";
 import { scaleValue } from "./units";
 import { EMPTY, formattedNumber, plainCell, type Cell, type HostCapabilities } from "./values";
 
-/** Most decimals a format shows: the API's per-share and ratio figures carry at most this many. */
-const MAX_DECIMALS = 4;
+/**
+ * Most decimals a format shows (the value keeps all of its own): reported per-share figures have at
+ * most two (sen), and a computed multiple or split-adjusted EPS (41.1533333) reads as 41.15.
+ */
+const MAX_DECIMALS = 2;
 
 /**
  * Decimals a number really has (float noise ignored): 62.5 -> 1, 0.4523 -> 4, 1500 -> 0,
@@ -53,7 +56,8 @@ function fixed(decimals: number): string {
  *   their own decimals;
  * - `ratio` (1.0 = 100%): a percentage, `0.4523` -> `45.23%`;
  * - `percent` (already in %): the number with a % sign, `12.3` -> `12.3%`;
- * - `jpy_per_share`, `times`, `points`: separators and the value's natural decimals (`62.5`, `120`);
+ * - `jpy_per_share`, `times`, `points`: separators and the value's natural decimals, at most two
+ *   (`62.5`, `120`, `41.15` for 41.1533…);
  * - counts (`shares`, `people`, `count`, `t_co2e`): separators; `years`, `days`, `months` as they are.
  *
  * @example numberFormatFor("ratio", 0.4523, "jpy") // "0.00%"
@@ -71,7 +75,7 @@ export function numberFormatFor(
       if (money === "jpy") return fixed(natural);
       return money === "hundred_million_jpy" ? "#,##0.0" : "#,##0";
     case "ratio": {
-      const d = Math.min(MAX_DECIMALS - 2, Math.max(0, natural - 2));
+      const d = Math.min(MAX_DECIMALS, Math.max(0, natural - 2));
       return d === 0 ? "0%" : `0.${"0".repeat(d)}%`;
     }
     case "percent":
