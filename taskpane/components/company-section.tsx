@@ -9,7 +9,7 @@ import { EXCEL_IMPORT } from "../excel-import";
 import { buildCompanySheet } from "../excel/company-sheet";
 import { insertChart } from "../excel/chart";
 import { chartRequest } from "../chart-plan";
-import { companySheetLayout } from "../state/company-sheet-plan";
+import { companyFiscalYears, companySheetLayout } from "../state/company-sheet-plan";
 import { isEdinetCode, normalizeInput } from "../state/datasets";
 import { runImport } from "../state/import-flow";
 import { prop } from "../state/pane-client";
@@ -36,7 +36,15 @@ export function CompanySection() {
       }
       // VALUATION and the price chart need a security code: an EDINET code is resolved first.
       const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
-      const layout = companySheetLayout(securityCode, Number(years) || 10, t.lang);
+      const fiscalYears = await companyFiscalYears(
+        session.client(),
+        securityCode,
+        Number(years) || 10,
+        { signal },
+      );
+      if (fiscalYears.length === 0)
+        throw new UserMessageError(t("companyNoYears", { code: securityCode }));
+      const layout = companySheetLayout(securityCode, fiscalYears, t.lang);
       const sheet = await buildCompanySheet(layout.plan);
       bump();
       try {

@@ -201,6 +201,13 @@ export const ja: Messages = {
     "KAISHA関数を現在の値に置き換え、アドインがなくても開けるようにします。元の数式は KaishaProvenance シートに記録します。",
   restoreFormulas: "数式に戻す",
   frozen: "{n}個の数式を値に固定しました（KaishaProvenance に記録）。",
+  frozeSomeSkipped:
+    "{n}個の数式を値に固定しました（KaishaProvenance に記録）。{m}個は数式のまま残しました（{reasons}）：{cells}",
+  frozeNoneSkipped:
+    "値に固定した数式はありません。{m}個を数式のまま残しました（{reasons}）：{cells}。計算の完了を待つか、エラーを直してから実行してください。",
+  skipCalculating: "計算中 {n}個",
+  skipSpill: "スピル範囲がふさがっている {n}個",
+  skipError: "エラー {n}個（{codes}）",
   restored: "{n}個の数式を元に戻しました。",
   nothingToRestore: "この範囲には値に固定した記録がなく、戻せる数式がありません。",
   nothingToFreeze: "対象にKAISHA関数がありません。",
@@ -242,6 +249,7 @@ export const ja: Messages = {
   companyBuilt: "シート {sheet} を作成しました。",
   companyBuilding: "シートを作成しています…",
   companyPricesFailed: "シートは作成しましたが、株価グラフを作れませんでした: {message}",
+  companyNoYears: "{code} の年次決算がありません。コードを確かめてください。",
 
   captionSource: "出典: {label}",
   captionProcessed: "加工: {label}",
@@ -255,7 +263,8 @@ export const ja: Messages = {
   sheetKey: "キー",
   sheetValuation: "バリュエーション推移",
   sheetPrices: "株価（過去1年）",
-  sheetOffsets: '0;0"期前";"最新期"',
 
+  excelApiMissing:
+    "このExcelは ExcelApi {version} に対応していないため、この操作はできません。Microsoft 365 または Excel 2021 以降、あるいは Excel on the web をお使いください。",
   errorUnexpected: "問題が発生しました: {message}",
 };
