@@ -271,6 +271,7 @@ export const en = {
   sheetValuation: "Valuation history",
   sheetPrices: "Prices (past year)",
 
+  chartMainAxisNote: "(main axis: this Excel has no secondary axis)",
   excelApiMissing:
     "This Excel does not support ExcelApi {version}, which this action needs: use Microsoft 365, Excel 2021 or later, or Excel on the web.",
   errorUnexpected: "Something went wrong: {message}",

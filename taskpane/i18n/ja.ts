@@ -264,6 +264,7 @@ export const ja: Messages = {
   sheetValuation: "バリュエーション推移",
   sheetPrices: "株価（過去1年）",
 
+  chartMainAxisNote: "（主軸：このExcelは第2軸に未対応）",
   excelApiMissing:
     "このExcelは ExcelApi {version} に対応していないため、この操作はできません。Microsoft 365 または Excel 2021 以降、あるいは Excel on the web をお使いください。",
   errorUnexpected: "問題が発生しました: {message}",

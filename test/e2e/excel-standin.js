@@ -140,7 +140,7 @@
 
   // ---------- Office.context ----------
   var requirementSets = cfg.requirementSets || {
-    ExcelApi: "1.12",
+    ExcelApi: "1.16",
     CustomFunctionsRuntime: "1.4",
     SharedRuntime: "1.1",
   };

@@ -43,7 +43,47 @@ test("insertChart(prices): a line of close and adj_close by date, oldest on the 
   expect(fake.log).toContain("chart at J2");
 });
 
+/** A host with ExcelApi up to 1.`minor` (Office.context.requirements). */
+function hostWithExcelApi(minor: number): void {
+  (globalThis as { Office?: unknown }).Office = {
+    context: {
+      requirements: {
+        isSetSupported: (name: string, v: string) =>
+          name === "ExcelApi" && Number(v.split(".")[1]) <= minor,
+      },
+    },
+  };
+}
+afterEach(() => delete (globalThis as { Office?: unknown }).Office);
+
+function valuationsTable() {
+  return installFakeExcel({
+    sheets: [{ name: "Data" }],
+    tables: [
+      {
+        name: "Kaisha_valuations_7203",
+        sheet: "Data",
+        address: "Data!A1:D21",
+        rowCount: 21,
+        columnCount: 4,
+      },
+    ],
+  });
+}
+
+test("insertChart(valuations) without ExcelApi 1.8: PBR stays on the main axis and its legend says so", async () => {
+  hostWithExcelApi(7);
+  const fake = valuationsTable();
+  const columns = ["fiscal_year", "per", "pbr_adjusted"].map((key) => ({ key, header: key }));
+  const t = translator("en");
+  await insertChart(chartRequest("valuations", "Kaisha_valuations_7203", columns, "7203", t)!);
+  const chart = fake.charts[0]!;
+  expect(chart.added[1].axisGroup).toBeUndefined();
+  expect(chart.added[1].name).toBe("pbr_adjusted (main axis: this Excel has no secondary axis)");
+});
+
 test("insertChart(valuations): PER on the main axis, PBR on the secondary axis so it does not lie flat", async () => {
+  hostWithExcelApi(8);
   const fake = installFakeExcel({
     sheets: [{ name: "Data" }],
     tables: [
