@@ -254,6 +254,18 @@ export const en = {
   companyBuild: "Build company sheet",
   companyBuilt: "Sheet {sheet} is ready.",
   companyBuilding: "Building the sheet…",
+  peerSheetTitle: "Peer comparison",
+  peerSales: "Sales (JPY mn)",
+  peerOperatingProfit: "Operating profit (JPY mn)",
+  peerOperatingMargin: "Operating margin",
+  peerFiscalYear: "Fiscal year",
+  peerDividendYield: "Dividend yield (%)",
+  peerMarketCap: "Market cap (JPY)",
+  peerUnitNote:
+    "Sales and operating profit: latest full year; PER, PBR, dividend yield and market cap: latest fiscal year.",
+  companyPeersBuild: "Build peer sheet",
+  companyPeersBuilt: "Sheet {sheet} is ready ({n} peers).",
+  companyNoPeers: "No listed peers found for {code}.",
   companyPricesFailed: "The sheet is ready, but the price chart could not be made: {message}",
   companyNoYears: "{code} has no annual results: check the code.",
 

@@ -248,6 +248,18 @@ export const ja: Messages = {
   companyBuild: "企業シートを作成",
   companyBuilt: "シート {sheet} を作成しました。",
   companyBuilding: "シートを作成しています…",
+  peerSheetTitle: "同業比較",
+  peerSales: "売上高（百万円）",
+  peerOperatingProfit: "営業利益（百万円）",
+  peerOperatingMargin: "営業利益率",
+  peerFiscalYear: "決算期",
+  peerDividendYield: "配当利回り（%）",
+  peerMarketCap: "時価総額（円）",
+  peerUnitNote:
+    "売上高・営業利益は最新の通期、PER・PBR・配当利回り・時価総額は最新決算期の値です。",
+  companyPeersBuild: "同業比較シートを作成",
+  companyPeersBuilt: "シート {sheet} を作成しました（同業 {n}社）。",
+  companyNoPeers: "{code} の同業他社は見つかりませんでした。",
   companyPricesFailed: "シートは作成しましたが、株価グラフを作れませんでした: {message}",
   companyNoYears: "{code} の年次決算がありません。コードを確かめてください。",
 
