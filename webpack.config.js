@@ -176,6 +176,11 @@ module.exports = (_env, argv) => {
       taskpane: { import: "./taskpane/index.ts", dependOn: "functions" },
       "preview-standin": "./taskpane/preview/custom-functions-standin.ts",
       preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
+      // The Excel stand-in (taskpane/preview/STANDIN.md) for the e2e tests: sandbox builds only,
+      // loaded by no page of ours (test/e2e/harness.ts injects it before a page's scripts).
+      ...(process.env.KAISHA_DEFAULT_BASE_URL
+        ? { "excel-standin": "./taskpane/preview/excel-standin.js" }
+        : {}),
     },
     output: {
       path: path.join(__dirname, "dist"),
