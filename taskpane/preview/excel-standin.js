@@ -6,6 +6,7 @@
 // ("off" | "formatted" | "all"), emptyArgument ("null" | "zero").
 /* global window, fetch, setTimeout, AbortController */
 import { formatNumber } from "./cell-display";
+import { readCellInput, referencedCells } from "./formula-parser";
 import { evaluateStandInFormula } from "./standin-engine";
 
 /* eslint-disable @typescript-eslint/no-this-alias -- plain ES5 injected into the page: closures keep "this" */
@@ -327,6 +328,49 @@ import { evaluateStandInFormula } from "./standin-engine";
     return cfg.dataTypeArguments || "formatted";
   }
 
+  /** A recalculation chain (A feeds B feeds A…) stops after this many steps. */
+  var MAX_CHAIN = 8;
+
+  /** The cell rectangles a formula reads, [] when it cannot be parsed. */
+  function formulaReads(formula) {
+    try {
+      var input = readCellInput(formula);
+      return input.kind === "formula" ? referencedCells(input.expr) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * STANDIN.md "Recalculation": like Excel's dependency tree, a KAISHA formula that reads a cell of
+   * `area` is calculated again when that area's values change (a spill arrives, a value is typed).
+   */
+  function recalcDependents(s, area, depth, except) {
+    if (depth > MAX_CHAIN) return;
+    s.cells.forEach(function (cell, key) {
+      if (typeof cell.formula !== "string" || !/KAISHA\./i.test(cell.formula)) return;
+      if (key === except) return;
+      var reads = formulaReads(cell.formula).some(function (ref) {
+        return !(
+          ref.to.row < area.top ||
+          ref.from.row > area.bottom ||
+          ref.to.col < area.left ||
+          ref.from.col > area.right
+        );
+      });
+      if (!reads) return;
+      var rc = key.split(",").map(Number);
+      evaluateAnchor(s, rc[0], rc[1], { depth: depth + 1 });
+    });
+  }
+
+  /** The cells an anchor's current result covers (its own cell when it has none or is blocked). */
+  function anchorArea(a) {
+    var rows = a.result && !a.blocked ? a.result.length : 1;
+    var cols = a.result && !a.blocked ? a.result[0].length : 1;
+    return { top: a.row, left: a.col, bottom: a.row + rows - 1, right: a.col + cols - 1 };
+  }
+
   function evaluateAnchor(s, r, c, options) {
     var own = s.cells.get(k(r, c));
     if (!own || typeof own.formula !== "string") return Promise.resolve();
@@ -346,10 +390,24 @@ import { evaluateStandInFormula } from "./standin-engine";
     };
     s.anchors.set(k(r, c), anchor);
     calcCount++;
+    var depth = (options && options.depth) || 0;
     var settle = function (grid) {
       if (s.anchors.get(k(r, c)) !== anchor) return;
+      var before = anchorArea(anchor);
       anchor.result = grid;
       relayout(s);
+      var after = anchorArea(anchor);
+      recalcDependents(
+        s,
+        {
+          top: before.top,
+          left: before.left,
+          bottom: Math.max(before.bottom, after.bottom),
+          right: Math.max(before.right, after.right),
+        },
+        depth,
+        k(r, c),
+      );
     };
     var job = metadata()
       .then(function (meta) {
@@ -415,6 +473,9 @@ import { evaluateStandInFormula } from "./standin-engine";
       s.anchors.delete(key);
     }
     relayout(s);
+    // A typed value (or a cleared cell) changes what formulas reading it calculate.
+    if (typeof cell.formula !== "string" || !/KAISHA\./i.test(cell.formula))
+      recalcDependents(s, { top: r, left: c, bottom: r, right: c }, 0, key);
   }
   /**
    * Worksheet formulas other than KAISHA, the few the pane writes (STANDIN.md "Other formulas"):
@@ -1241,6 +1302,16 @@ import { evaluateStandInFormula } from "./standin-engine";
           emptyArgument: cfg.emptyArgument === "zero" ? "zero" : "null",
           valuePreview: true,
         });
+      });
+    },
+    /**
+     * Adds a function for a test (e.g. one that reports the arguments it received): its
+     * functions.json-style metadata and implementation, callable as =KAISHA.<ID>(…).
+     */
+    register: function (meta, fn) {
+      return metadata().then(function (m) {
+        m.functions.set(meta.id.toUpperCase(), meta);
+        registry.set(meta.id.toUpperCase(), fn);
       });
     },
     /** Resolves when every KAISHA evaluation started so far has settled. */

@@ -13,6 +13,12 @@ import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pan
  */
 const PEERS_FETCH_LIMIT = 20;
 
+/**
+ * The sheet compares at most this many peers: each costs two requests on a cold cache (its
+ * FINANCIAL and VALUATION answers), so a full sheet costs at most 1 + 2 x 10.
+ */
+export const PEER_SHEET_MAX = 10;
+
 /** PEERS spills six columns: security_code, name, industry, segments, competition_reason, parents. */
 const PEERS_COLUMNS = 6;
 
@@ -36,9 +42,9 @@ export async function companyPeers(
   options: PaneRequestOptions = {},
 ): Promise<PeerList> {
   const body = await client.peers({ security_code: code, limit: PEERS_FETCH_LIMIT }, options);
-  const codes = arrayProp(body, "peers").flatMap((p) =>
-    typeof p["security_code"] === "string" ? [p["security_code"]] : [],
-  );
+  const codes = arrayProp(body, "peers")
+    .flatMap((p) => (typeof p["security_code"] === "string" ? [p["security_code"]] : []))
+    .slice(0, PEER_SHEET_MAX);
   const label = prop(prop(body, "attribution"), "source_label");
   return { codes, sourceLabel: typeof label === "string" ? label : "" };
 }
