@@ -203,6 +203,34 @@ describe("formulas written by the pane calculate", () => {
     expect(await brokenCells("Sheet1")).toEqual([]);
   });
 
+  test("Freeze values freezes the good formula, leaves the one in error and says why", async () => {
+    await page.evaluate(() => {
+      const w = (
+        window as unknown as {
+          __excelStandIn: StandIn & { enter(s: string, a: string, t: string): void };
+        }
+      ).__excelStandIn;
+      w.enter("Sheet1", "Z1", '=KAISHA.FINANCIAL(7203,"sales",0)');
+      w.enter("Sheet1", "Z2", '=KAISHA.FINANCIAL(9999,"sales",0)');
+    });
+    await excel.idle();
+    await excel.select("Sheet1", "Z1:Z2");
+    await nav("refresh");
+    await page.selectOption(tid("freeze-scope"), "selection");
+    await page.click(tid("freeze-values"));
+    const bar = page.locator(`${tid("freeze-summary")}[data-intent="warning"]`);
+    await bar.waitFor();
+    const text = (await bar.textContent()) ?? "";
+    expect(text).toContain("1個の数式を値に固定しました");
+    expect(text).toContain("エラー 1個（#N/A）");
+    expect(text).toContain("Sheet1!Z2 (#N/A)");
+    const [good, bad] = (await excel.read("Sheet1", "Z1:Z2")).map((r) => r[0]);
+    expect(good?.formula).toBeUndefined();
+    expect(typeof good?.value).toBe("number");
+    expect(bad?.formula).toBe('=KAISHA.FINANCIAL(9999,"sales",0)');
+    await h.screenshot(page, "pane-formulas-03-freeze-skipped");
+  });
+
   test("the pane raised no page errors", () => {
     expect(h.problems.filter((p) => p.startsWith("pageerror"))).toEqual([]);
   });
