@@ -274,6 +274,8 @@ import { evaluateStandInFormula } from "./standin-engine";
 
   /** Re-checks which spills are blocked after any write. */
   function relayout(s) {
+    // STANDIN.md "#SPILL!": a spill may not cover another formula's spill; the earlier keeps it.
+    var taken = [];
     s.anchors.forEach(function (a) {
       if (!a.result) return;
       // STANDIN.md "#SPILL!": spilled arrays are not supported in Excel tables, nor spill into one.
@@ -291,7 +293,24 @@ import { evaluateStandInFormula } from "./standin-engine";
           }
         }
       }
+      var area = {
+        top: a.row,
+        left: a.col,
+        bottom: a.row + a.result.length - 1,
+        right: a.col + a.result[0].length - 1,
+      };
+      if (!blocked && multi) {
+        blocked = taken.some(function (t) {
+          return !(
+            area.bottom < t.top ||
+            area.top > t.bottom ||
+            area.right < t.left ||
+            area.left > t.right
+          );
+        });
+      }
       a.blocked = blocked;
+      if (!blocked) taken.push(area);
     });
   }
 

@@ -125,6 +125,13 @@ describe("Excel stand-in", () => {
     await enter(page, "A21", '=KAISHA.PRICES(7203,"2024-01-04","2024-01-10","date,close","asc")');
     await idle(page);
     expect((await read(page, "A21"))[0]?.[0]).toMatchObject({ value: "#SPILL!" });
+    // A second spill over the first one's range is blocked; the first keeps its cells.
+    await enter(page, "B8", '=KAISHA.PRICES(7203,"2024-01-04","2024-01-10","date,close","asc")');
+    await idle(page);
+    expect((await read(page, "B8"))[0]?.[0]).toMatchObject({ value: "#SPILL!" });
+    expect((await read(page, "A10"))[0]?.[0]?.error).toBeUndefined();
+    await enter(page, "B8", "");
+    await idle(page);
     await enter(page, "H1", "=KAISHA.PROBE(A10:A12)");
     await idle(page);
     expect((await read(page, "H1"))[0]?.[0]).toMatchObject({ value: "#VALUE!", error: "Value" });
