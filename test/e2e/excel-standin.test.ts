@@ -138,6 +138,46 @@ describe("Excel stand-in", () => {
     await page.close();
   });
 
+  test("cancellation: re-entering a formula or recalculating cancels the call still running", async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      const w = window as unknown as W & { __canceled: number };
+      w.__canceled = 0;
+      return w.__excelStandIn.register(
+        {
+          id: "SLOW",
+          name: "SLOW",
+          parameters: [{ name: "x", type: "any" }],
+          options: { cancelable: true },
+        },
+        (...args: unknown[]) => {
+          const invocation = args[1] as { onCanceled?: () => void };
+          invocation.onCanceled = () => void w.__canceled++;
+          return new Promise(() => undefined); // never settles by itself
+        },
+      );
+    });
+    const canceled = () =>
+      page.evaluate(() => (window as unknown as { __canceled: number }).__canceled);
+    await enter(page, "K1", "=KAISHA.SLOW(1)");
+    await enter(page, "K1", "=KAISHA.SLOW(2)");
+    await page.waitForFunction(
+      () => (window as unknown as { __canceled: number }).__canceled === 1,
+    );
+    await page.evaluate(() =>
+      Excel.run(async (context) => {
+        context.workbook.application.calculate("Full");
+        await context.sync();
+      }),
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { __canceled: number }).__canceled === 2,
+    );
+    expect(await canceled()).toBe(2);
+    expect((await read(page, "K1"))[0]?.[0]).toMatchObject({ value: "#BUSY!" });
+    await page.close();
+  });
+
   test("value preview: a formula being typed calls the function with isInValuePreview and sends nothing", async () => {
     const page = await open();
     const before = h.sandbox.sandbox.requestLog.length;
