@@ -1,5 +1,6 @@
 // webpack 5 build of the add-in: task pane + custom functions in one shared-runtime page, the preview
-// page, functions.json / functions-ja.json, Office.js from node_modules and the manifest.
+// page, functions.json / functions-ja.json, Office.js (Microsoft's CDN in production, the npm copy
+// for npm start and tests) and the manifest.
 const fs = require("node:fs");
 const path = require("node:path");
 const { URL } = require("node:url");
@@ -15,6 +16,13 @@ const DEFAULT_PRODUCTION_ORIGIN = "https://kaisha.example.com";
 /** The live API (spec: paths are relative to {base_url}/v1). */
 const PRODUCTION_API_BASE_URL = "https://api.irbank.net/v1";
 
+/**
+ * Microsoft requires published add-ins to load Office.js from its CDN (the npm package's README: the
+ * npm copy is not officially supported); the CDN also serves every display language's strings.
+ */
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+/** Where pages load the npm copy from when offline (npm start, the e2e build, tests). */
+const OFFICE_JS_LOCAL = "assets/office-js/office.js";
 const OFFICE_JS_DIR = path.join(__dirname, "node_modules/@microsoft/office-js/dist");
 /**
  * The Office.js files a page of ours can need: the loader and its host table, the Excel host scripts it lazy-loads on
@@ -43,6 +51,18 @@ const OFFICE_JS_FILES = [
 /** Packages that belong to the task pane only; the functions bundle must never contain them. */
 const UI_VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@fluentui|@griffel|@floating-ui|tabster|keyborg|@swc|@emotion)[\\/]/;
+
+/**
+ * The Office.js the pages load: the CDN in a production build (`npm run build`); the npm copy in
+ * builds with sandbox defaults (npm start, the e2e build), which must work offline.
+ * KAISHA_OFFICE_JS=cdn|local overrides.
+ */
+function officeJsSource(production) {
+  const forced = process.env.KAISHA_OFFICE_JS;
+  if (forced === "cdn" || forced === "local") return forced;
+  if (forced) throw new Error(`KAISHA_OFFICE_JS must be cdn or local: ${forced}`);
+  return production && !process.env.KAISHA_DEFAULT_BASE_URL ? "cdn" : "local";
+}
 
 function productionOrigin() {
   const raw = process.env.ADDIN_PRODUCTION_URL || DEFAULT_PRODUCTION_ORIGIN;
@@ -94,6 +114,41 @@ class RewriteOriginPlugin {
   }
 }
 
+/**
+ * With KAISHA_BUILD_REPORT=1 (the e2e build), writes build-report.json: for each emitted script,
+ * whether the page loads it up front (initial) and the source modules in it, so tests can check
+ * what the shared-runtime page evaluates and that src/session.ts exists once.
+ */
+class BuildReportPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("BuildReportPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "BuildReportPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          // Concatenated modules (production) hold their parts in `modules`.
+          const resources = (m) =>
+            m.resource ? [m.resource] : m.modules ? [...m.modules].flatMap(resources) : [];
+          const report = {};
+          for (const chunk of compilation.chunks) {
+            const modules = compilation.chunkGraph
+              .getChunkModules(chunk)
+              .flatMap(resources)
+              .map((r) => path.relative(__dirname, r).split(path.sep).join("/"))
+              .sort();
+            for (const file of chunk.files) {
+              if (file.endsWith(".js")) report[file] = { initial: chunk.canBeInitial(), modules };
+            }
+          }
+          compilation.emitAsset(
+            "build-report.json",
+            new webpack.sources.RawSource(JSON.stringify(report, null, 1)),
+          );
+        },
+      );
+    });
+  }
+}
+
 function functionsJaPlugin() {
   // Written by the functions engineer: emits functions-ja.json from the translation table.
   const file = path.join(__dirname, "scripts/functions-ja.js");
@@ -107,6 +162,8 @@ module.exports = (_env, argv) => {
   const production = mode === "production";
   const api = apiDefaults();
   const origin = production ? productionOrigin() : DEV_ORIGIN;
+  const officeJs = officeJsSource(production);
+  const officeJsUrl = officeJs === "cdn" ? OFFICE_JS_CDN : OFFICE_JS_LOCAL;
 
   return {
     mode,
@@ -116,9 +173,14 @@ module.exports = (_env, argv) => {
       // The functions entry carries the webpack runtime and the shared client (src/session.ts);
       // the pages depend on it, so the page and the functions share one module instance of each.
       functions: "./functions/index.ts",
-      taskpane: { import: "./taskpane/index.tsx", dependOn: "functions" },
+      taskpane: { import: "./taskpane/index.ts", dependOn: "functions" },
       "preview-standin": "./taskpane/preview/custom-functions-standin.ts",
       preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
+      // The Excel stand-in (taskpane/preview/STANDIN.md) for the e2e tests: sandbox builds only,
+      // loaded by no page of ours (test/e2e/harness.ts injects it before a page's scripts).
+      ...(process.env.KAISHA_DEFAULT_BASE_URL
+        ? { "excel-standin": "./taskpane/preview/excel-standin.js" }
+        : {}),
     },
     output: {
       path: path.join(__dirname, "dist"),
@@ -144,11 +206,13 @@ module.exports = (_env, argv) => {
     optimization: {
       splitChunks: {
         cacheGroups: {
-          // React and Fluent UI go to their own file, loaded by the task pane page only.
+          // React and Fluent UI go to their own file, fetched by the pane's dynamic import only
+          // when the pane is shown (taskpane/index.ts): the runtime page registers the functions
+          // without evaluating them.
           vendor: {
             test: UI_VENDOR,
-            name: "vendor",
-            chunks: (chunk) => chunk.name === "taskpane",
+            name: "pane-vendor",
+            chunks: "async",
             enforce: true,
           },
         },
@@ -171,11 +235,13 @@ module.exports = (_env, argv) => {
       }),
       ...functionsJaPlugin(),
       ...(production ? [new RewriteOriginPlugin(DEV_ORIGIN, origin)] : []),
+      ...(process.env.KAISHA_BUILD_REPORT === "1" ? [new BuildReportPlugin()] : []),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./taskpane/taskpane.html",
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
+        templateParameters: { officeJs: officeJsUrl },
         // Office's web views cache hard: each build's script URLs carry its hash (?<hash>).
         hash: production,
       }),
@@ -184,6 +250,7 @@ module.exports = (_env, argv) => {
         template: "./taskpane/preview/preview.html",
         chunks: ["preview-standin", "functions", "preview"],
         chunksSortMode: "manual",
+        templateParameters: { officeJs: officeJsUrl },
         hash: production,
       }),
       new CopyWebpackPlugin({
@@ -196,7 +263,8 @@ module.exports = (_env, argv) => {
               production ? content.toString().split(DEV_ORIGIN).join(origin) : content,
           },
           { from: "assets", to: "assets", globOptions: { ignore: ["**/.*"] } },
-          ...OFFICE_JS_FILES.map((file) => ({
+          // The npm copy ships only with builds that load it.
+          ...(officeJs === "cdn" ? [] : OFFICE_JS_FILES).map((file) => ({
             from: path.join(OFFICE_JS_DIR, file),
             to: `assets/office-js/${file}`,
           })),

@@ -46,5 +46,12 @@ export function chartRequest(
       : [{ column: i, name: col.header }];
   });
   if (x < 0 || series.length === 0) return undefined;
-  return { tableName, title: t(plan.title, { code }), xColumn: x, series, newestFirst: true };
+  return {
+    tableName,
+    title: t(plan.title, { code }),
+    xColumn: x,
+    series,
+    newestFirst: true,
+    mainAxisNote: t("chartMainAxisNote"),
+  };
 }

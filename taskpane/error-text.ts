@@ -19,6 +19,9 @@ export function errorText(err: unknown, t: Translator): string {
     if (err.name === "WriteCancelledError" || err.name === "AbortError")
       return t("importCancelled");
     if (err.name === "ExcelUnavailableError") return t("excelUnavailable");
+    if (err.name === "ExcelApiMissingError") {
+      return t("excelApiMissing", { version: (err as Error & { version: string }).version });
+    }
     return t("errorUnexpected", { message: err.message });
   }
   return t("errorUnexpected", { message: String(err) });

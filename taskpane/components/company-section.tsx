@@ -9,7 +9,8 @@ import { EXCEL_IMPORT } from "../excel-import";
 import { buildCompanySheet } from "../excel/company-sheet";
 import { insertChart } from "../excel/chart";
 import { chartRequest } from "../chart-plan";
-import { companySheetLayout } from "../state/company-sheet-plan";
+import { companyFiscalYears, companySheetLayout } from "../state/company-sheet-plan";
+import { companyPeers, peerSheetLayout } from "../state/peer-sheet-plan";
 import { isEdinetCode, normalizeInput } from "../state/datasets";
 import { runImport } from "../state/import-flow";
 import { prop } from "../state/pane-client";
@@ -36,7 +37,15 @@ export function CompanySection() {
       }
       // VALUATION and the price chart need a security code: an EDINET code is resolved first.
       const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
-      const layout = companySheetLayout(securityCode, Number(years) || 10, t.lang);
+      const fiscalYears = await companyFiscalYears(
+        session.client(),
+        securityCode,
+        Number(years) || 10,
+        { signal },
+      );
+      if (fiscalYears.length === 0)
+        throw new UserMessageError(t("companyNoYears", { code: securityCode }));
+      const layout = companySheetLayout(securityCode, fiscalYears, t.lang);
       const sheet = await buildCompanySheet(layout.plan);
       bump();
       try {
@@ -73,6 +82,23 @@ export function CompanySection() {
         };
       }
       return { intent: "success", text: t("companyBuilt", { sheet }), data: { sheet } };
+    });
+
+  // One click from a company: its peers (/peers) side by side, every metric a live formula.
+  const buildPeers = () =>
+    task.run(async (signal) => {
+      const c = normalizeInput(code).toUpperCase();
+      if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
+        throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
+      }
+      const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
+      const peers = await companyPeers(session.client(), securityCode, { signal });
+      if (peers.codes.length === 0)
+        throw new UserMessageError(t("companyNoPeers", { code: securityCode }));
+      const sheet = await buildCompanySheet(peerSheetLayout(securityCode, peers, t.lang));
+      bump();
+      const text = t("companyPeersBuilt", { sheet, n: peers.codes.length });
+      return { intent: "success", text, data: { sheet } };
     });
 
   // spec 2.9: an organization lists its primary listed security code.
@@ -120,6 +146,13 @@ export function CompanySection() {
         onClick={() => void build()}
       >
         {t("companyBuild")}
+      </Button>
+      <Button
+        data-testid="company-peers-build"
+        disabled={task.running || !excel}
+        onClick={() => void buildPeers()}
+      >
+        {t("companyPeersBuild")}
       </Button>
       {task.running && <Spinner size="tiny" label={t("companyBuilding")} />}
       <StatusMessage message={task.message} testId="company-sheet-message" />

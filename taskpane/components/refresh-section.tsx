@@ -6,6 +6,7 @@ import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
 import { errorText } from "../error-text";
 import { freezeFormulas, restoreFormulas, type FreezeScope } from "../excel/freeze";
+import { freezeSummary } from "../state/freeze-summary";
 import { runRefresh } from "../refresh-runner";
 import { URL_PRESETS } from "../pane-session";
 import { baseUrlOf } from "../state/pane-settings";
@@ -63,13 +64,7 @@ export function RefreshSection() {
     freeze.run(async () => {
       const r = await freezeFormulas(scope, source());
       bump();
-      return r.frozen === 0
-        ? { intent: "info", text: t("nothingToFreeze"), data: { count: "0" } }
-        : {
-            intent: "success",
-            text: t("frozen", { n: r.frozen }),
-            data: { count: String(r.frozen) },
-          };
+      return freezeSummary(r, t);
     });
 
   const runRestore = () =>

@@ -1,6 +1,7 @@
 // Line charts over an imported table: prices (close, adj_close by date) and valuations (PER, PBR by year).
 
 import { parseAddress, rangeAddress } from "../state/a1";
+import { excelApiSupported } from "./requirements";
 import { runExcel } from "./run";
 
 export interface ChartRequest {
@@ -12,6 +13,11 @@ export interface ChartRequest {
   series: { column: number; name: string; secondary?: boolean }[];
   /** the API lists newest first (prices, valuations): plot oldest on the left. */
   newestFirst: boolean;
+  /**
+   * Appended to a secondary series' legend name on hosts without ExcelApi 1.8 (no secondary axis),
+   * e.g. "(main axis)" / "（主軸）".
+   */
+  mainAxisNote?: string;
 }
 
 /** Inserts a line chart to the right of the table; returns the chart's name. */
@@ -36,8 +42,10 @@ export async function insertChart(request: ChartRequest): Promise<string> {
       const added = chart.series.add(s.name);
       added.setValues(column(s.column));
       added.setXAxisValues(column(request.xColumn));
-      // ExcelApi 1.8; the shared runtime hosts this add-in needs (Excel 2021+, web) all have it.
-      if (s.secondary) added.axisGroup = "Secondary";
+      // ExcelApi 1.8 (above the manifest's 1.7): without it the series stays on the main axis,
+      // and its legend says so rather than leave a flat line unexplained.
+      if (s.secondary && excelApiSupported("1.8")) added.axisGroup = "Secondary";
+      else if (s.secondary) added.name = `${s.name} ${request.mainAxisNote ?? ""}`.trim();
     }
     if (request.newestFirst) chart.axes.categoryAxis.reversePlotOrder = true;
     chart.legend.position = "Bottom";

@@ -1,6 +1,7 @@
 // Finding, inserting and recalculating KAISHA formulas in the workbook.
 
 import { cellAddress, parseAddress, qualify } from "../state/a1";
+import { excelApiSupported } from "./requirements";
 import { runExcel } from "./run";
 
 export interface KaishaCell {
@@ -34,7 +35,11 @@ interface ErrorJson {
 
 function scanRange(sheet: string, range: Excel.Range, out: KaishaCell[], withJson: boolean): void {
   const ref = parseAddress(range.address);
-  const json = withJson ? (range.valuesAsJson as unknown as ErrorJson[][] | undefined) : undefined;
+  // valuesAsJson is ExcelApi 1.16 (scan loads it only then).
+  const json =
+    withJson && excelApiSupported("1.16")
+      ? (range.valuesAsJson as unknown as ErrorJson[][] | undefined)
+      : undefined;
   range.formulas.forEach((row, r) =>
     row.forEach((formula, c) => {
       if (!isKaishaFormula(formula)) return;
@@ -60,11 +65,12 @@ function scanRange(sheet: string, range: Excel.Range, out: KaishaCell[], withJso
  * also loads `valuesAsJson` to read error details where the host exposes them.
  */
 export async function findKaishaFormulas(scope: Scope, withErrors = false): Promise<KaishaCell[]> {
-  if (!withErrors) return scan(scope, false);
+  // Older hosts still get the list, without the functions' messages.
+  if (!withErrors || !excelApiSupported("1.16")) return scan(scope, false);
   try {
     return await scan(scope, true);
   } catch {
-    // valuesAsJson needs ExcelApi 1.16: older hosts still get the list, without messages.
+    // A host that claims 1.16 but fails on valuesAsJson: the list without messages.
     return scan(scope, false);
   }
 }

@@ -4,6 +4,7 @@ import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { dateTimeSerialJst } from "../state/units";
 import { isKaishaFormula } from "./formulas";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
+import { ExcelApiMissingError, excelApiSupported } from "./requirements";
 import { runExcel } from "./run";
 
 export const PROVENANCE_SHEET = "KaishaProvenance";
@@ -25,9 +26,48 @@ const PROVENANCE: RecordSheetSpec = {
 
 export type FreezeScope = "selection" | "sheet";
 
+/** Why a formula was left as a formula: still calculating, a blocked spill, or another error. */
+export type SkipReason = "calculating" | "spill" | "error";
+
+export interface SkippedCell {
+  /** "Sheet1!B2": the formula's own cell. */
+  address: string;
+  /** the first error its result shows, e.g. "#BUSY!", "#N/A". */
+  code: string;
+  reason: SkipReason;
+}
+
 export interface FreezeResult {
   frozen: number;
   cells: string[];
+  /** formulas left as they are (only from freezeFormulas). */
+  skipped: SkippedCell[];
+}
+
+/**
+ * The error values `Range.values` reports, as text (Microsoft: Excel.ErrorCellValueType lists
+ * blocked, busy, calc, connect, div0, external, field, gettingData, notAvailable, name, null, num,
+ * python, ref, spill, timeout, value). Freezing one would write an error, or the text "#BUSY!",
+ * where a number belongs, and the formula that could still calculate would be gone.
+ */
+const ERROR_VALUE =
+  /^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|GETTING_DATA|SPILL!|CALC!|FIELD!|BUSY!|BLOCKED!|CONNECT!|UNKNOWN!|EXTERNAL!|PYTHON!|TIMEOUT!)$/;
+
+/** The first error in a result, if any, and what it means for freezing. */
+export function errorIn(values: unknown[][]): { code: string; reason: SkipReason } | undefined {
+  for (const row of values) {
+    for (const v of row) {
+      if (typeof v !== "string" || !ERROR_VALUE.test(v)) continue;
+      const reason: SkipReason =
+        v === "#BUSY!" || v === "#GETTING_DATA"
+          ? "calculating"
+          : v === "#SPILL!"
+            ? "spill"
+            : "error";
+      return { code: v, reason };
+    }
+  }
+  return undefined;
 }
 
 interface Rect {
@@ -51,12 +91,17 @@ function inside(rect: Rect, row: number, col: number): boolean {
 /**
  * Replaces KAISHA formulas in the selection or the active sheet by their current values (whole spill
  * ranges included) and records address, formula, time and source for each on KaishaProvenance.
+ * A formula whose result shows an error or is still calculating (#BUSY!, #GETTING_DATA) anywhere in
+ * its spill is left as it is and listed in `skipped`. Needs ExcelApi 1.12 (spill ranges): older
+ * hosts get ExcelApiMissingError before anything changes.
  */
 export async function freezeFormulas(
   scope: FreezeScope,
   source: string,
   now: Date = new Date(),
 ): Promise<FreezeResult> {
+  // Without the spill range, freezing an anchor would leave its spilled cells to vanish.
+  if (!excelApiSupported("1.12")) throw new ExcelApiMissingError("1.12", "freeze");
   return runExcel(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     const area =
@@ -66,7 +111,7 @@ export async function freezeFormulas(
     sheet.load("name");
     area.load("address,formulas");
     await context.sync();
-    if (area.isNullObject) return { frozen: 0, cells: [] };
+    if (area.isNullObject) return { frozen: 0, cells: [], skipped: [] };
     const origin = rectOf(area.address);
     const anchors: { address: string; formula: string; range: Excel.Range; spill: Excel.Range }[] =
       [];
@@ -81,7 +126,7 @@ export async function freezeFormulas(
         anchors.push({ address, formula, range, spill });
       }),
     );
-    if (anchors.length === 0) return { frozen: 0, cells: [] };
+    if (anchors.length === 0) return { frozen: 0, cells: [], skipped: [] };
     await context.sync();
 
     // Cells inside another formula's spill range are that formula's output, not formulas of their own.
@@ -92,10 +137,17 @@ export async function freezeFormulas(
       const ref = parseAddress(a.address);
       return !spillRects.some((s) => s.anchor !== a.address && inside(s.rect, ref.row, ref.col));
     });
-    anchors.splice(0, anchors.length, ...own);
+    const skipped: SkippedCell[] = [];
+    const ready = own.filter((a) => {
+      const bad = errorIn(a.spill.isNullObject ? a.range.values : a.spill.values);
+      if (bad) skipped.push({ address: qualify(sheet.name, a.address), ...bad });
+      return !bad;
+    });
+    anchors.splice(0, anchors.length, ...ready);
+    if (anchors.length === 0) return { frozen: 0, cells: [], skipped };
 
     const prov = await recordSheet(context, PROVENANCE, true);
-    if (!prov) return { frozen: 0, cells: [] };
+    if (!prov) return { frozen: 0, cells: [], skipped };
     const existing = await recordRows(prov, context);
     const next = Math.max(1, existing.length);
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
@@ -130,7 +182,11 @@ export async function freezeFormulas(
     ]);
     out.values = records as (string | number)[][];
     await context.sync();
-    return { frozen: anchors.length, cells: anchors.map((a) => qualify(sheet.name, a.address)) };
+    return {
+      frozen: anchors.length,
+      cells: anchors.map((a) => qualify(sheet.name, a.address)),
+      skipped,
+    };
   });
 }
 
@@ -144,7 +200,7 @@ export async function restoreFormulas(
 ): Promise<FreezeResult> {
   return runExcel(async (context) => {
     const prov = await recordSheet(context, PROVENANCE, false);
-    if (!prov) return { frozen: 0, cells: [] };
+    if (!prov) return { frozen: 0, cells: [], skipped: [] };
     const active = context.workbook.worksheets.getActiveWorksheet();
     active.load("name");
     const selected = scope === "selection" ? context.workbook.getSelectedRange() : undefined;
@@ -175,6 +231,6 @@ export async function restoreFormulas(
       restored.push(row[0]);
     });
     await context.sync();
-    return { frozen: restored.length, cells: restored };
+    return { frozen: restored.length, cells: restored, skipped: [] };
   });
 }

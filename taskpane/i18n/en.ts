@@ -204,6 +204,13 @@ export const en = {
     "Replaces KAISHA formulas with their current values so the workbook opens without the add-in; each formula is recorded on the KaishaProvenance sheet.",
   restoreFormulas: "Restore formulas",
   frozen: "Froze {n} formulas (recorded on KaishaProvenance).",
+  frozeSomeSkipped:
+    "Froze {n} formulas (recorded on KaishaProvenance); left {m} as formulas ({reasons}): {cells}",
+  frozeNoneSkipped:
+    "No formula frozen: left {m} as formulas ({reasons}): {cells}. Wait for the calculation to finish or fix the errors, then freeze again.",
+  skipCalculating: "{n} still calculating",
+  skipSpill: "{n} with a blocked spill",
+  skipError: "{n} in error ({codes})",
   restored: "Restored {n} formulas.",
   nothingToRestore:
     "No frozen formulas to restore in the scope (none recorded on KaishaProvenance).",
@@ -247,7 +254,20 @@ export const en = {
   companyBuild: "Build company sheet",
   companyBuilt: "Sheet {sheet} is ready.",
   companyBuilding: "Building the sheet…",
+  peerSheetTitle: "Peer comparison",
+  peerSales: "Sales (JPY mn)",
+  peerOperatingProfit: "Operating profit (JPY mn)",
+  peerOperatingMargin: "Operating margin",
+  peerFiscalYear: "Fiscal year",
+  peerDividendYield: "Dividend yield (%)",
+  peerMarketCap: "Market cap (JPY)",
+  peerUnitNote:
+    "Sales and operating profit: latest full year; PER, PBR, dividend yield and market cap: latest fiscal year.",
+  companyPeersBuild: "Build peer sheet",
+  companyPeersBuilt: "Sheet {sheet} is ready ({n} peers).",
+  companyNoPeers: "No listed peers found for {code}.",
   companyPricesFailed: "The sheet is ready, but the price chart could not be made: {message}",
+  companyNoYears: "{code} has no annual results: check the code.",
 
   // Workbook texts (captions, company sheet)
   captionSource: "Source: {label}",
@@ -262,8 +282,10 @@ export const en = {
   sheetKey: "Key",
   sheetValuation: "Valuation history",
   sheetPrices: "Prices (past year)",
-  sheetOffsets: '0;0" yr ago";"Latest"',
 
+  chartMainAxisNote: "(main axis: this Excel has no secondary axis)",
+  excelApiMissing:
+    "This Excel does not support ExcelApi {version}, which this action needs: use Microsoft 365, Excel 2021 or later, or Excel on the web.",
   errorUnexpected: "Something went wrong: {message}",
 };
 

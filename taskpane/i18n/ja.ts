@@ -201,6 +201,13 @@ export const ja: Messages = {
     "KAISHA関数を現在の値に置き換え、アドインがなくても開けるようにします。元の数式は KaishaProvenance シートに記録します。",
   restoreFormulas: "数式に戻す",
   frozen: "{n}個の数式を値に固定しました（KaishaProvenance に記録）。",
+  frozeSomeSkipped:
+    "{n}個の数式を値に固定しました（KaishaProvenance に記録）。{m}個は数式のまま残しました（{reasons}）：{cells}",
+  frozeNoneSkipped:
+    "値に固定した数式はありません。{m}個を数式のまま残しました（{reasons}）：{cells}。計算の完了を待つか、エラーを直してから実行してください。",
+  skipCalculating: "計算中 {n}個",
+  skipSpill: "スピル範囲がふさがっている {n}個",
+  skipError: "エラー {n}個（{codes}）",
   restored: "{n}個の数式を元に戻しました。",
   nothingToRestore: "この範囲には値に固定した記録がなく、戻せる数式がありません。",
   nothingToFreeze: "対象にKAISHA関数がありません。",
@@ -241,7 +248,20 @@ export const ja: Messages = {
   companyBuild: "企業シートを作成",
   companyBuilt: "シート {sheet} を作成しました。",
   companyBuilding: "シートを作成しています…",
+  peerSheetTitle: "同業比較",
+  peerSales: "売上高（百万円）",
+  peerOperatingProfit: "営業利益（百万円）",
+  peerOperatingMargin: "営業利益率",
+  peerFiscalYear: "決算期",
+  peerDividendYield: "配当利回り（%）",
+  peerMarketCap: "時価総額（円）",
+  peerUnitNote:
+    "売上高・営業利益は最新の通期、PER・PBR・配当利回り・時価総額は最新決算期の値です。",
+  companyPeersBuild: "同業比較シートを作成",
+  companyPeersBuilt: "シート {sheet} を作成しました（同業 {n}社）。",
+  companyNoPeers: "{code} の同業他社は見つかりませんでした。",
   companyPricesFailed: "シートは作成しましたが、株価グラフを作れませんでした: {message}",
+  companyNoYears: "{code} の年次決算がありません。コードを確かめてください。",
 
   captionSource: "出典: {label}",
   captionProcessed: "加工: {label}",
@@ -255,7 +275,9 @@ export const ja: Messages = {
   sheetKey: "キー",
   sheetValuation: "バリュエーション推移",
   sheetPrices: "株価（過去1年）",
-  sheetOffsets: '0;0"期前";"最新期"',
 
+  chartMainAxisNote: "（主軸：このExcelは第2軸に未対応）",
+  excelApiMissing:
+    "このExcelは ExcelApi {version} に対応していないため、この操作はできません。Microsoft 365 または Excel 2021 以降、あるいは Excel on the web をお使いください。",
   errorUnexpected: "問題が発生しました: {message}",
 };

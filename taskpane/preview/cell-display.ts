@@ -7,7 +7,7 @@ export type DisplayCell =
   | { kind: "number"; value: number; text: string; numberFormat?: string }
   | { kind: "text"; value: string; text: string }
   | { kind: "boolean"; value: boolean; text: string }
-  | { kind: "entity"; text: string; properties: [string, string][] }
+  | { kind: "entity"; text: string; properties: [string, string][]; raw?: object }
   | { kind: "error"; code: string; message: string; text: string };
 
 export const EMPTY_CELL: DisplayCell = { kind: "empty", text: "" };
@@ -55,12 +55,45 @@ function decimalsOf(numberFormat: string): number {
   return m?.[1]?.length ?? 0;
 }
 
-/** General format, kept readable: integers with separators, up to 10 significant digits otherwise. */
-function formatGeneral(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString("en-US");
-  if (Math.abs(value) >= 1e15 || (value !== 0 && Math.abs(value) < 1e-9))
-    return value.toExponential(5).toUpperCase();
-  return String(Number(value.toPrecision(10)));
+/** The characters a General cell shows in a standard-width column (see STANDIN.md, "General"). */
+export const GENERAL_WIDTH = 11;
+
+/** "1.23457e+11" -> "1.23457E+11", exponent at least two digits, mantissa without trailing zeros. */
+function scientific(value: number, digits: number): string {
+  const [mantissa = "0", exponent = "0"] = value.toExponential(digits).split("e");
+  const m = mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa;
+  const e = Number(exponent);
+  return `${m}E${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
+}
+
+/** The most precise E notation that fits the General width. */
+function fitScientific(value: number): string {
+  for (let digits = GENERAL_WIDTH; digits > 0; digits--) {
+    const text = scientific(value, digits);
+    if (text.length <= GENERAL_WIDTH) return text;
+  }
+  return scientific(value, 0);
+}
+
+/**
+ * Excel's General format in a standard-width column: at most 11 characters, no thousands
+ * separators; integers of 12 or more digits (large yen amounts) and tiny fractions switch to E
+ * notation (31379507000000 -> "3.13795E+13"); other decimals are rounded to fit.
+ */
+export function formatGeneral(value: number): string {
+  if (value === 0) return "0";
+  const abs = Math.abs(value);
+  const sign = value < 0 ? 1 : 0;
+  const intDigits = abs >= 1 ? Math.floor(Math.log10(abs)) + 1 : 1;
+  if (intDigits + sign > GENERAL_WIDTH || abs < 1e-9) return fitScientific(value);
+  // Decimals that fit after the integer digits, the sign and the point.
+  const room = Math.max(0, GENERAL_WIDTH - sign - intDigits - 1);
+  const fixed = value.toFixed(Math.min(room, 20));
+  const trimmed = fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+  // Rounded away entirely (0.0000001234) or up past the width (99999999999.6): E notation.
+  if (trimmed === "0" || trimmed === "-0" || trimmed.length > GENERAL_WIDTH)
+    return fitScientific(value);
+  return trimmed;
 }
 
 /**
@@ -111,7 +144,9 @@ function propertyText(value: unknown): string {
 
 /** One returned value -> a display cell. Unknown shapes are shown as text rather than dropped. */
 export function toDisplayCell(value: unknown): DisplayCell {
-  if (value === null || value === undefined) return EMPTY_CELL;
+  // STANDIN.md "null and empty": Excel shows a returned null as 0 (office-js#1503, by design);
+  // "" is the empty-looking value.
+  if (value === null || value === undefined) return { kind: "number", value: 0, text: "0" };
   if (typeof value === "number") {
     return Number.isFinite(value)
       ? { kind: "number", value, text: formatNumber(value) }
@@ -144,7 +179,7 @@ export function toDisplayCell(value: unknown): DisplayCell {
       const properties = Object.entries(v.properties ?? {}).map(
         ([k, p]) => [k, propertyText(p)] as [string, string],
       );
-      return { kind: "entity", text: v.text ?? "", properties };
+      return { kind: "entity", text: v.text ?? "", properties, raw: v };
     }
   }
   return { kind: "text", value: String(value), text: String(value) };
@@ -179,6 +214,52 @@ export function referenceValue(cell: DisplayCell | undefined): string | number |
       return cell.text;
     case "error":
     case "empty":
+      return null;
+  }
+}
+
+/**
+ * How a referenced cell reaches an `any` parameter when functions.json has
+ * allowCustomDataForDataTypeAny and the host has CustomFunctionsRuntime 1.4 (STANDIN.md):
+ * "off" plain values; "formatted" formatted numbers and entities as their data-type objects
+ * (what Microsoft documents); "all" every non-empty cell as an object (String, Boolean, Double).
+ */
+export type DataTypeArguments = "off" | "formatted" | "all";
+
+/** A value as a custom function receives it: plain, or an Excel data-type object. */
+export type ArgumentValue = string | number | boolean | null | Record<string, unknown>;
+
+/**
+ * The value a reference passes, by the host's data-type mode. An empty cell passes null (Excel on
+ * the web) or 0 (Excel on Windows), per `empty`.
+ */
+export function argumentValue(
+  cell: DisplayCell | undefined,
+  mode: DataTypeArguments = "off",
+  empty: "null" | "zero" = "null",
+): ArgumentValue {
+  if (!cell || cell.kind === "empty") return empty === "zero" ? 0 : null;
+  if (mode === "off") return referenceValue(cell);
+  switch (cell.kind) {
+    case "number": {
+      const formatted = cell.numberFormat !== undefined && !/^general$/i.test(cell.numberFormat);
+      if (formatted)
+        return { type: "Double", basicValue: cell.value, numberFormat: cell.numberFormat };
+      return mode === "all" ? { type: "Double", basicValue: cell.value } : cell.value;
+    }
+    case "entity":
+      return (
+        (cell.raw as Record<string, unknown> | undefined) ?? {
+          type: "Entity",
+          text: cell.text,
+          properties: {},
+        }
+      );
+    case "text":
+      return mode === "all" ? { type: "String", basicValue: cell.value } : cell.value;
+    case "boolean":
+      return mode === "all" ? { type: "Boolean", basicValue: cell.value } : cell.value;
+    case "error":
       return null;
   }
 }

@@ -2,10 +2,12 @@
 // (scalar or matrix, omitted -> null), an invocation object where the function asks for one, and every
 // outcome (value, 2-D array, CustomFunctions.Error, thrown Error, streamed result) turned into cells.
 import {
+  argumentValue,
   EMPTY_CELL,
   errorCell,
-  referenceValue,
   toDisplayGrid,
+  type ArgumentValue,
+  type DataTypeArguments,
   type DisplayCell,
 } from "./cell-display";
 import { cellAddress, type CellPosition, type Expr } from "./formula-parser";
@@ -49,9 +51,17 @@ export interface EvaluationContext {
   signal: AbortSignal;
   /** A streaming function delivered a newer result. */
   onStreamUpdate?: (cells: DisplayCell[][]) => void;
+  /** How referenced cells reach `any` parameters (STANDIN.md "Data-type arguments"); default off. */
+  dataTypeArguments?: DataTypeArguments;
+  /** What an empty referenced cell passes (STANDIN.md "null and empty"); default null. */
+  emptyArgument?: "null" | "zero";
+  /** invocation.isInValuePreview: the formula is still being typed (STANDIN.md "Value preview"). */
+  valuePreview?: boolean;
+  /** The sheet name in invocation.address (default "Preview"). */
+  sheetName?: string;
 }
 
-type Value = string | number | boolean | null;
+type Value = ArgumentValue;
 /** An argument's value before it is shaped for a parameter. */
 type ArgValue =
   | { kind: "scalar"; value: Value }
@@ -59,7 +69,7 @@ type ArgValue =
   | { kind: "error"; cell: DisplayCell };
 
 /** Excel's own worksheet functions the preview understands (enough to write dates and lists). */
-const BUILTINS: Record<string, (args: Value[]) => Value> = {
+const BUILTINS: Record<string, (args: Value[]) => string | number | boolean | null> = {
   /** DATE(year, month, day) -> the date serial, as Excel computes it (month/day overflow rolls). */
   DATE: ([y, m, d]) => {
     if (typeof y !== "number" || typeof m !== "number" || typeof d !== "number")
@@ -68,6 +78,11 @@ const BUILTINS: Record<string, (args: Value[]) => Value> = {
     return Math.round((ms - Date.UTC(1899, 11, 30)) / 86_400_000);
   },
 };
+
+/** 'My sheet'!A1 needs quotes; Sheet1!A1 does not (Excel's address text). */
+function quoteSheet(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}
 
 class EvaluationError extends Error {
   constructor(readonly cell: DisplayCell) {
@@ -87,7 +102,7 @@ function readRange(from: CellPosition, to: CellPosition, ctx: EvaluationContext)
       const cell = ctx.cellAt({ row: r, col: c });
       // Excel does not call a custom function whose argument holds an error: it shows that error.
       if (cell?.kind === "error") return { kind: "error", cell };
-      row.push(referenceValue(cell));
+      row.push(argumentValue(cell, ctx.dataTypeArguments, ctx.emptyArgument));
     }
     rows.push(row);
   }
@@ -108,21 +123,23 @@ async function argValue(expr: Expr, ctx: EvaluationContext): Promise<ArgValue> {
       const cell = ctx.cellAt(expr.at);
       return cell?.kind === "error"
         ? { kind: "error", cell }
-        : { kind: "scalar", value: referenceValue(cell) };
+        : { kind: "scalar", value: argumentValue(cell, ctx.dataTypeArguments, ctx.emptyArgument) };
     }
     case "range":
       return readRange(expr.from, expr.to, ctx);
     case "call": {
       const grid = await evaluateCall(expr, ctx);
       const first = grid[0]?.[0] ?? EMPTY_CELL;
+      // A chained function's result reaches the outer one as Excel would pass it from a cell.
+      const pass = (c: DisplayCell) => argumentValue(c, ctx.dataTypeArguments, ctx.emptyArgument);
       if (grid.length === 1 && grid[0]?.length === 1) {
         return first.kind === "error"
           ? { kind: "error", cell: first }
-          : { kind: "scalar", value: referenceValue(first) };
+          : { kind: "scalar", value: pass(first) };
       }
       const bad = grid.flat().find((c) => c.kind === "error");
       if (bad) return { kind: "error", cell: bad };
-      return { kind: "matrix", rows: grid.map((row) => row.map(referenceValue)) };
+      return { kind: "matrix", rows: grid.map((row) => row.map(pass)) };
     }
   }
 }
@@ -147,7 +164,9 @@ function builtin(name: string, args: ArgValue[]): DisplayCell[][] {
   const values = args.map((a) => {
     if (a.kind === "error") throw new EvaluationError(a.cell);
     if (a.kind === "matrix") return fail("#VALUE!", `${name} takes single values`);
-    return a.value;
+    // Excel's own functions read the basic value of a data type.
+    const v = a.value;
+    return v !== null && typeof v === "object" ? ((v["basicValue"] as Value) ?? null) : v;
   });
   try {
     return toDisplayGrid(fn(values));
@@ -219,8 +238,8 @@ async function evaluateCall(
     if (wantsInvocation) {
       const invocation: Record<string, unknown> = {
         functionName: expr.name,
-        address: `Preview!${cellAddress(ctx.address)}`,
-        isInValuePreview: false,
+        address: `${quoteSheet(ctx.sheetName ?? "Preview")}!${cellAddress(ctx.address)}`,
+        isInValuePreview: ctx.valuePreview === true,
         setResult: (value: unknown) => settle(toDisplayGrid(value)),
       };
       if (options.requiresParameterAddresses)

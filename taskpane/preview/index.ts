@@ -499,7 +499,10 @@ async function calculate(state: PageState, at: CellPosition, depth: number): Pro
     implementations: installedStandIn()?.registry ?? new Map(),
     cellAt: (p) => state.sheet.valueAt(p),
     address: at,
+    sheetName: "Preview",
     signal: controller.signal,
+    // As a CustomFunctionsRuntime 1.4 host with allowCustomDataForDataTypeAny (STANDIN.md).
+    dataTypeArguments: "formatted",
     onStreamUpdate: (update) => {
       if (!controller.signal.aborted) {
         state.sheet.setResult(at, update);

@@ -1,4 +1,4 @@
-// The layout of a company sheet: card, 10-year FINANCIAL summary, VALUATION history (issue 5 part 7).
+// The layout of a company sheet: card, 10-year FINANCIAL summary by fiscal year, VALUATION history.
 
 import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
@@ -8,6 +8,8 @@ import { numberFormatFor } from "./units";
 import { englishLabel } from "./metric-labels";
 import { translator } from "../i18n/messages";
 import { fieldInfo } from "../../src/excel/labels";
+import { FINANCIALS_FETCH_YEARS } from "../../src/client/financials";
+import { arrayProp, type PaneClient, type PaneRequestOptions } from "./pane-client";
 
 /** spec 2.5 keys of the summary rows; labels and units come from the contract's field dictionary. */
 export const SUMMARY_KEYS: readonly string[] = [
@@ -35,9 +37,49 @@ function summaryItem(key: string, lang: Lang): { label: string; unit: string } {
   };
 }
 
-/** Fields of the VALUATION spill on the sheet (spec 2.4 keys). */
+/**
+ * Fields of the VALUATION spill on the sheet (spec 2.4 keys). VALUATION always puts fiscal_year in
+ * its first column, and spec 3 says fiscal_year is not in `fields[]`: naming it is #VALUE!.
+ */
 export const VALUATION_FIELDS =
-  "fiscal_year,stock_price_adjusted,per,pbr_adjusted,dividend_yield_adjusted,market_cap";
+  "stock_price_adjusted,per,pbr_adjusted,dividend_yield_adjusted,market_cap";
+
+/**
+ * The latest `years` annual fiscal years of a company ("YYYY/MM", spec 2.5), oldest first: the
+ * company sheet's column headers. The client always fetches the 30-year window (spec 4.8), the same
+ * request every FINANCIAL cell of the sheet makes, so the cells then read it from the cache.
+ * @example await companyFiscalYears(client, "7203", 10) // ["2015/03", ..., "2024/03"]
+ */
+export async function companyFiscalYears(
+  client: Pick<PaneClient, "financials">,
+  code: string,
+  years: number,
+  options: PaneRequestOptions = {},
+): Promise<string[]> {
+  const body = await client.financials(
+    { security_code: code, period: "annual", years: FINANCIALS_FETCH_YEARS },
+    options,
+  );
+  const found = new Set<string>();
+  for (const p of arrayProp(body, "periods")) {
+    // spec 2.5: annual rows carry no quarter; fiscal_year is YYYY/MM.
+    if (p["quarter"] == null && typeof p["fiscal_year"] === "string") found.add(p["fiscal_year"]);
+  }
+  return [...found].sort().slice(-clampYears(years));
+}
+
+function clampYears(years: number): number {
+  return Math.max(1, Math.min(FINANCIALS_FETCH_YEARS, Math.trunc(years) || 10));
+}
+
+/**
+ * The header text of a fiscal year column, also what its FINANCIAL cells read as fiscal_period:
+ * "2024/03期" (ja) or "2024/03" (en), both accepted by fiscalPeriodArg. Written as text ("@"), so
+ * Excel never turns it into a date.
+ */
+export function fiscalYearHeader(fiscalYear: string, lang: Lang): string {
+  return lang === "ja" ? `${fiscalYear}期` : fiscalYear;
+}
 
 export interface CompanyLayout {
   plan: CompanySheetPlan;
@@ -52,11 +94,18 @@ export function companySheetName(code: string): string {
 
 /**
  * The cells of a company sheet. Summary cells are FINANCIAL formulas that refer to the code cell and
- * the relative-period header (0 latest, -1, -2...), so the model stays live and editable.
+ * their column's fiscal-year header, so the model stays live and editable, and a column keeps its
+ * year when a newer year is disclosed (an analyst's model must not shift under them).
+ * @param fiscalYears "YYYY/MM" column years, oldest first (companyFiscalYears).
  */
-export function companySheetLayout(code: string, years: number, lang: Lang): CompanyLayout {
+export function companySheetLayout(
+  code: string,
+  fiscalYears: readonly string[],
+  lang: Lang,
+): CompanyLayout {
   const t = translator(lang);
-  const n = Math.max(1, Math.min(30, Math.trunc(years)));
+  const n = fiscalYears.length;
+  if (n === 0) throw new RangeError("companySheetLayout: no fiscal years");
   const cells: SheetCell[] = [
     { address: "A1", value: t("sheetTitle"), bold: true },
     { address: "A2", value: t("sheetCode"), bold: true },
@@ -68,14 +117,14 @@ export function companySheetLayout(code: string, years: number, lang: Lang): Com
     { address: "B9", value: t("sheetKey"), bold: true },
   ];
   // Header row 9: oldest on the left, latest on the right.
-  for (let i = 0; i < n; i++) {
+  fiscalYears.forEach((year, i) => {
     cells.push({
       address: cellAddress(8, 2 + i),
-      value: i - (n - 1),
-      numberFormat: t("sheetOffsets"),
+      value: fiscalYearHeader(year, lang),
+      numberFormat: "@",
       bold: true,
     });
-  }
+  });
   SUMMARY_KEYS.forEach((key, r) => {
     const row = 9 + r;
     const item = summaryItem(key, lang);

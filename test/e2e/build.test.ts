@@ -7,6 +7,10 @@ import type webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
 
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+/** The budget of the add-in's own JavaScript the runtime page evaluates before functions register. */
+const RUNTIME_PAGE_BUDGET_KB = 60;
+
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
 const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
 
@@ -16,7 +20,13 @@ function read(file: string): string {
 
 /** Builds the config with some environment variables set (and the others removed). */
 function configWith(env: Record<string, string>, mode = "production"): webpack.Configuration {
-  const names = ["KAISHA_DEFAULT_BASE_URL", "KAISHA_DEMO_KEY", "ADDIN_PRODUCTION_URL"];
+  const names = [
+    "KAISHA_DEFAULT_BASE_URL",
+    "KAISHA_DEMO_KEY",
+    "ADDIN_PRODUCTION_URL",
+    "KAISHA_OFFICE_JS",
+    "KAISHA_BUILD_REPORT",
+  ];
   const saved = names.map((n) => [n, process.env[n]] as const);
   for (const n of names) delete process.env[n];
   Object.assign(process.env, env);
@@ -52,6 +62,32 @@ function builtManifest(config: webpack.Configuration): string {
   const source = fs.readFileSync(path.join(ROOT, "manifest.xml"));
   return pattern.transform(source, path.join(ROOT, "manifest.xml")).toString();
 }
+
+/** The options an HtmlWebpackPlugin instance was given, by output file name. */
+function htmlOptions(config: webpack.Configuration, filename: string): Record<string, unknown> {
+  const plugin = config.plugins?.find(
+    (p) =>
+      p?.constructor?.name === "HtmlWebpackPlugin" &&
+      (p as unknown as { userOptions: { filename?: string } }).userOptions.filename === filename,
+  ) as unknown as { userOptions: Record<string, unknown> } | undefined;
+  if (!plugin) throw new Error(`no HtmlWebpackPlugin for ${filename}`);
+  return plugin.userOptions;
+}
+
+function copiedFiles(config: webpack.Configuration): string[] {
+  const copy = config.plugins?.find((p) => p?.constructor?.name === "CopyPlugin") as
+    { patterns: { from: string; to?: string }[] } | undefined;
+  return (copy?.patterns ?? []).map((p) => String(p.to ?? p.from));
+}
+
+/** The script URLs of a built page, in order, without the cache-busting query. */
+function pageScripts(file: string): string[] {
+  return [...read(file).matchAll(/<script[^>]*src="?([^" >]+)"?/g)].map(
+    (m) => m[1]?.split("?")[0] ?? "",
+  );
+}
+
+type BuildReport = Record<string, { initial: boolean; modules: string[] }>;
 
 function origins(xml: string): string[] {
   const urls = xml.match(/(?:DefaultValue|Value)="(https?:\/\/[^"]+)"/g) ?? [];
@@ -143,7 +179,82 @@ describe("the built add-in", () => {
   });
 });
 
+describe("the shared-runtime page (taskpane.html)", () => {
+  const report = (): BuildReport => JSON.parse(read("build-report.json")) as BuildReport;
+  const gzipBytes = (file: string): number =>
+    zlib.gzipSync(fs.readFileSync(path.join(E2E_DIST, file))).length;
+
+  test(`evaluates <= ${RUNTIME_PAGE_BUDGET_KB} KB gzipped of the add-in's JavaScript before the functions register`, () => {
+    const scripts = pageScripts("taskpane.html");
+    // Office.js is Microsoft's (the CDN in production); the rest is ours and counts.
+    const ours = scripts.filter((s) => !s.startsWith("assets/office-js/"));
+    expect(ours).toEqual(["functions.js", "taskpane.js"]);
+    const sizes = Object.fromEntries(scripts.map((s) => [s, gzipBytes(s)]));
+    const total = ours.reduce((sum, s) => sum + (sizes[s] ?? 0), 0);
+    // Every file the page loads up front, for the record (bench reads the same figures).
+    fs.writeFileSync(
+      path.join(ROOT, "test-artifacts", "runtime-page.json"),
+      JSON.stringify({ scripts: sizes, oursGzipBytes: total }, null, 1),
+    );
+    expect(total).toBeLessThanOrEqual(RUNTIME_PAGE_BUDGET_KB * 1024);
+  });
+
+  test("React and Fluent are only in chunks loaded when the pane is shown (dynamic import)", () => {
+    const r = report();
+    const ui = /^node_modules\/(react|react-dom|scheduler|@fluentui|@griffel)\//;
+    const initialUi = Object.entries(r)
+      .filter(([, v]) => v.initial)
+      .flatMap(([file, v]) => v.modules.filter((m) => ui.test(m)).map((m) => `${file}: ${m}`));
+    expect(initialUi).toEqual([]);
+    const lazy = Object.entries(r).filter(([, v]) => !v.initial);
+    expect(
+      lazy.some(([, v]) => v.modules.some((m) => m.startsWith("node_modules/react-dom/"))),
+    ).toBe(true);
+    expect(lazy.some(([, v]) => v.modules.includes("taskpane/app.tsx"))).toBe(true);
+    // The files the page lists up front are exactly the initial ones of its entries.
+    expect(r["taskpane.js"]?.modules).toEqual(["taskpane/index.ts"]);
+  });
+
+  test("one copy of src/session.ts and src/cell-errors.ts, in functions.js, shared with the pane", () => {
+    const r = report();
+    for (const mod of ["src/session.ts", "src/cell-errors.ts"]) {
+      const files = Object.entries(r)
+        .filter(([, v]) => v.modules.includes(mod))
+        .map(([file]) => file);
+      expect([mod, files]).toEqual([mod, ["functions.js"]]);
+    }
+  });
+});
+
 describe("webpack settings by build", () => {
+  test("production (npm run build) loads Office.js from Microsoft's CDN and ships no npm copy", () => {
+    const prod = configWith({});
+    for (const page of ["taskpane.html", "preview.html"]) {
+      expect([page, htmlOptions(prod, page)["templateParameters"]]).toEqual([
+        page,
+        { officeJs: OFFICE_JS_CDN },
+      ]);
+    }
+    expect(copiedFiles(prod).filter((f) => f.includes("office-js"))).toEqual([]);
+  });
+
+  test("npm start and the e2e build load the npm copy of Office.js (offline)", () => {
+    const sandbox = { KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1" };
+    for (const config of [
+      configWith(sandbox, "development"),
+      configWith(sandbox),
+      configWith({}, "development"),
+    ]) {
+      expect(htmlOptions(config, "taskpane.html")["templateParameters"]).toEqual({
+        officeJs: "assets/office-js/office.js",
+      });
+      expect(copiedFiles(config)).toContain("assets/office-js/office.js");
+    }
+    // The e2e build's pages really reference it (the template is filled in).
+    expect(pageScripts("taskpane.html")[0]).toBe("assets/office-js/office.js");
+    expect(pageScripts("preview.html")[0]).toBe("assets/office-js/office.js");
+  });
+
   test("production: the live API base URL and no demo key", () => {
     const defs = definitions(configWith({}));
     expect(defs["__KAISHA_DEFAULT_BASE_URL__"]).toBe(JSON.stringify("https://api.irbank.net/v1"));

@@ -51,6 +51,8 @@ export default async function globalSetup(): Promise<void> {
   // Same settings `npm start` gives the build: sandbox base URL and its demo key.
   process.env["KAISHA_DEFAULT_BASE_URL"] = E2E_BUILD_BASE_URL;
   process.env["KAISHA_DEMO_KEY"] = DEMO_API_KEY;
+  // build-report.json: what each script holds (test/e2e/build.test.ts, the runtime page's budget).
+  process.env["KAISHA_BUILD_REPORT"] = "1";
   try {
     const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
     const config = factory({}, { mode: "production" });
@@ -68,5 +70,6 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     delete process.env["KAISHA_DEFAULT_BASE_URL"];
     delete process.env["KAISHA_DEMO_KEY"];
+    delete process.env["KAISHA_BUILD_REPORT"];
   }
 }

@@ -19,7 +19,21 @@ const LAUNCH_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const STANDIN_SOURCE = fs.readFileSync(path.join(__dirname, "excel-standin.js"), "utf8");
+/**
+ * The Excel stand-in, built from taskpane/preview/excel-standin.js with the preview's engine
+ * (taskpane/preview/STANDIN.md) into the e2e build by globalSetup.
+ */
+const STANDIN_FILE = path.join(E2E_DIST, "excel-standin.js");
+
+/** Options of the Excel stand-in (taskpane/preview/STANDIN.md); all optional. */
+export interface StandInConfig {
+  /** e.g. { ExcelApi: "1.16", CustomFunctionsRuntime: "1.4", SharedRuntime: "1.1" } */
+  requirementSets?: Record<string, string>;
+  /** how referenced cells reach `any` parameters on a 1.4 host (default "formatted"). */
+  dataTypeArguments?: "off" | "formatted" | "all";
+  /** what an empty referenced cell passes: null (Excel on the web, default) or 0 (Windows). */
+  emptyArgument?: "null" | "zero";
+}
 
 export interface Harness {
   sandbox: RunningSandbox;
@@ -29,7 +43,7 @@ export interface Harness {
   problems: string[];
   openPage(
     pathAndQuery: string,
-    options?: { excel?: boolean; displayLanguage?: string },
+    options?: { excel?: boolean; displayLanguage?: string; standIn?: StandInConfig },
   ): Promise<Page>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
@@ -45,7 +59,7 @@ export async function startHarness(): Promise<Harness> {
       `${CHROMIUM} is missing: install it with "apt-get install -y chromium" (see README).`,
     );
   }
-  if (!fs.existsSync(path.join(E2E_DIST, "taskpane.html"))) {
+  if (!fs.existsSync(path.join(E2E_DIST, "taskpane.html")) || !fs.existsSync(STANDIN_FILE)) {
     throw new Error(
       `The e2e build is missing in ${E2E_DIST}: the e2e project's globalSetup builds it.`,
     );
@@ -79,9 +93,13 @@ export async function startHarness(): Promise<Harness> {
       });
       page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
       if (options.excel) {
-        const config = JSON.stringify({ displayLanguage: options.displayLanguage ?? "ja-JP" });
+        const config = JSON.stringify({
+          displayLanguage: options.displayLanguage ?? "ja-JP",
+          ...options.standIn,
+        });
+        const source = fs.readFileSync(STANDIN_FILE, "utf8");
         await page.addInitScript({
-          content: `window.__excelStandInConfig = ${config};\n${STANDIN_SOURCE}`,
+          content: `window.__excelStandInConfig = ${config};\n${source}`,
         });
       }
       await page.goto(`${server.url}${pathAndQuery}`);

@@ -1,6 +1,13 @@
 // The preview page's logic without a browser: formula parsing, argument shaping, result display and
 // spilling, with the CustomFunctions stand-in standing where Excel's runtime would be.
-import { formatNumber, toDisplayGrid, toDisplayCell } from "../../taskpane/preview/cell-display";
+import {
+  argumentValue,
+  formatNumber,
+  toDisplayGrid,
+  toDisplayCell,
+  type DisplayCell,
+} from "../../taskpane/preview/cell-display";
+import { fromStandInCell, toStandInCell } from "../../taskpane/preview/standin-engine";
 import { createStandIn } from "../../taskpane/preview/custom-functions-standin";
 import {
   evaluate,
@@ -106,8 +113,66 @@ describe("preview cell display", () => {
     expect(formatNumber(45382.5, "yyyy-mm-dd hh:mm")).toBe("2024-03-31 12:00");
     expect(formatNumber(0.1234, "0.0%")).toBe("12.3%");
     expect(formatNumber(1234567.891, "#,##0.00")).toBe("1,234,567.89");
-    expect(formatNumber(31379507000000)).toBe("31,379,507,000,000");
+    // General: Excel's 11 characters, large yen amounts in E notation (STANDIN.md "General").
+    expect(formatNumber(31379507000000)).toBe("3.13795E+13");
+    expect(formatNumber(2e12)).toBe("2E+12");
+    expect(formatNumber(-1234567890123)).toBe("-1.2346E+12");
+    expect(formatNumber(12345678901)).toBe("12345678901");
+    expect(formatNumber(99999999999.6)).toBe("1E+11");
+    expect(formatNumber(1234.5678)).toBe("1234.5678");
     expect(formatNumber(0.123456789012)).toBe("0.123456789");
+  });
+
+  test("a returned null shows 0 (office-js#1503); an empty string shows nothing", () => {
+    expect(toDisplayCell(null)).toMatchObject({ kind: "number", value: 0, text: "0" });
+    expect(toDisplayCell("")).toEqual({ kind: "empty", text: "" });
+  });
+
+  test("data-type arguments: formatted numbers and entities as objects; 'all' also plain values; empty cells null or 0", () => {
+    const date: DisplayCell = {
+      kind: "number",
+      value: 45382,
+      text: "2024-03-31",
+      numberFormat: "yyyy-mm-dd",
+    };
+    const card = toDisplayCell({ type: "Entity", text: "大和自動車", properties: {} });
+    expect(argumentValue(date, "off")).toBe(45382);
+    expect(argumentValue(date, "formatted")).toEqual({
+      type: "Double",
+      basicValue: 45382,
+      numberFormat: "yyyy-mm-dd",
+    });
+    expect(argumentValue(card, "formatted")).toEqual({
+      type: "Entity",
+      text: "大和自動車",
+      properties: {},
+    });
+    expect(argumentValue(card, "off")).toBe("大和自動車");
+    const text: DisplayCell = { kind: "text", value: "sales", text: "sales" };
+    expect(argumentValue(text, "formatted")).toBe("sales");
+    expect(argumentValue(text, "all")).toEqual({ type: "String", basicValue: "sales" });
+    expect(argumentValue({ kind: "boolean", value: true, text: "TRUE" }, "all")).toEqual({
+      type: "Boolean",
+      basicValue: true,
+    });
+    expect(argumentValue(undefined, "formatted")).toBeNull();
+    expect(argumentValue(undefined, "formatted", "zero")).toBe(0);
+  });
+
+  test("the stand-in's cells: a cell's own number format is not a data type, a formatted result is", () => {
+    expect(fromStandInCell({ value: 45382, numberFormat: "yyyy-mm-dd" })).toEqual({
+      kind: "number",
+      value: 45382,
+      text: "2024-03-31",
+    });
+    expect(
+      fromStandInCell({ value: 45382, numberFormat: "yyyy-mm-dd", formatted: true }),
+    ).toMatchObject({ numberFormat: "yyyy-mm-dd" });
+    expect(toStandInCell({ kind: "error", code: "#N/A", message: "m", text: "#N/A" })).toEqual({
+      value: "#N/A",
+      error: "NotAvailable",
+      message: "m",
+    });
   });
 
   test("results: formatted numbers, entities, errors, ragged rows padded with #N/A", () => {
@@ -119,7 +184,7 @@ describe("preview cell display", () => {
     ]);
     expect(grid.map((row) => row.map((c) => c.text))).toEqual([
       ["date", "close"],
-      ["2024-03-31", "2,500"],
+      ["2024-03-31", "2500"],
       ["#N/A", "#N/A"],
     ]);
     expect(grid[2]?.[0]).toMatchObject({ kind: "error", message: "No price on that day" });
@@ -129,7 +194,7 @@ describe("preview cell display", () => {
         text: "大和自動車",
         properties: { code: { type: "String", basicValue: "7203" } },
       }),
-    ).toEqual({
+    ).toMatchObject({
       kind: "entity",
       text: "大和自動車",
       properties: [["code", "7203"]],
@@ -200,9 +265,66 @@ describe("preview evaluation", () => {
         ]),
       ),
     );
-    expect(grid.map((r) => r.map((c) => c.text))).toEqual([["7,203", "2"]]);
+    expect(grid.map((r) => r.map((c) => c.text))).toEqual([["7203", "2"]]);
     expect(calls[0]?.slice(0, 3)).toEqual([7203, [[1], [2]], null]);
     expect(calls[0]?.[3]).toMatchObject({ address: "Preview!A1", isInValuePreview: false });
+  });
+
+  test("a multi-cell range to a scalar parameter is #VALUE! and the function is not called", async () => {
+    const calls: unknown[][] = [];
+    const cells = new Map([
+      ["0,0", 1],
+      ["1,0", 2],
+    ]);
+    const grid = await evaluate(parseFormula("KAISHA.ECHO(A1:A2)"), context(calls, cells));
+    expect(grid[0]?.[0]).toMatchObject({ kind: "error", code: "#VALUE!" });
+    expect(calls).toEqual([]);
+  });
+
+  test("value preview and data types reach the function as Excel passes them", async () => {
+    const calls: unknown[][] = [];
+    const ctx: EvaluationContext = {
+      ...context(calls),
+      cellAt: () => ({
+        kind: "number",
+        value: 45382,
+        text: "2024-03-31",
+        numberFormat: "yyyy-mm-dd",
+      }),
+      dataTypeArguments: "formatted",
+      valuePreview: true,
+      sheetName: "My sheet",
+    };
+    await evaluate(parseFormula("KAISHA.ECHO(B1)"), ctx);
+    expect(calls[0]?.[0]).toEqual({
+      type: "Double",
+      basicValue: 45382,
+      numberFormat: "yyyy-mm-dd",
+    });
+    expect(calls[0]?.[3]).toMatchObject({ address: "'My sheet'!A1", isInValuePreview: true });
+  });
+
+  test("recalculation cancels the running call: onCanceled fires when the signal aborts", async () => {
+    const cf = createStandIn();
+    (globalThis as { CustomFunctions?: unknown }).CustomFunctions = cf;
+    let canceled = 0;
+    cf.associate(
+      "ECHO",
+      (_a: unknown, _b: unknown, _c: unknown, invocation: { onCanceled?: () => void }) => {
+        invocation.onCanceled = () => void canceled++;
+        return new Promise(() => undefined); // still running
+      },
+    );
+    const controller = new AbortController();
+    void evaluate(parseFormula("KAISHA.ECHO(1)"), {
+      ...context([]),
+      implementations: cf.registry,
+      signal: controller.signal,
+    });
+    // Let the call start (arguments are read first), then recalculate.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    expect(canceled).toBe(1);
   });
 
   test("CustomFunctions.Error keeps its message; a plain Error is a bare #VALUE!; unknown names are #NAME?", async () => {

@@ -71,7 +71,8 @@ describe("preview page", () => {
     expect((await cell(page, "A3")).text).toBe("net_income");
     const first = await cell(page, "B2");
     expect(first.kind).toBe("number");
-    expect(first.text).toMatch(/^-?[\d,]+$/);
+    // Excel's General format: 11 characters, large yen in E notation (STANDIN.md "General").
+    expect(first.text).toMatch(/^-?(\d{1,11}|\d(\.\d+)?E[+-]\d{2})$/);
     expect((await cell(page, "F2")).kind).toBe("number"); // five fiscal years
     expect(await page.getAttribute('[data-testid="preview-cell-B3"]', "data-spill")).toBe(
       "spilled",

@@ -20,6 +20,8 @@ export interface FakeSheetSpec {
   used?: FakeRangeSpec;
   /** spill ranges by anchor cell address (e.g. "B2"). */
   spills?: Record<string, FakeRangeSpec>;
+  /** what single cells hold when the code first asks for them (e.g. a formula showing #BUSY!). */
+  cells?: Record<string, FakeRangeSpec>;
   /** addresses of target areas that getUsedRangeOrNullObject reports as holding data. */
   occupied?: Record<string, string>;
 }
@@ -93,7 +95,8 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
   const qualified = (sheet: string, address: string) =>
     address.includes("!") ? address : `${sheet}!${address}`;
 
-  const rangeOf = (sheet: string, address: string, init?: FakeRangeSpec): any => {
+  const rangeOf = (sheet: string, address: string, given?: FakeRangeSpec): any => {
+    const init = given ?? specs.get(sheet)?.cells?.[address];
     const key = qualified(sheet, address);
     const existing = ranges.get(key);
     if (existing) return existing;

@@ -11,7 +11,17 @@ import {
   selectCell,
 } from "../../taskpane/excel/formulas";
 
-afterEach(uninstallFakeExcel);
+afterEach(() => {
+  uninstallFakeExcel();
+  delete (globalThis as { Office?: unknown }).Office;
+});
+
+/** A host with ExcelApi 1.16 (valuesAsJson: the functions' error messages). */
+function hostWithValuesAsJson(): void {
+  (globalThis as { Office?: unknown }).Office = {
+    context: { requirements: { isSetSupported: (name: string) => name === "ExcelApi" } },
+  };
+}
 
 const model = {
   name: "Model",
@@ -36,6 +46,7 @@ const model = {
 };
 
 test("findKaishaFormulas(workbook): only KAISHA formulas, with addresses, values and error messages", async () => {
+  hostWithValuesAsJson();
   installFakeExcel({ sheets: [model, { name: "Empty" }] });
   const cells = await findKaishaFormulas("workbook", true);
   expect(cells).toEqual([
@@ -53,6 +64,15 @@ test("findKaishaFormulas(workbook): only KAISHA formulas, with addresses, values
       errorType: "NotAvailable",
       errorMessage: "Security not found",
     },
+  ]);
+});
+
+test("findKaishaFormulas(workbook) without ExcelApi 1.16: the same cells, without messages", async () => {
+  installFakeExcel({ sheets: [model, { name: "Empty" }] });
+  const cells = await findKaishaFormulas("workbook", true);
+  expect(cells.map((c) => [c.address, c.value, c.errorMessage])).toEqual([
+    ["B2", 2_000_000, undefined],
+    ["C2", "#N/A", undefined],
   ]);
 });
 

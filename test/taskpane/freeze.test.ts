@@ -3,9 +3,33 @@
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
 import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
-import { freezeFormulas, restoreFormulas, PROVENANCE_HEADER } from "../../taskpane/excel/freeze";
+import {
+  errorIn,
+  freezeFormulas,
+  restoreFormulas,
+  PROVENANCE_HEADER,
+  type FreezeResult,
+} from "../../taskpane/excel/freeze";
+import { freezeSummary } from "../../taskpane/state/freeze-summary";
+import { translator } from "../../taskpane/i18n/messages";
 
-afterEach(uninstallFakeExcel);
+/** A host with ExcelApi up to `version` (Office.context.requirements). */
+function installOffice(version: string): void {
+  (globalThis as { Office?: unknown }).Office = {
+    context: {
+      requirements: {
+        isSetSupported: (name: string, v: string) =>
+          name === "ExcelApi" && Number(v.split(".")[1]) <= Number(version.split(".")[1]),
+      },
+    },
+  };
+}
+
+beforeEach(() => installOffice("1.16"));
+afterEach(() => {
+  uninstallFakeExcel();
+  delete (globalThis as { Office?: unknown }).Office;
+});
 
 const NOW = new Date("2026-11-21T03:00:00Z"); // 12:00 JST
 
@@ -32,7 +56,7 @@ test("freezeFormulas(selection): writes values over a spilled formula and record
     },
   });
   const result = await freezeFormulas("selection", "KAISHA / api.irbank.net", NOW);
-  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"] });
+  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [] });
   // The whole spill range gets its own values, which replaces the formula.
   expect(fake.range("Model", "Model!B2:C3").values).toEqual([
     ["fiscal_year", "per"],
@@ -58,7 +82,11 @@ test("freezeFormulas: a scope without KAISHA formulas changes nothing", async ()
     sheets: [{ name: "S" }],
     selection: { address: "S!A1", values: [[3]], formulas: [["=1+2"]] },
   });
-  expect(await freezeFormulas("selection", "KAISHA", NOW)).toEqual({ frozen: 0, cells: [] });
+  expect(await freezeFormulas("selection", "KAISHA", NOW)).toEqual({
+    frozen: 0,
+    cells: [],
+    skipped: [],
+  });
   expect(fake.sheetsAdded).toEqual([]);
 });
 
@@ -81,7 +109,7 @@ test("restoreFormulas(sheet): clears the frozen values, re-enters the formula, m
     ],
   });
   const result = await restoreFormulas("sheet", NOW);
-  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"] });
+  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [] });
   expect(fake.log).toContain("clear Model!B2:C3 Contents");
   expect(fake.range("Model", "B2").formulas).toEqual([['=KAISHA.VALUATION("7203")']]);
   expect(fake.range("KaishaProvenance", "F2:G2").values).toEqual([
@@ -122,5 +150,96 @@ test("freezeFormulas: cells inside a spill range are the anchor's output, record
     },
   });
   const result = await freezeFormulas("selection", "KAISHA", NOW);
-  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"] });
+  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [] });
+});
+
+test("freezeFormulas: formulas in error, still calculating or with a blocked spill stay formulas and are listed", async () => {
+  const fake = installFakeExcel({
+    sheets: [
+      {
+        name: "Model",
+        spills: {
+          A1: { address: "Model!A1:A2", values: [["sales"], [100]] },
+          B1: { address: "Model!B1:B2", values: [["per"], ["#N/A"]] },
+        },
+        // Single-cell results are read from the cell itself (no spill range).
+        cells: {
+          C1: { address: "Model!C1", values: [["#BUSY!"]] },
+          D1: { address: "Model!D1", values: [["#SPILL!"]] },
+          E1: { address: "Model!E1", values: [["#GETTING_DATA"]] },
+        },
+      },
+    ],
+    selection: {
+      address: "Model!A1:E1",
+      values: [["sales", "per", "#BUSY!", "#SPILL!", "#GETTING_DATA"]],
+      formulas: [
+        [
+          '=KAISHA.FINANCIALS(7203,"sales")',
+          '=KAISHA.VALUATION(7203,"per")',
+          '=KAISHA.FINANCIAL(7203,"sales")',
+          "=KAISHA.PRICES(7203)",
+          "=KAISHA.PRICE(7203)",
+        ],
+      ],
+    },
+  });
+  const result = await freezeFormulas("selection", "KAISHA", NOW);
+  expect(result.frozen).toBe(1);
+  expect(result.cells).toEqual(["Model!A1"]);
+  expect(result.skipped).toEqual([
+    { address: "Model!B1", code: "#N/A", reason: "error" },
+    { address: "Model!C1", code: "#BUSY!", reason: "calculating" },
+    { address: "Model!D1", code: "#SPILL!", reason: "spill" },
+    { address: "Model!E1", code: "#GETTING_DATA", reason: "calculating" },
+  ]);
+  // Only the good one is recorded on KaishaProvenance (one row: A2:G2).
+  expect(fake.range("KaishaProvenance", "A2:G2").values[0][0]).toBe("Model!A1");
+  expect(fake.range("KaishaProvenance", "A2:G5")).toBeUndefined();
+});
+
+test("freezeFormulas: a host without ExcelApi 1.12 (spill ranges) is told so and nothing changes", async () => {
+  installOffice("1.11");
+  const fake = installFakeExcel({
+    sheets: [{ name: "S" }],
+    selection: { address: "S!A1", values: [[3]], formulas: [["=KAISHA.PRICE(7203)"]] },
+  });
+  await expect(freezeFormulas("selection", "KAISHA", NOW)).rejects.toMatchObject({
+    name: "ExcelApiMissingError",
+    version: "1.12",
+  });
+  expect(fake.log).toEqual([]);
+});
+
+test("errorIn: text that merely starts with # is a value, not an error", () => {
+  expect(errorIn([["#1 shareholder", 3]])).toBeUndefined();
+  expect(errorIn([["ok", "#DIV/0!"]])).toEqual({ code: "#DIV/0!", reason: "error" });
+});
+
+test("freezeSummary: counts frozen and skipped formulas with their reasons, ja and en", () => {
+  const result: FreezeResult = {
+    frozen: 2,
+    cells: ["S!A1", "S!A2"],
+    skipped: [
+      { address: "S!B1", code: "#BUSY!", reason: "calculating" },
+      { address: "S!B2", code: "#N/A", reason: "error" },
+      { address: "S!B3", code: "#VALUE!", reason: "error" },
+    ],
+  };
+  const en = freezeSummary(result, translator("en"));
+  expect(en.intent).toBe("warning");
+  expect(en.text).toBe(
+    "Froze 2 formulas (recorded on KaishaProvenance); left 3 as formulas (1 still calculating, 2 in error (#N/A, #VALUE!)): S!B1 (#BUSY!), S!B2 (#N/A), S!B3 (#VALUE!)",
+  );
+  expect(en.data).toEqual({ count: "2", skipped: "3" });
+  const ja = freezeSummary({ ...result, frozen: 0, cells: [] }, translator("ja"));
+  expect(ja.intent).toBe("warning");
+  expect(ja.text).toContain("値に固定した数式はありません");
+  expect(ja.text).toContain("計算中 1個、エラー 2個（#N/A, #VALUE!）");
+  expect(freezeSummary({ frozen: 0, cells: [], skipped: [] }, translator("en")).intent).toBe(
+    "info",
+  );
+  expect(freezeSummary({ frozen: 1, cells: ["S!A1"], skipped: [] }, translator("ja")).text).toBe(
+    "1個の数式を値に固定しました（KaishaProvenance に記録）。",
+  );
 });

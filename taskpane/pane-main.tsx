@@ -1,17 +1,11 @@
-// Task pane entry: waits for Office.onReady (host may be null in a plain browser), starts the session, renders.
+// The pane's UI (React + Fluent): loaded by taskpane/index.ts only when the pane is shown, starts the
+// session and renders. Office.onReady has resolved before this module is imported.
 
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { LANG_STORAGE_KEY, type LangSetting } from "./i18n/language";
 import { isExcelAvailable } from "./excel/run";
 import { startPaneSession } from "./pane-session";
-
-function officeReady(): Promise<unknown> {
-  // Office.js missing entirely (opened as a file): render anyway.
-  return typeof Office !== "undefined" && typeof Office.onReady === "function"
-    ? Office.onReady()
-    : Promise.resolve({ host: null });
-}
 
 function officeLanguage(): string | null {
   try {
@@ -29,8 +23,8 @@ function storage(): Storage | undefined {
   }
 }
 
-async function main(): Promise<void> {
-  await officeReady();
+/** Renders the pane into #root (called once, by the bootstrap in index.ts). */
+export async function renderPane(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   const saved = storage()?.getItem(LANG_STORAGE_KEY) ?? null;
   const inputs = {
@@ -52,9 +46,3 @@ async function main(): Promise<void> {
     />,
   );
 }
-
-main().catch((err: unknown) => {
-  // Last resort: say something rather than leave an empty pane (no key is ever in this text).
-  const root = document.getElementById("root");
-  if (root) root.textContent = `Kaisha: ${err instanceof Error ? err.message : String(err)}`;
-});

@@ -1,8 +1,14 @@
-// In-page stand-in for Excel (injected with page.addInitScript): an in-memory workbook behind the subset of
-// the Excel JS API that taskpane/excel/ uses, a CustomFunctions registry that really runs KAISHA formulas
-// (with spilling), and Office.context (display language, requirement sets). Strict like Excel where it
-// matters: properties must be loaded and synced before they are read.
-/* global window, fetch, setTimeout */
+// In-page stand-in for Excel (built by webpack as excel-standin.js, injected with page.addInitScript): an
+// in-memory workbook behind the subset of the Excel JS API that taskpane/excel/ uses, a CustomFunctions
+// registry whose KAISHA formulas run through the preview page's engine (standin-engine.ts), spills, and
+// Office.context (display language, requirement sets). Every behaviour it imitates: STANDIN.md.
+// Config (window.__excelStandInConfig): displayLanguage, requirementSets, dataTypeArguments
+// ("off" | "formatted" | "all"), emptyArgument ("null" | "zero").
+/* global window, fetch, setTimeout, AbortController */
+import { formatNumber } from "./cell-display";
+import { readCellInput, referencedCells } from "./formula-parser";
+import { evaluateStandInFormula } from "./standin-engine";
+
 /* eslint-disable @typescript-eslint/no-this-alias -- plain ES5 injected into the page: closures keep "this" */
 (function installExcelStandIn(config) {
   "use strict";
@@ -140,7 +146,7 @@
 
   // ---------- Office.context ----------
   var requirementSets = cfg.requirementSets || {
-    ExcelApi: "1.12",
+    ExcelApi: "1.16",
     CustomFunctionsRuntime: "1.4",
     SharedRuntime: "1.1",
   };
@@ -245,6 +251,8 @@
       if (!a.result) return { value: "#BUSY!", error: "Busy" };
       return a.result[0][0];
     }
+    // Other worksheet formulas are computed when read, so they follow the cells they use.
+    if (own && typeof own.formula === "string") return evaluatePlainFormula(s, own.formula);
     if (own)
       return { value: own.value === undefined ? "" : own.value, numberFormat: own.numberFormat };
     var sp = spillAt(s, r, c);
@@ -252,11 +260,29 @@
     return { value: "" };
   }
 
+  /** True when a rectangle overlaps one of the sheet's tables. */
+  function touchesTable(s, top, left, bottom, right) {
+    return s.tables.some(function (t) {
+      return !(
+        bottom < t.rect.top ||
+        top > t.rect.bottom ||
+        right < t.rect.left ||
+        left > t.rect.right
+      );
+    });
+  }
+
   /** Re-checks which spills are blocked after any write. */
   function relayout(s) {
+    // STANDIN.md "#SPILL!": a spill may not cover another formula's spill; the earlier keeps it.
+    var taken = [];
     s.anchors.forEach(function (a) {
       if (!a.result) return;
-      var blocked = false;
+      // STANDIN.md "#SPILL!": spilled arrays are not supported in Excel tables, nor spill into one.
+      var multi = a.result.length > 1 || a.result[0].length > 1;
+      var blocked =
+        multi &&
+        touchesTable(s, a.row, a.col, a.row + a.result.length - 1, a.col + a.result[0].length - 1);
       for (var i = 0; i < a.result.length && !blocked; i++) {
         for (var j = 0; j < a.result[i].length; j++) {
           if (i === 0 && j === 0) continue;
@@ -267,12 +293,30 @@
           }
         }
       }
+      var area = {
+        top: a.row,
+        left: a.col,
+        bottom: a.row + a.result.length - 1,
+        right: a.col + a.result[0].length - 1,
+      };
+      if (!blocked && multi) {
+        blocked = taken.some(function (t) {
+          return !(
+            area.bottom < t.top ||
+            area.top > t.bottom ||
+            area.right < t.left ||
+            area.left > t.right
+          );
+        });
+      }
       a.blocked = blocked;
+      if (!blocked) taken.push(area);
     });
   }
 
-  // ---------- KAISHA formula evaluation ----------
+  // ---------- KAISHA formula evaluation (the preview's engine: standin-engine.ts) ----------
   var metadataPromise;
+  /** functions.json: the functions by id and whether `any` parameters take data types. */
   function metadata() {
     if (!metadataPromise) {
       metadataPromise = fetch("functions.json")
@@ -284,210 +328,127 @@
           (j.functions || []).forEach(function (f) {
             m.set(f.id.toUpperCase(), f);
           });
-          return m;
+          return { functions: m, allowCustomData: j.allowCustomDataForDataTypeAny === true };
         })
         .catch(function () {
-          return new Map();
+          return { functions: new Map(), allowCustomData: false };
         });
     }
     return metadataPromise;
   }
 
-  /** Parses `=KAISHA.NAME(arg, ...)` with literal, omitted and A1 reference arguments. */
-  function parseKaisha(formula) {
-    var m = /^=\s*KAISHA\.([A-Z0-9_]+)\s*\(([\s\S]*)\)\s*$/i.exec(formula);
-    if (!m) return undefined;
-    var src = m[2];
-    var args = [];
-    var i = 0;
-    function skip() {
-      while (i < src.length && /\s/.test(src[i])) i++;
-    }
-    for (;;) {
-      skip();
-      if (i >= src.length) {
-        if (args.length || src.trim() !== "") args.push({ kind: "omitted" });
-        break;
-      }
-      var ch = src[i];
-      if (ch === ",") {
-        args.push({ kind: "omitted" });
-        i++;
-        continue;
-      }
-      var arg;
-      if (ch === '"') {
-        var out = "";
-        i++;
-        while (i < src.length) {
-          if (src[i] === '"' && src[i + 1] === '"') {
-            out += '"';
-            i += 2;
-            continue;
-          }
-          if (src[i] === '"') break;
-          out += src[i++];
-        }
-        i++;
-        arg = { kind: "value", value: out };
-      } else {
-        var tok = /^[^,]+/.exec(src.slice(i))[0];
-        i += tok.length;
-        var t = tok.trim();
-        if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t))
-          arg = { kind: "value", value: Number(t) };
-        else if (/^(TRUE|FALSE)$/i.test(t)) arg = { kind: "value", value: /^TRUE$/i.test(t) };
-        else if (/^\$?[A-Z]+\$?\d+$/i.test(t)) arg = { kind: "ref", address: t };
-        else return { error: "#NAME?" };
-      }
-      args.push(arg);
-      skip();
-      if (i >= src.length) break;
-      if (src[i] === ",") {
-        i++;
-        skip();
-        if (i >= src.length) args.push({ kind: "omitted" });
-        continue;
-      }
-      return { error: "#NAME?" };
-    }
-    return { id: m[1].toUpperCase(), args: args };
+  /**
+   * STANDIN.md "Data-type arguments": rich values reach `any` parameters only when functions.json
+   * allows custom data and the host has CustomFunctionsRuntime 1.4.
+   */
+  function dataTypeMode(meta) {
+    if (!meta.allowCustomData) return "off";
+    if (!contextPatch.requirements.isSetSupported("CustomFunctionsRuntime", "1.4")) return "off";
+    return cfg.dataTypeArguments || "formatted";
   }
 
-  /** A returned value -> {value, numberFormat?, error?, json}. */
-  function toCell(v) {
-    if (
-      v instanceof CFError ||
-      (v &&
-        typeof v === "object" &&
-        typeof v.code === "string" &&
-        v.code.charAt(0) === "#" &&
-        !("type" in v))
-    ) {
-      return { value: v.code, error: errorType(v.code), message: v.message };
+  /** A recalculation chain (A feeds B feeds A…) stops after this many steps. */
+  var MAX_CHAIN = 8;
+
+  /** The cell rectangles a formula reads, [] when it cannot be parsed. */
+  function formulaReads(formula) {
+    try {
+      var input = readCellInput(formula);
+      return input.kind === "formula" ? referencedCells(input.expr) : [];
+    } catch {
+      return [];
     }
-    if (v === null || v === undefined) return { value: 0 };
-    if (typeof v === "object") {
-      if (v.type === "Double") return { value: v.basicValue, numberFormat: v.numberFormat };
-      if (v.type === "Entity") return { value: v.text, entity: v };
-      if ("basicValue" in v) return { value: v.basicValue };
-      return { value: String(v) };
-    }
-    return { value: v };
-  }
-  function errorType(code) {
-    return (
-      {
-        "#N/A": "NotAvailable",
-        "#VALUE!": "Value",
-        "#NAME?": "Name",
-        "#REF!": "Ref",
-        "#NUM!": "Num",
-        "#DIV/0!": "Div0",
-        "#NULL!": "Null",
-        "#SPILL!": "Spill",
-        "#BUSY!": "Busy",
-      }[code] || "Value"
-    );
-  }
-  function toGrid(result) {
-    if (!Array.isArray(result)) return [[toCell(result)]];
-    if (result.length === 0) return [[{ value: "#VALUE!", error: "Value" }]];
-    var width = 0;
-    result.forEach(function (row) {
-      width = Math.max(width, Array.isArray(row) ? row.length : 1);
-    });
-    return result.map(function (row) {
-      var cells = Array.isArray(row) ? row : [row];
-      var out = [];
-      for (var j = 0; j < width; j++)
-        out.push(j < cells.length ? toCell(cells[j]) : { value: "#N/A", error: "NotAvailable" });
-      return out;
-    });
   }
 
-  function evaluateAnchor(s, r, c) {
-    var own = s.cells.get(k(r, c));
-    if (!own || typeof own.formula !== "string") return Promise.resolve();
-    var parsed = parseKaisha(own.formula);
-    if (!parsed) return Promise.resolve();
-    var anchor = s.anchors.get(k(r, c));
-    if (anchor && anchor.cancel) anchor.cancel();
-    anchor = { row: r, col: c, formula: own.formula, result: undefined, blocked: false };
-    s.anchors.set(k(r, c), anchor);
-    calcCount++;
-    var settle = function (grid) {
-      if (s.anchors.get(k(r, c)) !== anchor) return;
-      anchor.result = grid;
-      relayout(s);
-    };
-    if (parsed.error) {
-      settle([[{ value: parsed.error, error: errorType(parsed.error) }]]);
-      return Promise.resolve();
-    }
-    var job = metadata().then(function (meta) {
-      var fn = registry.get(parsed.id);
-      var info = meta.get(parsed.id);
-      if (!fn || !info) return settle([[{ value: "#NAME?", error: "Name" }]]);
-      var params = info.parameters || [];
-      var args = [];
-      for (var p = 0; p < params.length; p++) {
-        var a = parsed.args[p];
-        var v = null;
-        if (a && a.kind === "value") v = a.value;
-        if (a && a.kind === "ref") {
-          var ref = parseRef(a.address);
-          var cv = cellValue(s, ref.top, ref.left);
-          if (cv.error) return settle([[{ value: cv.value, error: cv.error }]]);
-          v = cv.value === "" ? null : cv.value;
-        }
-        args.push(params[p].dimensionality === "matrix" && v !== null ? [[v]] : v);
-      }
-      var opts = info.options || {};
-      var invocation;
-      if (opts.cancelable || opts.requiresAddress || opts.stream) {
-        invocation = {
-          address: quoteSheet(s.name) + "!" + cellName(r, c),
-          functionName: parsed.id,
-          isInValuePreview: false,
-        };
-        anchor.cancel = function () {
-          if (typeof invocation.onCanceled === "function") invocation.onCanceled();
-        };
-        args.push(invocation);
-      }
-      return new Promise(function (resolve) {
-        var done = false;
-        var finish = function (grid) {
-          settle(grid);
-          if (!done) {
-            done = true;
-            resolve();
-          }
-        };
-        if (invocation && opts.stream)
-          invocation.setResult = function (v) {
-            finish(toGrid(v));
-          };
-        var out;
-        try {
-          out = fn.apply(null, args);
-        } catch (err) {
-          return finish([
-            [err instanceof CFError ? toCell(err) : { value: "#VALUE!", error: "Value" }],
-          ]);
-        }
-        if (opts.stream) return;
-        Promise.resolve(out).then(
-          function (v) {
-            finish(toGrid(v));
-          },
-          function (err) {
-            finish([[err instanceof CFError ? toCell(err) : { value: "#VALUE!", error: "Value" }]]);
-          },
+  /**
+   * STANDIN.md "Recalculation": like Excel's dependency tree, a KAISHA formula that reads a cell of
+   * `area` is calculated again when that area's values change (a spill arrives, a value is typed).
+   */
+  function recalcDependents(s, area, depth, except) {
+    if (depth > MAX_CHAIN) return;
+    s.cells.forEach(function (cell, key) {
+      if (typeof cell.formula !== "string" || !/KAISHA\./i.test(cell.formula)) return;
+      if (key === except) return;
+      var reads = formulaReads(cell.formula).some(function (ref) {
+        return !(
+          ref.to.row < area.top ||
+          ref.from.row > area.bottom ||
+          ref.to.col < area.left ||
+          ref.from.col > area.right
         );
       });
+      if (!reads) return;
+      var rc = key.split(",").map(Number);
+      evaluateAnchor(s, rc[0], rc[1], { depth: depth + 1 });
     });
+  }
+
+  /** The cells an anchor's current result covers (its own cell when it has none or is blocked). */
+  function anchorArea(a) {
+    var rows = a.result && !a.blocked ? a.result.length : 1;
+    var cols = a.result && !a.blocked ? a.result[0].length : 1;
+    return { top: a.row, left: a.col, bottom: a.row + rows - 1, right: a.col + cols - 1 };
+  }
+
+  function evaluateAnchor(s, r, c, options) {
+    var own = s.cells.get(k(r, c));
+    if (!own || typeof own.formula !== "string") return Promise.resolve();
+    var anchor = s.anchors.get(k(r, c));
+    // STANDIN.md "Cancellation": a new calculation of the cell cancels the one still running.
+    if (anchor && anchor.cancel) anchor.cancel();
+    var controller = new AbortController();
+    anchor = {
+      row: r,
+      col: c,
+      formula: own.formula,
+      result: undefined,
+      blocked: false,
+      cancel: function () {
+        controller.abort();
+      },
+    };
+    s.anchors.set(k(r, c), anchor);
+    calcCount++;
+    var depth = (options && options.depth) || 0;
+    var settle = function (grid) {
+      if (s.anchors.get(k(r, c)) !== anchor) return;
+      var before = anchorArea(anchor);
+      anchor.result = grid;
+      relayout(s);
+      var after = anchorArea(anchor);
+      recalcDependents(
+        s,
+        {
+          top: before.top,
+          left: before.left,
+          bottom: Math.max(before.bottom, after.bottom),
+          right: Math.max(before.right, after.right),
+        },
+        depth,
+        k(r, c),
+      );
+    };
+    var job = metadata()
+      .then(function (meta) {
+        return evaluateStandInFormula({
+          formula: own.formula,
+          at: { row: r, col: c },
+          sheetName: s.name,
+          metadata: meta.functions,
+          implementations: registry,
+          cellAt: function (at) {
+            return cellValue(s, at.row, at.col);
+          },
+          signal: controller.signal,
+          dataTypeArguments: dataTypeMode(meta),
+          emptyArgument: cfg.emptyArgument === "zero" ? "zero" : "null",
+          valuePreview: !!(options && options.valuePreview),
+          onStreamUpdate: settle,
+        });
+      })
+      .then(settle, function (err) {
+        settle([[{ value: "#VALUE!", error: "Value", message: String(err) }]]);
+      });
     pending.add(job);
     job.then(function () {
       pending.delete(job);
@@ -524,22 +485,44 @@
     if (!("formula" in patch)) return;
     if (typeof cell.formula === "string") {
       if (/KAISHA\./i.test(cell.formula)) evaluateAnchor(s, r, c);
-      else {
-        s.anchors.delete(key);
-        cell.value = evaluatePlainFormula(cell.formula);
-      }
+      else s.anchors.delete(key);
     } else {
       var old = s.anchors.get(key);
       if (old && old.cancel) old.cancel();
       s.anchors.delete(key);
     }
     relayout(s);
+    // A typed value (or a cleared cell) changes what formulas reading it calculate.
+    if (typeof cell.formula !== "string" || !/KAISHA\./i.test(cell.formula))
+      recalcDependents(s, { top: r, left: c, bottom: r, right: c }, 0, key);
   }
-  /** Worksheet formulas other than KAISHA: HYPERLINK shows its label; others keep their text. */
-  function evaluatePlainFormula(formula) {
+  /**
+   * Worksheet formulas other than KAISHA, the few the pane writes (STANDIN.md "Other formulas"):
+   * HYPERLINK shows its label; IFERROR(ref/ref, fallback) divides as Excel does (a blank cell is 0;
+   * an error, text or a zero divisor gives the fallback). Anything else is #NAME? with a message,
+   * so a test notices a formula the stand-in cannot calculate instead of passing on its text.
+   */
+  function evaluatePlainFormula(s, formula) {
     var m = /^=HYPERLINK\(\s*"([^"]*)"\s*(?:,\s*"([^"]*)")?\s*\)$/i.exec(formula);
-    if (m) return m[2] !== undefined ? m[2] : m[1];
-    return formula;
+    if (m) return { value: m[2] !== undefined ? m[2] : m[1] };
+    var d =
+      /^=IFERROR\(\s*\$?([A-Z]+)\$?([0-9]+)\s*\/\s*\$?([A-Z]+)\$?([0-9]+)\s*,\s*"([^"]*)"\s*\)$/i.exec(
+        formula,
+      );
+    if (d) {
+      var a = cellValue(s, +d[2] - 1, colIndex(d[1]));
+      var b = cellValue(s, +d[4] - 1, colIndex(d[3]));
+      var x = a.value === "" ? 0 : a.value;
+      var y = b.value === "" ? 0 : b.value;
+      if (a.error || b.error || typeof x !== "number" || typeof y !== "number" || y === 0)
+        return { value: d[5] };
+      return { value: x / y };
+    }
+    return {
+      value: "#NAME?",
+      error: "Name",
+      message: "The Excel stand-in does not calculate this formula: " + formula,
+    };
   }
   function setValue(s, r, c, v) {
     // As in Excel, text typed into a cell formatted as Text ("@") stays text, even "=...".
@@ -771,10 +754,17 @@
       return { type: "String", basicType: "String", basicValue: v.value };
     });
   });
+  // STANDIN.md "General": Range.text is what the cell shows (11-character General, formats).
   loadableProp(Range.prototype, "text", function () {
     var s = this._sheet;
     return this._matrix(function (r, c) {
-      return String(cellValue(s, r, c).value);
+      var v = cellValue(s, r, c);
+      if (typeof v.value !== "number") return String(v.value);
+      var own = s.cells.get(k(r, c));
+      return formatNumber(
+        v.value,
+        (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c),
+      );
     });
   });
   Object.defineProperty(Range.prototype, "isNullObject", {
@@ -1006,6 +996,7 @@
       hasHeaders: !!hasHeaders,
     };
     sheet.tables.push(t);
+    relayout(sheet);
     return new Table(this._ctx, t);
   };
 
@@ -1307,6 +1298,40 @@
       var s = sheetOrThrow(sheet);
       var ref = parseRef(address);
       setValue(s, ref.top, ref.left, text);
+    },
+    /**
+     * Calculates a formula as Excel's formula value preview does (invocation.isInValuePreview
+     * true) without writing it anywhere; resolves to its cells.
+     */
+    preview: function (sheet, address, formula) {
+      var s = sheetOrThrow(sheet);
+      var ref = parseRef(address);
+      return metadata().then(function (meta) {
+        return evaluateStandInFormula({
+          formula: formula,
+          at: { row: ref.top, col: ref.left },
+          sheetName: s.name,
+          metadata: meta.functions,
+          implementations: registry,
+          cellAt: function (at) {
+            return cellValue(s, at.row, at.col);
+          },
+          signal: new AbortController().signal,
+          dataTypeArguments: dataTypeMode(meta),
+          emptyArgument: cfg.emptyArgument === "zero" ? "zero" : "null",
+          valuePreview: true,
+        });
+      });
+    },
+    /**
+     * Adds a function for a test (e.g. one that reports the arguments it received): its
+     * functions.json-style metadata and implementation, callable as =KAISHA.<ID>(…).
+     */
+    register: function (meta, fn) {
+      return metadata().then(function (m) {
+        m.functions.set(meta.id.toUpperCase(), meta);
+        registry.set(meta.id.toUpperCase(), fn);
+      });
     },
     /** Resolves when every KAISHA evaluation started so far has settled. */
     whenIdle: function () {
