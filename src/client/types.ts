@@ -47,6 +47,12 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt for retryable failures. @default 3 */
   maxRetries?: number;
+  /**
+   * Bound on a request from its first send, retries and their waits included (deadline.ts); the
+   * time queued behind the pacer before the first send is not counted. 0 = none. @unit ms
+   * @default 120000
+   */
+  deadlineMs?: number;
   /** Client-side pacing; 0 = off. @default 60 */
   ratePerMinute?: number;
   /** @default new MemoryCacheStore() */
@@ -76,6 +82,8 @@ export interface RequestOptions {
   /** @unit ms */
   timeoutMs?: number;
   maxRetries?: number;
+  /** @unit ms */
+  deadlineMs?: number;
   /**
    * "default": fresh cache entries answer without a request; "reload": always ask the API (the
    * answer is stored); "no-store": ask the API and neither read nor write the cache;
