@@ -158,6 +158,7 @@ interface Settings {
   sleep: NonNullable<ClientOptions["sleep"]>;
   random: () => number;
   cacheOnly: boolean;
+  checkAnswers: boolean;
 }
 
 /** State shared between a client and its `withOptions` copies. */
@@ -450,7 +451,7 @@ class Client implements KaishaClient {
       try {
         const result = await this.send(opId, clean, { ...options, signal });
         // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
-        const body = deepFreeze(checkAnswer(opId, result.body));
+        const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
         for (const [security, edinet] of codePairsIn(opId, body)) this.remember(security, edinet);
         const remaining = (body as { remaining?: unknown }).remaining;
         if (opId === "getUsage" && typeof remaining === "number") {
@@ -499,11 +500,7 @@ class Client implements KaishaClient {
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
-    const deadline = new Deadline(
-      options.deadlineMs ?? settings.deadlineMs,
-      settings.now,
-      settings.sleep,
-    );
+    const deadline = new Deadline(options.deadlineMs ?? settings.deadlineMs, settings.now);
     for (let attempt = 0; ; attempt += 1) {
       const apiKey = await this.readKey();
       // spec 5 rule 5: no key means 401; say so without sending anything.
@@ -564,6 +561,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     sleep: pick("sleep", defaultSleep),
     random: pick("random", Math.random),
     cacheOnly: pick("cacheOnly", false),
+    checkAnswers: pick("checkAnswers", false),
   };
 }
 

@@ -72,6 +72,13 @@ export interface ClientOptions {
    * economy rule: a formula still being typed spends no request). @default false
    */
   cacheOnly?: boolean;
+  /**
+   * Refuse answers missing a field the contract requires (src/client/response-check.ts) with
+   * "unexpected answer from the API (field x)". The add-in's session client turns it on; off by
+   * default so code and tests that feed hand-made partial answers keep working. Non-finite
+   * numbers are refused and over-long strings cut either way. @default false
+   */
+  checkAnswers?: boolean;
   /** Random source for backoff jitter, in [0, 1). @default Math.random */
   random?: () => number;
 }

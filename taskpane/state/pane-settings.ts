@@ -39,10 +39,7 @@ export function baseUrlOf(s: PaneSettings, presets: UrlPresets): string {
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
   return (
-    h === "localhost" ||
-    h.endsWith(".localhost") ||
-    h === "[::1]" ||
-    /^127(\.\d{1,3}){3}$/.test(h)
+    h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h)
   );
 }
 

@@ -21,7 +21,8 @@ export interface UrlOverrides {
  * @example urlOverrides(new URLSearchParams("baseUrl=http://127.0.0.1:9/v1")) // dev builds only
  */
 export function urlOverrides(query: URLSearchParams | undefined): UrlOverrides | undefined {
-  if (typeof __KAISHA_URL_OVERRIDES__ === "undefined" || !__KAISHA_URL_OVERRIDES__) return undefined;
+  if (typeof __KAISHA_URL_OVERRIDES__ === "undefined" || !__KAISHA_URL_OVERRIDES__)
+    return undefined;
   if (query === undefined) return undefined;
   const out: UrlOverrides = {};
   const baseUrl = query.get("baseUrl")?.trim().replace(/\/+$/, "");
