@@ -1,6 +1,5 @@
 // taskpane/pane-session: start-up from storage and ?baseUrl, key changes reach session listeners.
 
-import { createClient } from "../../src/client";
 import { configureSession, getClient, getSettings, setClientForTesting } from "../../src/session";
 import { startPaneSession } from "../../taskpane/pane-session";
 import {
