@@ -96,10 +96,10 @@ export class KeyManager {
    * Uses `key` for this session, bound to `baseUrl`; stores both only when `remember`, else removes
    * any stored copy.
    */
-  async set(key: string, remember: boolean, baseUrl?: string): Promise<void> {
+  async set(key: string, remember: boolean, baseUrl: string): Promise<void> {
     const trimmed = key.trim();
     this.#key = trimmed === "" ? undefined : trimmed;
-    this.#boundTo = this.#key === undefined ? undefined : baseUrl?.trim();
+    this.#boundTo = this.#key === undefined ? undefined : baseUrl.trim();
     if (remember && this.#key !== undefined) {
       await this.store.setItem(KEY_STORAGE_KEY, this.#key);
       await this.#storeBinding();

@@ -22,14 +22,14 @@ const presets = { production: "https://api.irbank.net/v1", sandbox: "http://127.
 test("remember stores the key; without remember it is used for the session only and any copy is removed", async () => {
   const store = memoryStore();
   const keys = new KeyManager(store);
-  await keys.set(KEY, true);
+  await keys.set(KEY, true, presets.production);
   expect(await store.getItem(KEY_STORAGE_KEY)).toBe(KEY);
   expect(keys.isRemembered()).toBe(true);
 
   const again = new KeyManager(store);
   expect(await again.load()).toBe(KEY);
 
-  await again.set(KEY, false);
+  await again.set(KEY, false, presets.production);
   expect(again.current()).toBe(KEY);
   expect(await store.getItem(KEY_STORAGE_KEY)).toBeNull();
 });
@@ -37,7 +37,7 @@ test("remember stores the key; without remember it is used for the session only 
 test("forget clears both the session and this computer", async () => {
   const store = memoryStore();
   const keys = new KeyManager(store);
-  await keys.set(KEY, true);
+  await keys.set(KEY, true, presets.production);
   await keys.forget();
   expect(keys.current()).toBeUndefined();
   expect(await store.getItem(KEY_STORAGE_KEY)).toBeNull();
