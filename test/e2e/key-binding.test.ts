@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { inputsStamp } from "./global-setup";
 import { startHarness, type Harness } from "./harness";
 import { E2E_DIST, ROOT } from "./paths";
 
@@ -16,8 +17,20 @@ const PROD_DIST = path.join(ROOT, "test-artifacts", "e2e-prod-dist");
 const KEY = "kaisakey_" + "R".repeat(43);
 const tid = (id: string) => `[data-testid="${id}"]`;
 
-/** `npm run build`: production mode with none of the sandbox variables set. */
+/**
+ * `npm run build`: production mode with none of the sandbox variables set. Skipped when nothing
+ * the build reads changed since the last one (the same stamp as the e2e build's globalSetup).
+ */
 async function buildProduction(): Promise<void> {
+  const stampFile = path.join(PROD_DIST, ".inputs-stamp");
+  const stamp = inputsStamp();
+  if (
+    !process.env["KAISHA_E2E_REBUILD"] &&
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, "utf8") === stamp
+  ) {
+    return;
+  }
   const names = ["KAISHA_DEFAULT_BASE_URL", "KAISHA_DEMO_KEY", "ADDIN_PRODUCTION_URL"];
   const saved = names.map((n) => [n, process.env[n]] as const);
   for (const n of names) delete process.env[n];
@@ -30,6 +43,7 @@ async function buildProduction(): Promise<void> {
       webpack(config, (err, result) => (err || !result ? reject(err) : resolve(result)));
     });
     if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));
+    fs.writeFileSync(stampFile, stamp);
   } finally {
     for (const [n, v] of saved) {
       if (v === undefined) delete process.env[n];
