@@ -66,6 +66,16 @@ export async function loadSettings(
   if (!raw) return defaults;
   try {
     const s = JSON.parse(raw) as Partial<PaneSettings>;
+    // A custom URL saved before the https rule (plain http to another host) is not used again.
+    if (
+      s.preset === "custom" &&
+      !isValidBaseUrl(
+        String(s.customUrl ?? "")
+          .trim()
+          .replace(/\/+$/, ""),
+      )
+    )
+      return defaults;
     return {
       preset:
         s.preset === "production" || s.preset === "sandbox" || s.preset === "custom"

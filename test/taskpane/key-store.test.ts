@@ -95,3 +95,21 @@ test("key shape: invisible or full-width characters are named as such, not as a 
   expect(checkKeyShape(KEY)).toBe("ok");
   expect(checkKeyShape(KEY.slice(0, 40))).toBe("wrong_length");
 });
+
+test("saved settings with a plain-http custom URL to another host fall back to the defaults", async () => {
+  const store = memoryStore();
+  const defaults = {
+    preset: "production" as const,
+    customUrl: "",
+    mode: "direct" as const,
+    headerLanguage: "keys" as const,
+  };
+  await saveSettings(store, {
+    ...defaults,
+    preset: "custom",
+    customUrl: "http://api.example.com/v1",
+  });
+  expect(await loadSettings(store, defaults)).toEqual(defaults);
+  await saveSettings(store, { ...defaults, preset: "custom", customUrl: "http://127.0.0.1:9/v1" });
+  expect((await loadSettings(store, defaults)).preset).toBe("custom");
+});
