@@ -80,6 +80,7 @@ function apiDefaults() {
   return {
     baseUrl: sandboxBaseUrl || PRODUCTION_API_BASE_URL,
     demoKey: sandboxBaseUrl ? process.env.KAISHA_DEMO_KEY || "" : "",
+    sandbox: Boolean(sandboxBaseUrl),
   };
 }
 
@@ -228,6 +229,8 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({
         __KAISHA_DEFAULT_BASE_URL__: JSON.stringify(api.baseUrl),
         __KAISHA_DEMO_KEY__: JSON.stringify(api.demoKey),
+        // ?baseUrl / ?mode page overrides: npm start and e2e builds only; minified away otherwise.
+        __KAISHA_URL_OVERRIDES__: JSON.stringify(!production || api.sandbox),
       }),
       new CustomFunctionsMetadataPlugin({
         input: "./functions/index.ts",

@@ -34,6 +34,12 @@ export interface DevServerOptions {
   log?: (line: string) => void;
   /** fetch used by the relay (tests inject one). @default globalThis.fetch */
   fetch?: typeof fetch;
+  /**
+   * Host names (no port) the server answers to besides localhost, 127.0.0.1, [::1] and `hostname`:
+   * any other Host header is refused (DNS rebinding: a web page whose name resolves to this
+   * machine must not reach the relay or the pages).
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface DevServer {
@@ -44,8 +50,30 @@ export interface DevServer {
 }
 
 /** An error in the API's common shape (spec 7), so the client reads relay failures like API ones. */
-function relayError(status: 400 | 502 | 504, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status });
+function relayError(
+  status: 400 | 403 | 405 | 502 | 504,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ error: { code, message } }, { status, headers });
+}
+
+/**
+ * True when the path as sent smuggles a separator or a dot segment past URL normalisation:
+ * encoded slash or backslash (`%2f`, `%5c`), encoded dots (`%2e`, e.g. `%2e%2e`), double encoding
+ * (`%25`), `..` in any form, and matrix parameters (`..;`, `;`) that some servers strip.
+ */
+export function isSuspiciousRelayPath(rawPath: string): boolean {
+  const p = rawPath.toLowerCase();
+  return /%2f|%5c|%2e|%25|\\|;/.test(p) || p.split("/").some((seg) => seg === ".." || seg === ".");
+}
+
+/** The path exactly as the client sent it (Node's raw request line), before URL normalisation. */
+function rawPathOf(c: { env: unknown; req: { url: string } }): string {
+  const incoming = (c.env as { incoming?: { url?: string } } | undefined)?.incoming;
+  const raw = incoming?.url ?? new URL(c.req.url).pathname;
+  return raw.split("?")[0] ?? "";
 }
 
 /**
@@ -58,15 +86,50 @@ export function createDevApp(options: DevServerOptions = {}): Hono {
   const doFetch = options.fetch ?? globalThis.fetch;
   const log = options.log ?? (() => undefined);
   const app = new Hono();
+  const hosts = new Set(
+    [
+      "localhost",
+      "127.0.0.1",
+      "[::1]",
+      options.hostname ?? "127.0.0.1",
+      ...(options.allowedHosts ?? []),
+    ].map((h) => h.toLowerCase()),
+  );
+
+  // DNS rebinding: the Host header must name this server, whatever address the name resolved to.
+  app.use("*", async (c, next) => {
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    const name = host.toLowerCase().replace(/:\d+$/, "");
+    if (!hosts.has(name)) {
+      return relayError(
+        403,
+        "forbidden",
+        "Unknown Host header: open the add-in by its own address.",
+      );
+    }
+    await next();
+  });
+
+  // Checked on the path as sent, before routing: URL normalisation would fold `%2e%2e` away.
+  app.use("*", async (c, next) => {
+    const raw = rawPathOf(c);
+    if (raw.toLowerCase().startsWith("/relay") && isSuspiciousRelayPath(raw)) {
+      return relayError(400, "invalid_parameter", "Invalid relay path.");
+    }
+    await next();
+  });
 
   app.all(`${RELAY_PREFIX}/*`, async (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-      return relayError(400, "invalid_parameter", "The relay forwards GET requests only.");
+    // GET only: HEAD would let a page probe the API without the client's checks.
+    if (c.req.method !== "GET") {
+      return relayError(405, "invalid_parameter", "The relay forwards GET requests only.", {
+        Allow: "GET",
+      });
     }
     const incoming = new URL(c.req.url);
     const rest = incoming.pathname.slice(RELAY_PREFIX.length);
-    // Never let a crafted path climb out of the API's /v1 prefix.
-    if (rest.split("/").some((segment) => segment === ".." || segment === ".")) {
+    // Never let a crafted path climb out of the API's /v1 prefix (encoded forms: checked above).
+    if (isSuspiciousRelayPath(rest)) {
       return relayError(400, "invalid_parameter", "Invalid relay path.");
     }
     const upstreamUrl = `${target}${rest}${incoming.search}`;
@@ -79,7 +142,7 @@ export function createDevApp(options: DevServerOptions = {}): Hono {
     let upstream: Response;
     try {
       upstream = await doFetch(upstreamUrl, {
-        method: c.req.method,
+        method: "GET",
         headers,
         redirect: "manual",
         signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
@@ -87,9 +150,10 @@ export function createDevApp(options: DevServerOptions = {}): Hono {
     } catch (err) {
       const timedOut = err instanceof Error && err.name === "TimeoutError";
       log(`relay ${c.req.method} ${rest} -> ${timedOut ? 504 : 502} (${Date.now() - started} ms)`);
+      // The target URL stays out of answers: the page has no need for the relay's configuration.
       return timedOut
-        ? relayError(504, "timeout", `The API at ${target} did not answer in time.`)
-        : relayError(502, "connection_failed", `The relay could not reach the API at ${target}.`);
+        ? relayError(504, "timeout", "The API did not answer the relay in time.")
+        : relayError(502, "connection_failed", "The relay could not reach the API.");
     }
     log(`relay ${c.req.method} ${rest} -> ${upstream.status} (${Date.now() - started} ms)`);
     const out = new Headers();

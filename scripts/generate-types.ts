@@ -1,4 +1,5 @@
-// Generates src/contract/api-types.ts, param-rules.generated.ts and fields.generated.ts from openapi.json.
+// Generates src/contract/api-types.ts, param-rules.generated.ts, fields.generated.ts and
+// response-fields.generated.ts from openapi.json.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -37,6 +38,10 @@ interface JsonSchema {
   "x-min-date"?: string;
   "x-not-future"?: boolean;
   properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
   "x-unit"?: string;
   "x-label-ja"?: string;
 }
@@ -50,6 +55,7 @@ interface ParameterObject {
 interface OperationObject {
   operationId?: string;
   parameters?: ParameterObject[];
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   "x-exactly-one-of"?: string[];
 }
 interface OpenApiDoc {
@@ -173,6 +179,76 @@ export function buildFieldDictionary(
   return out;
 }
 
+/** The schema's kind letter (`a` array, `o` object, `s`, `n`, `b`) with `?` when null is allowed
+ * (`oneOf: [ref, null]` included), and the schema behind it; "" for unions that are not checked. */
+function kindOf(doc: OpenApiDoc, raw: JsonSchema): { kind: string; schema: JsonSchema } {
+  const alternatives = raw.oneOf ?? raw.anyOf;
+  if (alternatives !== undefined) {
+    const nonNull = alternatives.filter((a) => resolveLocalRef(doc, a).type !== "null");
+    const first = nonNull[0];
+    if (nonNull.length !== 1 || first === undefined) return { kind: "", schema: raw };
+    const inner = kindOf(doc, first);
+    const nullable = nonNull.length < alternatives.length || inner.kind.endsWith("?");
+    const letter = inner.kind.replace("?", "");
+    return { kind: letter === "" ? "" : `${letter}${nullable ? "?" : ""}`, schema: inner.schema };
+  }
+  const schema = resolveLocalRef(doc, raw);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const nullable = types.includes("null") ? "?" : "";
+  const type = types.find((t) => t !== "null");
+  const letters: Record<string, string> = {
+    array: "a",
+    object: "o",
+    string: "s",
+    number: "n",
+    integer: "n",
+    boolean: "b",
+  };
+  const letter = (type !== undefined ? letters[type] : undefined) ?? (schema.properties ? "o" : "");
+  return { kind: letter === "" ? "" : `${letter}${nullable}`, schema };
+}
+
+/**
+ * `name:kind` for each required field, space-separated; an object's or an array item's own
+ * required fields follow in parentheses, one level down: `items:a(date:s close:n?) total:n`.
+ */
+function requiredFields(doc: OpenApiDoc, schema: JsonSchema, depth: number): string {
+  const out: string[] = [];
+  for (const name of schema.required ?? []) {
+    const prop = schema.properties?.[name];
+    if (prop === undefined) continue;
+    const { kind, schema: resolved } = kindOf(doc, prop);
+    // A missing nullable scalar reads as null, which callers handle: only what they cannot is listed.
+    if (kind === "" || /^[snb]\?$/.test(kind)) continue;
+    let inner: JsonSchema | undefined;
+    if (depth > 0 && kind.startsWith("a") && resolved.items !== undefined) {
+      const item = kindOf(doc, resolved.items);
+      if (item.kind.startsWith("o")) inner = item.schema;
+    } else if (depth > 0 && kind.startsWith("o")) inner = resolved;
+    const nested = inner !== undefined ? requiredFields(doc, inner, depth - 1) : "";
+    out.push(`${name}:${kind}${nested === "" ? "" : `(${nested})`}`);
+  }
+  return out.join(" ");
+}
+
+/**
+ * Builds RESPONSE_FIELDS: per operationId, the required fields of its 200 answer and, one level
+ * down, of its objects and array items, as one compact string each (small in the functions bundle;
+ * src/client/response-check.ts reads it). Issue 13: an answer missing a field callers read is
+ * refused with the field's name.
+ */
+export function buildResponseFields(doc: OpenApiDoc): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [route, item] of Object.entries(doc.paths)) {
+    const operation = item["get"] as OperationObject | undefined;
+    if (operation?.operationId === undefined) continue;
+    const schema = operation.responses?.["200"]?.content?.["application/json"]?.schema;
+    if (schema === undefined) throw new Error(`${route}: no JSON 200 response schema`);
+    out[operation.operationId] = requiredFields(doc, resolveLocalRef(doc, schema), 1);
+  }
+  return out;
+}
+
 async function format(source: string): Promise<string> {
   return prettier.format(source, {
     parser: "typescript",
@@ -210,10 +286,19 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 
+  const responses = await format(
+    `${HEADER}import type { OperationId } from "./rules";\n\n` +
+      "/**\n * The required fields of each operation's 200 answer, one level deep, read by\n" +
+      " * src/client/response-check.ts: `name:kind` (`a` array, `o` object, `s` string, `n` number,\n" +
+      " * `b` boolean; `?` allows null), nested fields in parentheses.\n */\n" +
+      `export const RESPONSE_FIELDS: Record<OperationId, string> = ${JSON.stringify(buildResponseFields(doc))};\n`,
+  );
+
   return [
     { path: "src/contract/api-types.ts", content: apiTypes },
     { path: "src/contract/param-rules.generated.ts", content: rules },
     { path: "src/contract/fields.generated.ts", content: fields },
+    { path: "src/contract/response-fields.generated.ts", content: responses },
   ];
 }
 

@@ -76,6 +76,8 @@ function buildClient(): Client {
     apiKey: () => keyProvider(),
     lang: settings.lang,
     cacheStore,
+    // Issue 13: an answer missing a field the functions read is refused with its name.
+    checkAnswers: true,
   });
 }
 

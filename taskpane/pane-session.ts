@@ -4,7 +4,9 @@ import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL } from "../src/client";
 import {
   DEFAULT_BASE_URL,
   configureSession,
+  effectiveBaseUrl,
   getClient,
+  getSettings,
   onSessionChange,
   setKeyProvider,
 } from "../src/session";
@@ -18,6 +20,7 @@ import {
   type PaneSettings,
   type UrlPresets,
 } from "./state/pane-settings";
+import { urlOverrides } from "./state/url-overrides";
 
 export const URL_PRESETS: UrlPresets = {
   production: PRODUCTION_BASE_URL,
@@ -34,17 +37,33 @@ export interface PaneSession {
   client(): PaneClient;
   /** Applies connection settings to the shared session and stores them (no secret in them). */
   applySettings(next: PaneSettings): Promise<void>;
-  /** Uses a key for the session (stored when remember) and tells session listeners. */
+  /**
+   * Uses a key for the session (stored when remember), bound to the server now chosen in the pane,
+   * and tells session listeners.
+   */
   setKey(key: string, remember: boolean): Promise<void>;
+  /** The key goes only to this URL (where requests go: the base URL, or the relay path). */
+  keyTarget?(): string;
   forgetKey(): Promise<void>;
   onChange(listener: () => void): () => void;
 }
 
-function defaultSettings(query: URLSearchParams | undefined): PaneSettings {
-  const url = query?.get("baseUrl") ?? DEFAULT_BASE_URL;
-  const mode = query?.get("mode") === "relay" ? "relay" : "direct";
+function settingsFor(url: string, mode: PaneSettings["mode"]): PaneSettings {
   const preset = presetFor(url, URL_PRESETS);
   return { preset, customUrl: preset === "custom" ? url : "", mode, headerLanguage: "keys" };
+}
+
+/** Where requests go with these settings: the key is bound to this URL. */
+function targetOf(s: PaneSettings): string {
+  return effectiveBaseUrl({
+    ...getSettings(),
+    baseUrl: baseUrlOf(s, URL_PRESETS),
+    connectionMode: s.mode,
+  });
+}
+
+function sameTarget(a: PaneSettings, b: PaneSettings): boolean {
+  return baseUrlOf(a, URL_PRESETS) === baseUrlOf(b, URL_PRESETS) && a.mode === b.mode;
 }
 
 /**
@@ -56,15 +75,20 @@ export async function startPaneSession(
 ): Promise<PaneSession> {
   const keys = new KeyManager(options.store ?? defaultKeyStore());
   const settingsStore = options.settingsStore ?? options.store ?? defaultKeyStore();
+  const defaults = settingsFor(DEFAULT_BASE_URL, "direct");
   // Storage that cannot be read (blocked, corrupt) must not keep the pane from opening.
-  await keys.load().catch(() => undefined);
-  const defaults = defaultSettings(options.query);
-  // ?baseUrl / ?mode (tests) win over saved settings for this page load.
-  let settings =
-    options.query?.has("baseUrl") || options.query?.has("mode")
-      ? defaults
-      : await loadSettings(settingsStore, defaults).catch(() => defaults);
-  setKeyProvider(() => keys.current());
+  const saved = await loadSettings(settingsStore, defaults).catch(() => defaults);
+  // A key remembered before keys were bound belongs to the server of the saved settings.
+  await keys.load(targetOf(saved)).catch(() => undefined);
+  // Dev and e2e builds only: ?baseUrl / ?mode win over saved settings for this page load. The
+  // remembered key stays bound to its own server, so it is not sent to an overriding one.
+  const override = urlOverrides(options.query);
+  let settings = override
+    ? settingsFor(override.baseUrl ?? DEFAULT_BASE_URL, override.mode ?? "direct")
+    : saved;
+  // The key goes only where the user entered or verified it (issue 13).
+  const provideKey = () => keys.keyFor(effectiveBaseUrl(getSettings()));
+  setKeyProvider(provideKey);
   // The message language of the functions stays Office's (issue 4); the pane's override is the pane's.
   configureSession({
     baseUrl: baseUrlOf(settings, URL_PRESETS),
@@ -78,22 +102,26 @@ export async function startPaneSession(
     },
     client: () => getClient(),
     async applySettings(next) {
+      const moved = !sameTarget(settings, next);
       settings = next;
       configureSession({
         baseUrl: baseUrlOf(next, URL_PRESETS),
         connectionMode: next.mode,
         headerLanguage: next.headerLanguage,
       });
+      // The user chose this server in the pane: the key follows that choice, and only it.
+      if (moved) await keys.bind(targetOf(next)).catch(() => undefined);
       await saveSettings(settingsStore, next).catch(() => undefined);
     },
     async setKey(key, remember) {
-      await keys.set(key, remember);
+      await keys.set(key, remember, targetOf(settings));
       // Re-registering tells session listeners (recalculation) that the key changed.
-      setKeyProvider(() => keys.current());
+      setKeyProvider(provideKey);
     },
+    keyTarget: () => targetOf(settings),
     async forgetKey() {
       await keys.forget();
-      setKeyProvider(() => keys.current());
+      setKeyProvider(provideKey);
     },
     onChange: (listener) => onSessionChange(() => listener()),
   };

@@ -11,6 +11,28 @@ export type DetailReason = ErrorDetail["reason"];
 /** The common error body `{error: {code, message, details?}}` (spec 7). */
 export type ErrorBody = ErrorResponse;
 
+/** Longest piece of the caller's input an error message repeats (issue 13: a 60 kB filter must
+ * not come back whole in the answer, nor in logs that keep the message). */
+export const MAX_QUOTED_INPUT = 200;
+/** Backstop for a whole message whatever it quotes. */
+export const MAX_MESSAGE_LENGTH = 1_000;
+
+/**
+ * Cuts every quoted input ('...') longer than MAX_QUOTED_INPUT, saying how long it was, and the
+ * whole message to MAX_MESSAGE_LENGTH. Messages quote user input in single quotes.
+ * @example clipMessage(`Unknown metric '${"x".repeat(500)}'.`) // "Unknown metric 'xxx…(500 characters)'."
+ */
+export function clipMessage(message: string): string {
+  const clipped = message.replace(/'([^']*)'/g, (whole, inner: string) =>
+    inner.length > MAX_QUOTED_INPUT
+      ? `'${inner.slice(0, MAX_QUOTED_INPUT)}…(${inner.length} characters)'`
+      : whole,
+  );
+  return clipped.length > MAX_MESSAGE_LENGTH
+    ? `${clipped.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+    : clipped;
+}
+
 /**
  * Thrown anywhere in a request; the app's error handler turns it into the response.
  * @example throw ApiError.notFound("Security 9999 was not found.")
@@ -24,7 +46,7 @@ export class ApiError extends Error {
     readonly details?: ErrorDetail[],
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(clipMessage(message));
   }
 
   /** 400 invalid_parameter with one or more details (spec 7). */

@@ -12,11 +12,13 @@ import {
   localizedMessage,
 } from "./errors";
 import { codePairsIn } from "./code-map";
+import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
 import { normalizeCompany } from "./normalize";
+import { checkAnswer } from "./response-check";
 import { Pacer, defaultSleep } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
@@ -148,6 +150,7 @@ interface Settings {
   fetch: FetchLike;
   timeoutMs: number;
   maxRetries: number;
+  deadlineMs: number;
   ttlMs: Partial<Record<OperationId, number>>;
   now: () => number;
   lang: Lang;
@@ -155,6 +158,7 @@ interface Settings {
   sleep: NonNullable<ClientOptions["sleep"]>;
   random: () => number;
   cacheOnly: boolean;
+  checkAnswers: boolean;
 }
 
 /** State shared between a client and its `withOptions` copies. */
@@ -446,7 +450,8 @@ class Client implements KaishaClient {
     return this.core.inflight.join(flightKey, options.signal, async (signal) => {
       try {
         const result = await this.send(opId, clean, { ...options, signal });
-        const body = deepFreeze(result.body);
+        // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
+        const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
         for (const [security, edinet] of codePairsIn(opId, body)) this.remember(security, edinet);
         const remaining = (body as { remaining?: unknown }).remaining;
         if (opId === "getUsage" && typeof remaining === "number") {
@@ -495,11 +500,15 @@ class Client implements KaishaClient {
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
+    const deadline = new Deadline(options.deadlineMs ?? settings.deadlineMs, settings.now);
     for (let attempt = 0; ; attempt += 1) {
       const apiKey = await this.readKey();
       // spec 5 rule 5: no key means 401; say so without sending anything.
       if (apiKey === undefined) throw new AuthenticationError("missing_key");
-      await core.pacer.acquire(options.signal);
+      // Queued before the first send: not counted (the pane shows the queue); before a retry: counted.
+      if (attempt === 0) await core.pacer.acquire(options.signal);
+      else await deadline.bound((signal) => core.pacer.acquire(signal), options.signal);
+      deadline.start();
       core.stats.requestsSent += 1;
       try {
         settings.onRequest?.({ operationId: opId, method: "GET", url, attempt });
@@ -511,15 +520,19 @@ class Client implements KaishaClient {
           url,
           apiKey,
           fetch: settings.fetch,
-          timeoutMs: options.timeoutMs ?? settings.timeoutMs,
+          timeoutMs: deadline.attemptTimeout(options.timeoutMs ?? settings.timeoutMs),
           nowMs: settings.now(),
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
         });
       } catch (err) {
+        if (deadline.expired() && !(err instanceof AbortError)) throw deadline.error(err);
         if (attempt >= maxRetries || !shouldRetry(err)) throw err;
-        core.stats.retries += 1;
         const retryAfterMs = err instanceof KaishaError ? err.retryAfterMs : undefined;
-        await settings.sleep(retryDelayMs(attempt, retryAfterMs, settings.random), options.signal);
+        const delayMs = retryDelayMs(attempt, retryAfterMs, settings.random);
+        // A retry that could not start before the deadline is not waited for: the failure stands.
+        if (!deadline.allowsRetryAfter(delayMs)) throw err;
+        core.stats.retries += 1;
+        await settings.sleep(delayMs, options.signal);
       }
     }
   }
@@ -540,6 +553,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     fetch: pick("fetch", defaultFetch),
     timeoutMs: pick("timeoutMs", DEFAULT_TIMEOUT_MS),
     maxRetries: pick("maxRetries", DEFAULT_MAX_RETRIES),
+    deadlineMs: pick("deadlineMs", DEFAULT_DEADLINE_MS),
     ttlMs: { ...base?.ttlMs, ...options.ttlMs },
     now: pick("now", Date.now),
     lang: pick("lang", "ja"),
@@ -547,6 +561,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     sleep: pick("sleep", defaultSleep),
     random: pick("random", Math.random),
     cacheOnly: pick("cacheOnly", false),
+    checkAnswers: pick("checkAnswers", false),
   };
 }
 

@@ -16,6 +16,8 @@ export type KaishaErrorCode =
   | "invalid_parameter"
   | "unauthorized"
   | "missing_key"
+  | "bad_key"
+  | "forbidden"
   | "not_found"
   | "no_results"
   | "rate_limited"
@@ -23,6 +25,7 @@ export type KaishaErrorCode =
   | "server_error"
   | "connection_failed"
   | "timeout"
+  | "deadline"
   | "aborted"
   | "bad_response"
   | "not_cached";
@@ -137,17 +140,30 @@ export class ValidationError extends KaishaError {
   }
 }
 
-/** spec 5.5 / 401: key rejected; code `missing_key` when no key is configured (nothing was sent). */
+/**
+ * spec 5.5 / 401: key rejected. Nothing was sent for `missing_key` (no key configured) and
+ * `bad_key` (characters an HTTP header cannot carry, such as a zero-width space or full-width
+ * letters: fetch would fail with a misleading "cannot reach the API").
+ */
 export class AuthenticationError extends KaishaError {
   override readonly name = "AuthenticationError" as const;
-  declare readonly code: "unauthorized" | "missing_key";
-  constructor(kind: "unauthorized" | "missing_key", init: SubInit = {}) {
-    super({
-      ...init,
-      code: kind,
-      message:
-        init.message ?? (kind === "missing_key" ? MESSAGES.missingKey() : MESSAGES.unauthorized()),
-    });
+  declare readonly code: "unauthorized" | "missing_key" | "bad_key";
+  constructor(kind: "unauthorized" | "missing_key" | "bad_key", init: SubInit = {}) {
+    const messages = {
+      unauthorized: MESSAGES.unauthorized,
+      missing_key: MESSAGES.missingKey,
+      bad_key: MESSAGES.badKey,
+    };
+    super({ ...init, code: kind, message: init.message ?? messages[kind]() });
+  }
+}
+
+/** 403 (REFERENCE: "not permitted", for example a plan without this data): the key is valid. */
+export class ForbiddenError extends KaishaError {
+  override readonly name = "ForbiddenError" as const;
+  declare readonly code: "forbidden";
+  constructor(init: SubInit = {}) {
+    super({ ...init, code: "forbidden", message: init.message ?? MESSAGES.forbidden() });
   }
 }
 
@@ -231,6 +247,20 @@ export class TimeoutError extends KaishaError {
   }
 }
 
+/**
+ * The request's deadline (src/client/deadline.ts: retries and their waits included) passed before
+ * an answer came; time queued before the first send does not count.
+ */
+export class DeadlineError extends KaishaError {
+  override readonly name = "DeadlineError" as const;
+  declare readonly code: "deadline";
+  readonly deadlineMs: number;
+  constructor(deadlineMs: number, init: SubInit = {}) {
+    super({ ...init, code: "deadline", message: init.message ?? MESSAGES.deadline() });
+    this.deadlineMs = deadlineMs;
+  }
+}
+
 /** The caller's AbortSignal fired (for example a cancelled custom function). */
 export class AbortError extends KaishaError {
   override readonly name = "AbortError" as const;
@@ -249,12 +279,22 @@ export class NotCachedError extends KaishaError {
   }
 }
 
-/** The API answered something the client cannot use (non-JSON, wrong shape, repeated cursor). */
+/**
+ * The API answered something the client cannot use. `kind`: `not_json` (a 2xx that is no JSON
+ * object, e.g. a captive portal page: the last good answer may stand in), `too_large` (over the
+ * size cap, nothing parsed), `field` (a field callers read is missing or malformed), `other`.
+ */
 export class BadResponseError extends KaishaError {
   override readonly name = "BadResponseError" as const;
   declare readonly code: "bad_response";
-  constructor(what: string, init: SubInit = {}) {
-    super({ ...init, code: "bad_response", message: init.message ?? MESSAGES.badResponse(what) });
+  readonly kind: "not_json" | "too_large" | "field" | "other";
+  constructor(
+    what: string,
+    init: SubInit & { kind?: "not_json" | "too_large" | "field" | "other" } = {},
+  ) {
+    const { kind = "other", ...rest } = init;
+    super({ ...rest, code: "bad_response", message: rest.message ?? MESSAGES.badResponse(what) });
+    this.kind = kind;
   }
 }
 
@@ -350,7 +390,8 @@ export function errorFromResponse(init: ErrorResponseInit): KaishaError {
         : undefined;
     return new ValidationError(details, { ...base, ...(message ? { message } : {}) });
   }
-  if (status === 401 || status === 403) return new AuthenticationError("unauthorized", base);
+  if (status === 401) return new AuthenticationError("unauthorized", base);
+  if (status === 403) return new ForbiddenError(base);
   if (status === 404) {
     return new NotFoundError("not_found", { ...base, message: MESSAGES.notFound(api.message) });
   }
@@ -381,6 +422,8 @@ const CODES: ReadonlySet<string> = new Set<KaishaErrorCode>([
   "invalid_parameter",
   "unauthorized",
   "missing_key",
+  "bad_key",
+  "forbidden",
   "not_found",
   "no_results",
   "rate_limited",
@@ -388,6 +431,7 @@ const CODES: ReadonlySet<string> = new Set<KaishaErrorCode>([
   "server_error",
   "connection_failed",
   "timeout",
+  "deadline",
   "aborted",
   "bad_response",
   "not_cached",

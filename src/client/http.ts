@@ -2,12 +2,14 @@
 
 import {
   AbortError,
+  AuthenticationError,
   BadResponseError,
   ConnectionError,
   KaishaError,
   TimeoutError,
   errorFromResponse,
 } from "./errors";
+import { MESSAGES } from "./messages";
 import type { ParamValue } from "./validate";
 
 /** The subset of `fetch` the client uses; injectable (the test seam). */
@@ -21,10 +23,69 @@ export interface ResponseLike {
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /** When present (fetch), read chunk by chunk so an oversized answer is stopped early. */
+  body?: ReadableStream<Uint8Array> | null;
 }
 
 /** @default 30000 */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Largest answer read (issue 13; the largest real answers, 30 years of financials, are a few
+ * hundred kB, and Excel takes about 5 MB per result). Counted while the body streams in; a larger
+ * answer is dropped unparsed. @unit bytes
+ */
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * True when `key` can go in an HTTP header as typed: visible ASCII only (spec 5 rule 3 keys are
+ * ASCII). A zero-width space or full-width letters make fetch throw, which would read as "cannot
+ * reach the API".
+ */
+export function isHeaderSafeKey(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
+function tooLarge(secrets: readonly string[]): BadResponseError {
+  return new BadResponseError("too large", {
+    kind: "too_large",
+    message: MESSAGES.tooLarge(MAX_RESPONSE_BYTES),
+    secrets,
+  });
+}
+
+/** The body as text, refusing it as soon as it passes `maxBytes` (nothing of it is parsed). */
+async function readCapped(
+  response: ResponseLike,
+  maxBytes: number,
+  secrets: readonly string[],
+): Promise<{ text: string; bytes: number }> {
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(secrets);
+  const reader = response.body?.getReader();
+  if (reader === undefined) {
+    const text = await response.text();
+    const bytes = text.length > maxBytes ? text.length : encoder.encode(text).length;
+    if (bytes > maxBytes) throw tooLarge(secrets);
+    return { text, bytes };
+  }
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value === undefined) continue;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      reader.cancel().catch(() => undefined);
+      throw tooLarge(secrets);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(""), bytes };
+}
 
 /**
  * Full URL of a request: `{name}` path segments filled (percent-encoded), remaining parameters as a
@@ -63,6 +124,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Clock for Retry-After dates. */
   nowMs?: number;
+  /** @unit bytes @default MAX_RESPONSE_BYTES */
+  maxBytes?: number;
 }
 
 export interface HttpResult {
@@ -105,6 +168,8 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
   const secrets = [req.apiKey];
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (req.signal?.aborted) throw new AbortError({ cause: req.signal.reason, secrets });
+  // Refused before fetch: the header would not carry it (nothing is sent).
+  if (!isHeaderSafeKey(req.apiKey)) throw new AuthenticationError("bad_key", { secrets });
 
   const controller = new AbortController();
   const timedOut = { value: false };
@@ -129,6 +194,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
   try {
     let response: ResponseLike;
     let text: string;
+    let bytes: number;
     try {
       response = await raceSignal(
         Promise.resolve().then(() =>
@@ -141,10 +207,12 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
         ),
         controller.signal,
       );
-      text = await raceSignal(
-        Promise.resolve().then(() => response.text()),
+      ({ text, bytes } = await raceSignal(
+        Promise.resolve().then(() =>
+          readCapped(response, req.maxBytes ?? MAX_RESPONSE_BYTES, secrets),
+        ),
         controller.signal,
-      );
+      ));
     } catch (err) {
       throw mapFailure(err);
     }
@@ -161,12 +229,14 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
     if (status >= 200 && status < 300) {
       if (!parsed || body === null || typeof body !== "object" || Array.isArray(body)) {
         const contentType = response.headers.get("content-type") ?? "no content type";
+        // A captive portal or proxy page answering in the API's place: the last good answer may
+        // stand in (retry.ts canServeStale), as for a 503.
         throw new BadResponseError(
           `HTTP ${status}, ${parsed ? "not a JSON object" : contentType}`,
-          { status, secrets },
+          { status, secrets, kind: "not_json" },
         );
       }
-      return { status, body, bytes: encoder.encode(text).length };
+      return { status, body, bytes };
     }
     if (!parsed && (status === 400 || status === 404)) {
       // A 400/404 without the API's error object came from something else (wrong base URL, proxy).

@@ -16,12 +16,14 @@ export {
   KaishaError,
   ValidationError,
   AuthenticationError,
+  ForbiddenError,
   NotFoundError,
   RateLimitError,
   DataUnavailableError,
   ServerError,
   ConnectionError,
   TimeoutError,
+  DeadlineError,
   AbortError,
   BadResponseError,
   NotCachedError,
@@ -82,11 +84,16 @@ export {
   retryDelayMs,
   DEFAULT_MAX_RETRIES,
   MAX_RETRY_AFTER_MS,
+  MIN_RETRY_DELAY_MS,
 } from "./retry";
+export { Deadline, DEFAULT_DEADLINE_MS } from "./deadline";
+export { checkAnswer, CUT_MARKER, EXCEL_MAX_TEXT } from "./response-check";
 export {
   buildUrl,
   sendRequest,
   DEFAULT_TIMEOUT_MS,
+  MAX_RESPONSE_BYTES,
+  isHeaderSafeKey,
   type FetchLike,
   type ResponseLike,
 } from "./http";

@@ -114,6 +114,26 @@ export const MESSAGES = {
     en: "API key rejected (401): check the key in the Kaisha pane",
     ja: "APIキーが認証されませんでした（401）：Kaishaパネルでキーを確認してください",
   }),
+  badKey: (): MessagePair => ({
+    en: "The API key contains invisible or full-width characters: retype it in the Kaisha pane",
+    ja: "APIキーに見えない文字または全角文字が含まれています：Kaishaパネルで入力し直してください",
+  }),
+  forbidden: (): MessagePair => ({
+    en: "Not permitted for this key (403): your plan may not include this data",
+    ja: "このキーでは利用できません（403）：ご契約のプランにこのデータが含まれていない可能性があります",
+  }),
+  deadline: (): MessagePair => ({
+    en: "Still waiting for the API: recalculate to retry",
+    ja: "APIの応答を待っています：再計算して再試行してください",
+  }),
+  tooLarge: (limitBytes: number): MessagePair => ({
+    en: `Answer too large (over ${Math.round(limitBytes / 1048576)} MB): ask for fewer rows or a shorter period`,
+    ja: `APIの応答が大きすぎます（${Math.round(limitBytes / 1048576)} MB超）：件数や期間を絞ってください`,
+  }),
+  unexpectedField: (field: string): MessagePair => ({
+    en: `Unexpected answer from the API (field ${field})`,
+    ja: `APIの応答が想定と異なります（項目 ${field}）`,
+  }),
   notFound: (serverText?: string): MessagePair => ({
     en: `Not found${serverText ? ` (${serverText})` : ""}: check the code or ID`,
     ja: "該当するデータが見つかりません：コードやIDを確認してください",

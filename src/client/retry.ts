@@ -1,8 +1,10 @@
 // The one retry policy of the client: which failures are retried, and how long to wait before each retry.
 
 import {
+  BadResponseError,
   ConnectionError,
   DataUnavailableError,
+  DeadlineError,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -14,6 +16,11 @@ export const DEFAULT_MAX_RETRIES = 3;
 export const BACKOFF_BASE_MS = 500;
 /** Backoff ceiling. @unit ms */
 export const BACKOFF_CAP_MS = 20_000;
+/**
+ * No retry is sent sooner than this after a failure, whatever Retry-After says (0, negative, a past
+ * date) or the jitter draws: an immediate re-send would hit the same overloaded server. @unit ms
+ */
+export const MIN_RETRY_DELAY_MS = 1_000;
 /** A Retry-After longer than this is not waited for inside a request: the error is returned. @unit ms */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -35,18 +42,27 @@ export function shouldRetry(error: unknown): boolean {
 
 /**
  * True when an earlier (even expired) cached answer may stand in for a failed request: the same
- * transient failures as `shouldRetry`, plus timeouts and every 429 (including the daily limit).
+ * transient failures as `shouldRetry`, plus timeouts, the request deadline, every 429 (including
+ * the daily limit) and a 2xx that is not JSON (a captive portal page answers in the API's place).
  */
 export function canServeStale(error: unknown): boolean {
-  return shouldRetry(error) || error instanceof TimeoutError || error instanceof RateLimitError;
+  return (
+    shouldRetry(error) ||
+    error instanceof TimeoutError ||
+    error instanceof DeadlineError ||
+    error instanceof RateLimitError ||
+    (error instanceof BadResponseError && error.kind === "not_json")
+  );
 }
 
 /**
  * Delay before retry number `attempt` (0 = first retry): the server's Retry-After when given,
- * otherwise full-jitter exponential backoff `random() * min(cap, base * 2^attempt)`.
+ * otherwise full-jitter exponential backoff `random() * min(cap, base * 2^attempt)`; never less
+ * than MIN_RETRY_DELAY_MS.
  *
  * @example retryDelayMs(0, 2000) // 2000
- * @example retryDelayMs(2, undefined, () => 0.5) // 1000
+ * @example retryDelayMs(0, 0) // 1000 (the floor)
+ * @example retryDelayMs(3, undefined, () => 0.5) // 2000
  */
 export function retryDelayMs(
   attempt: number,
@@ -55,8 +71,8 @@ export function retryDelayMs(
   baseMs: number = BACKOFF_BASE_MS,
   capMs: number = BACKOFF_CAP_MS,
 ): number {
-  if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0)
-    return retryAfterMs;
+  if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs))
+    return Math.max(MIN_RETRY_DELAY_MS, retryAfterMs);
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt));
-  return Math.floor(Math.min(1, Math.max(0, random())) * ceiling);
+  return Math.max(MIN_RETRY_DELAY_MS, Math.floor(Math.min(1, Math.max(0, random())) * ceiling));
 }

@@ -47,6 +47,12 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt for retryable failures. @default 3 */
   maxRetries?: number;
+  /**
+   * Bound on a request from its first send, retries and their waits included (deadline.ts); the
+   * time queued behind the pacer before the first send is not counted. 0 = none. @unit ms
+   * @default 120000
+   */
+  deadlineMs?: number;
   /** Client-side pacing; 0 = off. @default 60 */
   ratePerMinute?: number;
   /** @default new MemoryCacheStore() */
@@ -66,6 +72,13 @@ export interface ClientOptions {
    * economy rule: a formula still being typed spends no request). @default false
    */
   cacheOnly?: boolean;
+  /**
+   * Refuse answers missing a field the contract requires (src/client/response-check.ts) with
+   * "unexpected answer from the API (field x)". The add-in's session client turns it on; off by
+   * default so code and tests that feed hand-made partial answers keep working. Non-finite
+   * numbers are refused and over-long strings cut either way. @default false
+   */
+  checkAnswers?: boolean;
   /** Random source for backoff jitter, in [0, 1). @default Math.random */
   random?: () => number;
 }
@@ -76,6 +89,8 @@ export interface RequestOptions {
   /** @unit ms */
   timeoutMs?: number;
   maxRetries?: number;
+  /** @unit ms */
+  deadlineMs?: number;
   /**
    * "default": fresh cache entries answer without a request; "reload": always ask the API (the
    * answer is stored); "no-store": ask the API and neither read nor write the cache;

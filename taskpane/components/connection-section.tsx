@@ -15,6 +15,7 @@ import { usePane } from "../pane-context";
 import { DEMO_KEY, URL_PRESETS } from "../pane-session";
 import { useTask } from "../hooks/use-task";
 import { checkKeyShape, normalizeKey } from "../state/key-shape";
+import { sameBaseUrl } from "../state/key-store";
 import { prop } from "../state/pane-client";
 import {
   baseUrlOf,
@@ -40,11 +41,19 @@ export function ConnectionSection() {
       ? t("keyShapeOk")
       : shape === "empty"
         ? t("keyShapeEmpty")
-        : shape === "wrong_length"
-          ? t("keyShapeLength", { n: normalizeKey(key).length })
-          : shape === "wrong_prefix"
-            ? t("keyShapePrefix")
-            : t("keyShapeChars");
+        : shape === "not_header_safe"
+          ? t("keyShapeInvisible")
+          : shape === "wrong_length"
+            ? t("keyShapeLength", { n: normalizeKey(key).length })
+            : shape === "wrong_prefix"
+              ? t("keyShapePrefix")
+              : t("keyShapeChars");
+  // Issue 13: a remembered key goes only to the server it was entered for; say so when this page
+  // points elsewhere (a dev build's ?baseUrl), instead of a bare "no key".
+  const boundTo = session.keys.boundTo();
+  const target = session.keyTarget?.();
+  const boundElsewhere =
+    boundTo !== undefined && target !== undefined && !sameBaseUrl(boundTo, target);
   const customInvalid =
     settings.preset === "custom" && !isValidBaseUrl(baseUrlOf(settings, URL_PRESETS));
 
@@ -181,6 +190,11 @@ export function ConnectionSection() {
           }
         />
       </Field>
+      {boundElsewhere && (
+        <Text size={200} className="kaisha-hint" data-testid="key-bound-elsewhere">
+          {t("keyBoundElsewhere", { url: boundTo })}
+        </Text>
+      )}
       {DEMO_KEY !== "" && settings.preset !== "production" && (
         <Button
           data-testid="key-use-demo"

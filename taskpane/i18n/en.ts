@@ -43,6 +43,10 @@ export const en = {
   keyShapeEmpty: "Enter the key issued by the service's key console.",
   keyShapeLength: "A key is 52 characters long (this one has {n}).",
   keyShapePrefix: 'A key starts with a 9-character prefix ending in "key_".',
+  keyShapeInvisible:
+    "The key contains invisible or full-width characters (for example a zero-width space or ｋｅｙ): type it again in half-width letters.",
+  keyBoundElsewhere:
+    "The saved key was entered for {url}: press Verify to use it with this server.",
   keyShapeChars: "The key contains characters a key cannot have.",
   keyRemember: "Remember on this computer",
   keyRememberHint:
@@ -57,7 +61,7 @@ export const en = {
   keyVerified: "Connected. Remaining requests today: {n}.",
   keyVerifiedNoCount: "Connected.",
   remaining: "Remaining today",
-  customUrlInvalid: "Enter an http(s) URL.",
+  customUrlInvalid: "Enter an https URL (plain http only for this computer: localhost, 127.0.0.1).",
 
   // Screening
   screenTitle: "Screening",

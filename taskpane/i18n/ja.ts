@@ -44,6 +44,10 @@ export const ja: Messages = {
   keyShapeEmpty: "キー管理画面で発行したAPIキーを入力してください。",
   keyShapeLength: "APIキーは52文字です（入力は{n}文字）。",
   keyShapePrefix: "APIキーは「key_」で終わる9文字の接頭辞で始まります。",
+  keyShapeInvisible:
+    "APIキーに見えない文字または全角文字（ゼロ幅スペース、ｋｅｙ など）が含まれています。半角で入力し直してください。",
+  keyBoundElsewhere:
+    "保存済みのキーは {url} 用です。このサーバーで使うには「接続を確認」を押してください。",
   keyShapeChars: "APIキーに使えない文字が含まれています。",
   keyRemember: "この端末に保存",
   keyRememberHint:
@@ -58,7 +62,8 @@ export const ja: Messages = {
   keyVerified: "接続できました。本日の残りリクエスト数: {n}",
   keyVerifiedNoCount: "接続できました。",
   remaining: "本日の残り",
-  customUrlInvalid: "http(s) で始まるURLを入力してください。",
+  customUrlInvalid:
+    "https で始まるURLを入力してください（http はこのコンピューター内 localhost・127.0.0.1 のみ）。",
 
   screenTitle: "スクリーニング",
   fieldsLoading: "指標を読み込んでいます…",

@@ -23,6 +23,7 @@ import {
 import { Sheet, type ViewCell } from "./sheet";
 import { callAtCursor } from "./signature-hint";
 import { EXAMPLES, pickLang, stringsFor, type PreviewLang, type Strings } from "./strings";
+import { urlOverrides } from "../state/url-overrides";
 
 /** Build-time constant: the sandbox demo key in `npm start` and e2e builds, "" in production. */
 declare const __KAISHA_DEMO_KEY__: string;
@@ -597,10 +598,10 @@ async function main(): Promise<void> {
   const t = stringsFor(lang);
   root.textContent = t.loading;
 
-  // Query overrides for tests and demos: the base URL and connection mode (never the key).
-  const params = new URLSearchParams(window.location.search);
-  const baseUrl = params.get("baseUrl") ?? DEFAULT_BASE_URL;
-  const mode: ConnectionMode = params.get("mode") === "relay" ? "relay" : "direct";
+  // Query overrides (npm start and e2e builds only, never production): base URL and mode, never the key.
+  const override = urlOverrides(new URLSearchParams(window.location.search));
+  const baseUrl = override?.baseUrl ?? DEFAULT_BASE_URL;
+  const mode: ConnectionMode = override?.mode ?? "direct";
   const state: PageState = {
     lang,
     t,

@@ -35,13 +35,27 @@ export function baseUrlOf(s: PaneSettings, presets: UrlPresets): string {
   return s.customUrl.trim().replace(/\/+$/, "");
 }
 
+/** 127.0.0.0/8, localhost and [::1]: plain http there never leaves this computer. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return (
+    h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h)
+  );
+}
+
+/**
+ * A base URL the key may be sent to: https, or plain http only to this computer (issue 13: a key
+ * sent over plain http to another host can be read on the way). No credentials, query or fragment.
+ */
 export function isValidBaseUrl(url: string): boolean {
+  let u: URL;
   try {
-    const u = new URL(url);
-    return u.protocol === "https:" || u.protocol === "http:";
+    u = new URL(url);
   } catch {
     return false;
   }
+  if (u.username !== "" || u.password !== "" || u.search !== "" || u.hash !== "") return false;
+  return u.protocol === "https:" || (u.protocol === "http:" && isLoopbackHost(u.hostname));
 }
 
 export async function loadSettings(
@@ -52,6 +66,16 @@ export async function loadSettings(
   if (!raw) return defaults;
   try {
     const s = JSON.parse(raw) as Partial<PaneSettings>;
+    // A custom URL saved before the https rule (plain http to another host) is not used again.
+    if (
+      s.preset === "custom" &&
+      !isValidBaseUrl(
+        String(s.customUrl ?? "")
+          .trim()
+          .replace(/\/+$/, ""),
+      )
+    )
+      return defaults;
     return {
       preset:
         s.preset === "production" || s.preset === "sandbox" || s.preset === "custom"

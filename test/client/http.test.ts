@@ -3,7 +3,10 @@
 import {
   AbortError,
   BadResponseError,
+  AuthenticationError,
   ConnectionError,
+  ForbiddenError,
+  MAX_RESPONSE_BYTES,
   NotFoundError,
   ServerError,
   TimeoutError,
@@ -174,6 +177,8 @@ describe("sendRequest", () => {
     );
     expect(err).toBeInstanceOf(BadResponseError);
     expect((err as BadResponseError).message).toContain("text/html");
+    // A captive portal page: the client may serve the last good answer (retry.ts canServeStale).
+    expect((err as BadResponseError).kind).toBe("not_json");
   });
 
   test("a 404 page without the error object -> BadResponseError (wrong base URL), a 502 page -> ServerError", async () => {
@@ -197,5 +202,100 @@ describe("sendRequest", () => {
     expect(
       await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch }).catch((e: unknown) => e),
     ).toBeInstanceOf(NotFoundError);
+  });
+
+  test("a 403 is its own error and message, not the 401 one", async () => {
+    const fetch: FetchLike = async () => reply(403, { error: { message: "not permitted" } });
+    const err = await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ForbiddenError);
+    expect((err as ForbiddenError).code).toBe("forbidden");
+    expect((err as ForbiddenError).message).toMatch(/^Not permitted for this key \(403\)/);
+    expect((err as ForbiddenError).message).not.toContain("401");
+    expect((err as ForbiddenError).messageJa).toContain("403");
+  });
+
+  test.each([
+    ["a zero-width space", `${TEST_KEY.slice(0, 10)}\u200b${TEST_KEY.slice(10)}`],
+    ["full-width letters", `ｋａｉｓｈａ${TEST_KEY.slice(6)}`],
+    ["a line break", `${TEST_KEY}\nX-Evil: 1`],
+  ])("a key with %s is refused before fetch with its own message", async (_name, key) => {
+    let sent = 0;
+    const fetch: FetchLike = async () => {
+      sent += 1;
+      return reply(200, { remaining: 1 });
+    };
+    const err = await sendRequest({ url: "http://x", apiKey: key, fetch }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthenticationError);
+    expect((err as AuthenticationError).code).toBe("bad_key");
+    expect((err as AuthenticationError).message).not.toMatch(/cannot reach/i);
+    expect(sent).toBe(0);
+  });
+
+  test("an answer over the size cap is stopped while streaming: not read further, nothing parsed", async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let pulled = 0;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const fetch: FetchLike = async () => new Response(stream, { status: 200 });
+    const err = await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(BadResponseError);
+    expect((err as BadResponseError).kind).toBe("too_large");
+    expect((err as BadResponseError).message).toMatch(/^Answer too large \(over 10 MB\)/);
+    // An endless body: reading stopped just past 10 MB, and the stream was cancelled.
+    expect(pulled).toBeLessThanOrEqual(MAX_RESPONSE_BYTES / chunk.length + 2);
+    expect(cancelled).toBe(true);
+  });
+
+  test("a declared Content-Length over the cap is refused before reading the body", async () => {
+    let read = false;
+    const fetch: FetchLike = async () => ({
+      status: 200,
+      headers: {
+        get: (n: string) =>
+          n.toLowerCase() === "content-length" ? String(50 * 1024 * 1024) : null,
+      },
+      text: () => {
+        read = true;
+        return Promise.resolve("{}");
+      },
+    });
+    const err = await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch }).catch(
+      (e: unknown) => e,
+    );
+    expect((err as BadResponseError).kind).toBe("too_large");
+    expect(read).toBe(false);
+  });
+
+  test("a body of exactly the cap is read and parsed; multi-byte text is counted in bytes", async () => {
+    const text = `{"remaining": 1, "pad": "${"あ".repeat(100)}"}`;
+    const fetch: FetchLike = async () => new Response(text, { status: 200 });
+    const ok = await sendRequest({ url: "http://x", apiKey: TEST_KEY, fetch });
+    expect(ok.bytes).toBe(new TextEncoder().encode(text).length);
+    const small = await sendRequest({
+      url: "http://x",
+      apiKey: TEST_KEY,
+      fetch,
+      maxBytes: ok.bytes,
+    });
+    expect(small.body).toMatchObject({ remaining: 1 });
+    const err = await sendRequest({
+      url: "http://x",
+      apiKey: TEST_KEY,
+      fetch,
+      maxBytes: ok.bytes - 1,
+    }).catch((e: unknown) => e);
+    expect((err as BadResponseError).kind).toBe("too_large");
   });
 });

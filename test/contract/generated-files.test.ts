@@ -47,11 +47,12 @@ describe("generated contract files", () => {
     fresh = generate(OPENAPI);
   });
 
-  it("regenerating from openapi.json gives byte-identical api-types, param rules and field dictionary", () => {
+  it("regenerating from openapi.json gives byte-identical api-types, param rules, field dictionary and response fields", () => {
     expect(fresh.map((f) => f.path)).toEqual([
       "src/contract/api-types.ts",
       "src/contract/param-rules.generated.ts",
       "src/contract/fields.generated.ts",
+      "src/contract/response-fields.generated.ts",
     ]);
     assertFresh(fresh);
   });

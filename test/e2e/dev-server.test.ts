@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDevApp, findDevCertificate } from "../../scripts/dev-server";
+import http from "node:http";
+import { createDevApp, findDevCertificate, startDevServer } from "../../scripts/dev-server";
 
 const KEY = "kaisakey_SandboxDemoKeyForKaishaExcelLocalTesting001";
 /** The relay tests need no built add-in: an empty directory stands for dist/. */
@@ -87,10 +88,11 @@ describe("dev server relay", () => {
     expect(JSON.parse(text)).toEqual({
       error: {
         code: "connection_failed",
-        message: "The relay could not reach the API at https://down.example.test/v1.",
+        message: "The relay could not reach the API.",
       },
     });
     expect(text).not.toContain(KEY);
+    expect(text).not.toContain("down.example.test");
   });
 
   test("refuses paths that climb out of /v1 and methods other than GET, sending nothing", async () => {
@@ -98,8 +100,78 @@ describe("dev server relay", () => {
     const app = createDevApp({ distDir: EMPTY_DIST, fetch: fetchImpl });
     // The URL parser already folds "%2e%2e" away: the request no longer matches the relay at all.
     expect([400, 404]).toContain((await app.request("/relay/v1/%2e%2e/admin")).status);
-    expect((await app.request("/relay/v1/usage", { method: "POST", body: "{}" })).status).toBe(400);
+    const post = await app.request("/relay/v1/usage", { method: "POST", body: "{}" });
+    expect(post.status).toBe(405);
+    const head = await app.request("/relay/v1/usage", { method: "HEAD" });
+    expect(head.status).toBe(405);
+    expect(head.headers.get("allow")).toBe("GET");
     expect(calls).toHaveLength(0);
+  });
+
+  /** A raw request line over a real socket: nothing normalises the path on the way. */
+  function rawGet(
+    port: number,
+    pathAsSent: string,
+    host = `127.0.0.1:${port}`,
+  ): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: pathAsSent, method: "GET", headers: { Host: host } },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  test("encoded traversal (%2f, %2e%2e, ..;) is refused with 400 before anything is forwarded", async () => {
+    const { calls, fetchImpl } = recorder(() => new Response("{}"));
+    const server = await startDevServer({
+      port: 0,
+      distDir: EMPTY_DIST,
+      fetch: fetchImpl,
+      relayTarget: "https://secret-target.example.test/v1",
+    });
+    try {
+      for (const p of [
+        "/relay/v1/%2e%2e/admin",
+        "/relay/v1/%2E%2E/%2E%2E/etc/passwd",
+        "/relay/v1/securities%2f..%2fadmin",
+        "/relay/v1/..;/admin",
+        "/relay/v1/usage;x=1",
+        "/relay/v1/%252e%252e/admin",
+        "/relay/%2e%2e/v2/usage",
+      ]) {
+        const res = await rawGet(server.port, p);
+        expect([p, res.status]).toEqual([p, 400]);
+        expect(res.body).not.toContain("secret-target");
+      }
+      expect(calls).toHaveLength(0);
+      // A plain path still goes through.
+      expect((await rawGet(server.port, "/relay/v1/usage")).status).toBe(200);
+      expect(calls).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a Host header naming another site (DNS rebinding) is refused, pages and relay alike", async () => {
+    const { calls, fetchImpl } = recorder(() => new Response("{}"));
+    const server = await startDevServer({ port: 0, distDir: EMPTY_DIST, fetch: fetchImpl });
+    try {
+      const evil = `rebind.attacker.example:${server.port}`;
+      expect((await rawGet(server.port, "/relay/v1/usage", evil)).status).toBe(403);
+      expect((await rawGet(server.port, "/", evil)).status).toBe(403);
+      expect(calls).toHaveLength(0);
+      expect((await rawGet(server.port, "/", `localhost:${server.port}`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -34,7 +34,7 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-function inputsStamp(): string {
+export function inputsStamp(): string {
   return String(Math.max(...INPUTS.map((p) => newestMtime(path.join(ROOT, p)))));
 }
 

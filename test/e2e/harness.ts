@@ -51,22 +51,29 @@ export interface Harness {
 
 /**
  * Starts everything a browser test needs. Pages opened with `excel: true` get the Excel stand-in.
+ * `distDir` serves another build (key-binding.test.ts: a production build).
  * @example const h = await startHarness(); const page = await h.openPage("/preview.html"); await h.close();
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { distDir?: string } = {}): Promise<Harness> {
+  const distDir = options.distDir ?? E2E_DIST;
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `${CHROMIUM} is missing: install it with "apt-get install -y chromium" (see README).`,
     );
   }
-  if (!fs.existsSync(path.join(E2E_DIST, "taskpane.html")) || !fs.existsSync(STANDIN_FILE)) {
+  // The stand-in is built into sandbox builds only; a production build (distDir) runs without it.
+  const needsStandIn = distDir === E2E_DIST;
+  if (
+    !fs.existsSync(path.join(distDir, "taskpane.html")) ||
+    (needsStandIn && !fs.existsSync(STANDIN_FILE))
+  ) {
     throw new Error(
-      `The e2e build is missing in ${E2E_DIST}: the e2e project's globalSetup builds it.`,
+      `The e2e build is missing in ${distDir}: the e2e project's globalSetup builds it.`,
     );
   }
   // ratePerMinute 0: the client paces itself; the sandbox's limiter is tested elsewhere.
   const sandbox = await startSandbox({ port: 0, ratePerMinute: 0, corsOrigins: ["*"] });
-  const server = await startDevServer({ port: 0, distDir: E2E_DIST, relayTarget: sandbox.url });
+  const server = await startDevServer({ port: 0, distDir, relayTarget: sandbox.url });
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-e2e-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,

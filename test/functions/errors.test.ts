@@ -18,6 +18,8 @@ import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);
 afterAll(resetSession);
+// Tests that fake the timers give them back even when an expectation fails.
+afterEach(() => jest.useRealTimers());
 
 beforeAll(async () => {
   useSandbox();
@@ -93,8 +95,13 @@ describe("#N/A for everything a user cannot fix by editing the formula", () => {
   });
 
   test("a timeout settles the cell instead of leaving #BUSY!", async () => {
+    // Fake timers: no real wait, and the order (timeout at 20 ms, answer at 300 ms) is exact.
+    jest.useFakeTimers();
     useSandbox({ sandbox: { latencyMs: 300 }, timeoutMs: 20 });
-    const err = await cellError(valuation("7203", null, null, null, invocation()));
+    const pending = cellError(valuation("7203", null, null, null, invocation()));
+    await jest.advanceTimersByTimeAsync(300);
+    const err = await pending;
+    jest.useRealTimers();
     expect(err.code).toBe("#N/A");
     expect(err.message).toMatch(/^No answer from the API/);
   });
@@ -195,12 +202,16 @@ describe("value preview", () => {
 
 describe("cancellation, stale answers, limits", () => {
   test("Excel's cancel aborts the request and the call settles", async () => {
+    jest.useFakeTimers();
     useSandbox({ sandbox: { latencyMs: 300 } });
     const inv = invocation();
     const pending = valuation("7203", null, null, null, inv);
     expect(typeof inv.onCanceled).toBe("function");
     inv.onCanceled?.();
-    const err = await cellError(pending);
+    const settled = cellError(pending);
+    await jest.advanceTimersByTimeAsync(300);
+    const err = await settled;
+    jest.useRealTimers();
     expect(err).toEqual({ code: "#N/A", message: "Request cancelled" });
   });
 

@@ -1,15 +1,26 @@
 // taskpane/pane-session: start-up from storage and ?baseUrl, key changes reach session listeners.
 
-import { getSettings, setClientForTesting } from "../../src/session";
+import { configureSession, getClient, getSettings, setClientForTesting } from "../../src/session";
 import { startPaneSession } from "../../taskpane/pane-session";
-import { KEY_STORAGE_KEY, memoryStore } from "../../taskpane/state/key-store";
+import {
+  KEY_BASE_URL_STORAGE_KEY,
+  KEY_STORAGE_KEY,
+  memoryStore,
+} from "../../taskpane/state/key-store";
 import { SETTINGS_STORAGE_KEY } from "../../taskpane/state/pane-settings";
 
 const KEY = "kaisakey_" + "s".repeat(43);
+const PRODUCTION = "https://api.irbank.net/v1";
+const flags = globalThis as { __KAISHA_URL_OVERRIDES__?: boolean };
 
-afterEach(() => setClientForTesting(undefined));
+afterEach(() => {
+  setClientForTesting(undefined);
+  delete flags.__KAISHA_URL_OVERRIDES__;
+  configureSession({ baseUrl: PRODUCTION, connectionMode: "direct" });
+});
 
-test("start-up reads the remembered key and applies ?baseUrl / ?mode without saving them", async () => {
+test("dev/test builds: start-up reads the remembered key and applies ?baseUrl / ?mode without saving them", async () => {
+  flags.__KAISHA_URL_OVERRIDES__ = true;
   const store = memoryStore();
   await store.setItem(KEY_STORAGE_KEY, KEY);
   const session = await startPaneSession({
@@ -73,4 +84,93 @@ test("unreadable storage does not stop the pane from starting", async () => {
   };
   const session = await startPaneSession({ store: broken });
   expect(session.keys.current()).toBeUndefined();
+});
+
+/** Every request the shared (real) session client sends, with its Authorization header. */
+function recordRequests(): { url: string; auth: string | undefined }[] {
+  const seen: { url: string; auth: string | undefined }[] = [];
+  jest.spyOn(globalThis, "fetch").mockImplementation((url, init) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    seen.push({ url: String(url), auth: headers["Authorization"] });
+    return Promise.resolve(new Response('{"remaining": 5}', { status: 200 }));
+  });
+  return seen;
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe("the remembered key is bound to the server it was entered for (issue 13)", () => {
+  test("production builds ignore ?baseUrl: the saved server is used", async () => {
+    const store = memoryStore();
+    await store.setItem(KEY_STORAGE_KEY, KEY);
+    await store.setItem(KEY_BASE_URL_STORAGE_KEY, PRODUCTION);
+    const session = await startPaneSession({
+      store,
+      query: new URLSearchParams({ baseUrl: "http://attacker.example/v1" }),
+    });
+    expect(getSettings().baseUrl).toBe(PRODUCTION);
+    expect(session.settings.preset).toBe("production");
+  });
+
+  test("dev builds: a ?baseUrl override does not receive the key bound to another server", async () => {
+    flags.__KAISHA_URL_OVERRIDES__ = true;
+    const store = memoryStore();
+    await store.setItem(KEY_STORAGE_KEY, KEY);
+    await store.setItem(KEY_BASE_URL_STORAGE_KEY, PRODUCTION);
+    const session = await startPaneSession({
+      store,
+      query: new URLSearchParams({ baseUrl: "https://attacker.example/v1" }),
+    });
+    expect(getSettings().baseUrl).toBe("https://attacker.example/v1");
+    const seen = recordRequests();
+    await expect(session.client().usage()).rejects.toMatchObject({ code: "missing_key" });
+    expect(seen).toEqual([]);
+  });
+
+  test("dev builds: plain http to another host is not accepted as an override", async () => {
+    flags.__KAISHA_URL_OVERRIDES__ = true;
+    await startPaneSession({
+      store: memoryStore(),
+      query: new URLSearchParams({ baseUrl: "http://attacker.example/v1" }),
+    });
+    expect(getSettings().baseUrl).toBe(PRODUCTION);
+  });
+
+  test("a key remembered before binding belongs to the saved server, and only to it", async () => {
+    flags.__KAISHA_URL_OVERRIDES__ = true;
+    const store = memoryStore();
+    await store.setItem(KEY_STORAGE_KEY, KEY);
+    const session = await startPaneSession({
+      store,
+      query: new URLSearchParams({ baseUrl: "https://attacker.example/v1" }),
+    });
+    expect(session.keys.boundTo()).toBe(PRODUCTION);
+    expect(session.keys.keyFor("https://attacker.example/v1")).toBeUndefined();
+    expect(session.keys.keyFor(PRODUCTION)).toBe(KEY);
+  });
+
+  test("choosing another server in the pane moves the key there; a header-language change does not", async () => {
+    const store = memoryStore();
+    const session = await startPaneSession({ store });
+    await session.setKey(KEY, true);
+    expect(await store.getItem(KEY_BASE_URL_STORAGE_KEY)).toBe(PRODUCTION);
+    await session.applySettings({ ...session.settings, headerLanguage: "ja" });
+    expect(session.keys.boundTo()).toBe(PRODUCTION);
+    await session.applySettings({ ...session.settings, preset: "sandbox" });
+    expect(session.keys.boundTo()).toBe("http://127.0.0.1:8787/v1");
+    expect(session.keys.keyFor(PRODUCTION)).toBeUndefined();
+    expect(await store.getItem(KEY_BASE_URL_STORAGE_KEY)).toBe("http://127.0.0.1:8787/v1");
+  });
+
+  test("the session's key provider: the bound server gets the key, another gets nothing", async () => {
+    const store = memoryStore();
+    const session = await startPaneSession({ store });
+    await session.setKey(KEY, false);
+    const seen = recordRequests();
+    await session.client().usage();
+    expect(seen).toEqual([{ url: `${PRODUCTION}/usage`, auth: `Bearer ${KEY}` }]);
+    configureSession({ baseUrl: "https://elsewhere.example/v1" });
+    await expect(getClient().usage()).rejects.toMatchObject({ code: "missing_key" });
+    expect(seen).toHaveLength(1);
+  });
 });

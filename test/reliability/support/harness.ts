@@ -59,6 +59,8 @@ export function harness(options: HarnessOptions = {}): Harness {
     maxRetries: 3,
     lang: "en",
     cacheStore: store,
+    // As the add-in's session client (src/session.ts): answers are checked against the contract.
+    checkAnswers: true,
     ...(options.realSleep === true
       ? {}
       : {
