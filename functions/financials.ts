@@ -16,14 +16,11 @@ import {
 } from "../src/excel/args";
 import {
   computeLtm,
-  fiscalPeriodArg,
+  financialPeriodArgs,
   ltmFromHalves,
   ltmKind,
   olderWindowAsOf,
-  quarterArg,
-  resolvePeriodType,
   selectPeriod,
-  type FinancialPeriodType,
   type FiscalPeriodSpec,
 } from "../src/excel/financial-period";
 import { labelJa, unitOf } from "../src/excel/labels";
@@ -204,15 +201,7 @@ export function financial(
     );
     if (key.length !== 1) throw new ArgumentError("item", accepted, item);
     const itemKey = key[0] as string;
-    const spec = fiscalPeriodArg(fiscalPeriod);
-    const q = quarterArg(quarter);
-    const requested = optionalChoice<FinancialPeriodType>(period, "period", [
-      "annual",
-      "quarterly",
-      "semiannual",
-      "LTM",
-    ]);
-    const type = resolvePeriodType(requested, q);
+    const { spec, type, quarter: q } = financialPeriodArgs(fiscalPeriod, period, quarter);
     const money = moneyUnitArg(unit);
     const unitId = unitOf("financials", itemKey);
     if (type === "LTM" && ltmKind(itemKey) === undefined) {

@@ -25,6 +25,15 @@ export function identifierText(value: unknown): string | undefined {
   ) {
     v = (v[0] as unknown[])[0];
   }
+  // Excel data types (issue 10): a formatted number or typed text stands for its basic value.
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const rich = v as { type?: unknown; basicValue?: unknown };
+    if (
+      (rich.type === "Double" && typeof rich.basicValue === "number") ||
+      (rich.type === "String" && typeof rich.basicValue === "string")
+    )
+      v = rich.basicValue;
+  }
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : undefined;
   if (typeof v === "string") return v.normalize("NFKC").trim().toUpperCase();
   return undefined;
