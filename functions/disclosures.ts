@@ -7,11 +7,11 @@ import {
   optionalDate,
   optionalInteger,
   optionalText,
-  securityCodeArg,
 } from "../src/excel/args";
 import { jstIsoDate } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.13: limit 1..100 per page; DISCLOSURES pages through for up to this many rows. */
@@ -32,7 +32,7 @@ export function disclosures(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const start = optionalDate(from, "from");
     const end = optionalDate(to, "to");
     if (start !== undefined && end !== undefined && start > end) {
@@ -45,6 +45,7 @@ export function disclosures(
     const type = optionalText(documentType, "document_type", 100);
     const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 50;
     const mode = headersArg(headers);
+    const code = await securityCodeOf(ctx, ref);
     const query = {
       code,
       ...(start !== undefined ? { from: start } : {}),

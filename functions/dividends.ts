@@ -1,9 +1,10 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (spec 4.10).
 
 import type { DividendRecord } from "../src/contract";
-import { ArgumentError, companyArg, headersArg, optionalYear } from "../src/excel/args";
+import { ArgumentError, headersArg, optionalYear } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { companyOf, companyRefArg } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 const NUMERIC = [
@@ -28,7 +29,7 @@ export function dividends(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const from = optionalYear(fromFiscalYear, "from_fiscal_year", { min: 1900, max: 2200 });
     const to = optionalYear(toFiscalYear, "to_fiscal_year", { min: 1900, max: 2200 });
     if (from !== undefined && to !== undefined && from > to) {
@@ -39,6 +40,7 @@ export function dividends(
       );
     }
     const mode = headersArg(headers);
+    const who = await companyOf(ctx, ref);
     const code = "security_code" in who ? who.security_code : who.edinet_code;
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
     const body = await ctx.client.dividends({ edinet_code: edinet }, ctx.options);

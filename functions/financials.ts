@@ -4,7 +4,6 @@ import type { FinancialsPeriod, FinancialsResponse } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
 import {
   ArgumentError,
-  companyArg,
   headersArg,
   moneyUnitArg,
   optionalChoice,
@@ -23,6 +22,7 @@ import {
   selectPeriod,
   type FiscalPeriodSpec,
 } from "../src/excel/financial-period";
+import { companyFinancials } from "../src/excel/company-resolver";
 import { labelJa, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
 import { moneyUnitLabel, scaleValue } from "../src/excel/units";
@@ -30,6 +30,7 @@ import { plainCell, EMPTY, type Cell } from "../src/excel/values";
 import { FINANCIALS_FETCH_YEARS } from "../src/client";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
 import { noData } from "./excel-errors";
+import { companyOf, companyRefArg } from "./company-arg";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 /** Every numeric financials key, in schema order (spec 2.5). */
@@ -85,7 +86,7 @@ export function financials(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const keys = fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials");
     const periodType = optionalChoice(period, "period", PERIODS) ?? "annual";
     const count = optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10;
@@ -95,9 +96,11 @@ export function financials(
       optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";
     const mode = headersArg(headers);
 
-    const body = await ctx.client.financials(
+    const who = await companyOf(ctx, ref);
+    const body = await companyFinancials(
+      ctx.client,
+      who,
       {
-        ...who,
         period: periodType,
         years: count,
         ...(month !== undefined ? { as_of: month } : {}),
@@ -187,7 +190,7 @@ export function financial(
   invocation?: InvocationLike,
 ): Promise<Cell> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const accepted = {
       en: 'a key from =KAISHA.FIELDS("financials"), e.g. sales',
       ja: '=KAISHA.FIELDS("financials") のキー（sales など）',
@@ -216,14 +219,15 @@ export function financial(
     }
 
     const fetchType = type === "LTM" ? "quarterly" : type;
+    const who = await companyOf(ctx, ref);
     const base = { ...who, period: fetchType, years: FINANCIALS_FETCH_YEARS };
-    let body = await ctx.client.financials(base, ctx.options);
+    let body = await companyFinancials(ctx.client, who, base, ctx.options);
     // An older period than the window: step back one whole window at a time (each step the same
     // request for every older cell of the company), never past the start of the history.
     for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
       const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
       if (older === undefined) break;
-      body = await ctx.client.financials({ ...base, as_of: older }, ctx.options);
+      body = await companyFinancials(ctx.client, who, { ...base, as_of: older }, ctx.options);
     }
     if (body.periods.length === 0) throw noResults();
 

@@ -1,9 +1,10 @@
 // MARGIN (weekly margin balances) and JSFMARGIN (securities-finance balances and reverse fees).
 
 import type { Dataset } from "../src/contract";
-import { headersArg, optionalChoice, optionalDate, securityCodeArg } from "../src/excel/args";
+import { headersArg, optionalChoice, optionalDate } from "../src/excel/args";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 /** spec 2.10 WeeklyMarginBalanceWeek, in schema order. */
@@ -41,9 +42,10 @@ export function margin(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const p = optionalChoice(period, "period", ["26w", "52w"] as const) ?? "52w";
     const mode = headersArg(headers);
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.weeklyMargin({ code, period: p }, ctx.options);
     if (body.weeks.length === 0) throw noResults();
     const columns = [
@@ -92,12 +94,13 @@ export function jsfMargin(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const p = optionalChoice(period, "period", ["1m", "3m", "6m", "1y"] as const) ?? "1y";
     const end = optionalDate(to, "to");
     const ex = optionalChoice(exchange, "exchange", ["XTKS", "XNGO", "XFKA", "XSAP"] as const);
     const which = optionalChoice(tableName, "table", TABLES) ?? "days";
     const mode = headersArg(headers);
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.jsfMarginDaily(
       {
         code,

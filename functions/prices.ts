@@ -7,12 +7,12 @@ import {
   headersArg,
   optionalChoice,
   optionalDate,
-  securityCodeArg,
 } from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { dateCell, plainCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
+import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
@@ -43,7 +43,7 @@ export function prices(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const end = optionalDate(to, "to");
     // spec 4.5: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
     if (end !== undefined && end < EARLIEST) throw noPricesBefore();
@@ -69,6 +69,7 @@ export function prices(
 
     const rows: SecurityDailyPrice[] = [];
     let first: PricesResponse | undefined;
+    const code = await securityCodeOf(ctx, ref);
     const query = {
       code,
       from: start,
@@ -109,10 +110,11 @@ export function price(
   invocation?: InvocationLike,
 ): Promise<Cell> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const key = optionalChoice(field, "field", [...PRICE_FIELDS, "date"]) ?? "close";
     const day = optionalDate(date, "date");
     if (day !== undefined && day < EARLIEST) throw noPricesBefore();
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.prices(
       { code, limit: 1, ...(day !== undefined ? { to: day } : {}) },
       ctx.options,

@@ -2,7 +2,6 @@
 
 import type { SegmentRow } from "../src/contract";
 import {
-  companyArg,
   headersArg,
   moneyUnitArg,
   optionalChoice,
@@ -11,6 +10,7 @@ import {
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { companyOf, companyRefArg } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -28,13 +28,14 @@ export function segments(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const year = optionalYear(fiscalYear, "fiscal_year", { min: 1990, max: 2100 });
     const p =
       optionalChoice(period, "period", ["annual", "quarter"] as const, { quarterly: "quarter" }) ??
       "annual";
     const money = moneyUnitArg(unit);
     const mode = headersArg(headers);
+    const who = await companyOf(ctx, ref);
     const code = "security_code" in who ? who.security_code : who.edinet_code;
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
 

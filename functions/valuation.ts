@@ -6,10 +6,10 @@ import {
   headersArg,
   listArg,
   optionalInteger,
-  securityCodeArg,
 } from "../src/excel/args";
 import { plainCell, type Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 const VALUATION_FIELDS: readonly string[] = [
@@ -45,7 +45,7 @@ export function valuation(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const requested = listArg(fields, "fields", {
       en: "valuation field keys",
       ja: "バリュエーション項目のキー",
@@ -65,6 +65,7 @@ export function valuation(
     const count = optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20;
     const mode = headersArg(headers);
 
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.valuations(
       { security_code: code, years: FETCH_YEARS },
       ctx.options,

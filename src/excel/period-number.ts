@@ -9,7 +9,7 @@ import { isoToSerial, serialToIso } from "./dates";
  * | range                         | meaning                                   |
  * |-------------------------------|-------------------------------------------|
  * | 1900 – 2100                   | a year (fiscal year ending in that year)  |
- * | 18264 – 73050                 | an Excel date serial (1950-01-01 – 2100-12-31) |
+ * | 18264 – 73415                 | an Excel date serial (1950-01-01 – 2100-12-31) |
  * | 190001 – 210012, month 01–12  | YYYYMM (the period ending that month)     |
  * | 19000101 – 21001231, a real day | YYYYMMDD, a date                        |
  *
@@ -21,7 +21,7 @@ export const LAST_YEAR = 2100;
 /** 1950-01-01: older serials are refused (no listed-company data is that old). */
 export const FIRST_SERIAL = 18_264;
 /** 2100-12-31. */
-export const LAST_SERIAL = 73_050;
+export const LAST_SERIAL = 73_415;
 
 /** What a positive number means under the rule above. */
 export type PeriodNumber =

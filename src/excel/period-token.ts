@@ -68,7 +68,7 @@ export function periodToken(value: unknown, rich?: unknown): PeriodToken | undef
   const upper = text.toUpperCase();
   if (/^[-+]?\d+(\.\d+)?$/.test(text)) return fromNumber(Number(text), false);
 
-  const relative = /^(FY|FQ|FH|LTM) ?([-+]? ?\d+)?$/.exec(upper);
+  const relative = /^(FY|FQ|FH|LTM) ?([-+] ?\d+|0)?$/.exec(upper);
   if (relative) {
     const offset = relative[2] === undefined ? 0 : Number(relative[2].replace(/ /g, ""));
     if (!Number.isInteger(offset) || offset > 0 || offset < -MAX_OFFSET) return undefined;
