@@ -1,8 +1,9 @@
 // The `company` argument read without a request: codes in every common spelling, entities, or a name to look up.
 
 import { normalizeText } from "../client/normalize";
-import { ArgumentError, cellOf, isOmitted, scalarOf, type Bilingual, type Company } from "./args";
-import { companyCodeOfEntity, describeRich, isEntity, isRichObject } from "./rich-value";
+import { containsSecret } from "../client/redact";
+import { ArgumentError, isOmitted, scalarOf, type Bilingual, type Company } from "./args";
+import { companyCodeOfEntity, isEntity, isRichObject } from "./rich-value";
 
 /** A company as typed: a code (no request needed) or a name to resolve through /securities?q=. */
 export type CompanyRef = Company | { name: string };
@@ -13,8 +14,9 @@ export const COMPANY_FORMS: Bilingual = {
   ja: "証券コード（7203、130A、72030）、XTKS:7203、7203.T、7203 JP、EDINET コード（E02144）、会社名またはその一部、COMPANY・株式データ型のエンティティ",
 };
 
-/** spec 4.4: q is at most 100 characters. */
+/** spec 4.4: q is at most 100 characters; one character matches too much to name a company. */
 const MAX_NAME_CHARS = 100;
+const MIN_NAME_CHARS = 2;
 
 /**
  * Exchange spellings around a code: MIC prefixes (XTKS:7203, also TSE:/TYO:/JP:), Yahoo suffixes
@@ -68,14 +70,17 @@ export function companyRefArg(value: unknown, argument = "company"): CompanyRef 
   const code = companyOfCode(text);
   if (code !== undefined) return code;
   // Digits and signs alone are a mistyped code, never a name to search for (it would cost a request).
-  if (!/\p{L}/u.test(text) || text.length > MAX_NAME_CHARS)
+  if (!/\p{L}/u.test(text) || text.length < MIN_NAME_CHARS || text.length > MAX_NAME_CHARS)
     throw new ArgumentError(argument, COMPANY_FORMS, cell);
+  // A name travels in a URL (q=): text shaped like an API key (a long run of letters and digits,
+  // or the key itself) is refused without echoing it, so a key pasted here never leaves.
+  if (containsSecret(text) || /[A-Za-z0-9_-]{20,}/.test(text))
+    throw new ArgumentError(argument, COMPANY_FORMS);
   return { name: text };
 }
 
 function entityCompany(entity: Parameters<typeof companyCodeOfEntity>[0], argument: string) {
   const found = companyCodeOfEntity(entity);
-  const shown = describeRich(entity);
   if (!found.ok) {
     const foreign = found.reason === "foreign_exchange";
     throw new ArgumentError(
@@ -89,7 +94,7 @@ function entityCompany(entity: Parameters<typeof companyCodeOfEntity>[0], argume
             en: "an entity with a security code, ticker or EDINET code (COMPANY's card or a Stocks cell)",
             ja: "証券コード・ティッカー・EDINET コードを持つエンティティ（COMPANY のカードか株式データ型）",
           },
-      shown,
+      entity,
     );
   }
   const code = companyOfCode(normalizeText(found.code) ?? "");
@@ -100,12 +105,7 @@ function entityCompany(entity: Parameters<typeof companyCodeOfEntity>[0], argume
         en: `an entity whose code is a Japanese security or EDINET code (got ${found.code})`,
         ja: `証券コードか EDINET コードを持つエンティティ（${found.code}）`,
       },
-      shown,
+      entity,
     );
   return code;
-}
-
-/** The cell itself, for callers that need to know an entity was given (e.g. messages). */
-export function companyCell(value: unknown): unknown {
-  return cellOf(value);
 }

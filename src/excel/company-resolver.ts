@@ -156,7 +156,10 @@ export async function companyFinancials(
     }
     if (security !== undefined) ask = { security_code: security };
   }
-  const work = client.financials({ ...params, ...ask } as Parameters<KaishaClient["financials"]>[0], options);
+  // The caller's params may carry the code it was given: the code asked is `ask` alone.
+  const { edinet_code: _e, security_code: _s, ...rest } = params;
+  const query = { ...rest, ...ask } as Parameters<KaishaClient["financials"]>[0];
+  const work = client.financials(query, options);
   if ("security_code" in ask) {
     const security = ask.security_code;
     const tracked: Promise<unknown> = work.then(

@@ -117,6 +117,7 @@ function fromNumber(n: number, isDate: boolean): PeriodToken | undefined {
   const parsed = periodNumber(n, isDate);
   if (parsed === undefined) return undefined;
   if (parsed.kind === "year") return { kind: "year", year: parsed.year };
-  if (parsed.kind === "month") return { kind: "month", month: monthText(parsed.year, parsed.month) };
+  if (parsed.kind === "month")
+    return { kind: "month", month: monthText(parsed.year, parsed.month) };
   return { kind: "date", iso: parsed.iso };
 }

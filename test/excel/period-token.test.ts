@@ -1,9 +1,18 @@
 // Every accepted period form and every ambiguous number, table-driven: what FINANCIAL, FINANCIALS as_of and date arguments read.
-import { ArgumentError, optionalDate, optionalFiscalMonth, optionalYear } from "../../src/excel/args";
+import {
+  ArgumentError,
+  optionalDate,
+  optionalFiscalMonth,
+  optionalYear,
+} from "../../src/excel/args";
 import { financialPeriodArgs, fiscalPeriodChoice } from "../../src/excel/financial-period";
 import { lastEndedMonth, periodNumber } from "../../src/excel/period-number";
 
-const dateCell = (serial: number) => ({ type: "Double", basicValue: serial, numberFormat: "yyyy-mm-dd" });
+const dateCell = (serial: number) => ({
+  type: "Double",
+  basicValue: serial,
+  numberFormat: "yyyy-mm-dd",
+});
 
 describe("period tokens (fiscal_period)", () => {
   test.each<[unknown, object]>([
@@ -21,11 +30,23 @@ describe("period tokens (fiscal_period)", () => {
     ["FQ-2", { spec: { kind: "relative", offset: -2 }, impliedType: "quarterly" }],
     ["FH0", { spec: { kind: "relative", offset: 0 }, impliedType: "semiannual" }],
     ["FH-1", { spec: { kind: "relative", offset: -1 }, impliedType: "semiannual" }],
-    ["2024Q2", { spec: { kind: "year", year: 2024 }, impliedType: "quarterly", impliedQuarter: "Q2" }],
-    ["2024 2Q", { spec: { kind: "year", year: 2024 }, impliedType: "quarterly", impliedQuarter: "Q2" }],
-    ["2024H1", { spec: { kind: "year", year: 2024 }, impliedType: "semiannual", impliedQuarter: "H1" }],
+    [
+      "2024Q2",
+      { spec: { kind: "year", year: 2024 }, impliedType: "quarterly", impliedQuarter: "Q2" },
+    ],
+    [
+      "2024 2Q",
+      { spec: { kind: "year", year: 2024 }, impliedType: "quarterly", impliedQuarter: "Q2" },
+    ],
+    [
+      "2024H1",
+      { spec: { kind: "year", year: 2024 }, impliedType: "semiannual", impliedQuarter: "H1" },
+    ],
     ["FY2024", { spec: { kind: "year", year: 2024 } }],
-    ["FY2024Q3", { spec: { kind: "year", year: 2024 }, impliedType: "quarterly", impliedQuarter: "Q3" }],
+    [
+      "FY2024Q3",
+      { spec: { kind: "year", year: 2024 }, impliedType: "quarterly", impliedQuarter: "Q3" },
+    ],
     [2024, { spec: { kind: "year", year: 2024 } }],
     ["2024", { spec: { kind: "year", year: 2024 } }],
     ["2024/03", { spec: { kind: "month", month: "2024/03" } }],
@@ -45,7 +66,11 @@ describe("period tokens (fiscal_period)", () => {
     ],
     [
       "2024年3月期 中間期",
-      { spec: { kind: "month", month: "2024/03" }, impliedType: "semiannual", impliedQuarter: "H1" },
+      {
+        spec: { kind: "month", month: "2024/03" },
+        impliedType: "semiannual",
+        impliedQuarter: "H1",
+      },
     ],
     // Dates: the latest period that has ended by that day (a period ends on its month's last day).
     [45382, { spec: { kind: "onOrBefore", month: "2024/03" } }], // 2024-03-31
@@ -55,8 +80,14 @@ describe("period tokens (fiscal_period)", () => {
     ["2024-03-15", { spec: { kind: "onOrBefore", month: "2024/02" } }],
     ["2024/3/31", { spec: { kind: "onOrBefore", month: "2024/03" } }],
     ["2024年3月31日", { spec: { kind: "onOrBefore", month: "2024/03" } }],
-    [{ type: "Double", basicValue: 202403, numberFormat: "#,##0" }, { spec: { kind: "month", month: "2024/03" } }],
-    [{ type: "String", basicValue: "FY-1" }, { spec: { kind: "relative", offset: -1 }, impliedType: "annual" }],
+    [
+      { type: "Double", basicValue: 202403, numberFormat: "#,##0" },
+      { spec: { kind: "month", month: "2024/03" } },
+    ],
+    [
+      { type: "String", basicValue: "FY-1" },
+      { spec: { kind: "relative", offset: -1 }, impliedType: "annual" },
+    ],
   ])("%j", (input, expected) => {
     expect(fiscalPeriodChoice(input)).toEqual(expected);
   });
@@ -120,7 +151,10 @@ describe("fiscal_period, period and quarter together", () => {
     expect(financialPeriodArgs(-1, "LTM", null).type).toBe("LTM");
   });
   test("a quarter token with period LTM is the quarter the twelve months end with", () => {
-    expect(financialPeriodArgs("2024Q2", "LTM", null)).toMatchObject({ type: "LTM", quarter: "Q2" });
+    expect(financialPeriodArgs("2024Q2", "LTM", null)).toMatchObject({
+      type: "LTM",
+      quarter: "Q2",
+    });
   });
   test("a contradiction is refused, never one of the two silently", () => {
     expect(() => financialPeriodArgs("FQ-1", "annual", null)).toThrow(/period/);
@@ -202,6 +236,8 @@ describe("year arguments", () => {
     expect(optionalYear(input, "fiscal_year", { min: 1990, max: 2100 })).toBe(year);
   });
   test.each<unknown>([45382, "2024-03-15", "FY-1", 1800])("%j is refused", (input) => {
-    expect(() => optionalYear(input, "fiscal_year", { min: 1990, max: 2100 })).toThrow(ArgumentError);
+    expect(() => optionalYear(input, "fiscal_year", { min: 1990, max: 2100 })).toThrow(
+      ArgumentError,
+    );
   });
 });

@@ -39,9 +39,20 @@ export function identifierText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A company may also be named (issue 11: a name or part of one, looked up through /securities?q=,
+ * spec 4.4 q at most 100 characters), written with an exchange (XTKS:7203, 7203.T, 7203 JP), or
+ * by its EDINET code where a security code is needed (resolved through the organization).
+ */
+function isCompanyName(text: string): boolean {
+  return /\p{L}/u.test(text) && text.length >= 2 && text.length <= 100;
+}
+
 /** True when the spec forbids `value` as an identifier of this kind, under any sensible reading. */
 export function isForbiddenIdentifier(kind: IdentifierKind, value: unknown): boolean {
   const text = identifierText(value);
   if (text === undefined || text === "") return true;
-  return !PATTERNS[kind].some((p) => p.test(text));
+  if ((kind === "company" || kind === "security") && isCompanyName(text)) return false;
+  const patterns = kind === "security" ? [...PATTERNS.security, ...PATTERNS.company] : PATTERNS[kind];
+  return !patterns.some((p) => p.test(text));
 }
