@@ -5,6 +5,7 @@ import { ArgumentError, headersArg, optionalYear } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
 import { companyOf, companyRefArg } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 const NUMERIC = [
@@ -27,6 +28,7 @@ export function dividends(
   toFiscalYear: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
@@ -40,6 +42,7 @@ export function dividends(
       );
     }
     const mode = headersArg(headers);
+    const direction = orderArg(order);
     const who = await companyOf(ctx, ref);
     const code = "security_code" in who ? who.security_code : who.edinet_code;
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
@@ -63,6 +66,7 @@ export function dividends(
       rows[rows.length - 1]?.fiscal_year ?? "",
       body.attribution,
     );
-    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+    const ordered = inOrder(rows, (r) => String(r.fiscal_year).padStart(4, "0"), direction);
+    return table(ctx, columns, ordered as unknown as Record<string, unknown>[], mode, title);
   });
 }

@@ -20,6 +20,7 @@ import {
   ltmKind,
   olderWindowAsOf,
   selectPeriod,
+  statementRows,
   type FiscalPeriodSpec,
 } from "../src/excel/financial-period";
 import { companyFinancials } from "../src/excel/company-resolver";
@@ -31,6 +32,7 @@ import { FINANCIALS_FETCH_YEARS } from "../src/client";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
+import { orderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 /** Every numeric financials key, in schema order (spec 2.5). */
@@ -84,6 +86,7 @@ export function financials(
   layout: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
@@ -95,6 +98,7 @@ export function financials(
     const shape =
       optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";
     const mode = headersArg(headers);
+    const direction = orderArg(order);
 
     const who = await companyOf(ctx, ref);
     const body = await companyFinancials(
@@ -119,13 +123,14 @@ export function financials(
       body.attribution,
     );
 
+    const shown = { ...body, periods: statementRows(body.periods, direction) };
     if (shape === "periods_down") {
       const columns: Column<Record<string, unknown>>[] = [plainColumn("fiscal_year")];
       if (periodType !== "annual") columns.push(plainColumn("quarter"));
       for (const key of keys) columns.push(numberColumn("financials", key, money));
-      return table(ctx, columns, body.periods as unknown as Record<string, unknown>[], mode, title);
+      return table(ctx, columns, shown.periods as unknown as Record<string, unknown>[], mode, title);
     }
-    return itemsDown(ctx, body, keys, money, mode, title);
+    return itemsDown(ctx, shown, keys, money, mode, title);
   });
 }
 

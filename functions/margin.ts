@@ -5,6 +5,7 @@ import { headersArg, optionalChoice, optionalDate } from "../src/excel/args";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, plainColumn, table, titleRow } from "./common";
 import { companyRefArg, securityCodeOf } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 /** spec 2.10 WeeklyMarginBalanceWeek, in schema order. */
@@ -40,11 +41,13 @@ export function margin(
   period: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(securityCode);
     const p = optionalChoice(period, "period", ["26w", "52w"] as const) ?? "52w";
     const mode = headersArg(headers);
+    const direction = orderArg(order);
     const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.weeklyMargin({ code, period: p }, ctx.options);
     if (body.weeks.length === 0) throw noResults();
@@ -61,7 +64,8 @@ export function margin(
       dateCell(last?.report_date, ctx.host),
       body.attribution,
     );
-    return table(ctx, columns, body.weeks as unknown as Record<string, unknown>[], mode, title);
+    const weeks = inOrder(body.weeks, (w) => w.report_date, direction);
+    return table(ctx, columns, weeks as unknown as Record<string, unknown>[], mode, title);
   });
 }
 
@@ -92,6 +96,7 @@ export function jsfMargin(
   tableName: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(securityCode);
@@ -100,6 +105,7 @@ export function jsfMargin(
     const ex = optionalChoice(exchange, "exchange", ["XTKS", "XNGO", "XFKA", "XSAP"] as const);
     const which = optionalChoice(tableName, "table", TABLES) ?? "days";
     const mode = headersArg(headers);
+    const direction = orderArg(order);
     const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.jsfMarginDaily(
       {
@@ -131,6 +137,7 @@ export function jsfMargin(
       dateCell(last?.date, ctx.host),
       body.attribution,
     );
-    return table(ctx, columns, rows, mode, title);
+    const ordered = inOrder(rows, (r) => String(r.date ?? ""), direction);
+    return table(ctx, columns, ordered, mode, title);
   });
 }

@@ -13,6 +13,7 @@ import { dateCell, plainCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
+import { orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
@@ -64,7 +65,7 @@ export function prices(
       PRICE_FIELDS,
       "prices",
     ).filter((k) => k !== "date");
-    const direction = optionalChoice(order, "order", ["desc", "asc"] as const) ?? "desc";
+    const direction = orderArg(order);
     const mode = headersArg(headers);
 
     const rows: SecurityDailyPrice[] = [];

@@ -10,6 +10,7 @@ import {
 import { plainCell, type Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
 import { companyRefArg, securityCodeOf } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 const VALUATION_FIELDS: readonly string[] = [
@@ -43,6 +44,7 @@ export function valuation(
   years: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(securityCode);
@@ -64,6 +66,7 @@ export function valuation(
       : fieldList(fields, "fields", VALUATION_FIELDS, DEFAULT_VALUATION_FIELDS, "valuations");
     const count = optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20;
     const mode = headersArg(headers);
+    const direction = orderArg(order);
 
     const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.valuations(
@@ -86,6 +89,7 @@ export function valuation(
       history[0]?.fiscal_year ?? "",
       body.attribution,
     );
-    return table(ctx, columns, history as unknown as Record<string, unknown>[], mode, title);
+    const rows = inOrder(history, (h) => h.fiscal_year, direction);
+    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
   });
 }

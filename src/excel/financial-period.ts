@@ -275,6 +275,24 @@ function sorted(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
 }
 
 /**
+ * FINANCIALS' rows in the order asked. Quarterly and semiannual answers interleave quarter and
+ * full_year rows (spec 4.8); they are shown as two blocks, the quarter (or H1) rows first and the
+ * full-year rows after them, so a SUM over the quarter block never double-counts the year.
+ *
+ * @example statementRows(quarterly, "asc") // 2023/03 Q1..Q4, 2024/03 Q1..Q4, then 2023/03 and 2024/03 full_year
+ */
+export function statementRows(
+  periods: readonly FinancialsPeriod[],
+  order: "asc" | "desc",
+): FinancialsPeriod[] {
+  const inOrder = (rows: FinancialsPeriod[]) => (order === "asc" ? rows : rows.reverse());
+  const all = sorted(periods);
+  const parts = all.filter((p) => quarterOf(p) !== "full_year");
+  if (parts.length === 0) return inOrder(all);
+  return [...inOrder(parts), ...inOrder(all.filter((p) => quarterOf(p) === "full_year"))];
+}
+
+/**
  * The row FINANCIAL reads. Without a quarter: annual rows; for relative offsets on quarterly data
  * the sequence of single quarters (semiannual: H1 and full_year rows in order); for a named year the
  * full_year row. With a quarter: that quarter's rows, offsets moving by fiscal year.
