@@ -1,5 +1,7 @@
 // Period and company forms end to end against the in-process sandbox: the value each form reads, and what it costs.
-import { financial } from "../../functions/financials";
+import { dividends } from "../../functions/dividends";
+import { financial, financials } from "../../functions/financials";
+import { valuation } from "../../functions/valuation";
 import { price } from "../../functions/prices";
 import { forgetCompanyPairs } from "../../src/excel/company-resolver";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
@@ -200,5 +202,66 @@ describe("company forms", () => {
     const before = h.sent();
     expect(await price(edinet7203, "close", null, invocation())).toBe(viaCode);
     expect(h.sent()).toBe(before);
+  });
+});
+
+describe("order and quarterly blocks", () => {
+  test("quarterly FINANCIALS: quarter rows first, full-year rows after, so SUM over quarters never double-counts", async () => {
+    useSandbox();
+    const grid = (await financials(
+      "7203",
+      "sales",
+      "quarterly",
+      3,
+      null,
+      null,
+      "periods_down",
+      1,
+      invocation(),
+    )) as unknown[][];
+    const kinds = grid.slice(1).map((r) => (r[1] === "full_year" ? "year" : "quarter"));
+    const firstYear = kinds.indexOf("year");
+    expect(firstYear).toBeGreaterThan(0);
+    expect(kinds.slice(firstYear).every((k) => k === "year")).toBe(true);
+    // The four quarters of a completed year add up to its full-year row.
+    const fy = grid.find((r) => r[0] === "2025/03" && r[1] === "full_year") as unknown[];
+    const qs = grid.filter((r) => r[0] === "2025/03" && /^Q[1-4]$/.test(String(r[1])));
+    expect(qs).toHaveLength(4);
+    expect(qs.reduce((sum, r) => sum + (r[2] as number), 0)).toBeCloseTo(fy[2] as number, 0);
+  });
+
+  test("order: asc by default on every time series, desc reverses", async () => {
+    useSandbox();
+    const asc = (await financials(
+      "7203",
+      "sales",
+      null,
+      5,
+      null,
+      null,
+      "periods_down",
+      0,
+      invocation(),
+    )) as unknown[][];
+    const desc = (await financials(
+      "7203",
+      "sales",
+      null,
+      5,
+      null,
+      null,
+      "periods_down",
+      0,
+      invocation(),
+      "desc",
+    )) as unknown[][];
+    expect(asc.map((r) => r[0])).toEqual([...asc.map((r) => r[0])].sort());
+    expect(desc).toEqual([...asc].reverse());
+    const v = (await valuation("7203", "per", 5, 0, invocation())) as unknown[][];
+    expect(v.map((r) => r[0])).toEqual([...v.map((r) => r[0])].sort());
+    const d = (await dividends("7203", null, null, 0, invocation(), "新しい順")) as unknown[][];
+    expect(d.map((r) => r[0])).toEqual([...d.map((r) => r[0])].sort().reverse());
+    const err = await cellError(dividends("7203", null, null, 0, invocation(), "sideways"));
+    expect(err.message).toMatch(/^order/);
   });
 });

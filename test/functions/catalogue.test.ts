@@ -25,9 +25,9 @@ beforeAll(async () => {
 });
 
 describe("VALUATION", () => {
-  test("history newest first with fiscal_year first; years cut locally from one request", async () => {
+  test("history newest first with order desc, fiscal_year first; years cut locally from one request", async () => {
     const h = useSandbox();
-    const three = (await KAISHA.VALUATION("7203", null as never, 3, null, null, inv())) as Grid;
+    const three = (await KAISHA.VALUATION("7203", null as never, 3, null, "desc", inv())) as Grid;
     expect(three).toHaveLength(4);
     expect(three[0]?.[0]).toBe("fiscal_year");
     expect(String(three[1]?.[0]) > String(three[2]?.[0])).toBe(true);
@@ -102,7 +102,7 @@ describe("PRICES and PRICE", () => {
       "2020-01-01",
       "2024-12-31",
       null as never,
-      null,
+      "desc",
       null,
       inv(),
     )) as Grid;
@@ -140,7 +140,7 @@ describe("PRICES and PRICE", () => {
   });
   test("PRICE: the latest close, and the last trading day on or before a date", async () => {
     useSandbox();
-    const latest = (await KAISHA.PRICES("7203", null, null, [["close"]], null, 0, inv())) as Grid;
+    const latest = (await KAISHA.PRICES("7203", null, null, [["close"]], "desc", 0, inv())) as Grid;
     expect(await KAISHA.PRICE("7203", null, null, inv())).toBe(latest[0]?.[1]);
     // 2024-03-31 is a Sunday: the answer is Friday 2024-03-29's.
     const friday = (await KAISHA.PRICES(
@@ -428,7 +428,7 @@ describe("SEGMENTS, DIVIDENDS, PEERS", () => {
 
 describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
   let docId = "";
-  test("DISCLOSURES: JST date-time and filing date as serials, newest first", async () => {
+  test("DISCLOSURES: JST date-time and filing date as serials, newest first with order desc", async () => {
     useSandbox();
     const grid = (await KAISHA.DISCLOSURES(
       "7203",
@@ -437,7 +437,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
       null,
       10,
       null,
-      null,
+      "desc",
       inv(),
     )) as Grid;
     expect(grid[0]?.slice(0, 6)).toEqual([
