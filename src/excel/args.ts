@@ -4,8 +4,6 @@ import {
   isBlank,
   normalizeDate,
   normalizeText,
-  EDINET_CODE_PATTERN,
-  SECURITY_CODE_PATTERN,
 } from "../client/normalize";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { lastEndedMonth, periodNumber } from "./period-number";
@@ -214,18 +212,10 @@ export function headersArg(value: unknown, argument = "headers"): HeaderMode {
   return (n ?? 1) as HeaderMode;
 }
 
-/** A company: a security code or an EDINET code. */
+/** A company: a security code or an EDINET code (company-ref.ts reads the `company` argument). */
 export type Company = { security_code: string } | { edinet_code: string };
 
-const COMPANY_ACCEPTED: Bilingual = {
-  en: "a security code such as 7203 or 130A, or an EDINET code such as E02144",
-  ja: "証券コード（7203、130A など）または EDINET コード（E02144 など）",
-};
-const SECURITY_ACCEPTED: Bilingual = {
-  en: "a security code such as 7203 or 130A",
-  ja: "証券コード（7203、130A など）",
-};
-
+/** An identifier typed as text or a whole number, NFKC-normalised and upper-cased. */
 function codeText(value: unknown, argument: string, accepted: Bilingual): string {
   const v = requireScalar(value, argument, accepted);
   if (isOmitted(v)) throw new ArgumentError(argument, accepted);
@@ -233,25 +223,6 @@ function codeText(value: unknown, argument: string, accepted: Bilingual): string
   if (typeof v !== "string" && typeof v !== "number")
     throw new ArgumentError(argument, accepted, v);
   return (normalizeText(v) ?? "").toUpperCase();
-}
-
-/**
- * `company`: 7203 (number), "7203", "130a" or "E02144" (spec 1 rule 4).
- * @example companyArg(7203) // { security_code: "7203" }
- */
-export function companyArg(value: unknown, argument = "company"): Company {
-  const code = codeText(value, argument, COMPANY_ACCEPTED);
-  if (EDINET_CODE_PATTERN.test(code)) return { edinet_code: code };
-  if (SECURITY_CODE_PATTERN.test(code)) return { security_code: code };
-  throw new ArgumentError(argument, COMPANY_ACCEPTED, scalarOf(value));
-}
-
-/** `security_code`: 7203, "7203", "130a" (spec 1 rule 4: `^[0-9A-Z]{4,5}$`). */
-export function securityCodeArg(value: unknown, argument = "security_code"): string {
-  const code = codeText(value, argument, SECURITY_ACCEPTED);
-  if (!SECURITY_CODE_PATTERN.test(code))
-    throw new ArgumentError(argument, SECURITY_ACCEPTED, scalarOf(value));
-  return code;
 }
 
 /** `person_id`: digits (spec 1 rule 4: `^\d+$`), as a number or text. */
