@@ -1,5 +1,7 @@
 // Rich argument values (Excel data types) unwrapped to plain ones, and entities read for a company.
 
+import { labelJa } from "./labels";
+
 /**
  * With `allowCustomDataForDataTypeAny` an `any` parameter receives Excel's data-type JSON instead of
  * the plain value (Microsoft: custom-functions-data-types-concepts; Excel.CellValue): a formatted
@@ -82,8 +84,13 @@ function squash(name: string): string {
  * functions/company.ts and labels.ts) and of Excel's Stocks data type ("Ticker symbol",
  * "Exchange abbreviation": Microsoft, "Excel data types: Stocks and geography").
  */
-const SECURITY_CODE_NAMES = ["security_code", "証券コード", "Ticker symbol", "Ticker"];
-const EDINET_CODE_NAMES = ["edinet_code", "EDINETコード"];
+const SECURITY_CODE_NAMES = [
+  "security_code",
+  labelJa("security_code") ?? "証券コード",
+  "Ticker symbol",
+  "Ticker",
+];
+const EDINET_CODE_NAMES = ["edinet_code", labelJa("edinet_code") ?? "EDINETコード"];
 const EXCHANGE_NAMES = ["Exchange abbreviation", "Exchange", "Exchange code"];
 
 /**
