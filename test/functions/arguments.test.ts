@@ -2,7 +2,8 @@
 import { dividends } from "../../functions/dividends";
 import { financial, financials } from "../../functions/financials";
 import { valuation } from "../../functions/valuation";
-import { price } from "../../functions/prices";
+import { price, prices } from "../../functions/prices";
+import { company } from "../../functions/company";
 import { forgetCompanyPairs } from "../../src/excel/company-resolver";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
@@ -263,5 +264,33 @@ describe("order and quarterly blocks", () => {
     expect(d.map((r) => r[0])).toEqual([...d.map((r) => r[0])].sort().reverse());
     const err = await cellError(dividends("7203", null, null, 0, invocation(), "sideways"));
     expect(err.message).toMatch(/^order/);
+  });
+});
+
+describe("KAISHA results chained into KAISHA arguments (data-type host)", () => {
+  test("a date PRICES returned (formatted number) is PRICE's date; COMPANY's card is FINANCIAL's company", async () => {
+    useSandbox({ dataTypes: true });
+    const grid = (await prices(
+      "7203",
+      "2024-03-01",
+      "2024-03-29",
+      [["close"]],
+      "asc",
+      0,
+      invocation(),
+    )) as unknown[][];
+    const firstDay = grid[0]?.[0];
+    expect(firstDay).toMatchObject({ type: "Double", numberFormat: expect.any(String) });
+    expect(await price("7203", "close", firstDay, invocation())).toBe(grid[0]?.[1]);
+
+    const card = ((await company("7203", invocation())) as unknown[][])[0]?.[0];
+    expect(card).toMatchObject({ type: "Entity" });
+    expect(await financial(card, "sales", 202403, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
+    // A date cell as fiscal_period: the latest period ended by that day.
+    expect(await financial(card, "sales", firstDay, null, null, null, invocation())).toBe(
+      sales["2023/03"],
+    );
   });
 });
