@@ -166,6 +166,52 @@ enum FieldDataset {
   jsf = "jsf",
 }
 
+/**
+ * SEGMENTS period.
+ * @customenum {string}
+ */
+enum SegmentPeriod {
+  /** Fiscal years (default). */
+  annual = "annual",
+  /** Quarters. */
+  quarter = "quarter",
+}
+
+/**
+ * ATTRIBUTION dataset.
+ * @customenum {string}
+ */
+enum SourceDataset {
+  /** SCREEN (default). */
+  screening = "screening",
+  /** FINANCIALS / FINANCIAL. */
+  financials = "financials",
+  /** VALUATION. */
+  valuations = "valuations",
+  /** PRICES / PRICE. */
+  prices = "prices",
+  /** SEGMENTS. */
+  segments = "segments",
+  /** DIVIDENDS. */
+  dividends = "dividends",
+  /** SECURITIES. */
+  securities = "securities",
+  /** RANKINGS. */
+  rankings = "rankings",
+  /** PEERS. */
+  peers = "peers",
+  /** DISCLOSURES. */
+  disclosures = "disclosures",
+  /** OFFICERS. */
+  officers = "officers",
+  /** COMPANY. */
+  company = "company",
+  /** MARGIN. */
+  margin = "margin",
+  /** JSFMARGIN. */
+  jsf = "jsf",
+}
+
 void startFunctions();
 
 /**
@@ -473,7 +519,7 @@ export function COMPANY(
 export function SEGMENTS(
   company: unknown,
   fiscal_year: unknown,
-  period: unknown,
+  period: SegmentPeriod,
   unit: MoneyUnit,
   headers: HeadersMode,
   order: Order,
@@ -770,7 +816,7 @@ export function USAGE(invocation: CustomFunctions.CancelableInvocation): Promise
  * @helpurl https://localhost:3000/assets/help.html#attribution
  */
 export function ATTRIBUTION(
-  dataset: unknown,
+  dataset: SourceDataset,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return attributionImpl(dataset, invocation);

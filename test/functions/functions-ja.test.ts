@@ -2,6 +2,8 @@
 // functions-ja.json has a Japanese description for every function and parameter.
 import * as path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { ATTRIBUTION_DATASETS } from "../../functions/attribution";
+import { DATASETS } from "../../functions/fields";
 
 const { buildFunctionsJa, rewriteHelpOrigin } = require("../../scripts/functions-ja.js") as {
   buildFunctionsJa: (json: unknown, table: unknown) => Metadata;
@@ -169,6 +171,13 @@ describe("functions.json", () => {
     }
     const order = english.enums?.find((e) => e.id === "Order");
     expect(order?.values.map((v) => v.stringValue)).toEqual(["asc", "desc"]);
+    const values = (id: string) =>
+      english.enums?.find((e) => e.id === id)?.values.map((v) => v.stringValue);
+    expect(enumOf("SEGMENTS", "period")).toBe("SegmentPeriod");
+    expect(enumOf("ATTRIBUTION", "dataset")).toBe("SourceDataset");
+    // The suggestions are exactly what the functions accept.
+    expect(values("FieldDataset")?.sort()).toEqual([...DATASETS].sort());
+    expect(values("SourceDataset")?.sort()).toEqual([...ATTRIBUTION_DATASETS].sort());
     const metric = english.enums?.find((e) => e.id === "RankingMetric");
     expect(metric?.values.map((v) => v.stringValue)).toContain("stop-high");
   });
