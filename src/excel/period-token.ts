@@ -95,8 +95,13 @@ export function periodToken(value: unknown, rich?: unknown): PeriodToken | undef
     const m = Number(month[2]);
     const rest = month[4] ?? "";
     // "2024/03/31" and "2024年3月31日" are dates, not months with a quarter.
-    const day = /^(?:[-/.] ?)?(\d{1,2}) ?日?$/.exec(rest);
-    if (day && month[3] !== "月期" && month[3] !== "期") return dateToken(year, m, Number(day[1]));
+    const day =
+      month[3] === "月"
+        ? /^(\d{1,2}) ?日$/.exec(rest)
+        : month[3] === undefined
+          ? /^[-/.] ?(\d{1,2})$/.exec(rest)
+          : null;
+    if (day) return dateToken(year, m, Number(day[1]));
     const quarter = quarterOfText(rest);
     if (quarter === null || m < 1 || m > 12 || year < 1900 || year > 2100) return undefined;
     const out = { kind: "month" as const, month: monthText(year, m) };

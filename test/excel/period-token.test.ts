@@ -108,6 +108,8 @@ describe("period tokens (fiscal_period)", () => {
     "2024年度", // Japanese fiscal-year naming depends on the company: not guessed
     "last year",
     "2024Q5",
+    "2024/031", // not a date: a day needs its separator
+    "2024年3月期31日",
     true,
     { type: "Entity", text: "Toyota", properties: {} },
     { type: "WebImage", address: "https://example.test/x.png" },
