@@ -76,6 +76,20 @@ describe("FINANCIAL reads every period form as the period typed", () => {
     expect(h.sent()).toBe(1);
   });
 
+  test.each<[string, unknown, string]>([
+    ["FQ0", 0, "quarterly"],
+    ["FQ-2", -2, "quarterly"],
+    ["FH-1", -1, "semiannual"],
+    ["LTM", 0, "LTM"],
+    ["LTM-1", -1, "LTM"],
+  ])("%s reads what fiscal_period %s with period %s reads", async (token, offset, period) => {
+    useSandbox();
+    const viaToken = await financial(7203, "sales", token, null, null, null, invocation());
+    const viaArgs = await financial(7203, "sales", offset, period, null, null, invocation());
+    expect(typeof viaToken).toBe("number");
+    expect(viaToken).toBe(viaArgs);
+  });
+
   test.each<unknown>([2500, 300_000, 202413, 10_000])(
     "%s is ambiguous or out of range: #VALUE! with the accepted forms, no request",
     async (form) => {
