@@ -1,6 +1,12 @@
 // The two sides the benchmark compares, behind one CellEvaluator interface: the add-in's custom
 // functions (over the shared client) and the naive baseline.
-import { FINANCIAL, PRICES, VALUATION } from "../functions/index";
+import * as TYPED from "../functions/index";
+
+/** The wrappers as Excel calls them: any value for any argument (custom-enum types are suggestions). */
+const { FINANCIAL, PRICES, VALUATION } = TYPED as unknown as Record<
+  "FINANCIAL" | "PRICES" | "VALUATION",
+  (...args: unknown[]) => Promise<unknown>
+>;
 import type { NaiveClient } from "./naive-client";
 import { PRICE_FIELDS, VALUATION_FIELDS, type CellEvaluator } from "./workloads";
 
@@ -17,7 +23,7 @@ function invocation(): CustomFunctions.CancelableInvocation {
 export const addInSide: CellEvaluator = {
   financial: (code, item, relative) =>
     FINANCIAL(code, item, relative, null, null, null, invocation()),
-  valuation: (code) => VALUATION(code, [VALUATION_FIELDS], null, null, invocation()),
+  valuation: (code) => VALUATION(code, [VALUATION_FIELDS], null, null, null, invocation()),
   prices: (code, from, to) => PRICES(code, from, to, [PRICE_FIELDS], null, null, invocation()),
 };
 

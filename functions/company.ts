@@ -2,12 +2,13 @@
 
 import { isKaishaError } from "../src/client";
 import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
-import { companyArg } from "../src/excel/args";
 import type { Dataset } from "../src/contract";
+import { companyFinancials } from "../src/excel/company-resolver";
 import { labelJa, unitOf } from "../src/excel/labels";
 import { numberFormatFor } from "../src/excel/number-formats";
 import { headerCell } from "../src/excel/shape";
 import { entityCell, plainCell, type Cell, type EntityValue } from "../src/excel/values";
+import { companyOf, companyRefArg } from "./company-arg";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 type Value = string | number | boolean | null | undefined;
@@ -41,11 +42,12 @@ async function listing(ctx: CallContext, code: string): Promise<SecurityListItem
  */
 export function company(value: unknown, invocation?: InvocationLike): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(value);
+    const ref = companyRefArg(value);
+    const who = await companyOf(ctx, ref);
     // Financials first, asked the way FINANCIAL cells ask (same cache entry): its answer names the
     // EDINET code, so no separate resolution request is needed (spec 4.8 response edinet_code).
     const fin = await optional<FinancialsResponse>(
-      ctx.client.financials({ ...who, period: "annual", years: 30 }, ctx.options),
+      companyFinancials(ctx.client, who, { period: "annual", years: 30 }, ctx.options),
     );
     const edinet =
       "edinet_code" in who

@@ -7,11 +7,12 @@ import {
   optionalDate,
   optionalInteger,
   optionalText,
-  securityCodeArg,
 } from "../src/excel/args";
 import { jstIsoDate } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.13: limit 1..100 per page; DISCLOSURES pages through for up to this many rows. */
@@ -30,9 +31,10 @@ export function disclosures(
   limit: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const start = optionalDate(from, "from");
     const end = optionalDate(to, "to");
     if (start !== undefined && end !== undefined && start > end) {
@@ -45,6 +47,8 @@ export function disclosures(
     const type = optionalText(documentType, "document_type", 100);
     const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 50;
     const mode = headersArg(headers);
+    const direction = orderArg(order);
+    const code = await securityCodeOf(ctx, ref);
     const query = {
       code,
       ...(start !== undefined ? { from: start } : {}),
@@ -81,7 +85,12 @@ export function disclosures(
     return table(
       ctx,
       columns,
-      rows.slice(0, count) as unknown as Record<string, unknown>[],
+      // The latest `count` disclosures, then put in the order asked.
+      inOrder(
+        rows.slice(0, count),
+        (r) => r.disclosed_at ?? r.filing_date ?? "",
+        direction,
+      ) as unknown as Record<string, unknown>[],
       mode,
       title,
     );

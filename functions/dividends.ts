@@ -1,10 +1,12 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (spec 4.10).
 
 import type { DividendRecord, DividendSourceRef } from "../src/contract";
-import { ArgumentError, companyArg, headersArg, optionalYear } from "../src/excel/args";
+import { ArgumentError, headersArg, optionalYear } from "../src/excel/args";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { companyOf, companyRefArg } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 const NUMERIC = [
@@ -61,9 +63,10 @@ export function dividends(
   toFiscalYear: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const from = optionalYear(fromFiscalYear, "from_fiscal_year", { min: 1900, max: 2200 });
     const to = optionalYear(toFiscalYear, "to_fiscal_year", { min: 1900, max: 2200 });
     if (from !== undefined && to !== undefined && from > to) {
@@ -74,6 +77,8 @@ export function dividends(
       );
     }
     const mode = headersArg(headers);
+    const direction = orderArg(order);
+    const who = await companyOf(ctx, ref);
     const code = "security_code" in who ? who.security_code : who.edinet_code;
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
     const body = await ctx.client.dividends({ edinet_code: edinet }, ctx.options);
@@ -97,6 +102,7 @@ export function dividends(
       rows[rows.length - 1]?.fiscal_year ?? "",
       body.attribution,
     );
-    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+    const ordered = inOrder(rows, (r) => String(r.fiscal_year).padStart(4, "0"), direction);
+    return table(ctx, columns, ordered as unknown as Record<string, unknown>[], mode, title);
   });
 }

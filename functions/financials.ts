@@ -4,7 +4,6 @@ import type { FinancialsPeriod, FinancialsResponse } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
 import {
   ArgumentError,
-  companyArg,
   headersArg,
   moneyUnitArg,
   optionalChoice,
@@ -16,16 +15,15 @@ import {
 } from "../src/excel/args";
 import {
   computeLtm,
-  fiscalPeriodArg,
+  financialPeriodArgs,
   ltmFromHalves,
   ltmKind,
   olderWindowAsOf,
-  quarterArg,
-  resolvePeriodType,
   selectPeriod,
-  type FinancialPeriodType,
+  statementRows,
   type FiscalPeriodSpec,
 } from "../src/excel/financial-period";
+import { companyFinancials } from "../src/excel/company-resolver";
 import { labelJa, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
 import { roundToSource, unitCell } from "../src/excel/number-formats";
@@ -42,6 +40,8 @@ import {
   titleRow,
 } from "./common";
 import { noData } from "./excel-errors";
+import { companyOf, companyRefArg } from "./company-arg";
+import { orderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 /** Every numeric financials key, in schema order (spec 2.5). */
@@ -95,9 +95,10 @@ export function financials(
   layout: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const keys = fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials");
     const periodType = optionalChoice(period, "period", PERIODS) ?? "annual";
     const count = optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10;
@@ -106,10 +107,13 @@ export function financials(
     const shape =
       optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";
     const mode = headersArg(headers);
+    const direction = orderArg(order);
 
-    const body = await ctx.client.financials(
+    const who = await companyOf(ctx, ref);
+    const body = await companyFinancials(
+      ctx.client,
+      who,
       {
-        ...who,
         period: periodType,
         years: count,
         ...(month !== undefined ? { as_of: month } : {}),
@@ -128,13 +132,14 @@ export function financials(
       body.attribution,
     );
 
+    const shown = { ...body, periods: statementRows(body.periods, direction) };
     if (shape === "periods_down") {
       const columns: Column<Record<string, unknown>>[] = [plainColumn("fiscal_year")];
       if (periodType !== "annual") columns.push(plainColumn("quarter"));
       for (const key of keys) columns.push(numberColumn("financials", key, money));
-      return table(ctx, columns, body.periods as unknown as Record<string, unknown>[], mode, title);
+      return table(ctx, columns, shown.periods as unknown as Record<string, unknown>[], mode, title);
     }
-    return itemsDown(ctx, body, keys, money, mode, title);
+    return itemsDown(ctx, shown, keys, money, mode, title);
   });
 }
 
@@ -199,7 +204,7 @@ export function financial(
   invocation?: InvocationLike,
 ): Promise<Cell> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const accepted = {
       en: 'a key from =KAISHA.FIELDS("financials"), e.g. sales',
       ja: '=KAISHA.FIELDS("financials") のキー（sales など）',
@@ -214,15 +219,7 @@ export function financial(
     );
     if (key.length !== 1) throw new ArgumentError("item", accepted, item);
     const itemKey = key[0] as string;
-    const spec = fiscalPeriodArg(fiscalPeriod);
-    const q = quarterArg(quarter);
-    const requested = optionalChoice<FinancialPeriodType>(period, "period", [
-      "annual",
-      "quarterly",
-      "semiannual",
-      "LTM",
-    ]);
-    const type = resolvePeriodType(requested, q);
+    const { spec, type, quarter: q } = financialPeriodArgs(fiscalPeriod, period, quarter);
     const money = moneyUnitArg(unit);
     const unitId = unitOf("financials", itemKey);
     if (type === "LTM" && ltmKind(itemKey) === undefined) {
@@ -237,14 +234,15 @@ export function financial(
     }
 
     const fetchType = type === "LTM" ? "quarterly" : type;
+    const who = await companyOf(ctx, ref);
     const base = { ...who, period: fetchType, years: FINANCIALS_FETCH_YEARS };
-    let body = await ctx.client.financials(base, ctx.options);
+    let body = await companyFinancials(ctx.client, who, base, ctx.options);
     // An older period than the window: step back one whole window at a time (each step the same
     // request for every older cell of the company), never past the start of the history.
     for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
       const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
       if (older === undefined) break;
-      body = await ctx.client.financials({ ...base, as_of: older }, ctx.options);
+      body = await companyFinancials(ctx.client, who, { ...base, as_of: older }, ctx.options);
     }
     if (body.periods.length === 0) throw noResults();
 

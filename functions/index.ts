@@ -28,19 +28,204 @@ import { startFunctions } from "./startup";
 // CustomFunctions.associate calls to this file; scripts/functions-ja.js writes functions-ja.json.
 // No function is @volatile: caching and coalescing keep recalculation inside the rate limit.
 
+// Custom enums: Excel's AutoComplete suggests these values (Microsoft: custom-functions-custom-enums);
+// custom-functions-metadata reads top-level enums only. The parsers still accept the other spellings
+// they document (円, 百万円, 古い順, TRUE/FALSE, ...): Excel passes what the user typed.
+/**
+ * FINANCIALS period.
+ * @customenum {string}
+ */
+enum StatementPeriod {
+  /** Fiscal years (default). */
+  annual = "annual",
+  /** Q1-Q4 rows, then full-year rows in their own block. */
+  quarterly = "quarterly",
+  /** H1 rows, then full-year rows in their own block. */
+  semiannual = "semiannual",
+}
+
+/**
+ * FINANCIAL period.
+ * @customenum {string}
+ */
+enum ValuePeriod {
+  /** Fiscal years (default). */
+  annual = "annual",
+  /** Single quarters. */
+  quarterly = "quarterly",
+  /** H1 and full year. */
+  semiannual = "semiannual",
+  /** Last twelve months: four quarters summed (flows) or the latest balance. */
+  LTM = "LTM",
+}
+
+/**
+ * Quarter of a fiscal year.
+ * @customenum {string}
+ */
+enum Quarter {
+  /** First quarter. */
+  Q1 = "Q1",
+  /** Second quarter. */
+  Q2 = "Q2",
+  /** Third quarter. */
+  Q3 = "Q3",
+  /** Fourth quarter. */
+  Q4 = "Q4",
+  /** First half (semiannual). */
+  H1 = "H1",
+  /** The whole fiscal year. */
+  full_year = "full_year",
+}
+
+/**
+ * Money unit.
+ * @customenum {string}
+ */
+enum MoneyUnit {
+  /** Yen (default). */
+  jpy = "jpy",
+  /** Thousands of yen. */
+  thousand_jpy = "thousand_jpy",
+  /** Millions of yen. */
+  million_jpy = "million_jpy",
+  /** Hundreds of millions of yen. */
+  hundred_million_jpy = "hundred_million_jpy",
+}
+
+/**
+ * FINANCIALS layout.
+ * @customenum {string}
+ */
+enum Layout {
+  /** Items in rows, periods in columns (default). */
+  items_down = "items_down",
+  /** One row per period. */
+  periods_down = "periods_down",
+}
+
+/**
+ * Header rows.
+ * @customenum {number}
+ */
+enum HeadersMode {
+  /** Values only. */
+  none = 0,
+  /** A header row (default). */
+  header = 1,
+  /** A title row and a header row. */
+  title = 2,
+}
+
+/**
+ * Row order of a time series.
+ * @customenum {string}
+ */
+enum Order {
+  /** Oldest first (default). */
+  asc = "asc",
+  /** Newest first. */
+  desc = "desc",
+}
+
+/**
+ * RANKINGS metric.
+ * @customenum {string}
+ */
+enum RankingMetric {
+  /** Largest rise. */
+  gainers = "gainers",
+  /** Largest fall. */
+  losers = "losers",
+  /** Largest volume. */
+  volume = "volume",
+  /** Limit up. */
+  stop_high = "stop-high",
+  /** Limit down. */
+  stop_low = "stop-low",
+}
+
+/**
+ * Field-dictionary dataset.
+ * @customenum {string}
+ */
+enum FieldDataset {
+  /** FINANCIALS / FINANCIAL items. */
+  financials = "financials",
+  /** VALUATION fields. */
+  valuations = "valuations",
+  /** PRICES fields. */
+  prices = "prices",
+  /** SEGMENTS columns. */
+  segments = "segments",
+  /** DIVIDENDS columns. */
+  dividends = "dividends",
+  /** MARGIN columns. */
+  margin = "margin",
+  /** JSFMARGIN columns. */
+  jsf = "jsf",
+}
+
+/**
+ * SEGMENTS period.
+ * @customenum {string}
+ */
+enum SegmentPeriod {
+  /** Fiscal years (default). */
+  annual = "annual",
+  /** Quarters. */
+  quarter = "quarter",
+}
+
+/**
+ * ATTRIBUTION dataset.
+ * @customenum {string}
+ */
+enum SourceDataset {
+  /** SCREEN (default). */
+  screening = "screening",
+  /** FINANCIALS / FINANCIAL. */
+  financials = "financials",
+  /** VALUATION. */
+  valuations = "valuations",
+  /** PRICES / PRICE. */
+  prices = "prices",
+  /** SEGMENTS. */
+  segments = "segments",
+  /** DIVIDENDS. */
+  dividends = "dividends",
+  /** SECURITIES. */
+  securities = "securities",
+  /** RANKINGS. */
+  rankings = "rankings",
+  /** PEERS. */
+  peers = "peers",
+  /** DISCLOSURES. */
+  disclosures = "disclosures",
+  /** OFFICERS. */
+  officers = "officers",
+  /** COMPANY. */
+  company = "company",
+  /** MARGIN. */
+  margin = "margin",
+  /** JSFMARGIN. */
+  jsf = "jsf",
+}
+
 void startFunctions();
 
 /**
  * Financial statements of a company as a table (items in rows, periods in columns by default), from /financials.
  * @customfunction FINANCIALS FINANCIALS
- * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [items] Item keys: a comma list, a range, or "*" for all. Default: a standard statement set.
- * @param [period] annual (default), quarterly or semiannual.
+ * @param [period] annual (default), quarterly or semiannual (quarter rows first, full-year rows in a block after them).
  * @param [years] Number of fiscal years, 1-30 (default 10).
- * @param [as_of] Latest month to include, "YYYY/MM" or a date (default: latest).
+ * @param [as_of] Latest month to include: 2024/03, 202403, 2024年3月期, a year (periods ending in it) or a date (periods ended by then); default latest.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
  * @param [layout] items_down (default: items in rows) or periods_down.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -50,23 +235,35 @@ void startFunctions();
 export function FINANCIALS(
   company: unknown,
   items: unknown[][],
-  period: unknown,
+  period: StatementPeriod,
   years: unknown,
   as_of: unknown,
-  unit: unknown,
-  layout: unknown,
-  headers: unknown,
+  unit: MoneyUnit,
+  layout: Layout,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return financialsImpl(company, items, period, years, as_of, unit, layout, headers, invocation);
+  return financialsImpl(
+    company,
+    items,
+    period,
+    years,
+    as_of,
+    unit,
+    layout,
+    headers,
+    invocation,
+    order,
+  );
 }
 
 /**
  * One financial value of a company for a model cell.
  * @customfunction FINANCIAL FINANCIAL
- * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param item Item key, e.g. sales, net_income, total_assets (see FIELDS("financials")).
- * @param [fiscal_period] "YYYY/MM", a year (fiscal year ending that year), 0 latest (default), -1, -2 relative, or a date.
+ * @param [fiscal_period] FY0 (latest, default), FY-1, LTM, LTM-1, FQ0, FQ-2, FH0, 2024Q2, 2024H1, 2024/03, 202403, 2024年3月期, 2024年3月期第2四半期, 令和6年3月期, FY2024, a year, 0/-1, or a date (the latest period ended by that day).
  * @param [period] annual (default), quarterly, semiannual or LTM (last four quarters).
  * @param [quarter] Q1, Q2, Q3, Q4, H1 or full_year.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
@@ -80,21 +277,22 @@ export function FINANCIAL(
   company: unknown,
   item: unknown,
   fiscal_period: unknown,
-  period: unknown,
-  quarter: unknown,
-  unit: unknown,
+  period: ValuePeriod,
+  quarter: Quarter,
+  unit: MoneyUnit,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown> {
   return financialImpl(company, item, fiscal_period, period, quarter, unit, invocation);
 }
 
 /**
- * Annual valuation history (price, market cap, PER, PBR, yields), newest first; "per_5y_avg" alone gives that number.
+ * Annual valuation history (price, market cap, PER, PBR, yields), oldest first by default; "per_5y_avg" alone gives that number.
  * @customfunction VALUATION VALUATION
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [fields] Field keys: a comma list, a range, "*" for all, or "per_5y_avg".
  * @param [years] Number of fiscal years, 1-50 (default 20).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -102,23 +300,24 @@ export function FINANCIAL(
  * @helpurl https://localhost:3000/assets/help.html#valuation
  */
 export function VALUATION(
-  security_code: unknown,
+  company: unknown,
   fields: unknown[][],
   years: unknown,
-  headers: unknown,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return valuationImpl(security_code, fields, years, headers, invocation);
+  return valuationImpl(company, fields, years, headers, invocation, order);
 }
 
 /**
  * Daily prices of a security, every page fetched.
  * @customfunction PRICES PRICES
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [from] First date (default: one year before to).
  * @param [to] Last date (default: latest).
  * @param [fields] Field keys: open, high, low, close, adj_close, volume (default all).
- * @param [order] desc (default, newest first) or asc (for charts).
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
@@ -127,21 +326,21 @@ export function VALUATION(
  * @helpurl https://localhost:3000/assets/help.html#prices
  */
 export function PRICES(
-  security_code: unknown,
+  company: unknown,
   from: unknown,
   to: unknown,
   fields: unknown[][],
-  order: unknown,
-  headers: unknown,
+  order: Order,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return pricesImpl(security_code, from, to, fields, order, headers, invocation);
+  return pricesImpl(company, from, to, fields, order, headers, invocation);
 }
 
 /**
  * One price value: the latest trading day, or the last one on or before a date.
  * @customfunction PRICE PRICE
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [field] close (default), open, high, low, adj_close, volume or date.
  * @param [date] Date (default: latest trading day).
  * @param invocation Invocation (cancellation and value preview).
@@ -151,12 +350,12 @@ export function PRICES(
  * @helpurl https://localhost:3000/assets/help.html#price
  */
 export function PRICE(
-  security_code: unknown,
+  company: unknown,
   field: unknown,
   date: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown> {
-  return priceImpl(security_code, field, date, invocation);
+  return priceImpl(company, field, date, invocation);
 }
 
 /**
@@ -172,9 +371,9 @@ export function PRICE(
  * @helpurl https://localhost:3000/assets/help.html#rankings
  */
 export function RANKINGS(
-  metric: unknown,
+  metric: RankingMetric,
   limit: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return rankingsImpl(metric, limit, headers, invocation);
@@ -207,7 +406,7 @@ export function SCREEN(
   as_of: unknown,
   limit: unknown,
   name: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return screenImpl(
@@ -235,7 +434,7 @@ export function SCREEN(
  * @helpurl https://localhost:3000/assets/help.html#screenfields
  */
 export function SCREENFIELDS(
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return screenFieldsImpl(headers, invocation);
@@ -253,8 +452,8 @@ export function SCREENFIELDS(
  * @helpurl https://localhost:3000/assets/help.html#fields
  */
 export function FIELDS(
-  dataset: unknown,
-  headers: unknown,
+  dataset: FieldDataset,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return fieldsImpl(dataset, headers, invocation);
@@ -279,7 +478,7 @@ export function SECURITIES(
   market: unknown,
   industry: unknown,
   limit: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return securitiesImpl(q, market, industry, limit, headers, invocation);
@@ -288,7 +487,7 @@ export function SECURITIES(
 /**
  * A company card: name, codes, market, industry, address and latest key metrics.
  * @customfunction COMPANY COMPANY
- * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A card (entity) or a one-row table.
  * @cancelable
@@ -305,11 +504,12 @@ export function COMPANY(
 /**
  * Segment results of a company.
  * @customfunction SEGMENTS SEGMENTS
- * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [fiscal_year] Fiscal year, e.g. 2024 (default: all).
  * @param [period] annual (default) or quarter.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -319,21 +519,23 @@ export function COMPANY(
 export function SEGMENTS(
   company: unknown,
   fiscal_year: unknown,
-  period: unknown,
-  unit: unknown,
-  headers: unknown,
+  period: SegmentPeriod,
+  unit: MoneyUnit,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return segmentsImpl(company, fiscal_year, period, unit, headers, invocation);
+  return segmentsImpl(company, fiscal_year, period, unit, headers, invocation, order);
 }
 
 /**
  * Annual dividend records (actuals), each with the filing it comes from (doc_id for DOCUMENT / SECTION).
  * @customfunction DIVIDENDS DIVIDENDS
- * @param company Security code (7203, "130A") or EDINET code ("E02144").
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [from_fiscal_year] First fiscal year (default: oldest).
  * @param [to_fiscal_year] Last fiscal year (default: latest).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -344,16 +546,17 @@ export function DIVIDENDS(
   company: unknown,
   from_fiscal_year: unknown,
   to_fiscal_year: unknown,
-  headers: unknown,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return dividendsImpl(company, from_fiscal_year, to_fiscal_year, headers, invocation);
+  return dividendsImpl(company, from_fiscal_year, to_fiscal_year, headers, invocation, order);
 }
 
 /**
  * Listed competitors of a security.
  * @customfunction PEERS PEERS
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [limit] Number of rows, 1-20 (default 8).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
@@ -363,23 +566,24 @@ export function DIVIDENDS(
  * @helpurl https://localhost:3000/assets/help.html#peers
  */
 export function PEERS(
-  security_code: unknown,
+  company: unknown,
   limit: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return peersImpl(security_code, limit, headers, invocation);
+  return peersImpl(company, limit, headers, invocation);
 }
 
 /**
- * Disclosure documents of a security, newest first.
+ * Disclosure documents of a security: the latest `limit` ones, oldest first by default.
  * @customfunction DISCLOSURES DISCLOSURES
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [from] First disclosure date.
  * @param [to] Last disclosure date.
  * @param [document_type] Document type prefix (statutory filings only).
  * @param [limit] Number of rows, 1-1000 (default 50).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -387,15 +591,16 @@ export function PEERS(
  * @helpurl https://localhost:3000/assets/help.html#disclosures
  */
 export function DISCLOSURES(
-  security_code: unknown,
+  company: unknown,
   from: unknown,
   to: unknown,
   document_type: unknown,
   limit: unknown,
-  headers: unknown,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return disclosuresImpl(security_code, from, to, document_type, limit, headers, invocation);
+  return disclosuresImpl(company, from, to, document_type, limit, headers, invocation, order);
 }
 
 /**
@@ -413,7 +618,7 @@ export function DISCLOSURES(
 export function DOCUMENT(
   doc_id: unknown,
   part: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return documentImpl(doc_id, part, headers, invocation);
@@ -462,7 +667,7 @@ export function SECTION(
 /**
  * Officers of a security: current, nominees, then retired.
  * @customfunction OFFICERS OFFICERS
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
@@ -471,11 +676,11 @@ export function SECTION(
  * @helpurl https://localhost:3000/assets/help.html#officers
  */
 export function OFFICERS(
-  security_code: unknown,
-  headers: unknown,
+  company: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return officersImpl(security_code, headers, invocation);
+  return officersImpl(company, headers, invocation);
 }
 
 /**
@@ -491,7 +696,7 @@ export function OFFICERS(
  */
 export function PERSON(
   person_id: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return personImpl(person_id, headers, invocation);
@@ -510,7 +715,7 @@ export function PERSON(
  */
 export function APPOINTMENTS(
   person_id: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return appointmentsImpl(person_id, headers, invocation);
@@ -529,7 +734,7 @@ export function APPOINTMENTS(
  */
 export function COMPENSATION(
   person_id: unknown,
-  headers: unknown,
+  headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return compensationImpl(person_id, headers, invocation);
@@ -538,9 +743,10 @@ export function COMPENSATION(
 /**
  * Weekly exchange margin balances, oldest first.
  * @customfunction MARGIN MARGIN
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [period] 52w (default) or 26w.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -548,23 +754,25 @@ export function COMPENSATION(
  * @helpurl https://localhost:3000/assets/help.html#margin
  */
 export function MARGIN(
-  security_code: unknown,
+  company: unknown,
   period: unknown,
-  headers: unknown,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return marginImpl(security_code, period, headers, invocation);
+  return marginImpl(company, period, headers, invocation, order);
 }
 
 /**
  * Daily securities-finance lending balances or reverse fees.
  * @customfunction JSFMARGIN JSFMARGIN
- * @param security_code Security code, e.g. 7203.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
  * @param [period] 1m, 3m, 6m or 1y (default).
  * @param [to] Last date of the period (default: latest).
  * @param [exchange] XTKS, XNGO, XFKA or XSAP (default: the listing market).
  * @param [table] days (default), reverse or other_exchange_reverse.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
+ * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -572,15 +780,16 @@ export function MARGIN(
  * @helpurl https://localhost:3000/assets/help.html#jsfmargin
  */
 export function JSFMARGIN(
-  security_code: unknown,
+  company: unknown,
   period: unknown,
   to: unknown,
   exchange: unknown,
   table: unknown,
-  headers: unknown,
+  headers: HeadersMode,
+  order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return jsfMarginImpl(security_code, period, to, exchange, table, headers, invocation);
+  return jsfMarginImpl(company, period, to, exchange, table, headers, invocation, order);
 }
 
 /**
@@ -607,7 +816,7 @@ export function USAGE(invocation: CustomFunctions.CancelableInvocation): Promise
  * @helpurl https://localhost:3000/assets/help.html#attribution
  */
 export function ATTRIBUTION(
-  dataset: unknown,
+  dataset: SourceDataset,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return attributionImpl(dataset, invocation);

@@ -1,9 +1,11 @@
 // MARGIN (weekly margin balances) and JSFMARGIN (securities-finance balances and reverse fees).
 
 import type { Dataset } from "../src/contract";
-import { headersArg, optionalChoice, optionalDate, securityCodeArg } from "../src/excel/args";
+import { headersArg, optionalChoice, optionalDate } from "../src/excel/args";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 /** spec 2.10 WeeklyMarginBalanceWeek, in schema order. */
@@ -39,11 +41,14 @@ export function margin(
   period: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const p = optionalChoice(period, "period", ["26w", "52w"] as const) ?? "52w";
     const mode = headersArg(headers);
+    const direction = orderArg(order);
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.weeklyMargin({ code, period: p }, ctx.options);
     if (body.weeks.length === 0) throw noResults();
     const columns = [
@@ -59,7 +64,8 @@ export function margin(
       dateCell(last?.report_date, ctx.host),
       body.attribution,
     );
-    return table(ctx, columns, body.weeks as unknown as Record<string, unknown>[], mode, title);
+    const weeks = inOrder(body.weeks, (w) => w.report_date, direction);
+    return table(ctx, columns, weeks as unknown as Record<string, unknown>[], mode, title);
   });
 }
 
@@ -90,14 +96,17 @@ export function jsfMargin(
   tableName: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const p = optionalChoice(period, "period", ["1m", "3m", "6m", "1y"] as const) ?? "1y";
     const end = optionalDate(to, "to");
     const ex = optionalChoice(exchange, "exchange", ["XTKS", "XNGO", "XFKA", "XSAP"] as const);
     const which = optionalChoice(tableName, "table", TABLES) ?? "days";
     const mode = headersArg(headers);
+    const direction = orderArg(order);
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.jsfMarginDaily(
       {
         code,
@@ -128,6 +137,7 @@ export function jsfMargin(
       dateCell(last?.date, ctx.host),
       body.attribution,
     );
-    return table(ctx, columns, rows, mode, title);
+    const ordered = inOrder(rows, (r) => String(r.date ?? ""), direction);
+    return table(ctx, columns, ordered, mode, title);
   });
 }

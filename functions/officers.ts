@@ -1,8 +1,9 @@
 // OFFICERS: a security's officers (GET /securities/{code}/officers): current, nominees, then retired.
 
-import { headersArg, securityCodeArg } from "../src/excel/args";
+import { headersArg } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
 import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -15,8 +16,9 @@ export function officers(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const mode = headersArg(headers);
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.officers({ code }, ctx.options);
     if (body.officers.length === 0) throw noResults();
     const columns = [

@@ -1,10 +1,11 @@
 // PEERS: listed competitors of a security (GET /peers), ascending by code as the API returns them.
 
 import type { PeerCompany } from "../src/contract";
-import { headersArg, optionalInteger, securityCodeArg } from "../src/excel/args";
+import { headersArg, optionalInteger } from "../src/excel/args";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRowToday } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.12: limit 1..20. The maximum is fetched once and cut here, so every `limit` shares it. */
@@ -18,9 +19,10 @@ export function peers(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const count = optionalInteger(limit, "limit", { min: 1, max: FETCH_LIMIT }) ?? 8;
     const mode = headersArg(headers);
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.peers({ security_code: code, limit: FETCH_LIMIT }, ctx.options);
     const rows = body.peers.slice(0, count);
     if (rows.length === 0) throw noResults();

@@ -7,7 +7,6 @@ import {
   headersArg,
   optionalChoice,
   optionalDate,
-  securityCodeArg,
 } from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { fieldsWhere } from "../src/excel/field-names";
@@ -16,6 +15,8 @@ import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
+import { companyRefArg, securityCodeOf } from "./company-arg";
+import { orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
@@ -46,7 +47,7 @@ export function prices(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const end = optionalDate(to, "to");
     // spec 4.5: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
     if (end !== undefined && end < EARLIEST) throw noPricesBefore();
@@ -67,11 +68,12 @@ export function prices(
       PRICE_FIELDS,
       "prices",
     ).filter((k) => k !== "date");
-    const direction = optionalChoice(order, "order", ["desc", "asc"] as const) ?? "desc";
+    const direction = orderArg(order);
     const mode = headersArg(headers);
 
     const rows: SecurityDailyPrice[] = [];
     let first: PricesResponse | undefined;
+    const code = await securityCodeOf(ctx, ref);
     const query = {
       code,
       from: start,
@@ -112,7 +114,7 @@ export function price(
   invocation?: InvocationLike,
 ): Promise<Cell> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const [key = "close", ...more] = fieldList(
       field,
       "field",
@@ -124,6 +126,7 @@ export function price(
     if (more.length > 0) throw new ArgumentError("field", fieldsWhere("prices", true), field);
     const day = optionalDate(date, "date");
     if (day !== undefined && day < EARLIEST) throw noPricesBefore();
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.prices(
       { code, limit: 1, ...(day !== undefined ? { to: day } : {}) },
       ctx.options,

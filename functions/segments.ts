@@ -2,7 +2,6 @@
 
 import type { SegmentRow } from "../src/contract";
 import {
-  companyArg,
   headersArg,
   moneyUnitArg,
   optionalChoice,
@@ -11,6 +10,8 @@ import {
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";
+import { companyOf, companyRefArg } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -26,15 +27,18 @@ export function segments(
   unit: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const who = companyArg(company);
+    const ref = companyRefArg(company);
     const year = optionalYear(fiscalYear, "fiscal_year", { min: 1990, max: 2100 });
     const p =
       optionalChoice(period, "period", ["annual", "quarter"] as const, { quarterly: "quarter" }) ??
       "annual";
     const money = moneyUnitArg(unit);
     const mode = headersArg(headers);
+    const direction = orderArg(order);
+    const who = await companyOf(ctx, ref);
     const code = "security_code" in who ? who.security_code : who.edinet_code;
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
 
@@ -70,6 +74,8 @@ export function segments(
       rows[0]?.fiscal_year ?? "",
       body.attribution,
     );
-    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+    // A quarter row sorts inside its fiscal year; segments of one period keep the API's name order.
+    const ordered = inOrder(rows, (r) => `${r.fiscal_year} ${r.quarter ?? 9}`, direction);
+    return table(ctx, columns, ordered as unknown as Record<string, unknown>[], mode, title);
   });
 }

@@ -6,11 +6,12 @@ import {
   headersArg,
   listArg,
   optionalInteger,
-  securityCodeArg,
 } from "../src/excel/args";
 import { unitCell } from "../src/excel/number-formats";
 import type { Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
+import { companyRefArg, securityCodeOf } from "./company-arg";
+import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
 
 const VALUATION_FIELDS: readonly string[] = [
@@ -44,9 +45,10 @@ export function valuation(
   years: unknown,
   headers: unknown,
   invocation?: InvocationLike,
+  order?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const code = securityCodeArg(securityCode);
+    const ref = companyRefArg(securityCode);
     const requested = listArg(fields, "fields", {
       en: "valuation field keys",
       ja: "バリュエーション項目のキー",
@@ -65,7 +67,9 @@ export function valuation(
       : fieldList(fields, "fields", VALUATION_FIELDS, DEFAULT_VALUATION_FIELDS, "valuations");
     const count = optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20;
     const mode = headersArg(headers);
+    const direction = orderArg(order);
 
+    const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.valuations(
       { security_code: code, years: FETCH_YEARS },
       ctx.options,
@@ -86,6 +90,7 @@ export function valuation(
       history[0]?.fiscal_year ?? "",
       body.attribution,
     );
-    return table(ctx, columns, history as unknown as Record<string, unknown>[], mode, title);
+    const rows = inOrder(history, (h) => h.fiscal_year, direction);
+    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
   });
 }

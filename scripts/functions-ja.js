@@ -12,10 +12,13 @@ const DEV_ORIGIN = "https://localhost:3000";
 
 /**
  * functions.json (object or JSON text) + translation table -> the Japanese metadata object.
- * Function ids, names, parameter names, types and options are kept; every function and parameter
- * description is replaced from the table. Throws one Error listing every missing translation.
+ * Function ids, names, types and options are kept; every function and parameter description is
+ * replaced from the table, and parameter names from its "$parameterNames" dictionary (one Japanese
+ * name per English name across functions). Throws one Error listing every missing translation or
+ * parameter name Excel would not take.
  *
- * Table shape: { "<FUNCTION ID>": { "description": "…", "parameters": { "<param name>": "…" } } }
+ * Table shape: { "<FUNCTION ID>": { "description": "…", "parameters": { "<param name>": "…" } },
+ *                "$parameterNames": { "<param name>": "<日本語の引数名>" } }
  *
  * @example buildFunctionsJa(JSON.parse(functionsJson), require("./functions-ja-table.json"))
  */
@@ -25,6 +28,7 @@ function buildFunctionsJa(functionsJson, table) {
     throw new Error("functions-ja: functions.json has no functions array");
   }
   const missing = [];
+  const names = table.$parameterNames || {};
   const functions = metadata.functions.map((fn) => {
     const entry = table[fn.id];
     const description =
@@ -36,8 +40,12 @@ function buildFunctionsJa(functionsJson, table) {
           ? entry.parameters[p.name].trim()
           : "";
       if (text === "") missing.push(`${fn.id}.${p.name}`);
-      return { ...p, description: text };
+      const name = typeof names[p.name] === "string" ? names[p.name] : p.name;
+      if (!isParameterName(name)) missing.push(`${fn.id}.${p.name} (name "${name}")`);
+      return { ...p, name, description: text };
     });
+    const localNames = parameters.map((p) => p.name);
+    if (new Set(localNames).size !== localNames.length) missing.push(`${fn.id} (duplicate names)`);
     return { ...fn, description, parameters };
   });
   if (missing.length > 0) {
@@ -46,6 +54,14 @@ function buildFunctionsJa(functionsJson, table) {
     );
   }
   return { ...metadata, functions };
+}
+
+/**
+ * Microsoft, "Custom functions naming and localization": a name starts with a letter and uses only
+ * Unicode letters, digits, underscores and periods. The same rule is applied to parameter names.
+ */
+function isParameterName(name) {
+  return /^\p{L}[\p{L}\p{N}_.]*$/u.test(name);
 }
 
 /** Replaces the dev origin of help URLs (JSDoc @helpurl) with the deployment origin. */
@@ -128,4 +144,4 @@ class FunctionsJaPlugin {
   }
 }
 
-module.exports = { FunctionsJaPlugin, buildFunctionsJa, rewriteHelpOrigin };
+module.exports = { FunctionsJaPlugin, buildFunctionsJa, rewriteHelpOrigin, isParameterName };

@@ -3,11 +3,11 @@
 import {
   isBlank,
   normalizeDate,
-  normalizeFiscalMonth,
   normalizeText,
-  EDINET_CODE_PATTERN,
-  SECURITY_CODE_PATTERN,
 } from "../client/normalize";
+import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
+import { lastEndedMonth, periodNumber } from "./period-number";
+import { periodToken } from "./period-token";
 
 /** A bilingual text. */
 export interface Bilingual {
@@ -45,7 +45,8 @@ function describeValue(value: unknown): string {
   }
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return "(range)";
-  return "";
+  if (isRichObject(value)) return describeRich(value);
+  return "(object)";
 }
 
 /**
@@ -56,8 +57,8 @@ export function isOmitted(value: unknown): boolean {
   return isBlank(value);
 }
 
-/** Unwraps a 1x1 range (Excel passes [[x]] for a single cell to a matrix parameter). */
-export function scalarOf(value: unknown): unknown {
+/** Unwraps a 1x1 range (Excel passes [[x]] for a single cell to a matrix parameter), rich or not. */
+export function cellOf(value: unknown): unknown {
   if (Array.isArray(value) && value.length === 1) {
     const row: unknown = value[0];
     if (Array.isArray(row) && row.length === 1) return row[0];
@@ -65,13 +66,27 @@ export function scalarOf(value: unknown): unknown {
   return value;
 }
 
-function requireScalar(value: unknown, argument: string, accepted: Bilingual): unknown {
+/**
+ * The plain value of an argument: a 1x1 range unwrapped, and a formatted number or typed
+ * string/boolean (Excel data types, rich-value.ts) read as its basic value. Entities and unknown
+ * objects are returned as they are, for the parser to accept (companies) or refuse by name.
+ */
+export function scalarOf(value: unknown): unknown {
+  return unwrapBasic(cellOf(value));
+}
+
+/**
+ * The plain scalar of an argument, or an ArgumentError: a range of several cells, an entity or an
+ * object of an unknown type (named in the message: "unit (Entity "Toyota"): use ...").
+ */
+export function requireScalar(value: unknown, argument: string, accepted: Bilingual): unknown {
   const v = scalarOf(value);
   if (Array.isArray(v))
     throw new ArgumentError(argument, {
       en: `one cell: ${accepted.en}`,
       ja: `1 つのセル（${accepted.ja}）`,
     });
+  if (v !== null && typeof v === "object") throw new ArgumentError(argument, accepted, v);
   return v;
 }
 
@@ -197,18 +212,10 @@ export function headersArg(value: unknown, argument = "headers"): HeaderMode {
   return (n ?? 1) as HeaderMode;
 }
 
-/** A company: a security code or an EDINET code. */
+/** A company: a security code or an EDINET code (company-ref.ts reads the `company` argument). */
 export type Company = { security_code: string } | { edinet_code: string };
 
-const COMPANY_ACCEPTED: Bilingual = {
-  en: "a security code such as 7203 or 130A, or an EDINET code such as E02144",
-  ja: "証券コード（7203、130A など）または EDINET コード（E02144 など）",
-};
-const SECURITY_ACCEPTED: Bilingual = {
-  en: "a security code such as 7203 or 130A",
-  ja: "証券コード（7203、130A など）",
-};
-
+/** An identifier typed as text or a whole number, NFKC-normalised and upper-cased. */
 function codeText(value: unknown, argument: string, accepted: Bilingual): string {
   const v = requireScalar(value, argument, accepted);
   if (isOmitted(v)) throw new ArgumentError(argument, accepted);
@@ -216,25 +223,6 @@ function codeText(value: unknown, argument: string, accepted: Bilingual): string
   if (typeof v !== "string" && typeof v !== "number")
     throw new ArgumentError(argument, accepted, v);
   return (normalizeText(v) ?? "").toUpperCase();
-}
-
-/**
- * `company`: 7203 (number), "7203", "130a" or "E02144" (spec 1 rule 4).
- * @example companyArg(7203) // { security_code: "7203" }
- */
-export function companyArg(value: unknown, argument = "company"): Company {
-  const code = codeText(value, argument, COMPANY_ACCEPTED);
-  if (EDINET_CODE_PATTERN.test(code)) return { edinet_code: code };
-  if (SECURITY_CODE_PATTERN.test(code)) return { security_code: code };
-  throw new ArgumentError(argument, COMPANY_ACCEPTED, scalarOf(value));
-}
-
-/** `security_code`: 7203, "7203", "130a" (spec 1 rule 4: `^[0-9A-Z]{4,5}$`). */
-export function securityCodeArg(value: unknown, argument = "security_code"): string {
-  const code = codeText(value, argument, SECURITY_ACCEPTED);
-  if (!SECURITY_CODE_PATTERN.test(code))
-    throw new ArgumentError(argument, SECURITY_ACCEPTED, scalarOf(value));
-  return code;
 }
 
 /** `person_id`: digits (spec 1 rule 4: `^\d+$`), as a number or text. */
@@ -261,17 +249,26 @@ export function docIdArg(value: unknown, argument = "doc_id"): string {
 }
 
 const DATE_ACCEPTED: Bilingual = {
-  en: "a date (cell date or 2024-03-31)",
-  ja: "日付（セルの日付または 2024-03-31）",
+  en: "a date (a date cell, 2024-03-31 or 20240331; a year or a YYYYMM month is not a day)",
+  ja: "日付（日付セル、2024-03-31、20240331。年や年月 YYYYMM は日付ではありません）",
 };
 
-/** Optional date -> "YYYY-MM-DD" (JST calendar day): an Excel serial or date text. */
+/**
+ * Optional date -> "YYYY-MM-DD" (JST calendar day): a date cell (serial), date text, or YYYYMMDD.
+ * Numbers follow period-number.ts's range rule, so 2024 or 202403 is refused, never read as a day
+ * of 1905 or 2454.
+ */
 export function optionalDate(value: unknown, argument: string): string | undefined {
+  const rich = cellOf(value);
   const v = requireScalar(value, argument, DATE_ACCEPTED);
   if (isOmitted(v)) return undefined;
   if (typeof v === "boolean") throw new ArgumentError(argument, DATE_ACCEPTED, v);
-  // Excel's 1900 leap-year bug makes serials below 61 ambiguous; no data is that old.
-  if (typeof v === "number" && v < 61) throw new ArgumentError(argument, DATE_ACCEPTED, v);
+  const text = typeof v === "string" ? (normalizeText(v) ?? "") : undefined;
+  if (typeof v === "number" || (text !== undefined && /^\d+(\.\d+)?$/.test(text))) {
+    const parsed = periodNumber(Number(text ?? v), isDateFormatted(rich));
+    if (parsed?.kind !== "date") throw new ArgumentError(argument, DATE_ACCEPTED, v);
+    return parsed.iso;
+  }
   try {
     return normalizeDate(v, argument);
   } catch {
@@ -280,36 +277,37 @@ export function optionalDate(value: unknown, argument: string): string | undefin
 }
 
 /**
- * "2024年3月期" / "2024/03期" (the usual Japanese way to name the period ending March 2024) ->
- * "2024年3月" / "2024/03"; anything else unchanged.
+ * A period token that names one month (period-token.ts): "YYYY/MM" directly; a year means its
+ * December (every fiscal year ending in it); a date the last month surely ended by that day.
  */
-function withoutPeriodSuffix(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const text = normalizeText(value) ?? "";
-  return /^\d{4}\s*(?:[-/.]|年)\s*\d{1,2}\s*月?\s*期$/.test(text)
-    ? text.replace(/\s*期$/, "")
-    : value;
-}
-
-/** Optional fiscal month -> "YYYY/MM": "2024/03", "2024-03", "2024年3月期", or an Excel date. */
-export function optionalFiscalMonth(value: unknown, argument: string): string | undefined {
-  const accepted = {
-    en: "a month such as 2024/03 or a date",
-    ja: "年月（2024/03、2024年3月期 など）または日付",
-  };
-  const v = withoutPeriodSuffix(requireScalar(value, argument, accepted));
+function tokenMonth(value: unknown, argument: string, accepted: Bilingual): string | undefined {
+  const rich = cellOf(value);
+  const v = requireScalar(value, argument, accepted);
   if (isOmitted(v)) return undefined;
-  if (typeof v === "boolean") throw new ArgumentError(argument, accepted, v);
-  try {
-    return normalizeFiscalMonth(v, argument);
-  } catch {
-    throw new ArgumentError(argument, accepted, v);
-  }
+  const token = periodToken(v, rich);
+  if (token?.kind === "month" && token.quarter === undefined) return token.month;
+  if (token?.kind === "year" && token.quarter === undefined) return `${token.year}/12`;
+  if (token?.kind === "date") return lastEndedMonth(token.iso);
+  throw new ArgumentError(argument, accepted, v);
 }
 
 /**
- * Optional year: 2024, "2024", or a period label / date whose year is meant ("2024/03",
- * "2024年3月期", a serial).
+ * Optional fiscal month -> "YYYY/MM" (FINANCIALS as_of), read as FINANCIAL reads fiscal_period:
+ * 2024/03, 202403, 2024年3月期, 令和6年3月期 -> "2024/03"; 2024 or FY2024 -> "2024/12" (every
+ * period ending in 2024); a date -> the last month whose periods have ended by then
+ * (2024-03-15 -> "2024/02").
+ */
+export function optionalFiscalMonth(value: unknown, argument: string): string | undefined {
+  const accepted = {
+    en: "a month such as 2024/03, 202403 or 2024年3月期, a year such as 2024, or a date",
+    ja: "年月（2024/03、202403、2024年3月期、令和6年3月期）、年（2024）、または日付",
+  };
+  return tokenMonth(value, argument, accepted);
+}
+
+/**
+ * Optional year: 2024, "2024", FY2024, or a period label whose year is meant ("2024/03",
+ * 202403, "2024年3月期", 令和6年3月期). A date is refused: its fiscal year depends on the company.
  */
 export function optionalYear(
   value: unknown,
@@ -317,24 +315,19 @@ export function optionalYear(
   rule: IntegerRule,
 ): number | undefined {
   const accepted = {
-    en: `a year ${rule.min}-${rule.max}, e.g. 2024`,
-    ja: `年（${rule.min}〜${rule.max}、2024 など）`,
+    en: `a year ${rule.min}-${rule.max} such as 2024, FY2024, 2024/03 or 2024年3月期`,
+    ja: `年（${rule.min}〜${rule.max}。2024、FY2024、2024/03、2024年3月期 など）`,
   };
-  const v = withoutPeriodSuffix(requireScalar(value, argument, accepted));
+  const rich = cellOf(value);
+  const v = requireScalar(value, argument, accepted);
   if (isOmitted(v)) return undefined;
-  let year: number | undefined;
-  if (typeof v === "number" && Number.isInteger(v) && v >= 1000 && v <= 9999) year = v;
-  else if (typeof v === "number" || typeof v === "string") {
-    const text = normalizeText(v) ?? "";
-    if (/^\d{4}$/.test(text)) year = Number(text);
-    else {
-      try {
-        year = Number(normalizeFiscalMonth(v, argument).slice(0, 4));
-      } catch {
-        year = undefined;
-      }
-    }
-  }
+  const token = periodToken(v, rich);
+  const year =
+    token?.kind === "year" && token.quarter === undefined
+      ? token.year
+      : token?.kind === "month" && token.quarter === undefined
+        ? Number(token.month.slice(0, 4))
+        : undefined;
   if (year === undefined || year < rule.min || year > rule.max)
     throw new ArgumentError(argument, accepted, v);
   return year;
@@ -355,7 +348,8 @@ export function listArg(
     ? (value as unknown[]).flatMap((row) => (Array.isArray(row) ? row : [row]))
     : [value];
   const out: string[] = [];
-  for (const cell of cells) {
+  for (const raw of cells) {
+    const cell = unwrapBasic(raw);
     if (isOmitted(cell) || cell === 0) continue;
     if (typeof cell !== "string") throw new ArgumentError(argument, accepted, cell);
     for (const part of cell.split(/[,、，]/)) {

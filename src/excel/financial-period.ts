@@ -1,9 +1,12 @@
 // FINANCIAL's period logic: fiscal_period / quarter / period parsing, row selection and LTM (spec 2.5).
 
 import type { FinancialsPeriod } from "../contract";
-import { ArgumentError, isOmitted, scalarOf } from "./args";
-import { serialToIso } from "./dates";
+import { ArgumentError, cellOf, isOmitted, optionalChoice, requireScalar } from "./args";
 import { normalizeText } from "../client/normalize";
+import { lastEndedMonth } from "./period-number";
+import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./period-token";
+
+export type { Quarter } from "./period-token";
 
 /** Which period the user asked for. */
 export type FiscalPeriodSpec =
@@ -12,69 +15,131 @@ export type FiscalPeriodSpec =
   | { kind: "year"; year: number } // the fiscal year ending in that calendar year
   | { kind: "onOrBefore"; month: string }; // an Excel date: the latest period ending on or before
 
-const FISCAL_PERIOD_ACCEPTED = {
-  en: "2024/03, a year such as 2024, 0 (latest), -1, -2..., or a date",
-  ja: "2024/03（2024年3月期）、年（2024 など）、0（最新）、-1、-2…、または日付",
-};
-
 function monthText(year: number, month: number): string {
   return `${year}/${String(month).padStart(2, "0")}`;
 }
 
-/**
- * `fiscal_period`: "YYYY/MM", a year (1900-2200), 0 / -1 / -2 (relative to the latest), or an Excel
- * date (a serial above 2200, or date text) meaning the latest period ending on or before it.
- *
- * @example fiscalPeriodArg(2024) // { kind: "year", year: 2024 }
- * @example fiscalPeriodArg(-1)   // { kind: "relative", offset: -1 }
- */
-export function fiscalPeriodArg(value: unknown, argument = "fiscal_period"): FiscalPeriodSpec {
-  const v = scalarOf(value);
-  if (isOmitted(v)) return { kind: "relative", offset: 0 };
-  const fail = (): never => {
-    throw new ArgumentError(argument, FISCAL_PERIOD_ACCEPTED, v);
-  };
-  const fromNumber = (n: number): FiscalPeriodSpec => {
-    if (Number.isInteger(n) && n <= 0 && n >= -120) return { kind: "relative", offset: n };
-    if (Number.isInteger(n) && n >= 1900 && n <= 2200) return { kind: "year", year: n };
-    if (n > 2200 && n <= 2_958_465) {
-      const iso = serialToIso(n);
-      return { kind: "onOrBefore", month: iso.slice(0, 7).replace("-", "/") };
-    }
-    return fail();
-  };
-  if (typeof v === "number") return Number.isFinite(v) ? fromNumber(v) : fail();
-  if (typeof v !== "string") return fail();
-  const text = normalizeText(v) ?? "";
-  if (/^[-+]?\d+$/.test(text)) return fromNumber(Number(text));
-  // "2024/03", "2024-3", "2024年3月" and the usual Japanese "2024年3月期" (the period ending then).
-  const month = /^(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})\s*(?:月期|月|期)?$/.exec(text);
-  if (month) {
-    const m = Number(month[2]);
-    if (m < 1 || m > 12) fail();
-    return { kind: "month", month: monthText(Number(month[1]), m) };
-  }
-  const date = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  if (date) {
-    const m = Number(date[2]);
-    const d = Number(date[3]);
-    if (m < 1 || m > 12 || d < 1 || d > 31) fail();
-    return { kind: "onOrBefore", month: monthText(Number(date[1]), m) };
-  }
-  return fail();
+/** What `fiscal_period` says besides the period: the series or quarter its token implies. */
+export interface FiscalPeriodChoice {
+  spec: FiscalPeriodSpec;
+  /** FY -> annual, FQ / 2024Q2 -> quarterly, FH / 2024H1 -> semiannual, LTM -> LTM. */
+  impliedType?: FinancialPeriodType;
+  impliedQuarter?: Quarter;
 }
 
-/** spec 2.5: the quarter labels of quarterly (Q1..Q4, full_year) and semiannual (H1, full_year). */
-export type Quarter = "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "full_year";
+/**
+ * `fiscal_period` as a period token (period-token.ts): FY0, FY-1, LTM-1, FQ-2, FH0, 2024Q2,
+ * 2024H1, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, FY2024, a year, 0 / -1, or a
+ * date meaning the latest period that ended on or before it (a period ends on the last day of its
+ * month: DATE(2024,3,15) is before FY2024/03 ends).
+ *
+ * @example fiscalPeriodChoice("FQ-1") // { spec: relative -1, impliedType: "quarterly" }
+ */
+export function fiscalPeriodChoice(value: unknown, argument = "fiscal_period"): FiscalPeriodChoice {
+  const rich = cellOf(value);
+  const v = requireScalar(value, argument, PERIOD_FORMS);
+  if (isOmitted(v)) return { spec: { kind: "relative", offset: 0 } };
+  const token = periodToken(v, rich);
+  if (token === undefined) throw new ArgumentError(argument, PERIOD_FORMS, v);
+  switch (token.kind) {
+    case "relative": {
+      const spec: FiscalPeriodSpec = { kind: "relative", offset: token.offset };
+      return token.unit === undefined ? { spec } : { spec, impliedType: UNIT_TYPE[token.unit] };
+    }
+    case "year":
+    case "month": {
+      const spec: FiscalPeriodSpec =
+        token.kind === "year"
+          ? { kind: "year", year: token.year }
+          : { kind: "month", month: token.month };
+      if (token.quarter === undefined) return { spec };
+      return {
+        spec,
+        impliedType: token.quarter === "H1" ? "semiannual" : "quarterly",
+        impliedQuarter: token.quarter,
+      };
+    }
+    case "date":
+      return { spec: { kind: "onOrBefore", month: lastEndedMonth(token.iso) } };
+  }
+}
+
+const UNIT_TYPE: Readonly<Record<PeriodUnit, FinancialPeriodType>> = {
+  FY: "annual",
+  FQ: "quarterly",
+  FH: "semiannual",
+  LTM: "LTM",
+};
+
+/** The period spec alone (see fiscalPeriodChoice). */
+export function fiscalPeriodArg(value: unknown, argument = "fiscal_period"): FiscalPeriodSpec {
+  return fiscalPeriodChoice(value, argument).spec;
+}
+
+/** FINANCIAL's three period arguments read together. */
+export interface FinancialPeriodArgs {
+  spec: FiscalPeriodSpec;
+  type: FinancialPeriodType;
+  quarter: Quarter | undefined;
+}
+
+/**
+ * `fiscal_period`, `period` and `quarter` together: what the token implies fills an omitted
+ * `period` / `quarter`; an explicit one that contradicts it is refused (never silently one of
+ * the two). A quarter token with period LTM is the quarter the twelve months end with.
+ *
+ * @example financialPeriodArgs("2024Q2", null, null) // year 2024, quarterly, Q2
+ */
+export function financialPeriodArgs(
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+): FinancialPeriodArgs {
+  const choice = fiscalPeriodChoice(fiscalPeriod);
+  const explicitQuarter = quarterArg(quarter);
+  const requested = optionalChoice<FinancialPeriodType>(
+    period,
+    "period",
+    ["annual", "quarterly", "semiannual", "LTM"],
+    { ltm: "LTM" },
+  );
+  const implied = choice.impliedType;
+  if (implied !== undefined && requested !== undefined && requested !== implied) {
+    const compatible = requested === "LTM" && implied === "quarterly";
+    if (!compatible) {
+      throw new ArgumentError(
+        "period",
+        {
+          en: `${implied} or nothing: fiscal_period already names a ${implied} period`,
+          ja: `${implied} または空欄（fiscal_period が ${implied} の期間を指定しています）`,
+        },
+        requested,
+      );
+    }
+  }
+  const iq = choice.impliedQuarter;
+  if (iq !== undefined && explicitQuarter !== undefined && explicitQuarter !== iq) {
+    throw new ArgumentError(
+      "quarter",
+      {
+        en: `${iq} or nothing: fiscal_period already names ${iq}`,
+        ja: `${iq} または空欄（fiscal_period が ${iq} を指定しています）`,
+      },
+      explicitQuarter,
+    );
+  }
+  const q = explicitQuarter ?? iq;
+  return { spec: choice.spec, type: resolvePeriodType(requested ?? implied, q), quarter: q };
+}
 
 /** `quarter`: Q1..Q4, H1, full_year (also 1-4, FY, 通期). */
 export function quarterArg(value: unknown, argument = "quarter"): Quarter | undefined {
-  const v = scalarOf(value);
-  if (isOmitted(v)) return undefined;
   const accepted = {
     en: "Q1, Q2, Q3, Q4, H1 or full_year",
     ja: "Q1、Q2、Q3、Q4、H1、full_year のいずれか",
   };
+  const v = requireScalar(value, argument, accepted);
+  if (isOmitted(v)) return undefined;
   if (typeof v === "number") {
     if (v === 1 || v === 2 || v === 3 || v === 4) return `Q${v}` as Quarter;
     throw new ArgumentError(argument, accepted, v);
@@ -97,6 +162,11 @@ export function quarterArg(value: unknown, argument = "quarter"): Quarter | unde
     "full year": "full_year",
     通期: "full_year",
     上期: "H1",
+    中間期: "H1",
+    第1四半期: "Q1",
+    第2四半期: "Q2",
+    第3四半期: "Q3",
+    第4四半期: "Q4",
   };
   const q = map[t];
   if (q === undefined) throw new ArgumentError(argument, accepted, v);
@@ -202,6 +272,24 @@ function sorted(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
       a.fiscal_year.localeCompare(b.fiscal_year) ||
       (QUARTER_ORDER[quarterOf(a)] ?? 9) - (QUARTER_ORDER[quarterOf(b)] ?? 9),
   );
+}
+
+/**
+ * FINANCIALS' rows in the order asked. Quarterly and semiannual answers interleave quarter and
+ * full_year rows (spec 4.8); they are shown as two blocks, the quarter (or H1) rows first and the
+ * full-year rows after them, so a SUM over the quarter block never double-counts the year.
+ *
+ * @example statementRows(quarterly, "asc") // 2023/03 Q1..Q4, 2024/03 Q1..Q4, then 2023/03 and 2024/03 full_year
+ */
+export function statementRows(
+  periods: readonly FinancialsPeriod[],
+  order: "asc" | "desc",
+): FinancialsPeriod[] {
+  const inOrder = (rows: FinancialsPeriod[]) => (order === "asc" ? rows : rows.reverse());
+  const all = sorted(periods);
+  const parts = all.filter((p) => quarterOf(p) !== "full_year");
+  if (parts.length === 0) return inOrder(all);
+  return [...inOrder(parts), ...inOrder(all.filter((p) => quarterOf(p) === "full_year"))];
 }
 
 /**

@@ -57,7 +57,7 @@ describe("preview page", () => {
     await page.click('[data-testid="preview-functions"] summary');
     await expect(
       page.locator('[data-testid="preview-fn-FINANCIALS"]').textContent(),
-    ).resolves.toContain("KAISHA.FINANCIALS(company");
+    ).resolves.toContain("KAISHA.FINANCIALS(会社"); // functions-ja.json: Japanese parameter names
     await h.screenshot(page, "preview-01-start-ja");
     await page.close();
   });
@@ -168,7 +168,7 @@ describe("preview page", () => {
     const page = await h.openPage("/assets/help.html#financials");
     await page.waitForSelector("#financials h3");
     expect(await page.textContent("#financials h3")).toMatch(
-      /^KAISHA\.FINANCIALS\(company, \[items\]/,
+      /^KAISHA\.FINANCIALS\(会社, \[項目\]/, // a Japanese browser reads functions-ja.json
     );
     expect(await page.locator("#functions > div").count()).toBeGreaterThanOrEqual(26);
     await page.close();

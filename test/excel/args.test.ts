@@ -1,7 +1,6 @@
 // Excel argument parsing: omitted values, numbers vs text, ranges, and errors naming the argument.
 import {
   ArgumentError,
-  companyArg,
   docIdArg,
   headersArg,
   listArg,
@@ -14,8 +13,8 @@ import {
   optionalYear,
   personIdArg,
   requiredChoice,
-  securityCodeArg,
 } from "../../src/excel/args";
+import { companyRefArg as companyArg } from "../../src/excel/company-ref";
 
 function caught(fn: () => unknown): ArgumentError {
   try {
@@ -30,7 +29,6 @@ function caught(fn: () => unknown): ArgumentError {
 describe("company and code arguments", () => {
   test("a security code typed as a number becomes text", () => {
     expect(companyArg(7203)).toEqual({ security_code: "7203" });
-    expect(securityCodeArg(7203)).toBe("7203");
   });
   test("alphanumeric codes are trimmed and upper-cased", () => {
     expect(companyArg(" 130a ")).toEqual({ security_code: "130A" });
@@ -49,11 +47,12 @@ describe("company and code arguments", () => {
     expect(err.messageJa).toContain("証券コード");
   });
   test("an omitted required code is refused", () => {
-    expect(caught(() => securityCodeArg(null)).argument).toBe("security_code");
-    expect(caught(() => securityCodeArg(undefined)).argument).toBe("security_code");
+    expect(caught(() => companyArg(null)).argument).toBe("company");
+    expect(caught(() => companyArg(undefined)).argument).toBe("company");
+    expect(caught(() => companyArg("")).argument).toBe("company");
   });
   test("fractional numbers are not codes", () => {
-    expect(() => securityCodeArg(7203.5)).toThrow(ArgumentError);
+    expect(() => companyArg(7203.5)).toThrow(ArgumentError);
   });
   test("person ids are digits; doc ids are S+7 or 14 digits", () => {
     expect(personIdArg(12345)).toBe("12345");

@@ -1,6 +1,12 @@
 // Every other KAISHA function against the in-process sandbox: shapes, header modes, dates as
 // serials (formatted where supported), units, Japanese headers and request counts.
-import * as KAISHA from "../../functions/index";
+import * as TYPED from "../../functions/index";
+
+/** The wrappers as Excel calls them: any value for any argument (custom-enum types are suggestions). */
+const KAISHA = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
 import { FIELD_DICTIONARY } from "../../src/contract";
 import { isoToSerial, jstIsoDate, serialToIso } from "../../src/excel/dates";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
@@ -19,27 +25,34 @@ beforeAll(async () => {
 });
 
 describe("VALUATION", () => {
-  test("history newest first with fiscal_year first; years cut locally from one request", async () => {
+  test("history newest first with order desc, fiscal_year first; years cut locally from one request", async () => {
     const h = useSandbox();
-    const three = (await KAISHA.VALUATION("7203", null as never, 3, null, inv())) as Grid;
+    const three = (await KAISHA.VALUATION("7203", null as never, 3, null, "desc", inv())) as Grid;
     expect(three).toHaveLength(4);
     expect(three[0]?.[0]).toBe("fiscal_year");
     expect(String(three[1]?.[0]) > String(three[2]?.[0])).toBe(true);
-    const ten = (await KAISHA.VALUATION("7203", [["per"], ["pbr_adjusted"]], 10, 0, inv())) as Grid;
+    const ten = (await KAISHA.VALUATION(
+      "7203",
+      [["per"], ["pbr_adjusted"]],
+      10,
+      0,
+      null,
+      inv(),
+    )) as Grid;
     expect(ten).toHaveLength(10);
     expect(ten[0]).toHaveLength(3);
     expect(h.sent()).toBe(1);
   });
   test('"per_5y_avg" alone is one number', async () => {
     useSandbox();
-    const v = (await KAISHA.VALUATION("7203", [["per_5y_avg"]], null, null, inv())) as Grid;
+    const v = (await KAISHA.VALUATION("7203", [["per_5y_avg"]], null, null, null, inv())) as Grid;
     expect(v).toHaveLength(1);
     expect(typeof v[0]?.[0]).toBe("number");
   });
   test('"per_5y_avg" with other keys is #VALUE! saying it stands alone, nothing sent', async () => {
     const h = useSandbox();
     const err = await cellError(
-      KAISHA.VALUATION("7203", [["per"], ["per_5y_avg"]], null, null, inv()),
+      KAISHA.VALUATION("7203", [["per"], ["per_5y_avg"]], null, null, null, inv()),
     );
     expect(err).toEqual({
       code: "#VALUE!",
@@ -89,7 +102,7 @@ describe("PRICES and PRICE", () => {
       "2020-01-01",
       "2024-12-31",
       null as never,
-      null,
+      "desc",
       null,
       inv(),
     )) as Grid;
@@ -131,7 +144,7 @@ describe("PRICES and PRICE", () => {
   });
   test("PRICE: the latest close, and the last trading day on or before a date", async () => {
     useSandbox();
-    const latest = (await KAISHA.PRICES("7203", null, null, [["close"]], null, 0, inv())) as Grid;
+    const latest = (await KAISHA.PRICES("7203", null, null, [["close"]], "desc", 0, inv())) as Grid;
     expect(await KAISHA.PRICE("7203", null, null, inv())).toBe(latest[0]?.[1]);
     // 2024-03-31 is a Sunday: the answer is Friday 2024-03-29's.
     const friday = (await KAISHA.PRICES(
@@ -355,7 +368,7 @@ describe("COMPANY", () => {
   test("shares the financials and valuation answers of FINANCIAL and VALUATION cells", async () => {
     const h = useSandbox();
     await KAISHA.FINANCIAL("6758", "sales", 0, null, null, null, inv());
-    await KAISHA.VALUATION("6758", null as never, 5, null, inv());
+    await KAISHA.VALUATION("6758", null as never, 5, null, null, inv());
     const before = h.sent();
     await KAISHA.COMPANY("6758", inv());
     expect(h.sent() - before).toBe(2); // /organizations and /securities only
@@ -378,7 +391,7 @@ describe("COMPANY", () => {
 describe("SEGMENTS, DIVIDENDS, PEERS", () => {
   test("SEGMENTS: annual rows, unit scaling, quarter column for period quarter", async () => {
     const h = useSandbox();
-    const yen = (await KAISHA.SEGMENTS("7203", 2025, null, null, null, inv())) as Grid;
+    const yen = (await KAISHA.SEGMENTS("7203", 2025, null, null, null, null, inv())) as Grid;
     expect(yen[0]?.slice(0, 4)).toEqual([
       "fiscal_year",
       "segment_name",
@@ -392,23 +405,24 @@ describe("SEGMENTS, DIVIDENDS, PEERS", () => {
       null,
       "hundred_million_jpy",
       null,
+      null,
       inv(),
     )) as Grid;
     expect(oku[1]?.[2]).toBeCloseTo((yen[1]?.[2] as number) / 1e8, 6);
     expect(oku[1]?.[4]).toBe(yen[1]?.[4]); // revenue_share (%) is not scaled
     const sent = h.sent();
-    const q = (await KAISHA.SEGMENTS("7203", null, "quarterly", null, null, inv())) as Grid;
+    const q = (await KAISHA.SEGMENTS("7203", null, "quarterly", null, null, null, inv())) as Grid;
     expect(q[0]?.slice(0, 3)).toEqual(["fiscal_year", "quarter", "segment_name"]);
     expect(h.sent()).toBe(sent + 1);
   });
   test("DIVIDENDS: one request per company whatever the year range", async () => {
     const h = useSandbox();
-    const all = (await KAISHA.DIVIDENDS("7203", null, null, null, inv())) as Grid;
-    const recent = (await KAISHA.DIVIDENDS("7203", 2020, 2022, 0, inv())) as Grid;
+    const all = (await KAISHA.DIVIDENDS("7203", null, null, null, null, inv())) as Grid;
+    const recent = (await KAISHA.DIVIDENDS("7203", 2020, 2022, 0, null, inv())) as Grid;
     expect(recent.map((r) => r[0])).toEqual([2020, 2021, 2022]);
     expect(all.length - 1).toBeGreaterThan(3);
     expect(h.requests().filter((r) => r.startsWith("/v1/dividends"))).toHaveLength(1);
-    expect((await cellError(KAISHA.DIVIDENDS("7203", 2023, 2020, null, inv()))).code).toBe(
+    expect((await cellError(KAISHA.DIVIDENDS("7203", 2023, 2020, null, null, inv()))).code).toBe(
       "#VALUE!",
     );
   });
@@ -424,9 +438,18 @@ describe("SEGMENTS, DIVIDENDS, PEERS", () => {
 
 describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
   let docId = "";
-  test("DISCLOSURES: JST date-time and filing date as serials, newest first", async () => {
+  test("DISCLOSURES: JST date-time and filing date as serials, newest first with order desc", async () => {
     useSandbox();
-    const grid = (await KAISHA.DISCLOSURES("7203", null, null, null, 10, null, inv())) as Grid;
+    const grid = (await KAISHA.DISCLOSURES(
+      "7203",
+      null,
+      null,
+      null,
+      10,
+      null,
+      "desc",
+      inv(),
+    )) as Grid;
     expect(grid[0]?.slice(0, 6)).toEqual([
       "disclosed_at",
       "filing_date",
@@ -443,7 +466,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
   test("DISCLOSURES: from after to is #VALUE! naming from, with nothing sent", async () => {
     const h = useSandbox();
     const err = await cellError(
-      KAISHA.DISCLOSURES("7203", "2024-05-01", "2024-01-01", null, null, null, inv()),
+      KAISHA.DISCLOSURES("7203", "2024-05-01", "2024-01-01", null, null, null, null, inv()),
     );
     expect(err).toEqual({
       code: "#VALUE!",
@@ -471,6 +494,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
       "有価証券報告書",
       1,
       0,
+      null,
       inv(),
     )) as Grid;
     const annualId = String(reports[0]?.[5]);
@@ -507,6 +531,7 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
       "有価証券報告書",
       1,
       0,
+      null,
       inv(),
     )) as Grid;
     const annualId = String(reports[0]?.[5]);
@@ -579,7 +604,7 @@ describe("OFFICERS, PERSON, APPOINTMENTS, COMPENSATION", () => {
     expect(appointments[0]?.[0]).toBe("7203");
     const comp = await KAISHA.COMPENSATION(personId, null, inv()).catch((e: { code: string }) => e);
     if (Array.isArray(comp)) expect(typeof comp[1]?.[2]).toBe("number");
-    else expect(comp.code).toBe("#N/A");
+    else expect((comp as { code: string }).code).toBe("#N/A");
   });
   test("headers 2: lists without a date of their own are titled as of today's JST day", async () => {
     useSandbox();
@@ -610,23 +635,39 @@ describe("OFFICERS, PERSON, APPOINTMENTS, COMPENSATION", () => {
 describe("MARGIN, JSFMARGIN, USAGE, ATTRIBUTION", () => {
   test("MARGIN: weeks oldest first, report_date serials", async () => {
     useSandbox();
-    const grid = (await KAISHA.MARGIN("7203", "26w", null, inv())) as Grid;
+    const grid = (await KAISHA.MARGIN("7203", "26w", null, null, inv())) as Grid;
     expect(grid[0]?.[0]).toBe("report_date");
     expect(grid.length).toBeGreaterThan(20);
     expect((grid[1]?.[0] as number) < (grid[2]?.[0] as number)).toBe(true);
   });
   test("JSFMARGIN: days by default, reverse fees on request", async () => {
     useSandbox();
-    const days = (await KAISHA.JSFMARGIN("7203", "1m", null, null, null, null, inv())) as Grid;
+    const days = (await KAISHA.JSFMARGIN(
+      "7203",
+      "1m",
+      null,
+      null,
+      null,
+      null,
+      null,
+      inv(),
+    )) as Grid;
     expect(days[0]?.slice(0, 3)).toEqual(["date", "loan_balance", "stock_loan_balance"]);
-    const reverse = await KAISHA.JSFMARGIN("7203", "1y", null, null, "reverse", null, inv()).catch(
-      (e: { code: string }) => e,
-    );
+    const reverse = await KAISHA.JSFMARGIN(
+      "7203",
+      "1y",
+      null,
+      null,
+      "reverse",
+      null,
+      null,
+      inv(),
+    ).catch((e: { code: string }) => e);
     if (Array.isArray(reverse))
       expect(reverse[0]).toEqual(["date", "fee_per_day", "fee_days", "fee_total"]);
-    else expect(reverse.code).toBe("#N/A");
+    else expect((reverse as { code: string }).code).toBe("#N/A");
     expect(
-      (await cellError(KAISHA.JSFMARGIN("7203", "2y", null, null, null, null, inv()))).code,
+      (await cellError(KAISHA.JSFMARGIN("7203", "2y", null, null, null, null, null, inv()))).code,
     ).toBe("#VALUE!");
   });
   test("USAGE: the remaining count, never from the cache", async () => {

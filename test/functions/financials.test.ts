@@ -153,8 +153,12 @@ describe("FINANCIALS", () => {
       2,
       invocation(),
     )) as Grid;
+    // Quarter columns first, full-year columns in their own block after them (no double count).
     const header = grid[1] as string[];
-    expect(grid[0]?.[2]).toBe(header[header.length - 1]);
+    const quarters = header.filter((c) => / Q[1-4]$/.test(c));
+    expect(header.slice(1, quarters.length + 1)).toEqual(quarters);
+    expect(header.slice(quarters.length + 1).every((c) => c.endsWith("full_year"))).toBe(true);
+    expect(grid[0]?.[2]).toBe(quarters[quarters.length - 1]);
     expect(grid[0]?.[2]).toMatch(/^\d{4}\/\d{2} Q[1-4]$/);
   });
 
@@ -438,11 +442,15 @@ describe("FINANCIAL", () => {
       0,
       invocation(),
     )) as Grid;
-    const last = halves[halves.length - 1] as unknown[];
-    expect(last[1]).toBe("H1");
-    const fullYear = halves[halves.length - 2] as unknown[];
-    const previousH1 = halves[halves.length - 3] as unknown[];
-    expect([fullYear[1], previousH1[1]]).toEqual(["full_year", "H1"]);
+    // H1 rows first, then the full-year rows (FINANCIALS keeps them apart).
+    const h1 = halves.filter((r) => r[1] === "H1");
+    const years = halves.filter((r) => r[1] === "full_year");
+    const last = h1[h1.length - 1] as unknown[];
+    const previousH1 = h1[h1.length - 2] as unknown[];
+    const fullYear = years[years.length - 1] as unknown[];
+    expect(halves[h1.length - 1]).toBe(last);
+    expect(fullYear[0]).toBe(previousH1[0]);
+    expect(String(last[0]) > String(fullYear[0])).toBe(true);
     const sent = h.sent();
     const ltm = await financial("2002", "operating_cf", 0, "LTM", null, null, invocation());
     expect(ltm).toBeCloseTo(

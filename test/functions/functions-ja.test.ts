@@ -2,6 +2,8 @@
 // functions-ja.json has a Japanese description for every function and parameter.
 import * as path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { ATTRIBUTION_DATASETS } from "../../functions/attribution";
+import { DATASETS } from "../../functions/fields";
 
 const { buildFunctionsJa, rewriteHelpOrigin } = require("../../scripts/functions-ja.js") as {
   buildFunctionsJa: (json: unknown, table: unknown) => Metadata;
@@ -10,10 +12,12 @@ const { buildFunctionsJa, rewriteHelpOrigin } = require("../../scripts/functions
 const table = require("../../scripts/functions-ja-table.json") as Record<
   string,
   { description: string; parameters: Record<string, string> }
->;
+> & { $parameterNames: Record<string, string> };
 
 interface Param {
   name: string;
+  type?: string;
+  customEnumId?: string;
   description?: string;
   optional?: boolean;
   dimensionality?: string;
@@ -29,15 +33,30 @@ interface Fn {
 }
 interface Metadata {
   functions: Fn[];
+  enums?: {
+    id: string;
+    type: string;
+    values: { name: string; stringValue?: string; numberValue?: number }[];
+  }[];
 }
 
 /** The catalogue of issue 4: names and argument order, fixed. */
 const CATALOGUE: Record<string, string[]> = {
-  FINANCIALS: ["company", "items", "period", "years", "as_of", "unit", "layout", "headers"],
+  FINANCIALS: [
+    "company",
+    "items",
+    "period",
+    "years",
+    "as_of",
+    "unit",
+    "layout",
+    "headers",
+    "order",
+  ],
   FINANCIAL: ["company", "item", "fiscal_period", "period", "quarter", "unit"],
-  VALUATION: ["security_code", "fields", "years", "headers"],
-  PRICES: ["security_code", "from", "to", "fields", "order", "headers"],
-  PRICE: ["security_code", "field", "date"],
+  VALUATION: ["company", "fields", "years", "headers", "order"],
+  PRICES: ["company", "from", "to", "fields", "order", "headers"],
+  PRICE: ["company", "field", "date"],
   RANKINGS: ["metric", "limit", "headers"],
   SCREEN: [
     "filters",
@@ -54,19 +73,19 @@ const CATALOGUE: Record<string, string[]> = {
   FIELDS: ["dataset", "headers"],
   SECURITIES: ["q", "market", "industry", "limit", "headers"],
   COMPANY: ["company"],
-  SEGMENTS: ["company", "fiscal_year", "period", "unit", "headers"],
-  DIVIDENDS: ["company", "from_fiscal_year", "to_fiscal_year", "headers"],
-  PEERS: ["security_code", "limit", "headers"],
-  DISCLOSURES: ["security_code", "from", "to", "document_type", "limit", "headers"],
+  SEGMENTS: ["company", "fiscal_year", "period", "unit", "headers", "order"],
+  DIVIDENDS: ["company", "from_fiscal_year", "to_fiscal_year", "headers", "order"],
+  PEERS: ["company", "limit", "headers"],
+  DISCLOSURES: ["company", "from", "to", "document_type", "limit", "headers", "order"],
   DOCUMENT: ["doc_id", "part", "headers"],
   XBRL: ["doc_id", "element", "context"],
   SECTION: ["doc_id", "section"],
-  OFFICERS: ["security_code", "headers"],
+  OFFICERS: ["company", "headers"],
   PERSON: ["person_id", "headers"],
   APPOINTMENTS: ["person_id", "headers"],
   COMPENSATION: ["person_id", "headers"],
-  MARGIN: ["security_code", "period", "headers"],
-  JSFMARGIN: ["security_code", "period", "to", "exchange", "table", "headers"],
+  MARGIN: ["company", "period", "headers", "order"],
+  JSFMARGIN: ["company", "period", "to", "exchange", "table", "headers", "order"],
   USAGE: [],
   ATTRIBUTION: ["dataset"],
 };
@@ -75,27 +94,27 @@ const REQUIRED = new Set([
   "FINANCIALS.company",
   "FINANCIAL.company",
   "FINANCIAL.item",
-  "VALUATION.security_code",
-  "PRICES.security_code",
-  "PRICE.security_code",
+  "VALUATION.company",
+  "PRICES.company",
+  "PRICE.company",
   "RANKINGS.metric",
   "FIELDS.dataset",
   "COMPANY.company",
   "SEGMENTS.company",
   "DIVIDENDS.company",
-  "PEERS.security_code",
-  "DISCLOSURES.security_code",
+  "PEERS.company",
+  "DISCLOSURES.company",
   "DOCUMENT.doc_id",
   "XBRL.doc_id",
   "XBRL.element",
   "SECTION.doc_id",
   "SECTION.section",
-  "OFFICERS.security_code",
+  "OFFICERS.company",
   "PERSON.person_id",
   "APPOINTMENTS.person_id",
   "COMPENSATION.person_id",
-  "MARGIN.security_code",
-  "JSFMARGIN.security_code",
+  "MARGIN.company",
+  "JSFMARGIN.company",
 ]);
 
 let english: Metadata;
@@ -132,6 +151,36 @@ describe("functions.json", () => {
       for (const p of f.parameters) expect(p.description?.length).toBeGreaterThan(3);
     }
   });
+  test("period, unit, layout, headers, order, metric and dataset arguments carry custom enums", () => {
+    const enumOf = (fn: string, param: string) =>
+      english.functions.find((f) => f.id === fn)?.parameters.find((p) => p.name === param)
+        ?.customEnumId;
+    expect(enumOf("FINANCIALS", "period")).toBe("StatementPeriod");
+    expect(enumOf("FINANCIAL", "period")).toBe("ValuePeriod");
+    expect(enumOf("FINANCIAL", "quarter")).toBe("Quarter");
+    expect(enumOf("FINANCIALS", "unit")).toBe("MoneyUnit");
+    expect(enumOf("SEGMENTS", "unit")).toBe("MoneyUnit");
+    expect(enumOf("FINANCIALS", "layout")).toBe("Layout");
+    expect(enumOf("RANKINGS", "metric")).toBe("RankingMetric");
+    expect(enumOf("FIELDS", "dataset")).toBe("FieldDataset");
+    for (const f of english.functions) {
+      for (const p of f.parameters) {
+        if (p.name === "headers") expect(p.customEnumId).toBe("HeadersMode");
+        if (p.name === "order") expect(p.customEnumId).toBe("Order");
+      }
+    }
+    const order = english.enums?.find((e) => e.id === "Order");
+    expect(order?.values.map((v) => v.stringValue)).toEqual(["asc", "desc"]);
+    const values = (id: string) =>
+      english.enums?.find((e) => e.id === id)?.values.map((v) => v.stringValue);
+    expect(enumOf("SEGMENTS", "period")).toBe("SegmentPeriod");
+    expect(enumOf("ATTRIBUTION", "dataset")).toBe("SourceDataset");
+    // The suggestions are exactly what the functions accept.
+    expect(values("FieldDataset")?.sort()).toEqual([...DATASETS].sort());
+    expect(values("SourceDataset")?.sort()).toEqual([...ATTRIBUTION_DATASETS].sort());
+    const metric = english.enums?.find((e) => e.id === "RankingMetric");
+    expect(metric?.values.map((v) => v.stringValue)).toContain("stop-high");
+  });
   test("range arguments are matrices; tables return matrices", () => {
     const fin = english.functions.find((f) => f.id === "FINANCIALS") as Fn;
     expect(fin.parameters.find((p) => p.name === "items")?.dimensionality).toBe("matrix");
@@ -150,9 +199,32 @@ describe("functions-ja.json", () => {
       const en = english.functions[i] as Fn;
       expect(f.name).toBe(en.name);
       expect(f.description).toMatch(japanese);
-      expect(f.parameters.map((p) => p.name)).toEqual(en.parameters.map((p) => p.name));
+      expect(f.parameters.map((p) => p.name)).toEqual(
+        en.parameters.map((p) => table.$parameterNames[p.name] ?? p.name),
+      );
       for (const p of f.parameters) expect(p.description).toMatch(japanese);
     });
+  });
+  test("parameter names are Japanese where Excel's naming rule allows, one name per English name", () => {
+    const ja = buildFunctionsJa(english, table);
+    const fin = ja.functions.find((f) => f.id === "FINANCIAL") as Fn;
+    expect(fin.parameters.map((p) => p.name)).toEqual([
+      "会社",
+      "項目",
+      "決算期",
+      "期間",
+      "四半期",
+      "単位",
+    ]);
+    // Microsoft, custom functions naming: a letter first, then letters, digits, _ and . only.
+    for (const f of ja.functions) {
+      for (const p of f.parameters) expect(p.name).toMatch(/^\p{L}[\p{L}\p{N}_.]*$/u);
+      expect(new Set(f.parameters.map((p) => p.name)).size).toBe(f.parameters.length);
+    }
+  });
+  test("a parameter name Excel would refuse fails the build", () => {
+    const bad = { ...table, $parameterNames: { ...table.$parameterNames, company: "1会社" } };
+    expect(() => buildFunctionsJa(english, bad)).toThrow(/FINANCIAL\.company \(name "1会社"\)/);
   });
   test("a missing translation fails with the function and parameter named", () => {
     const partial = JSON.parse(JSON.stringify(table)) as typeof table;

@@ -8,13 +8,19 @@ import {
   requestLogBytes,
   type RequestLogEntry,
 } from "../../sandbox/lib/request-log";
-import { FINANCIAL } from "../../functions/index";
+import * as TYPED from "../../functions/index";
 import { toCellError } from "../../functions/excel-errors";
 import { createClient, type KaishaClient } from "../../src/client";
 import { CUT_MARKER, EXCEL_MAX_TEXT } from "../../src/client/response-check";
 import { setClientForTesting } from "../../src/session";
 import { cellErrorOf, harness } from "./support/harness";
 import { settleWithFakeTimers } from "./support/settle";
+
+// The wrappers' parameters carry custom-enum types; tests pass what Excel passes (null, text).
+const { FINANCIAL } = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
 
 // Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
 // busy 2-core machine). A liveness bound, not a timing assertion.

@@ -1,7 +1,13 @@
 // While the API is down, the last good answer is served (client stale fallback) and the functions
 // show that it is stale where a cell can say so.
 import { createApp } from "../../sandbox/app";
-import { FINANCIAL, FINANCIALS, PRICES, VALUATION } from "../../functions/index";
+import * as TYPED from "../../functions/index";
+
+/** The wrappers as Excel calls them: any value for any argument (custom-enum types are suggestions). */
+const { FINANCIAL, FINANCIALS, PRICES, VALUATION } = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
 import { setClientForTesting } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";
 import { cellErrorOf, harness, type Harness } from "./support/harness";
@@ -28,7 +34,18 @@ async function warmThenOutage(
 ): Promise<{ h: Harness; sales: unknown; table: unknown }> {
   const h = harness();
   const sales = await FINANCIAL("7203", "sales", 0, null, null, null, invocation());
-  const table = await FINANCIALS("7203", [["sales"]], null, 5, null, null, null, 2, invocation());
+  const table = await FINANCIALS(
+    "7203",
+    [["sales"]],
+    null,
+    5,
+    null,
+    null,
+    null,
+    2,
+    null,
+    invocation(),
+  );
   expect(typeof sales).toBe("number");
   expect(JSON.stringify(titleOf(table))).not.toMatch(/stale/i);
   h.clock.now += 13 * HOUR; // past the 12 h freshness of /financials (src/client/ttl.ts)
@@ -52,14 +69,25 @@ describe("stale fallback while the API is down", () => {
 
   it("tables with a title row say the answer is stale, and keep the last good numbers", async () => {
     const { table } = await warmThenOutage("503");
-    const stale = await FINANCIALS("7203", [["sales"]], null, 5, null, null, null, 2, invocation());
+    const stale = await FINANCIALS(
+      "7203",
+      [["sales"]],
+      null,
+      5,
+      null,
+      null,
+      null,
+      2,
+      null,
+      invocation(),
+    );
     expect(JSON.stringify(titleOf(stale))).toMatch(/stale/i);
     expect((stale as unknown[][]).slice(1)).toEqual((table as unknown[][]).slice(1));
   });
 
   it("VALUATION and PRICES tables are marked stale too", async () => {
     const h = harness();
-    const valuation = await VALUATION("7203", [["per"]], 3, 2, invocation());
+    const valuation = await VALUATION("7203", [["per"]], 3, 2, null, invocation());
     const prices = await PRICES(
       "7203",
       "2026-10-01",
@@ -71,7 +99,7 @@ describe("stale fallback while the API is down", () => {
     );
     h.clock.now += 25 * HOUR; // past every freshness of these endpoints
     h.wire.setApp(createApp({ ratePerMinute: 0, faults: { rate: 1, kinds: ["503"] } }).app);
-    const staleValuation = await VALUATION("7203", [["per"]], 3, 2, invocation());
+    const staleValuation = await VALUATION("7203", [["per"]], 3, 2, null, invocation());
     const stalePrices = await PRICES(
       "7203",
       "2026-10-01",
@@ -98,9 +126,20 @@ describe("stale fallback while the API is down", () => {
 
   it("when the API is back, the fresh answer replaces the stale one and the marker goes", async () => {
     const { h } = await warmThenOutage("503");
-    await FINANCIALS("7203", [["sales"]], null, 5, null, null, null, 2, invocation());
+    await FINANCIALS("7203", [["sales"]], null, 5, null, null, null, 2, null, invocation());
     h.wire.setApp(h.sandbox.app);
-    const fresh = await FINANCIALS("7203", [["sales"]], null, 5, null, null, null, 2, invocation());
+    const fresh = await FINANCIALS(
+      "7203",
+      [["sales"]],
+      null,
+      5,
+      null,
+      null,
+      null,
+      2,
+      null,
+      invocation(),
+    );
     expect(JSON.stringify(titleOf(fresh))).not.toMatch(/stale/i);
   });
 });

@@ -25,14 +25,34 @@ export function identifierText(value: unknown): string | undefined {
   ) {
     v = (v[0] as unknown[])[0];
   }
+  // Excel data types (issue 10): a formatted number or typed text stands for its basic value.
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const rich = v as { type?: unknown; basicValue?: unknown };
+    if (
+      (rich.type === "Double" && typeof rich.basicValue === "number") ||
+      (rich.type === "String" && typeof rich.basicValue === "string")
+    )
+      v = rich.basicValue;
+  }
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : undefined;
   if (typeof v === "string") return v.normalize("NFKC").trim().toUpperCase();
   return undefined;
+}
+
+/**
+ * A company may also be named (issue 11: a name or part of one, looked up through /securities?q=,
+ * spec 4.4 q at most 100 characters), written with an exchange (XTKS:7203, 7203.T, 7203 JP), or
+ * by its EDINET code where a security code is needed (resolved through the organization).
+ */
+function isCompanyName(text: string): boolean {
+  return /\p{L}/u.test(text) && text.length >= 2 && text.length <= 100;
 }
 
 /** True when the spec forbids `value` as an identifier of this kind, under any sensible reading. */
 export function isForbiddenIdentifier(kind: IdentifierKind, value: unknown): boolean {
   const text = identifierText(value);
   if (text === undefined || text === "") return true;
-  return !PATTERNS[kind].some((p) => p.test(text));
+  if ((kind === "company" || kind === "security") && isCompanyName(text)) return false;
+  const patterns = kind === "security" ? [...PATTERNS.security, ...PATTERNS.company] : PATTERNS[kind];
+  return !patterns.some((p) => p.test(text));
 }

@@ -1,0 +1,175 @@
+// Company arguments resolved to API identifiers: names through /securities?q= (cached), EDINET and security codes joined.
+
+import type { KaishaClient, RequestOptions } from "../client";
+import type { FinancialsResponse, SecurityListItem } from "../contract";
+import { normalizeText } from "../client/normalize";
+import { ArgumentError, type Company } from "./args";
+import { COMPANY_FORMS, type CompanyRef } from "./company-ref";
+
+/**
+ * One fixed page size for name look-ups, so every look-up of a name is the same request (and cache
+ * entry); enough to tell "one match" from "several" and to list 5 candidates.
+ */
+export const NAME_LOOKUP_LIMIT = 20;
+const MAX_CANDIDATES = 5;
+
+/** Pairs learned per API (base URL), so sandbox and production codes never mix. */
+interface Registry {
+  securityByEdinet: Map<string, string>;
+  /** /financials calls asked by security code and not yet answered (each will teach a pair). */
+  pending: Set<Promise<unknown>>;
+}
+const registries = new Map<string, Registry>();
+
+function registryOf(client: KaishaClient): Registry {
+  let reg = registries.get(client.baseUrl);
+  if (reg === undefined) {
+    reg = { securityByEdinet: new Map(), pending: new Set() };
+    registries.set(client.baseUrl, reg);
+  }
+  return reg;
+}
+
+/** Forgets every learned pair (tests; a cleared cache). */
+export function forgetCompanyPairs(): void {
+  registries.clear();
+}
+
+function learn(client: KaishaClient, security: string, edinet: string): void {
+  registryOf(client).securityByEdinet.set(edinet, security);
+}
+
+function squash(text: string): string {
+  return (normalizeText(text) ?? "").replace(/\s+/g, "").toLowerCase();
+}
+
+/**
+ * A company name (or part of one) -> its security code via /securities?q= (spec 4.4: partial match
+ * on name or code). One match is used; among several, one whose whole name is the text typed; else
+ * #VALUE! listing up to 5 candidates with their codes. In a value preview the client answers from
+ * the cache only, so a look-up never spends a request while the user types.
+ */
+export async function securityByName(
+  client: KaishaClient,
+  name: string,
+  options: RequestOptions,
+  argument = "company",
+): Promise<SecurityListItem> {
+  const body = await client.securities({ q: name, limit: NAME_LOOKUP_LIMIT }, options);
+  const found = body.securities;
+  const exact = found.filter((s) => squash(s.name) === squash(name));
+  const only = found.length === 1 ? found[0] : exact.length === 1 ? exact[0] : undefined;
+  if (only !== undefined) return only;
+  if (found.length === 0) {
+    throw new ArgumentError(
+      argument,
+      {
+        en: `${COMPANY_FORMS.en}; no listed company name contains this`,
+        ja: `${COMPANY_FORMS.ja}。この文字を含む上場会社名はありません`,
+      },
+      name,
+    );
+  }
+  const list = found
+    .slice(0, MAX_CANDIDATES)
+    .map((s) => `${s.code} ${s.name}`)
+    .join(", ");
+  const more = found.length > MAX_CANDIDATES || body.next_cursor ? ", ..." : "";
+  throw new ArgumentError(
+    argument,
+    {
+      en: `one company: several match (${list}${more}); type its code`,
+      ja: `1 社に絞れる名前（該当: ${list}${more}）。コードを指定してください`,
+    },
+    name,
+  );
+}
+
+/** A parsed company argument -> a code the API takes (a name costs one cached look-up). */
+export async function resolveCompany(
+  client: KaishaClient,
+  ref: CompanyRef,
+  options: RequestOptions,
+  argument = "company",
+): Promise<Company> {
+  if (!("name" in ref)) return ref;
+  const item = await securityByName(client, ref.name, options, argument);
+  return { security_code: item.code };
+}
+
+/**
+ * A company -> its security code, for endpoints keyed by security code (PRICES, VALUATION, ...):
+ * an EDINET code through a learned pair, else the organization's single listed code (one cached
+ * request, spec 2.9 listed_security_codes).
+ */
+export async function resolveSecurityCode(
+  client: KaishaClient,
+  ref: CompanyRef,
+  options: RequestOptions,
+  argument = "company",
+): Promise<string> {
+  const who = await resolveCompany(client, ref, options, argument);
+  if ("security_code" in who) return who.security_code;
+  const known = registryOf(client).securityByEdinet.get(who.edinet_code);
+  if (known !== undefined) return known;
+  const org = await client.organization({ edinet_code: who.edinet_code }, options);
+  const codes = org.listed_security_codes;
+  if (codes.length !== 1 || codes[0] === undefined) {
+    throw new ArgumentError(
+      argument,
+      {
+        en:
+          codes.length === 0
+            ? "a listed company (this EDINET code has no listed security)"
+            : `one security code: this company lists ${codes.join(", ")}`,
+        ja:
+          codes.length === 0
+            ? "上場会社（この EDINET コードには上場証券がありません）"
+            : `証券コード（この会社の上場コード: ${codes.join("、")}）`,
+      },
+      who.edinet_code,
+    );
+  }
+  learn(client, codes[0], who.edinet_code);
+  return codes[0];
+}
+
+/**
+ * /financials for a company, asked so that aliases share one answer: an EDINET code whose security
+ * code is known (or becomes known when the /financials calls now in flight answer, spec 4.8: the
+ * answer names the edinet_code) is asked by that security code, so 7203, "7203", 72030 and
+ * E02144 in four cells cost one request.
+ */
+export async function companyFinancials(
+  client: KaishaClient,
+  who: Company,
+  params: Record<string, unknown>,
+  options: RequestOptions,
+): Promise<FinancialsResponse> {
+  const reg = registryOf(client);
+  let ask: Company = who;
+  if ("edinet_code" in who) {
+    let security = reg.securityByEdinet.get(who.edinet_code);
+    if (security === undefined && reg.pending.size > 0) {
+      await Promise.allSettled([...reg.pending]);
+      security = reg.securityByEdinet.get(who.edinet_code);
+    }
+    if (security !== undefined) ask = { security_code: security };
+  }
+  // The caller's params may carry the code it was given: the code asked is `ask` alone.
+  const { edinet_code: _e, security_code: _s, ...rest } = params;
+  const query = { ...rest, ...ask } as Parameters<KaishaClient["financials"]>[0];
+  const work = client.financials(query, options);
+  if ("security_code" in ask) {
+    const security = ask.security_code;
+    const tracked: Promise<unknown> = work.then(
+      (body) => {
+        if (typeof body.edinet_code === "string") learn(client, security, body.edinet_code);
+      },
+      () => undefined,
+    );
+    reg.pending.add(tracked);
+    void tracked.finally(() => reg.pending.delete(tracked));
+  }
+  return work;
+}
