@@ -28,27 +28,27 @@ describe("FINANCIAL reads every period form as the period typed", () => {
   test('=KAISHA.FINANCIAL(7203,"sales",202403) is FY2024/03, not a date serial', async () => {
     useSandbox();
     expect(sales["2024/03"]).toEqual(expect.any(Number));
-    expect(await financial(7203, "sales", 202403, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2024/03"],
-    });
-    expect(await financial(7203, "sales", "202403", null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2024/03"],
-    });
+    expect(await financial(7203, "sales", 202403, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
+    expect(await financial(7203, "sales", "202403", null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
   });
 
   test("DATE(2024,3,15) is the latest period ended by then: FY2023/03 for a March company", async () => {
     useSandbox();
-    expect(await financial(7203, "sales", 45366, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2023/03"],
-    });
+    expect(await financial(7203, "sales", 45366, null, null, null, invocation())).toBe(
+      sales["2023/03"],
+    );
     // A date KAISHA itself returned (a formatted serial) reads the same way.
     const cell = { type: "Double", basicValue: 45366, numberFormat: "yyyy-mm-dd" };
-    expect(await financial(7203, "sales", cell, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2023/03"],
-    });
-    expect(await financial(7203, "sales", 45382, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2024/03"],
-    });
+    expect(await financial(7203, "sales", cell, null, null, null, invocation())).toBe(
+      sales["2023/03"],
+    );
+    expect(await financial(7203, "sales", 45382, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
   });
 
   test.each(["2024/03", "2024年3月期", "令和6年3月期", "FY2024", 2024])(
@@ -135,17 +135,17 @@ describe("company forms", () => {
     },
   ])("%j is 7203", async (form) => {
     const h = useSandbox();
-    expect(await financial(form, "sales", 202403, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2024/03"],
-    });
+    expect(await financial(form, "sales", 202403, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
     expect(h.requests()).toEqual(["/v1/financials?period=annual&security_code=7203&years=30"]);
   });
 
   test("the EDINET code reads the same company", async () => {
     useSandbox();
-    expect(await financial(edinet7203, "sales", 202403, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2024/03"],
-    });
+    expect(await financial(edinet7203, "sales", 202403, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
   });
 
   test("aliases of one company in four cells share one request", async () => {
@@ -161,12 +161,12 @@ describe("company forms", () => {
 
   test("a name or part of one resolves through one cached /securities look-up", async () => {
     const h = useSandbox();
-    expect(await financial("大和自動車", "sales", 202403, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2024/03"],
-    });
-    expect(await financial("大和自動車", "sales", 202303, null, null, null, invocation())).toMatchObject({
-      basicValue: sales["2023/03"],
-    });
+    expect(await financial("大和自動車", "sales", 202403, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
+    expect(await financial("大和自動車", "sales", 202303, null, null, null, invocation())).toBe(
+      sales["2023/03"],
+    );
     expect(h.requests().filter((r) => r.startsWith("/v1/securities"))).toHaveLength(1);
   });
 
