@@ -58,7 +58,11 @@ export function CompanyPicker(props: {
   const typed = typedCode(query);
   const edinet = typed !== "" && isEdinetLike(typed);
   const noMatch =
-    !state.loading && state.error === undefined && state.forText === query && query !== "" && state.hits.length === 0;
+    !state.loading &&
+    state.error === undefined &&
+    state.forText === query &&
+    query !== "" &&
+    state.hits.length === 0;
   let status = "";
   if (state.error !== undefined) status = errorText(state.error, t);
   else if (edinet && !props.allowEdinet) status = t("companyEdinetNotHere");
@@ -98,7 +102,12 @@ export function CompanyPicker(props: {
         }}
       >
         {edinet && props.allowEdinet && (
-          <Option key={`edinet-${typed}`} value={typed} text={typed} data-testid={`${props.testId}-option-${typed}`}>
+          <Option
+            key={`edinet-${typed}`}
+            value={typed}
+            text={typed}
+            data-testid={`${props.testId}-option-${typed}`}
+          >
             {t("companyEdinetOption", { code: typed })}
           </Option>
         )}

@@ -81,12 +81,7 @@ function ParamField(props: {
       </Field>
     );
   }
-  const placeholder =
-    spec.kind === "date"
-      ? "YYYY-MM-DD"
-      : spec.kind === "month"
-        ? "YYYY/MM"
-        : "";
+  const placeholder = spec.kind === "date" ? "YYYY-MM-DD" : spec.kind === "month" ? "YYYY/MM" : "";
   return (
     <Field
       label={label}

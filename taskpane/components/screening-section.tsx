@@ -455,7 +455,10 @@ export function ScreeningSection() {
             {Math.min(10, preview.rows.length) < preview.total && (
               <Text size={200}>
                 {" "}
-                {t("previewMore", { shown: Math.min(10, preview.rows.length), total: preview.total })}
+                {t("previewMore", {
+                  shown: Math.min(10, preview.rows.length),
+                  total: preview.total,
+                })}
               </Text>
             )}
           </div>

@@ -18,7 +18,13 @@ export interface CompanySearchState {
   forText: string;
 }
 
-const IDLE: CompanySearchState = { hits: [], complete: true, loading: false, error: undefined, forText: "" };
+const IDLE: CompanySearchState = {
+  hits: [],
+  complete: true,
+  loading: false,
+  error: undefined,
+  forText: "",
+};
 
 /**
  * Searches `text` after SEARCH_DEBOUNCE_MS without typing; a newer text abandons the wait for the

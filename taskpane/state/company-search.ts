@@ -174,13 +174,18 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export function hitText(hit: SecurityHit, lang: Lang): string {
   const named = TSE33_INDUSTRIES.find((i) => i.ja === hit.industry);
   const industry = lang === "en" && named ? named.en : hit.industry;
-  return [`${hit.code} ${hit.name}`, industry, hit.market ?? ""].filter((p) => p !== "").join(" · ");
+  return [`${hit.code} ${hit.name}`, industry, hit.market ?? ""]
+    .filter((p) => p !== "")
+    .join(" · ");
 }
 
 const searches = new WeakMap<object, CompanySearch>();
 
 /** One search memory per pane session, shared by Import, Company sheet and the builder. */
-export function companySearchFor(session: { client(): PaneClient; onChange(l: () => void): () => void }): CompanySearch {
+export function companySearchFor(session: {
+  client(): PaneClient;
+  onChange(l: () => void): () => void;
+}): CompanySearch {
   let search = searches.get(session);
   if (!search) {
     const created = new CompanySearch(() => session.client());

@@ -52,7 +52,15 @@ const BY_FUNCTION: Record<string, ParamKind> = {
   "JSFMARGIN.period": choice("1m", "3m", "6m", "1y"),
   "PRICE.field": choice("close", "open", "high", "low", "adj_close", "volume", "date"),
   "SECURITIES.industry": { type: "choice", options: TSE33_INDUSTRIES.map((i) => i.ja) },
-  "FIELDS.dataset": choice("financials", "valuations", "prices", "segments", "dividends", "margin", "jsf"),
+  "FIELDS.dataset": choice(
+    "financials",
+    "valuations",
+    "prices",
+    "segments",
+    "dividends",
+    "margin",
+    "jsf",
+  ),
   "ATTRIBUTION.dataset": choice(
     "financials",
     "valuations",
@@ -75,7 +83,12 @@ const BY_NAME: Record<string, ParamKind> = {
   company: { type: "company", edinet: true },
   security_code: { type: "company", edinet: false },
   // Relative periods as a list; a fiscal month ("2024/03") or year may be typed instead.
-  fiscal_period: { type: "choice", options: ["0", "-1", "-2", "-3", "-4"], numeric: true, freeform: true },
+  fiscal_period: {
+    type: "choice",
+    options: ["0", "-1", "-2", "-3", "-4"],
+    numeric: true,
+    freeform: true,
+  },
   quarter: choice("Q1", "Q2", "Q3", "Q4", "H1", "full_year"),
   unit: choice(...MONEY),
   layout: choice("items_down", "periods_down"),
@@ -145,13 +158,17 @@ export async function loadBuilderCatalogue(fetchFn: FetchLike): Promise<BuilderF
  * The arguments as Excel would pass them: numbers where the parameter is numeric, text otherwise,
  * undefined for empty; an input starting with "=" is a cell reference or expression (`{ref}`).
  */
-export function builderArgs(fn: BuilderFunction, values: Readonly<Record<string, string>>): FormulaArg[] {
+export function builderArgs(
+  fn: BuilderFunction,
+  values: Readonly<Record<string, string>>,
+): FormulaArg[] {
   return fn.params.map((p) => {
     const raw = (values[p.name] ?? "").trim();
     if (raw === "") return undefined;
     const ref = raw.startsWith("=") ? raw.slice(1).trim() : "";
     if (ref !== "") return { ref };
-    const numeric = p.kind.type === "number" || (p.kind.type === "choice" && p.kind.numeric === true);
+    const numeric =
+      p.kind.type === "number" || (p.kind.type === "choice" && p.kind.numeric === true);
     return numeric ? numericOrText(raw) : raw;
   });
 }
@@ -161,12 +178,18 @@ export function builderArgs(fn: BuilderFunction, values: Readonly<Record<string,
  * @example builderFormula(FINANCIAL, { company: "7203", item: "sales", fiscal_period: "-1" })
  * // '=KAISHA.FINANCIAL("7203","sales",-1)'
  */
-export function builderFormula(fn: BuilderFunction, values: Readonly<Record<string, string>>): string {
+export function builderFormula(
+  fn: BuilderFunction,
+  values: Readonly<Record<string, string>>,
+): string {
   return kaishaFormula(fn.name, builderArgs(fn, values));
 }
 
 /** Required parameters still empty. */
-export function missingArgs(fn: BuilderFunction, values: Readonly<Record<string, string>>): string[] {
+export function missingArgs(
+  fn: BuilderFunction,
+  values: Readonly<Record<string, string>>,
+): string[] {
   return fn.params
     .filter((p) => !p.optional && (values[p.name] ?? "").trim() === "")
     .map((p) => p.name);
