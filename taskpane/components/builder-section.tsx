@@ -245,7 +245,6 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
       clearTimeout(timer);
     };
     // formula text stands for fn + args
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formula, session]);
 
   const fetchPreview = async () => {

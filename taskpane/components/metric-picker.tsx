@@ -1,6 +1,6 @@
 // Item / metric search box shared by screening and the builder: finds by Japanese label, English label or key.
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Combobox, Option } from "@fluentui/react-components";
 import type { Lang } from "../i18n/language";
 import { englishLabel, searchItems } from "../state/metric-labels";
@@ -31,6 +31,13 @@ export function MetricPicker(props: {
   const selectedItem = props.fields.find((x) => x.key === props.selected);
   const [query, setQuery] = useState(selectedItem ? metricText(selectedItem, props.lang) : "");
   const shownText = selectedItem ? metricText(selectedItem, props.lang) : undefined;
+  // A choice made outside the box (an example filled in, another language) shows in it.
+  const lastSelected = useRef(props.selected);
+  useEffect(() => {
+    if (props.selected === lastSelected.current) return;
+    lastSelected.current = props.selected;
+    setQuery(shownText ?? "");
+  }, [props.selected, shownText]);
   // The box showing the chosen item lists everything again, not just that one.
   const filter = shownText !== undefined && query === shownText ? "" : query;
   const matches = useMemo(
@@ -48,6 +55,7 @@ export function MetricPicker(props: {
       onChange={(e) => setQuery(e.target.value)}
       onOptionSelect={(_, d) => {
         if (d.optionValue) {
+          lastSelected.current = d.optionValue;
           props.onSelect(d.optionValue);
           const f = props.fields.find((x) => x.key === d.optionValue);
           setQuery(f ? metricText(f, props.lang) : d.optionValue);

@@ -133,7 +133,6 @@ export function ScreeningSection() {
       title: t("histogramTitle", { metric: previewHeader(chartKey), n: values.length }),
     };
     // fieldOf/previewHeader read `all`
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [preview, chartKey, all, t]);
 
   const metricsOfQuery = (): Record<string, { label: string; unit: string | null }> => {

@@ -126,6 +126,7 @@ export const en = {
   ds_securities: "Securities list",
   ds_rankings: "Rankings",
   ds_screening: "Screening",
+  ds_company: "Company card",
   param_company: "Company (security or EDINET code)",
   param_code: "Security code",
   param_security_code: "Security code",

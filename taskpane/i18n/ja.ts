@@ -124,6 +124,7 @@ export const ja: Messages = {
   ds_securities: "銘柄一覧",
   ds_rankings: "ランキング",
   ds_screening: "スクリーニング",
+  ds_company: "企業カード",
   param_company: "企業（証券コードまたはEDINETコード）",
   param_code: "証券コード",
   param_security_code: "証券コード",
