@@ -153,7 +153,11 @@ function ParamInput(props: {
   );
 }
 
-function PreviewView(props: { outcome: PreviewOutcome | undefined; busy: boolean }) {
+function PreviewView(props: {
+  outcome: PreviewOutcome | undefined;
+  busy: boolean;
+  pending: boolean;
+}) {
   const { t } = usePane();
   const o = props.outcome;
   let body: React.ReactNode = null;
@@ -161,6 +165,9 @@ function PreviewView(props: { outcome: PreviewOutcome | undefined; busy: boolean
   if (props.busy) {
     state = "busy";
     body = <Spinner size="extra-tiny" label={t("builderPreviewing")} />;
+  } else if (props.pending) {
+    state = "pending";
+    body = "…";
   } else if (!o) {
     body = t("builderPreviewIncomplete");
   } else if (o.kind === "value") {
@@ -213,7 +220,8 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
   const [loadError, setLoadError] = useState<string | undefined>();
   const [name, setName] = useState("FINANCIAL");
   const [values, setValues] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<PreviewOutcome | undefined>();
+  // The preview belongs to one formula text: an answer for an older text is never shown.
+  const [result, setResult] = useState<{ formula: string; outcome: PreviewOutcome } | undefined>();
   const [previewBusy, setPreviewBusy] = useState(false);
   const [overwrite, setOverwrite] = useState<{ address: string; content: string } | undefined>();
 
@@ -228,17 +236,19 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
   const formula = fn ? builderFormula(fn, values) : "";
   const missing = fn ? missingArgs(fn, values) : [];
   const args = useMemo(() => (fn ? builderArgs(fn, values) : []), [fn, values]);
+  const outcome = result?.formula === formula ? result.outcome : undefined;
+  const previewPending = missing.length === 0 && outcome === undefined;
 
   // The live preview: the function itself, reading the cache only (no request).
   useEffect(() => {
     setOverwrite(undefined);
-    if (!fn || missing.length > 0) {
-      setOutcome(undefined);
-      return;
-    }
+    if (!fn || missing.length > 0) return;
     let live = true;
+    const text = formula;
     const timer = setTimeout(() => {
-      void previewFormula(fn.name, args, true).then((o) => live && setOutcome(o));
+      void previewFormula(fn.name, args, true).then(
+        (o) => live && setResult({ formula: text, outcome: o }),
+      );
     }, PREVIEW_DEBOUNCE_MS);
     return () => {
       live = false;
@@ -251,7 +261,8 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
     if (!fn) return;
     setPreviewBusy(true);
     try {
-      setOutcome(await previewFormula(fn.name, args, false));
+      const text = formula;
+      setResult({ formula: text, outcome: await previewFormula(fn.name, args, false) });
       bump();
     } finally {
       setPreviewBusy(false);
@@ -354,7 +365,7 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
         </code>
       </Field>
       <Field label={t("builderResult")}>
-        <PreviewView outcome={outcome} busy={previewBusy} />
+        <PreviewView outcome={outcome} busy={previewBusy} pending={previewPending} />
       </Field>
       <div className="kaisha-row">
         <Button

@@ -170,11 +170,11 @@ describe.each([
     expect(Number.isFinite(previewed)).toBe(true);
     await shot("04-builder");
 
-    await excel.select("Sheet1", "P2");
+    await excel.select("Sheet1", "Z100");
     await page.click(tid("builder-insert"));
-    expect((await message(page, "builder-message")).intent).toBe("success");
+    expect(await message(page, "builder-message")).toMatchObject({ intent: "success" });
     await excel.idle();
-    const cell = (await excel.read("Sheet1", "P2"))[0]?.[0];
+    const cell = (await excel.read("Sheet1", "Z100"))[0]?.[0];
     expect(cell?.formula).toBe(formula);
     expect(typeof cell?.value).toBe("number");
     // The cell shows what the preview showed, from the same cached answer.
@@ -182,23 +182,23 @@ describe.each([
     expect(requests("/v1/financials")).toBe(afterPreview);
 
     // A second insert at an occupied cell asks; "keep" leaves it as it was.
-    await excel.enter("Sheet1", "P3", "header");
-    await excel.select("Sheet1", "P3");
+    await excel.enter("Sheet1", "Z101", "header");
+    await excel.select("Sheet1", "Z101");
     await page.click(tid("builder-insert"));
     await page.waitForSelector(tid("builder-overwrite"));
     const keep =
       (await page.getAttribute(tid("builder-overwrite-cancel"), "aria-label")) ??
       (await page.textContent(tid("builder-overwrite-cancel"))) ??
       "";
-    expect(keep).toContain("P3");
+    expect(keep).toContain("Z101");
     await shot("05-builder-overwrite-ask");
     await page.click(tid("builder-overwrite-cancel"));
-    expect((await excel.read("Sheet1", "P3"))[0]?.[0]?.value).toBe("header");
+    expect((await excel.read("Sheet1", "Z101"))[0]?.[0]?.value).toBe("header");
     // Agreeing replaces it.
     await page.click(tid("builder-insert"));
     await page.click(tid("builder-overwrite-confirm"));
     await excel.idle();
-    expect((await excel.read("Sheet1", "P3"))[0]?.[0]?.formula).toBe(formula);
+    expect((await excel.read("Sheet1", "Z101"))[0]?.[0]?.formula).toBe(formula);
   });
 
   test("screening: Import waits for a preview; the preview sits under the button with its count, table and chart", async () => {
@@ -234,18 +234,19 @@ describe.each([
     expect(await page.textContent(tid("screen-import"))).toContain(String(cost));
     await shot("06-screening-preview");
 
-    await excel.select("Sheet1", "AA1");
+    await excel.select("Sheet1", "A200");
     await page.click(tid("screen-import"));
-    expect((await message(page, "screen-message")).intent).toBe("success");
-    const block = await excel.read("Sheet1", `AA1:AD${total + 1}`);
+    const imported = await message(page, "screen-message");
+    expect(`${imported.intent}: ${imported.text}`).toMatch(/^success: /);
+    const block = await excel.read("Sheet1", `A200:D${200 + total}`);
     const cells = block.slice(1).flat();
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.filter(isErrorCell)).toEqual([]);
     // The SCREEN formula of the same conditions calculates in the sheet too.
-    await excel.select("Sheet1", "BA1");
+    await excel.select("Sheet1", "A300");
     await page.click(tid("screen-insert-formula"));
     await excel.idle();
-    const spill = await excel.read("Sheet1", "BA1:BB3");
+    const spill = await excel.read("Sheet1", "A300:B302");
     expect(spill.flat().filter(isErrorCell)).toEqual([]);
     expect(spill[1]?.[0]?.value).toMatch(/^[0-9A-Z]{4}$/);
     await shot("07-screening-imported");
@@ -267,7 +268,7 @@ describe.each([
     await page.click(tid("refresh-all"));
     await page.waitForSelector(tid("refresh-confirm"));
     const asked = Number(await page.getAttribute(tid("refresh-confirm-cost"), "data-requests"));
-    expect(asked).toBeGreaterThanOrEqual(3); // P2 financials, the SCREEN formula, 2 imports
+    expect(asked).toBeGreaterThanOrEqual(3); // Z100 financials, the SCREEN formula, 2 imports
     const remaining = Number(
       await page.getAttribute(tid("refresh-confirm-remaining"), "data-remaining"),
     );
@@ -283,7 +284,7 @@ describe.each([
     expect((await message(page, "refresh-summary")).intent).not.toBe("error");
     await excel.idle();
     expect(requests("/v1/financials")).toBeGreaterThan(financials);
-    expect(typeof (await excel.read("Sheet1", "P2"))[0]?.[0]?.value).toBe("number");
+    expect(typeof (await excel.read("Sheet1", "Z100"))[0]?.[0]?.value).toBe("number");
     await shot("10-refreshed");
   });
 });
