@@ -80,12 +80,31 @@ export async function openCockpit(
   return opened;
 }
 
-/** Opens a section: its tab when it fits, else through the "more" menu. */
+/**
+ * Opens a section: its tab when it fits, else through the "more" menu. The overflow settles a frame
+ * after a resize, so a menu without the entry is closed and the row looked at again.
+ */
 export async function nav(page: Page, section: string): Promise<void> {
-  if (await page.isVisible(tid(`nav-${section}`))) await page.click(tid(`nav-${section}`));
-  else {
-    await page.click(tid("nav-more"));
-    await page.click(tid(`nav-menu-${section}`));
+  for (let attempt = 0; ; attempt++) {
+    if (await page.isVisible(tid(`nav-${section}`))) {
+      await page.click(tid(`nav-${section}`));
+      break;
+    }
+    if (await page.isVisible(tid("nav-more"))) {
+      await page.click(tid("nav-more"));
+      const entry = page.locator(tid(`nav-menu-${section}`));
+      const found = await entry
+        .waitFor({ timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (found) {
+        await entry.click();
+        break;
+      }
+      await page.keyboard.press("Escape");
+    }
+    if (attempt >= 10) throw new Error(`nav: no tab or menu entry for ${section}`);
+    await page.waitForTimeout(100);
   }
   await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
 }

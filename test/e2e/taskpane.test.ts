@@ -6,6 +6,7 @@ import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { MESSAGES } from "../../src/client/messages";
 import { ja } from "../../taskpane/i18n/ja";
 import { startHarness, type Harness } from "./harness";
+import { nav as navTo } from "./cockpit-helpers";
 
 let h: Harness;
 let page: Page;
@@ -67,12 +68,7 @@ function tid(id: string): string {
 
 async function nav(section: string): Promise<void> {
   // Tabs that do not fit the pane's width are in the "more" menu (issue 12).
-  if (await page.isVisible(tid(`nav-${section}`))) await page.click(tid(`nav-${section}`));
-  else {
-    await page.click(tid("nav-more"));
-    await page.click(tid(`nav-menu-${section}`));
-  }
-  await page.waitForSelector(tid(`section-${section}`));
+  await navTo(page, section);
 }
 
 /** Waits for a status message bar and returns its intent and text. */
