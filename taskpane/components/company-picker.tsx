@@ -35,6 +35,8 @@ export function CompanyPicker(props: {
   const { t, session } = usePane();
   const search = companySearchFor(session);
   const [text, setText] = useState(props.value);
+  // Typing opens the list (keyboard users then choose with the arrows and Enter).
+  const [open, setOpen] = useState(false);
   const emitted = useRef(props.value);
   // A code set from outside (another dataset keeping the company) shows in the box.
   useEffect(() => {
@@ -85,10 +87,13 @@ export function CompanyPicker(props: {
         aria-label={label}
         placeholder={t("companySearchPlaceholder")}
         value={text}
+        open={open}
+        onOpenChange={(_, d) => setOpen(d.open)}
         selectedOptions={props.value ? [props.value] : []}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
+          setOpen(true);
           // A typed code counts at once; a name counts only once a company is picked from the list.
           const code = typedCode(next);
           emit(code === "" || (isEdinetLike(code) && !props.allowEdinet) ? "" : code);
@@ -98,6 +103,7 @@ export function CompanyPicker(props: {
           if (!code) return;
           const hit = state.hits.find((h) => h.code === code) ?? search.byCode(code);
           setText(hit ? hitText(hit, t.lang) : code);
+          setOpen(false);
           emit(code);
         }}
       >

@@ -30,6 +30,8 @@ export function MetricPicker(props: {
   const testId = props.testId ?? "screen-metric-search";
   const selectedItem = props.fields.find((x) => x.key === props.selected);
   const [query, setQuery] = useState(selectedItem ? metricText(selectedItem, props.lang) : "");
+  // Typing opens the list, so the keyboard alone can search and choose.
+  const [open, setOpen] = useState(false);
   const shownText = selectedItem ? metricText(selectedItem, props.lang) : undefined;
   // A choice made outside the box (an example filled in, another language) shows in it.
   const lastSelected = useRef(props.selected);
@@ -51,11 +53,17 @@ export function MetricPicker(props: {
       aria-label={props.ariaLabel}
       placeholder={props.placeholder}
       value={query}
+      open={open}
+      onOpenChange={(_, d) => setOpen(d.open)}
       selectedOptions={props.selected ? [props.selected] : []}
-      onChange={(e) => setQuery(e.target.value)}
+      onChange={(e) => {
+        setQuery(e.target.value);
+        setOpen(true);
+      }}
       onOptionSelect={(_, d) => {
         if (d.optionValue) {
           lastSelected.current = d.optionValue;
+          setOpen(false);
           props.onSelect(d.optionValue);
           const f = props.fields.find((x) => x.key === d.optionValue);
           setQuery(f ? metricText(f, props.lang) : d.optionValue);

@@ -261,6 +261,41 @@ describe.each([
     await shot("08-screening-no-hits");
   });
 
+  test("keyboard: Tab reaches every builder control; a company is picked with arrows and Enter", async () => {
+    await nav(page, "builder");
+    await page.selectOption(tid("builder-function-select"), "FINANCIAL");
+    await page.focus(tid("builder-function-select"));
+    const reached = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const id = await page.evaluate(
+        () => document.activeElement?.getAttribute("data-testid") ?? "",
+      );
+      if (id) reached.add(id);
+      if (id === "builder-insert") break;
+    }
+    for (const id of [
+      "builder-arg-company",
+      "builder-arg-item",
+      "builder-arg-fiscal_period",
+      "builder-arg-period",
+      "builder-arg-quarter",
+      "builder-arg-unit",
+      "builder-use-example",
+      "builder-insert",
+    ]) {
+      expect([...reached]).toContain(id);
+    }
+    await page.focus(tid("builder-arg-company"));
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("ソラ");
+    await page.waitForSelector(tid("builder-arg-company-option-6758"));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`${tid("builder-arg-company-status")}[data-picked="6758"]`);
+    expect(await page.textContent(tid("builder-formula-preview"))).toContain('"6758"');
+  });
+
   test("Refresh all asks first with the estimated requests and today's remaining quota", async () => {
     await nav(page, "refresh");
     await page.waitForSelector(tid("usage-meter"));
