@@ -197,6 +197,9 @@ function PreviewView(props: {
   } else if (o.kind === "error") {
     state = "error";
     body = `${o.code} ${o.message}`;
+  } else if (o.kind === "no_key") {
+    state = "no_key";
+    body = t("keyMissingInPane");
   } else if (o.kind === "not_cached") {
     state = "not_cached";
     body = t("builderPreviewNotCached");

@@ -220,7 +220,11 @@ export function ScreeningSection() {
               message={{ intent: "error", text: fieldsError }}
               testId="screen-message"
             />
-            <Button data-testid="screen-fields-retry" onClick={loadFields}>
+            <Button
+              data-testid="screen-fields-retry"
+              aria-label={t("screenFieldsRetryNamed")}
+              onClick={loadFields}
+            >
               {t("problemsRetry")}
             </Button>
           </>

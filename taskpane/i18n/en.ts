@@ -267,6 +267,7 @@ export const en = {
 
 
   // issue 12: the analyst's cockpit
+  screenFieldsRetryNamed: "Load the metric list again",
   navLabel: "Sections",
   navMore: "More ({n})",
   keyMissingInPane: "No API key is set: enter one under Connection.",

@@ -260,6 +260,7 @@ export const ja: Messages = {
 
 
   // issue 12: the analyst's cockpit
+  screenFieldsRetryNamed: "指標の一覧を読み込み直す",
   navLabel: "セクション",
   navMore: "その他（{n}）",
   keyMissingInPane: "APIキーが未設定です。「接続」タブでキーを入力してください。",

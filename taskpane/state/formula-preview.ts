@@ -2,19 +2,25 @@
 // preview from the cache (no request) or, on the user's explicit ask, with the request it needs.
 
 import * as kaisha from "../../functions/index";
-import { NotCachedError } from "../../src/client/errors";
+import { AuthenticationError, NotCachedError } from "../../src/client/errors";
 
 /** What a preview shows: a value or table, a cell error with its message, or "not cached yet". */
 export type PreviewOutcome =
   | { kind: "value"; rows: unknown[][] }
   | { kind: "error"; code: string; message: string }
   | { kind: "not_cached" }
+  /** no API key: the pane names its own Connection tab instead of the cell's "open the pane". */
+  | { kind: "no_key" }
   | { kind: "needs_cells" };
 
 type Implementation = (...args: unknown[]) => unknown;
 
 /** Messages a cache-only call ends with when nothing is cached, in both languages. */
 const NOT_CACHED = new Set([new NotCachedError({}).message, new NotCachedError({}).messageJa]);
+const NO_KEY = new Set([
+  new AuthenticationError("missing_key").message,
+  new AuthenticationError("missing_key").messageJa,
+]);
 
 function implementation(name: string): Implementation | undefined {
   const fn = (kaisha as Record<string, unknown>)[name];
@@ -36,12 +42,16 @@ export async function previewFormula(
   if (!fn) return { kind: "error", code: "#NAME?", message: name };
   const invocation = { isInValuePreview: cacheOnly, onCanceled: () => undefined };
   try {
-    const value = await fn(...args.map((a) => (a === undefined ? null : a)), invocation);
+    // Every parameter gets a slot (Excel passes null for omitted ones), then the invocation.
+    const slots = Math.max(args.length, fn.length - 1);
+    const padded = Array.from({ length: slots }, (_, i) => args[i] ?? null);
+    const value = await fn(...padded, invocation);
     return { kind: "value", rows: Array.isArray(value) ? (value as unknown[][]) : [[value]] };
   } catch (err) {
     const e = err as { code?: unknown; message?: unknown };
     const message = typeof e.message === "string" ? e.message : "";
     if (cacheOnly && NOT_CACHED.has(message)) return { kind: "not_cached" };
+    if (NO_KEY.has(message)) return { kind: "no_key" };
     return { kind: "error", code: typeof e.code === "string" ? e.code : "#VALUE!", message };
   }
 }

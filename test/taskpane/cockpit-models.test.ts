@@ -123,6 +123,14 @@ describe("builder preview", () => {
     expect(s.requests()).toEqual([]);
   });
 
+  test("no key: the preview says so without sending the user to the pane it is in", async () => {
+    const s = sandboxClient();
+    s.client.setApiKey(undefined);
+    setClientForTesting(s.client);
+    expect(await previewFormula("FINANCIAL", ["7203", "sales"], false)).toEqual({ kind: "no_key" });
+    expect(s.requests()).toEqual([]);
+  });
+
   test("preview cells read as the sheet would show them", () => {
     expect(previewCellText(1234567.5, "en")).toBe("1,234,567.5");
     expect(previewCellText(null, "ja")).toBe("");
