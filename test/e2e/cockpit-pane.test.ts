@@ -335,7 +335,14 @@ test("both widths in both languages: one row of tabs, no sideways scroll, in eve
           expect({ ...where, rows: await tabRows(page) }).toEqual({ ...where, rows: 1 });
           expect({ ...where, overflow: await overflowX(page) }).toEqual({ ...where, overflow: 0 });
         }
+        // The tabs that did not fit, in the "more" menu.
+        await page.click(tid("nav-more"));
+        await page.waitForFunction(() => {
+          const menu = document.querySelector('[role="menu"]');
+          return menu !== null && getComputedStyle(menu.parentElement ?? menu).opacity === "1";
+        });
         await h.screenshot(page, `cockpit-${lang}-${width}-11-tabs-menu`);
+        await page.keyboard.press("Escape");
       } finally {
         await page.close();
       }
