@@ -309,6 +309,10 @@ describe.each([
     );
     expect(remaining).toBeGreaterThan(0);
     expect(await page.textContent(tid("refresh-confirm-remaining"))).toContain(String(remaining));
+    await page.waitForFunction(
+      (id) => getComputedStyle(document.querySelector(id) as Element).opacity === "1",
+      tid("refresh-confirm"),
+    );
     await shot("09-refresh-confirm");
     // Cancel spends nothing.
     await page.click(tid("refresh-confirm-cancel"));
