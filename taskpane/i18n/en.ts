@@ -293,7 +293,7 @@ export const en = {
   builderLoadFailed: "The function list could not be loaded: {message}",
   builderLoading: "Loading the functions…",
   builderResult: "Result (from the cache, no request)",
-  builderFetchPreview: "Fetch preview (1 request)",
+  builderFetchPreview: "Fetch preview (sends the cell’s request)",
   builderOverwriteAsk: "{address} is not empty (it holds {content}). Replace it with this formula?",
   builderOverwriteYes: "Replace {address}",
   builderOverwriteKeep: "Keep {address}",

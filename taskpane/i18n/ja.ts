@@ -286,7 +286,7 @@ export const ja: Messages = {
   builderLoadFailed: "関数の一覧を読み込めませんでした: {message}",
   builderLoading: "関数を読み込んでいます…",
   builderResult: "結果（キャッシュから・リクエストなし）",
-  builderFetchPreview: "プレビューを取得（1リクエスト）",
+  builderFetchPreview: "プレビューを取得（セルと同じリクエストを送信）",
   builderOverwriteAsk: "{address} は空ではありません（内容: {content}）。この数式で置き換えますか？",
   builderOverwriteYes: "{address} を置き換える",
   builderOverwriteKeep: "{address} を残す",
