@@ -6,8 +6,6 @@ import {
   MessageBar,
   MessageBarBody,
   Select,
-  Tab,
-  TabList,
   Text,
   webLightTheme,
 } from "@fluentui/react-components";
@@ -28,6 +26,8 @@ import { ImportSection } from "./components/import-section";
 import { RefreshSection } from "./components/refresh-section";
 import { BuilderSection } from "./components/builder-section";
 import { CompanySection } from "./components/company-section";
+import { SectionTabs } from "./components/section-tabs";
+import { QueueView } from "./components/queue-view";
 
 export type SectionId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
 const SECTIONS: readonly SectionId[] = [
@@ -129,6 +129,8 @@ export function App(props: AppProps) {
               {t("appTitle")}
             </Text>
             <span
+              role="status"
+              aria-live="polite"
               className={`kaisha-status kaisha-status-${connection}`}
               data-testid="connection-status"
               data-state={connection}
@@ -154,23 +156,19 @@ export function App(props: AppProps) {
               <MessageBarBody>{t("excelUnavailable")}</MessageBarBody>
             </MessageBar>
           )}
-          <TabList
-            size="small"
-            className="kaisha-tabs"
-            selectedValue={section}
-            onTabSelect={(_, d) => {
-              const next = d.value as SectionId;
+          <SectionTabs
+            tabs={SECTIONS.map((id) => ({ id, label: t(NAV_KEY[id]) }))}
+            selected={section}
+            ariaLabel={t("navLabel")}
+            moreLabel={(n) => t("navMore", { n })}
+            onSelect={(id) => {
+              const next = id as SectionId;
               setSection(next);
               setOpened((was) => (was.includes(next) ? was : [...was, next]));
             }}
-          >
-            {SECTIONS.map((s) => (
-              <Tab key={s} value={s} data-testid={`nav-${s}`}>
-                {t(NAV_KEY[s])}
-              </Tab>
-            ))}
-          </TabList>
-          <main>
+          />
+          <QueueView />
+          <main aria-label={t(NAV_KEY[section])}>
             {SECTIONS.filter((s) => opened.includes(s)).map((s) => (
               <div key={s} data-testid={`section-${s}`} hidden={s !== section}>
                 <SectionShown.Provider value={s === section}>

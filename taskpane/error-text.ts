@@ -10,6 +10,8 @@ export class UserMessageError extends Error {
 
 /** The message for an error, in the pane's language; never includes the key (the client redacts). */
 export function errorText(err: unknown, t: Translator): string {
+  // The client's wording sends the user to the pane; inside the pane, name the tab instead.
+  if (isKaishaError(err) && err.code === "missing_key") return t("keyMissingInPane");
   if (isKaishaError(err)) return localizedMessage(err, t.lang);
   if (err instanceof Error) {
     if (err.name === "UserMessageError") return err.message;

@@ -5,7 +5,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { LANG_STORAGE_KEY, type LangSetting } from "./i18n/language";
 import { isExcelAvailable } from "./excel/run";
-import { startPaneSession } from "./pane-session";
+import { DEMO_KEY, URL_PRESETS, startPaneSession } from "./pane-session";
+import { DEFAULT_BASE_URL } from "../src/session";
+import { baseUrlOf } from "./state/pane-settings";
+import { applyDemoKeyOnSandbox } from "./state/demo-start";
 
 function officeLanguage(): string | null {
   try {
@@ -33,6 +36,12 @@ export async function renderPane(): Promise<void> {
     browser: navigator.language,
   };
   const session = await startPaneSession({ query });
+  // npm start: open connected to the sandbox with its demo key (issue 12), never another server.
+  await applyDemoKeyOnSandbox(session, {
+    demoKey: DEMO_KEY,
+    sandboxBaseUrl: DEFAULT_BASE_URL,
+    baseUrl: baseUrlOf(session.settings, URL_PRESETS),
+  }).catch(() => false);
   const root = document.getElementById("root");
   if (!root) throw new Error("#root missing in taskpane.html");
   const initialSetting: LangSetting = saved === "ja" || saved === "en" ? saved : "auto";

@@ -7,6 +7,17 @@ import type { Lang } from "./i18n/language";
 import { rerunImport } from "./state/import-flow";
 import type { PaneClient } from "./state/pane-client";
 import { refreshAll, type RefreshProgress, type RefreshSummary } from "./state/refresh-flow";
+import { estimateRefreshCost } from "./state/refresh-cost";
+import type { RefreshEstimate } from "./state/usage-model";
+
+/** Reads the workbook (no request): distinct requests of its KAISHA formulas, and stored imports. */
+export async function estimateWorkbookRefresh(): Promise<RefreshEstimate> {
+  const [cells, imports] = await Promise.all([
+    findKaishaFormulas("workbook"),
+    readImportDefinitions(),
+  ]);
+  return { formulaRequests: estimateRefreshCost(cells), imports: imports.length };
+}
 
 export function runRefresh(
   client: PaneClient,

@@ -63,9 +63,14 @@ export class Deadline {
 
   /**
    * Runs `wait` (the pacer's wait before a retry) but settles with DeadlineError when the deadline
-   * passes first, and with the caller's AbortError when `signal` fires.
+   * passes first, and with the caller's AbortError when `signal` fires. When the deadline passes
+   * just after `wait` resolved, `release` gets what it resolved with (the pacer's permit goes back).
    */
-  async bound(wait: (signal: AbortSignal) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  async bound<T>(
+    wait: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+    release?: (value: T) => void,
+  ): Promise<T> {
     if (signal?.aborted) throw new AbortError({ cause: signal.reason });
     const controller = new AbortController();
     const onCaller = (): void => controller.abort(signal?.reason);
@@ -76,8 +81,9 @@ export class Deadline {
     const timer = Number.isFinite(remaining)
       ? setTimeout(() => controller.abort(this.error()), remaining)
       : undefined;
+    let value: T;
     try {
-      await wait(controller.signal);
+      value = await wait(controller.signal);
     } catch (err) {
       if (this.expired()) throw this.error(err);
       throw err;
@@ -85,6 +91,10 @@ export class Deadline {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onCaller);
     }
-    if (this.expired()) throw this.error();
+    if (this.expired()) {
+      release?.(value);
+      throw this.error();
+    }
+    return value;
   }
 }

@@ -1,35 +1,318 @@
-// Formula builder: pick a KAISHA function, fill its arguments with hints and examples, insert it.
+// Formula builder generated from functions.json / functions-ja.json: one field per parameter, lists for
+// accepted values, company and item search, a result preview from the cache, insert into an empty cell.
 
-import { useState } from "react";
-import { Button, Field, Input, Select, Text } from "@fluentui/react-components";
+import { useEffect, useMemo, useState } from "react";
+import {
+  Button,
+  Combobox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Select,
+  Spinner,
+  Text,
+} from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
-import { insertFormula } from "../excel/formulas";
+import { insertFormulaIfEmpty, writeFormulaAt } from "../excel/formula-cell";
 import { UserMessageError } from "../error-text";
+import { optional, type Translator } from "../i18n/messages";
+import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
 import {
-  FUNCTION_CATALOGUE,
+  builderArgs,
   builderFormula,
-  findFunction,
+  exampleValues,
+  loadBuilderCatalogue,
   missingArgs,
+  type BuilderFunction,
+  type BuilderParam,
 } from "../state/function-catalogue";
+import { previewCellText, previewFormula, type PreviewOutcome } from "../state/formula-preview";
+import { CompanyPicker } from "./company-picker";
+import { MetricPicker } from "./metric-picker";
 import { StatusMessage } from "./status-message";
 
-export function BuilderSection() {
-  const { t, excel } = usePane();
+/** The builder's label for a parameter: its Japanese/English name, the key as a fallback. */
+export function paramName(t: Translator, name: string): string {
+  return optional(t, `arg_${name}`, optional(t, `param_${name}`, name));
+}
+
+/** A value of a list as the user reads it ("通期", "最新期", "見出し行"), the value itself otherwise. */
+export function choiceText(t: Translator, param: string, value: string): string {
+  if (param === "dataset") return optional(t, `ds_${value}`, value);
+  return optional(t, `opt_${param}_${value}`, optional(t, `opt_${value}`, value));
+}
+
+/** Wait after the last change before reading the cache for the preview. */
+const PREVIEW_DEBOUNCE_MS = 250;
+/** Rows and columns of a table result shown in the preview. */
+const PREVIEW_ROWS = 4;
+const PREVIEW_COLS = 4;
+
+function ParamInput(props: {
+  fn: BuilderFunction;
+  param: BuilderParam;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const { t } = usePane();
+  const { param } = props;
+  const testId = `builder-arg-${param.name}`;
+  const name = paramName(t, param.name);
+  const label = param.optional ? t("builderOptionalLabel", { name }) : name;
+  const hint = param.description[t.lang];
+  const kind = param.kind;
+  if (kind.type === "company") {
+    return (
+      <CompanyPicker
+        testId={testId}
+        label={label}
+        hint={hint}
+        value={props.value}
+        required={!param.optional}
+        allowEdinet={kind.edinet}
+        onChange={props.onChange}
+      />
+    );
+  }
+  if (kind.type === "item") {
+    return (
+      <Field label={label} required={!param.optional} hint={hint}>
+        <MetricPicker
+          testId={testId}
+          ariaLabel={label}
+          fields={FIELD_DICTIONARY[kind.dataset]}
+          lang={t.lang}
+          selected={props.value}
+          placeholder={t("builderItemSearch")}
+          onSelect={props.onChange}
+        />
+      </Field>
+    );
+  }
+  if (kind.type === "choice" && kind.freeform) {
+    const known = kind.options.includes(props.value);
+    return (
+      <Field label={label} required={!param.optional} hint={hint}>
+        <Combobox
+          data-testid={testId}
+          aria-label={label}
+          freeform
+          placeholder={t("builderDefault")}
+          value={known ? choiceText(t, param.name, props.value) : props.value}
+          selectedOptions={known ? [props.value] : []}
+          onChange={(e) => props.onChange(e.target.value)}
+          onOptionSelect={(_, d) => props.onChange(d.optionValue ?? "")}
+        >
+          {kind.options.map((o) => (
+            <Option
+              key={o}
+              value={o}
+              text={choiceText(t, param.name, o)}
+              data-testid={`${testId}-option-${o}`}
+            >
+              {choiceText(t, param.name, o)}
+            </Option>
+          ))}
+        </Combobox>
+      </Field>
+    );
+  }
+  if (kind.type === "choice") {
+    return (
+      <Field label={label} required={!param.optional} hint={hint}>
+        <Select
+          data-testid={testId}
+          aria-label={label}
+          value={props.value}
+          onChange={(_, d) => props.onChange(d.value)}
+        >
+          <option value="">{param.optional ? t("builderDefault") : t("selectPlaceholder")}</option>
+          {kind.options.map((o) => (
+            <option key={o} value={o}>
+              {choiceText(t, param.name, o)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    );
+  }
+  return (
+    <Field label={label} required={!param.optional} hint={hint}>
+      <Input
+        data-testid={testId}
+        aria-label={label}
+        value={props.value}
+        {...(kind.type === "number" ? { inputMode: "numeric" as const } : {})}
+        onChange={(_, d) => props.onChange(d.value)}
+      />
+    </Field>
+  );
+}
+
+function PreviewView(props: {
+  outcome: PreviewOutcome | undefined;
+  busy: boolean;
+  pending: boolean;
+}) {
+  const { t } = usePane();
+  const o = props.outcome;
+  let body: React.ReactNode = null;
+  let state = "none";
+  if (props.busy) {
+    state = "busy";
+    body = <Spinner size="extra-tiny" label={t("builderPreviewing")} />;
+  } else if (props.pending) {
+    state = "pending";
+    body = "…";
+  } else if (!o) {
+    body = t("builderPreviewIncomplete");
+  } else if (o.kind === "value") {
+    state = "value";
+    const rows = o.rows.slice(0, PREVIEW_ROWS).map((r) => r.slice(0, PREVIEW_COLS));
+    const more = o.rows.length > PREVIEW_ROWS || (o.rows[0]?.length ?? 0) > PREVIEW_COLS;
+    body = (
+      <>
+        <table className="kaisha-preview-grid">
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                {r.map((c, j) => (
+                  <td key={j}>{previewCellText(c, t.lang)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {more && (
+          <Text size={200}>
+            {t("builderPreviewMore", { rows: o.rows.length, cols: o.rows[0]?.length ?? 0 })}
+          </Text>
+        )}
+      </>
+    );
+  } else if (o.kind === "error") {
+    state = "error";
+    body = `${o.code} ${o.message}`;
+  } else if (o.kind === "no_key") {
+    state = "no_key";
+    body = t("keyMissingInPane");
+  } else if (o.kind === "not_cached") {
+    state = "not_cached";
+    body = t("builderPreviewNotCached");
+  } else {
+    state = "needs_cells";
+    body = t("builderPreviewNeedsCells");
+  }
+  return (
+    <div data-testid="builder-result" data-state={state} role="status" aria-live="polite">
+      {body}
+    </div>
+  );
+}
+
+export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }) {
+  const { t, excel, session, bump } = usePane();
   const task = useTask(t);
+  const [catalogue, setCatalogue] = useState<readonly BuilderFunction[] | undefined>(
+    props.catalogue,
+  );
+  const [loadError, setLoadError] = useState<string | undefined>();
   const [name, setName] = useState("FINANCIAL");
   const [values, setValues] = useState<Record<string, string>>({});
-  const spec = findFunction(name) ?? FUNCTION_CATALOGUE[0];
-  if (!spec) return null;
-  const formula = builderFormula(spec, values);
+  // The preview belongs to one formula text: an answer for an older text is never shown.
+  const [result, setResult] = useState<{ formula: string; outcome: PreviewOutcome } | undefined>();
+  const [previewBusy, setPreviewBusy] = useState(false);
+  const [overwrite, setOverwrite] = useState<{ address: string; content: string } | undefined>();
+
+  useEffect(() => {
+    if (props.catalogue) return;
+    loadBuilderCatalogue((url) => fetch(url, { cache: "no-store" }))
+      .then(setCatalogue)
+      .catch((err: unknown) => setLoadError(err instanceof Error ? err.message : String(err)));
+  }, [props.catalogue]);
+
+  const fn = catalogue?.find((f) => f.name === name) ?? catalogue?.[0];
+  const formula = fn ? builderFormula(fn, values) : "";
+  const missing = fn ? missingArgs(fn, values) : [];
+  const args = useMemo(() => (fn ? builderArgs(fn, values) : []), [fn, values]);
+  const outcome = result?.formula === formula ? result.outcome : undefined;
+  const previewPending = missing.length === 0 && outcome === undefined;
+
+  // The live preview: the function itself, reading the cache only (no request).
+  useEffect(() => {
+    setOverwrite(undefined);
+    if (!fn || missing.length > 0) return;
+    let live = true;
+    const text = formula;
+    const timer = setTimeout(() => {
+      void previewFormula(fn.name, args, true).then(
+        (o) => live && setResult({ formula: text, outcome: o }),
+      );
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // formula text stands for fn + args
+  }, [formula, session]);
+
+  const fetchPreview = async () => {
+    if (!fn) return;
+    setPreviewBusy(true);
+    try {
+      const text = formula;
+      setResult({ formula: text, outcome: await previewFormula(fn.name, args, false) });
+      bump();
+    } finally {
+      setPreviewBusy(false);
+    }
+  };
+
+  if (!catalogue || !fn) {
+    return (
+      <div className="kaisha-section">
+        <Text as="h2" weight="semibold" size={400}>
+          {t("builderTitle")}
+        </Text>
+        {loadError ? (
+          <StatusMessage
+            message={{ intent: "error", text: t("builderLoadFailed", { message: loadError }) }}
+            testId="builder-message"
+          />
+        ) : (
+          <Spinner data-testid="builder-loading" size="small" label={t("builderLoading")} />
+        )}
+      </div>
+    );
+  }
+
+  const checkMissing = () => {
+    if (missing.length)
+      throw new UserMessageError(
+        t("builderMissing", { list: missing.map((m) => paramName(t, m)).join("、") }),
+      );
+  };
 
   const insert = () =>
     task.run(async () => {
-      const missing = missingArgs(spec, values);
-      if (missing.length)
-        throw new UserMessageError(t("builderMissing", { list: missing.join(", ") }));
-      const address = await insertFormula(formula);
-      return { intent: "success", text: t("formulaInserted", { address }) };
+      checkMissing();
+      const r = await insertFormulaIfEmpty(formula);
+      if (!r.written) {
+        setOverwrite({ address: r.address, content: r.content });
+        return undefined;
+      }
+      return { intent: "success", text: t("formulaInserted", { address: r.address }) };
+    });
+
+  const confirmOverwrite = (address: string) =>
+    task.run(async () => {
+      setOverwrite(undefined);
+      const written = await writeFormulaAt(address, formula);
+      return { intent: "success", text: t("formulaInserted", { address: written }) };
     });
 
   return (
@@ -40,13 +323,14 @@ export function BuilderSection() {
       <Field label={t("builderFunction")}>
         <Select
           data-testid="builder-function-select"
-          value={spec.name}
+          value={fn.name}
           onChange={(_, d) => {
             setName(d.value);
             setValues({});
+            task.setMessage(undefined);
           }}
         >
-          {FUNCTION_CATALOGUE.map((f) => (
+          {catalogue.map((f) => (
             <option key={f.name} value={f.name}>
               KAISHA.{f.name}
             </option>
@@ -54,59 +338,84 @@ export function BuilderSection() {
         </Select>
       </Field>
       <Text data-testid="builder-description" size={200}>
-        {spec.description[t.lang]}
+        {fn.description[t.lang]}
       </Text>
+      {fn.params.map((p) => (
+        <ParamInput
+          key={`${fn.name}-${p.name}`}
+          fn={fn}
+          param={p}
+          value={values[p.name] ?? ""}
+          onChange={(v) => setValues((was) => ({ ...was, [p.name]: v }))}
+        />
+      ))}
       <Text size={200} className="kaisha-hint" data-testid="builder-ref-hint">
         {t("builderRefHint")}
       </Text>
-      {spec.args.map((arg) => (
-        <Field
-          key={`${spec.name}-${arg.name}`}
-          label={arg.optional ? t("builderOptionalLabel", { name: arg.name }) : arg.name}
-          required={!arg.optional}
-          hint={
-            <>
-              {arg.hint[t.lang]}
-              <br />
-              {t("builderExample", { example: arg.example })}
-            </>
-          }
+      {fn.params.some((p) => !p.optional) && (
+        <Button
+          data-testid="builder-use-example"
+          size="small"
+          appearance="subtle"
+          onClick={() => setValues(exampleValues(fn))}
         >
-          <Input
-            data-testid={`builder-arg-${arg.name}`}
-            value={values[arg.name] ?? ""}
-            placeholder={arg.example}
-            onChange={(_, d) => setValues({ ...values, [arg.name]: d.value })}
-          />
-        </Field>
-      ))}
-      <Button
-        data-testid="builder-use-example"
-        size="small"
-        appearance="subtle"
-        onClick={() =>
-          setValues(
-            Object.fromEntries(
-              spec.args.filter((a) => !a.optional).map((a) => [a.name, a.example]),
-            ),
-          )
-        }
-      >
-        {t("builderUseExample")}
-      </Button>
+          {t("builderUseExample", { fn: fn.name })}
+        </Button>
+      )}
       <Field label={t("formulaLabel")}>
         <code data-testid="builder-formula-preview" className="kaisha-formula">
           {formula}
         </code>
       </Field>
-      <Button
-        data-testid="builder-insert"
-        appearance="primary"
-        disabled={task.running || !excel}
-        onClick={() => void insert()}
-      >
-        {t("builderInsert")}
-      </Button>
+      <Field label={t("builderResult")}>
+        <PreviewView outcome={outcome} busy={previewBusy} pending={previewPending} />
+      </Field>
+      <div className="kaisha-row">
+        <Button
+          data-testid="builder-insert"
+          appearance="primary"
+          disabled={task.running || !excel}
+          onClick={() => void insert()}
+        >
+          {t("builderInsert")}
+        </Button>
+        {outcome?.kind === "not_cached" && (
+          <Button
+            data-testid="builder-fetch-preview"
+            disabled={previewBusy}
+            onClick={() => void fetchPreview()}
+          >
+            {t("builderFetchPreview")}
+          </Button>
+        )}
+      </div>
+      {overwrite && (
+        <MessageBar intent="warning" data-testid="builder-overwrite" role="alert">
+          <MessageBarBody>
+            {t("builderOverwriteAsk", { address: overwrite.address, content: overwrite.content })}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button
+              size="small"
+              data-testid="builder-overwrite-confirm"
+              onClick={() => void confirmOverwrite(overwrite.address)}
+            >
+              {t("builderOverwriteYes", { address: overwrite.address })}
+            </Button>
+            <Button
+              size="small"
+              appearance="subtle"
+              data-testid="builder-overwrite-cancel"
+              onClick={() => {
+                setOverwrite(undefined);
+                task.setMessage({ intent: "info", text: t("builderOverwriteNo") });
+              }}
+            >
+              {t("builderOverwriteKeep", { address: overwrite.address })}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       <StatusMessage message={task.message} testId="builder-message" />
     </div>
   );

@@ -16,6 +16,7 @@ import { runImport } from "../state/import-flow";
 import { prop } from "../state/pane-client";
 import type { ColumnSpec } from "../state/table-data";
 import { StatusMessage } from "./status-message";
+import { CompanyPicker } from "./company-picker";
 
 /** One year back from today, as YYYY-MM-DD (the price chart's window). */
 function oneYearAgo(now: Date): string {
@@ -121,14 +122,13 @@ export function CompanySection() {
         {t("companyTitle")}
       </Text>
       <Text size={200}>{t("companyHint")}</Text>
-      <Field label={t("companyCode")} required>
-        <Input
-          data-testid="company-sheet-code"
-          value={code}
-          placeholder="7203"
-          onChange={(_, d) => setCode(d.value)}
-        />
-      </Field>
+      <CompanyPicker
+        testId="company-sheet-code"
+        label={t("companyCode")}
+        value={code}
+        allowEdinet
+        onChange={setCode}
+      />
       <Field label={t("companyYears")}>
         <Input
           data-testid="company-sheet-years"

@@ -25,6 +25,7 @@ import type { ColumnSpec } from "../state/table-data";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
+import { CompanyPicker } from "./company-picker";
 import { importedMessage } from "./imported-message";
 
 function paramLabel(t: Translator, name: string, labelKey?: string): string {
@@ -50,6 +51,19 @@ function ParamField(props: {
   const { spec, t } = props;
   const testId = `import-param-${spec.name}`;
   const label = paramLabel(t, spec.name, spec.labelKey);
+  if (spec.name === "security_code" || spec.name === "code") {
+    // The company: searched by name or code (issue 12); EDINET codes where the dataset takes them.
+    return (
+      <CompanyPicker
+        testId={testId}
+        label={label}
+        value={props.value}
+        required={spec.required === true}
+        allowEdinet={spec.labelKey === "param_company"}
+        onChange={props.onChange}
+      />
+    );
+  }
   if (spec.kind === "select" && spec.options) {
     return (
       <Field label={label}>
@@ -67,14 +81,7 @@ function ParamField(props: {
       </Field>
     );
   }
-  const placeholder =
-    spec.kind === "date"
-      ? "YYYY-MM-DD"
-      : spec.kind === "month"
-        ? "YYYY/MM"
-        : spec.name === "security_code" || spec.name === "code"
-          ? "7203"
-          : "";
+  const placeholder = spec.kind === "date" ? "YYYY-MM-DD" : spec.kind === "month" ? "YYYY/MM" : "";
   return (
     <Field
       label={label}

@@ -1,40 +1,69 @@
-// Metric search box: filters the /screening/fields catalogue by Japanese label, English label or key.
+// Item / metric search box shared by screening and the builder: finds by Japanese label, English label or key.
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Combobox, Option } from "@fluentui/react-components";
 import type { Lang } from "../i18n/language";
-import { englishLabel } from "../state/metric-labels";
-import { searchMetrics, type ScreeningFieldInfo } from "../state/screening-model";
+import { englishLabel, searchItems } from "../state/metric-labels";
 
-/** How a metric reads in the list: the language's label with the key for reference. */
-export function metricText(f: Pick<ScreeningFieldInfo, "key" | "label">, lang: Lang): string {
-  return lang === "ja" ? `${f.label} [${f.key}]` : `${englishLabel(f.key)} [${f.key}]`;
+/** What the picker lists: a key with its Japanese label (the contract's or /screening/fields'). */
+export interface PickerItem {
+  key: string;
+  label: string;
+}
+
+/** How an item reads: its Japanese label in Japanese, an English label in English (no raw keys). */
+export function metricText(f: PickerItem, lang: Lang): string {
+  return lang === "ja" ? f.label : englishLabel(f.key);
 }
 
 const MAX_OPTIONS = 60;
 
 export function MetricPicker(props: {
-  fields: readonly ScreeningFieldInfo[];
+  fields: readonly PickerItem[];
   lang: Lang;
   selected: string;
   placeholder: string;
   onSelect: (key: string) => void;
+  testId?: string;
+  ariaLabel?: string;
 }) {
-  const [query, setQuery] = useState("");
+  const testId = props.testId ?? "screen-metric-search";
+  const selectedItem = props.fields.find((x) => x.key === props.selected);
+  const [query, setQuery] = useState(selectedItem ? metricText(selectedItem, props.lang) : "");
+  // Typing opens the list, so the keyboard alone can search and choose.
+  const [open, setOpen] = useState(false);
+  const shownText = selectedItem ? metricText(selectedItem, props.lang) : undefined;
+  // A choice made outside the box (an example filled in, another language) shows in it.
+  const lastSelected = useRef(props.selected);
+  useEffect(() => {
+    if (props.selected === lastSelected.current) return;
+    lastSelected.current = props.selected;
+    setQuery(shownText ?? "");
+  }, [props.selected, shownText]);
+  // The box showing the chosen item lists everything again, not just that one.
+  const filter = shownText !== undefined && query === shownText ? "" : query;
   const matches = useMemo(
-    () => searchMetrics(props.fields, query).slice(0, MAX_OPTIONS),
-    [props.fields, query],
+    () => searchItems(props.fields, filter).slice(0, MAX_OPTIONS),
+    [props.fields, filter],
   );
   return (
     <Combobox
-      data-testid="screen-metric-search"
+      data-testid={testId}
       freeform
+      aria-label={props.ariaLabel}
       placeholder={props.placeholder}
       value={query}
+      open={open}
+      onOpenChange={(_, d) => setOpen(d.open)}
       selectedOptions={props.selected ? [props.selected] : []}
-      onChange={(e) => setQuery(e.target.value)}
+      onChange={(e) => {
+        setQuery(e.target.value);
+        setOpen(true);
+      }}
       onOptionSelect={(_, d) => {
         if (d.optionValue) {
+          lastSelected.current = d.optionValue;
+          setOpen(false);
           props.onSelect(d.optionValue);
           const f = props.fields.find((x) => x.key === d.optionValue);
           setQuery(f ? metricText(f, props.lang) : d.optionValue);
@@ -46,7 +75,7 @@ export function MetricPicker(props: {
           key={f.key}
           value={f.key}
           text={metricText(f, props.lang)}
-          data-testid={`screen-metric-option-${f.key}`}
+          data-testid={`${testId === "screen-metric-search" ? "screen-metric" : testId}-option-${f.key}`}
         >
           {metricText(f, props.lang)}
         </Option>

@@ -53,6 +53,7 @@ export function ProblemsList() {
         </Button>
         <Button
           data-testid="problems-retry"
+          aria-label={t("problemsRetryNamed")}
           disabled={task.running || !excel || !problems?.length}
           onClick={() => void retry()}
         >
@@ -72,6 +73,7 @@ export function ProblemsList() {
                 appearance="transparent"
                 data-testid={`problem-select-${i}`}
                 title={t("problemsGoTo")}
+                aria-label={t("problemsGoToNamed", { address: qualifiedAddress(p) })}
                 onClick={() => void selectCell(p.sheet, p.address).catch(() => undefined)}
               >
                 {qualifiedAddress(p)}

@@ -22,7 +22,7 @@ export function ProgressLine(props: {
       ? t("writeProgress", { n: progress.rows, total: progress.total ?? progress.rows })
       : t("fetchProgress", { n: progress.rows });
   return (
-    <div className="kaisha-progress">
+    <div role="status" aria-live="polite" className="kaisha-progress">
       <ProgressBar
         data-testid={props.testId}
         data-value={String(progress.rows)}
@@ -31,7 +31,12 @@ export function ProgressLine(props: {
       />
       <div className="kaisha-row">
         <Text size={200}>{text}</Text>
-        <Button data-testid={props.cancelTestId} size="small" onClick={props.onCancel}>
+        <Button
+          data-testid={props.cancelTestId}
+          size="small"
+          aria-label={t("cancelImportNamed")}
+          onClick={props.onCancel}
+        >
           {t("cancel")}
         </Button>
       </div>

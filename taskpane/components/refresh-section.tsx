@@ -1,13 +1,28 @@
 // Refresh and portability: Refresh all / imports, Freeze values / Restore, Problems list, Usage panel.
 
 import { useState } from "react";
-import { Button, Divider, Field, ProgressBar, Select, Text } from "@fluentui/react-components";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Divider,
+  Field,
+  ProgressBar,
+  Select,
+  Spinner,
+  Text,
+} from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
 import { errorText } from "../error-text";
 import { freezeFormulas, restoreFormulas, type FreezeScope } from "../excel/freeze";
 import { freezeSummary } from "../state/freeze-summary";
-import { runRefresh } from "../refresh-runner";
+import { estimateWorkbookRefresh, runRefresh } from "../refresh-runner";
+import { parseUsage, refreshVerdict } from "../state/usage-model";
 import { URL_PRESETS } from "../pane-session";
 import { baseUrlOf } from "../state/pane-settings";
 import type { RefreshProgress } from "../state/refresh-flow";
@@ -21,6 +36,37 @@ export function RefreshSection() {
   const freeze = useTask(t);
   const [progress, setProgress] = useState<RefreshProgress | undefined>();
   const [scope, setScope] = useState<FreezeScope>("selection");
+  const [asking, setAsking] = useState<
+    | {
+        formulas: boolean;
+        requests: number;
+        remaining: number | undefined;
+        enough: boolean | undefined;
+        formulaRequests: number;
+        imports: number;
+      }
+    | undefined
+  >();
+  const [estimating, setEstimating] = useState(false);
+
+  // Refresh spends quota: first say what it will cost and what is left today (/usage is free).
+  const ask = async (formulas: boolean) => {
+    setEstimating(true);
+    refresh.setMessage(undefined);
+    try {
+      const estimate = await estimateWorkbookRefresh();
+      const usage = await session
+        .client()
+        .usage()
+        .then(parseUsage)
+        .catch(() => undefined);
+      setAsking({ formulas, ...refreshVerdict(estimate, formulas, usage), ...estimate });
+    } catch (err) {
+      refresh.setMessage({ intent: "error", text: errorText(err, t) });
+    } finally {
+      setEstimating(false);
+    }
+  };
 
   const runAll = (formulas: boolean) =>
     refresh.run(async (signal) => {
@@ -98,19 +144,85 @@ export function RefreshSection() {
         <Button
           data-testid="refresh-all"
           appearance="primary"
-          disabled={refresh.running || !excel}
-          onClick={() => void runAll(true)}
+          disabled={refresh.running || estimating || !excel}
+          onClick={() => void ask(true)}
         >
           {t("refreshAll")}
         </Button>
         <Button
           data-testid="refresh-imports"
-          disabled={refresh.running || !excel}
-          onClick={() => void runAll(false)}
+          disabled={refresh.running || estimating || !excel}
+          onClick={() => void ask(false)}
         >
           {t("refreshImports")}
         </Button>
       </div>
+      {estimating && <Spinner size="tiny" label={t("refreshEstimating")} />}
+      <Dialog
+        open={asking !== undefined}
+        onOpenChange={(_, d) => {
+          if (!d.open) setAsking(undefined);
+        }}
+      >
+        <DialogSurface data-testid="refresh-confirm" aria-describedby="refresh-confirm-text">
+          <DialogBody>
+            <DialogTitle>
+              {asking?.formulas ? t("refreshConfirmTitle") : t("refreshImportsConfirmTitle")}
+            </DialogTitle>
+            <DialogContent id="refresh-confirm-text">
+              {asking && (
+                <>
+                  <Text
+                    as="p"
+                    block
+                    data-testid="refresh-confirm-cost"
+                    data-requests={String(asking.requests)}
+                  >
+                    {asking.formulas
+                      ? t("refreshConfirmCost", {
+                          n: asking.requests,
+                          formulas: asking.formulaRequests,
+                          imports: asking.imports,
+                        })
+                      : t("refreshImportsConfirmCost", { n: asking.requests })}
+                  </Text>
+                  <Text
+                    as="p"
+                    block
+                    data-testid="refresh-confirm-remaining"
+                    data-remaining={asking.remaining === undefined ? "" : String(asking.remaining)}
+                  >
+                    {asking.remaining === undefined
+                      ? t("refreshConfirmRemainingUnknown")
+                      : t("refreshConfirmRemaining", { n: asking.remaining })}
+                  </Text>
+                  {asking.enough === false && (
+                    <Text as="p" block weight="semibold" data-testid="refresh-confirm-short">
+                      {t("refreshConfirmShort")}
+                    </Text>
+                  )}
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button
+                appearance="primary"
+                data-testid="refresh-confirm-run"
+                onClick={() => {
+                  const formulas = asking?.formulas ?? true;
+                  setAsking(undefined);
+                  void runAll(formulas);
+                }}
+              >
+                {asking?.formulas ? t("refreshConfirmRun") : t("refreshImportsConfirmRun")}
+              </Button>
+              <Button data-testid="refresh-confirm-cancel" onClick={() => setAsking(undefined)}>
+                {t("refreshConfirmCancel")}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
       {progress && (
         <div className="kaisha-progress">
           <ProgressBar
@@ -120,7 +232,12 @@ export function RefreshSection() {
           />
           <div className="kaisha-row">
             <Text size={200}>{progressText}</Text>
-            <Button size="small" data-testid="refresh-cancel" onClick={refresh.cancel}>
+            <Button
+              size="small"
+              data-testid="refresh-cancel"
+              aria-label={t("refreshCancelNamed")}
+              onClick={refresh.cancel}
+            >
               {t("cancel")}
             </Button>
           </div>

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Button,
   Field,
+  MessageBar,
+  MessageBarBody,
   Input,
   Select,
   Spinner,
@@ -45,12 +47,18 @@ import {
 } from "../state/screening-model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { unitNote } from "../state/units";
-import { errorText } from "../error-text";
+import { errorText, UserMessageError } from "../error-text";
+import { isKaishaError } from "../../src/client";
 import { MetricPicker, metricText } from "./metric-picker";
 import { MultiSelect } from "./multi-select";
 import { ProgressLine } from "./progress-line";
 import { StatusMessage } from "./status-message";
 import { importedMessage } from "./imported-message";
+import { HistogramChart } from "./histogram-chart";
+import { histogram, shownValue } from "../state/histogram";
+
+/** spec 4.1: the largest page /screening gives. */
+const SCREEN_PAGE = 100;
 
 interface Preview {
   /** the query the preview ran, to tell when the form has changed since (spec 4.1). */
@@ -107,6 +115,26 @@ export function ScreeningSection() {
     return note ? `${label}（${note}）` : label;
   };
 
+  // Import is offered once a preview of exactly these conditions found something; its cost is the
+  // pages of 100 rows it reads (spec 4.1: limit at most 100, the cursor carries the rest).
+  const importable = fresh !== undefined && fresh.total > 0;
+  const importCost = fresh ? Math.max(1, Math.ceil(fresh.total / SCREEN_PAGE)) : 0;
+  const chartKey = form.sortBy || form.conditions[0]?.field || "";
+  const chart = useMemo(() => {
+    if (!preview || chartKey === "") return undefined;
+    const unit = fieldOf(chartKey)?.unit ?? null;
+    const values = preview.rows
+      .map((r) => r.metrics[chartKey])
+      .filter((v): v is number => typeof v === "number" && Number.isFinite(v))
+      .map((v) => shownValue(v, unit));
+    if (values.length === 0) return undefined;
+    return {
+      bins: histogram(values),
+      title: t("histogramTitle", { metric: previewHeader(chartKey), n: values.length }),
+    };
+    // fieldOf/previewHeader read `all`
+  }, [preview, chartKey, all, t]);
+
   const metricsOfQuery = (): Record<string, { label: string; unit: string | null }> => {
     const keys = new Set([
       ...form.conditions.map((c) => c.field),
@@ -140,7 +168,7 @@ export function ScreeningSection() {
   const runTableImport = () =>
     task.run(async (signal): Promise<TaskMessage> => {
       // Every page: the page size is the API maximum, the cursor carries the rest (spec 4.1).
-      const query = { ...screeningQuery(form, all), limit: 100 };
+      const query = { ...screeningQuery(form, all), limit: SCREEN_PAGE };
       const params = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
       try {
         const written = await runImport(
@@ -156,6 +184,11 @@ export function ScreeningSection() {
         );
         bump();
         return importedMessage(t, written);
+      } catch (err) {
+        // Nothing matched by the time of the import: say so in terms of conditions, not periods.
+        if (isKaishaError(err) && err.code === "no_results")
+          throw new UserMessageError(t("screenNoHits"));
+        throw err;
       } finally {
         setProgress(undefined);
       }
@@ -187,7 +220,11 @@ export function ScreeningSection() {
               message={{ intent: "error", text: fieldsError }}
               testId="screen-message"
             />
-            <Button data-testid="screen-fields-retry" onClick={loadFields}>
+            <Button
+              data-testid="screen-fields-retry"
+              aria-label={t("screenFieldsRetryNamed")}
+              onClick={loadFields}
+            >
               {t("problemsRetry")}
             </Button>
           </>
@@ -205,7 +242,8 @@ export function ScreeningSection() {
       </Text>
       <Field label={t("metric")}>
         <MetricPicker
-          fields={all}
+          fields={numeric}
+          ariaLabel={t("metric")}
           lang={t.lang}
           selected={draft.field}
           placeholder={t("metricSearch")}
@@ -294,6 +332,9 @@ export function ScreeningSection() {
                   size="small"
                   appearance="subtle"
                   data-testid={`screen-condition-remove-${i}`}
+                  aria-label={t("removeConditionNamed", {
+                    condition: `${f ? metricText(f, t.lang) : c.field} ${opText[c.op]} ${c.value} ${unitText(c.unit)}`,
+                  })}
                   onClick={() => setForm(removeCondition(form, i))}
                 >
                   {t("removeCondition")}
@@ -389,21 +430,90 @@ export function ScreeningSection() {
           />
         </Field>
       </div>
+      <Button
+        data-testid="screen-preview"
+        appearance="primary"
+        disabled={task.running || count > CONDITION_CAP}
+        onClick={() => void runPreview()}
+      >
+        {t("previewConditions")}
+      </Button>
+      <div role="status" aria-live="polite" data-testid="screen-preview-region">
+        {preview && (
+          <div className="kaisha-preview">
+            <Text>
+              {t("totalCount")}: <span data-testid="screen-total-count">{preview.total}</span>
+            </Text>
+            {!fresh && (
+              <Text size={200} data-testid="screen-preview-stale">
+                {" "}
+                {t("previewStale")}
+              </Text>
+            )}
+            {preview.total === 0 && (
+              <MessageBar intent="info" data-testid="screen-no-hits">
+                <MessageBarBody>{t("screenNoHits")}</MessageBarBody>
+              </MessageBar>
+            )}
+            {Math.min(10, preview.rows.length) < preview.total && (
+              <Text size={200}>
+                {" "}
+                {t("previewMore", {
+                  shown: Math.min(10, preview.rows.length),
+                  total: preview.total,
+                })}
+              </Text>
+            )}
+          </div>
+        )}
+      </div>
+      {preview && preview.rows.length > 0 && (
+        <>
+          <div className="kaisha-table-scroll">
+            <Table size="extra-small" data-testid="screen-preview-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t("colCode")}</TableHeaderCell>
+                  <TableHeaderCell>{t("colName")}</TableHeaderCell>
+                  {previewKeys.map((key) => (
+                    <TableHeaderCell key={key}>{previewHeader(key)}</TableHeaderCell>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {preview.rows.slice(0, 10).map((r) => (
+                  <TableRow key={r.code}>
+                    <TableCell>{r.code}</TableCell>
+                    <TableCell>{r.name}</TableCell>
+                    {previewKeys.map((key) => (
+                      <TableCell key={key}>
+                        {previewNumber(r.metrics[key], fieldOf(key)?.unit ?? null)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {chart && (
+            <Field label={chart.title}>
+              <HistogramChart bins={chart.bins} label={chart.title} testId="screen-histogram" />
+            </Field>
+          )}
+        </>
+      )}
       <div className="kaisha-row">
         <Button
-          data-testid="screen-preview"
-          disabled={task.running || count > CONDITION_CAP}
-          onClick={() => void runPreview()}
-        >
-          {t("preview")}
-        </Button>
-        <Button
           data-testid="screen-import"
-          appearance="primary"
-          disabled={task.running || !excel || count > CONDITION_CAP}
+          appearance={importable ? "primary" : "secondary"}
+          disabled={task.running || !excel || !importable || count > CONDITION_CAP}
+          title={importable ? undefined : t("importNeedsPreview")}
+          data-cost={importable ? String(importCost) : ""}
           onClick={() => void runTableImport()}
         >
-          {t("importAsTable")}
+          {importable
+            ? t("importAsTableCost", { rows: fresh?.total ?? 0, n: importCost })
+            : t("importAsTable")}
         </Button>
         <Button
           data-testid="screen-insert-formula"
@@ -413,6 +523,11 @@ export function ScreeningSection() {
           {t("insertFormula")}
         </Button>
       </div>
+      {!importable && (
+        <Text size={200} data-testid="screen-import-hint">
+          {t("importNeedsPreview")}
+        </Text>
+      )}
       <Field label={t("formulaLabel")}>
         <code data-testid="screen-formula-text" className="kaisha-formula">
           {formula}
@@ -426,49 +541,6 @@ export function ScreeningSection() {
         cancelTestId="screen-import-cancel"
         onCancel={task.cancel}
       />
-      {preview && (
-        <div>
-          <Text>
-            {t("totalCount")}: <span data-testid="screen-total-count">{preview.total}</span>
-          </Text>
-          {!fresh && (
-            <Text size={200} data-testid="screen-preview-stale">
-              {" "}
-              {t("previewStale")}
-            </Text>
-          )}
-          {Math.min(10, preview.rows.length) < preview.total && (
-            <Text size={200}>
-              {" "}
-              {t("previewMore", { shown: Math.min(10, preview.rows.length), total: preview.total })}
-            </Text>
-          )}
-          <Table size="extra-small" data-testid="screen-preview-table">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t("colCode")}</TableHeaderCell>
-                <TableHeaderCell>{t("colName")}</TableHeaderCell>
-                {previewKeys.map((key) => (
-                  <TableHeaderCell key={key}>{previewHeader(key)}</TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {preview.rows.slice(0, 10).map((r) => (
-                <TableRow key={r.code}>
-                  <TableCell>{r.code}</TableCell>
-                  <TableCell>{r.name}</TableCell>
-                  {previewKeys.map((key) => (
-                    <TableCell key={key}>
-                      {previewNumber(r.metrics[key], fieldOf(key)?.unit ?? null)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
       <StatusMessage message={task.message} testId="screen-message" />
     </div>
   );

@@ -1,20 +1,19 @@
 // Usage panel: this session's requests, cache hits, coalesced calls, remaining (/usage), refresh cost.
 
 import { useCallback, useEffect, useState } from "react";
-import { Button, Text } from "@fluentui/react-components";
+import { Button, Field, ProgressBar, Text } from "@fluentui/react-components";
 import { usePane, useSectionShown } from "../pane-context";
 import { errorText } from "../error-text";
-import { findKaishaFormulas } from "../excel/formulas";
-import { readImportDefinitions } from "../excel/import-store";
-import { prop, type PaneStats } from "../state/pane-client";
-import { estimateRefreshCost } from "../state/refresh-cost";
+import { estimateWorkbookRefresh } from "../refresh-runner";
+import type { PaneStats } from "../state/pane-client";
+import { parseUsage, remainingShare, type Usage } from "../state/usage-model";
 
 const STATS_POLL_MS = 2_000;
 
 export function UsagePanel() {
   const { t, session, excel, revision } = usePane();
   const [stats, setStats] = useState<PaneStats>(() => session.client().stats());
-  const [remaining, setRemaining] = useState<number | undefined>();
+  const [usage, setUsage] = useState<Usage | undefined>();
   const [cost, setCost] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
 
@@ -22,20 +21,16 @@ export function UsagePanel() {
     setError(undefined);
     const client = session.client();
     try {
-      const body = await client.usage();
-      const n = prop(body, "remaining");
-      if (typeof n === "number") setRemaining(n);
+      const parsed = parseUsage(await client.usage());
+      if (parsed) setUsage(parsed);
     } catch (err) {
       setError(errorText(err, t));
     }
     if (excel) {
       try {
         // Distinct requests of the formulas, plus at least one per stored import.
-        const [cells, imports] = await Promise.all([
-          findKaishaFormulas("workbook"),
-          readImportDefinitions(),
-        ]);
-        setCost(estimateRefreshCost(cells) + imports.length);
+        const e = await estimateWorkbookRefresh();
+        setCost(e.formulaRequests + e.imports);
       } catch (err) {
         setError(errorText(err, t));
       }
@@ -60,13 +55,29 @@ export function UsagePanel() {
 
   const value = (n: number | null | undefined) =>
     n === undefined || n === null ? t("unknown") : String(n);
-  const shownRemaining = remaining ?? stats.lastUsageRemaining ?? undefined;
+  const shownRemaining = usage?.remaining ?? stats.lastUsageRemaining ?? undefined;
+  const share = usage ? remainingShare(usage) : undefined;
 
   return (
     <div data-testid="usage-panel">
       <Text as="h2" weight="semibold" size={400}>
         {t("usageTitle")}
       </Text>
+      {share !== undefined && usage?.dailyLimit !== undefined && (
+        <Field
+          label={t("usageMeterLabel")}
+          hint={t("usageMeter", { n: usage.remaining, limit: usage.dailyLimit })}
+          validationState={share < 0.1 ? "warning" : "none"}
+        >
+          <ProgressBar
+            data-testid="usage-meter"
+            value={share}
+            thickness="large"
+            color={share < 0.1 ? "warning" : "brand"}
+            aria-valuetext={t("usageMeter", { n: usage.remaining, limit: usage.dailyLimit })}
+          />
+        </Field>
+      )}
       <dl className="kaisha-stats">
         <dt>{t("usageRequests")}</dt>
         <dd data-testid="usage-requests">{stats.requestsSent}</dd>
@@ -79,11 +90,16 @@ export function UsagePanel() {
         <dt>{t("usageRefreshCost")}</dt>
         <dd data-testid="usage-refresh-cost">{value(cost)}</dd>
       </dl>
-      <Button data-testid="usage-reload" size="small" onClick={() => void reload()}>
+      <Button
+        data-testid="usage-reload"
+        size="small"
+        aria-label={t("usageReloadNamed")}
+        onClick={() => void reload()}
+      >
         {t("usageReload")}
       </Button>
       {error && (
-        <Text size={200} data-testid="usage-error">
+        <Text size={200} data-testid="usage-error" role="alert">
           {error}
         </Text>
       )}

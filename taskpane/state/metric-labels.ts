@@ -52,3 +52,18 @@ export function englishLabel(key: string): string {
 export function searchNormalize(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/[\s_]/g, "");
 }
+
+/** Items whose key, Japanese label or English label contains the search text (list order kept). */
+export function searchItems<T extends { key: string; label: string }>(
+  items: readonly T[],
+  text: string,
+): T[] {
+  const q = searchNormalize(text);
+  if (q === "") return [...items];
+  return items.filter(
+    (f) =>
+      searchNormalize(f.key).includes(q) ||
+      searchNormalize(f.label).includes(q) ||
+      searchNormalize(englishLabel(f.key)).includes(q),
+  );
+}

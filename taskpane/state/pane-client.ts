@@ -15,6 +15,14 @@ export interface PaneStats {
   lastUsageRemaining?: number | null | undefined;
 }
 
+/** The pacer's queue (src/client QueueStatus): waiting, in flight, estimated wait, 429 pause. */
+export interface PaneQueueStatus {
+  waiting: number;
+  inFlight: number;
+  estimatedWaitMs: number;
+  pausedUntil?: number;
+}
+
 export interface PaneClient {
   screening(q: Query, o?: PaneRequestOptions): Promise<unknown>;
   screeningFields(o?: PaneRequestOptions): Promise<unknown>;
@@ -40,6 +48,9 @@ export interface PaneClient {
   resolveEdinetCode(code: string, o?: PaneRequestOptions): Promise<string>;
   invalidateAll(): unknown;
   stats(): PaneStats;
+  queueStatus(): PaneQueueStatus;
+  onQueueChange(listener: (s: PaneQueueStatus) => void): () => void;
+  cancelQueued(): number;
 }
 
 /** Reads an object property without trusting the shape (unknown fields are tolerated, spec REFERENCE). */

@@ -1,7 +1,7 @@
 // Screening form state as plain data: conditions, unit choices, the /screening query and the SCREEN formula.
 
 import { kaishaFormula, type FormulaArg } from "./formula-text";
-import { englishLabel, searchNormalize } from "./metric-labels";
+import { searchItems } from "./metric-labels";
 import { arrayProp } from "./pane-client";
 
 /** spec 2.2 ScreeningField (unknown extra fields tolerated). */
@@ -106,15 +106,7 @@ export function searchMetrics(
   fields: readonly ScreeningFieldInfo[],
   text: string,
 ): ScreeningFieldInfo[] {
-  const q = searchNormalize(text);
-  const numeric = numericFields(fields);
-  if (q === "") return numeric;
-  return numeric.filter(
-    (f) =>
-      searchNormalize(f.key).includes(q) ||
-      searchNormalize(f.label).includes(q) ||
-      searchNormalize(englishLabel(f.key)).includes(q),
-  );
+  return searchItems(numericFields(fields), text);
 }
 
 /** spec 4.1 rule 1 / spec 8. */

@@ -10,7 +10,7 @@ const ja = translator("ja");
 const en = translator("en");
 
 test("API errors use the client's localized message in the pane's language", () => {
-  const err = new AuthenticationError("missing_key");
+  const err = new AuthenticationError("unauthorized");
   expect(errorText(err, ja)).toBe(err.messageJa);
   expect(errorText(err, en)).toBe(err.message);
   const invalid = new ValidationError([
@@ -18,6 +18,15 @@ test("API errors use the client's localized message in the pane's language", () 
   ]);
   expect(errorText(invalid, ja)).toBe(invalid.messageJa);
   expect(errorText(new RateLimitError({}), en)).not.toBe("");
+});
+
+test("a missing key names the pane's Connection tab instead of sending the user to the pane", () => {
+  const err = new AuthenticationError("missing_key");
+  expect(errorText(err, ja)).toBe("APIキーが未設定です。「接続」タブでキーを入力してください。");
+  expect(errorText(err, en)).toBe("No API key is set: enter one under Connection.");
+  for (const text of [errorText(err, ja), errorText(err, en)]) {
+    expect(text).not.toMatch(/Kaisha ?パネル|Kaisha pane/);
+  }
 });
 
 test("pane errors: occupied cells name the address, cancel reads as a cancel, no Excel says so", () => {

@@ -14,6 +14,7 @@ import { ConnectionSection } from "../../taskpane/components/connection-section"
 import { ImportSection } from "../../taskpane/components/import-section";
 import { RefreshSection } from "../../taskpane/components/refresh-section";
 import { BuilderSection } from "../../taskpane/components/builder-section";
+import { builderCatalogue } from "../../taskpane/state/function-catalogue";
 import { CompanySection } from "../../taskpane/components/company-section";
 import { ScreeningSection } from "../../taskpane/components/screening-section";
 
@@ -188,7 +189,35 @@ test("refresh: refresh all, freeze / restore, problems, usage counters from the 
 });
 
 test("builder and company sheet", () => {
-  const builder = render(<BuilderSection />, "ja");
+  // The catalogue normally comes from functions.json next to the page (function-catalogue.test.ts).
+  const catalogue = builderCatalogue(
+    [
+      {
+        id: "FINANCIAL",
+        name: "FINANCIAL",
+        description: "One financial value.",
+        parameters: [
+          { name: "company", description: "Security code." },
+          { name: "item", description: "Item key." },
+          { name: "period", description: "annual (default), quarterly, semiannual or LTM.", optional: true },
+        ],
+      },
+    ],
+    [
+      {
+        id: "FINANCIAL",
+        name: "FINANCIAL",
+        description: "財務数値を1つ返します。",
+        parameters: [
+          { name: "company", description: "証券コード。" },
+          { name: "item", description: "項目キー。" },
+          { name: "period", description: "annual（通期）など。", optional: true },
+        ],
+      },
+    ],
+  );
+  expect(testIds(render(<BuilderSection />, "ja"))).toContain("builder-loading");
+  const builder = render(<BuilderSection catalogue={catalogue} />, "ja");
   expect(testIds(builder)).toEqual(
     expect.arrayContaining([
       "builder-function-select",
@@ -200,6 +229,11 @@ test("builder and company sheet", () => {
     ]),
   );
   expect(builder).toContain("=KAISHA.FINANCIAL()");
+  // Parameters by their Japanese names and descriptions; list values by their Japanese names.
+  expect(builder).toContain("企業");
+  expect(builder).toContain("財務数値を1つ返します。");
+  expect(builder).toContain("直近12か月（LTM）");
+  expect(builder).not.toContain("[sales]");
   const company = render(<CompanySection />, "ja");
   expect(testIds(company)).toEqual(
     expect.arrayContaining(["company-sheet-code", "company-sheet-years", "company-sheet-build"]),

@@ -11,12 +11,6 @@ import {
 } from "../../taskpane/state/units";
 import { estimateRefreshCost, parseKaishaCall } from "../../taskpane/state/refresh-cost";
 import { problemsOf, genericErrorKey } from "../../taskpane/state/problems";
-import {
-  builderFormula,
-  findFunction,
-  missingArgs,
-  FUNCTION_CATALOGUE,
-} from "../../taskpane/state/function-catalogue";
 import { columnLetter, parseAddress, rangeAddress } from "../../taskpane/state/a1";
 import { ja } from "../../taskpane/i18n/ja";
 import { en } from "../../taskpane/i18n/en";
@@ -130,58 +124,7 @@ test("problems: error values of KAISHA cells, with the function's message when E
   expect(genericErrorKey("#SPILL!")).toBe("err_other");
 });
 
-test("formula builder: every issue 4 function is offered; numbers stay numbers; required args reported", () => {
-  const names = FUNCTION_CATALOGUE.map((f) => f.name);
-  for (const n of [
-    "FINANCIALS",
-    "FINANCIAL",
-    "VALUATION",
-    "PRICES",
-    "PRICE",
-    "RANKINGS",
-    "SCREEN",
-    "SCREENFIELDS",
-    "FIELDS",
-    "SECURITIES",
-    "COMPANY",
-    "SEGMENTS",
-    "DIVIDENDS",
-    "PEERS",
-    "DISCLOSURES",
-    "DOCUMENT",
-    "XBRL",
-    "SECTION",
-    "OFFICERS",
-    "PERSON",
-    "APPOINTMENTS",
-    "COMPENSATION",
-    "MARGIN",
-    "JSFMARGIN",
-    "USAGE",
-    "ATTRIBUTION",
-  ]) {
-    expect(names).toContain(n);
-  }
-  const fin = findFunction("FINANCIAL")!;
-  expect(builderFormula(fin, { company: "7203", item: "sales", fiscal_period: "-1" })).toBe(
-    '=KAISHA.FINANCIAL("7203","sales",-1)',
-  );
-  expect(builderFormula(fin, { company: "7203", item: "sales", fiscal_period: "2025/03" })).toBe(
-    '=KAISHA.FINANCIAL("7203","sales","2025/03")',
-  );
-  expect(missingArgs(fin, { company: "7203" })).toEqual(["item"]);
-});
-
-test("formula builder: an input starting with = is a cell reference, written unquoted", () => {
-  const fin = findFunction("FINANCIAL")!;
-  expect(builderFormula(fin, { company: "=$B$2", item: "= B9", fiscal_period: "=C$8" })).toBe(
-    "=KAISHA.FINANCIAL($B$2,B9,C$8)",
-  );
-  // Text that merely looks like a cell address (an EDINET code, a quarter) stays text.
-  expect(builderFormula(fin, { company: "E02144", item: "sales", quarter: "Q4" })).toBe(
-    '=KAISHA.FINANCIAL("E02144","sales",,,"Q4")',
-  );
-});
+// The formula builder's catalogue is tested in function-catalogue.test.ts (from functions.json).
 
 test("A1 helpers", () => {
   expect(columnLetter(0)).toBe("A");

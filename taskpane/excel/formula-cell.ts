@@ -1,0 +1,42 @@
+// Writes a builder formula into the active cell only when that cell is empty (or the user agreed).
+
+import { cellAddress, parseAddress } from "../state/a1";
+import { runExcel } from "./run";
+
+export type FormulaWrite =
+  | { written: true; address: string }
+  /** the active cell holds something: nothing was written; `content` is its formula or value. */
+  | { written: false; address: string; content: string };
+
+/**
+ * Writes `formula` into the active cell (top-left of the selection) if it is empty, in one batch, so
+ * the cell checked is the cell written. Imports refuse non-empty targets the same way.
+ */
+export async function insertFormulaIfEmpty(formula: string): Promise<FormulaWrite> {
+  return runExcel(async (context) => {
+    const cell = context.workbook.getSelectedRange().getCell(0, 0);
+    cell.load("address,formulas,values");
+    await context.sync();
+    const existing = cell.formulas[0]?.[0];
+    const content = existing === undefined || existing === null ? "" : String(existing);
+    if (content !== "") return { written: false, address: cell.address, content };
+    cell.formulas = [[formula]];
+    await context.sync();
+    return { written: true, address: cell.address };
+  });
+}
+
+/** Writes `formula` at a sheet-qualified address the user agreed to overwrite ("Sheet1!H60"). */
+export async function writeFormulaAt(address: string, formula: string): Promise<string> {
+  return runExcel(async (context) => {
+    const ref = parseAddress(address);
+    const sheet = ref.sheet
+      ? context.workbook.worksheets.getItem(ref.sheet)
+      : context.workbook.worksheets.getActiveWorksheet();
+    const cell = sheet.getRange(cellAddress(ref.row, ref.col));
+    cell.formulas = [[formula]];
+    cell.load("address");
+    await context.sync();
+    return cell.address;
+  });
+}

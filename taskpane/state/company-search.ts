@@ -1,0 +1,198 @@
+// Company search for the pane's company pickers: /securities?q= (spec 4.4) with a per-session memory,
+// local narrowing of complete answers, and no request for text that cannot find anything.
+
+import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
+import type { Lang } from "../i18n/language";
+import { arrayProp, prop, type PaneClient } from "./pane-client";
+
+/** One row of GET /securities (spec 2.3 SecurityListItem). */
+export interface SecurityHit {
+  code: string;
+  name: string;
+  market: string | null;
+  industry: string;
+}
+
+/** Rows asked per search: enough to choose from in a 350 px list, one small page (spec 4.4 limit 1..500). */
+export const SEARCH_LIMIT = 20;
+/** Wait after the last keystroke before asking (the pacer's budget is 60 requests a minute). */
+export const SEARCH_DEBOUNCE_MS = 350;
+/** spec 4.4: q has at most 100 characters. */
+const MAX_QUERY = 100;
+
+/**
+ * The text the API matches: NFKC (full-width digits and letters to ASCII, half-width kana to full
+ * width), lower case, trimmed, as the service's partial match compares (sandbox lib/text-match).
+ * @example searchKey(" ＴＯＹＯＴＡ ") // "toyota"
+ */
+export function searchKey(text: string): string {
+  return text.normalize("NFKC").toLowerCase().trim();
+}
+
+/**
+ * Whether text is worth a request: one character of kanji or kana is a meaningful name fragment,
+ * Latin letters and digits need two (a single digit or letter matches most of the market).
+ */
+export function searchable(key: string): boolean {
+  if (key === "" || key.length > MAX_QUERY) return false;
+  if (/[\u3040-\u30ff\u3400-\u9fff]/.test(key)) return true;
+  return key.length >= 2;
+}
+
+/** A security code (4 characters, e.g. 7203 or 130A) or a 5-character code as users type it. */
+export function isSecurityCode(text: string): boolean {
+  return /^[0-9][0-9A-Z]{3}$/.test(text.normalize("NFKC").trim().toUpperCase());
+}
+
+/** An EDINET code (E + 5 digits; G for funds): /securities does not know them, so no search. */
+export function isEdinetLike(text: string): boolean {
+  return /^[EG]\d{5}$/.test(text.normalize("NFKC").trim().toUpperCase());
+}
+
+function parseHits(body: unknown): { hits: SecurityHit[]; complete: boolean } {
+  const hits = arrayProp(body, "securities").flatMap((s) =>
+    typeof s.code === "string" && typeof s.name === "string"
+      ? [
+          {
+            code: s.code,
+            name: s.name,
+            market: typeof s.market === "string" ? s.market : null,
+            industry: typeof s.industry === "string" ? s.industry : "",
+          },
+        ]
+      : [],
+  );
+  return { hits, complete: prop(body, "next_cursor") == null };
+}
+
+function matches(hit: SecurityHit, key: string): boolean {
+  return searchKey(hit.name).includes(key) || hit.code.toLowerCase().includes(key);
+}
+
+/** Exact code first, then codes starting with the text, then the API's order (ascending code). */
+function ranked(hits: readonly SecurityHit[], key: string): SecurityHit[] {
+  const rank = (h: SecurityHit) => {
+    const code = h.code.toLowerCase();
+    if (code === key) return 0;
+    if (code.startsWith(key)) return 1;
+    if (searchKey(h.name).startsWith(key)) return 2;
+    return 3;
+  };
+  return hits
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => rank(a.h) - rank(b.h) || a.i - b.i)
+    .map((x) => x.h);
+}
+
+export interface SearchResult {
+  hits: SecurityHit[];
+  /** false when the API had more rows than SEARCH_LIMIT: the user should type more. */
+  complete: boolean;
+}
+
+/**
+ * Remembers every answer of a session by its search key. A longer text whose shorter prefix already
+ * has a complete answer is narrowed locally (a partial match of the longer text is a partial match
+ * of the shorter one), so typing on after a search costs nothing; only when narrowing finds nothing
+ * is the API asked, in case the service matches more loosely than this filter.
+ */
+export class CompanySearch {
+  private readonly answers = new Map<string, SearchResult>();
+  private readonly pending = new Map<string, Promise<SearchResult>>();
+  /** Requests this search has sent (tests and the README's cost figure). */
+  requests = 0;
+
+  constructor(private readonly client: () => PaneClient) {}
+
+  /** The answer already known for this text, without a request (undefined when one is needed). */
+  known(text: string): SearchResult | undefined {
+    const key = searchKey(text);
+    const exact = this.answers.get(key);
+    if (exact) return { hits: ranked(exact.hits, key), complete: exact.complete };
+    for (let n = key.length - 1; n >= 1; n--) {
+      const shorter = this.answers.get(key.slice(0, n));
+      if (shorter?.complete) {
+        const hits = shorter.hits.filter((h) => matches(h, key));
+        if (hits.length > 0) return { hits: ranked(hits, key), complete: true };
+      }
+    }
+    return undefined;
+  }
+
+  /** Searches by name or code; text that cannot find anything sends nothing and returns no hits. */
+  async search(text: string, signal?: AbortSignal): Promise<SearchResult> {
+    const key = searchKey(text);
+    if (!searchable(key)) return { hits: [], complete: true };
+    const known = this.known(text);
+    if (known) return known;
+    let pending = this.pending.get(key);
+    if (!pending) {
+      this.requests++;
+      pending = this.client()
+        .securities({ q: text.normalize("NFKC").trim(), limit: SEARCH_LIMIT })
+        .then((body) => {
+          const result = parseHits(body);
+          this.answers.set(key, result);
+          return result;
+        })
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    // A newer keystroke abandons waiting, not the request: its answer is kept for later.
+    const result = await (signal ? raceAbort(pending, signal) : pending);
+    return { hits: ranked(result.hits, key), complete: result.complete };
+  }
+
+  /** The company with exactly this security code, when a search has seen it. */
+  byCode(code: string): SecurityHit | undefined {
+    const c = code.normalize("NFKC").trim().toUpperCase();
+    for (const r of this.answers.values()) {
+      const hit = r.hits.find((h) => h.code.toUpperCase() === c);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  clear(): void {
+    this.answers.clear();
+  }
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException("aborted", "AbortError"));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/**
+ * How a company reads in the pickers: "7203 トヨタ自動車 · 輸送用機器 · Prime"; the English pane
+ * names the industry in English.
+ */
+export function hitText(hit: SecurityHit, lang: Lang): string {
+  const named = TSE33_INDUSTRIES.find((i) => i.ja === hit.industry);
+  const industry = lang === "en" && named ? named.en : hit.industry;
+  return [`${hit.code} ${hit.name}`, industry, hit.market ?? ""]
+    .filter((p) => p !== "")
+    .join(" · ");
+}
+
+const searches = new WeakMap<object, CompanySearch>();
+
+/** One search memory per pane session, shared by Import, Company sheet and the builder. */
+export function companySearchFor(session: {
+  client(): PaneClient;
+  onChange(l: () => void): () => void;
+}): CompanySearch {
+  let search = searches.get(session);
+  if (!search) {
+    const created = new CompanySearch(() => session.client());
+    // Another server or key may list other companies: forget what was found before.
+    session.onChange(() => created.clear());
+    searches.set(session, created);
+    search = created;
+  }
+  return search;
+}

@@ -1,0 +1,22 @@
+// The pacer's queue as the pane shows it: whether to show it, and the wait in whole seconds.
+
+import type { PaneQueueStatus } from "./pane-client";
+
+export const EMPTY_QUEUE: PaneQueueStatus = { waiting: 0, inFlight: 0, estimatedWaitMs: 0 };
+
+/** The queue view appears while requests wait for the pacer or a 429 pause holds them. */
+export function queueVisible(s: PaneQueueStatus, now: number): boolean {
+  return s.waiting > 0 || (s.pausedUntil !== undefined && s.pausedUntil > now);
+}
+
+/** Seconds until the last waiting request is sent, rounded up (a wait under a second shows 1). */
+export function waitSeconds(s: PaneQueueStatus): number {
+  return s.estimatedWaitMs <= 0 ? 0 : Math.ceil(s.estimatedWaitMs / 1000);
+}
+
+/** Seconds of a 429 pause still to run, or 0. */
+export function pauseSeconds(s: PaneQueueStatus, now: number): number {
+  return s.pausedUntil === undefined || s.pausedUntil <= now
+    ? 0
+    : Math.ceil((s.pausedUntil - now) / 1000);
+}

@@ -1,0 +1,51 @@
+// The /usage answer for the pane's meter and the Refresh confirmation (spec 4.3: /usage is free).
+
+import { prop } from "./pane-client";
+
+export interface Usage {
+  remaining: number;
+  /** the day's allowance, when the service says it (the sandbox does; the live API may not). */
+  dailyLimit?: number;
+  resetAt?: string;
+}
+
+/** The usage body, or undefined when it has no numeric `remaining`. */
+export function parseUsage(body: unknown): Usage | undefined {
+  const remaining = prop(body, "remaining");
+  if (typeof remaining !== "number" || !Number.isFinite(remaining)) return undefined;
+  const limit = prop(body, "daily_limit");
+  const reset = prop(body, "reset_at");
+  return {
+    remaining,
+    ...(typeof limit === "number" && limit > 0 ? { dailyLimit: limit } : {}),
+    ...(typeof reset === "string" ? { resetAt: reset } : {}),
+  };
+}
+
+/** The meter's fill: the share of the day's allowance still left (0..1), when the allowance is known. */
+export function remainingShare(u: Usage): number | undefined {
+  if (u.dailyLimit === undefined) return undefined;
+  return Math.max(0, Math.min(1, u.remaining / u.dailyLimit));
+}
+
+export interface RefreshEstimate {
+  /** distinct requests of the workbook's KAISHA formulas (refresh-cost.ts). */
+  formulaRequests: number;
+  /** stored imports; each reads at least one page. */
+  imports: number;
+}
+
+/** What a refresh will at least cost and whether today's remaining quota covers it. */
+export function refreshVerdict(
+  estimate: RefreshEstimate,
+  withFormulas: boolean,
+  usage: Usage | undefined,
+): { requests: number; remaining: number | undefined; enough: boolean | undefined } {
+  const requests = (withFormulas ? estimate.formulaRequests : 0) + estimate.imports;
+  const remaining = usage?.remaining;
+  return {
+    requests,
+    remaining,
+    enough: remaining === undefined ? undefined : requests <= remaining,
+  };
+}

@@ -1,0 +1,143 @@
+// Helpers of the cockpit browser tests (issue 12): the pane opened as `npm start` opens it (the build's
+// sandbox URL, routed to the test's sandbox), the Excel stand-in's hooks, tabs behind the overflow menu.
+import type { Page } from "playwright-core";
+import type { Harness } from "./harness";
+import { E2E_BUILD_BASE_URL } from "./paths";
+
+/** What the stand-in reports about a cell (see excel-standin.js). */
+export interface CellInfo {
+  value: unknown;
+  formula?: string;
+  numberFormat: string;
+  error?: string;
+  message?: string;
+}
+
+interface StandIn {
+  read(sheet: string, address: string): CellInfo[][];
+  select(sheet: string, address: string): void;
+  enter(sheet: string, address: string, text: string): void;
+  whenIdle(): Promise<void>;
+  sheets(): { name: string; tables: { name: string; address: string }[] }[];
+}
+
+export function tid(id: string): string {
+  return `[data-testid="${id}"]`;
+}
+
+type StandInWindow = { __excelStandIn: StandIn };
+
+export function standIn(page: Page) {
+  return {
+    read: (sheet: string, address: string) =>
+      page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.read(s, a), [
+        sheet,
+        address,
+      ] as const),
+    select: (sheet: string, address: string) =>
+      page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.select(s, a), [
+        sheet,
+        address,
+      ] as const),
+    enter: (sheet: string, address: string, text: string) =>
+      page.evaluate(
+        ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enter(s, a, t),
+        [sheet, address, text] as const,
+      ),
+    idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
+    sheets: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.sheets()),
+  };
+}
+
+/**
+ * Sends the build's sandbox URL (what `npm start` bakes in) to `target` (a test sandbox's base URL)
+ * for every page of the harness, so the pane opens exactly as after `npm start`, demo key included.
+ * `delayMs` holds each answer back (a slow server for the queue test; no timing is asserted).
+ */
+export async function routeBuildSandbox(h: Harness, target: string, delayMs = 0): Promise<void> {
+  await h.context.unroute(`${E2E_BUILD_BASE_URL}/**`).catch(() => undefined);
+  await h.context.route(`${E2E_BUILD_BASE_URL}/**`, async (route) => {
+    const url = route.request().url().replace(E2E_BUILD_BASE_URL, target);
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    const response = await route.fetch({ url }).catch(() => undefined);
+    if (response) await route.fulfill({ response }).catch(() => undefined);
+    else await route.abort().catch(() => undefined);
+  });
+}
+
+/** Opens the pane with the stand-in, no ?baseUrl (the build's default), at the given size. */
+export async function openCockpit(
+  h: Harness,
+  options: { lang: "ja" | "en"; width: number; target?: string; delayMs?: number },
+): Promise<Page> {
+  await routeBuildSandbox(h, options.target ?? h.sandbox.url, options.delayMs ?? 0);
+  const opened = await h.openPage(`/taskpane.html?lang=${options.lang}`, {
+    excel: true,
+    displayLanguage: options.lang === "ja" ? "ja-JP" : "en-US",
+  });
+  await opened.setViewportSize({ width: options.width, height: 900 });
+  await opened.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+  return opened;
+}
+
+/**
+ * Opens a section: its tab when it fits, else through the "more" menu. The overflow settles a frame
+ * after a resize, so a menu without the entry is closed and the row looked at again.
+ */
+export async function nav(page: Page, section: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (await page.isVisible(tid(`nav-${section}`))) {
+      await page.click(tid(`nav-${section}`));
+      break;
+    }
+    if (await page.isVisible(tid("nav-more"))) {
+      await page.click(tid("nav-more"));
+      const entry = page.locator(tid(`nav-menu-${section}`));
+      const found = await entry
+        .waitFor({ timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (found) {
+        await entry.click();
+        break;
+      }
+      await page.keyboard.press("Escape");
+    }
+    if (attempt >= 10) throw new Error(`nav: no tab or menu entry for ${section}`);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
+}
+
+/** Waits for a status message bar and returns its intent and text. */
+export async function message(page: Page, id: string): Promise<{ intent: string; text: string }> {
+  const bar = page.locator(tid(id));
+  await bar.waitFor();
+  return {
+    intent: (await bar.getAttribute("data-intent")) ?? "",
+    text: (await bar.textContent()) ?? "",
+  };
+}
+
+/** Sideways scroll of the page (0 when nothing overflows the pane's width). */
+export function overflowX(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** The distinct vertical positions of the visible tabs and the "more" button: 1 = one row. */
+export function tabRows(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const tops = new Set<number>();
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '[role="tablist"] [role="tab"], [data-testid="nav-more"]',
+      ),
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size;
+  });
+}
