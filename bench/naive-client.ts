@@ -29,7 +29,10 @@ export function createNaiveClient(options: NaiveClientOptions) {
   let requestsSent = 0;
 
   async function pace(): Promise<void> {
-    await pacer.acquire();
+    // Spent at once: the naive baseline sends right after the grant.
+    const permit = await pacer.acquire();
+    permit.sent();
+    permit.done();
   }
 
   async function get(path: string, query: Query = {}): Promise<Json> {

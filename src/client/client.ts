@@ -9,6 +9,7 @@ import {
   BadResponseError,
   KaishaError,
   NotCachedError,
+  RateLimitError,
   localizedMessage,
 } from "./errors";
 import { codePairsIn } from "./code-map";
@@ -17,7 +18,7 @@ import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
 import { normalizeCompany } from "./normalize";
-import { Pacer, defaultSleep } from "./pacer";
+import { Pacer, defaultSleep, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
@@ -136,6 +137,12 @@ export interface KaishaClient {
   setBaseUrl(baseUrl: string): void;
   /** A configured copy sharing cache, pacer, in-flight requests and stats. */
   withOptions(partial: ClientOptions): KaishaClient;
+  /** Requests waiting for the pacer, in flight, the estimated wait and any 429 pause. */
+  queueStatus(): QueueStatus;
+  /** Calls `listener` when the queue changes (coalesced per microtask turn); returns unsubscribe. */
+  onQueueChange(listener: (s: QueueStatus) => void): () => void;
+  /** Rejects every request still waiting for the pacer with AbortError; returns how many. */
+  cancelQueued(): number;
   /** The error's message in the client's language. */
   message(err: unknown): string;
   readonly baseUrl: string;
@@ -378,6 +385,18 @@ class Client implements KaishaClient {
     return localizedMessage(err, this.settings.lang);
   }
 
+  queueStatus(): QueueStatus {
+    return this.core.pacer.status();
+  }
+
+  onQueueChange(listener: (s: QueueStatus) => void): () => void {
+    return this.core.pacer.onChange(listener);
+  }
+
+  cancelQueued(): number {
+    return this.core.pacer.cancelQueued();
+  }
+
   private codeKey(security: string): string {
     return `${this.settings.baseUrl} ${security}`;
   }
@@ -499,7 +518,9 @@ class Client implements KaishaClient {
       const apiKey = await this.readKey();
       // spec 5 rule 5: no key means 401; say so without sending anything.
       if (apiKey === undefined) throw new AuthenticationError("missing_key");
-      await core.pacer.acquire(options.signal);
+      const permit = await core.pacer.acquire(options.signal);
+      // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
+      permit.sent();
       core.stats.requestsSent += 1;
       try {
         settings.onRequest?.({ operationId: opId, method: "GET", url, attempt });
@@ -516,10 +537,18 @@ class Client implements KaishaClient {
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
         });
       } catch (err) {
+        const retryAfterMs = err instanceof KaishaError ? err.retryAfterMs : undefined;
+        // A per-minute 429 pauses the shared pacer, so every waiting request holds back, not
+        // only this one (the daily limit does not clear by waiting).
+        const perMinute429 = err instanceof RateLimitError && !err.daily;
+        if (perMinute429) core.pacer.pause(retryAfterMs);
         if (attempt >= maxRetries || !shouldRetry(err)) throw err;
         core.stats.retries += 1;
-        const retryAfterMs = err instanceof KaishaError ? err.retryAfterMs : undefined;
-        await settings.sleep(retryDelayMs(attempt, retryAfterMs, settings.random), options.signal);
+        // After a 429 the pacer's pause is the wait; other failures back off alone.
+        if (!perMinute429)
+          await settings.sleep(retryDelayMs(attempt, retryAfterMs, settings.random), options.signal);
+      } finally {
+        permit.done();
       }
     }
   }

@@ -75,7 +75,15 @@ export {
   type CleanParams,
   type ParamValue,
 } from "./validate";
-export { Pacer, defaultSleep, type PacerOptions, type Sleep } from "./pacer";
+export {
+  Pacer,
+  defaultSleep,
+  DEFAULT_PAUSE_FLOOR_MS,
+  type PacerOptions,
+  type PacerPermit,
+  type QueueStatus,
+  type Sleep,
+} from "./pacer";
 export {
   shouldRetry,
   canServeStale,

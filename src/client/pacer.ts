@@ -40,13 +40,44 @@ export interface PacerOptions {
   now?: () => number;
   /** Sleep used while waiting for a token. @default defaultSleep */
   sleep?: Sleep;
+  /** Shortest shared pause after a 429 (see `pause`). @unit ms @default 2000 */
+  pauseFloorMs?: number;
 }
 
 /** One minute plus a one-second margin for arrival delays (see PacerOptions.windowMs). */
 export const DEFAULT_PACER_WINDOW_MS = 61_000;
+/**
+ * Shortest shared pause after a 429. A Retry-After of 0, a negative one or an HTTP-date already in
+ * the past would otherwise let every waiting request go out at once into the same limit.
+ */
+export const DEFAULT_PAUSE_FLOOR_MS = 2_000;
+/** Longest shared pause: a broken Retry-After must not stall the add-in for hours. @unit ms */
+export const MAX_PAUSE_MS = 5 * 60_000;
+
+/** What the request queue is doing; see `Pacer.status()` and `KaishaClient.queueStatus()`. */
+export interface QueueStatus {
+  /** Requests waiting for the pacer (not sent yet). */
+  waiting: number;
+  /** Requests sent and not answered yet. */
+  inFlight: number;
+  /** Estimated time until the last waiting request is sent (0 when none wait). @unit ms */
+  estimatedWaitMs: number;
+  /** Epoch ms until which the pacer sends nothing after a 429; absent when not paused. */
+  pausedUntil?: number;
+}
+
+/**
+ * The right to send one request, granted by `Pacer.acquire`. Call `sent()` immediately before the
+ * request leaves (that is when its token is spent) and `done()` when it is answered or given up.
+ * `done()` without `sent()` hands the token back unspent.
+ */
+export interface PacerPermit {
+  sent(): void;
+  done(): void;
+}
 
 interface Waiter {
-  resolve: () => void;
+  resolve: (permit: PacerPermit) => void;
   reject: (err: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
@@ -57,25 +88,41 @@ interface Waiter {
  * spent. REFERENCE: the live API allows about 60 requests a minute; a plain refilling bucket could
  * let 2N through in one minute, this one never lets more than N through in any 60 s.
  *
+ * A token is stamped when the request is sent, not when it is granted: with 100k cells the
+ * continuation that sends can run seconds after the grant (microtask backlog), and a token
+ * stamped at grant time returned to the bucket before the server's minute had passed (bench: up to
+ * 447 × 429). Granted-but-unsent permits hold their token until they are sent or handed back.
+ *
  * @example
  * const pacer = new Pacer({ ratePerMinute: 60 });
- * await pacer.acquire(signal); // resolves when a request may be sent
+ * const permit = await pacer.acquire(signal); // resolves when a request may be sent
+ * permit.sent(); try { await fetch(url) } finally { permit.done() }
  */
 export class Pacer {
   readonly ratePerMinute: number;
   private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: Sleep;
-  /** Times at which tokens were spent, oldest first. */
+  private readonly pauseFloorMs: number;
+  /** Times at which tokens were spent (requests sent), oldest first. */
   private readonly spent: number[] = [];
+  /** Permits granted and not yet sent or handed back: they hold a token with no time yet. */
+  private reserved = 0;
+  private inFlight = 0;
+  private pausedUntil = 0;
   private readonly queue: Waiter[] = [];
   private pumping = false;
+  /** Wakes a pump that waits for a reservation to be sent or handed back, or for a pause. */
+  private wake: (() => void) | undefined;
+  private readonly listeners = new Set<(s: QueueStatus) => void>();
+  private notifyScheduled = false;
 
   constructor(options: PacerOptions = {}) {
     this.ratePerMinute = Math.max(0, Math.floor(options.ratePerMinute ?? 60));
     this.windowMs = options.windowMs ?? DEFAULT_PACER_WINDOW_MS;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? defaultSleep;
+    this.pauseFloorMs = options.pauseFloorMs ?? DEFAULT_PAUSE_FLOOR_MS;
   }
 
   /** Number of callers waiting for a token. */
@@ -84,10 +131,12 @@ export class Pacer {
   }
 
   /** Resolves when a request may be sent; rejects with AbortError when `signal` fires first. */
-  acquire(signal?: AbortSignal): Promise<void> {
+  acquire(signal?: AbortSignal): Promise<PacerPermit> {
     if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
-    if (this.ratePerMinute === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
+    if (this.ratePerMinute === 0 && this.pausedUntil <= this.now()) {
+      return Promise.resolve(this.permit());
+    }
+    return new Promise<PacerPermit>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
         reject,
@@ -96,12 +145,126 @@ export class Pacer {
           const at = this.queue.indexOf(waiter);
           if (at >= 0) this.queue.splice(at, 1);
           reject(new AbortError({ cause: signal?.reason }));
+          this.changed();
         },
       };
       signal?.addEventListener("abort", waiter.onAbort, { once: true });
       this.queue.push(waiter);
+      this.changed();
       void this.pump();
     });
+  }
+
+  /**
+   * A 429 arrived: nobody sends for `retryAfterMs` (at least the floor, at most MAX_PAUSE_MS), so
+   * the waiting requests do not each run into the same limit and retry alone. A missing, zero,
+   * negative or past Retry-After pauses for the floor.
+   */
+  pause(retryAfterMs: number | undefined): void {
+    const ms = Math.min(
+      MAX_PAUSE_MS,
+      Math.max(
+        this.pauseFloorMs,
+        retryAfterMs !== undefined && Number.isFinite(retryAfterMs) ? retryAfterMs : 0,
+      ),
+    );
+    const until = this.now() + ms;
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    this.changed();
+    this.wake?.();
+  }
+
+  /** Rejects every request still waiting for a token with AbortError; returns how many. */
+  cancelQueued(): number {
+    const waiters = this.queue.splice(0, this.queue.length);
+    for (const w of waiters) {
+      w.signal?.removeEventListener("abort", w.onAbort);
+      w.reject(new AbortError());
+    }
+    if (waiters.length > 0) this.changed();
+    return waiters.length;
+  }
+
+  /** The queue now; see QueueStatus. */
+  status(): QueueStatus {
+    const now = this.now();
+    this.prune(now);
+    const paused = this.pausedUntil > now ? this.pausedUntil : undefined;
+    const waiting = this.queue.length;
+    let readyAt = paused ?? now;
+    if (waiting > 0 && this.ratePerMinute > 0) {
+      const free = this.ratePerMinute - this.spent.length - this.reserved;
+      const needed = waiting - Math.max(0, free);
+      if (needed > 0) {
+        // Tokens come back in the order they were spent; unsent reservations count as sent now.
+        const j = needed - 1;
+        const slot = j % this.ratePerMinute;
+        const stampedAt = this.spent[slot] ?? now;
+        const at = stampedAt + this.windowMs * (1 + Math.floor(j / this.ratePerMinute));
+        readyAt = Math.max(readyAt, at);
+      }
+    }
+    return {
+      waiting,
+      inFlight: this.inFlight,
+      estimatedWaitMs: waiting > 0 ? Math.max(0, readyAt - now) : 0,
+      ...(paused !== undefined ? { pausedUntil: paused } : {}),
+    };
+  }
+
+  /** Calls `listener` after changes (at most once per microtask turn); returns the unsubscribe. */
+  onChange(listener: (s: QueueStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private changed(): void {
+    if (this.listeners.size === 0 || this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    // Coalesced: a recalculation queues thousands of requests in one turn.
+    void Promise.resolve().then(() => {
+      this.notifyScheduled = false;
+      const s = this.status();
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(s);
+        } catch {
+          // A listener must not break the pacer.
+        }
+      }
+    });
+  }
+
+  private permit(reservedToken = false): PacerPermit {
+    let state: "granted" | "sent" | "done" = "granted";
+    const paced = this.ratePerMinute > 0 && reservedToken;
+    return {
+      sent: () => {
+        if (state !== "granted") return;
+        state = "sent";
+        if (paced) {
+          this.reserved -= 1;
+          this.spent.push(this.now());
+          // A pump waiting on unsent permits can now time the oldest token's return.
+          this.wake?.();
+        }
+        this.inFlight += 1;
+        this.changed();
+      },
+      done: () => {
+        if (state === "done") return;
+        if (state === "sent") this.inFlight -= 1;
+        else if (paced) {
+          this.reserved -= 1;
+          this.wake?.();
+        }
+        state = "done";
+        this.changed();
+      },
+    };
   }
 
   private prune(now: number): void {
@@ -115,28 +278,62 @@ export class Pacer {
     try {
       while (this.queue.length > 0) {
         const now = this.now();
-        this.prune(now);
-        if (this.spent.length < this.ratePerMinute) {
-          const waiter = this.queue.shift() as Waiter;
-          waiter.signal?.removeEventListener("abort", waiter.onAbort);
-          this.spent.push(now);
-          waiter.resolve();
+        if (this.pausedUntil > now) {
+          await this.waitFor(this.pausedUntil - now);
           continue;
         }
-        const waitMs = (this.spent[0] ?? now) + this.windowMs - now;
-        let slept = false;
-        try {
-          await this.sleep(Math.max(1, waitMs));
-          slept = this.now() > now;
-        } catch {
-          slept = false;
+        if (this.ratePerMinute === 0) {
+          this.grant(this.permit());
+          continue;
         }
-        // An injected sleep that fails, or returns without the injected clock moving, must neither
-        // strand the queue nor spin: wait on a real timer instead.
-        if (!slept) await defaultSleep(Math.max(1, waitMs));
+        this.prune(now);
+        if (this.spent.length + this.reserved < this.ratePerMinute) {
+          this.reserved += 1;
+          this.grant(this.permit(true));
+          continue;
+        }
+        // Every token is spent or held by a permit not sent yet: wait for the oldest to return,
+        // or (when none is stamped) for a permit to be sent or handed back.
+        const oldest = this.spent[0];
+        await this.waitFor(oldest === undefined ? undefined : oldest + this.windowMs - now);
       }
     } finally {
       this.pumping = false;
     }
+  }
+
+  private grant(permit: PacerPermit): void {
+    const waiter = this.queue.shift() as Waiter;
+    waiter.signal?.removeEventListener("abort", waiter.onAbort);
+    waiter.resolve(permit);
+    this.changed();
+  }
+
+  /** Waits `ms` (or until woken; undefined = only until woken). */
+  private async waitFor(ms: number | undefined): Promise<void> {
+    const woken = new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+    if (ms === undefined) {
+      await woken;
+      this.wake = undefined;
+      return;
+    }
+    const controller = new AbortController();
+    const timed = (async (): Promise<void> => {
+      const before = this.now();
+      try {
+        await this.sleep(Math.max(1, ms), controller.signal);
+        if (this.now() > before || controller.signal.aborted) return;
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      // An injected sleep that fails, or returns without the injected clock moving, must neither
+      // strand the queue nor spin: wait on a real timer instead.
+      await defaultSleep(Math.max(1, ms), controller.signal).catch(() => undefined);
+    })();
+    await Promise.race([timed, woken]);
+    controller.abort();
+    this.wake = undefined;
   }
 }
