@@ -1,9 +1,11 @@
-// Persistent cache store on OfficeRuntime.storage: compressed, bounded in bytes, oldest first out, no key.
+// Persistent cache stores: IndexedDB when present, else OfficeRuntime.storage (compressed, bounded, no key).
 
 import { packText, unpackText } from "../src/client/compress";
 import { containsSecret } from "../src/client/redact";
 import { MemoryCacheStore, type CacheEntry, type CacheStore } from "../src/client/cache";
 import { TieredCacheStore } from "../src/client/tiered-cache";
+import { PersistentCacheStore } from "../src/client/persistent-store";
+import { openIdbBackend, platformIndexedDb } from "../src/client/idb-backend";
 
 /** The subset of `OfficeRuntime.storage` used (injectable for tests). */
 export interface KeyValueStorage {
@@ -173,13 +175,26 @@ export class OfficeStorageCacheStore implements CacheStore {
   }
 }
 
+/** Memory tier budget: answers as received; a 500-company model's answers fit (bench). */
+export const MEMORY_TIER_MAX_BYTES = 256 * 1024 * 1024;
+
 /**
- * The add-in's cache: a memory tier (answers of this session, 48 MB of bodies) in front of the
- * compressed persistent store (answers that survive a restart, 8 MB of storage).
+ * The add-in's cache: a memory tier (answers of this session) in front of a persistent tier that
+ * survives a restart: IndexedDB where the runtime has it (hundreds of MB, src/client/idb-backend.ts),
+ * else the compressed OfficeRuntime.storage store (8 MB).
  */
-export function createAddinCacheStore(storage: KeyValueStorage): TieredCacheStore {
-  return new TieredCacheStore(
-    new MemoryCacheStore({ maxBytes: 48 * 1024 * 1024 }),
-    new OfficeStorageCacheStore(storage),
-  );
+export function createAddinCacheStore(
+  storage: KeyValueStorage | undefined,
+  indexedDb: IDBFactory | undefined = platformIndexedDb(),
+): TieredCacheStore | undefined {
+  let persistent: CacheStore;
+  if (indexedDb !== undefined) persistent = new PersistentCacheStore(openIdbBackend(indexedDb));
+  else if (storage !== undefined) persistent = new OfficeStorageCacheStore(storage);
+  else return undefined;
+  return tiered(persistent);
+}
+
+/** The memory tier in front of a given persistent tier (the bench passes its storage stand-in). */
+export function tiered(persistent: CacheStore): TieredCacheStore {
+  return new TieredCacheStore(new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }), persistent);
 }
