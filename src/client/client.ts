@@ -22,7 +22,7 @@ import { Pacer, defaultSleep, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
-import { markStale, staleInfo } from "./stale";
+import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
 import type {
   ApiKeySource,
@@ -172,6 +172,8 @@ interface Core {
   stats: ClientStats;
   edinetBySecurity: Map<string, string>;
   resolving: Map<string, Promise<string>>;
+  /** Argument signatures already validated, per base URL (see `fromMemory`). */
+  validated: Map<string, Map<string, KnownArguments>>;
 }
 
 const defaultFetch: FetchLike = (url, init) => {
@@ -276,14 +278,83 @@ class Client implements KaishaClient {
     params: ParamsOf<O>,
     options: RequestOptions = {},
   ): Promise<ResponseOf<O>> {
+    // Fast path: these exact arguments were validated before and their answer is fresh in the
+    // memory tier (a recalculation asks the same company/period/as_of thousands of times).
+    const hot = this.fromMemory(opId, params as Record<string, unknown>, options);
+    if (hot !== undefined) return hot as ResponseOf<O>;
     // Validation first: invalid input never reaches the network (house style; spec 7 reasons).
     const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
       now: this.settings.now,
     });
+    this.rememberValid(opId, params as Record<string, unknown>, clean);
     if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
-    if (opId === "getFinancials")
-      return (await this.financialsFromWidest(clean, options)) as ResponseOf<O>;
-    return (await this.cached(opId, clean, options)) as ResponseOf<O>;
+    const body =
+      opId === "getFinancials"
+        ? await this.financialsFromWidest(clean, options)
+        : await this.cached(opId, clean, options);
+    if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
+    return body as ResponseOf<O>;
+  }
+
+  /**
+   * The answer for arguments validated before, when their entry is fresh in the memory tier; else
+   * undefined (the full path then validates, builds the URL and reads every tier). No allocation
+   * beyond the arguments' signature string.
+   */
+  private fromMemory(
+    opId: OperationId,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions,
+  ): unknown {
+    const peek = this.core.store.peek;
+    if (peek === undefined || params === undefined || params === null) return undefined;
+    const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
+    if (mode !== "default" && mode !== "only-if-cached") return undefined;
+    const signature = argumentSignature(opId, params);
+    if (signature === undefined) return undefined;
+    const known = this.core.validated.get(this.settings.baseUrl)?.get(signature);
+    if (known === undefined) return undefined;
+    const entry = peek.call(this.core.store, known.key);
+    if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
+      return undefined;
+    this.core.stats.cacheHits += 1;
+    if (known.narrow === undefined) return entry.body;
+    return narrowFinancials(
+      entry.body as ResponseOf<"getFinancials">,
+      known.narrow.period,
+      known.narrow.years,
+    );
+  }
+
+  /** Remembers that these arguments are valid and where their answer is cached. */
+  private rememberValid(
+    opId: OperationId,
+    params: Record<string, unknown> | undefined,
+    clean: CleanParams,
+  ): void {
+    if (opId === "getUsage" || params === undefined || params === null) return;
+    const signature = argumentSignature(opId, params);
+    if (signature === undefined) return;
+    let byBase = this.core.validated.get(this.settings.baseUrl);
+    if (byBase === undefined) {
+      byBase = new Map();
+      this.core.validated.set(this.settings.baseUrl, byBase);
+    }
+    if (byBase.has(signature)) return;
+    // Bounded: a long session with many distinct arguments starts over rather than grow.
+    if (byBase.size >= MAX_REMEMBERED_ARGUMENTS) byBase.clear();
+    let fetched = clean;
+    let narrow: KnownArguments["narrow"];
+    if (opId === "getFinancials") {
+      const widest = financialsWidest(clean);
+      fetched = widest.fetched;
+      narrow = { period: widest.period, years: widest.years };
+    }
+    byBase.set(signature, {
+      key: `${this.keyPrefix()}${cacheKey(opId, fetched)}`,
+      ttl: ttlFor(opId, this.settings.ttlMs),
+      narrow,
+    });
   }
 
   paginate<O extends PaginatedOperationId>(
@@ -424,14 +495,8 @@ class Client implements KaishaClient {
     clean: CleanParams,
     options: RequestOptions,
   ): Promise<unknown> {
-    const yearsRule = OPERATIONS.getFinancials.params.find((p) => p.name === "years");
-    const years = typeof clean.years === "number" ? clean.years : Number(yearsRule?.default ?? 10);
-    const period = typeof clean.period === "string" ? clean.period : "annual";
-    const wide = await this.cached(
-      "getFinancials",
-      { ...clean, period, years: FINANCIALS_FETCH_YEARS },
-      options,
-    );
+    const { fetched, period, years } = financialsWidest(clean);
+    const wide = await this.cached("getFinancials", fetched, options);
     const body = wide as ResponseOf<"getFinancials">;
     // spec 4.8: a security code is resolved to the corporation, named in the answer.
     if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
@@ -554,6 +619,48 @@ class Client implements KaishaClient {
   }
 }
 
+/** Where a validated argument list's answer lives, and how /financials narrows it. */
+interface KnownArguments {
+  key: string;
+  ttl: number;
+  narrow: { period: string; years: number } | undefined;
+}
+
+const MAX_REMEMBERED_ARGUMENTS = 200_000;
+
+const FINANCIALS_DEFAULT_YEARS = Number(
+  OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
+);
+
+/** spec 4.8 / spec 8: the widest /financials request answering `clean`, and how to narrow it. */
+function financialsWidest(clean: CleanParams): {
+  fetched: CleanParams;
+  period: string;
+  years: number;
+} {
+  const years = typeof clean.years === "number" ? clean.years : FINANCIALS_DEFAULT_YEARS;
+  const period = typeof clean.period === "string" ? clean.period : "annual";
+  return { fetched: { ...clean, period, years: FINANCIALS_FETCH_YEARS }, period, years };
+}
+
+/**
+ * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
+ * not a primitive. Two calls with equal signatures validate to the same request.
+ */
+function argumentSignature(opId: string, params: Record<string, unknown>): string | undefined {
+  let out = opId;
+  for (const name in params) {
+    const value = params[name];
+    const kind = typeof value;
+    if (value === undefined) continue;
+    if (kind !== "string" && kind !== "number" && kind !== "boolean" && value !== null)
+      return undefined;
+    // The type is part of it: "30" and 30 may validate differently.
+    out += `\u0000${name}\u0001${kind.charAt(0)}${String(value)}`;
+  }
+  return out;
+}
+
 function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, "");
 }
@@ -607,6 +714,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     stats,
     edinetBySecurity: new Map(),
     resolving: new Map(),
+    validated: new Map(),
   };
   return new Client(settings, core);
 }

@@ -29,6 +29,10 @@ export class TieredCacheStore implements CacheStore {
     readonly persistent: CacheStore,
   ) {}
 
+  peek(key: string): CacheEntry | undefined {
+    return this.memory.peek?.(key);
+  }
+
   async get(key: string): Promise<CacheEntry | undefined> {
     const hot = await this.memory.get(key);
     if (hot !== undefined) return hot;
