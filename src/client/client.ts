@@ -17,7 +17,6 @@ import { InFlightRequests } from "./inflight";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
-import { normalizeCompany } from "./normalize";
 import { Pacer, defaultSleep, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
@@ -34,7 +33,9 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import { validateParams, type CleanParams } from "./validate";
+import { EARLIEST_DATE, validateParams, type CleanParams } from "./validate";
+import { PriceDays } from "./price-days";
+import { normalizeCompany, todayJst } from "./normalize";
 
 /** REFERENCE: public clients call this origin. */
 export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
@@ -127,6 +128,24 @@ export interface KaishaClient {
     query: ParamsOf<O>,
     options?: PaginateOptions,
   ): AsyncGenerator<ResponseOf<O>, void, undefined>;
+  /**
+   * PRICE: the daily price row of the last trading day on or before `day` (YYYY-MM-DD), or
+   * undefined when there is none since 2005. Answered from price ranges already received (PRICE
+   * windows, PRICES walks); otherwise one calendar-year window per year touched, shared by every
+   * date in it (spec 4.5: limit 500 holds a year of trading days).
+   */
+  priceOnOrBefore(
+    code: string,
+    day: string,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getPrices">["prices"][number] | undefined>;
+  /** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
+  notePrices(
+    code: string,
+    from: string,
+    to: string | undefined,
+    rows: readonly ResponseOf<"getPrices">["prices"][number][],
+  ): void;
   /** Security code or EDINET code -> EDINET code; remembered, concurrent resolutions shared. */
   resolveEdinetCode(company: unknown, options?: RequestOptions): Promise<string>;
 
@@ -172,6 +191,8 @@ interface Core {
   stats: ClientStats;
   edinetBySecurity: Map<string, string>;
   resolving: Map<string, Promise<string>>;
+  /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
+  priceDays: PriceDays<PriceRowOf>;
   /** Argument signatures already validated, per base URL (see `fromMemory`). */
   validated: Map<string, Map<string, KnownArguments>>;
 }
@@ -352,7 +373,7 @@ class Client implements KaishaClient {
     }
     byBase.set(signature, {
       key: `${this.keyPrefix()}${cacheKey(opId, fetched)}`,
-      ttl: ttlFor(opId, this.settings.ttlMs),
+      ttl: this.ttlOf(opId, fetched),
       narrow,
     });
   }
@@ -367,6 +388,68 @@ class Client implements KaishaClient {
       query as Record<string, unknown>,
       options,
     );
+  }
+
+  async priceOnOrBefore(
+    code: string,
+    day: string,
+    options: RequestOptions = {},
+  ): Promise<PriceRowOf | undefined> {
+    const key = this.codeKey(code);
+    let target = day;
+    // Each step either answers or moves one window back; a year without trading days is not real.
+    for (let step = 0; step < 4; step += 1) {
+      const now = this.settings.now();
+      const today = todayJst(now);
+      // A day not reached yet: the last close so far.
+      if (target > today) target = today;
+      const hit = this.core.priceDays.lookup(key, target, now);
+      if (hit !== undefined && "found" in hit) return hit.found;
+      if (hit !== undefined) {
+        if (hit.before <= EARLIEST_DATE) return undefined;
+        target = dayBefore(hit.before);
+        continue;
+      }
+      const year = target.slice(0, 4);
+      const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
+      const to = `${year}-12-31` > today ? today : `${year}-12-31`;
+      const body = await this.request(
+        "getPrices",
+        { code, from, to, limit: PRICE_WINDOW_LIMIT },
+        options,
+      );
+      // A window that needed a second page (never for one year) covers only what it returned.
+      const last = body.prices[body.prices.length - 1];
+      const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : from;
+      this.core.priceDays.note(
+        key,
+        coveredFrom,
+        to,
+        body.prices,
+        now,
+        this.ttlOf("getPrices", { to }),
+      );
+    }
+    return undefined;
+  }
+
+  notePrices(code: string, from: string, to: string | undefined, rows: readonly PriceRowOf[]): void {
+    const now = this.settings.now();
+    const end = to ?? todayJst(now);
+    this.core.priceDays.note(this.codeKey(code), from, end, rows, now, this.ttlOf("getPrices", { to: end }));
+  }
+
+  /**
+   * Freshness of an answer: the operation's TTL, except that daily prices ending before today
+   * (JST) are closed days and keep like filings (12 h; spec 2.4 adj_close changes only on a split).
+   */
+  private ttlOf(opId: OperationId, clean: CleanParams): number {
+    const ttl = ttlFor(opId, this.settings.ttlMs);
+    if (opId !== "getPrices" || this.settings.ttlMs.getPrices !== undefined) return ttl;
+    const to = clean.to;
+    if (typeof to === "string" && to < todayJst(this.settings.now()))
+      return Math.max(ttl, CLOSED_DAYS_TTL_MS);
+    return ttl;
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -412,6 +495,7 @@ class Client implements KaishaClient {
 
   async invalidateAll(): Promise<void> {
     this.core.edinetBySecurity.clear();
+    this.core.priceDays.clear();
     await this.core.store.clear();
   }
 
@@ -520,7 +604,7 @@ class Client implements KaishaClient {
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (entry !== undefined && isFresh(entry.storedAt, ttlFor(opId, this.settings.ttlMs), now)) {
+      if (entry !== undefined && isFresh(entry.storedAt, this.ttlOf(opId, clean), now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
       }
@@ -628,6 +712,19 @@ interface KnownArguments {
 
 const MAX_REMEMBERED_ARGUMENTS = 200_000;
 
+type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
+
+/** spec 8: the largest prices page; a calendar year (~245 trading days) fits in one. */
+const PRICE_WINDOW_LIMIT = 500;
+/** Freshness of daily prices that end before today. @unit ms */
+const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** "YYYY-MM-DD" of the day before `iso`. */
+function dayBefore(iso: string): string {
+  const t = Date.parse(`${iso}T00:00:00Z`) - 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
 const FINANCIALS_DEFAULT_YEARS = Number(
   OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
 );
@@ -715,6 +812,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     edinetBySecurity: new Map(),
     resolving: new Map(),
     validated: new Map(),
+    priceDays: new PriceDays(),
   };
   return new Client(settings, core);
 }
