@@ -11,6 +11,11 @@ export interface NaiveClientOptions {
    * 429s; 0 = no pacing.
    */
   ratePerMinute: number;
+  /**
+   * The fair per-cell baseline: an identical URL is asked once (its answer remembered), and
+   * paged lists ask the API's largest page (spec 8: prices 500, screening 100). @default false
+   */
+  fair?: boolean;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -27,6 +32,8 @@ export type NaiveCell = number | string | null | (number | string | null)[][];
 export function createNaiveClient(options: NaiveClientOptions) {
   const pacer = new Pacer({ ratePerMinute: options.ratePerMinute });
   let requestsSent = 0;
+  const remembered = new Map<string, Promise<Json>>();
+  const pageLimit = (max: number): number | undefined => (options.fair === true ? max : undefined);
 
   async function pace(): Promise<void> {
     // Spent at once: the naive baseline sends right after the grant.
@@ -42,6 +49,18 @@ export function createNaiveClient(options: NaiveClientOptions) {
     }
     const qs = search.toString();
     const url = `${options.baseUrl}${path}${qs === "" ? "" : `?${qs}`}`;
+    if (options.fair === true) {
+      let answer = remembered.get(url);
+      if (answer === undefined) {
+        answer = send(url);
+        remembered.set(url, answer);
+      }
+      return answer;
+    }
+    return send(url);
+  }
+
+  async function send(url: string): Promise<Json> {
     for (let attempt = 0; ; attempt += 1) {
       await pace();
       requestsSent += 1;
@@ -97,6 +116,27 @@ export function createNaiveClient(options: NaiveClientOptions) {
       return typeof value === "number" ? value : null;
     },
 
+    /**
+     * A FINANCIAL cell of the scale workloads, asked as a per-cell add-in would: exactly the
+     * years it needs, of its period type (LTM: quarterly, one year more for four quarters).
+     */
+    async financialCell(
+      code: string,
+      item: string,
+      back: number,
+      kind: "annual" | "quarterly" | "ltm" | "units" | "fixed",
+    ): Promise<NaiveCell> {
+      const period = kind === "quarterly" || kind === "ltm" ? "quarterly" : "annual";
+      const body = await get("/financials", {
+        security_code: code,
+        period,
+        years: back + (kind === "ltm" ? 2 : 1),
+      });
+      const periods = (body["periods"] as Json[] | undefined) ?? [];
+      const value = periods[0]?.[item];
+      return typeof value === "number" ? value : null;
+    },
+
     /** VALUATION(code, fields): the history, newest first, one row per fiscal year. */
     async valuation(code: string, fields: readonly string[]): Promise<NaiveCell> {
       const body = await get("/valuations", { security_code: code });
@@ -119,7 +159,7 @@ export function createNaiveClient(options: NaiveClientOptions) {
     ): Promise<NaiveCell> {
       const rows = await pages(
         `/securities/${encodeURIComponent(code)}/prices`,
-        { from, to },
+        { from, to, limit: pageLimit(500) },
         "prices",
       );
       return [

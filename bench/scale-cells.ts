@@ -12,9 +12,17 @@ export const SCALE_ITEMS: readonly string[] = [
 ].slice(0, 60);
 export const SCALE_YEARS = 10;
 
+/** What a cell asks, for the per-cell baselines (bench/naive-client.ts). */
+export type CellSpec =
+  | { kind: "annual" | "quarterly" | "ltm" | "units"; code: string; item: string; back: number }
+  | { kind: "fixed"; code: string; item: string; back: number }
+  | { kind: "valuation"; code: string }
+  | { kind: "prices"; code: string; from: string; to: string };
+
 /** One cell: what it calls, and where it sits (the address Excel passes with @requiresAddress). */
 export interface ScaleCell {
   call: () => Promise<unknown>;
+  spec: CellSpec;
   /** Set for plain annual cells in yen: the oracle checks them against the dataset. */
   check?: { base: string; item: string; back: number };
 }
@@ -71,25 +79,39 @@ export function scaleCells(
             cells.push({
               call: () => FINANCIAL(typed, item, -back, null, null, null, inv),
               check: { base: company.base, item, back },
+              spec: { kind: "annual", code, item, back },
             });
             break;
           case 2:
-            cells.push({ call: () => FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv) });
+            cells.push({
+              call: () => FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv),
+              spec: { kind: "quarterly", code, item, back },
+            });
             break;
           case 3:
-            cells.push({
-              call: ltm
-                ? () => FINANCIAL(code, item, -back, "LTM", null, null, inv)
-                : () => FINANCIAL(code, item, -back, "annual", null, "million_jpy", inv),
-            });
+            cells.push(
+              ltm
+                ? {
+                    call: () => FINANCIAL(code, item, -back, "LTM", null, null, inv),
+                    spec: { kind: "ltm", code, item, back },
+                  }
+                : {
+                    call: () => FINANCIAL(code, item, -back, "annual", null, "million_jpy", inv),
+                    spec: { kind: "units", code, item, back },
+                  },
+            );
             break;
           case 4:
             cells.push({
               call: () => FINANCIAL(code, item, company.latestYear - back, null, null, null, inv),
+              spec: { kind: "fixed", code, item, back },
             });
             break;
           default:
-            cells.push({ call: () => FINANCIAL(code, item, -back, null, null, "億円", inv) });
+            cells.push({
+              call: () => FINANCIAL(code, item, -back, null, null, "億円", inv),
+              spec: { kind: "units", code, item, back },
+            });
         }
       });
     }
@@ -98,9 +120,11 @@ export function scaleCells(
     const inv = invocation(`'Prices'!A${ci * 1300 + 1}`);
     cells.push({
       call: () => VALUATION(company.code, [VALUATION_FIELDS], null, null, inv),
+      spec: { kind: "valuation", code: company.code },
     });
     cells.push({
       call: () => PRICES(company.code, pricesFrom, pricesTo, [PRICE_FIELDS], null, null, inv),
+      spec: { kind: "prices", code: company.code, from: pricesFrom, to: pricesTo },
     });
   });
   return cells;

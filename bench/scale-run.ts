@@ -5,7 +5,7 @@ import { createApp } from "../sandbox/app";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { tiered } from "../functions/office-storage";
-import { createClient, type KaishaClient } from "../src/client";
+import { createClient, MemoryCacheStore, type KaishaClient } from "../src/client";
 import { PersistentCacheStore } from "../src/client/persistent-store";
 import type { TieredCacheStore } from "../src/client/tiered-cache";
 import { setClientForTesting } from "../src/session";
@@ -45,6 +45,9 @@ export interface ScaleResult {
   coldVirtualMinutes: number;
   outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
   storageEntries: number;
+  storageMB: number;
+  memoryTierMB: number;
+  memoryTierEntries: number;
   notes: string[];
 }
 
@@ -60,13 +63,16 @@ function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number)
     { keepUrls: false },
   );
   let firstAt: number | undefined;
+  const distinct = new Set<string>();
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     firstAt ??= performance.now();
+    distinct.add(String(input));
     return wire.fetch(input, init);
   }) as typeof globalThis.fetch;
   return {
     fetch,
     counters: wire.counters,
+    distinct,
     firstRequestSince(start: number): number {
       return firstAt === undefined ? Number.NaN : firstAt - start;
     },
@@ -185,9 +191,11 @@ export async function runModel(
   log(`${name}: ${cells.length.toLocaleString("en-US")} cells, cold...`);
   const cold = await phase(cells, wire, clock, oracle, sample);
   const status429 = sandbox.requestLog.filter((e) => e.status === 429).length;
-  const distinct = new Set(
-    sandbox.requestLog.filter((e) => e.status === 200).map((e) => `${e.path}${e.query}`),
-  ).size;
+  // Floor: every distinct answer the workbook needs, asked once (a retry or a repeat is extra).
+  const distinct = wire.distinct.size;
+  const memoryTier = store.memory as MemoryCacheStore;
+  const memoryTierMB = memoryTier.bytes / 1048576;
+  const memoryTierEntries = (await memoryTier.keys()).length;
   log(
     `  ${cold.requests} requests (${distinct} distinct), ${status429} × 429, ${(cold.virtualMs / 60_000).toFixed(1)} simulated min, first request ${Math.round(cold.firstRequestMs)} ms`,
   );
@@ -217,8 +225,13 @@ export async function runModel(
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
   const notes: string[] = [];
-  const daily = sandbox.requestLog.filter((e) => e.status === 429).length;
-  if (daily > 0) notes.push(`${daily} × 429 from the sandbox`);
+  const all429 = sandbox.requestLog.filter((e) => e.status === 429).length;
+  if (all429 > status429)
+    notes.push(`${all429 - status429} × 429 after the cold run (warm or reopen requests)`);
+  if (cold.outcome.errors > 0)
+    notes.push(
+      `${cold.outcome.errors} cells are #N/A by the data (e.g. ${cold.outcome.errorSamples.join("; ")}), the same in every run`,
+    );
   return {
     name,
     companies: count,
@@ -241,6 +254,9 @@ export async function runModel(
     coldVirtualMinutes: cold.virtualMs / 60_000,
     outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },
     storageEntries,
+    storageMB: disk.bytes / 1048576,
+    memoryTierMB,
+    memoryTierEntries,
     notes,
   };
 }
