@@ -91,7 +91,7 @@ export function measureBundles(root: string): BundleReport {
       execFileSync("npx", ["webpack", "--mode", "production"], {
         cwd: root,
         stdio: "pipe",
-        timeout: 300_000,
+        timeout: 900_000,
       });
       note = "built now with `npx webpack --mode production`";
     } catch (error) {

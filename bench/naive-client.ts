@@ -1,5 +1,6 @@
 // The benchmark's baseline: a naive add-in that sends one request per cell, with no coalescing and no cache.
 import { Pacer } from "../src/client/pacer";
+import { ltmKind } from "../src/excel/financial-period";
 
 export interface NaiveClientOptions {
   baseUrl: string;
@@ -133,7 +134,13 @@ export function createNaiveClient(options: NaiveClientOptions) {
         years: back + (kind === "ltm" ? 2 : 1),
       });
       const periods = (body["periods"] as Json[] | undefined) ?? [];
-      const value = periods[0]?.[item];
+      // LTM of an item disclosed only half-yearly (null in quarterly rows): the halves, as the
+      // add-in does (spec 4.8 rule 3), from one semiannual request.
+      const recent = periods.slice(-4);
+      if (kind === "ltm" && ltmKind(item) === "flow" && recent.some((p) => p[item] === null)) {
+        await get("/financials", { security_code: code, period: "semiannual", years: back + 2 });
+      }
+      const value = periods[periods.length - 1]?.[item];
       return typeof value === "number" ? value : null;
     },
 

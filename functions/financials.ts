@@ -22,7 +22,6 @@ import {
   olderWindowAsOf,
   quarterArg,
   resolvePeriodType,
-  selectPeriod,
   type FinancialPeriodType,
   type FiscalPeriodSpec,
 } from "../src/excel/financial-period";
@@ -34,6 +33,7 @@ import { FINANCIALS_FETCH_YEARS } from "../src/client";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { run, type CallContext, type InvocationLike } from "./run";
+import { selectPeriodOnce } from "./period-index";
 
 /** Every numeric financials key, in schema order (spec 2.5). */
 export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
@@ -270,7 +270,7 @@ export function financial(
       }
       return ltm.value === null ? EMPTY : plainCell(scaleValue(ltm.value, unitId, money));
     }
-    const row = selectPeriod(body.periods, type, spec, q);
+    const row = selectPeriodOnce(body.periods, type, spec, q);
     if (row === undefined) {
       const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
       throw noData(
