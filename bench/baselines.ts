@@ -58,7 +58,10 @@ export async function runBaseline(
  * The naive baseline's count without running it: one /financials per FINANCIAL cell, one
  * /valuations per VALUATION, and every price page at the API's default 100 rows.
  */
-export function naiveCount(cells: readonly ScaleCell[], priceRows: (code: string) => number): number {
+export function naiveCount(
+  cells: readonly ScaleCell[],
+  priceRows: (code: string) => number,
+): number {
   let n = 0;
   for (const { spec } of cells) {
     if (spec.kind === "prices") n += Math.max(1, Math.ceil(priceRows(spec.code) / 100));

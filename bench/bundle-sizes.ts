@@ -40,7 +40,9 @@ function pageScripts(dist: string, page: string): BundleReport["page"] {
     const officeJs = /office(\.debug)?\.js$/i.test(src) || /^https?:/.test(src);
     out.push({
       file: src,
-      gzipBytes: existsSync(local) ? gzipSync(readFileSync(local), { level: 9 }).byteLength : undefined,
+      gzipBytes: existsSync(local)
+        ? gzipSync(readFileSync(local), { level: 9 }).byteLength
+        : undefined,
       officeJs,
     });
   }

@@ -45,7 +45,10 @@ const EDINET_IN_BODY = /"edinet_code":"(E\d{5})"/;
  * Wraps an app: requests for an alias go to its dataset company, and its answers come back with
  * the alias's code and EDINET code in place of the dataset company's.
  */
-export function aliasingApp(app: RequestableApp, companies: readonly AliasedCompany[]): RequestableApp {
+export function aliasingApp(
+  app: RequestableApp,
+  companies: readonly AliasedCompany[],
+): RequestableApp {
   const byCode = new Map(companies.filter((c) => c.edinet !== undefined).map((c) => [c.code, c]));
   return {
     async request(input: string, init?: RequestInit): Promise<Response> {

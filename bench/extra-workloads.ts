@@ -11,7 +11,8 @@ import { cellErrorText } from "./sides";
 import { BASE_URL, LIVE } from "./scale-run";
 import { VirtualClock } from "./virtual-clock";
 
-const inv = (): CustomFunctions.CancelableInvocation => ({}) as CustomFunctions.CancelableInvocation;
+const inv = (): CustomFunctions.CancelableInvocation =>
+  ({}) as CustomFunctions.CancelableInvocation;
 
 /** A fresh client on the live limits and a virtual clock; returns its request counter. */
 function fresh(): { sent: () => number; requests: () => string[]; done: () => void } {

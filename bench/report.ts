@@ -104,7 +104,14 @@ export function resultsMarkdown(report: BenchReport, scaleTable = ""): string {
     "",
     ...(scaleTable === ""
       ? []
-      : ["## Scale: Model N at the live limits (issue 9)", "", scaleTable, "", "\\* counted, not run.", ""]),
+      : [
+          "## Scale: Model N at the live limits (issue 9)",
+          "",
+          scaleTable,
+          "",
+          "\\* counted, not run.",
+          "",
+        ]),
     "## Headline: add-in vs naive baseline (ratio = add-in / naive; smaller is better)",
     "",
     headlineTable(report.rows),

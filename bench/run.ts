@@ -98,8 +98,6 @@ function count429(sandbox: ReturnType<typeof createApp>, from = 0): number {
   return sandbox.requestLog.slice(from).filter((e) => e.status === 429).length;
 }
 
-
-
 /** Difference of wire counters between two snapshots. */
 function wireDelta(
   wire: InProcessFetch,
@@ -439,7 +437,7 @@ function targets(
       detail: `${price.spillThenColumnRequests} requests (spill and column)`,
     },
     {
-      name: "Aliases: 7203, \"7203\", 72030 and the EDINET code share 1 request",
+      name: 'Aliases: 7203, "7203", 72030 and the EDINET code share 1 request',
       pass: alias.requests === 1,
       detail: `${alias.requests} requests (${alias.detail}); values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}`,
     },
@@ -475,7 +473,8 @@ async function main(): Promise<void> {
     "daily limit (sandbox)": `${LIVE.dailyLimit.toLocaleString("en-US")} per JST day, a fresh sandbox per workload`,
     "latency per request": `${LIVE.latencyMs} ms (simulated for the Models, real for Screen/Import)`,
     "storage stand-in": `bench/storage-standin.ts: V8 structured-clone serialization, ${LIVE.storageLatencyMs} ms (simulated) per call`,
-    "cell delivery": "cells start 1,000 per macrotask, as Excel hands the runtime batches of invocations",
+    "cell delivery":
+      "cells start 1,000 per macrotask, as Excel hands the runtime batches of invocations",
     "naive baseline":
       "bench/naive-client.ts: one request per cell, no cache, no coalescing, API default page sizes",
     "fair baseline":

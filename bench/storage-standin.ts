@@ -1,7 +1,12 @@
 // Stand-in for IndexedDB under the persistent tier: structured-clone copies and per-call latency.
 
 import { deserialize, serialize } from "node:v8";
-import type { Batch, IndexRow, PersistentBackend, StoredRecord } from "../src/client/persistent-store";
+import type {
+  Batch,
+  IndexRow,
+  PersistentBackend,
+  StoredRecord,
+} from "../src/client/persistent-store";
 
 /**
  * What survives a "restart": records and index rows, serialized on every write and deserialized on
@@ -55,7 +60,8 @@ export class StorageStandIn {
           this.records.set(row.key, serialize(record));
           this.rows.set(row.key, [row.bytes, row.storedAt, row.lastUsed]);
         }
-        for (const row of batch.touch) this.rows.set(row.key, [row.bytes, row.storedAt, row.lastUsed]);
+        for (const row of batch.touch)
+          this.rows.set(row.key, [row.bytes, row.storedAt, row.lastUsed]);
       },
       clear: async (): Promise<void> => {
         await wait();

@@ -196,5 +196,8 @@ export function createAddinCacheStore(
 
 /** The memory tier in front of a given persistent tier (the bench passes its storage stand-in). */
 export function tiered(persistent: CacheStore): TieredCacheStore {
-  return new TieredCacheStore(new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }), persistent);
+  return new TieredCacheStore(
+    new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }),
+    persistent,
+  );
 }

@@ -15,11 +15,7 @@ const chosen = new WeakMap<readonly FinancialsPeriod[], Choices>();
 
 function specKey(type: string, spec: FiscalPeriodSpec, quarter: Quarter | undefined): string {
   const which =
-    spec.kind === "relative"
-      ? spec.offset
-      : spec.kind === "year"
-        ? spec.year
-        : spec.month;
+    spec.kind === "relative" ? spec.offset : spec.kind === "year" ? spec.year : spec.month;
   return `${type}|${quarter ?? ""}|${spec.kind}|${which}`;
 }
 

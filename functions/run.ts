@@ -82,7 +82,8 @@ export async function run<T extends Cell | Cell[][]>(
     }
     // A single value served from the cache while the API is down says so in its format (issue 6:
     // a visible stale marker); tables say it in their title row (functions/common.ts).
-    const shown = !Array.isArray(result) && call.stale ? (staleCell(result, lang, host) as T) : result;
+    const shown =
+      !Array.isArray(result) && call.stale ? (staleCell(result, lang, host) as T) : result;
     return answered(invocation, call, shown);
   } catch (err) {
     const cellErr = toCellError(err, lang);

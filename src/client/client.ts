@@ -433,10 +433,22 @@ class Client implements KaishaClient {
     return undefined;
   }
 
-  notePrices(code: string, from: string, to: string | undefined, rows: readonly PriceRowOf[]): void {
+  notePrices(
+    code: string,
+    from: string,
+    to: string | undefined,
+    rows: readonly PriceRowOf[],
+  ): void {
     const now = this.settings.now();
     const end = to ?? todayJst(now);
-    this.core.priceDays.note(this.codeKey(code), from, end, rows, now, this.ttlOf("getPrices", { to: end }));
+    this.core.priceDays.note(
+      this.codeKey(code),
+      from,
+      end,
+      rows,
+      now,
+      this.ttlOf("getPrices", { to: end }),
+    );
   }
 
   /**
@@ -695,7 +707,10 @@ class Client implements KaishaClient {
         core.stats.retries += 1;
         // After a 429 the pacer's pause is the wait; other failures back off alone.
         if (!perMinute429)
-          await settings.sleep(retryDelayMs(attempt, retryAfterMs, settings.random), options.signal);
+          await settings.sleep(
+            retryDelayMs(attempt, retryAfterMs, settings.random),
+            options.signal,
+          );
       } finally {
         permit.done();
       }
