@@ -34,8 +34,10 @@ function pageScripts(dist: string, page: string): BundleReport["page"] {
   if (!existsSync(html)) return [];
   const text = readFileSync(html, "utf8");
   const out: BundleReport["page"] = [];
-  for (const m of text.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>/g)) {
-    const src = (m[1] as string).replace(/^\.?\//, "").split("?")[0] as string;
+  // Minified HTML leaves attribute values unquoted (src=functions.js?hash).
+  for (const m of text.matchAll(/<script\b[^>]*\bsrc=(?:"([^"]+)"|'([^']+)'|([^\s>]+))[^>]*>/g)) {
+    const raw = (m[1] ?? m[2] ?? m[3] ?? "") as string;
+    const src = raw.replace(/^\.?\//, "").split("?")[0] as string;
     const local = join(dist, src);
     const officeJs = /office(\.debug)?\.js$/i.test(src) || /^https?:/.test(src);
     out.push({

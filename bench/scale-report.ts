@@ -40,9 +40,16 @@ export function scaleNotes(
     "CPU per cell = process CPU (user + system) of the whole recalculation divided by its cells, the bench's own per-cell bookkeeping included; warm = median of three warm recalculations. Heap growth = peak heapUsed during the Model (cold, warm, reopen) over the heap after a GC before it; the storage stand-in keeps its data in Buffers outside the heap, as a database keeps it on disk.",
     "first request = real time from the start of the cold recalculation to the first fetch.",
     `Price column: PRICE(${price.days} trading days): ${price.detail}.`,
-    `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. The company-alias mechanism belongs to the argument parsing (src/excel/args.ts); this only measures it.`,
+    `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. The company-alias mechanism belongs to the argument parsing (src/excel/args.ts, built separately); this only measures what the branch it runs on does.`,
   ];
   for (const m of scale) {
+    out.push(
+      `${m.name} heap over its start (peak during / retained after, MB): ${m.phaseHeapMB.map((p) => `${p.phase} ${p.peakGrowth.toFixed(0)} / ${p.retainedGrowth.toFixed(0)}`).join("; ")}. Retained = the memory tier's decoded answers (and the client's indexes); the rest of a peak is the recalculation in flight (every cell's pending call while its answer is fetched or read back).`,
+    );
+    if (m.cpuMicrosPerCell > 10)
+      out.push(
+        `${m.name} warm CPU ${m.cpuMicrosPerCell.toFixed(1)} µs per cell misses 10 µs: the client part of a warm cell is a signature string and a Map lookup (src/client/client.ts fromMemory); the rest is each call's own work in functions/ (argument parsing: company, item list, fiscal period, unit; the run() wrapper's per-call context; result shaping) and the garbage it leaves (about a quarter of warm CPU was GC in a profile of Model 50).${m.memoryTierEntries < m.storageEntries ? ` Here the memory tier (256 MB as received) held ${m.memoryTierEntries} of ${m.storageEntries} answers, so warm cells of the others read them back from the persistent tier (no request, more CPU).` : ""}`,
+      );
     out.push(
       `${m.name}: memory tier ${m.memoryTierEntries} answers (${m.memoryTierMB.toFixed(0)} MB as received); persistent store ${m.storageEntries} answers in ${m.storageMB.toFixed(0)} MB serialized (compact form).${m.notes.length > 0 ? ` ${m.notes.join("; ")}.` : ""}`,
     );
@@ -84,6 +91,11 @@ export function resultsJson(
     reopenCpuMicrosPerCell: round(m.reopenCpuMicrosPerCell),
     heapGrowthMB: round(m.heapGrowthMB),
     heapPeakMB: round(m.heapPeakMB),
+    phaseHeapMB: m.phaseHeapMB.map((p) => ({
+      phase: p.phase,
+      peakGrowth: round(p.peakGrowth),
+      retainedGrowth: round(p.retainedGrowth),
+    })),
     firstRequestMs: round(m.firstRequestMs),
     coldSimulatedMinutes: round(m.coldVirtualMinutes),
     errorCells: m.outcomes.cold.errors,

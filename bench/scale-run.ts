@@ -40,6 +40,8 @@ export interface ScaleResult {
   reopenCpuMicrosPerCell: number;
   heapGrowthMB: number;
   heapPeakMB: number;
+  /** Over the heap before the Model: peak of each phase, and what stays after it (GC'd). @unit MB */
+  phaseHeapMB: { phase: string; peakGrowth: number; retainedGrowth: number }[];
   firstRequestMs: number;
   reopenFirstReadMs: number;
   coldVirtualMinutes: number;
@@ -84,6 +86,9 @@ function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number)
 
 interface Phase {
   outcome: ScaleOutcome;
+  /** Peak heapUsed during the phase, and heapUsed after a GC once it finished. @unit MB */
+  heapPeakMB: number;
+  heapAfterMB: number;
   requests: number;
   cpuMicros: number;
   firstRequestMs: number;
@@ -101,15 +106,23 @@ async function phase(
   const before = wire.counters.requests;
   const virtualStart = clock.now();
   wire.reset();
-  const sampler = setInterval(onSample, 25);
+  let peak = process.memoryUsage().heapUsed;
+  const sampleBoth = (): void => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+    onSample();
+  };
+  const sampler = setInterval(sampleBoth, 25);
   const cpu = process.cpuUsage();
   const start = performance.now();
   const outcome = await recalculateScale(cells, cellErrorText, oracle);
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
-  onSample();
+  sampleBoth();
+  collectGarbage();
   return {
     outcome,
+    heapPeakMB: peak / 1048576,
+    heapAfterMB: process.memoryUsage().heapUsed / 1048576,
     requests: wire.counters.requests - before,
     cpuMicros: used.user + used.system,
     firstRequestMs: wire.firstRequestSince(start),
@@ -249,6 +262,15 @@ export async function runModel(
     reopenCpuMicrosPerCell: reopen.cpuMicros / cells.length,
     heapGrowthMB: (heapPeak - heapBefore) / 1048576,
     heapPeakMB: heapPeak / 1048576,
+    phaseHeapMB: [
+      ["cold", cold],
+      ["warm 1", warm[0]],
+      ["reopen", reopen],
+    ].map(([phase, p]) => ({
+      phase: phase as string,
+      peakGrowth: (p as Phase).heapPeakMB - heapBefore / 1048576,
+      retainedGrowth: (p as Phase).heapAfterMB - heapBefore / 1048576,
+    })),
     firstRequestMs: cold.firstRequestMs,
     reopenFirstReadMs: reopen.firstRequestMs,
     coldVirtualMinutes: cold.virtualMs / 60_000,
