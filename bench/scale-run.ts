@@ -190,9 +190,9 @@ export async function runModel(
   });
   const wire = timedFetch(aliasingApp(sandbox.app, companies), clock, LIVE.latencyMs);
   const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
-  const store = storeOver(disk, clock);
-  const client = makeClient(wire.fetch, clock, store);
-  setClientForTesting(client, { lang: "en" }, store);
+  // `let`: the reopen drops this runtime (a reopened workbook starts a new one).
+  let store: TieredCacheStore | undefined = storeOver(disk, clock);
+  setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
 
   collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -206,9 +206,9 @@ export async function runModel(
   const status429 = sandbox.requestLog.filter((e) => e.status === 429).length;
   // Floor: every distinct answer the workbook needs, asked once (a retry or a repeat is extra).
   const distinct = wire.distinct.size;
-  const memoryTier = store.memory as MemoryCacheStore;
-  const memoryTierMB = memoryTier.bytes / 1048576;
-  const memoryTierEntries = (await memoryTier.keys()).length;
+  // Only the numbers are kept; the old runtime must be collectable at the reopen.
+  const memoryTierMB = (store.memory as MemoryCacheStore).bytes / 1048576;
+  const memoryTierEntries = (await store.memory.keys()).length;
   log(
     `  ${cold.requests} requests (${distinct} distinct), ${status429} × 429, ${(cold.virtualMs / 60_000).toFixed(1)} simulated min, first request ${Math.round(cold.firstRequestMs)} ms`,
   );
@@ -220,6 +220,7 @@ export async function runModel(
     );
   }
   await store.flush();
+  store = undefined;
   const storageEntries = disk.entries;
 
   // Reopen: a new runtime (client, pacer, memory tier) over the same persisted storage.
