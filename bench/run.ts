@@ -474,7 +474,7 @@ async function main(): Promise<void> {
     "latency per request": `${LIVE.latencyMs} ms (simulated for the Models, real for Screen/Import)`,
     "storage stand-in": `bench/storage-standin.ts: V8 structured-clone serialization, ${LIVE.storageLatencyMs} ms (simulated) per call`,
     "cell delivery":
-      "cells start 1,000 per macrotask, as Excel hands the runtime batches of invocations",
+      "cells start 1,000 per macrotask: a model of Excel handing the runtime its invocations in batches (the real batch size is not documented); time to first request depends on it",
     "naive baseline":
       "bench/naive-client.ts: one request per cell, no cache, no coalescing, API default page sizes",
     "fair baseline":

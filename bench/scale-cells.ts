@@ -140,9 +140,9 @@ export interface ScaleOutcome {
 }
 
 /**
- * One recalculation. Excel hands the shared runtime a recalculation's invocations in batches
- * (messages), not as one synchronous call: cells are started `batch` at a time, one batch per
- * macrotask, then all awaited.
+ * One recalculation, modelled as Excel handing the shared runtime its invocations in batches
+ * (messages; the real batch size is not documented) rather than as one synchronous call: cells
+ * are started `batch` at a time, one batch per macrotask, then all awaited.
  */
 export async function recalculateScale(
   cells: readonly ScaleCell[],
