@@ -31,6 +31,9 @@ function installCache(storage: KeyValueStorage | undefined): void {
   if (store === undefined) return;
   cacheInstalled = true;
   setCacheStore(store);
+  // Batched writes wait a quarter second: a page closing (workbook closed) writes what is pending.
+  const page = globalThis as { addEventListener?: (type: string, fn: () => void) => void };
+  page.addEventListener?.("pagehide", () => void store.flush());
 }
 
 /**
