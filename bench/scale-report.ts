@@ -48,7 +48,7 @@ export function scaleNotes(
     );
     if (m.cpuMicrosPerCell > 10)
       out.push(
-        `${m.name} warm CPU ${m.cpuMicrosPerCell.toFixed(1)} µs per cell misses 10 µs: the client part of a warm cell is a signature string and a Map lookup (src/client/client.ts fromMemory); the rest is each call's own work in functions/ (argument parsing: company, item list, fiscal period, unit; the run() wrapper's per-call context; result shaping) and the garbage it leaves (about a quarter of warm CPU was GC in a profile of Model 50).${m.memoryTierEntries < m.storageEntries ? ` Here the memory tier (256 MB as received) held ${m.memoryTierEntries} of ${m.storageEntries} answers, so warm cells of the others read them back from the persistent tier (no request, more CPU).` : ""}`,
+        `${m.name} warm CPU ${m.cpuMicrosPerCell.toFixed(1)} µs per cell misses 10 µs: the client part of a warm cell is a signature string and a Map lookup (src/client/client.ts fromMemory); the rest is each call's own work in functions/ (argument parsing: company, item list, fiscal period, unit; the run() wrapper's per-call context; result shaping) and the garbage it leaves (about a quarter of warm CPU was GC in a profile of Model 50).${m.memoryTierEntries < m.storageEntries ? ` Here the memory tier (384 MB as received) held ${m.memoryTierEntries} of ${m.storageEntries} answers, so warm cells of the others read them back from the persistent tier (no request, more CPU).` : ""}`,
       );
     out.push(
       `${m.name}: memory tier ${m.memoryTierEntries} answers (${m.memoryTierMB.toFixed(0)} MB as received); persistent store ${m.storageEntries} answers in ${m.storageMB.toFixed(0)} MB serialized (compact form).${m.notes.length > 0 ? ` ${m.notes.join("; ")}.` : ""}`,
