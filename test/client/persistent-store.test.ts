@@ -145,7 +145,10 @@ describe("PersistentCacheStore over IndexedDB", () => {
         ["2024-01-03", 2],
       ],
     });
-    expect((await store.get("p"))?.body).toEqual({ prices: rows });
+    const back = (await store.get("p"))?.body as { prices: object[] };
+    expect(back).toEqual({ prices: rows });
+    // Read back frozen, like every answer the client hands out.
+    expect(Object.isFrozen(back.prices[0])).toBe(true);
   });
 
   test("a backend that fails to open stores nothing and never throws", async () => {
