@@ -19,6 +19,12 @@ export interface Facts {
   codes: string[];
   /** Listed securities in the dataset. */
   securitiesListed: number;
+  /** Their codes (bench aliases must not collide with them). */
+  listedCodes: string[];
+  /** EDINET code of each operating company. */
+  edinetOf: Map<string, string>;
+  /** The newest trading days of `importCode` (newest first) with their closes, up to 250. */
+  recentCloses: { date: string; close: number | null }[];
   /** Latest trading day, YYYY-MM-DD. */
   lastTradingDay: string;
   pricesFrom5y: string;
@@ -75,6 +81,7 @@ export async function probe(maxCompanies: number): Promise<Facts> {
   } while (typeof cursor === "string" && cursor !== "");
 
   const annual = new Map<string, Json[]>();
+  const edinetOf = new Map<string, string>();
   const codes: string[] = [];
   for (const code of listed) {
     if (codes.length >= maxCompanies) break;
@@ -83,6 +90,7 @@ export async function probe(maxCompanies: number): Promise<Facts> {
     if (periods !== undefined && periods.length >= 10) {
       codes.push(code);
       annual.set(code, periods);
+      if (typeof body["edinet_code"] === "string") edinetOf.set(code, body["edinet_code"]);
     }
   }
   const first = codes[0];
@@ -108,6 +116,12 @@ export async function probe(maxCompanies: number): Promise<Facts> {
     "prices",
   );
 
+  const recent = await get(`/securities/${importCode}/prices?to=${lastTradingDay}&limit=250`);
+  const recentCloses = ((recent["prices"] as Json[] | undefined) ?? []).map((p) => ({
+    date: String(p["date"]),
+    close: typeof p["close"] === "number" ? p["close"] : null,
+  }));
+
   const catalog = await get("/screening/fields");
   const numeric = ((catalog["fields"] as Json[] | undefined) ?? []).filter(
     (f) => f["type"] === "numeric",
@@ -122,6 +136,9 @@ export async function probe(maxCompanies: number): Promise<Facts> {
   return {
     codes,
     securitiesListed: listed.length,
+    listedCodes: listed,
+    edinetOf,
+    recentCloses,
     lastTradingDay,
     pricesFrom5y,
     priceRows5y,

@@ -88,7 +88,7 @@ function machine(): string[] {
 }
 
 /** The full RESULTS.md text. */
-export function resultsMarkdown(report: BenchReport): string {
+export function resultsMarkdown(report: BenchReport, scaleTable = ""): string {
   const out: string[] = [
     "# Benchmark results",
     "",
@@ -102,6 +102,16 @@ export function resultsMarkdown(report: BenchReport): string {
     "",
     ...Object.entries(report.settings).map(([k, v]) => `- ${k}: ${v}`),
     "",
+    ...(scaleTable === ""
+      ? []
+      : [
+          "## Scale: Model N at the live limits (issue 9)",
+          "",
+          scaleTable,
+          "",
+          "\\* counted, not run.",
+          "",
+        ]),
     "## Headline: add-in vs naive baseline (ratio = add-in / naive; smaller is better)",
     "",
     headlineTable(report.rows),
@@ -136,6 +146,10 @@ export function resultsMarkdown(report: BenchReport): string {
     "",
     `- Status: ${report.bundles.status} (${report.bundles.note})`,
   );
+  for (const p of report.bundles.page)
+    out.push(
+      `- loaded by taskpane.html (the shared runtime page): ${p.file} ${p.gzipBytes === undefined ? "(not in dist)" : `${kb(p.gzipBytes)} gzip`}${p.officeJs ? " (Office.js)" : ""}`,
+    );
   for (const f of report.bundles.functions)
     out.push(`- functions: ${f.file} ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
   for (const f of report.bundles.taskpane)

@@ -43,6 +43,7 @@ import { noData } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
 import { orderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
+import { selectPeriodOnce } from "./period-index";
 
 /** Every numeric financials key, in schema order (spec 2.5). */
 export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
@@ -282,7 +283,7 @@ export function financial(
       const sources = body.periods.map((p) => readItem(p, itemKey) as number | null | undefined);
       return unitCell(roundToSource(ltm.value, sources), unitId, money, ctx.host);
     }
-    const row = selectPeriod(body.periods, type, spec, q);
+    const row = selectPeriodOnce(body.periods, type, spec, q);
     if (row === undefined) {
       const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
       throw noData(

@@ -88,6 +88,8 @@ export function prices(
       rows.push(...page.prices);
     }
     if (rows.length === 0 || first === undefined) throw noResults();
+    // Every trading day from start to end is now known: PRICE cells for these days need no request.
+    ctx.client.notePrices(code, start, end, rows);
     if (direction === "asc") rows.reverse();
     const columns = [dateColumn("date", ctx), ...keys.map((k) => numberColumn("prices", k))];
     const latest = direction === "asc" ? rows[rows.length - 1] : rows[0];
@@ -105,7 +107,7 @@ export function prices(
 
 /**
  * PRICE: one value (default close) of the latest trading day, or of the last trading day on or
- * before `date`.
+ * before `date` (a weekend or holiday gives the close before it; field "date" says which day).
  */
 export function price(
   securityCode: unknown,
@@ -127,11 +129,12 @@ export function price(
     const day = optionalDate(date, "date");
     if (day !== undefined && day < EARLIEST) throw noPricesBefore();
     const code = await securityCodeOf(ctx, ref);
-    const body = await ctx.client.prices(
-      { code, limit: 1, ...(day !== undefined ? { to: day } : {}) },
-      ctx.options,
-    );
-    const row = body.prices[0];
+    // A date: the row comes from a shared price window (or a PRICES walk already received), so a
+    // column of 250 dates costs one or two requests; no date: the latest day, one request.
+    const row =
+      day === undefined
+        ? (await ctx.client.prices({ code, limit: 1 }, ctx.options)).prices[0]
+        : await ctx.client.priceOnOrBefore(code, day, ctx.options);
     if (row === undefined) {
       throw day === undefined
         ? noResults()

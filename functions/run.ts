@@ -5,10 +5,9 @@ import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
 import { staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
 import { clearCellError, recordCellError } from "../src/cell-errors";
-import { getClient, getSettings, type Lang } from "../src/session";
+import { getCacheStore, getClient, getSettings, type Lang } from "../src/session";
 import { INVALID_VALUE, NOT_AVAILABLE, toCellError, type CellError } from "./excel-errors";
 import { getHostCapabilities, messageLang } from "./host";
-import { watchStale } from "./stale-watch";
 
 /** The invocation object Excel passes as the last argument of a @cancelable function. */
 export interface InvocationLike {
@@ -22,7 +21,7 @@ export interface InvocationLike {
 /** What a function body gets. */
 export interface CallContext {
   client: KaishaClient;
-  /** Pass to every client call: carries the cancellation signal. */
+  /** Pass to every client call: carries the cancellation signal and the stale flag. */
   options: RequestOptions;
   signal: AbortSignal;
   host: HostCapabilities;
@@ -47,19 +46,30 @@ export async function run<T extends Cell | Cell[][]>(
   body: (ctx: CallContext) => Promise<T>,
 ): Promise<T> {
   const lang = messageLang();
-  const controller = new AbortController();
-  if (invocation !== undefined) invocation.onCanceled = () => controller.abort();
+  const call = new CallState();
+  if (invocation !== undefined) invocation.onCanceled = () => call.cancel();
+  startCall();
   try {
     const preview = inPreview(invocation);
     const shared = getClient();
     const settings = getSettings();
     // A value preview answers from fresh cache entries only (NotCachedError -> #N/A otherwise).
-    const watched = watchStale(preview ? shared.withOptions({ cacheOnly: true }) : shared);
+    const client = preview ? shared.withOptions({ cacheOnly: true }) : shared;
     const host = getHostCapabilities();
+    // No AbortController yet: most cells of a recalculation are answered from the cache and
+    // never need one (bench: one per cell was a large share of warm-recalculation garbage).
+    const options: RequestOptions = {
+      get signal() {
+        return call.signal();
+      },
+      staleSink: call,
+    };
     const ctx: CallContext = {
-      client: watched.client,
-      options: { signal: controller.signal },
-      signal: controller.signal,
+      client,
+      options,
+      get signal() {
+        return call.signal();
+      },
       host,
       headerLanguage: settings.headerLanguage,
       lang,
@@ -67,19 +77,56 @@ export async function run<T extends Cell | Cell[][]>(
     };
     const result = await body(ctx);
     if (Array.isArray(result)) {
-      if (result.length === 0) return answered(invocation, controller.signal, [[""]] as T); // Excel rejects []
+      if (result.length === 0) return answered(invocation, call, [[""]] as T); // Excel rejects []
       assertWithinLimits(result);
     }
     // A single value served from the cache while the API is down says so in its format (issue 6:
     // a visible stale marker); tables say it in their title row (functions/common.ts).
     const shown =
-      !Array.isArray(result) && watched.wasStale() ? (staleCell(result, lang, host) as T) : result;
-    return answered(invocation, controller.signal, shown);
+      !Array.isArray(result) && call.stale ? (staleCell(result, lang, host) as T) : result;
+    return answered(invocation, call, shown);
   } catch (err) {
     const cellErr = toCellError(err, lang);
-    remember(invocation, controller.signal, cellErr);
+    remember(invocation, call, cellErr);
     throw cellErr;
+  } finally {
+    endCall();
   }
+}
+
+/** One call's cancellation (its AbortController made only when asked for) and stale flag. */
+class CallState {
+  stale = false;
+  canceled = false;
+  private controller: AbortController | undefined;
+
+  signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.canceled) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  cancel(): void {
+    this.canceled = true;
+    this.controller?.abort();
+  }
+}
+
+/** Calls under way: when the count leaves 0 a recalculation starts (the persistent tier pins). */
+let active = 0;
+
+function startCall(): void {
+  active += 1;
+  if (active === 1) {
+    const store = getCacheStore() as { beginRecalculation?: () => void } | undefined;
+    store?.beginRecalculation?.();
+  }
+}
+
+function endCall(): void {
+  active -= 1;
 }
 
 /**
@@ -87,20 +134,20 @@ export async function run<T extends Cell | Cell[][]>(
  * keeps) or a canceled call (Excel drops its answer, and a newer call for the cell may already have
  * recorded its own).
  */
-function recordedAddress(invocation: InvocationLike | undefined, signal: AbortSignal) {
-  if (!invocation?.address || inPreview(invocation) || signal.aborted) return undefined;
+function recordedAddress(invocation: InvocationLike | undefined, call: CallState) {
+  if (!invocation?.address || inPreview(invocation) || call.canceled) return undefined;
   return invocation.address;
 }
 
 /** The cell shows a value again: its recorded error no longer applies. */
-function answered<T>(invocation: InvocationLike | undefined, signal: AbortSignal, result: T): T {
-  const address = recordedAddress(invocation, signal);
+function answered<T>(invocation: InvocationLike | undefined, call: CallState, result: T): T {
+  const address = recordedAddress(invocation, call);
   if (address !== undefined) clearCellError(address);
   return result;
 }
 
-function remember(invocation: InvocationLike | undefined, signal: AbortSignal, err: CellError) {
-  const address = recordedAddress(invocation, signal);
+function remember(invocation: InvocationLike | undefined, call: CallState, err: CellError) {
+  const address = recordedAddress(invocation, call);
   if (address === undefined) return;
   if (err.code !== INVALID_VALUE && err.code !== NOT_AVAILABLE) return;
   recordCellError(address, err.code, err.message ?? "");

@@ -3,6 +3,7 @@
 import { configureSession, setCacheStore } from "../src/session";
 import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";
 import { createAddinCacheStore, type KeyValueStorage } from "./office-storage";
+import { platformIndexedDb } from "../src/client/idb-backend";
 
 interface OfficeReady {
   onReady?: (callback?: () => void) => Promise<unknown>;
@@ -15,15 +16,33 @@ export function applyHost(storage: KeyValueStorage | undefined): void {
   setHostCapabilities(detectHostCapabilities());
   const lang = officeDisplayLang();
   if (lang !== undefined) configureSession({ lang });
-  if (storage !== undefined) setCacheStore(createAddinCacheStore(storage));
+  installCache(storage);
+}
+
+let cacheInstalled = false;
+
+/**
+ * The persistent cache: IndexedDB needs no Office, so a browser page gets it at once (the preview
+ * page too); OfficeRuntime.storage is the fallback once Office is ready.
+ */
+function installCache(storage: KeyValueStorage | undefined): void {
+  if (cacheInstalled) return;
+  const store = createAddinCacheStore(storage);
+  if (store === undefined) return;
+  cacheInstalled = true;
+  setCacheStore(store);
+  // Batched writes wait a quarter second: a page closing (workbook closed) writes what is pending.
+  const page = globalThis as { addEventListener?: (type: string, fn: () => void) => void };
+  page.addEventListener?.("pagehide", () => void store.flush());
 }
 
 /**
- * Runs once. Outside Office (Node, a plain page without Office.js) it does nothing: the defaults
- * (plain values, memory cache, English) apply.
+ * Runs once. Outside Office (Node, a plain page without Office.js) only the IndexedDB cache is
+ * installed where there is one: otherwise the defaults (plain values, memory cache, English) apply.
  */
 export function startFunctions(): Promise<void> {
   started ??= (async () => {
+    if (platformIndexedDb() !== undefined) installCache(undefined);
     const office = (globalThis as { Office?: OfficeReady }).Office;
     if (office?.onReady === undefined) return;
     try {

@@ -25,6 +25,11 @@ export interface CacheStore {
   delete(key: string): Promise<void>;
   clear(): Promise<void>;
   keys(): Promise<string[]>;
+  /**
+   * Optional synchronous read of entries already in memory (no I/O): the client's per-cell fast
+   * path. Undefined means "not in memory", not "not cached".
+   */
+  peek?(key: string): CacheEntry | undefined;
 }
 
 /**
@@ -54,6 +59,7 @@ export class MemoryCacheStore implements CacheStore {
   readonly maxBytes: number;
   private readonly entries = new Map<string, CacheEntry>();
   private total = 0;
+  private lastRead: string | undefined;
 
   constructor(options: MemoryCacheStoreOptions = {}) {
     this.maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
@@ -65,11 +71,19 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async get(key: string): Promise<CacheEntry | undefined> {
+    return this.peek(key);
+  }
+
+  peek(key: string): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    // Re-insert to mark as most recently used (Map keeps insertion order).
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Re-insert to mark as most recently used (Map keeps insertion order); the last key read is
+    // usually read again next (a recalculation's cells of one company), so skip that case.
+    if (this.lastRead !== key) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.lastRead = key;
+    }
     return entry;
   }
 
@@ -86,6 +100,7 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async delete(key: string): Promise<void> {
+    if (this.lastRead === key) this.lastRead = undefined;
     const old = this.entries.get(key);
     if (old === undefined) return;
     this.entries.delete(key);
@@ -93,6 +108,7 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async clear(): Promise<void> {
+    this.lastRead = undefined;
     this.entries.clear();
     this.total = 0;
   }

@@ -18,13 +18,12 @@ import { InFlightRequests } from "./inflight";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
-import { normalizeCompany } from "./normalize";
 import { checkAnswer } from "./response-check";
 import { Pacer, defaultSleep, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
-import { markStale, staleInfo } from "./stale";
+import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
 import type {
   ApiKeySource,
@@ -36,7 +35,9 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import { validateParams, type CleanParams } from "./validate";
+import { EARLIEST_DATE, validateParams, type CleanParams } from "./validate";
+import { PriceDays } from "./price-days";
+import { normalizeCompany, todayJst } from "./normalize";
 
 /** REFERENCE: public clients call this origin. */
 export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
@@ -129,6 +130,24 @@ export interface KaishaClient {
     query: ParamsOf<O>,
     options?: PaginateOptions,
   ): AsyncGenerator<ResponseOf<O>, void, undefined>;
+  /**
+   * PRICE: the daily price row of the last trading day on or before `day` (YYYY-MM-DD), or
+   * undefined when there is none since 2005. Answered from price ranges already received (PRICE
+   * windows, PRICES walks); otherwise one calendar-year window per year touched, shared by every
+   * date in it (spec 4.5: limit 500 holds a year of trading days).
+   */
+  priceOnOrBefore(
+    code: string,
+    day: string,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getPrices">["prices"][number] | undefined>;
+  /** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
+  notePrices(
+    code: string,
+    from: string,
+    to: string | undefined,
+    rows: readonly ResponseOf<"getPrices">["prices"][number][],
+  ): void;
   /** Security code or EDINET code -> EDINET code; remembered, concurrent resolutions shared. */
   resolveEdinetCode(company: unknown, options?: RequestOptions): Promise<string>;
 
@@ -176,6 +195,10 @@ interface Core {
   stats: ClientStats;
   edinetBySecurity: Map<string, string>;
   resolving: Map<string, Promise<string>>;
+  /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
+  priceDays: PriceDays<PriceRowOf>;
+  /** Argument signatures already validated, per base URL (see `fromMemory`). */
+  validated: Map<string, Map<string, KnownArguments>>;
 }
 
 const defaultFetch: FetchLike = (url, init) => {
@@ -280,14 +303,83 @@ class Client implements KaishaClient {
     params: ParamsOf<O>,
     options: RequestOptions = {},
   ): Promise<ResponseOf<O>> {
+    // Fast path: these exact arguments were validated before and their answer is fresh in the
+    // memory tier (a recalculation asks the same company/period/as_of thousands of times).
+    const hot = this.fromMemory(opId, params as Record<string, unknown>, options);
+    if (hot !== undefined) return hot as ResponseOf<O>;
     // Validation first: invalid input never reaches the network (house style; spec 7 reasons).
     const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
       now: this.settings.now,
     });
+    this.rememberValid(opId, params as Record<string, unknown>, clean);
     if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
-    if (opId === "getFinancials")
-      return (await this.financialsFromWidest(clean, options)) as ResponseOf<O>;
-    return (await this.cached(opId, clean, options)) as ResponseOf<O>;
+    const body =
+      opId === "getFinancials"
+        ? await this.financialsFromWidest(clean, options)
+        : await this.cached(opId, clean, options);
+    if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
+    return body as ResponseOf<O>;
+  }
+
+  /**
+   * The answer for arguments validated before, when their entry is fresh in the memory tier; else
+   * undefined (the full path then validates, builds the URL and reads every tier). No allocation
+   * beyond the arguments' signature string.
+   */
+  private fromMemory(
+    opId: OperationId,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions,
+  ): unknown {
+    const peek = this.core.store.peek;
+    if (peek === undefined || params === undefined || params === null) return undefined;
+    const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
+    if (mode !== "default" && mode !== "only-if-cached") return undefined;
+    const signature = argumentSignature(opId, params);
+    if (signature === undefined) return undefined;
+    const known = this.core.validated.get(this.settings.baseUrl)?.get(signature);
+    if (known === undefined) return undefined;
+    const entry = peek.call(this.core.store, known.key);
+    if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
+      return undefined;
+    this.core.stats.cacheHits += 1;
+    if (known.narrow === undefined) return entry.body;
+    return narrowFinancials(
+      entry.body as ResponseOf<"getFinancials">,
+      known.narrow.period,
+      known.narrow.years,
+    );
+  }
+
+  /** Remembers that these arguments are valid and where their answer is cached. */
+  private rememberValid(
+    opId: OperationId,
+    params: Record<string, unknown> | undefined,
+    clean: CleanParams,
+  ): void {
+    if (opId === "getUsage" || params === undefined || params === null) return;
+    const signature = argumentSignature(opId, params);
+    if (signature === undefined) return;
+    let byBase = this.core.validated.get(this.settings.baseUrl);
+    if (byBase === undefined) {
+      byBase = new Map();
+      this.core.validated.set(this.settings.baseUrl, byBase);
+    }
+    if (byBase.has(signature)) return;
+    // Bounded: a long session with many distinct arguments starts over rather than grow.
+    if (byBase.size >= MAX_REMEMBERED_ARGUMENTS) byBase.clear();
+    let fetched = clean;
+    let narrow: KnownArguments["narrow"];
+    if (opId === "getFinancials") {
+      const widest = financialsWidest(clean);
+      fetched = widest.fetched;
+      narrow = { period: widest.period, years: widest.years };
+    }
+    byBase.set(signature, {
+      key: `${this.keyPrefix()}${cacheKey(opId, fetched)}`,
+      ttl: this.ttlOf(opId, fetched),
+      narrow,
+    });
   }
 
   paginate<O extends PaginatedOperationId>(
@@ -300,6 +392,80 @@ class Client implements KaishaClient {
       query as Record<string, unknown>,
       options,
     );
+  }
+
+  async priceOnOrBefore(
+    code: string,
+    day: string,
+    options: RequestOptions = {},
+  ): Promise<PriceRowOf | undefined> {
+    const key = this.codeKey(code);
+    let target = day;
+    // Each step either answers or moves one window back; a year without trading days is not real.
+    for (let step = 0; step < 4; step += 1) {
+      const now = this.settings.now();
+      const today = todayJst(now);
+      // A day not reached yet: the last close so far.
+      if (target > today) target = today;
+      const hit = this.core.priceDays.lookup(key, target, now);
+      if (hit !== undefined && "found" in hit) return hit.found;
+      if (hit !== undefined) {
+        if (hit.before <= EARLIEST_DATE) return undefined;
+        target = dayBefore(hit.before);
+        continue;
+      }
+      const year = target.slice(0, 4);
+      const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
+      const to = `${year}-12-31` > today ? today : `${year}-12-31`;
+      const body = await this.request(
+        "getPrices",
+        { code, from, to, limit: PRICE_WINDOW_LIMIT },
+        options,
+      );
+      // A window that needed a second page (never for one year) covers only what it returned.
+      const last = body.prices[body.prices.length - 1];
+      const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : from;
+      this.core.priceDays.note(
+        key,
+        coveredFrom,
+        to,
+        body.prices,
+        now,
+        this.ttlOf("getPrices", { to }),
+      );
+    }
+    return undefined;
+  }
+
+  notePrices(
+    code: string,
+    from: string,
+    to: string | undefined,
+    rows: readonly PriceRowOf[],
+  ): void {
+    const now = this.settings.now();
+    const end = to ?? todayJst(now);
+    this.core.priceDays.note(
+      this.codeKey(code),
+      from,
+      end,
+      rows,
+      now,
+      this.ttlOf("getPrices", { to: end }),
+    );
+  }
+
+  /**
+   * Freshness of an answer: the operation's TTL, except that daily prices ending before today
+   * (JST) are closed days and keep like filings (12 h; spec 2.4 adj_close changes only on a split).
+   */
+  private ttlOf(opId: OperationId, clean: CleanParams): number {
+    const ttl = ttlFor(opId, this.settings.ttlMs);
+    if (opId !== "getPrices" || this.settings.ttlMs.getPrices !== undefined) return ttl;
+    const to = clean.to;
+    if (typeof to === "string" && to < todayJst(this.settings.now()))
+      return Math.max(ttl, CLOSED_DAYS_TTL_MS);
+    return ttl;
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -345,6 +511,7 @@ class Client implements KaishaClient {
 
   async invalidateAll(): Promise<void> {
     this.core.edinetBySecurity.clear();
+    this.core.priceDays.clear();
     await this.core.store.clear();
   }
 
@@ -428,14 +595,8 @@ class Client implements KaishaClient {
     clean: CleanParams,
     options: RequestOptions,
   ): Promise<unknown> {
-    const yearsRule = OPERATIONS.getFinancials.params.find((p) => p.name === "years");
-    const years = typeof clean.years === "number" ? clean.years : Number(yearsRule?.default ?? 10);
-    const period = typeof clean.period === "string" ? clean.period : "annual";
-    const wide = await this.cached(
-      "getFinancials",
-      { ...clean, period, years: FINANCIALS_FETCH_YEARS },
-      options,
-    );
+    const { fetched, period, years } = financialsWidest(clean);
+    const wide = await this.cached("getFinancials", fetched, options);
     const body = wide as ResponseOf<"getFinancials">;
     // spec 4.8: a security code is resolved to the corporation, named in the answer.
     if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
@@ -459,7 +620,7 @@ class Client implements KaishaClient {
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (entry !== undefined && isFresh(entry.storedAt, ttlFor(opId, this.settings.ttlMs), now)) {
+      if (entry !== undefined && isFresh(entry.storedAt, this.ttlOf(opId, clean), now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
       }
@@ -572,6 +733,61 @@ class Client implements KaishaClient {
   }
 }
 
+/** Where a validated argument list's answer lives, and how /financials narrows it. */
+interface KnownArguments {
+  key: string;
+  ttl: number;
+  narrow: { period: string; years: number } | undefined;
+}
+
+const MAX_REMEMBERED_ARGUMENTS = 200_000;
+
+type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
+
+/** spec 8: the largest prices page; a calendar year (~245 trading days) fits in one. */
+const PRICE_WINDOW_LIMIT = 500;
+/** Freshness of daily prices that end before today. @unit ms */
+const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** "YYYY-MM-DD" of the day before `iso`. */
+function dayBefore(iso: string): string {
+  const t = Date.parse(`${iso}T00:00:00Z`) - 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+const FINANCIALS_DEFAULT_YEARS = Number(
+  OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
+);
+
+/** spec 4.8 / spec 8: the widest /financials request answering `clean`, and how to narrow it. */
+function financialsWidest(clean: CleanParams): {
+  fetched: CleanParams;
+  period: string;
+  years: number;
+} {
+  const years = typeof clean.years === "number" ? clean.years : FINANCIALS_DEFAULT_YEARS;
+  const period = typeof clean.period === "string" ? clean.period : "annual";
+  return { fetched: { ...clean, period, years: FINANCIALS_FETCH_YEARS }, period, years };
+}
+
+/**
+ * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
+ * not a primitive. Two calls with equal signatures validate to the same request.
+ */
+function argumentSignature(opId: string, params: Record<string, unknown>): string | undefined {
+  let out = opId;
+  for (const name in params) {
+    const value = params[name];
+    const kind = typeof value;
+    if (value === undefined) continue;
+    if (kind !== "string" && kind !== "number" && kind !== "boolean" && value !== null)
+      return undefined;
+    // The type is part of it: "30" and 30 may validate differently.
+    out += `\u0000${name}\u0001${kind.charAt(0)}${String(value)}`;
+  }
+  return out;
+}
+
 function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, "");
 }
@@ -627,6 +843,8 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     stats,
     edinetBySecurity: new Map(),
     resolving: new Map(),
+    validated: new Map(),
+    priceDays: new PriceDays(),
   };
   return new Client(settings, core);
 }

@@ -119,3 +119,10 @@ export { paginate, DEFAULT_MAX_PAGES } from "./paginate";
 export { rememberSecret, redactText } from "./redact";
 export { TieredCacheStore } from "./tiered-cache";
 export { packText, unpackText } from "./compress";
+export {
+  PersistentCacheStore,
+  DEFAULT_PERSISTENT_MAX_BYTES,
+  type PersistentBackend,
+  type PersistentCacheStoreOptions,
+} from "./persistent-store";
+export { openIdbBackend, platformIndexedDb } from "./idb-backend";

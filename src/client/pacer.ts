@@ -279,7 +279,12 @@ export class Pacer {
       while (this.queue.length > 0) {
         const now = this.now();
         if (this.pausedUntil > now) {
-          await this.waitFor(this.pausedUntil - now);
+          // The injected sleep decides when the pause is over (tests stub it to return at once),
+          // unless a later 429 extended the pause meanwhile.
+          const until = this.pausedUntil;
+          await this.sleep(until - now).catch(() => undefined);
+          if (this.pausedUntil === until) this.pausedUntil = 0;
+          this.changed();
           continue;
         }
         if (this.ratePerMinute === 0) {

@@ -2,6 +2,12 @@
 
 import type { CacheEntry, CacheStore } from "./cache";
 
+/** What a persistent tier may offer besides CacheStore (src/client/persistent-store.ts does). */
+interface Recalculating {
+  flush(): Promise<void>;
+  beginRecalculation(): void;
+}
+
 /**
  * Reads the memory tier first and falls back to the persistent tier, copying what it finds
  * forward; writes go to both. The persistent tier is bounded tighter (OfficeRuntime.storage has
@@ -22,6 +28,10 @@ export class TieredCacheStore implements CacheStore {
     readonly memory: CacheStore,
     readonly persistent: CacheStore,
   ) {}
+
+  peek(key: string): CacheEntry | undefined {
+    return this.memory.peek?.(key);
+  }
 
   async get(key: string): Promise<CacheEntry | undefined> {
     const hot = await this.memory.get(key);
@@ -67,8 +77,14 @@ export class TieredCacheStore implements CacheStore {
   }
 
   /** Resolves when every persistent write started so far has finished (tests, bench, unload). */
-  flush(): Promise<void> {
-    return this.pending.then(() => undefined);
+  async flush(): Promise<void> {
+    await this.pending;
+    await (this.persistent as Partial<Recalculating>).flush?.();
+  }
+
+  /** A recalculation starts: the persistent tier keeps what it uses from now on (no eviction). */
+  beginRecalculation(): void {
+    (this.persistent as Partial<Recalculating>).beginRecalculation?.();
   }
 
   private background(work: () => Promise<void>): void {

@@ -97,6 +97,8 @@ export interface RequestOptions {
    * "only-if-cached": answer from a fresh entry or throw NotCachedError, never send (value preview).
    */
   cache?: "default" | "no-store" | "reload" | "only-if-cached";
+  /** Set to stale = true when an answer was served stale (the API failed, the cache answered). */
+  staleSink?: { stale: boolean };
 }
 
 /** Counters since the client was created (shared with copies made by `withOptions`). */

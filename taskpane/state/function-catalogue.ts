@@ -121,12 +121,14 @@ export function builderCatalogue(
     return {
       name: f.name,
       description: { en: f.description ?? "", ja: jaFn?.description ?? f.description ?? "" },
-      params: f.parameters.map((p) => ({
+      // functions-ja.json lists the same parameters in the same order under Japanese names
+      // (scripts/functions-ja.js), so they are matched by position, not by name.
+      params: f.parameters.map((p, i) => ({
         name: p.name,
         optional: p.optional === true,
         description: {
           en: p.description ?? "",
-          ja: jaFn?.parameters.find((x) => x.name === p.name)?.description ?? p.description ?? "",
+          ja: jaFn?.parameters[i]?.description ?? p.description ?? "",
         },
         kind: paramKind(f.name, p.name),
       })),

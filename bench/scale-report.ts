@@ -1,0 +1,152 @@
+// The Model N table, notes and bench/results.json (one object per workload, for scripts).
+
+import type { BenchReport, Target } from "./report";
+import type { BaselineResult } from "./baselines";
+import { RUNTIME_PAGE_GZIP_TARGET_BYTES } from "./bundle-sizes";
+import type { AliasResult, PriceColumnResult } from "./extra-workloads";
+import type { ScaleResult } from "./scale-run";
+
+const n = (x: number): string => x.toLocaleString("en-US");
+
+/** The issue's table, measured: one row per Model N. */
+export function scaleTable(
+  scale: readonly ScaleResult[],
+  fair: ReadonlyMap<string, BaselineResult>,
+  naive: ReadonlyMap<string, BaselineResult>,
+): string {
+  const head =
+    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / fair / naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth (peak) | first request | cold, simulated |";
+  const rule = "|---|---|---|---|---|---|---|---|---|---|---|";
+  const lines = scale.map((m) => {
+    const f = fair.get(m.name);
+    const v = naive.get(m.name);
+    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${m.heapGrowthMB.toFixed(0)} MB (${m.heapPeakMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
+  });
+  return [head, rule, ...lines].join("\n");
+}
+
+/** What a reader needs to read the Model rows right. */
+export function scaleNotes(
+  scale: readonly ScaleResult[],
+  fair: ReadonlyMap<string, BaselineResult>,
+  naive: ReadonlyMap<string, BaselineResult>,
+  price: PriceColumnResult,
+  alias: AliasResult,
+): string[] {
+  const out = [
+    "Model N: FINANCIAL cells in comparables order (item-major, neighbouring cells are different companies), kinds rotating per cell: annual relative (twice as often), quarterly Q2, LTM (annual in 百万円 for items without LTM), a fixed fiscal year, annual in 億円; the code typed as a number or text; addresses on five sheets. Plus one VALUATION and one five-year PRICES spill per company.",
+    "The sandbox has 50 sample companies: beyond them (Model 200, 500) each company is a dataset company under another code and EDINET code (bench/company-aliases.ts maps requests back and answers forward), so every one is a distinct company to the add-in and costs its own requests.",
+    "floor = distinct requests the cold run needed (each answer asked once: a retry, a 429 or a repeat would be extra); fair = per-cell client remembering identical URLs with the largest pages (run with the limit off, counted); naive* = one request per cell plus price pages at 100 rows, counted from the cells, not run.",
+    "CPU per cell = process CPU (user + system) of the whole recalculation divided by its cells, the bench's own per-cell bookkeeping included; warm = median of three warm recalculations. Heap growth = peak heapUsed during the Model (cold, warm, reopen) over the heap after a GC before it; the storage stand-in keeps its data in Buffers outside the heap, as a database keeps it on disk.",
+    "first request = real time from the start of the cold recalculation to the first fetch.",
+    `Price column: PRICE(${price.days} trading days): ${price.detail}.`,
+    `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. The company-alias mechanism belongs to the argument parsing (src/excel/args.ts, built separately); this only measures what the branch it runs on does.`,
+  ];
+  for (const m of scale) {
+    out.push(
+      `${m.name} heap over its start (peak during / retained after, MB): ${m.phaseHeapMB.map((p) => `${p.phase} ${p.peakGrowth.toFixed(0)} / ${p.retainedGrowth.toFixed(0)}`).join("; ")}. Retained = the memory tier's decoded answers (and the client's indexes); the rest of a peak is the recalculation in flight (every cell's pending call while its answer is fetched or read back).`,
+    );
+    if (m.cpuMicrosPerCell > 10)
+      out.push(
+        `${m.name} warm CPU ${m.cpuMicrosPerCell.toFixed(1)} µs per cell misses 10 µs: the client part of a warm cell is a signature string and a Map lookup (src/client/client.ts fromMemory); the rest is each call's own work in functions/ (argument parsing: company, item list, fiscal period, unit; the run() wrapper's per-call context; result shaping) and the garbage it leaves (about a quarter of warm CPU was GC in a profile of Model 50).${m.memoryTierEntries < m.storageEntries ? ` Here the memory tier (384 MB as received) held ${m.memoryTierEntries} of ${m.storageEntries} answers, so warm cells of the others read them back from the persistent tier (no request, more CPU).` : ""}`,
+      );
+    out.push(
+      `${m.name}: memory tier ${m.memoryTierEntries} answers (${m.memoryTierMB.toFixed(0)} MB as received); persistent store ${m.storageEntries} answers in ${m.storageMB.toFixed(0)} MB serialized (compact form).${m.notes.length > 0 ? ` ${m.notes.join("; ")}.` : ""}`,
+    );
+    const f = fair.get(m.name);
+    const v = naive.get(m.name);
+    if (f !== undefined && v !== undefined)
+      out.push(
+        `${m.name} baselines: fair ${n(f.requests)} requests (${(f.requests / LIVE_DAILY).toFixed(1)} days of the 5,000 cap), naive ${n(v.requests)}.`,
+      );
+  }
+  return out;
+}
+
+const LIVE_DAILY = 5_000;
+
+/** bench/results.json: one object per workload. */
+export function resultsJson(
+  scale: readonly ScaleResult[],
+  fair: ReadonlyMap<string, BaselineResult>,
+  naive: ReadonlyMap<string, BaselineResult>,
+  price: PriceColumnResult,
+  alias: AliasResult,
+): object[] {
+  const out: object[] = scale.map((m) => ({
+    name: m.name,
+    companies: m.companies,
+    cells: m.cells,
+    ratePerMinute: m.ratePerMinute,
+    dailyLimit: m.dailyLimit,
+    requests: m.requests,
+    floor: m.floor,
+    fairBaselineRequests: fair.get(m.name)?.requests ?? null,
+    naiveBaselineRequests: naive.get(m.name)?.requests ?? null,
+    status429: m.status429,
+    warmRequests: m.warmRequests,
+    reopenRequests: m.reopenRequests,
+    cpuMicrosPerCell: round(m.cpuMicrosPerCell),
+    coldCpuMicrosPerCell: round(m.coldCpuMicrosPerCell),
+    reopenCpuMicrosPerCell: round(m.reopenCpuMicrosPerCell),
+    heapGrowthMB: round(m.heapGrowthMB),
+    heapPeakMB: round(m.heapPeakMB),
+    phaseHeapMB: m.phaseHeapMB.map((p) => ({
+      phase: p.phase,
+      peakGrowth: round(p.peakGrowth),
+      retainedGrowth: round(p.retainedGrowth),
+    })),
+    firstRequestMs: round(m.firstRequestMs),
+    coldSimulatedMinutes: round(m.coldVirtualMinutes),
+    errorCells: m.outcomes.cold.errors,
+    wrongValues: m.outcomes.cold.wrong + m.outcomes.reopen.wrong,
+  }));
+  out.push(
+    {
+      name: "Price column",
+      companies: 1,
+      cells: price.days,
+      ratePerMinute: 60,
+      requests: price.columnRequests,
+      requestsAfterSpill: price.spillThenColumnRequests,
+      floor: 1,
+      status429: 0,
+      errors: price.errors,
+      mismatches: price.mismatches,
+    },
+    {
+      name: "Aliases",
+      companies: 1,
+      cells: alias.forms.length,
+      ratePerMinute: 60,
+      requests: alias.requests,
+      floor: 1,
+      forms: alias.forms,
+    },
+  );
+  return out;
+}
+
+function round(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+/** The runtime page: our scripts evaluated before the functions register, gzipped. */
+export function runtimePageTarget(bundles: BenchReport["bundles"]): Target {
+  const ours = bundles.page.filter((p) => !p.officeJs);
+  const gzip = ours.reduce((a, p) => a + (p.gzipBytes ?? 0), 0);
+  const list = bundles.page
+    .map(
+      (p) =>
+        `${p.file} ${p.gzipBytes === undefined ? "(not in dist)" : `${(p.gzipBytes / 1024).toFixed(1)} KB`}${p.officeJs ? " (Office.js, not counted)" : ""}`,
+    )
+    .join(", ");
+  return {
+    name: "Runtime page: our JavaScript before the functions register <= 60 KB gzip",
+    pass: bundles.status === "built" && ours.length > 0 && gzip <= RUNTIME_PAGE_GZIP_TARGET_BYTES,
+    detail:
+      bundles.status === "built"
+        ? `${(gzip / 1024).toFixed(1)} KB gzip; taskpane.html loads: ${list || "no scripts found"}`
+        : `not built: ${bundles.note}`,
+  };
+}

@@ -1,0 +1,285 @@
+// Runs Model N at the live limits on one virtual clock: cold, three warm recalculations, a reopen.
+
+import { performance } from "node:perf_hooks";
+import { createApp } from "../sandbox/app";
+import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
+import { DEMO_API_KEY } from "../sandbox/demo-key";
+import { tiered } from "../functions/office-storage";
+import { createClient, MemoryCacheStore, type KaishaClient } from "../src/client";
+import { PersistentCacheStore } from "../src/client/persistent-store";
+import type { TieredCacheStore } from "../src/client/tiered-cache";
+import { setClientForTesting } from "../src/session";
+import { aliasCompanies, aliasingApp, type AliasedCompany } from "./company-aliases";
+import { inProcessFetch, type RequestableApp } from "./in-process-fetch";
+import { collectGarbage } from "./memory-sampler";
+import { expectedFinancial, type Facts } from "./probe";
+import { recalculateScale, scaleCells, type ScaleCell, type ScaleOutcome } from "./scale-cells";
+import { cellErrorText } from "./sides";
+import { StorageStandIn } from "./storage-standin";
+import { VirtualClock } from "./virtual-clock";
+
+export const BASE_URL = "http://sandbox.bench/v1";
+/** The live limits (REFERENCE: 60 a minute; the sandbox's default daily cap 5,000). */
+export const LIVE = { ratePerMinute: 60, dailyLimit: 5_000, latencyMs: 20, storageLatencyMs: 3 };
+
+/** What one Model N run measured. */
+export interface ScaleResult {
+  name: string;
+  companies: number;
+  cells: number;
+  ratePerMinute: number;
+  dailyLimit: number;
+  requests: number;
+  floor: number;
+  status429: number;
+  warmRequests: number[];
+  reopenRequests: number;
+  cpuMicrosPerCell: number;
+  warmCpuMicrosPerCell: number[];
+  coldCpuMicrosPerCell: number;
+  reopenCpuMicrosPerCell: number;
+  heapGrowthMB: number;
+  heapPeakMB: number;
+  /** Over the heap before the Model: peak of each phase, and what stays after it (GC'd). @unit MB */
+  phaseHeapMB: { phase: string; peakGrowth: number; retainedGrowth: number }[];
+  firstRequestMs: number;
+  reopenFirstReadMs: number;
+  coldVirtualMinutes: number;
+  outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
+  storageEntries: number;
+  storageMB: number;
+  memoryTierMB: number;
+  memoryTierEntries: number;
+  notes: string[];
+}
+
+/** Latency on the virtual clock, and the real time of the first request of each recalculation. */
+function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number) {
+  const wire = inProcessFetch(
+    {
+      request: async (input, init) => {
+        await clock.sleep(latencyMs);
+        return app.request(input, init);
+      },
+    },
+    { keepUrls: false },
+  );
+  let firstAt: number | undefined;
+  const distinct = new Set<string>();
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    firstAt ??= performance.now();
+    distinct.add(String(input));
+    return wire.fetch(input, init);
+  }) as typeof globalThis.fetch;
+  return {
+    fetch,
+    counters: wire.counters,
+    distinct,
+    firstRequestSince(start: number): number {
+      return firstAt === undefined ? Number.NaN : firstAt - start;
+    },
+    reset(): void {
+      firstAt = undefined;
+    },
+  };
+}
+
+interface Phase {
+  outcome: ScaleOutcome;
+  /** Peak heapUsed during the phase, and heapUsed after a GC once it finished. @unit MB */
+  heapPeakMB: number;
+  heapAfterMB: number;
+  requests: number;
+  cpuMicros: number;
+  firstRequestMs: number;
+  virtualMs: number;
+}
+
+async function phase(
+  cells: readonly ScaleCell[],
+  wire: ReturnType<typeof timedFetch>,
+  clock: VirtualClock,
+  oracle: Parameters<typeof recalculateScale>[2],
+  onSample: () => void,
+): Promise<Phase> {
+  collectGarbage();
+  const before = wire.counters.requests;
+  const virtualStart = clock.now();
+  wire.reset();
+  let peak = process.memoryUsage().heapUsed;
+  const sampleBoth = (): void => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+    onSample();
+  };
+  const sampler = setInterval(sampleBoth, 25);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const outcome = await recalculateScale(cells, cellErrorText, oracle);
+  const used = process.cpuUsage(cpu);
+  clearInterval(sampler);
+  sampleBoth();
+  collectGarbage();
+  return {
+    outcome,
+    heapPeakMB: peak / 1048576,
+    heapAfterMB: process.memoryUsage().heapUsed / 1048576,
+    requests: wire.counters.requests - before,
+    cpuMicros: used.user + used.system,
+    firstRequestMs: wire.firstRequestSince(start),
+    virtualMs: clock.now() - virtualStart,
+  };
+}
+
+function makeClient(
+  fetch: typeof globalThis.fetch,
+  clock: VirtualClock,
+  store: TieredCacheStore,
+): KaishaClient {
+  return createClient({
+    baseUrl: BASE_URL,
+    apiKey: DEMO_API_KEY,
+    fetch,
+    ratePerMinute: LIVE.ratePerMinute,
+    cacheStore: store,
+    now: clock.now,
+    sleep: clock.sleep,
+    lang: "en",
+  });
+}
+
+function storeOver(disk: StorageStandIn, clock: VirtualClock): TieredCacheStore {
+  return tiered(
+    new PersistentCacheStore(disk.open(), {
+      now: clock.now,
+      // Index batches go out a quarter second (simulated) after the first change.
+      schedule: (write) => void clock.sleep(250).then(write),
+    }),
+  );
+}
+
+/** Model N: cold, three warm recalculations, then a reopen over the persisted store. */
+export async function runModel(
+  facts: Facts,
+  taken: ReadonlySet<string>,
+  count: number,
+  log: (line: string) => void,
+): Promise<ScaleResult> {
+  const name = `Model ${count}`;
+  const companies: AliasedCompany[] = aliasCompanies(facts.codes, taken, count);
+  const latestYear = (base: string): number => {
+    const periods = facts.annual.get(base) ?? [];
+    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
+    return Number(String(last?.fiscal_year ?? "2025").slice(0, 4));
+  };
+  const cells = scaleCells(
+    companies.map((c) => ({ code: c.code, base: c.base, latestYear: latestYear(c.base) })),
+    facts.pricesFrom5y,
+    facts.lastTradingDay,
+  );
+  const oracle = (base: string, item: string, back: number, value: unknown): boolean => {
+    const expected = expectedFinancial(facts, base, item, -back);
+    return expected === null ? value === "" || value === null : value === expected;
+  };
+
+  const clock = new VirtualClock(Date.parse(SANDBOX_DEFAULT_NOW));
+  clock.start();
+  const sandbox = createApp({
+    ratePerMinute: LIVE.ratePerMinute,
+    dailyLimit: LIVE.dailyLimit,
+    rateClock: clock.now,
+  });
+  const wire = timedFetch(aliasingApp(sandbox.app, companies), clock, LIVE.latencyMs);
+  const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
+  // `let`: the reopen drops this runtime (a reopened workbook starts a new one).
+  let store: TieredCacheStore | undefined = storeOver(disk, clock);
+  setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
+
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sample = (): void => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  };
+
+  log(`${name}: ${cells.length.toLocaleString("en-US")} cells, cold...`);
+  const cold = await phase(cells, wire, clock, oracle, sample);
+  const status429 = sandbox.requestLog.filter((e) => e.status === 429).length;
+  // Floor: every distinct answer the workbook needs, asked once (a retry or a repeat is extra).
+  const distinct = wire.distinct.size;
+  // Only the numbers are kept; the old runtime must be collectable at the reopen.
+  const memoryTierMB = (store.memory as MemoryCacheStore).bytes / 1048576;
+  const memoryTierEntries = (await store.memory.keys()).length;
+  log(
+    `  ${cold.requests} requests (${distinct} distinct), ${status429} × 429, ${(cold.virtualMs / 60_000).toFixed(1)} simulated min, first request ${Math.round(cold.firstRequestMs)} ms`,
+  );
+  const warm: Phase[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    warm.push(await phase(cells, wire, clock, undefined, sample));
+    log(
+      `  warm ${i + 1}: ${warm[i]?.requests} requests, ${((warm[i]?.cpuMicros ?? 0) / cells.length).toFixed(1)} µs CPU per cell`,
+    );
+  }
+  await store.flush();
+  store = undefined;
+  const storageEntries = disk.entries;
+
+  // Reopen: a new runtime (client, pacer, memory tier) over the same persisted storage.
+  const reopenedStore = storeOver(disk, clock);
+  const reopenedClient = makeClient(wire.fetch, clock, reopenedStore);
+  setClientForTesting(reopenedClient, { lang: "en" }, reopenedStore);
+  const reads = disk.recordReads;
+  const reopen = await phase(cells, wire, clock, oracle, sample);
+  log(
+    `  reopen: ${reopen.requests} requests, ${disk.recordReads - reads} storage reads, ${(reopen.cpuMicros / cells.length).toFixed(1)} µs CPU per cell`,
+  );
+  await reopenedStore.flush();
+  clock.stop();
+  setClientForTesting(undefined);
+
+  const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
+  const sorted = [...warmCpu].sort((a, b) => a - b);
+  const notes: string[] = [];
+  const all429 = sandbox.requestLog.filter((e) => e.status === 429).length;
+  if (all429 > status429)
+    notes.push(`${all429 - status429} × 429 after the cold run (warm or reopen requests)`);
+  if (cold.outcome.errors > 0)
+    notes.push(
+      `${cold.outcome.errors} cells are #N/A by the data (e.g. ${cold.outcome.errorSamples.join("; ")}), the same in every run`,
+    );
+  return {
+    name,
+    companies: count,
+    cells: cells.length,
+    ratePerMinute: LIVE.ratePerMinute,
+    dailyLimit: LIVE.dailyLimit,
+    requests: cold.requests,
+    floor: distinct,
+    status429,
+    warmRequests: warm.map((w) => w.requests),
+    reopenRequests: reopen.requests,
+    cpuMicrosPerCell: sorted[1] ?? 0,
+    warmCpuMicrosPerCell: warmCpu,
+    coldCpuMicrosPerCell: cold.cpuMicros / cells.length,
+    reopenCpuMicrosPerCell: reopen.cpuMicros / cells.length,
+    heapGrowthMB: (heapPeak - heapBefore) / 1048576,
+    heapPeakMB: heapPeak / 1048576,
+    phaseHeapMB: [
+      ["cold", cold],
+      ["warm 1", warm[0]],
+      ["reopen", reopen],
+    ].map(([phase, p]) => ({
+      phase: phase as string,
+      peakGrowth: (p as Phase).heapPeakMB - heapBefore / 1048576,
+      retainedGrowth: (p as Phase).heapAfterMB - heapBefore / 1048576,
+    })),
+    firstRequestMs: cold.firstRequestMs,
+    reopenFirstReadMs: reopen.firstRequestMs,
+    coldVirtualMinutes: cold.virtualMs / 60_000,
+    outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },
+    storageEntries,
+    storageMB: disk.bytes / 1048576,
+    memoryTierMB,
+    memoryTierEntries,
+    notes,
+  };
+}

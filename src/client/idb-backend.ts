@@ -1,0 +1,104 @@
+// IndexedDB backend of the persistent cache tier: answers and their index in two object stores.
+
+import type { Batch, IndexRow, PersistentBackend, StoredRecord } from "./persistent-store";
+
+const RECORDS = "records";
+const INDEX = "index";
+const VERSION = 1;
+
+/** Index row as stored: [bytes, storedAt, lastUsed] under the cache key. */
+type StoredRow = [number, number, number];
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
+  });
+}
+
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+  });
+}
+
+/** The platform's IndexedDB, or undefined where there is none (Node, some hosts). */
+export function platformIndexedDb(): IDBFactory | undefined {
+  try {
+    const idb = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+    return idb ?? undefined;
+  } catch {
+    // Some sandboxed frames throw on access.
+    return undefined;
+  }
+}
+
+/**
+ * Opens (creating when needed) the cache database. No wrapper library: the backend needs four
+ * operations, each a few lines over the raw API.
+ *
+ * @example const store = new PersistentCacheStore(await openIdbBackend(indexedDB));
+ */
+export async function openIdbBackend(
+  factory: IDBFactory,
+  name = "kaisha-cache",
+): Promise<PersistentBackend> {
+  const open = factory.open(name, VERSION);
+  open.onupgradeneeded = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains(RECORDS)) db.createObjectStore(RECORDS);
+    if (!db.objectStoreNames.contains(INDEX)) db.createObjectStore(INDEX);
+  };
+  const db = await done(open);
+  // Another tab upgrading the schema: let it, this connection's cache simply stops persisting.
+  db.onversionchange = () => db.close();
+
+  return {
+    async readIndex(): Promise<IndexRow[]> {
+      const tx = db.transaction(INDEX, "readonly");
+      const store = tx.objectStore(INDEX);
+      const [keys, values] = await Promise.all([
+        done(store.getAllKeys()),
+        done(store.getAll() as IDBRequest<StoredRow[]>),
+      ]);
+      const rows: IndexRow[] = [];
+      keys.forEach((key, i) => {
+        const v = values[i];
+        if (typeof key === "string" && Array.isArray(v) && v.length === 3) {
+          rows.push({ key, bytes: v[0], storedAt: v[1], lastUsed: v[2] });
+        }
+      });
+      return rows;
+    },
+    async readRecord(key: string): Promise<StoredRecord | undefined> {
+      const tx = db.transaction(RECORDS, "readonly");
+      const value = (await done(tx.objectStore(RECORDS).get(key))) as StoredRecord | undefined;
+      return value ?? undefined;
+    },
+    async commit(batch: Batch): Promise<void> {
+      const tx = db.transaction([RECORDS, INDEX], "readwrite");
+      const records = tx.objectStore(RECORDS);
+      const index = tx.objectStore(INDEX);
+      for (const key of batch.remove) {
+        records.delete(key);
+        index.delete(key);
+      }
+      for (const { row, record } of batch.put) {
+        records.put(record, row.key);
+        index.put([row.bytes, row.storedAt, row.lastUsed] satisfies StoredRow, row.key);
+      }
+      for (const row of batch.touch) {
+        index.put([row.bytes, row.storedAt, row.lastUsed] satisfies StoredRow, row.key);
+      }
+      await committed(tx);
+    },
+    async clear(): Promise<void> {
+      const tx = db.transaction([RECORDS, INDEX], "readwrite");
+      tx.objectStore(RECORDS).clear();
+      tx.objectStore(INDEX).clear();
+      await committed(tx);
+    },
+  };
+}

@@ -1,0 +1,258 @@
+// Persistent cache tier: size-bounded, evicts least recently used, never what this recalculation used.
+
+import type { CacheEntry, CacheStore } from "./cache";
+import { compact, expand } from "./compact";
+import { containsSecret } from "./redact";
+
+/** One row of the index: what eviction needs, without reading the answer itself. */
+export interface IndexRow {
+  key: string;
+  /** Size charged against the budget (the answer's size as received). */
+  bytes: number;
+  storedAt: number;
+  /** Last read or write. @unit ms since epoch */
+  lastUsed: number;
+}
+
+/** What is stored per answer: the compact body (src/client/compact.ts), when and how big. */
+export interface StoredRecord {
+  body: unknown;
+  storedAt: number;
+  bytes: number;
+}
+
+/** One write to the backend: answers to put, index rows to refresh, keys to remove. */
+export interface Batch {
+  put: Array<{ row: IndexRow; record: StoredRecord }>;
+  touch: IndexRow[];
+  remove: string[];
+}
+
+/**
+ * Where the persistent tier keeps its data (IndexedDB in the add-in, src/client/idb-backend.ts; a
+ * stand-in in tests and the bench). Records and index rows live apart so eviction and start-up read
+ * only the small index.
+ */
+export interface PersistentBackend {
+  readIndex(): Promise<IndexRow[]>;
+  readRecord(key: string): Promise<StoredRecord | undefined>;
+  /** Applies a batch in one transaction where the backend has them. */
+  commit(batch: Batch): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface PersistentCacheStoreOptions {
+  /** Budget of summed answer sizes. @unit bytes @default 384 MB */
+  maxBytes?: number;
+  /** Clock for last-use times. @default Date.now */
+  now?: () => number;
+  /**
+   * Runs a batch write later: index refreshes of a recalculation's reads and new answers go to the
+   * backend together. @default setTimeout(write, 250)
+   */
+  schedule?: (write: () => void) => void;
+}
+
+/** REFERENCE: IndexedDB in the shared runtime holds far more than OfficeRuntime.storage's 10 MB. */
+export const DEFAULT_PERSISTENT_MAX_BYTES = 384 * 1024 * 1024;
+
+/** Stands in until (or when never) the real backend opens: stores nothing. */
+const UNAVAILABLE: PersistentBackend = {
+  readIndex: () => Promise.resolve([]),
+  readRecord: () => Promise.resolve(undefined),
+  commit: () => Promise.resolve(),
+  clear: () => Promise.resolve(),
+};
+
+const defaultSchedule = (write: () => void): void => {
+  setTimeout(write, 250);
+};
+
+/**
+ * CacheStore over a PersistentBackend. Eviction is by last use (reads refresh it), and entries used
+ * since `beginRecalculation()` are never evicted: a workbook's recalculation must not push out the
+ * answers its own other cells read a moment ago (write-order eviction re-sent them on every open).
+ * Index updates are batched; reads of keys not in the index cost nothing.
+ *
+ * @example const store = new PersistentCacheStore(await openIdbBackend());
+ */
+export class PersistentCacheStore implements CacheStore {
+  readonly maxBytes: number;
+  private readonly now: () => number;
+  private readonly schedule: (write: () => void) => void;
+  private readonly index = new Map<string, IndexRow>();
+  private total = 0;
+  private pinnedSince = Number.POSITIVE_INFINITY;
+  private readonly ready: Promise<void>;
+  private pending: Batch = { put: [], touch: [], remove: [] };
+  private readonly touched = new Set<IndexRow>();
+  /** Answers written but not committed yet, so reads see them. */
+  private readonly unwritten = new Map<string, StoredRecord>();
+  private scheduled = false;
+  private writing: Promise<void> = Promise.resolve();
+
+  private backend: PersistentBackend = UNAVAILABLE;
+
+  /** `backend` may still be opening (IndexedDB opens asynchronously); if it fails, nothing persists. */
+  constructor(
+    backend: PersistentBackend | Promise<PersistentBackend>,
+    options: PersistentCacheStoreOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_PERSISTENT_MAX_BYTES;
+    this.now = options.now ?? Date.now;
+    this.schedule = options.schedule ?? defaultSchedule;
+    this.ready = Promise.resolve(backend)
+      .then(async (opened) => {
+        const rows = await opened.readIndex();
+        this.backend = opened;
+        for (const row of rows) {
+          this.index.set(row.key, row);
+          this.total += row.bytes;
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  /** Summed bytes of the stored entries (after the index is loaded). */
+  get bytes(): number {
+    return this.total;
+  }
+
+  /** Entries used from now on are pinned until the next recalculation starts. */
+  beginRecalculation(): void {
+    this.pinnedSince = this.now();
+  }
+
+  async get(key: string): Promise<CacheEntry | undefined> {
+    await this.ready;
+    const row = this.index.get(key);
+    if (row === undefined) return undefined;
+    const record = this.unwritten.get(key) ?? (await this.backend.readRecord(key));
+    if (record === undefined) {
+      this.forget(key);
+      return undefined;
+    }
+    this.touch(row);
+    return { body: expand(record.body), storedAt: record.storedAt, bytes: record.bytes };
+  }
+
+  async set(key: string, entry: CacheEntry): Promise<void> {
+    await this.ready;
+    // The API key must not reach storage; keys are URLs without it, so this is a guard.
+    if (containsSecret(key) || this.backend === UNAVAILABLE) return;
+    const now = this.now();
+    const size = Math.max(1, entry.bytes);
+    if (this.index.has(key)) this.forget(key);
+    if (!this.makeRoom(size)) return;
+    const row: IndexRow = { key, bytes: size, storedAt: entry.storedAt, lastUsed: now };
+    const record: StoredRecord = {
+      body: compact(entry.body),
+      storedAt: entry.storedAt,
+      bytes: entry.bytes,
+    };
+    this.index.set(key, row);
+    this.total += size;
+    this.unwritten.set(key, record);
+    if (this.pending.remove.includes(key))
+      this.pending.remove = this.pending.remove.filter((k) => k !== key);
+    this.pending.put.push({ row, record });
+    this.later();
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.ready;
+    this.forget(key);
+  }
+
+  async clear(): Promise<void> {
+    await this.ready;
+    await this.flush();
+    this.index.clear();
+    this.unwritten.clear();
+    this.total = 0;
+    await this.backend.clear();
+  }
+
+  async keys(): Promise<string[]> {
+    await this.ready;
+    return [...this.index.keys()];
+  }
+
+  /** Writes every pending change now (tests, bench, page unload). */
+  async flush(): Promise<void> {
+    await this.ready;
+    this.scheduled = false;
+    const batch = this.pending;
+    batch.touch = [...this.touched].filter((row) => this.index.get(row.key) === row);
+    this.touched.clear();
+    this.pending = { put: [], touch: [], remove: [] };
+    if (batch.put.length + batch.touch.length + batch.remove.length > 0) {
+      const written = batch.put.map((p) => p.row.key);
+      this.writing = this.writing
+        .then(() => this.backend.commit(batch))
+        .catch(() => undefined)
+        .then(() => {
+          for (const key of written) {
+            const record = this.unwritten.get(key);
+            if (batch.put.some((p) => p.record === record)) this.unwritten.delete(key);
+          }
+        });
+    }
+    await this.writing;
+  }
+
+  private touch(row: IndexRow): void {
+    const first = row.lastUsed < this.pinnedSince;
+    row.lastUsed = this.now();
+    // One index write per key per recalculation is enough for eviction order.
+    if (first || !Number.isFinite(this.pinnedSince)) {
+      this.touched.add(row);
+      this.later();
+    }
+  }
+
+  private forget(key: string): void {
+    const row = this.index.get(key);
+    if (row !== undefined) {
+      this.index.delete(key);
+      this.total -= row.bytes;
+      this.touched.delete(row);
+    }
+    this.unwritten.delete(key);
+    // A batch's removes and puts never name the same key, so the backend may apply them in any order.
+    if (this.pending.put.some((p) => p.row.key === key))
+      this.pending.put = this.pending.put.filter((p) => p.row.key !== key);
+    this.pending.remove.push(key);
+    this.later();
+  }
+
+  /**
+   * Evicts least recently used entries until `size` more fits; false when it cannot without
+   * evicting an entry this recalculation used (the new answer is then not persisted).
+   */
+  private makeRoom(size: number): boolean {
+    if (size > this.maxBytes) return false;
+    if (this.total + size <= this.maxBytes) return true;
+    const victims = [...this.index.values()]
+      .filter((r) => r.lastUsed < this.pinnedSince)
+      .sort((a, b) => a.lastUsed - b.lastUsed);
+    let freed = 0;
+    const chosen: IndexRow[] = [];
+    for (const v of victims) {
+      if (this.total - freed + size <= this.maxBytes) break;
+      chosen.push(v);
+      freed += v.bytes;
+    }
+    if (this.total - freed + size > this.maxBytes) return false;
+    for (const v of chosen) this.forget(v.key);
+    return true;
+  }
+
+  private later(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      void this.flush();
+    });
+  }
+}

@@ -1,0 +1,160 @@
+// Persistent cache tier over IndexedDB (fake-indexeddb in Node): eviction by last use, pinning, reopen.
+
+import { IDBFactory } from "fake-indexeddb";
+import { openIdbBackend } from "../../src/client/idb-backend";
+import {
+  PersistentCacheStore,
+  type Batch,
+  type PersistentBackend,
+} from "../../src/client/persistent-store";
+import type { CacheEntry } from "../../src/client";
+
+const entry = (body: unknown, bytes = 100, storedAt = 1_000): CacheEntry => ({
+  body,
+  bytes,
+  storedAt,
+});
+
+/** A store whose batches are written only when the test says so. */
+function storeOn(backend: PersistentBackend | Promise<PersistentBackend>, maxBytes: number) {
+  let now = 0;
+  const store = new PersistentCacheStore(backend, {
+    maxBytes,
+    now: () => now,
+    schedule: () => undefined,
+  });
+  return { store, tick: (ms = 1) => (now += ms) };
+}
+
+/** Counts commits and what they carried. */
+function counting(backend: PersistentBackend): PersistentBackend & { batches: Batch[] } {
+  const batches: Batch[] = [];
+  return {
+    ...backend,
+    batches,
+    commit: (batch) => {
+      batches.push(batch);
+      return backend.commit(batch);
+    },
+  };
+}
+
+describe("PersistentCacheStore over IndexedDB", () => {
+  test("answers come back after a reopen (new store over the same database), deep-equal", async () => {
+    const idb = new IDBFactory();
+    const body = {
+      edinet_code: "E00001",
+      periods: [
+        { fiscal_year: "2024/03", sales: 1, net_income: null },
+        { fiscal_year: "2025/03", sales: 2, net_income: 3 },
+      ],
+    };
+    const first = storeOn(openIdbBackend(idb), 10_000);
+    await first.store.set("/financials?security_code=7203", entry(body, 500, 42));
+    await first.store.flush();
+    const reopened = storeOn(openIdbBackend(idb), 10_000);
+    expect(await reopened.store.keys()).toEqual(["/financials?security_code=7203"]);
+    expect(await reopened.store.get("/financials?security_code=7203")).toEqual({
+      body,
+      bytes: 500,
+      storedAt: 42,
+    });
+    expect(await reopened.store.get("/missing")).toBeUndefined();
+  });
+
+  test("evicts the least recently used first; a read refreshes an entry's place", async () => {
+    const idb = new IDBFactory();
+    const { store, tick } = storeOn(openIdbBackend(idb), 300);
+    await store.set("a", entry("A"));
+    tick();
+    await store.set("b", entry("B"));
+    tick();
+    await store.set("c", entry("C"));
+    tick();
+    await store.get("a"); // a is now newer than b
+    tick();
+    await store.set("d", entry("D"));
+    expect((await store.keys()).sort()).toEqual(["a", "c", "d"]);
+    await store.flush();
+    // The eviction reached the database, and the last-use order survives a reopen.
+    const reopened = storeOn(openIdbBackend(idb), 300);
+    expect((await reopened.store.keys()).sort()).toEqual(["a", "c", "d"]);
+    reopened.tick(100);
+    await reopened.store.set("e", entry("E"));
+    expect((await reopened.store.keys()).sort()).toEqual(["a", "d", "e"]);
+  });
+
+  test("never evicts what the current recalculation used: a new answer that does not fit is not persisted", async () => {
+    const { store, tick } = storeOn(openIdbBackend(new IDBFactory()), 300);
+    await store.set("a", entry("A"));
+    tick();
+    await store.set("b", entry("B"));
+    tick();
+    await store.set("c", entry("C"));
+    tick();
+    store.beginRecalculation();
+    await store.get("a");
+    await store.get("b");
+    tick();
+    await store.set("d", entry("D")); // evicts c, the only one this recalculation did not use
+    expect((await store.keys()).sort()).toEqual(["a", "b", "d"]);
+    tick();
+    await store.set("e", entry("E")); // a, b, d are all pinned now
+    expect((await store.keys()).sort()).toEqual(["a", "b", "d"]);
+    expect(await store.get("e")).toBeUndefined();
+    // The next recalculation unpins them.
+    tick();
+    store.beginRecalculation();
+    await store.get("d");
+    await store.set("e", entry("E"));
+    expect((await store.keys()).sort()).toEqual(["b", "d", "e"]);
+  });
+
+  test("writes and last-use refreshes are batched: one commit for many answers and reads", async () => {
+    const backend = counting(await openIdbBackend(new IDBFactory()));
+    const { store, tick } = storeOn(backend, 1_000_000);
+    for (let i = 0; i < 50; i += 1) await store.set(`k${i}`, entry(i));
+    // Readable before they are written.
+    expect((await store.get("k7"))?.body).toBe(7);
+    await store.flush();
+    expect(backend.batches).toHaveLength(1);
+    expect(backend.batches[0]?.put).toHaveLength(50);
+    tick();
+    store.beginRecalculation();
+    for (let round = 0; round < 3; round += 1)
+      for (let i = 0; i < 50; i += 1) await store.get(`k${i}`);
+    await store.flush();
+    // One index refresh per key per recalculation, in one commit, answers not rewritten.
+    expect(backend.batches).toHaveLength(2);
+    expect(backend.batches[1]?.touch).toHaveLength(50);
+    expect(backend.batches[1]?.put).toHaveLength(0);
+  });
+
+  test("stores the compact form: row arrays as columns, not text", async () => {
+    const backend = counting(await openIdbBackend(new IDBFactory()));
+    const { store } = storeOn(backend, 1_000_000);
+    const rows = Array.from({ length: 3 }, (_, i) => ({ date: `2024-01-0${i + 1}`, close: i }));
+    await store.set("p", entry({ prices: rows }));
+    await store.flush();
+    const stored = backend.batches[0]?.put[0]?.record.body as { prices: unknown };
+    expect(stored.prices).toEqual({
+      $kaishaColumns: ["date", "close"],
+      rows: [
+        ["2024-01-01", 0],
+        ["2024-01-02", 1],
+        ["2024-01-03", 2],
+      ],
+    });
+    const back = (await store.get("p"))?.body as { prices: object[] };
+    expect(back).toEqual({ prices: rows });
+    // Read back frozen, like every answer the client hands out.
+    expect(Object.isFrozen(back.prices[0])).toBe(true);
+  });
+
+  test("a backend that fails to open stores nothing and never throws", async () => {
+    const { store } = storeOn(Promise.reject(new Error("blocked")), 1_000);
+    await store.set("a", entry("A"));
+    expect(await store.get("a")).toBeUndefined();
+    expect(await store.keys()).toEqual([]);
+  });
+});

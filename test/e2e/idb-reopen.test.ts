@@ -1,0 +1,95 @@
+// The persistent cache on IndexedDB in real Chromium: a reopened page (a new runtime) reads its
+// answers back from IndexedDB and shows the same values without sending a request.
+import type { Page } from "playwright-core";
+import { startHarness, type Harness } from "./harness";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function openPreview(): Promise<Page> {
+  const search = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "en" }).toString();
+  const page = await h.openPage(`/preview.html?${search}`);
+  await page.waitForSelector('[data-testid="preview-root"][data-ready="true"]');
+  return page;
+}
+
+async function enter(page: Page, address: string, formula: string): Promise<void> {
+  await page.fill('[data-testid="preview-address"]', address);
+  await page.fill('[data-testid="preview-formula-input"]', formula);
+  await page.press('[data-testid="preview-formula-input"]', "Enter");
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('td[data-kind="busy"]') === null);
+}
+
+async function text(page: Page, address: string): Promise<string> {
+  return (await page.locator(`[data-testid="preview-cell-${address}"]`).textContent()) ?? "";
+}
+
+/** Answers the page's IndexedDB cache holds (its index store), read in the page. */
+function storedAnswers(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("kaisha-cache");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("index")) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction("index", "readonly").objectStore("index").count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+function sandboxRequests(): number {
+  return h.sandbox.sandbox.requestLog.filter((e) => e.path.startsWith("/v1/")).length;
+}
+
+describe("persistent cache on IndexedDB", () => {
+  test("a reopened page shows the same values from IndexedDB and sends no request", async () => {
+    const first = await openPreview();
+    await enter(first, "A1", '=KAISHA.FINANCIAL(7203,"sales",0)');
+    await enter(first, "A2", '=KAISHA.VALUATION(7203,"per",3,0)');
+    await settled(first);
+    const sales = await text(first, "A1");
+    const per = await text(first, "A2");
+    expect(sales).toMatch(/^-?[\d,]+$/);
+    expect(per).not.toMatch(/^#/);
+    const sent = sandboxRequests();
+    expect(sent).toBeGreaterThanOrEqual(2);
+    // Index writes are batched (a quarter second): wait until both answers are in the database.
+    for (let i = 0; i < 100 && (await storedAnswers(first)) < 2; i += 1)
+      await first.waitForTimeout(100);
+    expect(await storedAnswers(first)).toBeGreaterThanOrEqual(2);
+    await first.close();
+
+    const reopened = await openPreview();
+    expect(await storedAnswers(reopened)).toBeGreaterThanOrEqual(2);
+    await enter(reopened, "A1", '=KAISHA.FINANCIAL(7203,"sales",0)');
+    await enter(reopened, "A2", '=KAISHA.VALUATION(7203,"per",3,0)');
+    await settled(reopened);
+    expect(await text(reopened, "A1")).toBe(sales);
+    expect(await text(reopened, "A2")).toBe(per);
+    expect(sandboxRequests()).toBe(sent);
+    await h.screenshot(reopened, "idb-reopen-01-values-from-indexeddb");
+    await reopened.close();
+  });
+});
