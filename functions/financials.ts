@@ -19,7 +19,6 @@ import {
   ltmFromHalves,
   ltmKind,
   olderWindowAsOf,
-  selectPeriod,
   statementRows,
   type FiscalPeriodSpec,
 } from "../src/excel/financial-period";

@@ -5,7 +5,6 @@ import { FIELD_DICTIONARY } from "../src/contract";
 import {
   ArgumentError,
   headersArg,
-  optionalChoice,
   optionalDate,
 } from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
