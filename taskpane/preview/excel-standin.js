@@ -344,7 +344,7 @@ import { evaluateStandInFormula } from "./standin-engine";
   function dataTypeMode(meta) {
     if (!meta.allowCustomData) return "off";
     if (!contextPatch.requirements.isSetSupported("CustomFunctionsRuntime", "1.4")) return "off";
-    return cfg.dataTypeArguments || "formatted";
+    return cfg.dataTypeArguments || "all";
   }
 
   /** A recalculation chain (A feeds B feeds A…) stops after this many steps. */

@@ -503,7 +503,7 @@ async function calculate(state: PageState, at: CellPosition, depth: number): Pro
     sheetName: "Preview",
     signal: controller.signal,
     // As a CustomFunctionsRuntime 1.4 host with allowCustomDataForDataTypeAny (STANDIN.md).
-    dataTypeArguments: "formatted",
+    dataTypeArguments: "all",
     onStreamUpdate: (update) => {
       if (!controller.signal.aborted) {
         state.sheet.setResult(at, update);

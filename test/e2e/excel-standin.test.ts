@@ -74,16 +74,37 @@ describe("Excel stand-in", () => {
       numberFormat: string;
     };
     expect(got).toMatchObject({ type: "Double", numberFormat: expect.stringMatching(/yyyy/) });
-    // A typed value stays plain under the default ("formatted"); an empty cell is null.
+    // Under the default ("all", the strict reading) a typed value arrives as a String object too;
+    // an empty cell is null.
     await enter(page, "F1", "sales");
     await enter(page, "D2", "=KAISHA.PROBE(F1)");
     await enter(page, "D3", "=KAISHA.PROBE(G9)");
     await idle(page);
-    expect((await read(page, "D2:D3")).map((r) => r[0]?.value)).toEqual(['"sales"', "null"]);
+    expect((await read(page, "D2:D3")).map((r) => r[0]?.value)).toEqual([
+      '{"type":"String","basicValue":"sales"}',
+      "null",
+    ]);
+    // KAISHA results chained into KAISHA arguments: the spilled date (a formatted number) is
+    // PRICE's date, the typed item (a String object) is FINANCIAL's item, COMPANY's card is the
+    // company: each gives the same value as the plain arguments.
+    await enter(page, "H1", "=KAISHA.PRICE(7203,\"close\",A2)");
+    await enter(page, "H2", "=KAISHA.COMPANY(7203)");
+    await enter(page, "H3", "=KAISHA.FINANCIAL(H2,F1,202403)");
+    await enter(page, "H4", "=KAISHA.FINANCIAL(7203,\"sales\",202403)");
+    await idle(page);
+    const [price, card, chained, plain] = (await read(page, "H1:H4")).map((r) => r[0]);
+    const closeOnA2 = (await read(page, "B2"))[0]?.[0];
+    expect(price?.error).toBeUndefined();
+    expect(typeof price?.value).toBe("number");
+    expect(price?.value).toBe(closeOnA2?.value);
+    expect(card?.error).toBeUndefined();
+    expect(chained?.error).toBeUndefined();
+    expect(typeof chained?.value).toBe("number");
+    expect(chained?.value).toBe(plain?.value);
     await page.close();
   });
 
-  test("data types off (CustomFunctionsRuntime 1.1): plain serials; 'all' passes text as String objects", async () => {
+  test("data types off (CustomFunctionsRuntime 1.1): plain serials; 'formatted' passes typed text plain", async () => {
     const off = await open({
       requirementSets: { ExcelApi: "1.16", CustomFunctionsRuntime: "1.1", SharedRuntime: "1.1" },
     });
@@ -94,16 +115,13 @@ describe("Excel stand-in", () => {
     expect(typeof JSON.parse(String((await read(off, "D1"))[0]?.[0]?.value))).toBe("number");
     await off.close();
 
-    const all = await open({ dataTypeArguments: "all", emptyArgument: "zero" });
-    await enter(all, "F1", "sales");
-    await enter(all, "D2", "=KAISHA.PROBE(F1)");
-    await enter(all, "D3", "=KAISHA.PROBE(G9)");
-    await idle(all);
-    expect((await read(all, "D2:D3")).map((r) => r[0]?.value)).toEqual([
-      '{"type":"String","basicValue":"sales"}',
-      "0",
-    ]);
-    await all.close();
+    const formatted = await open({ dataTypeArguments: "formatted", emptyArgument: "zero" });
+    await enter(formatted, "F1", "sales");
+    await enter(formatted, "D2", "=KAISHA.PROBE(F1)");
+    await enter(formatted, "D3", "=KAISHA.PROBE(G9)");
+    await idle(formatted);
+    expect((await read(formatted, "D2:D3")).map((r) => r[0]?.value)).toEqual(['"sales"', "0"]);
+    await formatted.close();
   });
 
   test("#SPILL! over a typed cell and inside an Excel table; a multi-cell range to a scalar is #VALUE!", async () => {
