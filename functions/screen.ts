@@ -180,11 +180,10 @@ export function screen(
     // Syntax first (operators, thresholds, units, condition count, industry names), with the
     // metric names set aside: a malformed screen sends nothing, not even the catalogue request.
     const probe = (n: string): string => (n === "" ? n : "metric");
-    validateParams("getScreening", {
-      ...(filterText !== undefined
-        ? { filters: withFields(filterText, conditionFields(filterText).map(probe)) }
-        : {}),
-      ...(sort !== undefined ? { sort_by: "metric" } : {}),
+    // The same query twice: once with placeholder metric names to check the syntax, once to send.
+    const screenQuery = (filters: string | undefined, sortBy: string | undefined) => ({
+      ...(filters !== undefined ? { filters } : {}),
+      ...(sortBy !== undefined ? { sort_by: sortBy } : {}),
       ...(order !== undefined ? { sort_order: order } : {}),
       ...(sectors !== undefined ? { sector: sectors } : {}),
       ...(industries !== undefined ? { industry: industries } : {}),
@@ -192,17 +191,17 @@ export function screen(
       ...(nameText !== undefined ? { name: nameText } : {}),
       limit: Math.min(count, PAGE_MAX),
     });
+    validateParams(
+      "getScreening",
+      screenQuery(
+        filterText !== undefined
+          ? withFields(filterText, conditionFields(filterText).map(probe))
+          : undefined,
+        sort !== undefined ? "metric" : undefined,
+      ),
+    );
     const resolved = await resolveMetrics(ctx, filterText, sort);
-    const query = {
-      ...(resolved.filters !== undefined ? { filters: resolved.filters } : {}),
-      ...(resolved.sortBy !== undefined ? { sort_by: resolved.sortBy } : {}),
-      ...(order !== undefined ? { sort_order: order } : {}),
-      ...(sectors !== undefined ? { sector: sectors } : {}),
-      ...(industries !== undefined ? { industry: industries } : {}),
-      ...(date !== undefined ? { as_of: date } : {}),
-      ...(nameText !== undefined ? { name: nameText } : {}),
-      limit: Math.min(count, PAGE_MAX),
-    };
+    const query = screenQuery(resolved.filters, resolved.sortBy);
     const rows: ScreeningSecurity[] = [];
     let first: ScreeningResponse | undefined;
     const pages = Math.ceil(count / PAGE_MAX);
