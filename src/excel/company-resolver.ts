@@ -18,13 +18,15 @@ interface Registry {
   securityByEdinet: Map<string, string>;
   /** /financials calls asked by security code and not yet answered (each will teach a pair). */
   pending: Set<Promise<unknown>>;
+  /** Security codes whose EDINET pair is learned (their answers need not be watched again). */
+  learned: Set<string>;
 }
 const registries = new Map<string, Registry>();
 
 function registryOf(client: KaishaClient): Registry {
   let reg = registries.get(client.baseUrl);
   if (reg === undefined) {
-    reg = { securityByEdinet: new Map(), pending: new Set() };
+    reg = { securityByEdinet: new Map(), pending: new Set(), learned: new Set() };
     registries.set(client.baseUrl, reg);
   }
   return reg;
@@ -36,7 +38,9 @@ export function forgetCompanyPairs(): void {
 }
 
 function learn(client: KaishaClient, security: string, edinet: string): void {
-  registryOf(client).securityByEdinet.set(edinet, security);
+  const reg = registryOf(client);
+  reg.securityByEdinet.set(edinet, security);
+  reg.learned.add(security);
 }
 
 function squash(text: string): string {
@@ -160,7 +164,9 @@ export async function companyFinancials(
   const { edinet_code: _e, security_code: _s, ...rest } = params;
   const query = { ...rest, ...ask } as Parameters<KaishaClient["financials"]>[0];
   const work = client.financials(query, options);
-  if ("security_code" in ask) {
+  // A security code belongs to one company (one EDINET code): once its pair is learned, the
+  // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).
+  if ("security_code" in ask && !reg.learned.has(ask.security_code)) {
     const security = ask.security_code;
     const tracked: Promise<unknown> = work.then(
       (body) => {

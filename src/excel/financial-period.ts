@@ -95,6 +95,43 @@ export function financialPeriodArgs(
   period: unknown,
   quarter: unknown,
 ): FinancialPeriodArgs {
+  // Every cell of a model row passes the same few primitives: read each triple once (a refused
+  // one is not remembered, so its error is rebuilt with the cell's own text).
+  const key = primitiveKey(fiscalPeriod, period, quarter);
+  if (key === undefined) return readPeriodArgs(fiscalPeriod, period, quarter);
+  const known = periodArgsMemo.get(key);
+  if (known !== undefined) return known;
+  const read = readPeriodArgs(fiscalPeriod, period, quarter);
+  Object.freeze(read.spec);
+  if (periodArgsMemo.size >= PERIOD_MEMO_LIMIT) periodArgsMemo.clear();
+  periodArgsMemo.set(key, Object.freeze(read));
+  return read;
+}
+
+/** Bound on remembered argument triples (a model uses a few dozen). */
+const PERIOD_MEMO_LIMIT = 4096;
+const periodArgsMemo = new Map<string, FinancialPeriodArgs>();
+
+/** A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else. */
+function primitiveKey(...values: unknown[]): string | undefined {
+  let key = "";
+  for (const v of values) {
+    if (v === null || v === undefined) key += `${String(v)[0]}|`;
+    else if (typeof v === "number") {
+      if (Object.is(v, -0)) return undefined;
+      key += `n${v}|`;
+    } else if (typeof v === "string") key += `s${v.length}:${v}|`;
+    else if (typeof v === "boolean") key += `b${v}|`;
+    else return undefined;
+  }
+  return key;
+}
+
+function readPeriodArgs(
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+): FinancialPeriodArgs {
   const choice = fiscalPeriodChoice(fiscalPeriod);
   const explicitQuarter = quarterArg(quarter);
   const requested = optionalChoice<FinancialPeriodType>(
@@ -266,7 +303,24 @@ export function periodEndIndex(p: FinancialsPeriod): number {
   return fyEnd;
 }
 
-function sorted(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
+/** Per frozen answer (the client's, shared by every cell of a company): its rows sorted once. */
+const sortedOnce = new WeakMap<readonly FinancialsPeriod[], readonly FinancialsPeriod[]>();
+
+/**
+ * The rows oldest first (quarters before the full year). Read-only: for a frozen answer the same
+ * sorted array serves every cell (a model sorts each answer once, not once per cell).
+ */
+function sorted(periods: readonly FinancialsPeriod[]): readonly FinancialsPeriod[] {
+  if (!Object.isFrozen(periods)) return sortRows(periods);
+  let rows = sortedOnce.get(periods);
+  if (rows === undefined) {
+    rows = Object.freeze(sortRows(periods));
+    sortedOnce.set(periods, rows);
+  }
+  return rows;
+}
+
+function sortRows(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
   return [...periods].sort(
     (a, b) =>
       a.fiscal_year.localeCompare(b.fiscal_year) ||
@@ -286,7 +340,7 @@ export function statementRows(
   order: "asc" | "desc",
 ): FinancialsPeriod[] {
   const inOrder = (rows: FinancialsPeriod[]) => (order === "asc" ? rows : rows.reverse());
-  const all = sorted(periods);
+  const all = [...sorted(periods)];
   const parts = all.filter((p) => quarterOf(p) !== "full_year");
   if (parts.length === 0) return inOrder(all);
   return [...inOrder(parts), ...inOrder(all.filter((p) => quarterOf(p) === "full_year"))];
@@ -313,7 +367,7 @@ export function selectPeriod(
   return pick(rows, spec);
 }
 
-function pick(rows: FinancialsPeriod[], spec: FiscalPeriodSpec): FinancialsPeriod | undefined {
+function pick(rows: readonly FinancialsPeriod[], spec: FiscalPeriodSpec): FinancialsPeriod | undefined {
   switch (spec.kind) {
     case "relative":
       return rows[rows.length - 1 + spec.offset];
@@ -351,10 +405,21 @@ export function olderWindowAsOf(
     spec.kind === "year" ? `${spec.year}/12` : spec.kind === "relative" ? undefined : spec.month;
   if (target === undefined || monthIndex(target) >= monthIndex(oldest.fiscal_year))
     return undefined;
-  const fiscalYears = new Set(periods.map((p) => p.fiscal_year)).size;
+  const fiscalYears = fiscalYearCount(periods);
   if (fiscalYears < windowYears) return undefined;
   const before = monthIndex(oldest.fiscal_year) - 1;
   return monthText(Math.floor(before / 12), (before % 12) + 1);
+}
+
+const yearCounts = new WeakMap<readonly FinancialsPeriod[], number>();
+
+/** Distinct fiscal years of an answer (counted once per frozen answer). */
+function fiscalYearCount(periods: readonly FinancialsPeriod[]): number {
+  const known = yearCounts.get(periods);
+  if (known !== undefined) return known;
+  const count = new Set(periods.map((p) => p.fiscal_year)).size;
+  if (Object.isFrozen(periods)) yearCounts.set(periods, count);
+  return count;
 }
 
 // spec 2.5 groups, for LTM: flows add up over quarters, stocks are read at the latest balance.
