@@ -524,6 +524,35 @@ export function ltmKind(item: string): "flow" | "stock" | undefined {
   return undefined;
 }
 
+const singlesOnce = new WeakMap<readonly FinancialsPeriod[], Map<string, readonly FinancialsPeriod[]>>();
+
+/**
+ * The single-quarter rows in order (only `quarter`'s when given): per frozen answer made once, as
+ * every LTM cell of a company reads the same lists.
+ */
+function singleQuarters(
+  periods: readonly FinancialsPeriod[],
+  quarter: string | undefined,
+): readonly FinancialsPeriod[] {
+  const make = () =>
+    sorted(periods).filter((p) =>
+      quarter === undefined ? SINGLE_QUARTERS.has(quarterOf(p)) : quarterOf(p) === quarter,
+    );
+  if (!Object.isFrozen(periods)) return make();
+  let lists = singlesOnce.get(periods);
+  if (lists === undefined) {
+    lists = new Map();
+    singlesOnce.set(periods, lists);
+  }
+  const key = quarter ?? "*";
+  let rows = lists.get(key);
+  if (rows === undefined) {
+    rows = Object.freeze(make());
+    lists.set(key, rows);
+  }
+  return rows;
+}
+
 /** Result of an LTM computation. */
 export type LtmResult =
   | { ok: true; value: number | null; through: FinancialsPeriod }
@@ -546,13 +575,13 @@ export function computeLtm(
   quarter?: Quarter,
 ): LtmResult {
   const kind = ltmKind(item);
-  const singles = sorted(periods).filter((p) => SINGLE_QUARTERS.has(quarterOf(p)));
+  const singles = singleQuarters(periods, undefined);
   const anchorQuarter =
     quarter === "full_year"
       ? "Q4"
       : (quarter ?? (spec.kind === "year" || spec.kind === "month" ? "Q4" : undefined));
   const candidates =
-    anchorQuarter === undefined ? singles : singles.filter((p) => quarterOf(p) === anchorQuarter);
+    anchorQuarter === undefined ? singles : singleQuarters(periods, anchorQuarter);
   const anchor = pick(candidates, spec);
   if (anchor === undefined) return { ok: false, reason: "no_anchor" };
   const end = periodEndIndex(anchor);
@@ -561,9 +590,13 @@ export function computeLtm(
     return typeof v === "number" ? v : null;
   };
   if (kind === "stock") {
-    const balance = sorted(periods)
-      .filter((p) => quarterOf(p) === "full_year" && periodEndIndex(p) <= end)
-      .pop();
+    // The latest full_year row ending at or before the anchor (read from the end: no copies).
+    const rows = sorted(periods);
+    let balance: FinancialsPeriod | undefined;
+    for (let i = rows.length - 1; i >= 0 && balance === undefined; i--) {
+      const p = rows[i] as FinancialsPeriod;
+      if (quarterOf(p) === "full_year" && periodEndIndex(p) <= end) balance = p;
+    }
     if (balance === undefined) return { ok: false, reason: "incomplete" };
     return { ok: true, value: read(balance), through: anchor };
   }
