@@ -256,7 +256,8 @@ export function financial(
     }
 
     const fetchType = type === "LTM" ? "quarterly" : type;
-    const who = await companyOf(ctx, ref);
+    // A code or entity is already the company (resolveCompany returns it): no await per cell.
+    const who = "name" in ref ? await companyOf(ctx, ref) : ref;
     const base = { ...who, period: fetchType, years: FINANCIALS_FETCH_YEARS };
     let body = await companyFinancials(ctx.client, who, base, ctx.options);
     // An older period than the window: step back one whole window at a time (each step the same
