@@ -35,7 +35,11 @@ void (async () => {
       if (out !== undefined && / distinct\), /.test(line))
         void (heap
           ? post("HeapProfiler.enable").then(() =>
-              post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
+              post("HeapProfiler.startSampling", {
+                samplingInterval: 4096,
+                includeObjectsCollectedByMajorGC: true,
+                includeObjectsCollectedByMinorGC: true,
+              }),
             )
           : post("Profiler.enable").then(() => post("Profiler.start")));
       if (out !== undefined && /^ {2}warm 3:/.test(line))
@@ -43,7 +47,9 @@ void (async () => {
           writeFileSync(out, JSON.stringify((res as { profile: unknown }).profile)),
         );
     });
-    process.stdout.write(`heap growth ${Math.round(r.heapGrowthMB)} MB\n`);
+    process.stdout.write(
+      `heap growth ${Math.round(r.heapGrowthMB)} MB; outcomes ${JSON.stringify(r.outcomes)}\n`,
+    );
   }
   process.exit(0);
 })();

@@ -383,7 +383,12 @@ export function moneyUnitArg(value: unknown, argument = "unit"): MoneyUnit {
   return unit;
 }
 
-const MONEY_UNITS: readonly MoneyUnit[] = ["jpy", "thousand_jpy", "million_jpy", "hundred_million_jpy"];
+const MONEY_UNITS: readonly MoneyUnit[] = [
+  "jpy",
+  "thousand_jpy",
+  "million_jpy",
+  "hundred_million_jpy",
+];
 const MONEY_UNIT_ALIASES: Readonly<Record<string, MoneyUnit>> = {
   円: "jpy",
   千円: "thousand_jpy",

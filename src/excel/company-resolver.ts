@@ -138,6 +138,18 @@ export async function resolveSecurityCode(
   return codes[0];
 }
 
+/** The params already name exactly `ask` (FINANCIAL's usual call): usable as they are, no copies. */
+function asksOnly(params: Record<string, unknown>, ask: Company): boolean {
+  return "security_code" in ask
+    ? params["security_code"] === ask.security_code && params["edinet_code"] === undefined
+    : params["edinet_code"] === ask.edinet_code && params["security_code"] === undefined;
+}
+
+function withoutCodes(params: Record<string, unknown>): Record<string, unknown> {
+  const { edinet_code: _e, security_code: _s, ...rest } = params;
+  return rest;
+}
+
 /**
  * /financials for a company, asked so that aliases share one answer: an EDINET code whose security
  * code is known (or becomes known when the /financials calls now in flight answer, spec 4.8: the
@@ -161,8 +173,9 @@ export async function companyFinancials(
     if (security !== undefined) ask = { security_code: security };
   }
   // The caller's params may carry the code it was given: the code asked is `ask` alone.
-  const { edinet_code: _e, security_code: _s, ...rest } = params;
-  const query = { ...rest, ...ask } as Parameters<KaishaClient["financials"]>[0];
+  const query = (
+    asksOnly(params, ask) ? params : { ...withoutCodes(params), ...ask }
+  ) as Parameters<KaishaClient["financials"]>[0];
   const work = client.financials(query, options);
   // A security code belongs to one company (one EDINET code): once its pair is learned, the
   // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).

@@ -367,7 +367,10 @@ export function selectPeriod(
   return pick(rows, spec);
 }
 
-function pick(rows: readonly FinancialsPeriod[], spec: FiscalPeriodSpec): FinancialsPeriod | undefined {
+function pick(
+  rows: readonly FinancialsPeriod[],
+  spec: FiscalPeriodSpec,
+): FinancialsPeriod | undefined {
   switch (spec.kind) {
     case "relative":
       return rows[rows.length - 1 + spec.offset];
@@ -524,7 +527,10 @@ export function ltmKind(item: string): "flow" | "stock" | undefined {
   return undefined;
 }
 
-const singlesOnce = new WeakMap<readonly FinancialsPeriod[], Map<string, readonly FinancialsPeriod[]>>();
+const singlesOnce = new WeakMap<
+  readonly FinancialsPeriod[],
+  Map<string, readonly FinancialsPeriod[]>
+>();
 
 /**
  * The single-quarter rows in order (only `quarter`'s when given): per frozen answer made once, as
@@ -580,8 +586,7 @@ export function computeLtm(
     quarter === "full_year"
       ? "Q4"
       : (quarter ?? (spec.kind === "year" || spec.kind === "month" ? "Q4" : undefined));
-  const candidates =
-    anchorQuarter === undefined ? singles : singleQuarters(periods, anchorQuarter);
+  const candidates = anchorQuarter === undefined ? singles : singleQuarters(periods, anchorQuarter);
   const anchor = pick(candidates, spec);
   if (anchor === undefined) return { ok: false, reason: "no_anchor" };
   const end = periodEndIndex(anchor);
