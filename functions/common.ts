@@ -40,6 +40,44 @@ export function fieldList(
   dictionary: Dataset,
   one = false,
 ): string[] {
+  // A model repeats the same few item texts in every cell: a text already read for this argument
+  // is the same keys (the dictionary is fixed), so it skips the split, normalising and matching.
+  const memo = typeof value === "string" ? fieldMemo(allowed) : undefined;
+  const memoKey =
+    memo === undefined
+      ? ""
+      : `${dictionary}|${argument}|${one ? 1 : 0}|${defaults.join(",")}|${value as string}`;
+  const known = memo?.get(memoKey);
+  if (known !== undefined) return known.slice();
+  const out = parseFieldList(value, argument, allowed, defaults, dictionary, one);
+  if (memo !== undefined) {
+    if (memo.size >= FIELD_MEMO_LIMIT) memo.clear();
+    memo.set(memoKey, out.slice());
+  }
+  return out;
+}
+
+/** Bound on remembered item texts per allowed-key list (a workbook uses a few dozen). */
+const FIELD_MEMO_LIMIT = 4096;
+const fieldMemos = new WeakMap<readonly string[], Map<string, string[]>>();
+
+function fieldMemo(allowed: readonly string[]): Map<string, string[]> {
+  let memo = fieldMemos.get(allowed);
+  if (memo === undefined) {
+    memo = new Map();
+    fieldMemos.set(allowed, memo);
+  }
+  return memo;
+}
+
+function parseFieldList(
+  value: unknown,
+  argument: string,
+  allowed: readonly string[],
+  defaults: readonly string[],
+  dictionary: Dataset,
+  one: boolean,
+): string[] {
   const where = fieldsWhere(dictionary, one);
   const list = listArg(value, argument, where);
   if (list === undefined) return [...defaults];

@@ -25,7 +25,7 @@ import {
 import { companyFinancials } from "../src/excel/company-resolver";
 import { labelJa, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
-import { roundToSource, unitCell } from "../src/excel/number-formats";
+import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-formats";
 import { moneyUnitLabel } from "../src/excel/units";
 import { EMPTY, type Cell } from "../src/excel/values";
 import { FINANCIALS_FETCH_YEARS } from "../src/client";
@@ -190,6 +190,31 @@ function describeSpec(spec: FiscalPeriodSpec): string {
   }
 }
 
+/** What FINANCIAL's `item` takes, for its messages. */
+const ITEM_FORMS = {
+  en: 'a key from =KAISHA.FIELDS("financials"), e.g. sales',
+  ja: '=KAISHA.FIELDS("financials") のキー（sales など）',
+} as const;
+
+/** Per frozen answer and item: the decimals its figures carry (an LTM sum is rounded to them). */
+const itemDecimals = new WeakMap<readonly FinancialsPeriod[], Map<string, number>>();
+
+function decimalsOfItem(periods: readonly FinancialsPeriod[], item: string): number {
+  const read = () => sourceDecimals(periods.map((p) => readItem(p, item) as number | null));
+  if (!Object.isFrozen(periods)) return read();
+  let known = itemDecimals.get(periods);
+  if (known === undefined) {
+    known = new Map();
+    itemDecimals.set(periods, known);
+  }
+  let decimals = known.get(item);
+  if (decimals === undefined) {
+    decimals = read();
+    known.set(item, decimals);
+  }
+  return decimals;
+}
+
 /**
  * FINANCIAL: one value. Asks /financials for the widest window (the client answers every cell of a
  * company and period type from one request, spec 4.8) and picks the row locally.
@@ -205,10 +230,7 @@ export function financial(
 ): Promise<Cell> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
-    const accepted = {
-      en: 'a key from =KAISHA.FIELDS("financials"), e.g. sales',
-      ja: '=KAISHA.FIELDS("financials") のキー（sales など）',
-    };
+    const accepted = ITEM_FORMS;
     const key = fieldList(
       requiredText(item, "item", accepted),
       "item",
@@ -234,7 +256,8 @@ export function financial(
     }
 
     const fetchType = type === "LTM" ? "quarterly" : type;
-    const who = await companyOf(ctx, ref);
+    // A code or entity is already the company (resolveCompany returns it): no await per cell.
+    const who = "name" in ref ? await companyOf(ctx, ref) : ref;
     const base = { ...who, period: fetchType, years: FINANCIALS_FETCH_YEARS };
     let body = await companyFinancials(ctx.client, who, base, ctx.options);
     // An older period than the window: step back one whole window at a time (each step the same
@@ -279,8 +302,8 @@ export function financial(
       if (ltm.value === null) return EMPTY;
       // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
       // to the precision of the item's own values before scaling.
-      const sources = body.periods.map((p) => readItem(p, itemKey) as number | null | undefined);
-      return unitCell(roundToSource(ltm.value, sources), unitId, money, ctx.host);
+      const decimals = decimalsOfItem(body.periods, itemKey);
+      return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, ctx.host);
     }
     const row = selectPeriodOnce(body.periods, type, spec, q);
     if (row === undefined) {

@@ -66,6 +66,8 @@ export function recordCellError(
 
 /** The cell answered with a value: its earlier error no longer applies. */
 export function clearCellError(address: string): void {
+  // Every answered cell calls this: with nothing recorded there is nothing to parse the address for.
+  if (errors.size === 0) return;
   const key = cellKey(address);
   if (key !== undefined) errors.delete(key);
 }

@@ -50,7 +50,8 @@ export type KeyProvider = () => string | undefined;
 
 type Listener = (settings: Readonly<SessionSettings>) => void;
 
-let settings: SessionSettings = { ...DEFAULT_SETTINGS };
+/** Replaced, never changed in place (frozen): every cell reads it, so getSettings needs no copy. */
+let settings: SessionSettings = Object.freeze({ ...DEFAULT_SETTINGS });
 let keyProvider: KeyProvider = () => undefined;
 let cacheStore: CacheStore | undefined;
 let client: Client | undefined;
@@ -97,9 +98,9 @@ export function getCacheStore(): CacheStore | undefined {
   return cacheStore;
 }
 
-/** Current settings (a copy). */
+/** Current settings (frozen: a change replaces them). */
 export function getSettings(): Readonly<SessionSettings> {
-  return { ...settings };
+  return settings;
 }
 
 /**
@@ -112,7 +113,7 @@ export function configureSession(partial: Partial<SessionSettings>): Readonly<Se
   for (const [k, v] of Object.entries(partial) as [keyof SessionSettings, unknown][]) {
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
   }
-  settings = next;
+  settings = Object.freeze(next) as SessionSettings;
   if (client !== undefined && !injected) {
     // A configured copy shares cache, pacer, in-flight requests and counters with the old one.
     if (before.lang !== next.lang) client = client.withOptions({ lang: next.lang });
@@ -168,5 +169,5 @@ export function setClientForTesting(
   client = testClient;
   injected = testClient !== undefined;
   cacheStore = store;
-  settings = { ...DEFAULT_SETTINGS, ...partial };
+  settings = Object.freeze({ ...DEFAULT_SETTINGS, ...partial });
 }

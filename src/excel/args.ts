@@ -375,17 +375,25 @@ export type MoneyUnit = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_millio
 
 /** `unit`: jpy (default) | thousand_jpy | million_jpy | hundred_million_jpy; 円/千円/百万円/億円 too. */
 export function moneyUnitArg(value: unknown, argument = "unit"): MoneyUnit {
-  return (
-    optionalChoice<MoneyUnit>(
-      value,
-      argument,
-      ["jpy", "thousand_jpy", "million_jpy", "hundred_million_jpy"],
-      {
-        円: "jpy",
-        千円: "thousand_jpy",
-        百万円: "million_jpy",
-        億円: "hundred_million_jpy",
-      },
-    ) ?? "jpy"
-  );
+  // Every money cell of a model names one of a few units: a text read once is remembered.
+  const known = typeof value === "string" ? moneyUnitTexts.get(value) : undefined;
+  if (known !== undefined) return known;
+  const unit = optionalChoice<MoneyUnit>(value, argument, MONEY_UNITS, MONEY_UNIT_ALIASES) ?? "jpy";
+  if (typeof value === "string" && moneyUnitTexts.size < 1024) moneyUnitTexts.set(value, unit);
+  return unit;
 }
+
+const MONEY_UNITS: readonly MoneyUnit[] = [
+  "jpy",
+  "thousand_jpy",
+  "million_jpy",
+  "hundred_million_jpy",
+];
+const MONEY_UNIT_ALIASES: Readonly<Record<string, MoneyUnit>> = {
+  円: "jpy",
+  千円: "thousand_jpy",
+  百万円: "million_jpy",
+  億円: "hundred_million_jpy",
+};
+/** Unit texts already read (successes only: a refused text throws with the cell's own value). */
+const moneyUnitTexts = new Map<string, MoneyUnit>();

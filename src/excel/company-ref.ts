@@ -49,6 +49,26 @@ function companyOfCode(raw: string): Company | undefined {
  * @example companyRefArg("トヨタ")  // { name: "トヨタ" }
  */
 export function companyRefArg(value: unknown, argument = "company"): CompanyRef {
+  // Every cell of a company's row passes the same code: a code read once is remembered (names are
+  // not: whether one is refused depends on the key currently set, see containsSecret).
+  const memoKey =
+    typeof value === "string" ? `s${value}` : typeof value === "number" ? `n${value}` : undefined;
+  if (memoKey === undefined) return readCompanyRef(value, argument);
+  const known = codeMemo.get(memoKey);
+  if (known !== undefined) return known;
+  const ref = readCompanyRef(value, argument);
+  if (!("name" in ref)) {
+    if (codeMemo.size >= CODE_MEMO_LIMIT) codeMemo.clear();
+    codeMemo.set(memoKey, Object.freeze(ref));
+  }
+  return ref;
+}
+
+/** Bound on remembered code texts (a 500-company model types each code in a form or two). */
+const CODE_MEMO_LIMIT = 8192;
+const codeMemo = new Map<string, Company>();
+
+function readCompanyRef(value: unknown, argument: string): CompanyRef {
   const cell = scalarOf(value);
   if (Array.isArray(cell))
     throw new ArgumentError(argument, {

@@ -18,13 +18,15 @@ interface Registry {
   securityByEdinet: Map<string, string>;
   /** /financials calls asked by security code and not yet answered (each will teach a pair). */
   pending: Set<Promise<unknown>>;
+  /** Security codes whose EDINET pair is learned (their answers need not be watched again). */
+  learned: Set<string>;
 }
 const registries = new Map<string, Registry>();
 
 function registryOf(client: KaishaClient): Registry {
   let reg = registries.get(client.baseUrl);
   if (reg === undefined) {
-    reg = { securityByEdinet: new Map(), pending: new Set() };
+    reg = { securityByEdinet: new Map(), pending: new Set(), learned: new Set() };
     registries.set(client.baseUrl, reg);
   }
   return reg;
@@ -36,7 +38,9 @@ export function forgetCompanyPairs(): void {
 }
 
 function learn(client: KaishaClient, security: string, edinet: string): void {
-  registryOf(client).securityByEdinet.set(edinet, security);
+  const reg = registryOf(client);
+  reg.securityByEdinet.set(edinet, security);
+  reg.learned.add(security);
 }
 
 function squash(text: string): string {
@@ -134,6 +138,18 @@ export async function resolveSecurityCode(
   return codes[0];
 }
 
+/** The params already name exactly `ask` (FINANCIAL's usual call): usable as they are, no copies. */
+function asksOnly(params: Record<string, unknown>, ask: Company): boolean {
+  return "security_code" in ask
+    ? params["security_code"] === ask.security_code && params["edinet_code"] === undefined
+    : params["edinet_code"] === ask.edinet_code && params["security_code"] === undefined;
+}
+
+function withoutCodes(params: Record<string, unknown>): Record<string, unknown> {
+  const { edinet_code: _e, security_code: _s, ...rest } = params;
+  return rest;
+}
+
 /**
  * /financials for a company, asked so that aliases share one answer: an EDINET code whose security
  * code is known (or becomes known when the /financials calls now in flight answer, spec 4.8: the
@@ -157,10 +173,13 @@ export async function companyFinancials(
     if (security !== undefined) ask = { security_code: security };
   }
   // The caller's params may carry the code it was given: the code asked is `ask` alone.
-  const { edinet_code: _e, security_code: _s, ...rest } = params;
-  const query = { ...rest, ...ask } as Parameters<KaishaClient["financials"]>[0];
+  const query = (
+    asksOnly(params, ask) ? params : { ...withoutCodes(params), ...ask }
+  ) as Parameters<KaishaClient["financials"]>[0];
   const work = client.financials(query, options);
-  if ("security_code" in ask) {
+  // A security code belongs to one company (one EDINET code): once its pair is learned, the
+  // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).
+  if ("security_code" in ask && !reg.learned.has(ask.security_code)) {
     const security = ask.security_code;
     const tracked: Promise<unknown> = work.then(
       (body) => {

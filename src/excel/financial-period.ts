@@ -95,6 +95,43 @@ export function financialPeriodArgs(
   period: unknown,
   quarter: unknown,
 ): FinancialPeriodArgs {
+  // Every cell of a model row passes the same few primitives: read each triple once (a refused
+  // one is not remembered, so its error is rebuilt with the cell's own text).
+  const key = primitiveKey(fiscalPeriod, period, quarter);
+  if (key === undefined) return readPeriodArgs(fiscalPeriod, period, quarter);
+  const known = periodArgsMemo.get(key);
+  if (known !== undefined) return known;
+  const read = readPeriodArgs(fiscalPeriod, period, quarter);
+  Object.freeze(read.spec);
+  if (periodArgsMemo.size >= PERIOD_MEMO_LIMIT) periodArgsMemo.clear();
+  periodArgsMemo.set(key, Object.freeze(read));
+  return read;
+}
+
+/** Bound on remembered argument triples (a model uses a few dozen). */
+const PERIOD_MEMO_LIMIT = 4096;
+const periodArgsMemo = new Map<string, FinancialPeriodArgs>();
+
+/** A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else. */
+function primitiveKey(...values: unknown[]): string | undefined {
+  let key = "";
+  for (const v of values) {
+    if (v === null || v === undefined) key += `${String(v)[0]}|`;
+    else if (typeof v === "number") {
+      if (Object.is(v, -0)) return undefined;
+      key += `n${v}|`;
+    } else if (typeof v === "string") key += `s${v.length}:${v}|`;
+    else if (typeof v === "boolean") key += `b${v}|`;
+    else return undefined;
+  }
+  return key;
+}
+
+function readPeriodArgs(
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+): FinancialPeriodArgs {
   const choice = fiscalPeriodChoice(fiscalPeriod);
   const explicitQuarter = quarterArg(quarter);
   const requested = optionalChoice<FinancialPeriodType>(
@@ -266,7 +303,24 @@ export function periodEndIndex(p: FinancialsPeriod): number {
   return fyEnd;
 }
 
-function sorted(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
+/** Per frozen answer (the client's, shared by every cell of a company): its rows sorted once. */
+const sortedOnce = new WeakMap<readonly FinancialsPeriod[], readonly FinancialsPeriod[]>();
+
+/**
+ * The rows oldest first (quarters before the full year). Read-only: for a frozen answer the same
+ * sorted array serves every cell (a model sorts each answer once, not once per cell).
+ */
+function sorted(periods: readonly FinancialsPeriod[]): readonly FinancialsPeriod[] {
+  if (!Object.isFrozen(periods)) return sortRows(periods);
+  let rows = sortedOnce.get(periods);
+  if (rows === undefined) {
+    rows = Object.freeze(sortRows(periods));
+    sortedOnce.set(periods, rows);
+  }
+  return rows;
+}
+
+function sortRows(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
   return [...periods].sort(
     (a, b) =>
       a.fiscal_year.localeCompare(b.fiscal_year) ||
@@ -286,7 +340,7 @@ export function statementRows(
   order: "asc" | "desc",
 ): FinancialsPeriod[] {
   const inOrder = (rows: FinancialsPeriod[]) => (order === "asc" ? rows : rows.reverse());
-  const all = sorted(periods);
+  const all = [...sorted(periods)];
   const parts = all.filter((p) => quarterOf(p) !== "full_year");
   if (parts.length === 0) return inOrder(all);
   return [...inOrder(parts), ...inOrder(all.filter((p) => quarterOf(p) === "full_year"))];
@@ -313,7 +367,10 @@ export function selectPeriod(
   return pick(rows, spec);
 }
 
-function pick(rows: FinancialsPeriod[], spec: FiscalPeriodSpec): FinancialsPeriod | undefined {
+function pick(
+  rows: readonly FinancialsPeriod[],
+  spec: FiscalPeriodSpec,
+): FinancialsPeriod | undefined {
   switch (spec.kind) {
     case "relative":
       return rows[rows.length - 1 + spec.offset];
@@ -351,10 +408,21 @@ export function olderWindowAsOf(
     spec.kind === "year" ? `${spec.year}/12` : spec.kind === "relative" ? undefined : spec.month;
   if (target === undefined || monthIndex(target) >= monthIndex(oldest.fiscal_year))
     return undefined;
-  const fiscalYears = new Set(periods.map((p) => p.fiscal_year)).size;
+  const fiscalYears = fiscalYearCount(periods);
   if (fiscalYears < windowYears) return undefined;
   const before = monthIndex(oldest.fiscal_year) - 1;
   return monthText(Math.floor(before / 12), (before % 12) + 1);
+}
+
+const yearCounts = new WeakMap<readonly FinancialsPeriod[], number>();
+
+/** Distinct fiscal years of an answer (counted once per frozen answer). */
+function fiscalYearCount(periods: readonly FinancialsPeriod[]): number {
+  const known = yearCounts.get(periods);
+  if (known !== undefined) return known;
+  const count = new Set(periods.map((p) => p.fiscal_year)).size;
+  if (Object.isFrozen(periods)) yearCounts.set(periods, count);
+  return count;
 }
 
 // spec 2.5 groups, for LTM: flows add up over quarters, stocks are read at the latest balance.
@@ -459,6 +527,38 @@ export function ltmKind(item: string): "flow" | "stock" | undefined {
   return undefined;
 }
 
+const singlesOnce = new WeakMap<
+  readonly FinancialsPeriod[],
+  Map<string, readonly FinancialsPeriod[]>
+>();
+
+/**
+ * The single-quarter rows in order (only `quarter`'s when given): per frozen answer made once, as
+ * every LTM cell of a company reads the same lists.
+ */
+function singleQuarters(
+  periods: readonly FinancialsPeriod[],
+  quarter: string | undefined,
+): readonly FinancialsPeriod[] {
+  const make = () =>
+    sorted(periods).filter((p) =>
+      quarter === undefined ? SINGLE_QUARTERS.has(quarterOf(p)) : quarterOf(p) === quarter,
+    );
+  if (!Object.isFrozen(periods)) return make();
+  let lists = singlesOnce.get(periods);
+  if (lists === undefined) {
+    lists = new Map();
+    singlesOnce.set(periods, lists);
+  }
+  const key = quarter ?? "*";
+  let rows = lists.get(key);
+  if (rows === undefined) {
+    rows = Object.freeze(make());
+    lists.set(key, rows);
+  }
+  return rows;
+}
+
 /** Result of an LTM computation. */
 export type LtmResult =
   | { ok: true; value: number | null; through: FinancialsPeriod }
@@ -481,13 +581,12 @@ export function computeLtm(
   quarter?: Quarter,
 ): LtmResult {
   const kind = ltmKind(item);
-  const singles = sorted(periods).filter((p) => SINGLE_QUARTERS.has(quarterOf(p)));
+  const singles = singleQuarters(periods, undefined);
   const anchorQuarter =
     quarter === "full_year"
       ? "Q4"
       : (quarter ?? (spec.kind === "year" || spec.kind === "month" ? "Q4" : undefined));
-  const candidates =
-    anchorQuarter === undefined ? singles : singles.filter((p) => quarterOf(p) === anchorQuarter);
+  const candidates = anchorQuarter === undefined ? singles : singleQuarters(periods, anchorQuarter);
   const anchor = pick(candidates, spec);
   if (anchor === undefined) return { ok: false, reason: "no_anchor" };
   const end = periodEndIndex(anchor);
@@ -496,9 +595,13 @@ export function computeLtm(
     return typeof v === "number" ? v : null;
   };
   if (kind === "stock") {
-    const balance = sorted(periods)
-      .filter((p) => quarterOf(p) === "full_year" && periodEndIndex(p) <= end)
-      .pop();
+    // The latest full_year row ending at or before the anchor (read from the end: no copies).
+    const rows = sorted(periods);
+    let balance: FinancialsPeriod | undefined;
+    for (let i = rows.length - 1; i >= 0 && balance === undefined; i--) {
+      const p = rows[i] as FinancialsPeriod;
+      if (quarterOf(p) === "full_year" && periodEndIndex(p) <= end) balance = p;
+    }
     if (balance === undefined) return { ok: false, reason: "incomplete" };
     return { ok: true, value: read(balance), through: anchor };
   }

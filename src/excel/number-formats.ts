@@ -34,10 +34,18 @@ export function decimalsOf(value: number): number {
  * @example roundToSource(0.1 + 0.2, [0.1, 0.2]) // 0.3
  */
 export function roundToSource(value: number, sources: readonly (number | null | undefined)[]) {
-  const decimals = Math.min(
-    12,
-    sources.reduce<number>((d, v) => (typeof v === "number" ? Math.max(d, decimalsOf(v)) : d), 0),
-  );
+  return roundToDecimals(value, sourceDecimals(sources));
+}
+
+/** Decimals of the most precise of `sources` (at most 12): what roundToSource rounds to. */
+export function sourceDecimals(sources: readonly (number | null | undefined)[]): number {
+  let d = 0;
+  for (const v of sources) if (typeof v === "number") d = Math.max(d, decimalsOf(v));
+  return Math.min(12, d);
+}
+
+/** `value` rounded to `decimals` places (no -0), for a precision read once with sourceDecimals. */
+export function roundToDecimals(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   const rounded = Math.round(value * factor) / factor;
   return Object.is(rounded, -0) ? 0 : rounded;
@@ -67,6 +75,9 @@ export function numberFormatFor(
   value: number,
   money: MoneyUnit = "jpy",
 ): string | undefined {
+  // Scaled money needs no decimals read (a string and a regex per cell otherwise).
+  if (unit === "jpy" && money !== "jpy")
+    return money === "hundred_million_jpy" ? "#,##0.0" : "#,##0";
   const natural = decimalsOf(value);
   switch (unit) {
     case "jpy":

@@ -1,0 +1,55 @@
+// Profiling aid: Model N (BENCH_MODELS, default 50) alone; PROFILE_OUT=file.cpuprofile records its warm recalculations.
+import { Session } from "node:inspector";
+import { writeFileSync } from "node:fs";
+import { probe } from "./probe";
+import { runModel } from "./scale-run";
+
+const out = process.env["PROFILE_OUT"];
+/** HEAP=1: a sampling allocation profile of the warm runs instead (written to PROFILE_OUT). */
+const heap = process.env["HEAP"] === "1";
+const session = new Session();
+session.connect();
+const post = (method: string, params?: object): Promise<unknown> =>
+  new Promise((resolve, reject) =>
+    session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+
+void (async () => {
+  const facts = await probe(50);
+  const taken = new Set(facts.listedCodes);
+  for (const count of (process.env["BENCH_MODELS"] ?? "50").split(",").map(Number)) {
+    const r = await runModel(facts, taken, count, (line) => {
+      process.stdout.write(`${line}\n`);
+      // COLD_MS=n: a live-heap sample of the cold run n ms (real time) after it starts.
+      const coldMs = Number(process.env["COLD_MS"] ?? 0);
+      if (out !== undefined && coldMs > 0 && / cold\.\.\.$/.test(line)) {
+        void post("HeapProfiler.enable").then(() => post("HeapProfiler.startSampling"));
+        setTimeout(() => {
+          void post("HeapProfiler.stopSampling").then((res) =>
+            writeFileSync(out, JSON.stringify((res as { profile: unknown }).profile)),
+          );
+        }, coldMs);
+      }
+      if (coldMs > 0) return;
+      // The cold run's summary line comes right before the warm runs; "warm 3" ends them.
+      if (out !== undefined && / distinct\), /.test(line))
+        void (heap
+          ? post("HeapProfiler.enable").then(() =>
+              post("HeapProfiler.startSampling", {
+                samplingInterval: 4096,
+                includeObjectsCollectedByMajorGC: true,
+                includeObjectsCollectedByMinorGC: true,
+              }),
+            )
+          : post("Profiler.enable").then(() => post("Profiler.start")));
+      if (out !== undefined && /^ {2}warm 3:/.test(line))
+        void post(heap ? "HeapProfiler.stopSampling" : "Profiler.stop").then((res) =>
+          writeFileSync(out, JSON.stringify((res as { profile: unknown }).profile)),
+        );
+    });
+    process.stdout.write(
+      `heap growth ${Math.round(r.heapGrowthMB)} MB; outcomes ${JSON.stringify(r.outcomes)}\n`,
+    );
+  }
+  process.exit(0);
+})();
