@@ -1,6 +1,7 @@
 // Helpers shared by the function adapters: field lists, columns, title rows and "no results".
 
 import { NotFoundError, isStale } from "../src/client";
+import { BoundedMemo } from "../src/client/bounded-memo";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import type { Dataset } from "../src/contract";
 import { listArg, type MoneyUnit } from "../src/excel/args";
@@ -50,21 +51,18 @@ export function fieldList(
   const known = memo?.get(memoKey);
   if (known !== undefined) return known.slice();
   const out = parseFieldList(value, argument, allowed, defaults, dictionary, one);
-  if (memo !== undefined) {
-    if (memo.size >= FIELD_MEMO_LIMIT) memo.clear();
-    memo.set(memoKey, out.slice());
-  }
+  memo?.set(memoKey, out.slice());
   return out;
 }
 
 /** Bound on remembered item texts per allowed-key list (a workbook uses a few dozen). */
 const FIELD_MEMO_LIMIT = 4096;
-const fieldMemos = new WeakMap<readonly string[], Map<string, string[]>>();
+const fieldMemos = new WeakMap<readonly string[], BoundedMemo<string, string[]>>();
 
-function fieldMemo(allowed: readonly string[]): Map<string, string[]> {
+function fieldMemo(allowed: readonly string[]): BoundedMemo<string, string[]> {
   let memo = fieldMemos.get(allowed);
   if (memo === undefined) {
-    memo = new Map();
+    memo = new BoundedMemo(FIELD_MEMO_LIMIT);
     fieldMemos.set(allowed, memo);
   }
   return memo;

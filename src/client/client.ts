@@ -13,6 +13,7 @@ import {
   localizedMessage,
 } from "./errors";
 import { codePairsIn } from "./code-map";
+import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
@@ -198,7 +199,7 @@ interface Core {
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
   priceDays: PriceDays<PriceRowOf>;
   /** Argument signatures already validated, per base URL (see `fromMemory`). */
-  validated: Map<string, Map<string, KnownArguments>>;
+  validated: Map<string, BoundedMemo<string, KnownArguments>>;
 }
 
 const defaultFetch: FetchLike = (url, init) => {
@@ -362,12 +363,11 @@ class Client implements KaishaClient {
     if (signature === undefined) return;
     let byBase = this.core.validated.get(this.settings.baseUrl);
     if (byBase === undefined) {
-      byBase = new Map();
+      // Bounded: a long session with many distinct arguments starts over rather than grow.
+      byBase = new BoundedMemo(MAX_REMEMBERED_ARGUMENTS);
       this.core.validated.set(this.settings.baseUrl, byBase);
     }
     if (byBase.has(signature)) return;
-    // Bounded: a long session with many distinct arguments starts over rather than grow.
-    if (byBase.size >= MAX_REMEMBERED_ARGUMENTS) byBase.clear();
     let fetched = clean;
     let narrow: KnownArguments["narrow"];
     if (opId === "getFinancials") {

@@ -5,6 +5,7 @@ import {
   normalizeDate,
   normalizeText,
 } from "../client/normalize";
+import { BoundedMemo } from "../client/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { lastEndedMonth, periodNumber } from "./period-number";
 import { periodToken } from "./period-token";
@@ -379,7 +380,7 @@ export function moneyUnitArg(value: unknown, argument = "unit"): MoneyUnit {
   const known = typeof value === "string" ? moneyUnitTexts.get(value) : undefined;
   if (known !== undefined) return known;
   const unit = optionalChoice<MoneyUnit>(value, argument, MONEY_UNITS, MONEY_UNIT_ALIASES) ?? "jpy";
-  if (typeof value === "string" && moneyUnitTexts.size < 1024) moneyUnitTexts.set(value, unit);
+  if (typeof value === "string") moneyUnitTexts.set(value, unit);
   return unit;
 }
 
@@ -396,4 +397,4 @@ const MONEY_UNIT_ALIASES: Readonly<Record<string, MoneyUnit>> = {
   億円: "hundred_million_jpy",
 };
 /** Unit texts already read (successes only: a refused text throws with the cell's own value). */
-const moneyUnitTexts = new Map<string, MoneyUnit>();
+const moneyUnitTexts = new BoundedMemo<string, MoneyUnit>(1024);

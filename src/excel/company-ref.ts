@@ -4,6 +4,7 @@ import { normalizeText } from "../client/normalize";
 import { containsSecret } from "../client/redact";
 import { ArgumentError, isOmitted, scalarOf, type Bilingual, type Company } from "./args";
 import { companyCodeOfEntity, isEntity, isRichObject } from "./rich-value";
+import { BoundedMemo } from "../client/bounded-memo";
 
 /** A company as typed: a code (no request needed) or a name to resolve through /securities?q=. */
 export type CompanyRef = Company | { name: string };
@@ -58,7 +59,6 @@ export function companyRefArg(value: unknown, argument = "company"): CompanyRef 
   if (known !== undefined) return known;
   const ref = readCompanyRef(value, argument);
   if (!("name" in ref)) {
-    if (codeMemo.size >= CODE_MEMO_LIMIT) codeMemo.clear();
     codeMemo.set(memoKey, Object.freeze(ref));
   }
   return ref;
@@ -66,7 +66,7 @@ export function companyRefArg(value: unknown, argument = "company"): CompanyRef 
 
 /** Bound on remembered code texts (a 500-company model types each code in a form or two). */
 const CODE_MEMO_LIMIT = 8192;
-const codeMemo = new Map<string, Company>();
+const codeMemo = new BoundedMemo<string, Company>(CODE_MEMO_LIMIT);
 
 function readCompanyRef(value: unknown, argument: string): CompanyRef {
   const cell = scalarOf(value);

@@ -5,6 +5,7 @@ import { ArgumentError, cellOf, isOmitted, optionalChoice, requireScalar } from 
 import { normalizeText } from "../client/normalize";
 import { lastEndedMonth } from "./period-number";
 import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./period-token";
+import { BoundedMemo } from "../client/bounded-memo";
 
 export type { Quarter } from "./period-token";
 
@@ -103,14 +104,13 @@ export function financialPeriodArgs(
   if (known !== undefined) return known;
   const read = readPeriodArgs(fiscalPeriod, period, quarter);
   Object.freeze(read.spec);
-  if (periodArgsMemo.size >= PERIOD_MEMO_LIMIT) periodArgsMemo.clear();
   periodArgsMemo.set(key, Object.freeze(read));
   return read;
 }
 
 /** Bound on remembered argument triples (a model uses a few dozen). */
 const PERIOD_MEMO_LIMIT = 4096;
-const periodArgsMemo = new Map<string, FinancialPeriodArgs>();
+const periodArgsMemo = new BoundedMemo<string, FinancialPeriodArgs>(PERIOD_MEMO_LIMIT);
 
 /** A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else. */
 function primitiveKey(...values: unknown[]): string | undefined {
