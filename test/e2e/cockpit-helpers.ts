@@ -13,19 +13,30 @@ export interface CellInfo {
   message?: string;
 }
 
-interface StandIn {
+/** What the stand-in reports about a sheet (see excel-standin.js). */
+export interface SheetInfo {
+  name: string;
+  visibility: string;
+  used: string | null;
+  tables: { name: string; address: string }[];
+  charts: { name: string; type: string; title: string; series: string[] }[];
+}
+
+/** The stand-in's test hooks on `window.__excelStandIn` (excel-standin.js). */
+export interface StandIn {
   read(sheet: string, address: string): CellInfo[][];
   select(sheet: string, address: string): void;
   enter(sheet: string, address: string, text: string): void;
   whenIdle(): Promise<void>;
-  sheets(): { name: string; tables: { name: string; address: string }[] }[];
+  sheets(): SheetInfo[];
+  calculations(): number;
 }
 
 export function tid(id: string): string {
   return `[data-testid="${id}"]`;
 }
 
-type StandInWindow = { __excelStandIn: StandIn };
+export type StandInWindow = { __excelStandIn: StandIn };
 
 export function standIn(page: Page) {
   return {
@@ -46,6 +57,8 @@ export function standIn(page: Page) {
       ),
     idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
     sheets: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.sheets()),
+    calculations: () =>
+      page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.calculations()),
   };
 }
 

@@ -3,49 +3,13 @@
 // sandbox. A cell counts when it holds a value, never an error or a formula left as text.
 import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { nav as navTo } from "./cockpit-helpers";
+import { nav as navTo, standIn, type StandIn } from "./cockpit-helpers";
 import { startHarness, type Harness } from "./harness";
 
 let h: Harness;
 let page: Page;
 
-interface CellInfo {
-  value: unknown;
-  formula?: string;
-  numberFormat: string;
-  error?: string;
-  message?: string;
-}
-interface SheetInfo {
-  name: string;
-  used: string | null;
-  tables: { name: string; address: string }[];
-}
-interface StandIn {
-  sheets(): SheetInfo[];
-  read(sheet: string, address: string): CellInfo[][];
-  select(sheet: string, address: string): void;
-  whenIdle(): Promise<void>;
-}
-
-const excel = {
-  sheets: () =>
-    page.evaluate(() => (window as unknown as { __excelStandIn: StandIn }).__excelStandIn.sheets()),
-  read: (sheet: string, address: string) =>
-    page.evaluate(
-      ([s, a]) => (window as unknown as { __excelStandIn: StandIn }).__excelStandIn.read(s, a),
-      [sheet, address] as const,
-    ),
-  select: (sheet: string, address: string) =>
-    page.evaluate(
-      ([s, a]) => (window as unknown as { __excelStandIn: StandIn }).__excelStandIn.select(s, a),
-      [sheet, address] as const,
-    ),
-  idle: () =>
-    page.evaluate(() =>
-      (window as unknown as { __excelStandIn: StandIn }).__excelStandIn.whenIdle(),
-    ),
-};
+let excel: ReturnType<typeof standIn>;
 
 function tid(id: string): string {
   return `[data-testid="${id}"]`;
@@ -84,6 +48,7 @@ beforeAll(async () => {
   h = await startHarness();
   const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "ja" }).toString();
   page = await h.openPage(`/taskpane.html?${query}`, { excel: true, displayLanguage: "ja-JP" });
+  excel = standIn(page);
   await page.setViewportSize({ width: 420, height: 900 });
   await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
   await page.fill(tid("key-input"), DEMO_API_KEY);
@@ -208,7 +173,7 @@ describe("formulas written by the pane calculate", () => {
     await page.evaluate(() => {
       const w = (
         window as unknown as {
-          __excelStandIn: StandIn & { enter(s: string, a: string, t: string): void };
+          __excelStandIn: StandIn;
         }
       ).__excelStandIn;
       w.enter("Sheet1", "Z1", '=KAISHA.FINANCIAL(7203,"sales",0)');

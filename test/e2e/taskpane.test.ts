@@ -6,61 +6,11 @@ import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { MESSAGES } from "../../src/client/messages";
 import { ja } from "../../taskpane/i18n/ja";
 import { startHarness, type Harness } from "./harness";
-import { nav as navTo } from "./cockpit-helpers";
+import { nav as navTo, standIn, type StandInWindow } from "./cockpit-helpers";
 
 let h: Harness;
 let page: Page;
-
-/** What the stand-in reports about the workbook (see excel-standin.js). */
-interface SheetInfo {
-  name: string;
-  visibility: string;
-  used: string | null;
-  tables: { name: string; address: string }[];
-  charts: { name: string; type: string; title: string; series: string[] }[];
-}
-interface CellInfo {
-  value: unknown;
-  formula?: string;
-  numberFormat: string;
-  error?: string;
-}
-
-const excel = {
-  sheets: () =>
-    page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.sheets()) as Promise<
-      SheetInfo[]
-    >,
-  read: (sheet: string, address: string) =>
-    page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.read(s, a), [
-      sheet,
-      address,
-    ] as const) as Promise<CellInfo[][]>,
-  select: (sheet: string, address: string) =>
-    page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.select(s, a), [
-      sheet,
-      address,
-    ] as const),
-  enter: (sheet: string, address: string, text: string) =>
-    page.evaluate(
-      ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enter(s, a, t),
-      [sheet, address, text] as const,
-    ),
-  idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
-  calculations: () =>
-    page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.calculations()),
-};
-
-interface StandInWindow {
-  __excelStandIn: {
-    sheets(): SheetInfo[];
-    read(sheet: string, address: string): CellInfo[][];
-    select(sheet: string, address: string): void;
-    enter(sheet: string, address: string, text: string): void;
-    whenIdle(): Promise<void>;
-    calculations(): number;
-  };
-}
+let excel: ReturnType<typeof standIn>;
 
 function tid(id: string): string {
   return `[data-testid="${id}"]`;
@@ -92,6 +42,7 @@ beforeAll(async () => {
   h = await startHarness();
   const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "ja" }).toString();
   page = await h.openPage(`/taskpane.html?${query}`, { excel: true, displayLanguage: "ja-JP" });
+  excel = standIn(page);
   await page.setViewportSize({ width: 420, height: 900 });
   await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
 });
