@@ -2,11 +2,7 @@
 
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
-import {
-  ArgumentError,
-  headersArg,
-  optionalDate,
-} from "../src/excel/args";
+import { ArgumentError, headersArg, optionalDate } from "../src/excel/args";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";

@@ -40,12 +40,6 @@ export function rankings(
       unitColumn("change_percent", "percent", ctx),
       unitColumn("volume", "shares", ctx),
     ];
-    return table(
-      ctx,
-      columns,
-      body.items as unknown as Record<string, unknown>[],
-      mode,
-      title,
-    );
+    return table(ctx, columns, body.items as unknown as Record<string, unknown>[], mode, title);
   });
 }

@@ -28,6 +28,8 @@ export interface CallContext {
   headerLanguage: HeaderLanguage;
   lang: Lang;
   preview: boolean;
+  /** Calls `listener` if Excel cancels this call (a fetch shared by many cells counts them). */
+  onCanceled(listener: () => void): void;
 }
 
 function inPreview(invocation: InvocationLike | undefined): boolean {
@@ -74,6 +76,7 @@ export async function run<T extends Cell | Cell[][]>(
       headerLanguage: settings.headerLanguage,
       lang,
       preview,
+      onCanceled: (listener) => call.onCanceled(listener),
     };
     const result = await body(ctx);
     if (Array.isArray(result)) {
@@ -94,11 +97,30 @@ export async function run<T extends Cell | Cell[][]>(
   }
 }
 
+/**
+ * A value a function could give at once, from memory with no request (a warm recalculation's
+ * cells): the cell's answer with no per-call context, cancellation or await. It must be what
+ * `run` would give for the same arguments; anything else (a failure included) goes through `run`.
+ */
+export function answeredAtOnce<T extends Cell>(
+  invocation: InvocationLike | undefined,
+  value: T,
+): Promise<T> {
+  if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
+  return Promise.resolve(value);
+}
+
 /** One call's cancellation (its AbortController made only when asked for) and stale flag. */
 class CallState {
   stale = false;
   canceled = false;
   private controller: AbortController | undefined;
+  private listeners: (() => void)[] | undefined;
+
+  onCanceled(listener: () => void): void {
+    if (this.canceled) listener();
+    else (this.listeners ??= []).push(listener);
+  }
 
   signal(): AbortSignal {
     if (this.controller === undefined) {
@@ -109,8 +131,12 @@ class CallState {
   }
 
   cancel(): void {
+    if (this.canceled) return;
     this.canceled = true;
     this.controller?.abort();
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners !== undefined) for (const listener of listeners) listener();
   }
 }
 

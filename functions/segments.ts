@@ -1,12 +1,7 @@
 // SEGMENTS: segment results of a corporation (GET /segments), money scaled by `unit`.
 
 import type { SegmentRow } from "../src/contract";
-import {
-  headersArg,
-  moneyUnitArg,
-  optionalChoice,
-  optionalYear,
-} from "../src/excel/args";
+import { headersArg, moneyUnitArg, optionalChoice, optionalYear } from "../src/excel/args";
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";

@@ -1,12 +1,7 @@
 // VALUATION: annual valuation history (GET /valuations), newest first; "per_5y_avg" alone is a scalar.
 
 import { FIELD_DICTIONARY } from "../src/contract";
-import {
-  ArgumentError,
-  headersArg,
-  listArg,
-  optionalInteger,
-} from "../src/excel/args";
+import { ArgumentError, headersArg, listArg, optionalInteger } from "../src/excel/args";
 import { unitCell } from "../src/excel/number-formats";
 import type { Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";

@@ -119,6 +119,13 @@ export interface KaishaClient {
     options?: RequestOptions,
   ): Promise<ResponseOf<"getJsfMarginDaily">>;
 
+  /**
+   * The answer when these exact arguments were asked before and it is still fresh in memory;
+   * undefined otherwise. Synchronous: never sends, waits, validates anew or throws (the
+   * per-cell fast path of a recalculation; pass the same frozen params object to skip rebuilding
+   * their signature).
+   */
+  peek<O extends OperationId>(operationId: O, params: ParamsOf<O>): ResponseOf<O> | undefined;
   /** Any operation by id (what the named methods call). */
   request<O extends OperationId>(
     operationId: O,
@@ -297,6 +304,11 @@ class Client implements KaishaClient {
   }
   jsfMarginDaily(q: ParamsOf<"getJsfMarginDaily">, o?: RequestOptions) {
     return this.request("getJsfMarginDaily", q, o);
+  }
+
+  peek<O extends OperationId>(opId: O, params: ParamsOf<O>): ResponseOf<O> | undefined {
+    return this.fromMemory(opId, params as Record<string, unknown>, {}) as
+      ResponseOf<O> | undefined;
   }
 
   async request<O extends OperationId>(
@@ -774,7 +786,23 @@ function financialsWidest(clean: CleanParams): {
  * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
  * not a primitive. Two calls with equal signatures validate to the same request.
  */
+/** Signatures of frozen params objects (a fast path passes the same one for thousands of cells). */
+const frozenSignatures = new WeakMap<object, Map<string, string | undefined>>();
+
 function argumentSignature(opId: string, params: Record<string, unknown>): string | undefined {
+  if (!Object.isFrozen(params)) return buildSignature(opId, params);
+  let byOp = frozenSignatures.get(params);
+  if (byOp === undefined) {
+    byOp = new Map();
+    frozenSignatures.set(params, byOp);
+  }
+  if (byOp.has(opId)) return byOp.get(opId);
+  const signature = buildSignature(opId, params);
+  byOp.set(opId, signature);
+  return signature;
+}
+
+function buildSignature(opId: string, params: Record<string, unknown>): string | undefined {
   let out = opId;
   for (const name in params) {
     const value = params[name];

@@ -1,10 +1,6 @@
 // Excel argument parsing with errors that name the argument and what it accepts (#VALUE!, no request).
 
-import {
-  isBlank,
-  normalizeDate,
-  normalizeText,
-} from "../client/normalize";
+import { isBlank, normalizeDate, normalizeText } from "../client/normalize";
 import { BoundedMemo } from "../client/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { lastEndedMonth, periodNumber } from "./period-number";
@@ -163,6 +159,8 @@ export function optionalChoice<T extends string>(
   choices: readonly T[],
   aliases: Readonly<Record<string, T>> = {},
 ): T | undefined {
+  // Omitted in most cells: the accepted list is only built for a message.
+  if (value === null || value === undefined) return undefined;
   const accepted = { en: choices.join(" | "), ja: choices.join(" | ") };
   const v = requireScalar(value, argument, accepted);
   if (isOmitted(v)) return undefined;

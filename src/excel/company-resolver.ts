@@ -151,6 +151,19 @@ function withoutCodes(params: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
+ * The code `companyFinancials` asks /financials by, when it is known now without waiting: the
+ * company itself, or an EDINET code's learned security code; undefined while answers that may
+ * teach the pair are still in flight.
+ */
+export function knownFinancialsAsk(client: KaishaClient, who: Company): Company | undefined {
+  if (!("edinet_code" in who)) return who;
+  const reg = registryOf(client);
+  const security = reg.securityByEdinet.get(who.edinet_code);
+  if (security !== undefined) return { security_code: security };
+  return reg.pending.size > 0 ? undefined : who;
+}
+
+/**
  * /financials for a company, asked so that aliases share one answer: an EDINET code whose security
  * code is known (or becomes known when the /financials calls now in flight answer, spec 4.8: the
  * answer names the edinet_code) is asked by that security code, so 7203, "7203", 72030 and
@@ -172,9 +185,10 @@ export async function companyFinancials(
     }
     if (security !== undefined) ask = { security_code: security };
   }
-  // The caller's params may carry the code it was given: the code asked is `ask` alone.
+  // The caller's params may carry the code it was given: the code asked is `ask` alone, first (as
+  // functions/shared-financials.ts orders its queries, so both are the same arguments to the client).
   const query = (
-    asksOnly(params, ask) ? params : { ...withoutCodes(params), ...ask }
+    asksOnly(params, ask) ? params : { ...ask, ...withoutCodes(params) }
   ) as Parameters<KaishaClient["financials"]>[0];
   const work = client.financials(query, options);
   // A security code belongs to one company (one EDINET code): once its pair is learned, the

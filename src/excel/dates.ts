@@ -6,8 +6,6 @@ const UNIX_EPOCH_SERIAL = 25_569;
 /** JST is UTC+9 all year (no daylight saving); spec: dates are JST calendar days. */
 const JST_OFFSET_MS = 9 * 3_600_000;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
  * "YYYY-MM-DD" -> Excel serial. UTC arithmetic on the calendar day, so the result is the same in
  * every time zone. Undefined for text that is not a valid date.
@@ -15,21 +13,36 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * @example isoToSerial("2024-03-31") // 45382
  */
 export function isoToSerial(iso: string): number | undefined {
-  const m = ISO_DATE.exec(iso);
-  if (!m) return undefined;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day
-  ) {
+  // By character codes: a PRICES spill converts every row's date on every recalculation, and a
+  // regular expression match and a Date per row were most of its garbage (bench).
+  if (iso.length !== 10 || iso.charCodeAt(4) !== DASH || iso.charCodeAt(7) !== DASH)
     return undefined;
+  const year = digits(iso, 0, 4);
+  const month = digits(iso, 5, 2);
+  const day = digits(iso, 8, 2);
+  // Date.UTC reads years 0-99 as 1900-1999: those are no dates here (as before).
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return undefined;
+  return Date.UTC(year, month - 1, day) / DAY_MS + UNIX_EPOCH_SERIAL;
+}
+
+const DASH = 45;
+const ZERO = 48;
+
+/** The decimal number in `text` from `start`, `count` digits long; -1 when one is no digit. */
+function digits(text: string, start: number, count: number): number {
+  let n = 0;
+  for (let i = start; i < start + count; i += 1) {
+    const d = text.charCodeAt(i) - ZERO;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
   }
-  return ms / DAY_MS + UNIX_EPOCH_SERIAL;
+  return n;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /**

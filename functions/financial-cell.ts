@@ -1,0 +1,342 @@
+// FINANCIAL (one value for a model cell): one synchronous computation over the /financials answers at
+// hand, used by the per-cell fast path (memory only) and by the full path (which fetches what it lacks).
+
+import type { FinancialsPeriod, FinancialsResponse } from "../src/contract";
+import { FIELD_DICTIONARY } from "../src/contract";
+import { ArgumentError, moneyUnitArg, requiredText, type Company } from "../src/excel/args";
+import type { MoneyUnit } from "../src/excel/args";
+import {
+  computeLtm,
+  financialPeriodArgs,
+  ltmFromHalves,
+  ltmKind,
+  olderWindowAsOf,
+  type FinancialPeriodType,
+  type FiscalPeriodSpec,
+  type Quarter,
+} from "../src/excel/financial-period";
+import { knownFinancialsAsk } from "../src/excel/company-resolver";
+import { unitOf } from "../src/excel/labels";
+import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-formats";
+import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
+import { FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/client";
+import { getClient } from "../src/session";
+import { fieldList, noResults } from "./common";
+import { noData } from "./excel-errors";
+import { companyOf, companyRefArg } from "./company-arg";
+import { getHostCapabilities } from "./host";
+import { answeredAtOnce, run, type InvocationLike } from "./run";
+import { selectPeriodOnce } from "./period-index";
+import { financialsQuery, sharedFinancials, type FinancialsPeriodType } from "./shared-financials";
+
+/** Every numeric financials key, in schema order (spec 2.5). */
+export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
+
+/** Older windows FINANCIAL may step back through (30 years each: back to the 1900s). */
+const MAX_OLDER_WINDOWS = 4;
+
+/** What FINANCIAL's `item` takes, for its messages. */
+const ITEM_FORMS = {
+  en: 'a key from =KAISHA.FIELDS("financials"), e.g. sales',
+  ja: '=KAISHA.FIELDS("financials") のキー（sales など）',
+} as const;
+
+/** What a FINANCIAL cell asks of a company: the item key, the period and the money unit. */
+interface FinancialWhat {
+  itemKey: string;
+  spec: FiscalPeriodSpec;
+  type: FinancialPeriodType;
+  quarter: Quarter | undefined;
+  money: MoneyUnit;
+  unitId: ReturnType<typeof unitOf>;
+}
+
+/** An item text read once: a model repeats the same 60 texts in every company's cells. */
+const itemKeys = new Map<string, string>();
+const ITEM_KEYS_LIMIT = 4096;
+
+function itemKeyArg(item: unknown): string {
+  const known = typeof item === "string" ? itemKeys.get(item) : undefined;
+  if (known !== undefined) return known;
+  const key = fieldList(
+    requiredText(item, "item", ITEM_FORMS),
+    "item",
+    FINANCIAL_ITEMS,
+    [],
+    "financials",
+    true,
+  );
+  if (key.length !== 1) throw new ArgumentError("item", ITEM_FORMS, item);
+  const itemKey = key[0] as string;
+  if (typeof item === "string") {
+    if (itemKeys.size >= ITEM_KEYS_LIMIT) itemKeys.clear();
+    itemKeys.set(item, itemKey);
+  }
+  return itemKey;
+}
+
+/**
+ * FINANCIAL's arguments but the company, read; ArgumentError (#VALUE!) names the first refused.
+ * The same frozen object for the same texts (a model has a few thousand distinct combinations
+ * of item, period and unit, repeated for every company): no allocation per cell.
+ */
+function financialWhat(
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+): FinancialWhat {
+  const itemKey = itemKeyArg(item);
+  const periodArgs = financialPeriodArgs(fiscalPeriod, period, quarter);
+  const money = moneyUnitArg(unit);
+  // financialPeriodArgs and the item and unit memos give the same values for the same texts.
+  let byItem = whatMemo.get(periodArgs);
+  if (byItem === undefined) {
+    byItem = new Map();
+    whatMemo.set(periodArgs, byItem);
+  }
+  let byUnit = byItem.get(itemKey);
+  if (byUnit === undefined) {
+    byUnit = new Map();
+    byItem.set(itemKey, byUnit);
+  }
+  const known = byUnit.get(money);
+  if (known !== undefined) return known;
+  const { spec, type, quarter: q } = periodArgs;
+  if (type === "LTM" && ltmKind(itemKey) === undefined) {
+    throw new ArgumentError(
+      "item",
+      {
+        en: "an income, cash-flow, balance-sheet or per-share item with period LTM",
+        ja: "LTM では損益・キャッシュフロー・貸借対照表・1株当たりの項目",
+      },
+      itemKey,
+    );
+  }
+  const what: FinancialWhat = Object.freeze({
+    itemKey,
+    spec,
+    type,
+    quarter: q,
+    money,
+    unitId: unitOf("financials", itemKey),
+  });
+  byUnit.set(money, what);
+  return what;
+}
+
+const whatMemo = new WeakMap<object, Map<string, Map<MoneyUnit, FinancialWhat>>>();
+
+function companyLabel(company: Company): string {
+  return "security_code" in company ? company.security_code : company.edinet_code;
+}
+
+function readItem(p: FinancialsPeriod, item: string): unknown {
+  return (p as unknown as Record<string, unknown>)[item];
+}
+
+function describeSpec(spec: FiscalPeriodSpec): string {
+  switch (spec.kind) {
+    case "relative":
+      return spec.offset === 0 ? "latest" : String(spec.offset);
+    case "month":
+      return spec.month;
+    case "year":
+      return String(spec.year);
+    case "onOrBefore":
+      return `on or before ${spec.month}`;
+  }
+}
+
+/** Per frozen answer and item: the decimals its figures carry (an LTM sum is rounded to them). */
+const itemDecimals = new WeakMap<readonly FinancialsPeriod[], Map<string, number>>();
+
+function decimalsOfItem(periods: readonly FinancialsPeriod[], item: string): number {
+  const read = () => sourceDecimals(periods.map((p) => readItem(p, item) as number | null));
+  if (!Object.isFrozen(periods)) return read();
+  let known = itemDecimals.get(periods);
+  if (known === undefined) {
+    known = new Map();
+    itemDecimals.set(periods, known);
+  }
+  let decimals = known.get(item);
+  if (decimals === undefined) {
+    decimals = read();
+    known.set(item, decimals);
+  }
+  return decimals;
+}
+
+/** The answer for a period type and older window (`asOf`), or undefined when it is not at hand. */
+type AnswerLookup = (
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+) => FinancialsResponse | undefined;
+
+/** Returned when an answer the value needs is not at hand (the lookup saw which). */
+const LACKING: unique symbol = Symbol("lacking");
+
+/**
+ * The cell's value from the answers `lookup` has, LACKING when one it needs is missing, or a
+ * thrown #N/A when the data has no such value. The same for every path, so a cell answered from
+ * memory and one answered after a request can never differ.
+ */
+function financialValue(
+  what: FinancialWhat,
+  who: Company,
+  lookup: AnswerLookup,
+  host: HostCapabilities,
+): Cell | typeof LACKING {
+  const { itemKey, spec, type, quarter: q, money, unitId } = what;
+  const fetchType = type === "LTM" ? "quarterly" : type;
+  let body = lookup(fetchType, undefined);
+  if (body === undefined) return LACKING;
+  // An older period than the window: step back one whole window at a time (each step the same
+  // request for every older cell of the company), never past the start of the history.
+  for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
+    const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
+    if (older === undefined) break;
+    body = lookup(fetchType, older);
+    if (body === undefined) return LACKING;
+  }
+  if (body.periods.length === 0) throw noResults();
+
+  if (type === "LTM") {
+    let ltm = computeLtm(body.periods, itemKey, spec, q);
+    if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
+      // spec 4.8 rule 3: an item disclosed only half-yearly (cash flow) is null in quarterly
+      // rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per company).
+      const anchor = ltm.anchor;
+      let halves = ltmFromHalves(body.periods, itemKey, anchor);
+      if (!halves.ok && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
+        const semi = lookup("semiannual", undefined);
+        if (semi === undefined) return LACKING;
+        halves = ltmFromHalves(semi.periods, itemKey, anchor);
+      }
+      if (halves.ok) ltm = halves;
+    }
+    if (!ltm.ok) {
+      const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+      const odd = ltm.reason === "incomplete" ? ltm.anchor?.quarter : undefined;
+      const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
+      throw ltm.reason === "no_anchor"
+        ? noData(
+            `LTM ${itemKey} (${what}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
+            `LTM ${itemKey}（${what}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
+          )
+        : noData(
+            `LTM ${itemKey} (${what}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
+            `LTM ${itemKey}（${what}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は quarter を Q2 か Q4 に）" : ""}`,
+          );
+    }
+    if (ltm.value === null) return EMPTY;
+    // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
+    // to the precision of the item's own values before scaling.
+    const decimals = decimalsOfItem(body.periods, itemKey);
+    return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
+  }
+  const row = selectPeriodOnce(body.periods, type, spec, q);
+  if (row === undefined) {
+    const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+    throw noData(
+      `No ${type} period ${what} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
+      `${companyLabel(who)} に ${what} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
+    );
+  }
+  return unitCell(readItem(row, itemKey), unitId, money, host);
+}
+
+/** The client and code `memoryLookup` reads for (set just before each synchronous use). */
+const inMemory: { client: KaishaClient | undefined; ask: Company | undefined } = {
+  client: undefined,
+  ask: undefined,
+};
+
+/** An AnswerLookup over the client's memory tier, one function for every cell (no closure each). */
+const memoryLookup: AnswerLookup = (type, asOf) =>
+  inMemory.client?.peek("getFinancials", financialsQuery(inMemory.ask as Company, type, asOf));
+
+/**
+ * The value from fresh answers in memory alone, with no request, await or per-cell context: a warm
+ * recalculation's cells. LACKING for anything else (an answer not in memory, a name to look up,
+ * an argument or data error): the full path then answers, and says why when it fails.
+ */
+function financialFromMemory(
+  company: unknown,
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+): Cell | typeof LACKING {
+  try {
+    const ref = companyRefArg(company);
+    if ("name" in ref) return LACKING;
+    const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
+    const client = getClient();
+    const ask = knownFinancialsAsk(client, ref);
+    if (ask === undefined) return LACKING;
+    inMemory.client = client;
+    inMemory.ask = ask;
+    return financialValue(what, ref, memoryLookup, getHostCapabilities());
+  } catch {
+    return LACKING;
+  } finally {
+    inMemory.client = undefined;
+    inMemory.ask = undefined;
+  }
+}
+
+/** An answer a full-path call lacks: its period type and older window. */
+interface Lacking {
+  period: FinancialsPeriodType;
+  asOf: string | undefined;
+}
+
+/** An answer fetched during one full-path call. */
+interface Fetched extends Lacking {
+  body: FinancialsResponse;
+}
+
+/**
+ * FINANCIAL: one value. Asks /financials for the widest window (the client answers every cell of a
+ * company and period type from one request, spec 4.8) and picks the row locally.
+ */
+export function financial(
+  company: unknown,
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell> {
+  const quick = financialFromMemory(company, item, fiscalPeriod, period, quarter, unit);
+  if (quick !== LACKING) return answeredAtOnce(invocation, quick);
+  return run(invocation, async (ctx) => {
+    const ref = companyRefArg(company);
+    const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
+    // A code or entity is already the company (resolveCompany returns it): no await per cell.
+    const who = "name" in ref ? await companyOf(ctx, ref) : ref;
+    const fetched: Fetched[] = [];
+    let lacking: Lacking | undefined;
+    const lookup: AnswerLookup = (type, asOf) => {
+      for (const f of fetched) if (f.period === type && f.asOf === asOf) return f.body;
+      lacking = { period: type, asOf };
+      return undefined;
+    };
+    // Each round fetches one answer the value lacks (at most the window, 4 older windows and the
+    // semiannual halves), then computes again from everything fetched so far.
+    for (;;) {
+      lacking = undefined;
+      const value = financialValue(what, who, lookup, ctx.host);
+      if (value !== LACKING) return value;
+      // LACKING comes from a lookup that missed, which recorded what it asked.
+      const need = lacking as Lacking | undefined;
+      if (need === undefined) throw new Error("financialValue lacked an answer it did not ask for");
+      const body = await sharedFinancials(ctx, who, need.period, need.asOf);
+      fetched.push({ ...need, body });
+    }
+  });
+}

@@ -1,0 +1,122 @@
+// The /financials answers FINANCIAL cells wait for: one fetch per company, period type and window,
+// shared by every cell that needs it, and one frozen query object per such answer.
+
+import type { FinancialsResponse } from "../src/contract";
+import type { Company } from "../src/excel/args";
+import { companyFinancials } from "../src/excel/company-resolver";
+import { FINANCIALS_FETCH_YEARS, type KaishaClient, type RequestOptions } from "../src/client";
+import type { CallContext } from "./run";
+
+/** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
+export type FinancialsPeriodType = "annual" | "quarterly" | "semiannual";
+
+type FinancialsQuery = Parameters<KaishaClient["financials"]>[0];
+
+/** Query objects by code, period type and older window ("" for the latest window). */
+const queries = new Map<string, Map<FinancialsPeriodType, Map<string, FinancialsQuery>>>();
+/** A model names a few hundred companies; past this many the map starts over. */
+const MAX_QUERY_CODES = 20_000;
+
+/**
+ * The /financials query for a company, period type and older window (`asOf`), always the widest
+ * window (spec 4.8: one request answers every year). The same frozen object each time, so the
+ * client recognises it without rebuilding its signature (a model asks it for 60 × 10 cells).
+ *
+ * @example financialsQuery({ security_code: "7203" }, "annual", undefined) // { security_code: "7203", period: "annual", years: 30 }
+ */
+export function financialsQuery(
+  who: Company,
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+): FinancialsQuery {
+  const code = codeOf(who);
+  let byPeriod = queries.get(code);
+  if (byPeriod === undefined) {
+    if (queries.size >= MAX_QUERY_CODES) queries.clear();
+    byPeriod = new Map();
+    queries.set(code, byPeriod);
+  }
+  let byWindow = byPeriod.get(period);
+  if (byWindow === undefined) {
+    byWindow = new Map();
+    byPeriod.set(period, byWindow);
+  }
+  const windowKey = asOf ?? "";
+  let query = byWindow.get(windowKey);
+  if (query === undefined) {
+    const codes = "security_code" in who ? { security_code: code } : { edinet_code: code };
+    query = Object.freeze({
+      ...codes,
+      period,
+      years: FINANCIALS_FETCH_YEARS,
+      ...(asOf !== undefined ? { as_of: asOf } : {}),
+    }) as FinancialsQuery;
+    byWindow.set(windowKey, query);
+  }
+  return query;
+}
+
+function codeOf(who: Company): string {
+  return "security_code" in who ? who.security_code : who.edinet_code;
+}
+
+/** One fetch and the cells waiting for it. */
+interface SharedFetch {
+  answer: Promise<FinancialsResponse>;
+  /** Cells waiting that have not been canceled: the fetch is abandoned when none is left. */
+  waiting: number;
+  controller: AbortController;
+  /** Set when the answer is a stale copy served while the API fails (each cell marks itself). */
+  stale: { stale: boolean };
+}
+
+const fetches = new Map<string, SharedFetch>();
+
+/**
+ * A company's /financials answer for FINANCIAL, fetched once for every cell waiting for it: a
+ * cold model has ~90 cells per answer, each of which would otherwise hold its own chain of client
+ * calls, cancellation signal and listeners while the pacer spaces the requests (bench: most of
+ * the cold run's heap). Cancellation is shared as the client's in-flight requests share it: the
+ * fetch is abandoned only when every cell waiting for it was canceled. A value preview reads the
+ * cache alone and waits for nobody.
+ */
+export async function sharedFinancials(
+  ctx: CallContext,
+  who: Company,
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+): Promise<FinancialsResponse> {
+  const query = financialsQuery(who, period, asOf);
+  if (ctx.preview) return companyFinancials(ctx.client, who, query, ctx.options);
+  const key = `${ctx.client.baseUrl}\u0000${codeOf(who)}\u0000${period}\u0000${asOf ?? ""}`;
+  let shared = fetches.get(key);
+  if (shared === undefined) {
+    const controller = new AbortController();
+    const stale = { stale: false };
+    const options: RequestOptions = { signal: controller.signal, staleSink: stale };
+    const started: SharedFetch = {
+      answer: companyFinancials(ctx.client, who, query, options),
+      waiting: 0,
+      controller,
+      stale,
+    };
+    const forget = (): void => {
+      if (fetches.get(key) === started) fetches.delete(key);
+    };
+    started.answer.then(forget, forget);
+    fetches.set(key, started);
+    shared = started;
+  }
+  const mine = shared;
+  mine.waiting += 1;
+  ctx.onCanceled(() => {
+    mine.waiting -= 1;
+    if (mine.waiting === 0 && fetches.get(key) === mine) {
+      fetches.delete(key);
+      mine.controller.abort();
+    }
+  });
+  const body = await mine.answer;
+  if (mine.stale.stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
+  return body;
+}
