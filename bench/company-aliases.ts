@@ -59,10 +59,11 @@ export function aliasingApp(
       const response = await app.request(url, init);
       let text = await response.text();
       const edinet = EDINET_IN_BODY.exec(text)?.[1];
-      text = text.split(`"${alias.base}"`).join(`"${alias.code}"`);
+      text = text.replaceAll(`"${alias.base}"`, `"${alias.code}"`);
       if (edinet !== undefined && alias.edinet !== undefined)
-        text = text.split(`"${edinet}"`).join(`"${alias.edinet}"`);
-      return new Response(text, {
+        text = text.replaceAll(`"${edinet}"`, `"${alias.edinet}"`);
+      // Bytes, not the string: a string body is copied once more by the Response constructor.
+      return new Response(Buffer.from(text), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,

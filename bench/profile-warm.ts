@@ -22,6 +22,22 @@ void (async () => {
       process.stdout.write(`${line}\n`);
       // COLD_MS=n: a live-heap sample of the cold run n ms (real time) after it starts.
       const coldMs = Number(process.env["COLD_MS"] ?? 0);
+      // COLD_ALLOC=1: every allocation of the cold run (collected ones too), stopped when it ends.
+      if (out !== undefined && process.env["COLD_ALLOC"] === "1") {
+        if (/ cold\.\.\.$/.test(line))
+          void post("HeapProfiler.enable").then(() =>
+            post("HeapProfiler.startSampling", {
+              samplingInterval: 16384,
+              includeObjectsCollectedByMajorGC: true,
+              includeObjectsCollectedByMinorGC: true,
+            }),
+          );
+        if (/ distinct\), /.test(line))
+          void post("HeapProfiler.stopSampling").then((res) =>
+            writeFileSync(out, JSON.stringify((res as { profile: unknown }).profile)),
+          );
+        return;
+      }
       if (out !== undefined && coldMs > 0 && / cold\.\.\.$/.test(line)) {
         void post("HeapProfiler.enable").then(() => post("HeapProfiler.startSampling"));
         setTimeout(() => {

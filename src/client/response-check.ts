@@ -75,19 +75,60 @@ function hasKind(value: unknown, kind: string): boolean {
   }
 }
 
-function checkFields(value: Record<string, unknown>, rules: Rule[], prefix: string): void {
+/**
+ * Where a bad field sits, built only when one is found: a 30-year answer has ~15,000 fields, and a
+ * path string for each of them was most of the client's garbage on a cold model (bench).
+ */
+class BadField {
+  readonly segments: string[] = [];
+  at(segment: string): BadField {
+    this.segments.push(segment);
+    return this;
+  }
+  path(): string {
+    let out = "";
+    for (let i = this.segments.length - 1; i >= 0; i -= 1) {
+      const seg = this.segments[i] as string;
+      out += seg.startsWith("[") || out === "" ? seg : `.${seg}`;
+    }
+    return out;
+  }
+}
+
+/** Runs `check`, adding `segment` to the path of a bad field found inside it. */
+function inside<T>(segment: () => string, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof BadField) err.at(segment());
+    throw err;
+  }
+}
+
+function checkFields(value: Record<string, unknown>, rules: Rule[]): void {
   for (const rule of rules) {
-    const path = `${prefix}${rule.name}`;
     const v = value[rule.name];
     if (v === null && rule.nullable) continue;
-    if (!hasKind(v, rule.kind)) throw fieldError(path);
+    if (!hasKind(v, rule.kind)) throw new BadField().at(rule.name);
     if (rule.nested.length === 0) continue;
     if (Array.isArray(v)) {
-      v.forEach((item, i) => {
-        if (!hasKind(item, "o")) throw fieldError(`${path}[${i}]`);
-        checkFields(item as Record<string, unknown>, rule.nested, `${path}[${i}].`);
-      });
-    } else checkFields(v as Record<string, unknown>, rule.nested, `${path}.`);
+      for (let i = 0; i < v.length; i += 1) {
+        const item: unknown = v[i];
+        if (!hasKind(item, "o")) throw new BadField().at(`[${i}]`).at(rule.name);
+        inside(
+          () => rule.name,
+          () =>
+            inside(
+              () => `[${i}]`,
+              () => checkFields(item as Record<string, unknown>, rule.nested),
+            ),
+        );
+      }
+    } else
+      inside(
+        () => rule.name,
+        () => checkFields(v as Record<string, unknown>, rule.nested),
+      );
   }
 }
 
@@ -95,9 +136,9 @@ function checkFields(value: Record<string, unknown>, rules: Rule[], prefix: stri
  * Refuses non-finite numbers (JSON.parse turns `1e999` into Infinity) and cuts strings longer than
  * Excel's cell limit with a marker. Returns `value` itself when nothing was cut (no copy).
  */
-function clean(value: unknown, path: string): unknown {
+function clean(value: unknown): unknown {
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw fieldError(path);
+    if (!Number.isFinite(value)) throw new BadField();
     return value;
   }
   if (typeof value === "string") {
@@ -105,23 +146,42 @@ function clean(value: unknown, path: string): unknown {
       ? value.slice(0, EXCEL_MAX_TEXT - CUT_MARKER.length) + CUT_MARKER
       : value;
   }
+  if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const next = clean(item, `${path}[${i}]`);
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      const next =
+        item !== null && typeof item === "object"
+          ? inside(
+              () => `[${i}]`,
+              () => clean(item),
+            )
+          : cleanLeaf(item, `[${i}]`);
       if (next !== item) (copy ??= [...value])[i] = next;
-    });
-    return copy ?? value;
-  }
-  if (value !== null && typeof value === "object") {
-    let copy: Record<string, unknown> | undefined;
-    for (const [k, item] of Object.entries(value)) {
-      const next = clean(item, path === "" ? k : `${path}.${k}`);
-      if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[k] = next;
     }
     return copy ?? value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const k in record) {
+    const item = record[k];
+    const next =
+      item !== null && typeof item === "object"
+        ? inside(
+            () => k,
+            () => clean(item),
+          )
+        : cleanLeaf(item, k);
+    if (next !== item) (copy ??= { ...record })[k] = next;
+  }
+  return copy ?? value;
+}
+
+/** `clean` of a number, string or other non-object, with no closure per field. */
+function cleanLeaf(item: unknown, segment: string): unknown {
+  if (typeof item === "number" && !Number.isFinite(item)) throw new BadField().at(segment);
+  return typeof item === "string" ? clean(item) : item;
 }
 
 /**
@@ -134,6 +194,10 @@ function clean(value: unknown, path: string): unknown {
  */
 export function checkAnswer(opId: OperationId, body: unknown, requiredFields = true): unknown {
   if (!hasKind(body, "o")) throw fieldError("(answer)");
-  if (requiredFields) checkFields(body as Record<string, unknown>, rulesFor(opId), "");
-  return clean(body, "");
+  try {
+    if (requiredFields) checkFields(body as Record<string, unknown>, rulesFor(opId));
+    return clean(body);
+  } catch (err) {
+    throw err instanceof BadField ? fieldError(err.path()) : err;
+  }
 }

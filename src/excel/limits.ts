@@ -49,14 +49,17 @@ function cellBytes(cell: Cell): number {
  * `maxBytes` is injectable for tests.
  */
 export function assertWithinLimits(rows: Cell[][], maxBytes = MAX_RESULT_BYTES): Cell[][] {
+  // Indexed loops: every spill of a recalculation passes here (no iterator objects).
   const height = rows.length;
-  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  let width = 0;
+  for (let r = 0; r < height; r += 1) width = Math.max(width, (rows[r] as Cell[]).length);
   if (height > MAX_ROWS || width > MAX_COLUMNS)
     throw new ResultTooLargeError(height, width, 0, "grid");
   let bytes = 2;
-  for (const row of rows) {
+  for (let r = 0; r < height; r += 1) {
+    const row = rows[r] as Cell[];
     bytes += 2;
-    for (const cell of row) bytes += cellBytes(cell);
+    for (let c = 0; c < row.length; c += 1) bytes += cellBytes(row[c] as Cell);
     if (bytes > maxBytes)
       throw new ResultTooLargeError(height, width, estimateTotal(rows, maxBytes), "bytes");
   }
