@@ -64,7 +64,7 @@ void (async () => {
         );
     });
     process.stdout.write(
-      `heap growth ${Math.round(r.heapGrowthMB)} MB; outcomes ${JSON.stringify(r.outcomes)}\n`,
+      `heap growth ${Math.round(r.heapGrowthMB)} MB; phases ${JSON.stringify(r.phaseHeapMB)}; memory tier ${Math.round(r.memoryTierMB)} MB in ${r.memoryTierEntries}\n`,
     );
   }
   process.exit(0);

@@ -95,15 +95,13 @@ class BadField {
   }
 }
 
-/** Runs `check`, adding `segment` to the path of a bad field found inside it. */
-function inside<T>(segment: () => string, check: () => T): T {
-  try {
-    return check();
-  } catch (err) {
-    if (err instanceof BadField) err.at(segment());
-    throw err;
-  }
+/** Adds `segment` to the path of a bad field found below it, and rethrows. */
+function below(err: unknown, segment: string): never {
+  if (err instanceof BadField) err.at(segment);
+  throw err;
 }
+
+// No closures in the loops below: a loop body with one allocates a context per field.
 
 function checkFields(value: Record<string, unknown>, rules: Rule[]): void {
   for (const rule of rules) {
@@ -111,24 +109,24 @@ function checkFields(value: Record<string, unknown>, rules: Rule[]): void {
     if (v === null && rule.nullable) continue;
     if (!hasKind(v, rule.kind)) throw new BadField().at(rule.name);
     if (rule.nested.length === 0) continue;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i += 1) {
-        const item: unknown = v[i];
-        if (!hasKind(item, "o")) throw new BadField().at(`[${i}]`).at(rule.name);
-        inside(
-          () => rule.name,
-          () =>
-            inside(
-              () => `[${i}]`,
-              () => checkFields(item as Record<string, unknown>, rule.nested),
-            ),
-        );
-      }
-    } else
-      inside(
-        () => rule.name,
-        () => checkFields(v as Record<string, unknown>, rule.nested),
-      );
+    try {
+      if (Array.isArray(v)) checkItems(v, rule.nested);
+      else checkFields(v as Record<string, unknown>, rule.nested);
+    } catch (err) {
+      below(err, rule.name);
+    }
+  }
+}
+
+function checkItems(items: unknown[], rules: Rule[]): void {
+  for (let i = 0; i < items.length; i += 1) {
+    const item: unknown = items[i];
+    try {
+      if (!hasKind(item, "o")) throw new BadField();
+      checkFields(item as Record<string, unknown>, rules);
+    } catch (err) {
+      below(err, `[${i}]`);
+    }
   }
 }
 
@@ -151,13 +149,12 @@ function clean(value: unknown): unknown {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i += 1) {
       const item: unknown = value[i];
-      const next =
-        item !== null && typeof item === "object"
-          ? inside(
-              () => `[${i}]`,
-              () => clean(item),
-            )
-          : cleanLeaf(item, `[${i}]`);
+      let next: unknown;
+      try {
+        next = clean(item);
+      } catch (err) {
+        below(err, `[${i}]`);
+      }
       if (next !== item) (copy ??= [...value])[i] = next;
     }
     return copy ?? value;
@@ -166,22 +163,15 @@ function clean(value: unknown): unknown {
   let copy: Record<string, unknown> | undefined;
   for (const k in record) {
     const item = record[k];
-    const next =
-      item !== null && typeof item === "object"
-        ? inside(
-            () => k,
-            () => clean(item),
-          )
-        : cleanLeaf(item, k);
+    let next: unknown;
+    try {
+      next = clean(item);
+    } catch (err) {
+      below(err, k);
+    }
     if (next !== item) (copy ??= { ...record })[k] = next;
   }
   return copy ?? value;
-}
-
-/** `clean` of a number, string or other non-object, with no closure per field. */
-function cleanLeaf(item: unknown, segment: string): unknown {
-  if (typeof item === "number" && !Number.isFinite(item)) throw new BadField().at(segment);
-  return typeof item === "string" ? clean(item) : item;
 }
 
 /**
