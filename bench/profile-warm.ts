@@ -1,6 +1,7 @@
 // Profiling aid: Model N (BENCH_MODELS, default 50) alone; PROFILE_OUT=file.cpuprofile records its warm recalculations.
 import { Session } from "node:inspector";
 import { writeFileSync } from "node:fs";
+import { forgetDataset } from "../sandbox/data";
 import { probe } from "./probe";
 import { runModel } from "./scale-run";
 
@@ -16,6 +17,7 @@ const post = (method: string, params?: object): Promise<unknown> =>
 
 void (async () => {
   const facts = await probe(50);
+  forgetDataset();
   const taken = new Set(facts.listedCodes);
   for (const count of (process.env["BENCH_MODELS"] ?? "50").split(",").map(Number)) {
     const r = await runModel(facts, taken, count, (line) => {

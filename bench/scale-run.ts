@@ -1,7 +1,6 @@
 // Runs Model N at the live limits on one virtual clock: cold, three warm recalculations, a reopen.
 
 import { performance } from "node:perf_hooks";
-import { createApp } from "../sandbox/app";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { tiered } from "../functions/office-storage";
@@ -9,7 +8,7 @@ import { createClient, MemoryCacheStore, type KaishaClient } from "../src/client
 import { PersistentCacheStore } from "../src/client/persistent-store";
 import type { TieredCacheStore } from "../src/client/tiered-cache";
 import { setClientForTesting } from "../src/session";
-import { aliasCompanies, aliasingApp, type AliasedCompany } from "./company-aliases";
+import { aliasCompanies, type AliasedCompany } from "./company-aliases";
 import { inProcessFetch, type RequestableApp } from "./in-process-fetch";
 import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
@@ -17,6 +16,7 @@ import { recalculateScale, scaleCells, type ScaleCell, type ScaleOutcome } from 
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";
+import { startWorkerSandbox } from "./worker-sandbox";
 
 export const BASE_URL = "http://sandbox.bench/v1";
 /** The live limits (REFERENCE: 60 a minute; the sandbox's default daily cap 5,000). */
@@ -102,7 +102,10 @@ async function phase(
   oracle: Parameters<typeof recalculateScale>[2],
   onSample: () => void,
 ): Promise<Phase> {
-  collectGarbage();
+  // No forced GC here: the one just before (the baseline's, or the previous phase's at its end) is
+  // enough, and two in a row make V8 see no mutator time between them and raise the next heap
+  // limit to its maximum (trace-gc: the cold run then grew 520 MB before its first mark-compact),
+  // a peak no real runtime would reach.
   const before = wire.counters.requests;
   const virtualStart = clock.now();
   wire.reset();
@@ -183,12 +186,18 @@ export async function runModel(
 
   const clock = new VirtualClock(Date.parse(SANDBOX_DEFAULT_NOW));
   clock.start();
-  const sandbox = createApp({
-    ratePerMinute: LIVE.ratePerMinute,
-    dailyLimit: LIVE.dailyLimit,
-    rateClock: clock.now,
-  });
-  const wire = timedFetch(aliasingApp(sandbox.app, companies), clock, LIVE.latencyMs);
+  // The sandbox answers from a worker thread: its work is the API's, not the add-in's heap.
+  const sandbox = startWorkerSandbox(
+    {
+      ratePerMinute: LIVE.ratePerMinute,
+      dailyLimit: LIVE.dailyLimit,
+      startMs: clock.now(),
+    },
+    companies,
+    clock.now,
+    clock.hold,
+  );
+  const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
   const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
   // `let`: the reopen drops this runtime (a reopened workbook starts a new one).
   let store: TieredCacheStore | undefined = storeOver(disk, clock);
@@ -203,7 +212,7 @@ export async function runModel(
 
   log(`${name}: ${cells.length.toLocaleString("en-US")} cells, cold...`);
   const cold = await phase(cells, wire, clock, oracle, sample);
-  const status429 = sandbox.requestLog.filter((e) => e.status === 429).length;
+  const status429 = await sandbox.count429();
   // Floor: every distinct answer the workbook needs, asked once (a retry or a repeat is extra).
   const distinct = wire.distinct.size;
   // Only the numbers are kept; the old runtime must be collectable at the reopen.
@@ -239,7 +248,8 @@ export async function runModel(
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
   const notes: string[] = [];
-  const all429 = sandbox.requestLog.filter((e) => e.status === 429).length;
+  const all429 = await sandbox.count429();
+  await sandbox.close();
   if (all429 > status429)
     notes.push(`${all429 - status429} × 429 after the cold run (warm or reopen requests)`);
   if (cold.outcome.errors > 0)

@@ -23,6 +23,7 @@ export class VirtualClock {
   private seq = 0;
   private readonly timers: Timer[] = [];
   private running = false;
+  private holds = 0;
 
   constructor(startMs: number) {
     this.current = startMs;
@@ -58,21 +59,47 @@ export class VirtualClock {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const tick = (): void => {
-      if (!this.running) return;
-      const next = this.timers.shift();
-      if (next !== undefined) {
-        this.current = Math.max(this.current, next.at);
-        next.fire();
-        // Everything due at the same instant fires together.
-        while (this.timers[0] !== undefined && this.timers[0].at <= this.current) {
-          this.timers.shift()?.fire();
-        }
-      }
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    setImmediate(this.tick);
   }
+
+  private parked = false;
+
+  private readonly tick = (): void => {
+    if (!this.running) return;
+    if (this.holds > 0) {
+      // Resumed by the last release (no busy loop while the worker works).
+      this.parked = true;
+      return;
+    }
+    const next = this.timers.shift();
+    if (next !== undefined) {
+      this.current = Math.max(this.current, next.at);
+      next.fire();
+      // Everything due at the same instant fires together.
+      while (this.timers[0] !== undefined && this.timers[0].at <= this.current) {
+        this.timers.shift()?.fire();
+      }
+    }
+    setImmediate(this.tick);
+  };
+
+  /**
+   * Keeps time still until the returned release is called: real work outside this thread (the
+   * worker-hosted sandbox) takes no simulated time, as an in-process call would not.
+   */
+  readonly hold = (): (() => void) => {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds === 0 && this.parked) {
+        this.parked = false;
+        setImmediate(this.tick);
+      }
+    };
+  };
 
   stop(): void {
     this.running = false;

@@ -264,6 +264,15 @@ export function getDataset(): Dataset {
 }
 
 /**
+ * Drops the shared dataset; the next use generates it again (the same, deterministic). For the
+ * benchmark: after it has learned the facts it needs, the sandbox's data should not sit in the
+ * heap it measures for the add-in (its Models ask a sandbox on a worker thread).
+ */
+export function forgetDataset(): void {
+  cached = undefined;
+}
+
+/**
  * spec 1 rule 5: resolve a security code to its corporation, only through the primary listed security.
  * Returns null for unknown codes, non-primary share classes and securities without a statutory filer.
  */

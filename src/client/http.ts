@@ -69,8 +69,9 @@ async function readCapped(
     if (bytes > maxBytes) throw tooLarge(secrets);
     return { text, bytes };
   }
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // Bytes are kept as they come and decoded once: one string per answer (a 30-year answer is a
+  // few hundred kB; per-chunk strings joined made two or three, bench).
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -81,10 +82,20 @@ async function readCapped(
       reader.cancel().catch(() => undefined);
       throw tooLarge(secrets);
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
-  parts.push(decoder.decode());
-  return { text: parts.join(""), bytes };
+  return { text: new TextDecoder().decode(joinChunks(chunks, bytes)), bytes };
+}
+
+function joinChunks(chunks: readonly Uint8Array[], bytes: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const all = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
 }
 
 /**
