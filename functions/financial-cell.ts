@@ -19,15 +19,22 @@ import { knownFinancialsAsk } from "../src/excel/company-resolver";
 import { unitOf } from "../src/excel/labels";
 import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-formats";
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
-import { FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/client";
+import { AbortError, FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/client";
 import { getClient } from "../src/session";
 import { fieldList, noResults } from "./common";
-import { noData } from "./excel-errors";
+import { noData, toCellError } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
-import { getHostCapabilities } from "./host";
-import { answeredAtOnce, run, type InvocationLike } from "./run";
+import { getHostCapabilities, messageLang } from "./host";
+import { answeredAtOnce, inPreview, run, type InvocationLike } from "./run";
 import { selectPeriodOnce } from "./period-index";
-import { financialsQuery, sharedFinancials, type FinancialsPeriodType } from "./shared-financials";
+import {
+  financialsQuery,
+  joinSharedFetch,
+  sharedFetchFor,
+  sharedFinancials,
+  type FinancialsPeriodType,
+  type SharedFetch,
+} from "./shared-financials";
 
 /** Every numeric financials key, in schema order (spec 2.5). */
 export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
@@ -247,20 +254,29 @@ function financialValue(
   return unitCell(readItem(row, itemKey), unitId, money, host);
 }
 
-/** The client and code `memoryLookup` reads for (set just before each synchronous use). */
-const inMemory: { client: KaishaClient | undefined; ask: Company | undefined } = {
-  client: undefined,
-  ask: undefined,
-};
+/** What `memoryLookup` reads for (set just before each synchronous use) and what it found. */
+const inMemory: {
+  client: KaishaClient | undefined;
+  who: Company | undefined;
+  ask: Company | undefined;
+  /** The shared fetch under way for the answer the last miss lacked. */
+  pending: SharedFetch | undefined;
+} = { client: undefined, who: undefined, ask: undefined, pending: undefined };
 
 /** An AnswerLookup over the client's memory tier, one function for every cell (no closure each). */
-const memoryLookup: AnswerLookup = (type, asOf) =>
-  inMemory.client?.peek("getFinancials", financialsQuery(inMemory.ask as Company, type, asOf));
+const memoryLookup: AnswerLookup = (type, asOf) => {
+  const client = inMemory.client as KaishaClient;
+  const found = client.peek("getFinancials", financialsQuery(inMemory.ask as Company, type, asOf));
+  if (found === undefined)
+    inMemory.pending = sharedFetchFor(client, inMemory.who as Company, type, asOf);
+  return found;
+};
 
 /**
  * The value from fresh answers in memory alone, with no request, await or per-cell context: a warm
  * recalculation's cells. LACKING for anything else (an answer not in memory, a name to look up,
- * an argument or data error): the full path then answers, and says why when it fails.
+ * an argument or data error): the full path then answers, and says why when it fails. After a
+ * LACKING, `inMemory.pending` is the shared fetch under way for the missing answer, if any.
  */
 function financialFromMemory(
   company: unknown,
@@ -270,6 +286,7 @@ function financialFromMemory(
   quarter: unknown,
   unit: unknown,
 ): Cell | typeof LACKING {
+  inMemory.pending = undefined;
   try {
     const ref = companyRefArg(company);
     if ("name" in ref) return LACKING;
@@ -278,12 +295,15 @@ function financialFromMemory(
     const ask = knownFinancialsAsk(client, ref);
     if (ask === undefined) return LACKING;
     inMemory.client = client;
+    inMemory.who = ref;
     inMemory.ask = ask;
     return financialValue(what, ref, memoryLookup, getHostCapabilities());
   } catch {
+    inMemory.pending = undefined;
     return LACKING;
   } finally {
     inMemory.client = undefined;
+    inMemory.who = undefined;
     inMemory.ask = undefined;
   }
 }
@@ -314,6 +334,43 @@ export function financial(
 ): Promise<Cell> {
   const quick = financialFromMemory(company, item, fiscalPeriod, period, quarter, unit);
   if (quick !== LACKING) return answeredAtOnce(invocation, quick);
+  const pending = inMemory.pending;
+  inMemory.pending = undefined;
+  if (pending === undefined || inPreview(invocation)) {
+    return fullFinancial(company, item, fiscalPeriod, period, quarter, unit, invocation);
+  }
+  // Another cell's fetch brings the answer: wait for it holding only this closure (a cold model
+  // has ~90 cells per answer waiting for minutes of pacing), then answer as a warm cell would.
+  const leave = joinSharedFetch(pending);
+  let canceled = false;
+  if (invocation !== undefined)
+    invocation.onCanceled = () => {
+      canceled = true;
+      leave();
+    };
+  const again = (): Promise<Cell> => {
+    // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
+    if (canceled) return Promise.reject(toCellError(new AbortError(), messageLang()));
+    const value = financialFromMemory(company, item, fiscalPeriod, period, quarter, unit);
+    inMemory.pending = undefined;
+    if (value !== LACKING) return answeredAtOnce(invocation, value);
+    // Not in memory (a stale copy, an error, an older window still to fetch): the full path,
+    // which finds the settled fetch and reads its outcome rather than asking again.
+    return fullFinancial(company, item, fiscalPeriod, period, quarter, unit, invocation);
+  };
+  return pending.answer.then(again, again);
+}
+
+/** FINANCIAL through `run`: fetches what the value lacks and reports every failure. */
+function fullFinancial(
+  company: unknown,
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+  invocation: InvocationLike | undefined,
+): Promise<Cell> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
     const what = financialWhat(item, fiscalPeriod, period, quarter, unit);

@@ -32,7 +32,8 @@ export interface CallContext {
   onCanceled(listener: () => void): void;
 }
 
-function inPreview(invocation: InvocationLike | undefined): boolean {
+/** True while Excel shows the formula's value preview (the cell is still being typed). */
+export function inPreview(invocation: InvocationLike | undefined): boolean {
   const flag = invocation?.isInValuePreview;
   return flag === true || flag === "true";
 }

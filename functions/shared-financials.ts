@@ -61,7 +61,8 @@ function codeOf(who: Company): string {
 }
 
 /** One fetch and the cells waiting for it. */
-interface SharedFetch {
+export interface SharedFetch {
+  key: string;
   answer: Promise<FinancialsResponse>;
   /** Cells waiting that have not been canceled: the fetch is abandoned when none is left. */
   waiting: number;
@@ -72,13 +73,52 @@ interface SharedFetch {
 
 const fetches = new Map<string, SharedFetch>();
 
+function fetchKey(
+  baseUrl: string,
+  who: Company,
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+): string {
+  return `${baseUrl}\u0000${codeOf(who)}\u0000${period}\u0000${asOf ?? ""}`;
+}
+
+/** The shared fetch under way (or just settled) for this answer, if any. */
+export function sharedFetchFor(
+  client: KaishaClient,
+  who: Company,
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+): SharedFetch | undefined {
+  return fetches.size === 0 ? undefined : fetches.get(fetchKey(client.baseUrl, who, period, asOf));
+}
+
+/**
+ * Counts one more cell waiting for `shared` and returns what Excel's cancel of that cell must call:
+ * the fetch is abandoned when every cell waiting for it was canceled.
+ */
+export function joinSharedFetch(shared: SharedFetch): () => void {
+  shared.waiting += 1;
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    shared.waiting -= 1;
+    if (shared.waiting === 0 && fetches.get(shared.key) === shared) {
+      fetches.delete(shared.key);
+      shared.controller.abort();
+    }
+  };
+}
+
 /**
  * A company's /financials answer for FINANCIAL, fetched once for every cell waiting for it: a
  * cold model has ~90 cells per answer, each of which would otherwise hold its own chain of client
  * calls, cancellation signal and listeners while the pacer spaces the requests (bench: most of
  * the cold run's heap). Cancellation is shared as the client's in-flight requests share it: the
- * fetch is abandoned only when every cell waiting for it was canceled. A value preview reads the
- * cache alone and waits for nobody.
+ * fetch is abandoned only when every cell waiting for it was canceled. A settled fetch stays
+ * findable until the cells woken by it have asked again (one more microtask turn), so they read
+ * its outcome (a stale copy, an error) instead of sending the request again. A value preview reads
+ * the cache alone and waits for nobody.
  */
 export async function sharedFinancials(
   ctx: CallContext,
@@ -88,13 +128,14 @@ export async function sharedFinancials(
 ): Promise<FinancialsResponse> {
   const query = financialsQuery(who, period, asOf);
   if (ctx.preview) return companyFinancials(ctx.client, who, query, ctx.options);
-  const key = `${ctx.client.baseUrl}\u0000${codeOf(who)}\u0000${period}\u0000${asOf ?? ""}`;
+  const key = fetchKey(ctx.client.baseUrl, who, period, asOf);
   let shared = fetches.get(key);
   if (shared === undefined) {
     const controller = new AbortController();
     const stale = { stale: false };
     const options: RequestOptions = { signal: controller.signal, staleSink: stale };
     const started: SharedFetch = {
+      key,
       answer: companyFinancials(ctx.client, who, query, options),
       waiting: 0,
       controller,
@@ -103,20 +144,16 @@ export async function sharedFinancials(
     const forget = (): void => {
       if (fetches.get(key) === started) fetches.delete(key);
     };
-    started.answer.then(forget, forget);
+    // Two turns: the cells woken by the answer (one turn) find it settled here.
+    started.answer.then(noop, noop).then(forget, forget);
     fetches.set(key, started);
     shared = started;
   }
   const mine = shared;
-  mine.waiting += 1;
-  ctx.onCanceled(() => {
-    mine.waiting -= 1;
-    if (mine.waiting === 0 && fetches.get(key) === mine) {
-      fetches.delete(key);
-      mine.controller.abort();
-    }
-  });
+  ctx.onCanceled(joinSharedFetch(mine));
   const body = await mine.answer;
   if (mine.stale.stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
   return body;
 }
+
+function noop(): void {}

@@ -90,14 +90,52 @@ describe("cells waiting for one shared fetch", () => {
     const cells = invocations.map((inv, i) =>
       financial("6758", ITEMS[i % ITEMS.length], -(i % 10), null, null, null, inv),
     );
+    const settled = Promise.allSettled(cells);
     // Excel cancels 89 of them (a recalculation elsewhere); one still wants the answer.
     for (const inv of invocations.slice(1)) inv.onCanceled?.();
-    const first = cells[0] as Promise<unknown>;
     await jest.advanceTimersByTimeAsync(300);
-    expect(typeof (await first)).toBe("number");
+    const outcomes = await settled;
+    expect(outcomes[0]).toMatchObject({ status: "fulfilled" });
+    expect(typeof (outcomes[0] as PromiseFulfilledResult<unknown>).value).toBe("number");
+    // The canceled ones settle too (Excel ignores them), asking nothing more.
+    for (const o of outcomes.slice(1))
+      expect(o).toMatchObject({ status: "rejected", reason: { code: "#N/A" } });
     expect(h.sent()).toBe(1);
     expect(h.fetches()).toBe(1);
-    await Promise.allSettled(cells);
+  });
+
+  test("canceling the cell that started the fetch leaves it for the cells still waiting", async () => {
+    jest.useFakeTimers();
+    const h = useSandbox({ sandbox: { latencyMs: 300 } });
+    const invocations = Array.from({ length: 10 }, () => invocation());
+    const cells = invocations.map((inv, i) =>
+      financial("6758", ITEMS[i % ITEMS.length], -i, null, null, null, inv),
+    );
+    const settled = Promise.allSettled(cells);
+    invocations[0]?.onCanceled?.();
+    await jest.advanceTimersByTimeAsync(300);
+    const outcomes = await settled;
+    for (const o of outcomes.slice(1)) expect(o).toMatchObject({ status: "fulfilled" });
+    expect(h.fetches()).toBe(1);
+  });
+
+  test("a failed fetch gives every waiting cell its error, asked once", async () => {
+    jest.useFakeTimers();
+    const h = useSandbox({ sandbox: { latencyMs: 300 } });
+    const addresses = ["Sheet1!A1", "Sheet1!A2", "Sheet1!A3"];
+    const cells = addresses.map((address, i) =>
+      cellError(
+        financial("9984", ITEMS[i] as string, 0, null, null, null, invocation({ address })),
+      ),
+    );
+    await jest.advanceTimersByTimeAsync(300);
+    const errors = await Promise.all(cells);
+    for (const [i, err] of errors.entries()) {
+      expect(err.code).toBe("#N/A");
+      expect(err.message).toMatch(/9984/);
+      expect(getCellError(addresses[i] as string)?.message).toBe(err.message);
+    }
+    expect(h.fetches()).toBe(1);
   });
 
   test("when every waiting cell is canceled the shared request is abandoned unsent, and a new cell starts afresh", async () => {
