@@ -101,6 +101,8 @@ async function phase(
   clock: VirtualClock,
   oracle: Parameters<typeof recalculateScale>[2],
   onSample: () => void,
+  /** Runs after the phase, before its closing GC (the reopen drops the old runtime here). */
+  after: () => Promise<void> = async () => undefined,
 ): Promise<Phase> {
   // No forced GC here: the one just before (the baseline's, or the previous phase's at its end) is
   // enough, and two in a row make V8 see no mutator time between them and raise the next heap
@@ -121,6 +123,7 @@ async function phase(
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sampleBoth();
+  await after();
   collectGarbage();
   return {
     outcome,
@@ -223,13 +226,21 @@ export async function runModel(
   );
   const warm: Phase[] = [];
   for (let i = 0; i < 3; i += 1) {
-    warm.push(await phase(cells, wire, clock, undefined, sample));
+    // After the last one the workbook closes: this runtime is gone before the reopen (a reopened
+    // workbook starts a new one; its predecessor's heap is not there to collect).
+    const closeAfter =
+      i < 2
+        ? undefined
+        : async () => {
+            await store?.flush();
+            store = undefined;
+            setClientForTesting(undefined);
+          };
+    warm.push(await phase(cells, wire, clock, undefined, sample, closeAfter));
     log(
       `  warm ${i + 1}: ${warm[i]?.requests} requests, ${((warm[i]?.cpuMicros ?? 0) / cells.length).toFixed(1)} µs CPU per cell`,
     );
   }
-  await store.flush();
-  store = undefined;
   const storageEntries = disk.entries;
 
   // Reopen: a new runtime (client, pacer, memory tier) over the same persisted storage.

@@ -343,12 +343,15 @@ export function financial(
   // has ~90 cells per answer waiting for minutes of pacing), then answer as a warm cell would.
   const leave = joinSharedFetch(pending);
   let canceled = false;
-  if (invocation !== undefined)
-    invocation.onCanceled = () => {
-      canceled = true;
-      leave();
-    };
+  const onCanceled = (): void => {
+    canceled = true;
+    leave();
+  };
+  if (invocation !== undefined) invocation.onCanceled = onCanceled;
   const again = (): Promise<Cell> => {
+    // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
+    if (invocation !== undefined && invocation.onCanceled === onCanceled)
+      invocation.onCanceled = undefined;
     // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
     if (canceled) return Promise.reject(toCellError(new AbortError(), messageLang()));
     const value = financialFromMemory(company, item, fiscalPeriod, period, quarter, unit);

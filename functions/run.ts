@@ -11,7 +11,7 @@ import { getHostCapabilities, messageLang } from "./host";
 
 /** The invocation object Excel passes as the last argument of a @cancelable function. */
 export interface InvocationLike {
-  onCanceled?: () => void;
+  onCanceled?: (() => void) | undefined;
   /** CustomFunctionsRuntime 1.5; typed as string in @types, a boolean in practice. */
   isInValuePreview?: boolean | string;
   /** @requiresAddress: the calling cell, e.g. "Sheet1!B2" (the Problems list shows its message). */
@@ -50,7 +50,8 @@ export async function run<T extends Cell | Cell[][]>(
 ): Promise<T> {
   const lang = messageLang();
   const call = new CallState();
-  if (invocation !== undefined) invocation.onCanceled = () => call.cancel();
+  const onCanceled = (): void => call.cancel();
+  if (invocation !== undefined) invocation.onCanceled = onCanceled;
   startCall();
   try {
     const preview = inPreview(invocation);
@@ -95,6 +96,10 @@ export async function run<T extends Cell | Cell[][]>(
     throw cellErr;
   } finally {
     endCall();
+    // A finished call cannot be canceled; the handler would keep this call's state (and the
+    // answers it waited for) alive for as long as the host keeps the invocation object.
+    if (invocation !== undefined && invocation.onCanceled === onCanceled)
+      invocation.onCanceled = undefined;
   }
 }
 

@@ -138,6 +138,26 @@ describe("cells waiting for one shared fetch", () => {
     expect(h.fetches()).toBe(1);
   });
 
+  test("a finished cell leaves no cancel handler on its invocation (it would keep the answer alive)", async () => {
+    jest.useFakeTimers();
+    useSandbox({ sandbox: { latencyMs: 300 } });
+    const owner = invocation();
+    const waiter = invocation();
+    const failing = invocation();
+    const cells = [
+      financial("7203", "sales", 0, null, null, null, owner),
+      financial("7203", "net_income", 0, null, null, null, waiter),
+      cellError(financial("9984", "sales", 0, null, null, null, failing)),
+    ];
+    expect(typeof owner.onCanceled).toBe("function");
+    expect(typeof waiter.onCanceled).toBe("function");
+    await jest.advanceTimersByTimeAsync(300);
+    await Promise.all(cells);
+    expect(owner.onCanceled).toBeUndefined();
+    expect(waiter.onCanceled).toBeUndefined();
+    expect(failing.onCanceled).toBeUndefined();
+  });
+
   test("when every waiting cell is canceled the shared request is abandoned unsent, and a new cell starts afresh", async () => {
     jest.useFakeTimers();
     const h = useSandbox({ sandbox: { latencyMs: 300 } });
