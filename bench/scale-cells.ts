@@ -25,12 +25,120 @@ export type CellSpec =
   | { kind: "valuation"; code: string }
   | { kind: "prices"; code: string; from: string; to: string };
 
-/** One cell: what it calls, and where it sits (the address Excel passes with @requiresAddress). */
-export interface ScaleCell {
-  call: () => Promise<unknown>;
-  spec: CellSpec;
+/** The cells' shared inputs: companies (with the code as typed), price dates. */
+interface Sheet {
+  companies: readonly ScaleCompany[];
+  pricesFrom: string;
+  pricesTo: string;
+}
+
+const VALUATION_CELL = -1;
+const PRICES_CELL = -2;
+
+/**
+ * One cell: what it calls, and where it sits (the address Excel passes with @requiresAddress).
+ * Compact on purpose (indexes into shared tables, the address text, nothing else): Excel keeps a
+ * workbook's formulas outside the add-in's heap, so the bench's 301,000 cells must not weigh on
+ * the heap it measures (closures, specs and invocation objects per cell were ~360 bytes each, a
+ * third of Model 500's starting heap, which V8 multiplies when it sets its next collection). A
+ * new invocation object per call, as Excel passes one per call.
+ */
+export class ScaleCell {
+  constructor(
+    private readonly sheet: Sheet,
+    private readonly companyIndex: number,
+    /** Into SCALE_ITEMS, or VALUATION_CELL / PRICES_CELL. */
+    private readonly itemIndex: number,
+    private readonly back: number,
+    readonly address: string,
+  ) {}
+
+  private get company(): ScaleCompany {
+    return this.sheet.companies[this.companyIndex] as ScaleCompany;
+  }
+
+  /** Which FINANCIAL form the cell uses (kinds rotate with company, item and year). */
+  private get form(): number {
+    return (this.companyIndex + this.itemIndex + this.back) % 6;
+  }
+
+  call(): Promise<unknown> {
+    const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
+    const { code, latestYear } = this.company;
+    if (this.itemIndex === VALUATION_CELL)
+      return VALUATION(code, [VALUATION_FIELDS], null, null, null, inv);
+    if (this.itemIndex === PRICES_CELL)
+      return PRICES(
+        code,
+        this.sheet.pricesFrom,
+        this.sheet.pricesTo,
+        [PRICE_FIELDS],
+        null,
+        null,
+        inv,
+      );
+    const item = SCALE_ITEMS[this.itemIndex] as string;
+    const back = this.back;
+    switch (this.form) {
+      case 0:
+      case 1:
+        // As a number where Excel would hold one (a typed 7203), else as text.
+        return FINANCIAL(
+          /^\d{4}$/.test(code) ? Number(code) : code,
+          item,
+          -back,
+          null,
+          null,
+          null,
+          inv,
+        );
+      case 2:
+        return FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv);
+      case 3:
+        return ltmKind(item) !== undefined
+          ? FINANCIAL(code, item, -back, "LTM", null, null, inv)
+          : FINANCIAL(code, item, -back, "annual", null, "million_jpy", inv);
+      case 4:
+        return FINANCIAL(code, item, latestYear - back, null, null, null, inv);
+      default:
+        return FINANCIAL(code, item, -back, null, null, "億円", inv);
+    }
+  }
+
+  /** What the cell asks, for the per-cell baselines (bench/naive-client.ts). */
+  get spec(): CellSpec {
+    const code = this.company.code;
+    if (this.itemIndex === VALUATION_CELL) return { kind: "valuation", code };
+    if (this.itemIndex === PRICES_CELL)
+      return { kind: "prices", code, from: this.sheet.pricesFrom, to: this.sheet.pricesTo };
+    const item = SCALE_ITEMS[this.itemIndex] as string;
+    const back = this.back;
+    switch (this.form) {
+      case 0:
+      case 1:
+        return { kind: "annual", code, item, back };
+      case 2:
+        return { kind: "quarterly", code, item, back };
+      case 3:
+        return ltmKind(item) !== undefined
+          ? { kind: "ltm", code, item, back }
+          : { kind: "units", code, item, back };
+      case 4:
+        return { kind: "fixed", code, item, back };
+      default:
+        return { kind: "units", code, item, back };
+    }
+  }
+
   /** Set for plain annual cells in yen: the oracle checks them against the dataset. */
-  check?: { base: string; item: string; back: number };
+  get check(): { base: string; item: string; back: number } | undefined {
+    if (this.itemIndex < 0 || this.form > 1) return undefined;
+    return {
+      base: this.company.base,
+      item: SCALE_ITEMS[this.itemIndex] as string,
+      back: this.back,
+    };
+  }
 }
 
 export interface ScaleCompany {
@@ -53,10 +161,6 @@ function column(n: number): string {
   return s;
 }
 
-function invocation(address: string): CustomFunctions.CancelableInvocation {
-  return { address } as unknown as CustomFunctions.CancelableInvocation;
-}
-
 /**
  * The cells of Model N, in a comparables-sheet order (item-major, company-minor: neighbouring cells
  * belong to different companies, the hardest order for a memory LRU). Kinds rotate with the cell:
@@ -68,70 +172,20 @@ export function scaleCells(
   pricesFrom: string,
   pricesTo: string,
 ): ScaleCell[] {
+  const sheet: Sheet = { companies, pricesFrom, pricesTo };
   const cells: ScaleCell[] = [];
-  SCALE_ITEMS.forEach((item, ii) => {
-    const ltm = ltmKind(item) !== undefined;
+  SCALE_ITEMS.forEach((_item, ii) => {
     for (let back = 0; back < SCALE_YEARS; back += 1) {
-      companies.forEach((company, ci) => {
+      companies.forEach((_company, ci) => {
         const address = `'Sheet ${(ci % 5) + 1}'!${column(back + 2 + (ii % 3) * 12)}${ci * 64 + ii + 2}`;
-        const inv = invocation(address);
-        const kind = (ci + ii + back) % 6;
-        const code = company.code;
-        // As a number where Excel would hold one (a typed 7203), else as text.
-        const typed: string | number = /^\d{4}$/.test(code) ? Number(code) : code;
-        switch (kind) {
-          case 0:
-          case 1:
-            cells.push({
-              call: () => FINANCIAL(typed, item, -back, null, null, null, inv),
-              check: { base: company.base, item, back },
-              spec: { kind: "annual", code, item, back },
-            });
-            break;
-          case 2:
-            cells.push({
-              call: () => FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv),
-              spec: { kind: "quarterly", code, item, back },
-            });
-            break;
-          case 3:
-            cells.push(
-              ltm
-                ? {
-                    call: () => FINANCIAL(code, item, -back, "LTM", null, null, inv),
-                    spec: { kind: "ltm", code, item, back },
-                  }
-                : {
-                    call: () => FINANCIAL(code, item, -back, "annual", null, "million_jpy", inv),
-                    spec: { kind: "units", code, item, back },
-                  },
-            );
-            break;
-          case 4:
-            cells.push({
-              call: () => FINANCIAL(code, item, company.latestYear - back, null, null, null, inv),
-              spec: { kind: "fixed", code, item, back },
-            });
-            break;
-          default:
-            cells.push({
-              call: () => FINANCIAL(code, item, -back, null, null, "億円", inv),
-              spec: { kind: "units", code, item, back },
-            });
-        }
+        cells.push(new ScaleCell(sheet, ci, ii, back, address));
       });
     }
   });
-  companies.forEach((company, ci) => {
-    const inv = invocation(`'Prices'!A${ci * 1300 + 1}`);
-    cells.push({
-      call: () => VALUATION(company.code, [VALUATION_FIELDS], null, null, null, inv),
-      spec: { kind: "valuation", code: company.code },
-    });
-    cells.push({
-      call: () => PRICES(company.code, pricesFrom, pricesTo, [PRICE_FIELDS], null, null, inv),
-      spec: { kind: "prices", code: company.code, from: pricesFrom, to: pricesTo },
-    });
+  companies.forEach((_company, ci) => {
+    const address = `'Prices'!A${ci * 1300 + 1}`;
+    cells.push(new ScaleCell(sheet, ci, VALUATION_CELL, 0, address));
+    cells.push(new ScaleCell(sheet, ci, PRICES_CELL, 0, address));
   });
   return cells;
 }
