@@ -25,6 +25,22 @@ void (async () => {
       // COLD_MS=n: a live-heap sample of the cold run n ms (real time) after it starts.
       const coldMs = Number(process.env["COLD_MS"] ?? 0);
       // COLD_ALLOC=1: every allocation of the cold run (collected ones too), stopped when it ends.
+      // COLD_ALLOC=reopen: the same for the reopen.
+      if (out !== undefined && process.env["COLD_ALLOC"] === "reopen") {
+        if (/^ {2}warm 3:/.test(line))
+          void post("HeapProfiler.enable").then(() =>
+            post("HeapProfiler.startSampling", {
+              samplingInterval: 16384,
+              includeObjectsCollectedByMajorGC: true,
+              includeObjectsCollectedByMinorGC: true,
+            }),
+          );
+        if (/^ {2}reopen:/.test(line))
+          void post("HeapProfiler.stopSampling").then((res) =>
+            writeFileSync(out, JSON.stringify((res as { profile: unknown }).profile)),
+          );
+        return;
+      }
       if (out !== undefined && process.env["COLD_ALLOC"] === "1") {
         if (/ cold\.\.\.$/.test(line))
           void post("HeapProfiler.enable").then(() =>

@@ -17,6 +17,7 @@ import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
+import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
 import { checkAnswer } from "./response-check";
@@ -214,16 +215,6 @@ const defaultFetch: FetchLike = (url, init) => {
     return Promise.reject(new TypeError("fetch is not available"));
   return globalThis.fetch(url, init);
 };
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    // for...in, not Object.values: no array per object of a 15,000-field answer.
-    const record = value as Record<string, unknown>;
-    for (const k in record) deepFreeze(record[k]);
-  }
-  return value;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";

@@ -1,5 +1,7 @@
 // Compact stored form of an answer: arrays of same-shaped rows kept as columns (names once), no text.
 
+import { deepFreeze } from "./deep-freeze";
+
 const COLUMNS = "$kaishaColumns";
 
 interface Columnar {
@@ -67,7 +69,7 @@ export function compact(value: unknown): unknown {
 export function expand(value: unknown): unknown {
   const out: string[] = [];
   writeJson(value, out);
-  return freeze(JSON.parse(out.join("")));
+  return deepFreeze(JSON.parse(out.join("")));
 }
 
 /**
@@ -122,13 +124,4 @@ function writeJson(value: unknown, out: string[]): void {
     return;
   }
   out.push(value === undefined ? "null" : JSON.stringify(value));
-}
-
-function freeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    const record = value as Record<string, unknown>;
-    for (const k in record) freeze(record[k]);
-  }
-  return value;
 }

@@ -1,4 +1,4 @@
-// Text compression for persistent cache entries: gzip + base64 where the platform has CompressionStream.
+// Text compression for persistent cache entries: gzip bytes (IndexedDB), or gzip + base64 (text-only storage).
 
 /** Marks a compressed value, so entries written before compression (or without it) still read. */
 const GZIP_PREFIX = "gz1:";
@@ -29,6 +29,23 @@ function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * `text` as gzip bytes (UTF-8), or undefined where the platform has no CompressionStream. For
+ * stores that keep bytes as they are (IndexedDB): no base64.
+ */
+export async function gzipText(text: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!hasCompression()) return undefined;
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Reverses `gzipText`. Throws on corrupt bytes or where the platform cannot decompress. */
+export async function gunzipText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  if (!hasCompression()) throw new Error("compressed cache entry, but no DecompressionStream");
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
+}
+
+/**
  * Compresses `text` for storage. API answers are repetitive JSON (the same keys on every row), so
  * gzip shrinks them about tenfold even after base64: OfficeRuntime.storage's 10 MB then holds a
  * whole morning model. Without CompressionStream the text is stored as it is.
@@ -36,17 +53,12 @@ function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
  * @example await unpackText(await packText('{"a":1}')) // '{"a":1}'
  */
 export async function packText(text: string): Promise<string> {
-  if (!hasCompression()) return text;
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  return GZIP_PREFIX + bytesToBase64(bytes);
+  const bytes = await gzipText(text);
+  return bytes === undefined ? text : GZIP_PREFIX + bytesToBase64(bytes);
 }
 
 /** Reverses `packText`; plain (uncompressed) text passes through. Throws on a corrupt value. */
 export async function unpackText(stored: string): Promise<string> {
   if (!stored.startsWith(GZIP_PREFIX)) return stored;
-  if (!hasCompression()) throw new Error("compressed cache entry, but no DecompressionStream");
-  const bytes = base64ToBytes(stored.slice(GZIP_PREFIX.length));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).text();
+  return gunzipText(base64ToBytes(stored.slice(GZIP_PREFIX.length)));
 }

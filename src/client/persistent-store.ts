@@ -1,7 +1,7 @@
 // Persistent cache tier: size-bounded, evicts least recently used, never what this recalculation used.
 
 import type { CacheEntry, CacheStore } from "./cache";
-import { compact, expand } from "./compact";
+import { fromStoredForm, toStoredForm } from "./stored-form";
 import { containsSecret } from "./redact";
 
 /** One row of the index: what eviction needs, without reading the answer itself. */
@@ -14,7 +14,7 @@ export interface IndexRow {
   lastUsed: number;
 }
 
-/** What is stored per answer: the compact body (src/client/compact.ts), when and how big. */
+/** What is stored per answer: the body's stored form (src/client/stored-form.ts), when and how big. */
 export interface StoredRecord {
   body: unknown;
   storedAt: number;
@@ -132,21 +132,30 @@ export class PersistentCacheStore implements CacheStore {
       this.forget(key);
       return undefined;
     }
+    let body: unknown;
+    try {
+      body = await fromStoredForm(record.body);
+    } catch {
+      // Unreadable (corrupt, or compressed where this platform cannot decompress): a miss.
+      this.forget(key);
+      return undefined;
+    }
     this.touch(row);
-    return { body: expand(record.body), storedAt: record.storedAt, bytes: record.bytes };
+    return { body, storedAt: record.storedAt, bytes: record.bytes };
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     await this.ready;
     // The API key must not reach storage; keys are URLs without it, so this is a guard.
     if (containsSecret(key) || this.backend === UNAVAILABLE) return;
+    const stored = await toStoredForm(entry.body);
     const now = this.now();
     const size = Math.max(1, entry.bytes);
     if (this.index.has(key)) this.forget(key);
     if (!this.makeRoom(size)) return;
     const row: IndexRow = { key, bytes: size, storedAt: entry.storedAt, lastUsed: now };
     const record: StoredRecord = {
-      body: compact(entry.body),
+      body: stored,
       storedAt: entry.storedAt,
       bytes: entry.bytes,
     };

@@ -130,25 +130,100 @@ describe("PersistentCacheStore over IndexedDB", () => {
     expect(backend.batches[1]?.put).toHaveLength(0);
   });
 
-  test("stores the compact form: row arrays as columns, not text", async () => {
+  test("stores the answer's JSON gzip-compressed as bytes (no text, no base64) and reads it back frozen", async () => {
     const backend = counting(await openIdbBackend(new IDBFactory()));
     const { store } = storeOn(backend, 1_000_000);
-    const rows = Array.from({ length: 3 }, (_, i) => ({ date: `2024-01-0${i + 1}`, close: i }));
+    const rows = Array.from({ length: 200 }, (_, i) => ({ date: `2024-01-${i}`, close: i * 1.5 }));
     await store.set("p", entry({ prices: rows }));
     await store.flush();
-    const stored = backend.batches[0]?.put[0]?.record.body as { prices: unknown };
-    expect(stored.prices).toEqual({
-      $kaishaColumns: ["date", "close"],
-      rows: [
-        ["2024-01-01", 0],
-        ["2024-01-02", 1],
-        ["2024-01-03", 2],
-      ],
-    });
+    const stored = backend.batches[0]?.put[0]?.record.body as Record<string, unknown>;
+    expect(stored["bytes"]).toBeInstanceOf(Uint8Array);
+    const size = (stored["bytes"] as Uint8Array).byteLength;
+    expect(size).toBeLessThan(JSON.stringify({ prices: rows }).length / 4);
     const back = (await store.get("p"))?.body as { prices: object[] };
     expect(back).toEqual({ prices: rows });
     // Read back frozen, like every answer the client hands out.
     expect(Object.isFrozen(back.prices[0])).toBe(true);
+  });
+
+  test("without CompressionStream the columnar form is stored (row arrays as columns)", async () => {
+    const saved = globalThis.CompressionStream;
+    (globalThis as { CompressionStream?: unknown }).CompressionStream = undefined;
+    try {
+      const backend = counting(await openIdbBackend(new IDBFactory()));
+      const { store } = storeOn(backend, 1_000_000);
+      const rows = Array.from({ length: 3 }, (_, i) => ({ date: `2024-01-0${i + 1}`, close: i }));
+      await store.set("p", entry({ prices: rows }));
+      await store.flush();
+      const stored = backend.batches[0]?.put[0]?.record.body as { prices: unknown };
+      expect(stored.prices).toEqual({
+        $kaishaColumns: ["date", "close"],
+        rows: [
+          ["2024-01-01", 0],
+          ["2024-01-02", 1],
+          ["2024-01-03", 2],
+        ],
+      });
+      expect((await store.get("p"))?.body).toEqual({ prices: rows });
+    } finally {
+      globalThis.CompressionStream = saved;
+    }
+  });
+
+  test("records in the columnar form of earlier versions still read", async () => {
+    const backend = await openIdbBackend(new IDBFactory());
+    const rows = [
+      { date: "2024-01-01", close: 0 },
+      { date: "2024-01-02", close: 1 },
+    ];
+    await backend.commit({
+      put: [
+        {
+          row: { key: "old", bytes: 100, storedAt: 1_000, lastUsed: 1_000 },
+          record: {
+            body: {
+              prices: {
+                $kaishaColumns: ["date", "close"],
+                rows: [
+                  ["2024-01-01", 0],
+                  ["2024-01-02", 1],
+                ],
+              },
+            },
+            storedAt: 1_000,
+            bytes: 100,
+          },
+        },
+      ],
+      touch: [],
+      remove: [],
+    });
+    const { store } = storeOn(backend, 1_000_000);
+    const back = (await store.get("old"))?.body as { prices: object[] };
+    expect(back).toEqual({ prices: rows });
+    expect(Object.isFrozen(back.prices[1])).toBe(true);
+  });
+
+  test("an unreadable record is a miss and is forgotten", async () => {
+    const backend = await openIdbBackend(new IDBFactory());
+    await backend.commit({
+      put: [
+        {
+          row: { key: "bad", bytes: 100, storedAt: 1_000, lastUsed: 1_000 },
+          record: {
+            body: { $kaishaGzipJson: 1, bytes: new Uint8Array([1, 2, 3]) },
+            storedAt: 1_000,
+            bytes: 100,
+          },
+        },
+      ],
+      touch: [],
+      remove: [],
+    });
+    const { store } = storeOn(backend, 1_000_000);
+    expect(await store.keys()).toEqual(["bad"]);
+    expect(await store.get("bad")).toBeUndefined();
+    expect(await store.keys()).toEqual([]);
   });
 
   test("a backend that fails to open stores nothing and never throws", async () => {
