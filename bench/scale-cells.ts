@@ -28,6 +28,8 @@ export type CellSpec =
 /** The cells' shared inputs: companies (with the code as typed), price dates. */
 interface Sheet {
   companies: readonly ScaleCompany[];
+  /** Each company's code as a cell holds it: a number where Excel would hold one (7203). */
+  typed: readonly (string | number)[];
   pricesFrom: string;
   pricesTo: string;
 }
@@ -51,16 +53,16 @@ export class ScaleCell {
     private readonly itemIndex: number,
     private readonly back: number,
     readonly address: string,
-  ) {}
+  ) {
+    this.form = (companyIndex + itemIndex + back) % 6;
+  }
 
   private get company(): ScaleCompany {
     return this.sheet.companies[this.companyIndex] as ScaleCompany;
   }
 
   /** Which FINANCIAL form the cell uses (kinds rotate with company, item and year). */
-  private get form(): number {
-    return (this.companyIndex + this.itemIndex + this.back) % 6;
-  }
+  private readonly form: number;
 
   call(): Promise<unknown> {
     const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
@@ -82,16 +84,7 @@ export class ScaleCell {
     switch (this.form) {
       case 0:
       case 1:
-        // As a number where Excel would hold one (a typed 7203), else as text.
-        return FINANCIAL(
-          /^\d{4}$/.test(code) ? Number(code) : code,
-          item,
-          -back,
-          null,
-          null,
-          null,
-          inv,
-        );
+        return FINANCIAL(this.sheet.typed[this.companyIndex], item, -back, null, null, null, inv);
       case 2:
         return FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv);
       case 3:
@@ -172,7 +165,8 @@ export function scaleCells(
   pricesFrom: string,
   pricesTo: string,
 ): ScaleCell[] {
-  const sheet: Sheet = { companies, pricesFrom, pricesTo };
+  const typed = companies.map((c) => (/^\d{4}$/.test(c.code) ? Number(c.code) : c.code));
+  const sheet: Sheet = { companies, typed, pricesFrom, pricesTo };
   const cells: ScaleCell[] = [];
   SCALE_ITEMS.forEach((_item, ii) => {
     for (let back = 0; back < SCALE_YEARS; back += 1) {

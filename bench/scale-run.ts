@@ -101,8 +101,15 @@ async function phase(
   clock: VirtualClock,
   oracle: Parameters<typeof recalculateScale>[2],
   onSample: () => void,
-  /** Runs after the phase, before its closing GC (the reopen drops the old runtime here). */
-  after: () => Promise<void> = async () => undefined,
+  hooks: {
+    /**
+     * Work the recalculation left running that belongs to it (the persistent tier's background
+     * writes: compressing and storing what the cold run received); awaited and measured with it.
+     */
+    settle?: () => Promise<void>;
+    /** Runs after the phase, before its closing GC (the reopen drops the old runtime here). */
+    after?: () => Promise<void>;
+  } = {},
 ): Promise<Phase> {
   // No forced GC here: the one just before (the baseline's, or the previous phase's at its end) is
   // enough, and two in a row make V8 see no mutator time between them and raise the next heap
@@ -120,10 +127,11 @@ async function phase(
   const cpu = process.cpuUsage();
   const start = performance.now();
   const outcome = await recalculateScale(cells, cellErrorText, oracle);
+  await hooks.settle?.();
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sampleBoth();
-  await after();
+  await hooks.after?.();
   collectGarbage();
   return {
     outcome,
@@ -214,7 +222,9 @@ export async function runModel(
   };
 
   log(`${name}: ${cells.length.toLocaleString("en-US")} cells, cold...`);
-  const cold = await phase(cells, wire, clock, oracle, sample);
+  const cold = await phase(cells, wire, clock, oracle, sample, {
+    settle: () => store?.flush() ?? Promise.resolve(),
+  });
   const status429 = await sandbox.count429();
   // Floor: every distinct answer the workbook needs, asked once (a retry or a repeat is extra).
   const distinct = wire.distinct.size;
@@ -236,7 +246,9 @@ export async function runModel(
             store = undefined;
             setClientForTesting(undefined);
           };
-    warm.push(await phase(cells, wire, clock, undefined, sample, closeAfter));
+    warm.push(
+      await phase(cells, wire, clock, undefined, sample, closeAfter ? { after: closeAfter } : {}),
+    );
     log(
       `  warm ${i + 1}: ${warm[i]?.requests} requests, ${((warm[i]?.cpuMicros ?? 0) / cells.length).toFixed(1)} µs CPU per cell`,
     );
@@ -248,7 +260,9 @@ export async function runModel(
   const reopenedClient = makeClient(wire.fetch, clock, reopenedStore);
   setClientForTesting(reopenedClient, { lang: "en" }, reopenedStore);
   const reads = disk.recordReads;
-  const reopen = await phase(cells, wire, clock, oracle, sample);
+  const reopen = await phase(cells, wire, clock, oracle, sample, {
+    settle: () => reopenedStore.flush(),
+  });
   log(
     `  reopen: ${reopen.requests} requests, ${disk.recordReads - reads} storage reads, ${(reopen.cpuMicros / cells.length).toFixed(1)} µs CPU per cell`,
   );

@@ -11,6 +11,7 @@ import {
   ltmFromHalves,
   ltmKind,
   olderWindowAsOf,
+  type FinancialPeriodArgs,
   type FinancialPeriodType,
   type FiscalPeriodSpec,
   type Quarter,
@@ -50,6 +51,8 @@ const ITEM_FORMS = {
 
 /** What a FINANCIAL cell asks of a company: the item key, the period and the money unit. */
 interface FinancialWhat {
+  /** The period arguments read (one frozen object per argument triple). */
+  period: FinancialPeriodArgs;
   itemKey: string;
   spec: FiscalPeriodSpec;
   type: FinancialPeriodType;
@@ -122,6 +125,7 @@ function financialWhat(
     );
   }
   const what: FinancialWhat = Object.freeze({
+    period: periodArgs,
     itemKey,
     spec,
     type,
@@ -133,7 +137,7 @@ function financialWhat(
   return what;
 }
 
-const whatMemo = new WeakMap<object, Map<string, Map<MoneyUnit, FinancialWhat>>>();
+const whatMemo = new WeakMap<FinancialPeriodArgs, Map<string, Map<MoneyUnit, FinancialWhat>>>();
 
 function companyLabel(company: Company): string {
   return "security_code" in company ? company.security_code : company.edinet_code;
@@ -243,7 +247,7 @@ function financialValue(
     const decimals = decimalsOfItem(body.periods, itemKey);
     return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
   }
-  const row = selectPeriodOnce(body.periods, type, spec, q);
+  const row = selectPeriodOnce(body.periods, what.period);
   if (row === undefined) {
     const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
     throw noData(

@@ -3,44 +3,45 @@
 import type { FinancialsPeriod } from "../src/contract";
 import {
   selectPeriod,
+  type FinancialPeriodArgs,
   type FinancialPeriodType,
-  type FiscalPeriodSpec,
-  type Quarter,
 } from "../src/excel/financial-period";
 
-type Choices = Map<string, FinancialsPeriod | undefined>;
-
-/** Per answer (its frozen periods array, shared by every cell of the company): spec -> row. */
-const chosen = new WeakMap<readonly FinancialsPeriod[], Choices>();
-
-function specKey(type: string, spec: FiscalPeriodSpec, quarter: Quarter | undefined): string {
-  const which =
-    spec.kind === "relative" ? spec.offset : spec.kind === "year" ? spec.year : spec.month;
-  return `${type}|${quarter ?? ""}|${spec.kind}|${which}`;
-}
+/** A choice that found no row (WeakMap values cannot be undefined and still be told from "not yet"). */
+const NO_ROW = null;
 
 /**
- * `selectPeriod`, sorted and filtered once per answer and period spec instead of once per cell: a
- * model reads 60 items of the same row (bench: the sort was the largest share of warm CPU).
+ * Per answer (its frozen periods array, shared by every cell of the company), per period choice
+ * (financialPeriodArgs returns one frozen object per argument triple): the row. Keyed by those
+ * objects themselves, so a cell builds no key string.
+ */
+const chosen = new WeakMap<
+  readonly FinancialsPeriod[],
+  WeakMap<FinancialPeriodArgs, FinancialsPeriod | typeof NO_ROW>
+>();
+
+/**
+ * `selectPeriod`, sorted and filtered once per answer and period choice instead of once per cell:
+ * a model reads 60 items of the same row (bench: the sort was the largest share of warm CPU).
  *
- * @example selectPeriodOnce(body.periods, "annual", { kind: "relative", offset: -1 }, undefined)
+ * @example selectPeriodOnce(body.periods, financialPeriodArgs(-1, null, null))
  */
 export function selectPeriodOnce(
   periods: readonly FinancialsPeriod[],
-  type: Exclude<FinancialPeriodType, "LTM">,
-  spec: FiscalPeriodSpec,
-  quarter: Quarter | undefined,
+  choice: FinancialPeriodArgs,
 ): FinancialsPeriod | undefined {
-  // Only frozen answers (the client's) are safe to remember: they cannot change under the key.
-  if (!Object.isFrozen(periods)) return selectPeriod(periods, type, spec, quarter);
+  const type = choice.type as Exclude<FinancialPeriodType, "LTM">;
+  // Only frozen answers (the client's) and choices (the memo's) cannot change under the key.
+  if (!Object.isFrozen(periods) || !Object.isFrozen(choice))
+    return selectPeriod(periods, type, choice.spec, choice.quarter);
   let choices = chosen.get(periods);
   if (choices === undefined) {
-    choices = new Map();
+    choices = new WeakMap();
     chosen.set(periods, choices);
   }
-  const key = specKey(type, spec, quarter);
-  if (choices.has(key)) return choices.get(key);
-  const row = selectPeriod(periods, type, spec, quarter);
-  choices.set(key, row);
+  const known = choices.get(choice);
+  if (known !== undefined) return known ?? undefined;
+  const row = selectPeriod(periods, type, choice.spec, choice.quarter);
+  choices.set(choice, row ?? NO_ROW);
   return row;
 }

@@ -51,15 +51,18 @@ export interface MemoryCacheStoreOptions {
 }
 
 /**
- * In-memory LRU store bounded by bytes.
+ * In-memory store bounded by bytes, evicting the least recently used first (to within half a turn of
+ * the order, see `peek`).
  *
  * @example const store = new MemoryCacheStore({ maxBytes: 10_000_000 });
  */
 export class MemoryCacheStore implements CacheStore {
   readonly maxBytes: number;
-  private readonly entries = new Map<string, CacheEntry>();
+  /** In last-use order, oldest first (a Map keeps insertion order). */
+  private readonly entries = new Map<string, Slot>();
   private total = 0;
-  private lastRead: string | undefined;
+  /** Insertions and moves so far: a slot's `order` says how far back its last move was. */
+  private moves = 0;
 
   constructor(options: MemoryCacheStoreOptions = {}) {
     this.maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
@@ -75,40 +78,41 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   peek(key: string): CacheEntry | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    // Re-insert to mark as most recently used (Map keeps insertion order); the last key read is
-    // usually read again next (a recalculation's cells of one company), so skip that case.
-    if (this.lastRead !== key) {
+    const slot = this.entries.get(key);
+    if (slot === undefined) return undefined;
+    // Moved to the newest end only from the older half of the order: a recalculation reads
+    // thousands of cells of a few hundred answers in turn, and moving on every read was a delete
+    // and an insert per cell (bench). So the order is least recently used to within half a turn:
+    // an entry read while in the newer half keeps its place (and is evicted no earlier than
+    // anything that was in the older half then).
+    if (this.moves - slot.order >= this.entries.size / 2) {
       this.entries.delete(key);
-      this.entries.set(key, entry);
-      this.lastRead = key;
+      this.entries.set(key, slot);
+      slot.order = this.moves += 1;
     }
-    return entry;
+    return slot.entry;
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     await this.delete(key);
     if (entry.bytes > this.maxBytes) return;
-    this.entries.set(key, entry);
+    this.entries.set(key, { entry, order: (this.moves += 1) });
     this.total += entry.bytes;
     for (const [oldKey, old] of this.entries) {
       if (this.total <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.total -= old.bytes;
+      this.total -= old.entry.bytes;
     }
   }
 
   async delete(key: string): Promise<void> {
-    if (this.lastRead === key) this.lastRead = undefined;
     const old = this.entries.get(key);
     if (old === undefined) return;
     this.entries.delete(key);
-    this.total -= old.bytes;
+    this.total -= old.entry.bytes;
   }
 
   async clear(): Promise<void> {
-    this.lastRead = undefined;
     this.entries.clear();
     this.total = 0;
   }
@@ -116,4 +120,10 @@ export class MemoryCacheStore implements CacheStore {
   async keys(): Promise<string[]> {
     return [...this.entries.keys()];
   }
+}
+
+/** An entry and when it last moved to the newest end. */
+interface Slot {
+  entry: CacheEntry;
+  order: number;
 }

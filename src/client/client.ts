@@ -341,9 +341,7 @@ class Client implements KaishaClient {
     if (peek === undefined || params === undefined || params === null) return undefined;
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     if (mode !== "default" && mode !== "only-if-cached") return undefined;
-    const signature = argumentSignature(opId, params);
-    if (signature === undefined) return undefined;
-    const known = this.core.validated.get(this.settings.baseUrl)?.get(signature);
+    const known = this.knownArguments(opId, params);
     if (known === undefined) return undefined;
     const entry = peek.call(this.core.store, known.key);
     if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
@@ -355,6 +353,26 @@ class Client implements KaishaClient {
       known.narrow.period,
       known.narrow.years,
     );
+  }
+
+  /**
+   * What was learned when these arguments were first validated, if they were. For a frozen params
+   * object (the same one for thousands of cells) it is kept on the object's behalf, so a lookup is
+   * one WeakMap read instead of building and hashing its signature.
+   */
+  private knownArguments(
+    opId: OperationId,
+    params: Record<string, unknown>,
+  ): KnownArguments | undefined {
+    const baseUrl = this.settings.baseUrl;
+    const frozen = Object.isFrozen(params);
+    const held = frozen ? knownByParams.get(params) : undefined;
+    if (held !== undefined && held.opId === opId && held.baseUrl === baseUrl) return held.known;
+    const signature = argumentSignature(opId, params);
+    if (signature === undefined) return undefined;
+    const known = this.core.validated.get(baseUrl)?.get(signature);
+    if (known !== undefined && frozen) knownByParams.set(params, { opId, baseUrl, known });
+    return known;
   }
 
   /** Remembers that these arguments are valid and where their answer is cached. */
@@ -779,23 +797,13 @@ function financialsWidest(clean: CleanParams): {
  * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
  * not a primitive. Two calls with equal signatures validate to the same request.
  */
-/** Signatures of frozen params objects (a fast path passes the same one for thousands of cells). */
-const frozenSignatures = new WeakMap<object, Map<string, string | undefined>>();
+/** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
+const knownByParams = new WeakMap<
+  object,
+  { opId: OperationId; baseUrl: string; known: KnownArguments }
+>();
 
 function argumentSignature(opId: string, params: Record<string, unknown>): string | undefined {
-  if (!Object.isFrozen(params)) return buildSignature(opId, params);
-  let byOp = frozenSignatures.get(params);
-  if (byOp === undefined) {
-    byOp = new Map();
-    frozenSignatures.set(params, byOp);
-  }
-  if (byOp.has(opId)) return byOp.get(opId);
-  const signature = buildSignature(opId, params);
-  byOp.set(opId, signature);
-  return signature;
-}
-
-function buildSignature(opId: string, params: Record<string, unknown>): string | undefined {
   let out = opId;
   for (const name in params) {
     const value = params[name];

@@ -171,3 +171,29 @@ describe("functions record the error their cell shows", () => {
     expect(cellErrors().size).toBe(0);
   });
 });
+
+describe("clearing by any spelling of the address", () => {
+  const spellings = [
+    ["Sheet1!B2", "'Sheet1'!$B$2"],
+    ["'Sheet 1'!C10", "'sheet 1'!c10"],
+    ["'My ''Q'' sheet'!B2:C3", "'MY ''q'' SHEET'!$B$2"],
+    ["Data!AB12", "data!$ab$12:ac13"],
+    ["'日本語'!B2", "'日本語'!$B$2"],
+  ];
+  test.each(spellings)("recorded as %s, cleared as %s", (recorded, cleared) => {
+    resetCellErrors();
+    recordCellError(recorded, "#N/A", "x", 1);
+    recordCellError("Other!A1", "#N/A", "y", 1);
+    clearCellError(cleared);
+    expect(getCellError(recorded)).toBeUndefined();
+    expect(getCellError("Other!A1")).toBeDefined();
+  });
+
+  test("an address that is no cell, or another cell, clears nothing", () => {
+    resetCellErrors();
+    recordCellError("Sheet1!B2", "#N/A", "x", 1);
+    for (const other of ["Sheet1!B20", "Sheet2!B2", "Sheet1!B", "B2", "Sheet1!B02", " Sheet1!B2x"])
+      clearCellError(other);
+    expect(getCellError("Sheet1!B2")).toBeDefined();
+  });
+});
