@@ -69,4 +69,30 @@ describe("client fast path", () => {
     );
     expect(rec.requests).toHaveLength(1);
   });
+
+  test("peek: the fresh answer of arguments asked before, synchronously; never a request", async () => {
+    const { rec, client, advance } = setup();
+    const query = Object.freeze({ security_code: "7203", period: "annual", years: 30 });
+    expect(client.peek("getFinancials", query)).toBeUndefined();
+    const asked = await client.financials(query);
+    expect(client.peek("getFinancials", query)).toBe(asked);
+    // The same arguments in another object (not frozen) are found by their signature.
+    expect(
+      client.peek("getFinancials", { security_code: "7203", period: "annual", years: 30 }),
+    ).toBe(asked);
+    expect(client.peek("getFinancials", { ...query, years: 5 })).toBeUndefined();
+    expect(client.peek("getFinancials", { security_code: "9999" })).toBeUndefined();
+    advance(13 * 60 * 60 * 1000);
+    expect(client.peek("getFinancials", query)).toBeUndefined();
+    expect(rec.requests).toHaveLength(1);
+  });
+
+  test("peek keeps what it learned per base URL: another API's client does not see the answer", async () => {
+    const { client } = setup();
+    const query = Object.freeze({ security_code: "7203", period: "annual", years: 30 });
+    await client.financials(query);
+    const other = client.withOptions({ baseUrl: "https://sandbox.example/v1" });
+    expect(other.peek("getFinancials", query)).toBeUndefined();
+    expect(client.peek("getFinancials", query)).toBeDefined();
+  });
 });
