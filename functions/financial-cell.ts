@@ -22,6 +22,7 @@ import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-f
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
 import { AbortError, FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/client";
 import { getClient } from "../src/session";
+import { entryOf } from "../src/client/bounded-memo";
 import { fieldList, noResults } from "./common";
 import { noData, toCellError } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
@@ -101,16 +102,8 @@ function financialWhat(
   const periodArgs = financialPeriodArgs(fiscalPeriod, period, quarter);
   const money = moneyUnitArg(unit);
   // financialPeriodArgs and the item and unit memos give the same values for the same texts.
-  let byItem = whatMemo.get(periodArgs);
-  if (byItem === undefined) {
-    byItem = new Map();
-    whatMemo.set(periodArgs, byItem);
-  }
-  let byUnit = byItem.get(itemKey);
-  if (byUnit === undefined) {
-    byUnit = new Map();
-    byItem.set(itemKey, byUnit);
-  }
+  const byItem = entryOf(whatMemo, periodArgs, () => new Map());
+  const byUnit = entryOf(byItem, itemKey, () => new Map<MoneyUnit, FinancialWhat>());
   const known = byUnit.get(money);
   if (known !== undefined) return known;
   const { spec, type, quarter: q } = periodArgs;
@@ -166,17 +159,11 @@ const itemDecimals = new WeakMap<readonly FinancialsPeriod[], Map<string, number
 function decimalsOfItem(periods: readonly FinancialsPeriod[], item: string): number {
   const read = () => sourceDecimals(periods.map((p) => readItem(p, item) as number | null));
   if (!Object.isFrozen(periods)) return read();
-  let known = itemDecimals.get(periods);
-  if (known === undefined) {
-    known = new Map();
-    itemDecimals.set(periods, known);
-  }
-  let decimals = known.get(item);
-  if (decimals === undefined) {
-    decimals = read();
-    known.set(item, decimals);
-  }
-  return decimals;
+  return entryOf(
+    entryOf(itemDecimals, periods, () => new Map<string, number>()),
+    item,
+    read,
+  );
 }
 
 /** The answer for a period type and older window (`asOf`), or undefined when it is not at hand. */

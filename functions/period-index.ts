@@ -6,6 +6,7 @@ import {
   type FinancialPeriodArgs,
   type FinancialPeriodType,
 } from "../src/excel/financial-period";
+import { entryOf } from "../src/client/bounded-memo";
 
 /** A choice that found no row (WeakMap values cannot be undefined and still be told from "not yet"). */
 const NO_ROW = null;
@@ -34,11 +35,7 @@ export function selectPeriodOnce(
   // Only frozen answers (the client's) and choices (the memo's) cannot change under the key.
   if (!Object.isFrozen(periods) || !Object.isFrozen(choice))
     return selectPeriod(periods, type, choice.spec, choice.quarter);
-  let choices = chosen.get(periods);
-  if (choices === undefined) {
-    choices = new WeakMap();
-    chosen.set(periods, choices);
-  }
+  const choices = entryOf(chosen, periods, () => new WeakMap());
   const known = choices.get(choice);
   if (known !== undefined) return known ?? undefined;
   const row = selectPeriod(periods, type, choice.spec, choice.quarter);

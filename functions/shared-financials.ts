@@ -6,6 +6,7 @@ import type { Company } from "../src/excel/args";
 import { companyFinancials } from "../src/excel/company-resolver";
 import { FINANCIALS_FETCH_YEARS, type KaishaClient, type RequestOptions } from "../src/client";
 import type { CallContext } from "./run";
+import { entryOf } from "../src/client/bounded-memo";
 
 /** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
 export type FinancialsPeriodType = "annual" | "quarterly" | "semiannual";
@@ -30,30 +31,18 @@ export function financialsQuery(
   asOf: string | undefined,
 ): FinancialsQuery {
   const code = codeOf(who);
-  let byPeriod = queries.get(code);
-  if (byPeriod === undefined) {
-    if (queries.size >= MAX_QUERY_CODES) queries.clear();
-    byPeriod = new Map();
-    queries.set(code, byPeriod);
-  }
-  let byWindow = byPeriod.get(period);
-  if (byWindow === undefined) {
-    byWindow = new Map();
-    byPeriod.set(period, byWindow);
-  }
-  const windowKey = asOf ?? "";
-  let query = byWindow.get(windowKey);
-  if (query === undefined) {
+  if (queries.size >= MAX_QUERY_CODES && !queries.has(code)) queries.clear();
+  const byPeriod = entryOf(queries, code, () => new Map());
+  const byWindow = entryOf(byPeriod, period, () => new Map<string, FinancialsQuery>());
+  return entryOf(byWindow, asOf ?? "", () => {
     const codes = "security_code" in who ? { security_code: code } : { edinet_code: code };
-    query = Object.freeze({
+    return Object.freeze({
       ...codes,
       period,
       years: FINANCIALS_FETCH_YEARS,
       ...(asOf !== undefined ? { as_of: asOf } : {}),
     }) as FinancialsQuery;
-    byWindow.set(windowKey, query);
-  }
-  return query;
+  });
 }
 
 function codeOf(who: Company): string {

@@ -1,5 +1,5 @@
 // BoundedMemo: the one bound policy of the per-argument caches (parsers, client fast path).
-import { BoundedMemo } from "../../src/client/bounded-memo";
+import { BoundedMemo, entryOf } from "../../src/client/bounded-memo";
 
 test("remembers values and returns what it stored", () => {
   const memo = new BoundedMemo<string, number>(3);
@@ -19,4 +19,23 @@ test("a full memo starts over instead of growing", () => {
   expect(memo.has("b")).toBe(false);
   memo.set("c", 3);
   expect([memo.get("a"), memo.get("c")]).toEqual([10, 3]);
+});
+
+describe("entryOf", () => {
+  test("makes a value once per key and returns the stored one after, for Maps and WeakMaps", () => {
+    const map = new Map<string, string[]>();
+    let made = 0;
+    const make = () => {
+      made += 1;
+      return [] as string[];
+    };
+    const a = entryOf(map, "a", make);
+    expect(entryOf(map, "a", make)).toBe(a);
+    expect(entryOf(map, "b", make)).not.toBe(a);
+    expect(made).toBe(2);
+    const weak = new WeakMap<object, number>();
+    const key = {};
+    expect(entryOf(weak, key, () => 7)).toBe(7);
+    expect(entryOf(weak, key, () => 8)).toBe(7);
+  });
 });
