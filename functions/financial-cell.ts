@@ -327,7 +327,9 @@ export function financial(
   if (quick !== LACKING) return answeredAtOnce(invocation, quick);
   const pending = inMemory.pending;
   inMemory.pending = undefined;
-  if (pending === undefined || inPreview(invocation)) {
+  // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
+  // turn later; waiting for it would find nothing and ask again).
+  if (pending === undefined || pending.settled || inPreview(invocation)) {
     return fullFinancial(company, item, fiscalPeriod, period, quarter, unit, invocation);
   }
   // Another cell's fetch brings the answer: wait for it holding only this closure (a cold model

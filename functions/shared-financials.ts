@@ -58,6 +58,8 @@ export interface SharedFetch {
   controller: AbortController;
   /** Set when the answer is a stale copy served while the API fails (each cell marks itself). */
   stale: { stale: boolean };
+  /** The answer has come (or failed): a cell finding it now reads it at once, without waiting. */
+  settled: boolean;
 }
 
 const fetches = new Map<string, SharedFetch>();
@@ -129,12 +131,16 @@ export async function sharedFinancials(
       waiting: 0,
       controller,
       stale,
+      settled: false,
     };
     const forget = (): void => {
       if (fetches.get(key) === started) fetches.delete(key);
     };
     // Two turns: the cells woken by the answer (one turn) find it settled here.
-    started.answer.then(noop, noop).then(forget, forget);
+    const settle = (): void => {
+      started.settled = true;
+    };
+    started.answer.then(settle, settle).then(forget, forget);
     fetches.set(key, started);
     shared = started;
   }
@@ -144,5 +150,3 @@ export async function sharedFinancials(
   if (mine.stale.stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
   return body;
 }
-
-function noop(): void {}
