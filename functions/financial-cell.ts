@@ -1,5 +1,5 @@
 // FINANCIAL (one value for a model cell): one synchronous computation over the /financials answers at
-// hand, used by the per-cell fast path (memory only) and by the full path (which fetches what it lacks).
+// hand, used from memory at once, after waiting for another cell's fetch, or by the full path.
 
 import type { FinancialsPeriod, FinancialsResponse } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
@@ -22,7 +22,7 @@ import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-f
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
 import { AbortError, FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/client";
 import { getClient } from "../src/session";
-import { entryOf } from "../src/client/bounded-memo";
+import { BoundedMemo, entryOf } from "../src/client/bounded-memo";
 import { fieldList, noResults } from "./common";
 import { noData, toCellError } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
@@ -63,8 +63,7 @@ interface FinancialWhat {
 }
 
 /** An item text read once: a model repeats the same 60 texts in every company's cells. */
-const itemKeys = new Map<string, string>();
-const ITEM_KEYS_LIMIT = 4096;
+const itemKeys = new BoundedMemo<string, string>(4096);
 
 function itemKeyArg(item: unknown): string {
   const known = typeof item === "string" ? itemKeys.get(item) : undefined;
@@ -79,10 +78,7 @@ function itemKeyArg(item: unknown): string {
   );
   if (key.length !== 1) throw new ArgumentError("item", ITEM_FORMS, item);
   const itemKey = key[0] as string;
-  if (typeof item === "string") {
-    if (itemKeys.size >= ITEM_KEYS_LIMIT) itemKeys.clear();
-    itemKeys.set(item, itemKey);
-  }
+  if (typeof item === "string") itemKeys.set(item, itemKey);
   return itemKey;
 }
 
