@@ -24,6 +24,7 @@ import { Sheet, type ViewCell } from "./sheet";
 import { callAtCursor } from "./signature-hint";
 import { EXAMPLES, pickLang, stringsFor, type PreviewLang, type Strings } from "./strings";
 import { urlOverrides } from "../state/url-overrides";
+import { isValidBaseUrl } from "../state/pane-settings";
 
 /** Build-time constant: the sandbox demo key in `npm start` and e2e builds, "" in production. */
 declare const __KAISHA_DEMO_KEY__: string;
@@ -228,9 +229,16 @@ function renderShell(
   );
 
   const applyConnection = () => {
+    // The pane's rule (issue 13): the key goes over https, or plain http only to this computer.
+    const url = baseUrl.value.trim();
+    if (!isValidBaseUrl(url)) {
+      connMessage.dataset["kind"] = "error";
+      connMessage.textContent = t.badUrl;
+      return;
+    }
     state.apiKey = key.value.trim();
     configureSession({
-      baseUrl: baseUrl.value.trim(),
+      baseUrl: url,
       connectionMode: mode.value === "relay" ? "relay" : "direct",
     });
     updateBadge(state);

@@ -14,6 +14,8 @@ const EN = {
   apiKey: "API key",
   apply: "Apply",
   applied: "Connection settings applied.",
+  badUrl:
+    "Not applied: the base URL must start with https:// (plain http:// only to this computer, e.g. http://127.0.0.1:8787/v1), with no user name, query or #.",
   demoKeyInUse: "Using the sandbox demo key.",
   noKey: "No API key: functions will answer #N/A until you enter one.",
   examples: "Examples",
@@ -54,6 +56,8 @@ const JA: Strings = {
   apiKey: "API キー",
   apply: "適用",
   applied: "接続設定を適用しました。",
+  badUrl:
+    "適用していません：ベース URL は https:// で始めてください（http:// はこのコンピューター内のみ。例 http://127.0.0.1:8787/v1）。ユーザー名・クエリ・# は付けられません。",
   demoKeyInUse: "サンドボックスのデモキーを使用中です。",
   noKey: "API キーがありません。入力するまで関数は #N/A を返します。",
   examples: "例",

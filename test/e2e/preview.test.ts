@@ -141,6 +141,28 @@ describe("preview page", () => {
     await page.close();
   });
 
+  test("a plain-http base URL to another host is refused: nothing applied, nothing sent there", async () => {
+    const page = await openPreview({ lang: "en" });
+    const foreign: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("api.example.com")) foreign.push(r.url());
+    });
+    const before = await page.inputValue('[data-testid="preview-base-url"]');
+    await page.fill('[data-testid="preview-base-url"]', "http://api.example.com/v1");
+    await page.click('[data-testid="preview-apply"]');
+    const message = page.locator('[data-testid="preview-conn-message"]');
+    expect(await message.textContent()).toMatch(/Not applied.*https:\/\//);
+    expect(await message.getAttribute("data-kind")).toBe("error");
+    // The previous connection stays: a formula still answers from the sandbox.
+    await page.fill('[data-testid="preview-base-url"]', before);
+    await enter(page, "A1", '=KAISHA.FINANCIAL(7203,"sales")');
+    await settled(page);
+    expect(typeof (await cell(page, "A1")).text).toBe("string");
+    expect((await cell(page, "A1")).text).not.toMatch(/^#/);
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
   test("relay mode sends the requests through the host's /relay/v1 to the sandbox", async () => {
     const page = await openPreview({ lang: "en", mode: "relay" });
     const relayed: string[] = [];
