@@ -2,7 +2,6 @@
 
 import { createApp } from "../sandbox/app";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
-import { DEMO_API_KEY } from "../sandbox/demo-key";
 import * as TYPED from "../functions/index";
 
 /** The wrappers as Excel calls them: any value for any argument (custom-enum types are suggestions). */
@@ -10,18 +9,33 @@ const { FINANCIAL, PRICE, PRICES } = TYPED as unknown as Record<
   keyof typeof TYPED,
   (...args: unknown[]) => Promise<unknown>
 >;
-import { createClient, MemoryCacheStore } from "../src/client";
+import type { TieredCacheStore } from "../src/client/tiered-cache";
 import { setClientForTesting } from "../src/session";
 import { inProcessFetch } from "./in-process-fetch";
+import { collectGarbage } from "./memory-sampler";
 import { cellErrorText } from "./sides";
-import { BASE_URL, LIVE } from "./scale-run";
+import { BASE_URL, LIVE, makeClient, storeOver } from "./scale-run";
+import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";
 
 const inv = (): CustomFunctions.CancelableInvocation =>
   ({}) as CustomFunctions.CancelableInvocation;
 
-/** A fresh client on the live limits and a virtual clock; returns its request counter. */
-function fresh(): { sent: () => number; requests: () => string[]; done: () => void } {
+/** What one run of a small workload measured (the figures the Models report too). */
+export interface SmallMeasure {
+  requests: number;
+  cpuMicros: number;
+  /** Peak heapUsed during the run over the heap before it. @unit MB */
+  heapGrowthMB: number;
+  /** Real time from the start of the run to its first request (NaN when it sent none). */
+  firstRequestMs: number;
+}
+
+/**
+ * One sandbox on the live limits and a virtual clock, with the storage stand-in for the add-in's
+ * persistent tier: `runtime()` starts a client over it (again for a reopen), `measure` runs work.
+ */
+function environment() {
   const clock = new VirtualClock(Date.parse(SANDBOX_DEFAULT_NOW));
   clock.start();
   const sandbox = createApp({
@@ -30,21 +44,48 @@ function fresh(): { sent: () => number; requests: () => string[]; done: () => vo
     rateClock: clock.now,
   });
   const wire = inProcessFetch(sandbox.app);
-  const store = new MemoryCacheStore();
-  const client = createClient({
-    baseUrl: BASE_URL,
-    apiKey: DEMO_API_KEY,
-    fetch: wire.fetch,
-    ratePerMinute: LIVE.ratePerMinute,
-    cacheStore: store,
-    now: clock.now,
-    sleep: clock.sleep,
-    lang: "en",
-  });
-  setClientForTesting(client, { lang: "en" }, store);
+  let firstAt: number | undefined;
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    firstAt ??= performance.now();
+    return wire.fetch(input, init);
+  }) as typeof globalThis.fetch;
+  const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
+  let store: TieredCacheStore | undefined;
   return {
     sent: () => wire.counters.requests,
     requests: () => wire.counters.urls.map((u) => u.replace(BASE_URL, "")),
+    status429: () => sandbox.requestLog.filter((e) => e.status === 429).length,
+    /** A new runtime (client, pacer, memory tier) over the same persisted storage. */
+    runtime: async (): Promise<void> => {
+      await store?.flush();
+      store = storeOver(disk, clock);
+      setClientForTesting(makeClient(fetch, clock, store), { lang: "en" }, store);
+    },
+    measure: async (work: () => Promise<void>): Promise<SmallMeasure> => {
+      collectGarbage();
+      const before = process.memoryUsage().heapUsed;
+      let peak = before;
+      const sample = (): void => {
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      };
+      const sampler = setInterval(sample, 5);
+      const sentBefore = wire.counters.requests;
+      firstAt = undefined;
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await work();
+      // What the run received is persisted before it counts as done (as for the Models).
+      await store?.flush();
+      const used = process.cpuUsage(cpu);
+      clearInterval(sampler);
+      sample();
+      return {
+        requests: wire.counters.requests - sentBefore,
+        cpuMicros: used.user + used.system,
+        heapGrowthMB: (peak - before) / 1048576,
+        firstRequestMs: firstAt === undefined ? Number.NaN : firstAt - start,
+      };
+    },
     done: () => {
       clock.stop();
       setClientForTesting(undefined);
@@ -52,8 +93,30 @@ function fresh(): { sent: () => number; requests: () => string[]; done: () => vo
   };
 }
 
+/** A workload's cold run, a warm repeat on the same runtime, and a repeat after a reopen. */
+export interface SmallPhases {
+  cold: SmallMeasure;
+  warm: SmallMeasure;
+  reopen: SmallMeasure;
+  status429: number;
+}
+
+async function phases(
+  env: ReturnType<typeof environment>,
+  work: () => Promise<void>,
+): Promise<SmallPhases> {
+  await env.runtime();
+  const cold = await env.measure(work);
+  const warm = await env.measure(work);
+  await env.runtime();
+  const reopen = await env.measure(work);
+  return { cold, warm, reopen, status429: env.status429() };
+}
+
 export interface PriceColumnResult {
   days: number;
+  /** The column alone: cold, warm and after a reopen. */
+  phases: SmallPhases;
   columnRequests: number;
   spillThenColumnRequests: number;
   errors: number;
@@ -80,13 +143,14 @@ export async function priceColumn(
       else if (v !== (days[i]?.close ?? "")) mismatches += 1;
     });
   };
-  const a = fresh();
-  await column();
-  const columnRequests = a.sent();
+  const a = environment();
+  const measured = await phases(a, column);
+  const columnRequests = measured.cold.requests;
   const aUrls = a.requests();
   a.done();
 
-  const b = fresh();
+  const b = environment();
+  await b.runtime();
   const oldest = days[days.length - 1]?.date as string;
   const newest = days[0]?.date as string;
   await PRICES(code, oldest, newest, [["close"]], null, null, inv());
@@ -96,6 +160,7 @@ export async function priceColumn(
   b.done();
   return {
     days: days.length,
+    phases: measured,
     columnRequests,
     spillThenColumnRequests,
     errors,
@@ -106,6 +171,8 @@ export async function priceColumn(
 
 export interface AliasResult {
   forms: string[];
+  /** The four cells: cold, warm and after a reopen. */
+  phases: SmallPhases;
   requests: number;
   values: unknown[];
   detail: string;
@@ -114,20 +181,25 @@ export interface AliasResult {
 /** FINANCIAL(x, "sales", 0) for 7203, "7203", 72030 and the EDINET code, in one recalculation. */
 export async function aliases(code: string, edinet: string): Promise<AliasResult> {
   const forms: unknown[] = [Number(code), code, Number(`${code}0`), edinet];
-  const f = fresh();
-  const values = await Promise.all(
-    forms.map((form) =>
-      FINANCIAL(form, "sales", 0, null, null, null, inv()).then(
-        (v) => v,
-        (e: unknown) => cellErrorText(e) ?? String(e),
+  let values: unknown[] = [];
+  const cells = async (): Promise<void> => {
+    values = await Promise.all(
+      forms.map((form) =>
+        FINANCIAL(form, "sales", 0, null, null, null, inv()).then(
+          (v) => v,
+          (e: unknown) => cellErrorText(e) ?? String(e),
+        ),
       ),
-    ),
-  );
-  const requests = f.sent();
+    );
+  };
+  const f = environment();
+  const measured = await phases(f, cells);
+  const requests = measured.cold.requests;
   const urls = f.requests();
   f.done();
   return {
     forms: forms.map((x) => JSON.stringify(x)),
+    phases: measured,
     requests,
     values,
     detail: urls.join(", "),

@@ -13,6 +13,8 @@ export interface WireCounters {
   bytes: number;
   /** Every requested URL (path and query), in order: for secret-hygiene checks and debugging. */
   urls: string[];
+  /** performance.now() of the first request since it was last set to undefined. */
+  firstRequestAt: number | undefined;
 }
 
 export interface InProcessFetch {
@@ -33,7 +35,7 @@ export function inProcessFetch(
   options: { keepUrls?: boolean } = {},
 ): InProcessFetch {
   let app = initial;
-  const counters: WireCounters = { requests: 0, bytes: 0, urls: [] };
+  const counters: WireCounters = { requests: 0, bytes: 0, urls: [], firstRequestAt: undefined };
   const keepUrls = options.keepUrls ?? true;
 
   const adapted = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -41,6 +43,7 @@ export function inProcessFetch(
     const signal = init?.signal ?? undefined;
     if (signal?.aborted === true) throw abortReason(signal);
     counters.requests += 1;
+    counters.firstRequestAt ??= performance.now();
     if (keepUrls) counters.urls.push(url);
     const answer = Promise.resolve()
       .then(() => app.request(url, init))

@@ -9,6 +9,10 @@ export interface SideMeasure {
   timeMs: number;
   bytes: number;
   memory: MemoryPeak;
+  /** Process CPU of the run (median of the rounds). @unit µs */
+  cpuMicros?: number;
+  /** From the start to the first request (median of the rounds; NaN when none was sent). */
+  firstRequestMs?: number;
   /** How the number was obtained when it was not a plain measured run under the same limit. */
   note?: string;
 }
@@ -22,6 +26,11 @@ export interface WorkloadRow {
   floorTimeMs: number;
   /** Cells with errors or wrong values, retries and 429s: anything a reader must know. */
   remarks: string[];
+  /** Rows the add-in's table had, and the 429s the sandbox answered it (all rounds). */
+  addInRows?: number;
+  addInStatus429?: number;
+  /** The add-in's requests for the same work after a reopen (new client, same persisted store). */
+  addInReopenRequests?: number;
 }
 
 export interface Target {

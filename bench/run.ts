@@ -59,15 +59,27 @@ interface Timed<T> {
   result: T;
   timeMs: number;
   memory: MemoryPeak;
+  cpuMicros: number;
+  /** From the start to the first request on `wire` (NaN when none was sent). */
+  firstRequestMs: number;
 }
 
-async function measure<T>(work: () => Promise<T>): Promise<Timed<T>> {
+async function measure<T>(wire: InProcessFetch, work: () => Promise<T>): Promise<Timed<T>> {
   const { result, memory } = await withMemorySampling(async () => {
+    wire.counters.firstRequestAt = undefined;
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const value = await work();
-    return { value, timeMs: performance.now() - start };
+    const used = process.cpuUsage(cpu);
+    const first = wire.counters.firstRequestAt;
+    return {
+      value,
+      timeMs: performance.now() - start,
+      cpuMicros: used.user + used.system,
+      firstRequestMs: first === undefined ? Number.NaN : first - start,
+    };
   });
-  return { result: result.value, timeMs: result.timeMs, memory };
+  return { ...result, result: result.value, memory };
 }
 
 function log(line: string): void {
@@ -139,6 +151,8 @@ function peak(memories: readonly MemoryPeak[]): MemoryPeak {
 interface SmallRun {
   cold: SideMeasure;
   warm: SideMeasure;
+  /** Requests of the same work by a new client over the same persisted store (the most seen). */
+  reopenRequests: number;
   rows: number;
   tooMany: number;
 }
@@ -154,30 +168,28 @@ async function smallWorkload(
     naive: ReturnType<typeof createNaiveClient>,
   ) => Promise<unknown>,
 ): Promise<SmallRun> {
-  const cold: { t: number[]; r: number[]; b: number[]; m: MemoryPeak[] } = {
-    t: [],
-    r: [],
-    b: [],
-    m: [],
+  type Rounds = {
+    t: number[];
+    r: number[];
+    b: number[];
+    m: MemoryPeak[];
+    c: number[];
+    f: number[];
   };
-  const warm: { t: number[]; r: number[]; b: number[]; m: MemoryPeak[] } = {
-    t: [],
-    r: [],
-    b: [],
-    m: [],
-  };
+  const rounds = (): Rounds => ({ t: [], r: [], b: [], m: [], c: [], f: [] });
+  const cold = rounds();
+  const warm = rounds();
   let rows = 0;
   let tooMany = 0;
+  let reopenRequests = 0;
   for (let round = 0; round < SMALL_REPEATS; round += 1) {
     const { sandbox, wire } = meteredSandbox();
     // The task pane's shared client uses the same persistent store as the functions.
     const storage = new FileStorage(
       join(tmpdir(), `kaisha-bench-pane-${process.pid}-${round}.json`),
     );
-    const ctx = {
-      client: addInClient(wire, tiered(new OfficeStorageCacheStore(storage))),
-      lang: "en" as const,
-    };
+    const store = tiered(new OfficeStorageCacheStore(storage));
+    const ctx = { client: addInClient(wire, store), lang: "en" as const };
     const naive = createNaiveClient({
       baseUrl: BASE_URL,
       apiKey: DEMO_API_KEY,
@@ -189,13 +201,26 @@ async function smallWorkload(
       [warm, "warm"],
     ] as const) {
       const before = snapshot(wire);
-      const run = await measure(() => work(ctx, naive));
+      const run = await measure(wire, () => work(ctx, naive));
       const delta = wireDelta(wire, before);
       target.t.push(run.timeMs);
       target.r.push(delta.requests);
       target.b.push(delta.bytes);
       target.m.push(run.memory);
+      target.c.push(run.cpuMicros);
+      target.f.push(run.firstRequestMs);
       if (label === "cold") rows = rowCount(run.result);
+    }
+    if (side === "addIn") {
+      // A reopen: a new client (new memory tier) over the same persisted store.
+      await store.flush();
+      const reopened = {
+        client: addInClient(wire, tiered(new OfficeStorageCacheStore(storage))),
+        lang: "en" as const,
+      };
+      const before = snapshot(wire);
+      await work(reopened, naive);
+      reopenRequests = Math.max(reopenRequests, wireDelta(wire, before).requests);
     }
     tooMany += count429(sandbox);
   }
@@ -204,9 +229,11 @@ async function smallWorkload(
     timeMs: median(m.t),
     bytes: Math.max(...m.b),
     memory: peak(m.m),
+    cpuMicros: median(m.c),
+    firstRequestMs: median(m.f),
     note: `median of ${SMALL_REPEATS} rounds on fresh sandboxes and clients: ${m.t.map((t) => Math.round(t)).join(", ")} ms`,
   });
-  return { cold: measureOf(cold), warm: measureOf(warm), rows, tooMany };
+  return { cold: measureOf(cold), warm: measureOf(warm), reopenRequests, rows, tooMany };
 }
 
 function rowCount(value: unknown): number {
@@ -283,6 +310,9 @@ async function screenAndImport(facts: Facts, notes: string[]): Promise<WorkloadR
         floorRequests,
         floorTimeMs: coldFloorMs(floorRequests, floorRequests, LIMITS) + service[kind],
         remarks: [`rows: add-in ${addIn.rows}, naive ${naive.rows}`],
+        addInRows: addIn.rows,
+        addInStatus429: addIn.tooMany,
+        addInReopenRequests: addIn.reopenRequests,
       },
       {
         name: `${kind} warm`,
@@ -291,6 +321,8 @@ async function screenAndImport(facts: Facts, notes: string[]): Promise<WorkloadR
         floorRequests: 0,
         floorTimeMs: 0,
         remarks: [],
+        addInRows: addIn.rows,
+        addInStatus429: addIn.tooMany,
       },
     );
   }
@@ -311,6 +343,15 @@ async function screenAndImport(facts: Facts, notes: string[]): Promise<WorkloadR
     `Screen/Import time floors = pages × ${LIMITS.latencyMs} ms latency + the sandbox's own service time for those pages, measured on an idle zero-latency sandbox (best of 3): screen ${Math.round(screenService)} ms, import ${Math.round(importService)} ms.`,
     `Screen/Import 429s: add-in ${tooMany.addIn}, naive ${tooMany.naive}.`,
   );
+  for (const row of rows.filter((r) => r.name.endsWith("cold"))) {
+    const kind = row.name.replace(/ cold$/, "");
+    const warm = rows.find((r) => r.name === `${kind} warm`);
+    const cells = Math.max(1, row.addInRows ?? 1);
+    const perCell = (us: number | undefined): string => ((us ?? Number.NaN) / cells).toFixed(1);
+    notes.push(
+      `${kind} (add-in, ${cells} rows as cells): CPU per cell cold ${perCell(row.addIn.cpuMicros)} / warm ${perCell(warm?.addIn.cpuMicros)} µs; first request ${Math.round(row.addIn.firstRequestMs ?? Number.NaN)} ms; ${row.addInStatus429 ?? 0} × 429; heap growth cold ${((row.addIn.memory.heapUsedPeak - row.addIn.memory.heapUsedBefore) / 1048576).toFixed(1)} MB; requests cold ${row.addIn.requests}, warm ${warm?.addIn.requests ?? "?"}, after a reopen ${row.addInReopenRequests ?? "?"}.`,
+    );
+  }
   return rows;
 }
 
@@ -552,7 +593,7 @@ async function main(): Promise<void> {
   );
   writeFileSync(
     join(__dirname, "results.json"),
-    `${JSON.stringify(resultsJson(scale, fair, naive, price, alias), null, 2)}\n`,
+    `${JSON.stringify(resultsJson(scale, fair, naive, price, alias, rows), null, 2)}\n`,
   );
   log("Wrote bench/RESULTS.md and bench/results.json");
 }

@@ -1,10 +1,10 @@
 // The Model N table, notes and bench/results.json (one object per workload, for scripts).
 
-import type { BenchReport, Target } from "./report";
+import type { BenchReport, Target, WorkloadRow } from "./report";
 import type { BaselineResult } from "./baselines";
 import { RUNTIME_PAGE_GZIP_TARGET_BYTES } from "./bundle-sizes";
-import type { AliasResult, PriceColumnResult } from "./extra-workloads";
-import type { ScaleResult } from "./scale-run";
+import type { AliasResult, PriceColumnResult, SmallPhases } from "./extra-workloads";
+import { LIVE, type ScaleResult } from "./scale-run";
 
 const n = (x: number): string => x.toLocaleString("en-US");
 
@@ -41,7 +41,9 @@ export function scaleNotes(
     "What the heap is measured over: the add-in's, not the stand-ins'. The sandbox answers from a worker thread (its own heap, as the API is another machine; the virtual clock holds while it works) and its dataset is dropped from the main heap after the probe; the storage stand-in keeps its data in Buffers outside the heap, as a database keeps it on disk; the bench's cells are compact (indexes and an address; Excel keeps formulas outside the add-in's heap) and each call gets a new invocation object, as Excel passes one per call; the old runtime is dropped before the reopen (a reopened workbook starts a new one). One forced GC between phases: two in a row leave V8 no allocation rate to size its next limit with, and it then lets the heap grow fourfold before collecting (trace-gc), a peak no real runtime would see.",
     "first request = real time from the start of the cold recalculation to the first fetch.",
     `Price column: PRICE(${price.days} trading days): ${price.detail}.`,
+    smallFiguresLine("Price column (the column alone)", price.phases, price.days),
     `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. src/excel/company-ref.ts reads the four forms without a request; src/excel/company-resolver.ts asks /financials by security code and learns the EDINET pair from the answer, so the EDINET-code cell waits for it instead of asking again.`,
+    smallFiguresLine("Aliases", alias.phases, alias.forms.length),
   ];
   for (const m of scale) {
     out.push(
@@ -79,6 +81,7 @@ export function resultsJson(
   naive: ReadonlyMap<string, BaselineResult>,
   price: PriceColumnResult,
   alias: AliasResult,
+  rows: readonly WorkloadRow[],
 ): object[] {
   const out: object[] = scale.map((m) => ({
     name: m.name,
@@ -113,11 +116,12 @@ export function resultsJson(
       name: "Price column",
       companies: 1,
       cells: price.days,
-      ratePerMinute: 60,
+      ratePerMinute: LIVE.ratePerMinute,
+      dailyLimit: LIVE.dailyLimit,
       requests: price.columnRequests,
       requestsAfterSpill: price.spillThenColumnRequests,
       floor: 1,
-      status429: 0,
+      ...smallFigures(price.phases, price.days),
       errors: price.errors,
       mismatches: price.mismatches,
     },
@@ -125,13 +129,67 @@ export function resultsJson(
       name: "Aliases",
       companies: 1,
       cells: alias.forms.length,
-      ratePerMinute: 60,
+      ratePerMinute: LIVE.ratePerMinute,
+      dailyLimit: LIVE.dailyLimit,
       requests: alias.requests,
       floor: 1,
+      ...smallFigures(alias.phases, alias.forms.length),
       forms: alias.forms,
     },
   );
+  // The task pane's workloads (the old table, real time): cells = the table's rows; warm = the
+  // same work again on the same client; reopen = a new client over the same persisted store.
+  const warmOf = new Map(rows.map((r) => [r.name, r]));
+  for (const row of rows.filter((r) => r.name.endsWith(" cold"))) {
+    const warm = warmOf.get(row.name.replace(/ cold$/, " warm"));
+    const cells = Math.max(1, row.addInRows ?? 1);
+    out.push({
+      name: row.name.replace(/ cold$/, ""),
+      companies: 1,
+      cells,
+      ratePerMinute: LIVE.ratePerMinute,
+      dailyLimit: LIVE.dailyLimit,
+      requests: row.addIn.requests,
+      floor: row.floorRequests,
+      naiveBaselineRequests: row.naive.requests,
+      status429: row.addInStatus429 ?? null,
+      warmRequests: warm === undefined ? [] : [warm.addIn.requests],
+      reopenRequests: row.addInReopenRequests ?? null,
+      cpuMicrosPerCell: round((warm?.addIn.cpuMicros ?? Number.NaN) / cells),
+      coldCpuMicrosPerCell: round((row.addIn.cpuMicros ?? Number.NaN) / cells),
+      heapGrowthMB: round(
+        Math.max(growthMB(row.addIn.memory), warm === undefined ? 0 : growthMB(warm.addIn.memory)),
+      ),
+      firstRequestMs: round(row.addIn.firstRequestMs ?? Number.NaN),
+      timeMs: round(row.addIn.timeMs),
+      warmTimeMs: warm === undefined ? null : round(warm.addIn.timeMs),
+    });
+  }
   return out;
+}
+
+function growthMB(memory: { heapUsedPeak: number; heapUsedBefore: number }): number {
+  return (memory.heapUsedPeak - memory.heapUsedBefore) / 1048576;
+}
+
+/** The Models' figures for a small workload (cold, one warm repeat, a reopen). */
+function smallFigures(p: SmallPhases, cells: number) {
+  return {
+    status429: p.status429,
+    warmRequests: [p.warm.requests],
+    reopenRequests: p.reopen.requests,
+    cpuMicrosPerCell: round(p.warm.cpuMicros / cells),
+    coldCpuMicrosPerCell: round(p.cold.cpuMicros / cells),
+    reopenCpuMicrosPerCell: round(p.reopen.cpuMicros / cells),
+    heapGrowthMB: round(Math.max(p.cold.heapGrowthMB, p.warm.heapGrowthMB, p.reopen.heapGrowthMB)),
+    firstRequestMs: round(p.cold.firstRequestMs),
+  };
+}
+
+/** One line of the small workload's figures for RESULTS.md. */
+export function smallFiguresLine(name: string, p: SmallPhases, cells: number): string {
+  const f = smallFigures(p, cells);
+  return `${name}: cold ${p.cold.requests} requests, warm ${p.warm.requests}, reopen ${p.reopen.requests}, ${p.status429} × 429; CPU per cell cold ${f.coldCpuMicrosPerCell} / warm ${f.cpuMicrosPerCell} / reopen ${f.reopenCpuMicrosPerCell} µs; heap growth ${f.heapGrowthMB} MB; first request ${f.firstRequestMs} ms.`;
 }
 
 function round(x: number): number {

@@ -146,7 +146,8 @@ async function phase(
   };
 }
 
-function makeClient(
+/** A runtime's client on the live limits and the virtual clock, over `store`. */
+export function makeClient(
   fetch: typeof globalThis.fetch,
   clock: VirtualClock,
   store: TieredCacheStore,
@@ -163,7 +164,8 @@ function makeClient(
   });
 }
 
-function storeOver(disk: StorageStandIn, clock: VirtualClock): TieredCacheStore {
+/** The add-in's two-tier store over the storage stand-in, its index batches on the virtual clock. */
+export function storeOver(disk: StorageStandIn, clock: VirtualClock): TieredCacheStore {
   return tiered(
     new PersistentCacheStore(disk.open(), {
       now: clock.now,
