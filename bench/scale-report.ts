@@ -44,6 +44,7 @@ export function scaleNotes(
     smallFiguresLine("Price column (the column alone)", price.phases, price.days),
     `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. src/excel/company-ref.ts reads the four forms without a request; src/excel/company-resolver.ts asks /financials by security code and learns the EDINET pair from the answer, so the EDINET-code cell waits for it instead of asking again.`,
     smallFiguresLine("Aliases", alias.phases, alias.forms.length),
+    SMALL_FIGURES_NOTE,
   ];
   for (const m of scale) {
     out.push(
@@ -185,6 +186,10 @@ function smallFigures(p: SmallPhases, cells: number) {
     firstRequestMs: round(p.cold.firstRequestMs),
   };
 }
+
+/** How to read the small workloads' CPU and heap (they have request targets only). */
+const SMALL_FIGURES_NOTE =
+  "Price column and Aliases CPU and heap: a few hundred cells, so one-time costs dominate the cold figures (compiling the code path, V8 collecting what the Models before them left); warm and reopen are the steady figures. They have request targets only.";
 
 /** One line of the small workload's figures for RESULTS.md. */
 export function smallFiguresLine(name: string, p: SmallPhases, cells: number): string {
