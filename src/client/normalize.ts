@@ -100,15 +100,17 @@ export function normalizeCompany(value: unknown, param = "company"): CompanyRef 
   );
 }
 
-function isValidDay(year: number, month: number, day: number): boolean {
+/** True when year-month-day is a real calendar day (years 1-9999). */
+export function isValidDay(year: number, month: number, day: number): boolean {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
   if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
   return day <= daysInMonth(year, month);
 }
 
 function daysInMonth(year: number, month: number): number {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  // Arithmetic, no table per call: isoToSerial (src/excel/dates.ts) checks every spilled date.
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** Excel serial (days since 1899-12-30; a time fraction is ignored) -> calendar day, in UTC arithmetic. */

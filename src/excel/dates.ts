@@ -1,5 +1,7 @@
 // ISO dates <-> Excel date serials (days since 1899-12-30), on JST calendar days, with no time-zone drift.
 
+import { isValidDay } from "../client/normalize";
+
 const DAY_MS = 86_400_000;
 /** Serial of 1970-01-01: days from 1899-12-30 (Excel's day 0 after its 1900 leap-year bug). */
 const UNIX_EPOCH_SERIAL = 25_569;
@@ -21,8 +23,7 @@ export function isoToSerial(iso: string): number | undefined {
   const month = digits(iso, 5, 2);
   const day = digits(iso, 8, 2);
   // Date.UTC reads years 0-99 as 1900-1999: those are no dates here (as before).
-  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-    return undefined;
+  if (year < 100 || !isValidDay(year, month, day)) return undefined;
   return Date.UTC(year, month - 1, day) / DAY_MS + UNIX_EPOCH_SERIAL;
 }
 
@@ -38,11 +39,6 @@ function digits(text: string, start: number, count: number): number {
     n = n * 10 + d;
   }
   return n;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /**
