@@ -793,16 +793,16 @@ function financialsWidest(clean: CleanParams): {
   return { fetched: { ...clean, period, years: FINANCIALS_FETCH_YEARS }, period, years };
 }
 
-/**
- * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
- * not a primitive. Two calls with equal signatures validate to the same request.
- */
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
   object,
   { opId: OperationId; baseUrl: string; known: KnownArguments }
 >();
 
+/**
+ * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
+ * not a primitive. Two calls with equal signatures validate to the same request.
+ */
 function argumentSignature(opId: string, params: Record<string, unknown>): string | undefined {
   let out = opId;
   for (const name in params) {
