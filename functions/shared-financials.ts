@@ -4,7 +4,7 @@
 import type { FinancialsResponse } from "../src/contract";
 import type { Company } from "../src/excel/args";
 import { companyFinancials } from "../src/excel/company-resolver";
-import { FINANCIALS_FETCH_YEARS, type KaishaClient, type RequestOptions } from "../src/client";
+import { FINANCIALS_FETCH_YEARS, isStale, type KaishaClient } from "../src/client";
 import type { CallContext } from "./run";
 import { entryOf } from "../src/client/bounded-memo";
 
@@ -56,8 +56,6 @@ export interface SharedFetch {
   /** Cells waiting that have not been canceled: the fetch is abandoned when none is left. */
   waiting: number;
   controller: AbortController;
-  /** Set when the answer is a stale copy served while the API fails (each cell marks itself). */
-  stale: { stale: boolean };
   /** The answer has come (or failed): a cell finding it now reads it at once, without waiting. */
   settled: boolean;
 }
@@ -123,14 +121,11 @@ export async function sharedFinancials(
   let shared = fetches.get(key);
   if (shared === undefined) {
     const controller = new AbortController();
-    const stale = { stale: false };
-    const options: RequestOptions = { signal: controller.signal, staleSink: stale };
     const started: SharedFetch = {
       key,
-      answer: companyFinancials(ctx.client, who, query, options),
+      answer: companyFinancials(ctx.client, who, query, { signal: controller.signal }),
       waiting: 0,
       controller,
-      stale,
       settled: false,
     };
     const forget = (): void => {
@@ -147,6 +142,7 @@ export async function sharedFinancials(
   const mine = shared;
   ctx.onCanceled(joinSharedFetch(mine));
   const body = await mine.answer;
-  if (mine.stale.stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
+  // A stale copy (served while the API fails) carries the client's marker: each cell says so.
+  if (isStale(body) && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
   return body;
 }
