@@ -12,7 +12,6 @@ import {
   ltmKind,
   olderWindowAsOf,
   type FinancialPeriodArgs,
-  type FinancialPeriodType,
   type FiscalPeriodSpec,
   type Quarter,
 } from "../src/excel/financial-period";
@@ -52,12 +51,9 @@ const ITEM_FORMS = {
 
 /** What a FINANCIAL cell asks of a company: the item key, the period and the money unit. */
 interface FinancialWhat {
-  /** The period arguments read (one frozen object per argument triple). */
+  /** The period arguments read (one frozen object per argument triple: spec, type, quarter). */
   period: FinancialPeriodArgs;
   itemKey: string;
-  spec: FiscalPeriodSpec;
-  type: FinancialPeriodType;
-  quarter: Quarter | undefined;
   money: MoneyUnit;
   unitId: ReturnType<typeof unitOf>;
 }
@@ -102,8 +98,7 @@ function financialWhat(
   const byUnit = entryOf(byItem, itemKey, () => new Map<MoneyUnit, FinancialWhat>());
   const known = byUnit.get(money);
   if (known !== undefined) return known;
-  const { spec, type, quarter: q } = periodArgs;
-  if (type === "LTM" && ltmKind(itemKey) === undefined) {
+  if (periodArgs.type === "LTM" && ltmKind(itemKey) === undefined) {
     throw new ArgumentError(
       "item",
       {
@@ -116,9 +111,6 @@ function financialWhat(
   const what: FinancialWhat = Object.freeze({
     period: periodArgs,
     itemKey,
-    spec,
-    type,
-    quarter: q,
     money,
     unitId: unitOf("financials", itemKey),
   });
@@ -147,6 +139,11 @@ function describeSpec(spec: FiscalPeriodSpec): string {
     case "onOrBefore":
       return `on or before ${spec.month}`;
   }
+}
+
+/** The period asked, for messages: "latest", "-2", "2024/03", "on or before 2024/03", then " Q2". */
+function describeChoice(spec: FiscalPeriodSpec, quarter: Quarter | undefined): string {
+  return quarter ? `${describeSpec(spec)} ${quarter}` : describeSpec(spec);
 }
 
 /** Per frozen answer and item: the decimals its figures carry (an LTM sum is rounded to them). */
@@ -182,7 +179,8 @@ function financialValue(
   lookup: AnswerLookup,
   host: HostCapabilities,
 ): Cell | typeof LACKING {
-  const { itemKey, spec, type, quarter: q, money, unitId } = what;
+  const { itemKey, money, unitId } = what;
+  const { spec, type, quarter: q } = what.period;
   const fetchType = type === "LTM" ? "quarterly" : type;
   let body = lookup(fetchType, undefined);
   if (body === undefined) return LACKING;
@@ -211,7 +209,7 @@ function financialValue(
       if (halves.ok) ltm = halves;
     }
     if (!ltm.ok) {
-      const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+      const what = describeChoice(spec, q);
       const odd = ltm.reason === "incomplete" ? ltm.anchor?.quarter : undefined;
       const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
       throw ltm.reason === "no_anchor"
@@ -232,7 +230,7 @@ function financialValue(
   }
   const row = selectPeriodOnce(body.periods, what.period);
   if (row === undefined) {
-    const what = `${describeSpec(spec)}${q ? ` ${q}` : ""}`;
+    const what = describeChoice(spec, q);
     throw noData(
       `No ${type} period ${what} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
       `${companyLabel(who)} に ${what} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
