@@ -44,11 +44,6 @@ function environment() {
     rateClock: clock.now,
   });
   const wire = inProcessFetch(sandbox.app);
-  let firstAt: number | undefined;
-  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    firstAt ??= performance.now();
-    return wire.fetch(input, init);
-  }) as typeof globalThis.fetch;
   const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
   let store: TieredCacheStore | undefined;
   return {
@@ -59,7 +54,7 @@ function environment() {
     runtime: async (): Promise<void> => {
       await store?.flush();
       store = storeOver(disk, clock);
-      setClientForTesting(makeClient(fetch, clock, store), { lang: "en" }, store);
+      setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
     },
     measure: async (work: () => Promise<void>): Promise<SmallMeasure> => {
       collectGarbage();
@@ -70,7 +65,7 @@ function environment() {
       };
       const sampler = setInterval(sample, 5);
       const sentBefore = wire.counters.requests;
-      firstAt = undefined;
+      wire.counters.firstRequestAt = undefined;
       const cpu = process.cpuUsage();
       const start = performance.now();
       await work();
@@ -83,7 +78,7 @@ function environment() {
         requests: wire.counters.requests - sentBefore,
         cpuMicros: used.user + used.system,
         heapGrowthMB: (peak - before) / 1048576,
-        firstRequestMs: firstAt === undefined ? Number.NaN : firstAt - start,
+        firstRequestMs: (wire.counters.firstRequestAt ?? Number.NaN) - start,
       };
     },
     done: () => {

@@ -64,10 +64,8 @@ function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number)
     },
     { keepUrls: false },
   );
-  let firstAt: number | undefined;
   const distinct = new Set<string>();
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    firstAt ??= performance.now();
     distinct.add(String(input));
     return wire.fetch(input, init);
   }) as typeof globalThis.fetch;
@@ -76,10 +74,11 @@ function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number)
     counters: wire.counters,
     distinct,
     firstRequestSince(start: number): number {
-      return firstAt === undefined ? Number.NaN : firstAt - start;
+      const first = wire.counters.firstRequestAt;
+      return first === undefined ? Number.NaN : first - start;
     },
     reset(): void {
-      firstAt = undefined;
+      wire.counters.firstRequestAt = undefined;
     },
   };
 }
