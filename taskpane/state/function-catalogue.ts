@@ -1,6 +1,7 @@
 // The formula builder's catalogue: functions.json / functions-ja.json (generated from the functions'
 // JSDoc) for names, parameters and descriptions, plus what kind of field each parameter needs.
 
+import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { kaishaFormula, numericOrText, type FormulaArg } from "./formula-text";
 
@@ -52,15 +53,8 @@ const BY_FUNCTION: Record<string, ParamKind> = {
   "JSFMARGIN.period": choice("1m", "3m", "6m", "1y"),
   "PRICE.field": choice("close", "open", "high", "low", "adj_close", "volume", "date"),
   "SECURITIES.industry": { type: "choice", options: TSE33_INDUSTRIES.map((i) => i.ja) },
-  "FIELDS.dataset": choice(
-    "financials",
-    "valuations",
-    "prices",
-    "segments",
-    "dividends",
-    "margin",
-    "jsf",
-  ),
+  // The datasets FIELDS describes are the field dictionary's (src/contract), in its order.
+  "FIELDS.dataset": choice(...Object.keys(FIELD_DICTIONARY)),
   "ATTRIBUTION.dataset": choice(
     "financials",
     "valuations",
