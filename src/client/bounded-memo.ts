@@ -23,9 +23,9 @@ export class BoundedMemo<K, V> {
     return this.entries.has(key);
   }
 
-  /** Remembers `value` under `key` and returns it. */
+  /** Remembers `value` under `key` and returns it. Replacing a key already held never starts over. */
   set(key: K, value: V): V {
-    if (this.entries.size >= this.limit) this.entries.clear();
+    if (this.entries.size >= this.limit && !this.entries.has(key)) this.entries.clear();
     this.entries.set(key, value);
     return value;
   }

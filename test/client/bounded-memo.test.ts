@@ -10,15 +10,22 @@ test("remembers values and returns what it stored", () => {
   expect(memo.has("b")).toBe(false);
 });
 
-test("a full memo starts over instead of growing", () => {
+test("a full memo starts over when a new key arrives instead of growing", () => {
   const memo = new BoundedMemo<string, number>(2);
   memo.set("a", 1);
   memo.set("b", 2);
-  memo.set("a", 10); // full: cleared, then "a" alone
-  expect(memo.get("a")).toBe(10);
+  memo.set("c", 3); // full and "c" is new: cleared, then "c" alone
+  expect(memo.get("c")).toBe(3);
+  expect(memo.has("a")).toBe(false);
   expect(memo.has("b")).toBe(false);
-  memo.set("c", 3);
-  expect([memo.get("a"), memo.get("c")]).toEqual([10, 3]);
+});
+
+test("replacing a key a full memo already holds keeps every other entry", () => {
+  const memo = new BoundedMemo<string, number>(2);
+  memo.set("a", 1);
+  memo.set("b", 2);
+  memo.set("a", 10);
+  expect([memo.get("a"), memo.get("b")]).toEqual([10, 2]);
 });
 
 describe("entryOf", () => {
