@@ -9,12 +9,12 @@ import {
   computeLtm,
   financialPeriodArgs,
   ltmFromHalves,
-  ltmKind,
   olderWindowAsOf,
   type FinancialPeriodArgs,
   type FiscalPeriodSpec,
   type Quarter,
 } from "../src/excel/financial-period";
+import { ltmKind } from "../src/excel/ltm-kind";
 import { knownFinancialsAsk } from "../src/excel/company-resolver";
 import { unitOf } from "../src/excel/labels";
 import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-formats";

@@ -44,6 +44,7 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
   "x-unit"?: string;
   "x-label-ja"?: string;
+  "x-ltm-kind"?: string;
 }
 interface ParameterObject {
   $ref?: string;
@@ -155,13 +156,19 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
   return operations;
 }
 
-/** Builds FIELD_DICTIONARY from the `x-unit` / `x-label-ja` annotations, in schema order. */
-export function buildFieldDictionary(
-  doc: OpenApiDoc,
-): Record<string, { key: string; label: string; unit: string }[]> {
-  const out: Record<string, { key: string; label: string; unit: string }[]> = {};
+type GeneratedField = { key: string; label: string; unit: string; ltm?: string };
+
+const LTM_KINDS = ["flow", "stock", "none"];
+
+/**
+ * Builds FIELD_DICTIONARY from the `x-unit` / `x-label-ja` annotations, in schema order, with each
+ * financials item's `x-ltm-kind` (every numeric FinancialsPeriod field must carry one: a new field
+ * without it fails the generation instead of silently getting no LTM).
+ */
+export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedField[]> {
+  const out: Record<string, GeneratedField[]> = {};
   for (const [dataset, sources] of Object.entries(DATASET_SOURCES)) {
-    const fields: { key: string; label: string; unit: string }[] = [];
+    const fields: GeneratedField[] = [];
     for (const name of sources) {
       const schema = doc.components.schemas[name];
       if (schema === undefined) throw new Error(`openapi.json: schema ${name} missing`);
@@ -170,7 +177,12 @@ export function buildFieldDictionary(
         const label = prop["x-label-ja"];
         if (unit === undefined || label === undefined) continue;
         if (fields.some((f) => f.key === key)) continue;
-        fields.push({ key, label, unit });
+        const ltm = prop["x-ltm-kind"];
+        if (dataset === "financials" && (ltm === undefined || !LTM_KINDS.includes(ltm)))
+          throw new Error(
+            `openapi.json ${name}.${key}: x-ltm-kind must be one of ${LTM_KINDS.join(", ")}`,
+          );
+        fields.push(ltm === undefined ? { key, label, unit } : { key, label, unit, ltm });
       }
     }
     if (fields.length === 0) throw new Error(`dataset ${dataset}: no annotated numeric fields`);
@@ -282,7 +294,7 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
 
   const fields = await format(
     `${HEADER}import type { Dataset, FieldInfo } from "./rules";\n\n` +
-      "/** Japanese label and unit id of every numeric field per dataset, in schema order (spec 2.1 FieldUnit). */\n" +
+      "/** Japanese label, unit id (openapi.json FieldUnit) and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 

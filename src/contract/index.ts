@@ -2,7 +2,7 @@
 import type { components, operations } from "./api-types";
 
 export type { paths, components, operations } from "./api-types";
-export type { OperationId, OperationRule, ParamRule, Dataset, FieldInfo } from "./rules";
+export type { OperationId, OperationRule, ParamRule, Dataset, FieldInfo, LtmKind } from "./rules";
 export { OPERATIONS, FIELD_DICTIONARY } from "./rules";
 
 /** Every component schema of openapi.json, e.g. `Schemas["FinancialsPeriod"]`. */

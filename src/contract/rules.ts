@@ -46,8 +46,17 @@ export type OperationRule = {
 export type Dataset =
   "financials" | "valuations" | "prices" | "segments" | "dividends" | "margin" | "jsf";
 
-/** A numeric field: API key, Japanese label and unit id (spec 2.1 FieldUnit). */
-export type FieldInfo = { key: string; label: string; unit: string };
+/**
+ * How a financials item adds up over the last twelve months (openapi.json FinancialsPeriod
+ * `x-ltm-kind`): a flow sums four quarters, a stock is read at the latest balance, none has no LTM.
+ */
+export type LtmKind = "flow" | "stock" | "none";
+
+/**
+ * A numeric field: API key, Japanese label and unit id (openapi.json FieldUnit), and for financials
+ * items their LTM kind.
+ */
+export type FieldInfo = { key: string; label: string; unit: string; ltm?: LtmKind };
 
 export { OPERATIONS } from "./param-rules.generated";
 export { FIELD_DICTIONARY } from "./fields.generated";

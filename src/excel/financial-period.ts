@@ -4,6 +4,7 @@ import type { FinancialsPeriod } from "../contract";
 import { ArgumentError, cellOf, isOmitted, optionalChoice, requireScalar } from "./args";
 import { normalizeText } from "../client/normalize";
 import { lastEndedMonth } from "./period-number";
+import { ltmKind } from "./ltm-kind";
 import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./period-token";
 import { BoundedMemo } from "../client/bounded-memo";
 
@@ -423,108 +424,6 @@ function fiscalYearCount(periods: readonly FinancialsPeriod[]): number {
   const count = new Set(periods.map((p) => p.fiscal_year)).size;
   if (Object.isFrozen(periods)) yearCounts.set(periods, count);
   return count;
-}
-
-// spec 2.5 groups, for LTM: flows add up over quarters, stocks are read at the latest balance.
-const INCOME_STATEMENT = [
-  "sales",
-  "operating_profit",
-  "ordinary_income",
-  "net_income",
-  "extraordinary_income",
-  "extraordinary_loss",
-  "comprehensive_income",
-  "cost_of_sales",
-  "ebit",
-  "ebitda",
-  "financial_expenses",
-  "financial_income",
-  "gross_profit",
-  "income_before_tax",
-  "income_taxes",
-  "interest_expenses",
-  "interest_income",
-  "non_operating_expenses",
-  "non_operating_income",
-  "rd_expenses",
-  "sga",
-];
-const CASH_FLOW = [
-  "operating_cf",
-  "investing_cf",
-  "financing_cf",
-  "capital_expenditure",
-  "depreciation",
-  "dividends_paid_cf",
-  "fcf",
-  "treasury_stock_disposal_cf",
-  "treasury_stock_net_cf",
-  "treasury_stock_purchase_cf",
-];
-const FLOW_PER_SHARE = [
-  "eps",
-  "diluted_eps",
-  "eps_computed",
-  "eps_computed_adjusted",
-  "eps_adjusted",
-  "diluted_eps_adjusted",
-  "dps",
-  "dps_adjusted",
-];
-const BALANCE_SHEET = [
-  "aoci",
-  "buildings_and_structures",
-  "capital_stock",
-  "capital_surplus",
-  "cash_and_deposits_bs",
-  "current_assets",
-  "current_liabilities",
-  "gain_on_disposal_of_treasury_stock",
-  "goodwill",
-  "intangible_assets",
-  "interest_bearing_debt",
-  "inventories",
-  "inventories_incl_re",
-  "investment_securities",
-  "investments_and_other_assets",
-  "land",
-  "long_term_borrowings",
-  "net_assets",
-  "non_controlling_interests",
-  "noncurrent_assets",
-  "noncurrent_liabilities",
-  "owners_equity",
-  "ppe",
-  "retained_earnings",
-  "securities",
-  "shareholders_equity",
-  "short_term_borrowings",
-  "total_assets",
-  "total_liabilities",
-  "trade_payable",
-  "trade_receivable",
-  "treasury_stock_amount",
-  "working_capital",
-  "cash_and_equivalents",
-];
-const STOCK_OTHER = [
-  "bps",
-  "bps_computed",
-  "bps_computed_adjusted",
-  "bps_adjusted",
-  "shares_outstanding",
-  "treasury_shares",
-  "equity_ratio",
-];
-
-const FLOW = new Set([...INCOME_STATEMENT, ...CASH_FLOW, ...FLOW_PER_SHARE, "total_dividends"]);
-const STOCK = new Set([...BALANCE_SHEET, ...STOCK_OTHER]);
-
-/** How an item behaves under LTM, or undefined when it has no LTM meaning (ratios, ESG, ...). */
-export function ltmKind(item: string): "flow" | "stock" | undefined {
-  if (FLOW.has(item)) return "flow";
-  if (STOCK.has(item)) return "stock";
-  return undefined;
 }
 
 const singlesOnce = new WeakMap<

@@ -89,4 +89,23 @@ describe("generated contract files", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("a financials field without x-ltm-kind fails the generation, naming the field", () => {
+    const doc = JSON.parse(fs.readFileSync(OPENAPI, "utf8")) as {
+      components: {
+        schemas: Record<string, { properties: Record<string, Record<string, string>> }>;
+      };
+    };
+    const sales = doc.components.schemas.FinancialsPeriod?.properties.sales;
+    if (sales === undefined) throw new Error("FinancialsPeriod.sales missing");
+    delete sales["x-ltm-kind"];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-contract-"));
+    try {
+      const edited = path.join(dir, "openapi.json");
+      fs.writeFileSync(edited, JSON.stringify(doc));
+      expect(() => generate(edited)).toThrow(/FinancialsPeriod\.sales: x-ltm-kind must be one of/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

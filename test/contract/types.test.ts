@@ -54,7 +54,12 @@ describe("contract type aliases", () => {
   });
 
   it("the index re-exports the generated tables", () => {
-    expect(FIELD_DICTIONARY.financials[0]).toEqual({ key: "sales", label: "売上高", unit: "jpy" });
+    expect(FIELD_DICTIONARY.financials[0]).toEqual({
+      key: "sales",
+      label: "売上高",
+      unit: "jpy",
+      ltm: "flow",
+    });
     expect(OPERATIONS.getValuations.path).toBe("/valuations");
   });
 });

@@ -5,7 +5,6 @@ import {
   computeLtm,
   fiscalPeriodArg,
   ltmFromHalves,
-  ltmKind,
   olderWindowAsOf,
   quarterArg,
   resolvePeriodType,
@@ -135,11 +134,6 @@ describe("selectPeriod", () => {
 });
 
 describe("LTM", () => {
-  test("item kinds", () => {
-    expect(ltmKind("sales")).toBe("flow");
-    expect(ltmKind("total_assets")).toBe("stock");
-    expect(ltmKind("roe")).toBeUndefined();
-  });
   test("flow items: the last four single quarters summed", () => {
     const r = computeLtm(quarterly, "sales", { kind: "relative", offset: 0 });
     expect(r).toMatchObject({ ok: true, value: 21 + 22 + 23 + 30 });
