@@ -1,6 +1,6 @@
 // The benchmark's baseline: a naive add-in that sends one request per cell, with no coalescing and no cache.
 import { Pacer } from "../src/client/pacer";
-import { ltmKind } from "../src/excel/financial-period";
+import { ltmKind } from "../src/excel/ltm-kind";
 
 export interface NaiveClientOptions {
   baseUrl: string;

@@ -8,7 +8,7 @@ const { FINANCIAL, PRICES, VALUATION } = TYPED as unknown as Record<
   (...args: unknown[]) => Promise<unknown>
 >;
 import { FINANCIAL_ITEMS } from "../functions/financials";
-import { ltmKind } from "../src/excel/financial-period";
+import { ltmKind } from "../src/excel/ltm-kind";
 import { MODEL_ITEMS, PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
 
 /** 60 statement items: the 30 of the old Model, then the next keys of the field dictionary. */

@@ -1,11 +1,10 @@
-// Builds the add-in once for the e2e project (webpack Node API, production mode, sandbox defaults).
-// A rebuild is skipped when nothing the build reads has changed since the last good one
-// (KAISHA_E2E_REBUILD=1 forces it; CI starts from a fresh clone, so it always builds).
+// Builds the add-in once for the e2e project: the e2e build (sandbox defaults) and a production build,
+// in one parallel webpack run (webpack Node API).
 import fs from "node:fs";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT, SCREENSHOTS } from "./paths";
+import { E2E_BUILD_BASE_URL, E2E_DIST, E2E_PROD_DIST, ROOT, SCREENSHOTS } from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
 
@@ -22,7 +21,12 @@ const INPUTS = [
   "tsconfig.json",
   "package-lock.json",
 ];
-const STAMP = path.join(E2E_DIST, ".inputs-stamp");
+const SANDBOX_VARIABLES = [
+  "KAISHA_DEFAULT_BASE_URL",
+  "KAISHA_DEMO_KEY",
+  "ADDIN_PRODUCTION_URL",
+  "KAISHA_BUILD_REPORT",
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -38,38 +42,70 @@ export function inputsStamp(): string {
   return String(Math.max(...INPUTS.map((p) => newestMtime(path.join(ROOT, p)))));
 }
 
-export default async function globalSetup(): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const stamp = inputsStamp();
-  const fresh =
+/** True when `dir` holds a build of exactly these inputs (`stamp`). */
+function builtFrom(dir: string, stamp: string): boolean {
+  const stampFile = path.join(dir, ".inputs-stamp");
+  return (
     !process.env["KAISHA_E2E_REBUILD"] &&
-    fs.existsSync(STAMP) &&
-    fs.readFileSync(STAMP, "utf8") === stamp &&
-    fs.existsSync(path.join(E2E_DIST, "taskpane.html"));
-  if (fresh) return;
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, "utf8") === stamp &&
+    fs.existsSync(path.join(dir, "taskpane.html"))
+  );
+}
 
-  // Same settings `npm start` gives the build: sandbox base URL and its demo key.
-  process.env["KAISHA_DEFAULT_BASE_URL"] = E2E_BUILD_BASE_URL;
-  process.env["KAISHA_DEMO_KEY"] = DEMO_API_KEY;
-  // build-report.json: what each script holds (test/e2e/build.test.ts, the runtime page's budget).
-  process.env["KAISHA_BUILD_REPORT"] = "1";
+/**
+ * webpack.config.js read with exactly `env` set (the factory reads the environment when called):
+ * the sandbox variables are cleared first, so the production config carries none of them.
+ */
+function configFor(outDir: string, env: Record<string, string>): webpack.Configuration {
+  const saved = SANDBOX_VARIABLES.map((n) => [n, process.env[n]] as const);
+  for (const n of SANDBOX_VARIABLES) delete process.env[n];
+  Object.assign(process.env, env);
   try {
     const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
     const config = factory({}, { mode: "production" });
-    config.output = { ...config.output, path: E2E_DIST };
+    config.output = { ...config.output, path: outDir };
     config.infrastructureLogging = { level: "error" };
-    const stats = await new Promise<webpack.Stats>((resolve, reject) => {
-      webpack(config, (err, result) => {
-        if (err) reject(err);
-        else if (!result) reject(new Error("webpack returned no stats"));
-        else resolve(result);
-      });
-    });
-    if (stats.hasErrors()) throw new Error(`e2e build failed:\n${stats.toString("errors-only")}`);
-    fs.writeFileSync(STAMP, stamp);
+    return config;
   } finally {
-    delete process.env["KAISHA_DEFAULT_BASE_URL"];
-    delete process.env["KAISHA_DEMO_KEY"];
-    delete process.env["KAISHA_BUILD_REPORT"];
+    for (const [n, v] of saved) {
+      if (v === undefined) delete process.env[n];
+      else process.env[n] = v;
+    }
   }
+}
+
+/**
+ * The two builds every e2e suite shares, made once per run in one parallel webpack run: the e2e
+ * build (production mode with `npm start`'s sandbox settings: sandbox base URL, demo key,
+ * build-report.json) and a true `npm run build` (no sandbox variables). A build is skipped when
+ * nothing it reads has changed since the last good one (KAISHA_E2E_REBUILD=1 forces it; CI starts
+ * from a fresh clone, so it always builds).
+ */
+export default async function globalSetup(): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const stamp = inputsStamp();
+  const stale: { dir: string; env: Record<string, string> }[] = [
+    {
+      dir: E2E_DIST,
+      env: {
+        KAISHA_DEFAULT_BASE_URL: E2E_BUILD_BASE_URL,
+        KAISHA_DEMO_KEY: DEMO_API_KEY,
+        // build-report.json: what each script holds (test/e2e/build.test.ts, the page's budget).
+        KAISHA_BUILD_REPORT: "1",
+      },
+    },
+    { dir: E2E_PROD_DIST, env: {} },
+  ].filter((build) => !builtFrom(build.dir, stamp));
+  if (stale.length === 0) return;
+  const configs = stale.map((build) => configFor(build.dir, build.env));
+  const stats = await new Promise<webpack.MultiStats>((resolve, reject) => {
+    webpack(configs, (err, result) => {
+      if (err) reject(err);
+      else if (!result) reject(new Error("webpack returned no stats"));
+      else resolve(result);
+    });
+  });
+  if (stats.hasErrors()) throw new Error(`e2e build failed:\n${stats.toString("errors-only")}`);
+  for (const build of stale) fs.writeFileSync(path.join(build.dir, ".inputs-stamp"), stamp);
 }

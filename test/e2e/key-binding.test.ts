@@ -4,53 +4,13 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { inputsStamp } from "./global-setup";
 import { startHarness, type Harness } from "./harness";
-import { E2E_DIST, ROOT } from "./paths";
+import { E2E_DIST, E2E_PROD_DIST } from "./paths";
 
-type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
-
-const PROD_DIST = path.join(ROOT, "test-artifacts", "e2e-prod-dist");
 /** A key of the right shape that the user remembered on this computer. */
 const KEY = "kaisakey_" + "R".repeat(43);
 const tid = (id: string) => `[data-testid="${id}"]`;
-
-/**
- * `npm run build`: production mode with none of the sandbox variables set. Skipped when nothing
- * the build reads changed since the last one (the same stamp as the e2e build's globalSetup).
- */
-async function buildProduction(): Promise<void> {
-  const stampFile = path.join(PROD_DIST, ".inputs-stamp");
-  const stamp = inputsStamp();
-  if (
-    !process.env["KAISHA_E2E_REBUILD"] &&
-    fs.existsSync(stampFile) &&
-    fs.readFileSync(stampFile, "utf8") === stamp
-  ) {
-    return;
-  }
-  const names = ["KAISHA_DEFAULT_BASE_URL", "KAISHA_DEMO_KEY", "ADDIN_PRODUCTION_URL"];
-  const saved = names.map((n) => [n, process.env[n]] as const);
-  for (const n of names) delete process.env[n];
-  try {
-    const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
-    const config = factory({}, { mode: "production" });
-    config.output = { ...config.output, path: PROD_DIST };
-    config.infrastructureLogging = { level: "error" };
-    const stats = await new Promise<webpack.Stats>((resolve, reject) => {
-      webpack(config, (err, result) => (err || !result ? reject(err) : resolve(result)));
-    });
-    if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));
-    fs.writeFileSync(stampFile, stamp);
-  } finally {
-    for (const [n, v] of saved) {
-      if (v === undefined) delete process.env[n];
-      else process.env[n] = v;
-    }
-  }
-}
 
 /** The attacker's host: answers like the API (CORS open) and records every request. */
 async function foreignHost(): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
@@ -87,7 +47,6 @@ describe("the remembered key and ?baseUrl (issue 13)", () => {
   let foreign: Awaited<ReturnType<typeof foreignHost>>;
 
   beforeAll(async () => {
-    await buildProduction();
     foreign = await foreignHost();
   });
 
@@ -97,7 +56,7 @@ describe("the remembered key and ?baseUrl (issue 13)", () => {
   });
 
   test("the production bundle has no URL override code and no demo key; the e2e build has both", () => {
-    const prod = bundleText(PROD_DIST);
+    const prod = bundleText(E2E_PROD_DIST);
     expect(prod).not.toContain('get("baseUrl")');
     expect(prod).not.toContain(DEMO_API_KEY);
     // The grep means something: the dev/test build does carry the override.
@@ -110,7 +69,7 @@ describe("the remembered key and ?baseUrl (issue 13)", () => {
   ])(
     "production build, %s: opening taskpane.html?baseUrl=<foreign> sends nothing there",
     async (_name, extra) => {
-      h ??= await startHarness({ distDir: PROD_DIST });
+      h ??= await startHarness({ distDir: E2E_PROD_DIST });
       const storage = { "kaisha.apiKey": KEY, ...extra };
       const page = await h.context.newPage();
       const requested: string[] = [];
@@ -132,7 +91,7 @@ describe("the remembered key and ?baseUrl (issue 13)", () => {
   );
 
   test("production build, preview page: ?baseUrl=<foreign> is ignored", async () => {
-    h ??= await startHarness({ distDir: PROD_DIST });
+    h ??= await startHarness({ distDir: E2E_PROD_DIST });
     const page = await h.context.newPage();
     await page.goto(`${h.server.url}/preview.html?baseUrl=${encodeURIComponent(foreign.url)}`);
     await page.waitForSelector('#preview-root[data-ready="true"]');
