@@ -441,7 +441,7 @@ export function SCREENFIELDS(
 }
 
 /**
- * The field dictionary of a dataset: key, Japanese label, unit (no request).
+ * The field dictionary of a dataset: key, Japanese label, unit, and for percentages the scale of the cells (no request).
  * @customfunction FIELDS FIELDS
  * @param dataset financials, valuations, prices, segments, dividends, margin or jsf.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
