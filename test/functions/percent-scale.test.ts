@@ -330,6 +330,9 @@ describe("SCREEN thresholds on the cells' scale", () => {
     const fraction = await call<Grid>(KAISHA.SCREEN, "dividendYield:gte:0.03", { limit: 100 });
     const typed = await call<Grid>(KAISHA.SCREEN, "dividendYield:gte:3%", { limit: 100 });
     expect(typed).toEqual(fraction);
+    // The Japanese header SCREEN shows, typed back with a % threshold: the same screen.
+    const label = await call<Grid>(KAISHA.SCREEN, "配当利回り（%）:gte:3％", { limit: 100 });
+    expect(label).toEqual(fraction);
     const screens = h.requests().filter((r) => r.startsWith("/v1/screening?"));
     // The same request both times: sent once, then answered from the cache.
     expect(screens).toHaveLength(1);
