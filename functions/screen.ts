@@ -233,7 +233,7 @@ export function screen(
         if (rows.length >= count) break;
       }
     } catch (err) {
-      throw unknownMetric(err, sent, resolved.sortBy) ?? err;
+      throw unknownMetric(err, typed, resolved.sortBy) ?? err;
     }
     if (first === undefined || rows.length === 0) throw noResults();
     const shown = rows.slice(0, count);
