@@ -55,8 +55,9 @@ export function readPercentSigns(filters: string): PercentSigns {
  * Conditions with API metric keys -> the `filters` the API is sent: a threshold without a unit on
  * a `percent` metric is converted from the sheet's fraction to the API's percent number
  * (0.03 -> 3); a `ratio` metric already uses the fraction; other metrics are unchanged, and a `%`
- * typed for one of them is #VALUE! before any screening request. `unitOf` gives a metric's unit
- * from the /screening/fields catalogue.
+ * typed for one of them is #VALUE! before any screening request, as is a unit-less percentage
+ * threshold of 1 (100%) or more (roe:gte:10 is far likelier 10% than 1000%). `unitOf` gives a
+ * metric's unit from the /screening/fields catalogue.
  *
  * @example thresholdsForApi("roe:gte:0.1,per:lte:15", [false, false], unitOf) // "roe:gte:10,per:lte:15"
  */
@@ -81,8 +82,22 @@ export function thresholdsForApi(
           },
           condition.trim(),
         );
+      if (!isPercentage(fieldUnit)) return condition;
+      const threshold = Number(value);
+      // 10 on a percentage metric is 1000% on the cells' scale: far likelier a 10% written on the
+      // API's percent scale. From 1 (100%) up it is ambiguous, so it is refused with the three
+      // spellings that are not; the API's own migration guard for money is the same idea.
+      if (typedPercent[i] !== true && Math.abs(threshold) >= 1)
+        throw new ArgumentError(
+          "filters",
+          {
+            en: `a fraction for ${field.trim()} (0.1 = 10%): 0.1, 10% or 10:percent`,
+            ja: `${field.trim()} は小数（0.1 = 10%）：0.1、10% または 10:percent`,
+          },
+          condition.trim(),
+        );
       if (fieldUnit !== "percent") return condition;
-      seg[2] = String(fromSheetScale(Number(value), fieldUnit));
+      seg[2] = String(fromSheetScale(threshold, fieldUnit));
       return seg.join(":");
     })
     .join(",");

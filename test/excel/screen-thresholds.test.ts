@@ -58,6 +58,19 @@ describe("SCREEN thresholds on the sheet's scale", () => {
     );
   });
 
+  test("a unit-less percentage threshold of 1 (100%) or more is refused as ambiguous, naming the three clear spellings", () => {
+    for (const filters of ["roe:gte:10", "equityRatio:gte:40", "dividendYield:gte:1", "roe:lt:-1"])
+      expect(() => thresholdsForApi(filters, [false], unitOf)).toThrow(
+        /a fraction for \w+ \(0\.1 = 10%\): 0\.1, 10% or 10:percent/,
+      );
+    // Written with % or a unit it is clear, and a fraction just under 100% is fine.
+    expect(thresholdsForApi("roe:gte:1.5", [true], unitOf)).toBe("roe:gte:150");
+    expect(thresholdsForApi("roe:gte:150:percent", [false], unitOf)).toBe("roe:gte:150:percent");
+    expect(thresholdsForApi("roe:gte:0.99", [false], unitOf)).toBe("roe:gte:99");
+    // Not a percentage: no such guard (per 15 is 15 times).
+    expect(thresholdsForApi("per:lte:15", [false], unitOf)).toBe("per:lte:15");
+  });
+
   test("% together with a unit is refused: the two could disagree", () => {
     expect(() => readPercentSigns("roe:gte:10%:percent")).toThrow(/with % or with a unit/);
   });

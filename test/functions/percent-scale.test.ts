@@ -357,6 +357,14 @@ describe("SCREEN thresholds on the cells' scale", () => {
     ).toContain("filters=equityRatio:gte:0.4&");
   });
 
+  test("roe:gte:10 (10% on the API's old scale, 1000% on the cells') is #VALUE! saying how to write it; nothing is sent", async () => {
+    const h = useSandbox({ lang: "ja" });
+    const err = await cellError(call(KAISHA.SCREEN, "roe:gte:10"));
+    expect(err.code).toBe("#VALUE!");
+    expect(err.message).toContain("roe は小数（0.1 = 10%）：0.1、10% または 10:percent");
+    expect(h.requests().filter((r) => r.startsWith("/v1/screening?"))).toEqual([]);
+  });
+
   test("% on a metric that is not a percentage is #VALUE! and no screen is sent", async () => {
     const h = useSandbox();
     const err = await cellError(call(KAISHA.SCREEN, "per:lte:15%"));
