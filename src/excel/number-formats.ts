@@ -1,7 +1,7 @@
 // Number formats by contract unit (x-unit): money with separators, percentages as %, natural decimals; float-noise rounding.
 
 import type { MoneyUnit } from "./args";
-import { isPercentage, percentFormat, toSheetScale } from "./percent-scale";
+import { isPercentage, toSheetScale } from "./percent-scale";
 import { scaleValue } from "./units";
 import { EMPTY, formattedNumber, plainCell, type Cell, type HostCapabilities } from "./values";
 
@@ -80,8 +80,13 @@ export function numberFormatFor(
   // Scaled money needs no decimals read (a string and a regex per cell otherwise).
   if (unit === "jpy" && money !== "jpy")
     return money === "hundred_million_jpy" ? "#,##0.0" : "#,##0";
-  if (isPercentage(unit)) return percentFormat(value);
   const natural = decimalsOf(value);
+  if (isPercentage(unit)) {
+    // Excel's % multiplies by 100 (Microsoft, Number format codes), so the fraction stays the
+    // value and the format shows the percentage's own decimals, at most two: 0.0368 -> 3.68%.
+    const d = Math.min(MAX_DECIMALS, Math.max(0, natural - 2));
+    return d === 0 ? "0%" : `0.${"0".repeat(d)}%`;
+  }
   switch (unit) {
     case "jpy":
       // Yen as sent keep their own decimals (a price of 2,845.5); scaled money is a whole number

@@ -52,31 +52,3 @@ export function fromSheetScale(value: number, unit: string | null | undefined): 
 export function percentPoints(value: number, unit: string | null | undefined): number {
   return unit === "ratio" ? Number((value * 100).toPrecision(15)) : value;
 }
-
-/** Most decimals of a percentage a format shows (12.35%): the value keeps all of its own. */
-const MAX_PERCENT_DECIMALS = 2;
-
-/**
- * Excel's percent format for a fraction: as many decimals of the percentage as the value carries,
- * at most two (0.4523 -> "0.00%", 0.45 -> "0%", 0.0368 -> "0.00%"). Excel multiplies by 100 for
- * an unquoted `%` (Microsoft: "Number format codes": "%  Percentage"), so the cell stays 0.0368.
- *
- * @example percentFormat(0.655) // "0.0%"
- */
-export function percentFormat(fraction: number): string {
-  const d = Math.min(MAX_PERCENT_DECIMALS, Math.max(0, percentDecimals(fraction)));
-  return d === 0 ? "0%" : `0.${"0".repeat(d)}%`;
-}
-
-/** Decimals of `fraction` shown as a percentage (0.0368 -> 2), float noise of /100 ignored. */
-function percentDecimals(fraction: number): number {
-  if (!Number.isFinite(fraction)) return 0;
-  // 12 significant digits: beyond them a double divided by 100 carries only noise.
-  const text = Number((fraction * 100).toPrecision(12)).toString();
-  const exp = /e-(\d+)$/.exec(text);
-  if (exp) {
-    const mantissa = text.slice(0, text.indexOf("e"));
-    return (mantissa.split(".")[1]?.length ?? 0) + Number(exp[1]);
-  }
-  return text.split(".")[1]?.length ?? 0;
-}

@@ -23,6 +23,8 @@ describe("numberFormatFor", () => {
     ["percent", 0.3, "jpy", "0%"],
     ["percent", 3.68 / 100, "jpy", "0.00%"],
     ["percent", 12.345 / 100, "jpy", "0.00%"],
+    ["percent", 1.1 / 100, "jpy", "0.0%"],
+    ["ratio", 0.655, "jpy", "0.0%"],
     ["jpy_per_share", 62.5, "jpy", "#,##0.0"],
     ["jpy_per_share", 120, "jpy", "#,##0"],
     ["jpy_per_share", 245.37, "million_jpy", "#,##0.00"],

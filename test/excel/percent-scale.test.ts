@@ -3,7 +3,6 @@ import fc from "fast-check";
 import {
   fromSheetScale,
   isPercentage,
-  percentFormat,
   percentPoints,
   toSheetScale,
 } from "../../src/excel/percent-scale";
@@ -40,14 +39,6 @@ describe("percent scale", () => {
     );
     expect(fromSheetScale(0.07, "percent")).toBe(7);
     expect(fromSheetScale(0.4, "ratio")).toBe(0.4);
-  });
-
-  test("formats show the percentage's own decimals, at most two", () => {
-    expect(percentFormat(0.0368)).toBe("0.00%");
-    expect(percentFormat(0.655)).toBe("0.0%");
-    expect(percentFormat(0.45)).toBe("0%");
-    expect(percentFormat(1.1 / 100)).toBe("0.0%");
-    expect(percentFormat(0.123456)).toBe("0.00%");
   });
 
   test("percent points (the pane's text beside a %): a ratio times 100, a percent as sent", () => {
