@@ -105,7 +105,7 @@ describe("one percent scale on every sandbox company: cell === api / 100 (percen
   });
 
   // One sweep, on a host with formatted numbers: the value (basicValue) and its % format.
-  test("FINANCIALS (annual and quarterly), VALUATION, SEGMENTS, DIVIDENDS: every percentage cell", async () => {
+  test("every percentage cell of FINANCIALS (annual, quarterly), VALUATION, SEGMENTS and DIVIDENDS is api / 100 (percent) or api (ratio), shown as %", async () => {
     useSandbox({ dataTypes: true });
     const compared: Record<string, number> = {};
     const count = (what: string, n: number) => (compared[what] = (compared[what] ?? 0) + n);
