@@ -7,7 +7,7 @@ import type { Dataset } from "../src/contract";
 import { listArg, type MoneyUnit } from "../src/excel/args";
 import { datasetNames, fieldKey, fieldsWhere } from "../src/excel/field-names";
 import { jstIsoDate } from "../src/excel/dates";
-import { columnName, fieldInfo, labelJa, titleCaption } from "../src/excel/labels";
+import { columnName, fieldInfo, labelJa, titleCaption, unitLabel } from "../src/excel/labels";
 import { buildTable, type Column, type TitleRow } from "../src/excel/shape";
 import { unitCell } from "../src/excel/number-formats";
 import {
@@ -92,8 +92,9 @@ function parseFieldList(
 type Row = Record<string, unknown>;
 
 /**
- * A numeric field column: label from the field dictionary, money scaled by `unit` (units.ts), shown
- * in its contract unit's format where the host has formatted numbers (number-formats.ts).
+ * A numeric field column: label from the field dictionary, money scaled by `unit` (units.ts), a
+ * percentage as a fraction (percent-scale.ts), shown in its contract unit's format where the host
+ * has formatted numbers (number-formats.ts).
  */
 export function numberColumn(
   dataset: Dataset,
@@ -101,15 +102,22 @@ export function numberColumn(
   unit: MoneyUnit = "jpy",
   host: HostCapabilities = getHostCapabilities(),
 ): Column<Row> {
-  return column(key, dataset, (r) => unitCell(r[key], fieldInfo(dataset, key)?.unit, unit, host));
+  const fieldUnit = fieldInfo(dataset, key)?.unit;
+  return column(key, dataset, (r) => unitCell(r[key], fieldUnit, unit, host), fieldUnit);
 }
 
 /**
  * A column of API field `key`: the one name every function uses for its concept (labels.ts
- * columnName: `code` -> `security_code`), its Japanese label, and the cell for a record.
+ * columnName: `code` -> `security_code`), its Japanese label (a percentage's with （%）, labels.ts
+ * unitLabel), and the cell for a record.
  */
-function column(key: string, dataset: Dataset | undefined, value: (r: Row) => Cell): Column<Row> {
-  const label = labelJa(key, dataset);
+function column(
+  key: string,
+  dataset: Dataset | undefined,
+  value: (r: Row) => Cell,
+  unit?: string,
+): Column<Row> {
+  const label = unitLabel(labelJa(key, dataset), unit);
   return { key: columnName(key), ...(label !== undefined ? { label } : {}), value };
 }
 
@@ -130,7 +138,7 @@ export function dateTimeColumn(key: string, ctx: CallContext): Column<Row> {
 
 /** A number column outside the field dictionary (rankings, compensation) in its contract unit. */
 export function unitColumn(key: string, unit: string, ctx: CallContext): Column<Row> {
-  return column(key, undefined, (r) => unitCell(r[key], unit, "jpy", ctx.host));
+  return column(key, undefined, (r) => unitCell(r[key], unit, "jpy", ctx.host), unit);
 }
 
 /** The language of title rows: the header language (issue 11: no "financials annual (百万円)"). */

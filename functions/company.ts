@@ -4,8 +4,8 @@ import { isKaishaError } from "../src/client";
 import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
 import type { Dataset } from "../src/contract";
 import { companyFinancials } from "../src/excel/company-resolver";
-import { labelJa, unitOf } from "../src/excel/labels";
-import { numberFormatFor } from "../src/excel/number-formats";
+import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
+import { numberFormatFor, sheetValue } from "../src/excel/number-formats";
 import { headerCell } from "../src/excel/shape";
 import { entityCell, plainCell, type Cell, type EntityValue } from "../src/excel/values";
 import { companyOf, companyRefArg } from "./company-arg";
@@ -13,11 +13,20 @@ import { run, type CallContext, type InvocationLike } from "./run";
 
 type Value = string | number | boolean | null | undefined;
 
-/** A card property's number format from its contract unit (PER 12.3 as 12.3, ROE with %). */
-function format(dataset: Dataset, key: string, value: number | null | undefined): string {
-  return typeof value === "number"
-    ? (numberFormatFor(unitOf(dataset, key), value) ?? "General")
-    : "General";
+/**
+ * A numeric card property on the sheet's scale, with its contract unit's number format (PER 12.3
+ * as 12.3; ROE and dividend yield, `percent` in getValuations, as fractions shown with %:
+ * percent-scale.ts), as an entry of the card's field list.
+ */
+function numeric(
+  dataset: Dataset,
+  key: string,
+  value: number | null | undefined,
+): [string, Value, string] {
+  if (typeof value !== "number") return [key, value, "General"];
+  const unit = unitOf(dataset, key);
+  const shown = sheetValue(value, unit, "jpy");
+  return [key, shown, numberFormatFor(unit, shown) ?? "General"];
 }
 
 /** Optional parts of the card: a "not found" there leaves the fields out instead of failing. */
@@ -74,29 +83,21 @@ export function company(value: unknown, invocation?: InvocationLike): Promise<Ce
       ["industry", item?.industry],
       ["address_ja", org.address_ja],
       ["fiscal_year", v?.fiscal_year ?? f?.fiscal_year],
-      ["market_cap", v?.market_cap, format("valuations", "market_cap", v?.market_cap)],
-      ["per", v?.per, format("valuations", "per", v?.per)],
-      ["pbr_adjusted", v?.pbr_adjusted, format("valuations", "pbr_adjusted", v?.pbr_adjusted)],
-      [
-        "dividend_yield_adjusted",
-        v?.dividend_yield_adjusted,
-        format("valuations", "dividend_yield_adjusted", v?.dividend_yield_adjusted),
-      ],
-      ["roe", v?.roe ?? v?.roe_computed, format("valuations", "roe", v?.roe ?? v?.roe_computed)],
-      ["sales", f?.sales, format("financials", "sales", f?.sales)],
-      [
-        "operating_profit",
-        f?.operating_profit,
-        format("financials", "operating_profit", f?.operating_profit),
-      ],
-      ["net_income", f?.net_income, format("financials", "net_income", f?.net_income)],
+      numeric("valuations", "market_cap", v?.market_cap),
+      numeric("valuations", "per", v?.per),
+      numeric("valuations", "pbr_adjusted", v?.pbr_adjusted),
+      numeric("valuations", "dividend_yield_adjusted", v?.dividend_yield_adjusted),
+      numeric("valuations", "roe", v?.roe ?? v?.roe_computed),
+      numeric("financials", "sales", f?.sales),
+      numeric("financials", "operating_profit", f?.operating_profit),
+      numeric("financials", "net_income", f?.net_income),
       ["source_label", org.attribution.source_label],
     ];
-    const name = (key: string): string =>
-      headerCell(
-        { key, label: labelJa(key, "valuations") ?? labelJa(key, "financials") ?? key },
-        ctx.headerLanguage,
-      );
+    const name = (key: string): string => {
+      const dataset = labelJa(key, "valuations") !== undefined ? "valuations" : "financials";
+      const label = unitLabel(labelJa(key, dataset), unitOf(dataset, key));
+      return headerCell({ key, label: label ?? key }, ctx.headerLanguage);
+    };
     if (ctx.host.dataTypes) {
       const props = fields.map(([k, val2, fmt]): [string, Value, string?] =>
         fmt === undefined ? [name(k), val2] : [name(k), val2, fmt],

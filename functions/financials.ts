@@ -13,7 +13,7 @@ import {
 } from "../src/excel/args";
 import { statementRows } from "../src/excel/financial-period";
 import { companyFinancials } from "../src/excel/company-resolver";
-import { labelJa, unitOf } from "../src/excel/labels";
+import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
 import { unitCell } from "../src/excel/number-formats";
 import { moneyUnitLabel } from "../src/excel/units";
@@ -155,7 +155,10 @@ function itemsDown(
     if (mode === 0) out.push(values);
     else
       out.push([
-        headerCell({ key, label: labelJa(key, "financials") ?? key }, ctx.headerLanguage),
+        headerCell(
+          { key, label: unitLabel(labelJa(key, "financials"), unitId) ?? key },
+          ctx.headerLanguage,
+        ),
         ...values,
       ]);
   }

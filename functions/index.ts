@@ -382,7 +382,7 @@ export function RANKINGS(
 /**
  * Screens listed securities by metrics, name, sector and industry.
  * @customfunction SCREEN SCREEN
- * @param [filters] Conditions field:op:value[:unit], comma separated or a range, e.g. per:lte:15.
+ * @param [filters] Conditions field:op:value[:unit], comma separated or a range, e.g. per:lte:15; percentages as fractions (roe:gte:0.1 or roe:gte:10%).
  * @param [sort_by] Metric key to sort by.
  * @param [sort_order] desc (default) or asc.
  * @param [sector] TSE 17-sector names, comma separated or a range.
@@ -441,7 +441,7 @@ export function SCREENFIELDS(
 }
 
 /**
- * The field dictionary of a dataset: key, Japanese label, unit (no request).
+ * The field dictionary of a dataset: key, Japanese label, unit, and for percentages the scale of the cells (no request).
  * @customfunction FIELDS FIELDS
  * @param dataset financials, valuations, prices, segments, dividends, margin or jsf.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.

@@ -17,6 +17,12 @@ import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { fieldKey, snakeToCamel } from "../src/excel/field-names";
 import { unitCell } from "../src/excel/number-formats";
+import { unitLabel } from "../src/excel/labels";
+import {
+  everyUnitExplicit,
+  readPercentSigns,
+  thresholdsForApi,
+} from "../src/excel/screen-thresholds";
 import { dateCell, type Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRow, titleRowToday } from "./common";
 import { run, type CallContext, type InvocationLike } from "./run";
@@ -114,6 +120,9 @@ async function resolveMetrics(
     catalog = (await ctx.client.screeningFields(ctx.options)).fields;
   } catch (err) {
     if (!names.every((n) => n === undefined || /^[A-Za-z][A-Za-z0-9_]*$/.test(n))) throw err;
+    // A threshold without a unit is read on the sheet's scale, which needs the metric's unit
+    // (screen-thresholds.ts): without the catalogue it could be off by 100, so nothing is sent.
+    if (filters !== undefined && !everyUnitExplicit(filters)) throw err;
     const camel = (n: string): string => (n.includes("_") ? snakeToCamel(n.toLowerCase()) : n);
     return {
       ...(filters !== undefined
@@ -159,10 +168,13 @@ export function screen(
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
-    const filterText = listArg(filters, "filters", {
+    const typed = listArg(filters, "filters", {
       en: "conditions field:op:value[:unit], e.g. per:lte:15",
       ja: "条件 field:op:value[:unit]（例 per:lte:15）",
     })?.join(",");
+    // `3%` is the fraction 0.03, like the cells SCREEN writes (screen-thresholds.ts).
+    const signs = typed === undefined ? undefined : readPercentSigns(typed);
+    const filterText = signs?.filters;
     const sort = optionalText(sortBy, "sort_by", 100);
     const order = optionalChoice(sortOrder, "sort_order", ["desc", "asc"] as const);
     const sectors = listArg(sector, "sector", LIST_ACCEPTED)?.join(",");
@@ -201,7 +213,13 @@ export function screen(
       ),
     );
     const resolved = await resolveMetrics(ctx, filterText, sort);
-    const query = screenQuery(resolved.filters, resolved.sortBy);
+    const info = new Map(resolved.catalog.map((f) => [f.key, f]));
+    // Thresholds on the sheet's scale -> the API's: 0.03 on a `percent` metric is sent as 3.
+    const sent =
+      resolved.filters === undefined || signs === undefined
+        ? undefined
+        : thresholdsForApi(resolved.filters, signs.typedPercent, (k) => info.get(k)?.unit);
+    const query = screenQuery(sent, resolved.sortBy);
     const rows: ScreeningSecurity[] = [];
     let first: ScreeningResponse | undefined;
     const pages = Math.ceil(count / PAGE_MAX);
@@ -215,13 +233,12 @@ export function screen(
         if (rows.length >= count) break;
       }
     } catch (err) {
-      throw unknownMetric(err, resolved.filters, resolved.sortBy) ?? err;
+      throw unknownMetric(err, typed, resolved.sortBy) ?? err;
     }
     if (first === undefined || rows.length === 0) throw noResults();
     const shown = rows.slice(0, count);
 
     const metrics = referencedMetrics(resolved.filters, resolved.sortBy);
-    const info = new Map(resolved.catalog.map((f) => [f.key, f]));
     const columns: Column<ScreeningSecurity>[] = [
       plainColumn("security_code") as Column<ScreeningSecurity>,
       plainColumn("edinet_code") as Column<ScreeningSecurity>,
@@ -230,8 +247,9 @@ export function screen(
         const field = info.get(key);
         return {
           key,
-          ...(field !== undefined ? { label: field.label } : {}),
-          // The catalogue's unit gives the format (ratio as %, money with separators).
+          ...(field !== undefined ? { label: unitLabel(field.label, field.unit) as string } : {}),
+          // The catalogue's unit gives the scale and format: percentages as fractions shown as %
+          // (percent-scale.ts), money with separators.
           value: (s) =>
             unitCell(s.metrics.find((m) => m.field === key)?.value, field?.unit, "jpy", ctx.host),
         };

@@ -2,7 +2,7 @@
 
 import { FIELD_DICTIONARY, type Dataset } from "../contract";
 import { ArgumentError, type Bilingual } from "./args";
-import { labelJa } from "./labels";
+import { labelJa, withoutPercentNote } from "./labels";
 
 /** A name a user may type for one key: the key itself and the Japanese label the functions show. */
 export interface NameCandidate {
@@ -133,7 +133,8 @@ export function nearestName(
 export function resolveName(typed: string, candidates: readonly NameCandidate[]): NameMatch {
   const exact = candidates.find((c) => c.key === typed);
   if (exact !== undefined) return { ok: true, key: exact.key };
-  const t = comparableName(typed);
+  // A header copied from a table names a percentage with （%）: `配当性向（%）` is payout_ratio.
+  const t = comparableName(withoutPercentNote(typed));
   // Most specific first: the key's forms, the whole label, then the label without its gloss
   // (`時価総額` is market_cap's whole label before it is the bare form of `時価総額（高値）`).
   const stages: ((c: NameCandidate) => boolean)[] = [

@@ -1,6 +1,7 @@
 // Japanese header labels: the contract's field dictionary for numbers, a table for text columns.
 
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../contract";
+import { isPercentage } from "./percent-scale";
 
 /** Labels of non-numeric columns the functions and task pane imports show (spec 2 field names). */
 const TEXT_LABELS: Readonly<Record<string, string>> = {
@@ -169,4 +170,27 @@ export function labelJa(key: string, dataset?: Dataset): string | undefined {
 /** Unit id of a key in a dataset (`jpy`, `jpy_per_share`, …), undefined for text columns. */
 export function unitOf(dataset: Dataset, key: string): string | undefined {
   return fieldInfo(dataset, key)?.unit;
+}
+
+/** A label that already says it is in percent: `騰落率（%）`. */
+const PERCENT_NOTE = /[（(][%％][)）]$/;
+
+/**
+ * The Japanese header of a numeric column of contract unit `unit`: a percentage says so
+ * (`配当性向（%）`), since its cells hold fractions shown as % (percent-scale.ts), whichever scale
+ * the API used. Other labels are returned as they are.
+ *
+ * @example unitLabel("ROE（自己資本利益率）", "percent") // "ROE（自己資本利益率）（%）"
+ */
+export function unitLabel(
+  label: string | undefined,
+  unit: string | null | undefined,
+): string | undefined {
+  if (label === undefined || !isPercentage(unit) || PERCENT_NOTE.test(label)) return label;
+  return `${label}（%）`;
+}
+
+/** A typed name without the `（%）` a percentage's header carries (unitLabel), for look-ups. */
+export function withoutPercentNote(text: string): string {
+  return text.trim().replace(PERCENT_NOTE, "");
 }

@@ -1,6 +1,7 @@
-// Number formats by contract unit (x-unit): money with separators, ratios as %, natural decimals; float-noise rounding.
+// Number formats by contract unit (x-unit): money with separators, percentages as %, natural decimals; float-noise rounding.
 
 import type { MoneyUnit } from "./args";
+import { isPercentage, toSheetScale } from "./percent-scale";
 import { scaleValue } from "./units";
 import { EMPTY, formattedNumber, plainCell, type Cell, type HostCapabilities } from "./values";
 
@@ -57,13 +58,14 @@ function fixed(decimals: number): string {
 }
 
 /**
- * The display format of a value of contract unit `unit` (already scaled to `money` when it is
- * `jpy`), or undefined for units shown as plain numbers:
+ * The display format of a value of contract unit `unit` as the sheet holds it (money already
+ * scaled to `money`, a percentage already a fraction: sheetValue), or undefined for units shown as
+ * plain numbers:
  * - `jpy`: thousands separators in the chosen unit (`#,##0`; one decimal in 億円, whose values are
  *   small enough that a whole number would hide real differences); unscaled yen (prices) with
  *   their own decimals;
- * - `ratio` (1.0 = 100%): a percentage, `0.4523` -> `45.23%`;
- * - `percent` (already in %): the number with a % sign, `12.3` -> `12.3%`;
+ * - `ratio` and `percent` (both fractions on the sheet, percent-scale.ts): Excel's percent format,
+ *   `0.4523` -> `45.23%`, `0.0368` (a 3.68 `percent`) -> `3.68%`;
  * - `jpy_per_share`, `times`, `points`: separators and the value's natural decimals, at most two
  *   (`62.5`, `120`, `41.15` for 41.1533…);
  * - counts (`shares`, `people`, `count`, `t_co2e`): separators; `years`, `days`, `months` as they are.
@@ -79,18 +81,18 @@ export function numberFormatFor(
   if (unit === "jpy" && money !== "jpy")
     return money === "hundred_million_jpy" ? "#,##0.0" : "#,##0";
   const natural = decimalsOf(value);
+  if (isPercentage(unit)) {
+    // Excel's % multiplies by 100 (Microsoft, Number format codes), so the fraction stays the
+    // value and the format shows the percentage's own decimals, at most two: 0.0368 -> 3.68%.
+    const d = Math.min(MAX_DECIMALS, Math.max(0, natural - 2));
+    return d === 0 ? "0%" : `0.${"0".repeat(d)}%`;
+  }
   switch (unit) {
     case "jpy":
       // Yen as sent keep their own decimals (a price of 2,845.5); scaled money is a whole number
       // of the unit asked for, 億円 with one decimal.
       if (money === "jpy") return fixed(natural);
       return money === "hundred_million_jpy" ? "#,##0.0" : "#,##0";
-    case "ratio": {
-      const d = Math.min(MAX_DECIMALS, Math.max(0, natural - 2));
-      return d === 0 ? "0%" : `0.${"0".repeat(d)}%`;
-    }
-    case "percent":
-      return `${fixed(natural)}"%"`;
     case "jpy_per_share":
     case "times":
     case "points":
@@ -106,12 +108,26 @@ export function numberFormatFor(
 }
 
 /**
- * An API number as a cell: scaled by the money unit asked for (money fields only, units.ts), shown
- * with its unit's format where the host has formatted numbers (CustomFunctionsRuntime 1.4), else
- * the plain number. The value itself is never rounded: only its display is formatted.
+ * An API value as the sheet holds it: money scaled by the unit asked for (units.ts), a `percent`
+ * as a fraction (percent-scale.ts: v / 100); anything else as sent.
+ *
+ * @example sheetValue(3.68, "percent", "jpy") // 0.0368
+ */
+export function sheetValue<T>(value: T, unit: string | null | undefined, money: MoneyUnit) {
+  const scaled = scaleValue(value, unit, money);
+  return typeof scaled === "number" ? toSheetScale(scaled, unit) : scaled;
+}
+
+/**
+ * An API number as a cell: on the sheet's scale (sheetValue: money in the unit asked for,
+ * percentages as fractions), shown with its unit's format where the host has formatted numbers
+ * (CustomFunctionsRuntime 1.4), else the plain number. The value itself is never rounded: only
+ * its display is formatted.
  *
  * @example unitCell(1_500_000_000, "jpy", "million_jpy", { dataTypes: true })
  * // { type: "Double", basicValue: 1500, numberFormat: "#,##0" }
+ * @example unitCell(3.68, "percent", "jpy", { dataTypes: true })
+ * // { type: "Double", basicValue: 0.0368, numberFormat: "0.00%" }
  */
 export function unitCell(
   value: unknown,
@@ -119,7 +135,7 @@ export function unitCell(
   money: MoneyUnit,
   host: HostCapabilities,
 ): Cell {
-  const scaled = scaleValue(value, unit, money);
+  const scaled = sheetValue(value, unit, money);
   if (typeof scaled !== "number") return plainCell(scaled);
   if (!Number.isFinite(scaled)) return EMPTY;
   const format = numberFormatFor(unit, scaled, money);

@@ -45,13 +45,65 @@ export function formatSerialDate(serial: number, numberFormat: string): string {
 }
 
 function isDateFormat(numberFormat: string): boolean {
-  const unquoted = numberFormat.replace(/"[^"]*"/g, "");
+  const unquoted = codeOnly(numberFormat);
   return /y|d/i.test(unquoted) && !/[#0]/.test(unquoted);
 }
 
-/** Decimal places written in a format section such as `#,##0.00` (2) or `0.0%` (1). */
-function decimalsOf(numberFormat: string): number {
-  const m = /\.([0#]+)/.exec(numberFormat);
+/** One piece of a format section: a code run (digits, dates, %) or literal text. */
+interface FormatPiece {
+  literal: boolean;
+  text: string;
+}
+
+/**
+ * A format section split into code and literal text (STANDIN.md "Number formats"): text in double
+ * quotes and a character after `\` are shown as they are, `_x` is a space as wide as x, `[...]`
+ * (colour, condition) and `*x` (fill) show nothing. Only code outside them formats the value, so a
+ * quoted `"%"` is a percent sign and never multiplies by 100.
+ */
+function formatPieces(section: string): FormatPiece[] {
+  const out: FormatPiece[] = [];
+  const push = (literal: boolean, text: string): void => {
+    const last = out[out.length - 1];
+    if (last !== undefined && last.literal === literal) last.text += text;
+    else out.push({ literal, text });
+  };
+  for (let i = 0; i < section.length; i++) {
+    const ch = section[i] as string;
+    if (ch === '"') {
+      const end = section.indexOf('"', i + 1);
+      const stop = end === -1 ? section.length : end;
+      push(true, section.slice(i + 1, stop));
+      i = stop;
+    } else if (ch === "\\") {
+      push(true, section[i + 1] ?? "");
+      i++;
+    } else if (ch === "_") {
+      push(true, " ");
+      i++;
+    } else if (ch === "*") {
+      i++;
+    } else if (ch === "[") {
+      const end = section.indexOf("]", i + 1);
+      i = end === -1 ? section.length : end;
+    } else {
+      push(false, ch);
+    }
+  }
+  return out;
+}
+
+/** The code of a format section without its literal text (for what the code asks of the value). */
+function codeOnly(section: string): string {
+  return formatPieces(section)
+    .filter((p) => !p.literal)
+    .map((p) => p.text)
+    .join("");
+}
+
+/** Decimal places written in a format section's code such as `#,##0.00` (2) or `0.0%` (1). */
+function decimalsOf(code: string): number {
+  const m = /\.([0#?]+)/.exec(code);
   return m?.[1]?.length ?? 0;
 }
 
@@ -98,23 +150,67 @@ export function formatGeneral(value: number): string {
 
 /**
  * Formats a number with an Excel number format (the subset KAISHA functions use: dates, percent,
- * `#,##0`, `0.00`, General). The first section of a multi-section format is used.
+ * `#,##0`, `0.00`, General, with literal text such as a stale marker `" (stale)"`). The first
+ * section of a multi-section format is used. Excel's rules (STANDIN.md "Number formats"): each
+ * `%` in the code multiplies by 100 and shows a percent sign; a `%` inside quotes (or after `\`)
+ * is only text; `,` between digit placeholders groups thousands.
  * @example formatNumber(45382, "yyyy-mm-dd") // "2024-03-31"
+ * @example formatNumber(0.0368, "0.00%") // "3.68%"
+ * @example formatNumber(3.68, '0.00"%"') // "3.68%"
  */
 export function formatNumber(value: number, numberFormat?: string): string {
-  const format = (numberFormat ?? "General").split(";")[0] ?? "General";
-  if (format === "" || /^general$/i.test(format) || format === "@") return formatGeneral(value);
-  if (isDateFormat(format)) return formatSerialDate(value, format);
-  const decimals = decimalsOf(format);
-  const percent = format.includes("%");
-  const scaled = percent ? value * 100 : value;
-  const grouped = format.includes(",");
-  const text = scaled.toLocaleString("en-US", {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
+  const format = firstSection(numberFormat ?? "General");
+  const pieces = formatPieces(format);
+  const code = pieces
+    .filter((p) => !p.literal)
+    .map((p) => p.text)
+    .join("");
+  if (/^\s*general\s*$/i.test(code) || code.trim() === "" || format === "@") {
+    // General with a note after it (a stale value's `General" (stale)"`): the number, then the note.
+    const literal = pieces.filter((p) => p.literal).map((p) => p.text);
+    return formatGeneral(value) + literal.join("");
+  }
+  if (isDateFormat(format))
+    return pieces.map((p) => (p.literal ? p.text : formatSerialDate(value, p.text))).join("");
+  const percents = (code.match(/%/g) ?? []).length;
+  const scaled = value * 100 ** percents;
+  const grouped = /[0#?],[0#?]/.test(code);
+  const number = Math.abs(scaled).toLocaleString("en-US", {
+    minimumFractionDigits: decimalsOf(code),
+    maximumFractionDigits: decimalsOf(code),
     useGrouping: grouped,
   });
-  return percent ? `${text}%` : text;
+  // The digits go where the code's first digit placeholder run is; code characters other than
+  // placeholders (%, $, spaces, signs) are shown where they stand.
+  let placed = false;
+  const text = pieces
+    .map((p) => {
+      if (p.literal) return p.text;
+      return p.text
+        .split(/([0#?][0#?,.]*)/)
+        .map((part, i) => {
+          if (i % 2 === 0) return part; // code between placeholder runs: %, $, spaces
+          if (placed) return "";
+          placed = true;
+          return number;
+        })
+        .join("");
+    })
+    .join("");
+  const negative = scaled < 0 && /[1-9]/.test(number);
+  return `${negative ? "-" : ""}${text}`;
+}
+
+/** The first section of a format (`0.0%;[Red]-0.0%` -> `0.0%`), `;` inside quotes kept. */
+function firstSection(format: string): string {
+  let quoted = false;
+  for (let i = 0; i < format.length; i++) {
+    const ch = format[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === "\\") i++;
+    else if (ch === ";" && !quoted) return format.slice(0, i);
+  }
+  return format;
 }
 
 /** The shape of `CustomFunctions.Error` (the stand-in's or a host's). */

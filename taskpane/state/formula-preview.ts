@@ -3,6 +3,7 @@
 
 import * as kaisha from "../../functions/index";
 import { AuthenticationError, NotCachedError } from "../../src/client/errors";
+import { formatNumber } from "../preview/cell-display";
 
 /** What a preview shows: a value or table, a cell error with its message, or "not cached yet". */
 export type PreviewOutcome =
@@ -57,15 +58,18 @@ export async function previewFormula(
 }
 
 /**
- * A preview cell as text: formatted numbers by their basic value, entities by their text, empty
- * cells as "", numbers with thousands separators.
+ * A preview cell as text: formatted numbers as Excel shows them with their number format (a
+ * percentage held as 0.0368 reads 3.68%, a date serial as 2024-03-31: the preview page's
+ * formatter), entities by their text, empty cells as "", plain numbers with thousands separators.
  */
 export function previewCellText(value: unknown, lang: "ja" | "en"): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "number")
     return value.toLocaleString(lang === "ja" ? "ja-JP" : "en-US", { maximumFractionDigits: 4 });
   if (typeof value === "object") {
-    const v = value as { basicValue?: unknown; text?: unknown };
+    const v = value as { basicValue?: unknown; text?: unknown; numberFormat?: unknown };
+    if (typeof v.basicValue === "number" && typeof v.numberFormat === "string")
+      return formatNumber(v.basicValue, v.numberFormat);
     if (v.basicValue !== undefined) return previewCellText(v.basicValue, lang);
     if (typeof v.text === "string") return v.text;
   }

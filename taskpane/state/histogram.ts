@@ -1,5 +1,7 @@
 // Bins for the screening preview's distribution chart: equal-width bins over the shown values.
 
+import { percentPoints } from "../../src/excel/percent-scale";
+
 export interface Bin {
   from: number;
   to: number;
@@ -32,9 +34,12 @@ export function histogram(values: readonly number[], bins = 8): Bin[] {
   return out;
 }
 
-/** The value a preview shows for a metric: yen in 億円, ratios in percent (as previewNumber). */
+/**
+ * The value a preview shows for a metric: yen in 億円, every percentage in percent points under a
+ * "（%）" header (percent-scale.ts percentPoints: a ratio 0.4 and a percent 40 both 40), as
+ * previewNumber.
+ */
 export function shownValue(value: number, fieldUnit: string | null): number {
   if (fieldUnit === "jpy") return value / 100_000_000;
-  if (fieldUnit === "ratio") return value * 100;
-  return value;
+  return percentPoints(value, fieldUnit);
 }

@@ -1,5 +1,6 @@
 // Screening form state as plain data: conditions, unit choices, the /screening query and the SCREEN formula.
 
+import { isPercentage, percentPoints } from "../../src/excel/percent-scale";
 import { kaishaFormula, type FormulaArg } from "./formula-text";
 import { searchItems } from "./metric-labels";
 import { arrayProp } from "./pane-client";
@@ -122,10 +123,16 @@ function fieldUnitOf(fields: readonly ScreeningFieldInfo[], key: string): string
   return fields.find((f) => f.key === key)?.unit ?? null;
 }
 
-/** One condition as `field:op:value[:unit]`; the unit is omitted when it is the field's own. */
+/**
+ * One condition as `field:op:value[:unit]`; the unit is omitted when it is the field's own, except
+ * on a percentage metric: there the unit is always written, so the API and SCREEN read the same
+ * threshold (SCREEN reads a unit-less percentage threshold as a fraction, 0.1 = 10%, like its
+ * cells: src/excel/screen-thresholds.ts; the API reads it in the field's own unit).
+ */
 export function conditionText(c: Condition, fields: readonly ScreeningFieldInfo[]): string {
   const own = fieldUnitOf(fields, c.field);
   const base = `${c.field}:${c.op}:${String(c.value)}`;
+  if (isPercentage(own) && c.unit !== "") return `${base}:${c.unit}`;
   return c.unit === "" || c.unit === own ? base : `${base}:${c.unit}`;
 }
 
@@ -238,22 +245,22 @@ export function previewMetrics(form: ScreeningFormState): string[] {
   return [...new Set(keys)].slice(0, 3);
 }
 
-/** The unit a preview cell is shown in: yen in 億円 (as the imports), ratios in percent. */
+/** The unit a preview cell is shown in: yen in 億円 (as the imports), percentages in percent. */
 export function previewUnit(fieldUnit: string | null): string | null {
   if (fieldUnit === "jpy") return "hundred_million_jpy";
-  if (fieldUnit === "ratio") return "percent";
+  if (isPercentage(fieldUnit)) return "percent";
   return fieldUnit;
 }
 
 /**
- * One preview cell: yen scaled to 億円 with thousands separators, ratios (1.0 = 100%, spec 2.2)
- * as percent, other values to two decimals.
+ * One preview cell (text in the pane, under a header with its unit): yen scaled to 億円 with
+ * thousands separators, every percentage in percent points (a ratio 0.4567 and a percent 45.67
+ * both "45.67": percent-scale.ts percentPoints), other values to two decimals.
  * @example previewNumber(3_512_000_000_000, "jpy") // "35,120"
  */
 export function previewNumber(value: number | undefined, fieldUnit: string | null): string {
   if (value === undefined || !Number.isFinite(value)) return "";
-  const shown =
-    fieldUnit === "jpy" ? value / 100_000_000 : fieldUnit === "ratio" ? value * 100 : value;
+  const shown = fieldUnit === "jpy" ? value / 100_000_000 : percentPoints(value, fieldUnit);
   const digits = fieldUnit === "jpy" || Math.abs(shown) >= 1000 ? 0 : 2;
   return shown.toLocaleString("en-US", {
     minimumFractionDigits: 0,

@@ -124,7 +124,9 @@ export interface ShapeOptions {
 
 /**
  * Shapes response rows into a table. Columns follow the first row's key order (later rows may add
- * keys); units come from the response's `fields[]` (spec 2.1 rule 3); money is scaled.
+ * keys); units come from the response's `fields[]` (spec 2.1 rule 3); money is scaled and every
+ * percentage is a fraction shown as % (units.ts scaleValue, src/excel/percent-scale.ts), as the
+ * functions write them.
  * @example shapeTable([{ date: "2026-01-05", close: 100 }], [{ key: "close", label: "終値", unit: "jpy" }], ...)
  */
 export function shapeTable(

@@ -1,6 +1,7 @@
 // Unit handling for imports: money scaling, Excel number formats and header unit notes by unit id (spec 2.1).
 
 import type { Lang } from "../i18n/language";
+import { isPercentage, toSheetScale } from "../../src/excel/percent-scale";
 
 /** Money scales a table import can use (issue 4 `unit`). */
 export type MoneyScale = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_million_jpy";
@@ -17,6 +18,9 @@ const SCALE_DIVISOR: Record<MoneyScale, number> = {
   million_jpy: 1_000_000,
   hundred_million_jpy: 100_000_000,
 };
+
+/** One format for every percentage column, whichever scale the API sent it on. */
+const PERCENT_COLUMN_FORMAT = "0.00%";
 
 /** Column kinds beyond the API's unit ids: dates, date-times, links and plain text. */
 export type ColumnKind = "number" | "date" | "datetime" | "text" | "link" | "boolean";
@@ -65,9 +69,13 @@ export function displayUnit(unit: string | undefined, scale: MoneyScale): string
   return unit === "jpy" ? scale : unit;
 }
 
-/** Divides yen amounts by the scale; every other unit is never scaled (issue 4 `unit`). */
+/**
+ * A number as the table holds it: yen amounts divided by the scale (issue 4 `unit`), a `percent`
+ * as a fraction (percent-scale.ts: 3.68 -> 0.0368, as the functions write it); every other unit
+ * as sent.
+ */
 export function scaleValue(value: number, unit: string | undefined, scale: MoneyScale): number {
-  return unit === "jpy" ? value / SCALE_DIVISOR[scale] : value;
+  return unit === "jpy" ? value / SCALE_DIVISOR[scale] : toSheetScale(value, unit);
 }
 
 /** Header note such as "百万円" for a column, or undefined when the unit needs none. */
@@ -76,8 +84,9 @@ export function unitNote(unit: string | undefined, lang: Lang): string | undefin
 }
 
 /**
- * Excel number format for a column. `ratio` (1.0 = 100%) uses Excel's percent format; `percent`
- * values are already in percent, so the sign is appended literally.
+ * Excel number format for a column. Percentages (`percent` and `ratio`) are fractions in the
+ * table (scaleValue), shown with Excel's percent format to two decimals (a 3.68% yield, a 45.23%
+ * equity ratio).
  */
 export function numberFormatFor(kind: ColumnKind, unit: string | undefined): string {
   if (kind === "date") return "yyyy-mm-dd";
@@ -86,6 +95,7 @@ export function numberFormatFor(kind: ColumnKind, unit: string | undefined): str
   // A text format would store the HYPERLINK formula as text.
   if (kind === "link") return "General";
   if (kind === "boolean") return "General";
+  if (isPercentage(unit)) return PERCENT_COLUMN_FORMAT;
   switch (unit) {
     case "jpy":
     case "shares":
@@ -100,10 +110,6 @@ export function numberFormatFor(kind: ColumnKind, unit: string | undefined): str
       return "#,##0";
     case "jpy_per_share":
       return "#,##0.00";
-    case "percent":
-      return '0.00"%"';
-    case "ratio":
-      return "0.0%";
     case "times":
     case "points":
       return "0.00";

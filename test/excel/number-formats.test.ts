@@ -18,8 +18,13 @@ describe("numberFormatFor", () => {
     ["ratio", 0.4523, "jpy", "0.00%"],
     ["ratio", 0.45, "jpy", "0%"],
     ["ratio", 0.455, "jpy", "0.0%"],
-    ["percent", 12.3, "jpy", '#,##0.0"%"'],
-    ["percent", 30, "jpy", '#,##0"%"'],
+    // A percent field's cell is already the fraction (12.3% -> 0.123): the same format as a ratio.
+    ["percent", 0.123, "jpy", "0.0%"],
+    ["percent", 0.3, "jpy", "0%"],
+    ["percent", 3.68 / 100, "jpy", "0.00%"],
+    ["percent", 12.345 / 100, "jpy", "0.00%"],
+    ["percent", 1.1 / 100, "jpy", "0.0%"],
+    ["ratio", 0.655, "jpy", "0.0%"],
     ["jpy_per_share", 62.5, "jpy", "#,##0.0"],
     ["jpy_per_share", 120, "jpy", "#,##0"],
     ["jpy_per_share", 245.37, "million_jpy", "#,##0.00"],
@@ -51,6 +56,17 @@ describe("unitCell", () => {
       basicValue: 0.35,
       numberFormat: "0%",
     });
+  });
+
+  test("a percent value is written as the fraction api / 100, exactly, with a % format", () => {
+    expect(unitCell(3.68, "percent", "million_jpy", RICH)).toEqual({
+      type: "Double",
+      basicValue: 3.68 / 100,
+      numberFormat: "0.00%",
+    });
+    expect(unitCell(12.3, "percent", "jpy", PLAIN)).toBe(12.3 / 100);
+    expect(unitCell(-4.5, "percent", "jpy", PLAIN)).toBe(-4.5 / 100);
+    expect(unitCell(null, "percent", "jpy", RICH)).toBe("");
   });
 
   test("null is an empty cell, text stays text", () => {

@@ -332,12 +332,19 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
     const h = useSandbox();
     for (const dataset of Object.keys(FIELD_DICTIONARY) as (keyof typeof FIELD_DICTIONARY)[]) {
       const grid = (await KAISHA.FIELDS(dataset, null, inv())) as Grid;
-      // The key column names fields as the data functions' headers do (margin's close_price: close).
+      // The key column names fields as the data functions' headers do (margin's close_price: close);
+      // a percentage says so in its label and notes the scale its cells hold (README "Percentages").
+      expect(grid[0]).toEqual(["key", "label", "unit", "note"]);
       expect(grid.slice(1)).toEqual(
         FIELD_DICTIONARY[dataset].map((f) => [
           f.key === "close_price" ? "close" : f.key,
-          f.label,
+          f.unit === "percent" || f.unit === "ratio" ? `${f.label}（%）` : f.label,
           f.unit,
+          f.unit === "percent"
+            ? "fraction shown as % (0.077 = 7.7%): the API's percent value / 100"
+            : f.unit === "ratio"
+              ? "fraction shown as % (0.077 = 7.7%): the API's value as sent"
+              : "",
         ]),
       );
     }
@@ -409,7 +416,7 @@ describe("SEGMENTS, DIVIDENDS, PEERS", () => {
       inv(),
     )) as Grid;
     expect(oku[1]?.[2]).toBeCloseTo((yen[1]?.[2] as number) / 1e8, 6);
-    expect(oku[1]?.[4]).toBe(yen[1]?.[4]); // revenue_share (%) is not scaled
+    expect(oku[1]?.[4]).toBe(yen[1]?.[4]); // revenue_share (a % fraction) is not money-scaled
     const sent = h.sent();
     const q = (await KAISHA.SEGMENTS("7203", null, "quarterly", null, null, null, inv())) as Grid;
     expect(q[0]?.slice(0, 3)).toEqual(["fiscal_year", "quarter", "segment_name"]);

@@ -1,7 +1,8 @@
 // Differential test: every function, every dataset, cell by cell against the same data fetched with
 // an independent client (own cache) from the same in-process sandbox: each cell equals the API
-// value, scaled only by the money unit asked for, dates as serials, nulls empty; on plain hosts and
-// on hosts with formatted numbers (where the cell's basicValue is compared).
+// value, scaled only by the money unit asked for, a `percent` value as the fraction api / 100 (the
+// one percent scale, README "Percentages"), dates as serials, nulls empty; on plain hosts and on
+// hosts with formatted numbers (where the cell's basicValue is compared).
 import * as KAISHA from "../../functions/index";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { createClient, MemoryCacheStore, type KaishaClient } from "../../src/client";
@@ -50,9 +51,17 @@ function expected(value: unknown, column: string, moneyUnit?: string, money: Mon
   if (value === null || value === undefined) return "";
   if (DATES.has(column) && typeof value === "string") return isoToSerial(value);
   if (INSTANTS.has(column) && typeof value === "string") return isoInstantToJstSerial(value);
-  if (typeof value === "number") return moneyUnit === "jpy" ? value / DIVISORS[money] : value;
+  if (typeof value === "number") {
+    if (moneyUnit === "percent") return value / 100;
+    return moneyUnit === "jpy" ? value / DIVISORS[money] : value;
+  }
   if (Array.isArray(value)) return value.map(String).join(", ");
   return value;
+}
+
+/** A `percent` API value as the sheet holds it (api / 100); null stays null. */
+function percentOf(value: unknown): unknown {
+  return typeof value === "number" ? value / 100 : value;
 }
 
 function apiValue(record: Rec, column: string): unknown {
@@ -67,6 +76,8 @@ function apiValue(record: Rec, column: string): unknown {
 interface Compare {
   dataset?: Dataset;
   money?: Money;
+  /** Units of columns outside a dataset's dictionary (RANKINGS' change_percent: percent). */
+  units?: Readonly<Record<string, string>>;
   /** Cells not read straight from one API field. */
   special?: Readonly<Record<string, (r: Rec) => unknown>>;
 }
@@ -83,9 +94,10 @@ function compareTable(grid: Grid, records: readonly unknown[], opts: Compare = {
     header.map((column) => {
       const r = rec as Rec;
       const unit =
-        opts.dataset !== undefined
+        opts.units?.[column] ??
+        (opts.dataset !== undefined
           ? FIELD_DICTIONARY[opts.dataset].find((f) => f.key === column)?.unit
-          : undefined;
+          : undefined);
       const special = opts.special?.[column];
       return special ? special(r) : expected(apiValue(r, column), column, unit, opts.money);
     }),
@@ -240,7 +252,8 @@ describe.each([
   test.each(["gainers", "losers", "volume"])("RANKINGS %s", async (metric) => {
     const body = await api.rankings({ metric: metric as "gainers", limit: 50 });
     const grid = await call<Grid>(KAISHA.RANKINGS, metric, { limit: 50 });
-    compareTable(grid, body.items);
+    // openapi.json RankingItem change_percent: "% vs previous close" (unit percent).
+    compareTable(grid, body.items, { units: { change_percent: "percent" } });
   });
 
   test("SCREEN: codes, names and every referenced metric", async () => {
@@ -261,10 +274,12 @@ describe.each([
       "equityRatio",
       "marketCap",
     ]);
+    const catalogue = (await api.screeningFields()).fields;
     const metric = (key: string) => (r: Rec) =>
       expected(
         (r["metrics"] as { field: string; value: number }[]).find((m) => m.field === key)?.value,
         key,
+        catalogue.find((f) => f.key === key)?.unit ?? undefined,
       );
     compareTable(grid, body.securities, {
       special: {
@@ -416,8 +431,9 @@ describe.each([
       market_cap: v["market_cap"],
       per: v["per"],
       pbr_adjusted: v["pbr_adjusted"],
-      dividend_yield_adjusted: v["dividend_yield_adjusted"],
-      roe: v["roe"] ?? v["roe_computed"],
+      // getValuations dividend_yield_adjusted and roe are `percent`: the card holds api / 100.
+      dividend_yield_adjusted: percentOf(v["dividend_yield_adjusted"]),
+      roe: percentOf(v["roe"] ?? v["roe_computed"]),
       sales: f["sales"],
       operating_profit: f["operating_profit"],
       net_income: f["net_income"],

@@ -141,7 +141,7 @@ describe("Japanese headers", () => {
 });
 
 describe("formatted numbers (CustomFunctionsRuntime 1.4)", () => {
-  test("money with separators in the unit asked for, ratios as %, percents with %, per-share decimals", async () => {
+  test("money with separators in the unit asked for, every percentage a fraction with a % format, per-share decimals", async () => {
     useSandbox({ dataTypes: true });
     const grid = await call<Grid>(KAISHA.FINANCIALS, "7203", {
       items: "sales,equity_ratio,roe,eps,shares_outstanding",
@@ -156,13 +156,13 @@ describe("formatted numbers (CustomFunctionsRuntime 1.4)", () => {
     for (const key of ["sales", "equity_ratio", "eps"]) expect(row(key).length).toBeGreaterThan(0);
     for (const c of row("sales")) expect(c.numberFormat).toBe("#,##0");
     for (const c of row("equity_ratio")) expect(c.numberFormat).toMatch(/^0(\.0+)?%$/);
-    for (const c of row("roe")) expect(c.numberFormat).toMatch(/^#,##0(\.0+)?"%"$/);
+    for (const c of row("roe")) expect(c.numberFormat).toMatch(/^0(\.0+)?%$/);
     for (const c of row("eps")) {
       const d = Math.min(2, decimalsOf(c.basicValue));
       expect(c.numberFormat).toBe(d === 0 ? "#,##0" : `#,##0.${"0".repeat(d)}`);
     }
     for (const c of row("shares_outstanding")) expect(c.numberFormat).toBe("#,##0");
-    // spec 2.7 payout_ratio is in % (percent unit): the number with a % sign, never x100.
+    // getDividends payout_ratio is `percent` (43.6): the cell is the fraction 0.436 shown as %.
     const div = await call<Grid>(KAISHA.DIVIDENDS, "7203");
     const payout = (div[0] as string[]).indexOf("payout_ratio");
     const percents = div
@@ -170,7 +170,7 @@ describe("formatted numbers (CustomFunctionsRuntime 1.4)", () => {
       .map((r) => r[payout])
       .filter((c): c is Formatted => typeof c === "object");
     expect(percents.length).toBeGreaterThan(0);
-    for (const c of percents) expect(c.numberFormat).toMatch(/^#,##0(\.0+)?"%"$/);
+    for (const c of percents) expect(c.numberFormat).toMatch(/^0(\.0+)?%$/);
     // The value is the API's scaled, never rounded by the format.
     useSandbox();
     const plain = await call<Grid>(KAISHA.FINANCIALS, "7203", {
@@ -187,7 +187,7 @@ describe("formatted numbers (CustomFunctionsRuntime 1.4)", () => {
       properties: Record<string, { numberFormat?: string }>;
     };
     expect(card.properties["market_cap"]?.numberFormat).toBe("#,##0");
-    expect(card.properties["dividend_yield_adjusted"]?.numberFormat).toMatch(/"%"$/);
+    expect(card.properties["dividend_yield_adjusted"]?.numberFormat).toMatch(/^0(\.0+)?%$/);
     expect(card.properties["per"]?.numberFormat).toMatch(/^#,##0(\.0+)?$/);
   });
 

@@ -135,6 +135,13 @@ describe("builder preview", () => {
     expect(previewCellText(1234567.5, "en")).toBe("1,234,567.5");
     expect(previewCellText(null, "ja")).toBe("");
     expect(previewCellText({ type: "Double", basicValue: 12, numberFormat: "0" }, "ja")).toBe("12");
+    // A percentage is a fraction with a % format: it reads as the sheet shows it, not 0.0368.
+    expect(
+      previewCellText({ type: "Double", basicValue: 0.0368, numberFormat: "0.00%" }, "ja"),
+    ).toBe("3.68%");
+    expect(
+      previewCellText({ type: "Double", basicValue: 45382, numberFormat: "yyyy-mm-dd" }, "en"),
+    ).toBe("2024-03-31");
     expect(previewCellText({ type: "Entity", text: "7203" }, "ja")).toBe("7203");
   });
 });

@@ -170,3 +170,67 @@ test("parameter checks run before any request", () => {
   ]);
   expect(checkParams("dividends", { security_code: "E02144" })).toEqual([]);
 });
+
+test("percentages import as fractions with a % format, the cell equal to api / 100 (percent) or api (ratio)", async () => {
+  const { client } = sandboxClient();
+  // dividends: payout_ratio, doe, net_asset_dividend_rate are `percent` in getDividends.
+  const div = await fetchDatasetTable("dividends", paramsFor("dividends"), {
+    client,
+    lang: "ja",
+    headers: "ja",
+  });
+  const edinet = await client.resolveEdinetCode(CODE);
+  const records = (await client.dividends({ edinet_code: edinet })).records;
+  const payout = div.columns.findIndex((c) => c.key === "payout_ratio");
+  expect(div.columns[payout]?.numberFormat).toBe("0.00%");
+  expect(div.columns[payout]?.header).toBe("配当性向（%）");
+  const year = div.columns.findIndex((c) => c.key === "fiscal_year");
+  let compared = 0;
+  for (const row of div.rows) {
+    const record = records.find((r) => String(r.fiscal_year) === String(row[year]));
+    const api = record?.payout_ratio;
+    expect(row[payout]).toBe(typeof api === "number" ? api / 100 : "");
+    if (typeof api === "number") compared += 1;
+  }
+  expect(compared).toBeGreaterThan(3);
+  // financials: equity_ratio is `ratio` (as sent), roe `percent` (/ 100): one scale side by side.
+  const fin = await fetchDatasetTable("financials", paramsFor("financials"), {
+    client,
+    lang: "en",
+  });
+  const periods = (await client.financials({ security_code: CODE, years: 10 })).periods;
+  const last = periods[periods.length - 1]!;
+  const row = fin.rows[fin.rows.length - 1]!;
+  const col = (k: string) => fin.columns.findIndex((c) => c.key === k);
+  expect(row[col("equity_ratio")]).toBe(last.equity_ratio ?? "");
+  expect(row[col("roe_computed")]).toBe(
+    typeof last.roe_computed === "number" ? last.roe_computed / 100 : "",
+  );
+  expect(fin.columns[col("roe_computed")]?.numberFormat).toBe("0.00%");
+  expect(fin.columns[col("equity_ratio")]?.numberFormat).toBe("0.00%");
+});
+
+test("a screen's percent metric imports as a fraction; its ratio metric as sent", async () => {
+  const { client } = sandboxClient();
+  const metrics = new Map([
+    ["roe", { label: "ROE", unit: "percent" }],
+    ["equityRatio", { label: "自己資本比率", unit: "ratio" }],
+  ]);
+  const query = { filters: "roe:gt:0,equityRatio:gt:0", limit: 100 };
+  const table = await fetchScreeningTable(query, metrics, { client, lang: "ja" });
+  const api = new Map<string, Record<string, number>>();
+  for await (const page of client.paginate("getScreening", query))
+    for (const s of page.securities)
+      api.set(s.security_code, Object.fromEntries(s.metrics.map((m) => [m.field, m.value])));
+  const code = table.columns.findIndex((c) => c.key === "security_code");
+  const roe = table.columns.findIndex((c) => c.key === "roe");
+  const eq = table.columns.findIndex((c) => c.key === "equityRatio");
+  expect(table.rows.length).toBeGreaterThan(0);
+  expect(table.rows).toHaveLength(api.size);
+  for (const row of table.rows) {
+    const sent = api.get(String(row[code]));
+    expect(row[roe]).toBe((sent?.["roe"] as number) / 100);
+    expect(row[eq]).toBe(sent?.["equityRatio"]);
+  }
+  expect(table.columns[roe]?.numberFormat).toBe("0.00%");
+});

@@ -18,6 +18,7 @@ import {
   unitChoices,
   type ScreeningFieldInfo,
 } from "../../taskpane/state/screening-model";
+import { shownValue } from "../../taskpane/state/histogram";
 
 const FIELDS: ScreeningFieldInfo[] = [
   { key: "per", label: "PER", unit: "times", type: "numeric" },
@@ -175,4 +176,20 @@ test("a threshold typed in full width or with thousands separators becomes a num
   expect(screenFormula(form, FIELDS)).toBe(
     '=KAISHA.SCREEN("marketCap:gte:1000:hundred_million_jpy",,,,,,30)',
   );
+});
+
+test("a percentage condition always names its unit, so SCREEN (fractions) and the API (own unit) read one threshold", () => {
+  let form = emptyScreeningForm();
+  form = addCondition(form, { field: "roe", op: "gte", value: "10", unit: "percent" });
+  form = addCondition(form, { field: "equityRatio", op: "gte", value: "0.4", unit: "ratio" });
+  expect(screeningQuery(form, FIELDS).filters).toBe("roe:gte:10:percent,equityRatio:gte:0.4:ratio");
+  expect(screenFormula(form, FIELDS)).toContain('"roe:gte:10:percent,equityRatio:gte:0.4:ratio"');
+});
+
+test("preview text and histogram show every percentage in percent points under a （%） header", () => {
+  expect(previewUnit("percent")).toBe("percent");
+  expect(previewNumber(12.34, "percent")).toBe("12.34");
+  expect(previewNumber(0.1234, "ratio")).toBe("12.34");
+  expect(shownValue(0.1234, "ratio")).toBe(12.34);
+  expect(shownValue(12.34, "percent")).toBe(12.34);
 });

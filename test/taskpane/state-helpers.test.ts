@@ -62,13 +62,16 @@ test("ja and en tables have the same keys and no empty text", () => {
   expect(ja.freezeValues).toBe("値に固定");
 });
 
-test("units: money scales, per-share and ratios never do; formats by unit; dates are serials", () => {
+test("units: money scales, per-share never does, every percentage is a fraction shown as %; dates are serials", () => {
   expect(scaleValue(123_000_000, "jpy", "million_jpy")).toBe(123);
   expect(scaleValue(12.5, "jpy_per_share", "million_jpy")).toBe(12.5);
+  // One scale (README "Percentages"): a percent 3.68 is the cell 0.0368, a ratio stays as sent.
+  expect(scaleValue(3.68, "percent", "million_jpy")).toBe(3.68 / 100);
+  expect(scaleValue(0.655, "ratio", "million_jpy")).toBe(0.655);
   expect(numberFormatFor("number", "million_jpy")).toBe("#,##0");
   expect(numberFormatFor("number", "jpy_per_share")).toBe("#,##0.00");
-  expect(numberFormatFor("number", "ratio")).toBe("0.0%");
-  expect(numberFormatFor("number", "percent")).toBe('0.00"%"');
+  expect(numberFormatFor("number", "ratio")).toBe("0.00%");
+  expect(numberFormatFor("number", "percent")).toBe("0.00%");
   expect(numberFormatFor("date", undefined)).toBe("yyyy-mm-dd");
   expect(dateSerial("1900-03-01")).toBe(61);
   expect(dateSerial("2026-01-01")).toBe(46023);
