@@ -11,6 +11,7 @@ import {
   resolvePeriodType,
   selectPeriod,
 } from "../../src/excel/financial-period";
+import { rowSpan } from "../../src/excel/period-dates";
 
 function row(
   fiscal_year: string,
@@ -50,14 +51,28 @@ describe("fiscal_period argument", () => {
   test("a year, a YYYY/MM label and a date", () => {
     expect(fiscalPeriodArg(2024)).toEqual({ kind: "year", year: 2024 });
     expect(fiscalPeriodArg("2024/3")).toEqual({ kind: "month", month: "2024/03" });
-    expect(fiscalPeriodArg(45382)).toEqual({ kind: "onOrBefore", month: "2024/03" });
-    expect(fiscalPeriodArg("2024-06-30")).toEqual({ kind: "onOrBefore", month: "2024/06" });
+    expect(fiscalPeriodArg(45382)).toEqual({
+      kind: "onOrBefore",
+      month: "2024/03",
+      iso: "2024-03-31",
+    });
+    expect(fiscalPeriodArg("2024-06-30")).toEqual({
+      kind: "onOrBefore",
+      month: "2024/06",
+      iso: "2024-06-30",
+    });
   });
   test("the Japanese period notation 2024年3月期 is the period ending March 2024", () => {
     expect(fiscalPeriodArg("2024年3月期")).toEqual({ kind: "month", month: "2024/03" });
     expect(fiscalPeriodArg("２０２４年３月期")).toEqual({ kind: "month", month: "2024/03" });
     expect(fiscalPeriodArg("2024/03期")).toEqual({ kind: "month", month: "2024/03" });
-    expect(() => fiscalPeriodArg("2024年度")).toThrow(ArgumentError); // ambiguous: not guessed
+  });
+  test("年度 names the fiscal year that starts in that year, in every era spelling", () => {
+    expect(fiscalPeriodArg("2024年度")).toEqual({ kind: "startYear", year: 2024 });
+    expect(fiscalPeriodArg("令和6年度")).toEqual({ kind: "startYear", year: 2024 });
+    expect(fiscalPeriodArg("令和元年度")).toEqual({ kind: "startYear", year: 2019 });
+    expect(fiscalPeriodArg("平成31年度")).toEqual({ kind: "startYear", year: 2019 });
+    expect(fiscalPeriodArg("R6年度")).toEqual({ kind: "startYear", year: 2024 });
   });
   test("nonsense is refused naming fiscal_period", () => {
     expect(() => fiscalPeriodArg("last year")).toThrow(ArgumentError);
@@ -100,7 +115,7 @@ describe("selectPeriod", () => {
       "2023/03",
     );
     expect(
-      selectPeriod(annual, "annual", { kind: "onOrBefore", month: "2023/12" })?.fiscal_year,
+      selectPeriod(annual, "annual", { kind: "onOrBefore", month: "2023/12", iso: "2023-12-31" })?.fiscal_year,
     ).toBe("2023/03");
   });
   test("quarterly without a quarter: relative offsets walk single quarters", () => {
@@ -124,7 +139,7 @@ describe("selectPeriod", () => {
     // every older cell of the company shares that one as_of (one request, one cache entry)
     expect(olderWindowAsOf(thirty, { kind: "year", year: 1985 }, 30)).toBe("1997/02");
     expect(olderWindowAsOf(thirty, { kind: "month", month: "1996/03" }, 30)).toBe("1997/02");
-    expect(olderWindowAsOf(thirty, { kind: "onOrBefore", month: "1993/06" }, 30)).toBe("1997/02");
+    expect(olderWindowAsOf(thirty, { kind: "onOrBefore", month: "1993/06", iso: "1993-06-30" }, 30)).toBe("1997/02");
     expect(olderWindowAsOf(thirty, { kind: "year", year: 1997 }, 30)).toBeUndefined();
     expect(olderWindowAsOf(thirty, { kind: "relative", offset: -40 }, 30)).toBeUndefined();
   });
@@ -176,7 +191,7 @@ describe("LTM", () => {
       value: 10 + 11 + 12 + 13,
     });
     expect(
-      computeLtm(quarterly, "sales", { kind: "onOrBefore", month: "2024/12" }, "Q2"),
+      computeLtm(quarterly, "sales", { kind: "onOrBefore", month: "2024/12", iso: "2024-12-31" }, "Q2"),
     ).toMatchObject({ ok: true, value: 12 + 13 + 20 + 21 });
   });
   test("full_year with LTM means the twelve months ending at Q4", () => {
@@ -227,14 +242,20 @@ describe("LTM", () => {
     expect(latest).toMatchObject({ ok: false, reason: "incomplete" });
     const anchor = (latest as { anchor: FinancialsPeriod }).anchor;
     expect([anchor.fiscal_year, anchor.quarter]).toEqual(["2025/03", "Q2"]);
-    expect(ltmFromHalves(halves, "operating_cf", anchor)).toMatchObject({
+    const span = (q: FinancialsPeriod) => rowSpan(quarters, q);
+    expect(ltmFromHalves(halves, "operating_cf", anchor, span(anchor))).toMatchObject({
       ok: true,
       value: 55 + 100 - 40,
     });
     const q4 = quarters[3] as FinancialsPeriod;
-    expect(ltmFromHalves(quarters, "operating_cf", q4)).toMatchObject({ ok: true, value: 100 });
+    expect(ltmFromHalves(quarters, "operating_cf", q4, span(q4))).toMatchObject({
+      ok: true,
+      value: 100,
+    });
     const q1 = quarters[5] as FinancialsPeriod;
-    expect(ltmFromHalves(halves, "operating_cf", q1)).toMatchObject({ ok: false });
-    expect(ltmFromHalves(halves.slice(1), "operating_cf", anchor)).toMatchObject({ ok: false });
+    expect(ltmFromHalves(halves, "operating_cf", q1, span(q1))).toMatchObject({ ok: false });
+    expect(ltmFromHalves(halves.slice(1), "operating_cf", anchor, span(anchor))).toMatchObject({
+      ok: false,
+    });
   });
 });

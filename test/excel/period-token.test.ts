@@ -73,13 +73,29 @@ describe("period tokens (fiscal_period)", () => {
       },
     ],
     // Dates: the latest period that has ended by that day (a period ends on its month's last day).
-    [45382, { spec: { kind: "onOrBefore", month: "2024/03" } }], // 2024-03-31
-    [45366, { spec: { kind: "onOrBefore", month: "2024/02" } }], // 2024-03-15
-    [dateCell(45366), { spec: { kind: "onOrBefore", month: "2024/02" } }],
-    [20240315, { spec: { kind: "onOrBefore", month: "2024/02" } }],
-    ["2024-03-15", { spec: { kind: "onOrBefore", month: "2024/02" } }],
-    ["2024/3/31", { spec: { kind: "onOrBefore", month: "2024/03" } }],
-    ["2024年3月31日", { spec: { kind: "onOrBefore", month: "2024/03" } }],
+    [45382, { spec: { kind: "onOrBefore", month: "2024/03", iso: "2024-03-31" } }], // 2024-03-31
+    [45366, { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }], // 2024-03-15
+    [dateCell(45366), { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }],
+    [20240315, { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }],
+    ["2024-03-15", { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }],
+    ["2024/3/31", { spec: { kind: "onOrBefore", month: "2024/03", iso: "2024-03-31" } }],
+    ["2024年3月31日", { spec: { kind: "onOrBefore", month: "2024/03", iso: "2024-03-31" } }],
+    // H2 is derived (full year − H1); 年度 is the fiscal year starting in that year.
+    [
+      "2024H2",
+      { spec: { kind: "year", year: 2024 }, impliedType: "semiannual", impliedQuarter: "H2" },
+    ],
+    ["2024年度", { spec: { kind: "startYear", year: 2024 } }],
+    ["令和6年度", { spec: { kind: "startYear", year: 2024 } }],
+    ["令和元年度", { spec: { kind: "startYear", year: 2019 } }],
+    [
+      "2024年度第1四半期",
+      {
+        spec: { kind: "startYear", year: 2024 },
+        impliedType: "quarterly",
+        impliedQuarter: "Q1",
+      },
+    ],
     [
       { type: "Double", basicValue: 202403, numberFormat: "#,##0" },
       { spec: { kind: "month", month: "2024/03" } },
@@ -104,8 +120,8 @@ describe("period tokens (fiscal_period)", () => {
     20_240_231, // no February 31st
     1.5,
     "FY1", // the future
-    "2024H2", // not reported by the API (H1 + full year)
-    "2024年度", // Japanese fiscal-year naming depends on the company: not guessed
+    "2024H3",
+    "2024年度第5四半期",
     "last year",
     "2024Q5",
     "2024/031", // not a date: a day needs its separator
