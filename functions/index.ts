@@ -217,7 +217,7 @@ void startFunctions();
 /**
  * Financial statements of a company as a table (items in rows, periods in columns by default), from /financials.
  * @customfunction FINANCIALS FINANCIALS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [items] Item keys: a comma list, a range, or "*" for all. Default: a standard statement set.
  * @param [period] annual (default), quarterly or semiannual (quarter rows first, full-year rows in a block after them).
  * @param [years] Number of fiscal years, 1-30 (default 10).
@@ -261,7 +261,7 @@ export function FINANCIALS(
 /**
  * One financial value of a company for a model cell.
  * @customfunction FINANCIAL FINANCIAL
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param item Item key, e.g. sales, net_income, total_assets (see FIELDS("financials")).
  * @param [fiscal_period] FY0 (latest, default), FY-1, LTM, LTM-1, FQ0, FQ-2, FH0, 2024Q2, 2024H1, 2024/03, 202403, 2024年3月期, 2024年3月期第2四半期, 令和6年3月期, FY2024, a year, 0/-1, or a date (the latest period ended by that day).
  * @param [period] annual (default), quarterly, semiannual or LTM (last four quarters).
@@ -288,7 +288,7 @@ export function FINANCIAL(
 /**
  * Annual valuation history (price, market cap, PER, PBR, yields), oldest first by default; "per_5y_avg" alone gives that number.
  * @customfunction VALUATION VALUATION
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [fields] Field keys: a comma list, a range, "*" for all, or "per_5y_avg".
  * @param [years] Number of fiscal years, 1-50 (default 20).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
@@ -313,7 +313,7 @@ export function VALUATION(
 /**
  * Daily prices of a security, every page fetched.
  * @customfunction PRICES PRICES
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [from] First date (default: one year before to).
  * @param [to] Last date (default: latest).
  * @param [fields] Field keys: open, high, low, close, adj_close, volume (default all).
@@ -340,7 +340,7 @@ export function PRICES(
 /**
  * One price value: the latest trading day, or the last one on or before a date.
  * @customfunction PRICE PRICE
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [field] close (default), open, high, low, adj_close, volume or date.
  * @param [date] Date (default: latest trading day).
  * @param invocation Invocation (cancellation and value preview).
@@ -487,7 +487,7 @@ export function SECURITIES(
 /**
  * A company card: name, codes, market, industry, address and latest key metrics.
  * @customfunction COMPANY COMPANY
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A card (entity) or a one-row table.
  * @cancelable
@@ -504,7 +504,7 @@ export function COMPANY(
 /**
  * Segment results of a company.
  * @customfunction SEGMENTS SEGMENTS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [fiscal_year] Fiscal year, e.g. 2024 (default: all).
  * @param [period] annual (default) or quarter.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
@@ -531,7 +531,7 @@ export function SEGMENTS(
 /**
  * Annual dividend records (actuals), each with the filing it comes from (doc_id for DOCUMENT / SECTION).
  * @customfunction DIVIDENDS DIVIDENDS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [from_fiscal_year] First fiscal year (default: oldest).
  * @param [to_fiscal_year] Last fiscal year (default: latest).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
@@ -556,7 +556,7 @@ export function DIVIDENDS(
 /**
  * Listed competitors of a security.
  * @customfunction PEERS PEERS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [limit] Number of rows, 1-20 (default 8).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
@@ -577,7 +577,7 @@ export function PEERS(
 /**
  * Disclosure documents of a security: the latest `limit` ones, oldest first by default.
  * @customfunction DISCLOSURES DISCLOSURES
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [from] First disclosure date.
  * @param [to] Last disclosure date.
  * @param [document_type] Document type prefix (statutory filings only).
@@ -667,7 +667,7 @@ export function SECTION(
 /**
  * Officers of a security: current, nominees, then retired.
  * @customfunction OFFICERS OFFICERS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
@@ -743,7 +743,7 @@ export function COMPENSATION(
 /**
  * Weekly exchange margin balances, oldest first.
  * @customfunction MARGIN MARGIN
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [period] 52w (default) or 26w.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
@@ -766,7 +766,7 @@ export function MARGIN(
 /**
  * Daily securities-finance lending balances or reverse fees.
  * @customfunction JSFMARGIN JSFMARGIN
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [period] 1m, 3m, 6m or 1y (default).
  * @param [to] Last date of the period (default: latest).
  * @param [exchange] XTKS, XNGO, XFKA or XSAP (default: the listing market).

@@ -19,6 +19,7 @@ import { fieldKey, snakeToCamel } from "../src/excel/field-names";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRow, titleRowToday } from "./common";
+import { optionalOrderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 /** spec 4.1: limit 1..100 per page; SCREEN pages through for up to this many rows. */
@@ -164,7 +165,7 @@ export function screen(
       ja: "条件 field:op:value[:unit]（例 per:lte:15）",
     })?.join(",");
     const sort = optionalText(sortBy, "sort_by", 100);
-    const order = optionalChoice(sortOrder, "sort_order", ["desc", "asc"] as const);
+    const order = optionalOrderArg(sortOrder, "sort_order");
     const sectors = listArg(sector, "sector", LIST_ACCEPTED)?.join(",");
     const industries = listArg(industry, "industry", LIST_ACCEPTED)?.join(",");
     const asOfValue = scalarOf(asOf);
