@@ -46,7 +46,11 @@ export function prices(
     const end = optionalDate(to, "to");
     // spec 4.5: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
     if (end !== undefined && end < EARLIEST) throw noPricesBefore();
-    let start = optionalDate(from, "from") ?? minusOneYear(end ?? jstIsoDate());
+    const asked = optionalDate(from, "from");
+    // A range starting after today holds no day yet: say so rather than answer nothing.
+    const today = ctx.client.today();
+    if (asked !== undefined && asked > today) throw futureDate(asked, today);
+    let start = asked ?? minusOneYear(end ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
     if (end !== undefined && start > end) {
       throw new ArgumentError(

@@ -6,7 +6,6 @@ import {
   ArgumentError,
   headersArg,
   listArg,
-  optionalChoice,
   optionalDate,
   optionalInteger,
   optionalText,
