@@ -289,3 +289,27 @@ describe("one period language in every argument that names a period", () => {
     expect(err.code).toBe("#VALUE!");
   });
 });
+
+describe("the README's period table", () => {
+  test("its examples hold on the sandbox (7203, data clock 2026-11-20)", async () => {
+    sandbox();
+    const raw = await rawAnswers("7203");
+    const q = (fy: string, quarter: string) => value(row(raw.quarterly, fy, quarter), "sales");
+    const cases: [unknown, unknown, number][] = [
+      ["FY-1", null, value(row(raw.annual, "2025/03"), "sales")],
+      ["FQ-2", null, q("2026/03", "Q4")],
+      ["FH0", null, value(row(raw.semiannual, "2027/03", "H1"), "sales")],
+      [
+        "LTM",
+        null,
+        q("2026/03", "Q3") + q("2026/03", "Q4") + q("2027/03", "Q1") + q("2027/03", "Q2"),
+      ],
+      ["2024Q2", null, q("2024/03", "Q2")],
+      ["2024年3月期", null, value(row(raw.annual, "2024/03"), "sales")],
+      ["2024年度", null, value(row(raw.annual, "2025/03"), "sales")],
+      [daySerial("2024-07-15"), "quarterly", q("2025/03", "Q1")],
+    ];
+    for (const [arg, type, expected] of cases)
+      expect([arg, await financial(7203, "sales", arg, type, null, null)]).toEqual([arg, expected]);
+  });
+});
