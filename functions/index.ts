@@ -295,6 +295,7 @@ export function FINANCIAL(
  * @param [years] Number of fiscal years, 1-50 (default 20).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
+ * @param [as_of] Latest fiscal year to include, in FINANCIAL's period forms: 2024/03, 2024年3月期, 2024, FY-1, 2024年度, 令和6年度, or a date (not in the future); default latest.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -307,9 +308,10 @@ export function VALUATION(
   years: unknown,
   headers: HeadersMode,
   order: Order,
+  as_of: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return valuationImpl(company, fields, years, headers, invocation, order);
+  return valuationImpl(company, fields, years, headers, invocation, order, as_of);
 }
 
 /**

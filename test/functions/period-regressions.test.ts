@@ -5,6 +5,7 @@ import { financial, financials } from "../../functions/financials";
 import { price, prices } from "../../functions/prices";
 import { screen } from "../../functions/screen";
 import { segments } from "../../functions/segments";
+import { valuation } from "../../functions/valuation";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { daySerial, type RawRow } from "../oracle/period-oracle";
 import { rawAnswers } from "../oracle/raw-answers";
@@ -273,6 +274,19 @@ describe("one period language in every argument that names a period", () => {
     const allYears = full.slice(1).map((r) => r[0] as number);
     const latest = allYears[allYears.length - 1] as number;
     expect(divYears).toEqual(allYears.filter((y) => y >= latest - 2 && y <= 2025));
+  });
+
+  test("VALUATION as_of ends the history at FY-1, 2024年度 or a date, with one request", async () => {
+    const h = sandbox();
+    const latestOf = async (asOf: unknown) =>
+      ((await valuation("7203", "per", 1, 1, invocation(), "desc", asOf)) as unknown[][])[1]?.[0];
+    const all = (await valuation("7203", "per", 50, 1, invocation(), "desc")) as unknown[][];
+    expect(await latestOf("FY-1")).toBe(all[2]?.[0]);
+    expect(await latestOf("2023年度")).toBe("2024/03");
+    expect(await latestOf(daySerial("2024-07-15"))).toBe("2024/03");
+    expect(h.requests().filter((r) => r.startsWith("/v1/valuations"))).toHaveLength(1);
+    const err = await cellError(valuation("7203", "per", 1, 1, invocation(), "desc", "2030-01-01"));
+    expect(err.message).toMatch(/in the future/);
   });
 
   test("SCREEN's sort_order takes the words order takes (昇順/降順, asc/desc)", async () => {
