@@ -1,6 +1,8 @@
 // Issue 17 "Trustworthy numbers": every input that silently gave another period (or company, or day) than the one asked for, and the one period language.
 import { company } from "../../functions/company";
+import { disclosures } from "../../functions/disclosures";
 import { dividends } from "../../functions/dividends";
+import { jsfMargin } from "../../functions/margin";
 import { financial, financials } from "../../functions/financials";
 import { price, prices } from "../../functions/prices";
 import { screen } from "../../functions/screen";
@@ -158,6 +160,19 @@ describe("silently wrong before: a date in the future", () => {
     expect(asOf.message).toMatch(/in the future/);
     const from = await cellError(call(prices, "7203", { from: "2030-01-01" }));
     expect(from.message).toMatch(/in the future/);
+  });
+});
+
+describe("a future date in other date arguments", () => {
+  test("DISCLOSURES from and JSFMARGIN to after today are #N/A, with no request", async () => {
+    const h = sandbox();
+    const from = await cellError(
+      disclosures("7203", "2026-12-01", null, null, null, 1, invocation()),
+    );
+    expect(from.message).toMatch(/2026-12-01 is in the future/);
+    const to = await cellError(jsfMargin("7203", null, "2027-01-04", null, null, 1, invocation()));
+    expect(to.message).toMatch(/2027-01-04 is in the future/);
+    expect(h.sent()).toBe(0);
   });
 });
 
