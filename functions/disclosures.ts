@@ -13,6 +13,7 @@ import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import { inOrder, orderArg } from "../src/excel/order";
+import { futureDate } from "./excel-errors";
 import { run, type InvocationLike } from "./run";
 
 /** spec 4.13: limit 1..100 per page; DISCLOSURES pages through for up to this many rows. */
@@ -37,6 +38,9 @@ export function disclosures(
     const ref = companyRefArg(securityCode);
     const start = optionalDate(from, "from");
     const end = optionalDate(to, "to");
+    // A range starting after today holds no disclosure yet: say so rather than answer nothing.
+    const today = ctx.client.today();
+    if (start !== undefined && start > today) throw futureDate(start, today);
     if (start !== undefined && end !== undefined && start > end) {
       throw new ArgumentError(
         "from",

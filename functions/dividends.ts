@@ -1,13 +1,61 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (spec 4.10).
 
 import type { DividendRecord, DividendSourceRef } from "../src/contract";
-import { ArgumentError, headersArg, optionalYear } from "../src/excel/args";
+import { ArgumentError, headersArg, type Company } from "../src/excel/args";
+import {
+  fiscalYearAmong,
+  fiscalYearIn,
+  optionalPeriodArg,
+  yearWithoutAnswer,
+  type PeriodArg,
+} from "../src/excel/fiscal-year-arg";
+import { companyFinancials } from "../src/excel/company-resolver";
+import { FINANCIALS_FETCH_YEARS } from "../src/client";
+import { futureDate, noData } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
 import { companyOf, companyRefArg } from "./company-arg";
 import { inOrder, orderArg } from "../src/excel/order";
-import { run, type InvocationLike } from "./run";
+import { run, type CallContext, type InvocationLike } from "./run";
+
+/**
+ * A from/to argument as a fiscal year (openapi.json DividendRecord.fiscal_year: the year of the
+ * fiscal period end). A plain year or label is that year; a relative token counts the records'
+ * years back from the latest; a 年度, date or quarter names a fiscal year of the company, read
+ * from its annual /financials answer (the request FINANCIAL cells make, shared with them).
+ */
+async function dividendYear(
+  ctx: CallContext,
+  who: Company,
+  arg: PeriodArg | undefined,
+  years: readonly number[],
+): Promise<number | undefined> {
+  if (arg === undefined) return undefined;
+  const plain = yearWithoutAnswer(arg);
+  if (plain !== undefined) return plain;
+  let label: string | undefined;
+  if (arg.spec.kind === "relative" && arg.type === "annual" && arg.quarter === undefined) {
+    label = fiscalYearAmong(
+      years.map((y) => `${y}/12`),
+      arg,
+    );
+  } else {
+    const all = await companyFinancials(
+      ctx.client,
+      who,
+      { period: arg.type, years: FINANCIALS_FETCH_YEARS },
+      ctx.options,
+    );
+    label = fiscalYearIn(all.periods, arg);
+  }
+  if (label === undefined)
+    throw noData(
+      "No such fiscal year for this company: see =KAISHA.DIVIDENDS for its years",
+      "その事業年度はありません：DIVIDENDS で年度を確認してください",
+    );
+  return Number(label.slice(0, 4));
+}
 
 const NUMERIC = [
   "annual_dps",
@@ -67,13 +115,21 @@ export function dividends(
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
-    const from = optionalYear(fromFiscalYear, "from_fiscal_year", { min: 1900, max: 2200 });
-    const to = optionalYear(toFiscalYear, "to_fiscal_year", { min: 1900, max: 2200 });
-    if (from !== undefined && to !== undefined && from > to) {
+    const fromArg = optionalPeriodArg(fromFiscalYear, "from_fiscal_year");
+    const toArg = optionalPeriodArg(toFiscalYear, "to_fiscal_year");
+    const today = ctx.client.today();
+    for (const a of [fromArg, toArg])
+      if (a?.spec.kind === "onOrBefore" && a.spec.iso > today) throw futureDate(a.spec.iso, today);
+    const plainFrom = fromArg === undefined ? undefined : yearWithoutAnswer(fromArg);
+    const plainTo = toArg === undefined ? undefined : yearWithoutAnswer(toArg);
+    if (plainFrom !== undefined && plainTo !== undefined && plainFrom > plainTo) {
       throw new ArgumentError(
         "from_fiscal_year",
-        { en: `a year not after to_fiscal_year (${to})`, ja: `to_fiscal_year（${to}）以前の年` },
-        from,
+        {
+          en: `a year not after to_fiscal_year (${plainTo})`,
+          ja: `to_fiscal_year（${plainTo}）以前の年`,
+        },
+        plainFrom,
       );
     }
     const mode = headersArg(headers);
@@ -82,6 +138,9 @@ export function dividends(
     const code = "security_code" in who ? who.security_code : who.edinet_code;
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
     const body = await ctx.client.dividends({ edinet_code: edinet }, ctx.options);
+    const years = body.records.map((r) => r.fiscal_year);
+    const from = await dividendYear(ctx, who, fromArg, years);
+    const to = await dividendYear(ctx, who, toArg, years);
     const rows = body.records.filter(
       (r: DividendRecord) =>
         (from === undefined || r.fiscal_year >= from) && (to === undefined || r.fiscal_year <= to),

@@ -8,8 +8,10 @@ import type { MoneyUnit } from "../src/excel/args";
 import {
   computeLtm,
   financialPeriodArgs,
+  isSecondHalf,
   ltmFromHalves,
   olderWindowAsOf,
+  secondHalfValue,
   type FinancialPeriodArgs,
   type FiscalPeriodSpec,
   type Quarter,
@@ -23,7 +25,7 @@ import { AbortError, FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/cl
 import { getClient } from "../src/session";
 import { BoundedMemo, entryOf } from "../src/client/bounded-memo";
 import { fieldList, noResults } from "./common";
-import { noData, toCellError } from "./excel-errors";
+import { futureDate, noData, toCellError } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
 import { getHostCapabilities, messageLang } from "./host";
 import { answeredAtOnce, inPreview, run, type InvocationLike } from "./run";
@@ -136,8 +138,10 @@ function describeSpec(spec: FiscalPeriodSpec): string {
       return spec.month;
     case "year":
       return String(spec.year);
+    case "startYear":
+      return `${spec.year}年度`;
     case "onOrBefore":
-      return `on or before ${spec.month}`;
+      return `on or before ${spec.iso}`;
   }
 }
 
@@ -178,9 +182,15 @@ function financialValue(
   who: Company,
   lookup: AnswerLookup,
   host: HostCapabilities,
+  client: KaishaClient,
 ): Cell | typeof LACKING {
   const { itemKey, money, unitId } = what;
   const { spec, type, quarter: q } = what.period;
+  // A date not reached yet has no period ended on it: refused before any request.
+  if (spec.kind === "onOrBefore") {
+    const today = client.today();
+    if (spec.iso > today) throw futureDate(spec.iso, today);
+  }
   const fetchType = type === "LTM" ? "quarterly" : type;
   let body = lookup(fetchType, undefined);
   if (body === undefined) return LACKING;
@@ -199,12 +209,12 @@ function financialValue(
     if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
       // spec 4.8 rule 3: an item disclosed only half-yearly (cash flow) is null in quarterly
       // rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per company).
-      const anchor = ltm.anchor;
-      let halves = ltmFromHalves(body.periods, itemKey, anchor);
-      if (!halves.ok && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
+      const { anchor, span } = ltm;
+      let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
+      if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
         const semi = lookup("semiannual", undefined);
         if (semi === undefined) return LACKING;
-        halves = ltmFromHalves(semi.periods, itemKey, anchor);
+        halves = ltmFromHalves(semi.periods, itemKey, anchor, span);
       }
       if (halves.ok) ltm = halves;
     }
@@ -236,7 +246,23 @@ function financialValue(
       `${companyLabel(who)} に ${what} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
     );
   }
-  return unitCell(readItem(row, itemKey), unitId, money, host);
+  if (!isSecondHalf(row)) return unitCell(readItem(row, itemKey), unitId, money, host);
+  // H2 is not in the answer: full year − H1 of the same fiscal year (a half, never 12 months).
+  const half = secondHalfValue(row, itemKey);
+  if (!half.ok) {
+    throw half.reason === "no_h1"
+      ? noData(
+          `H2 ${itemKey} of ${row.fiscal_year} for ${companyLabel(who)}: H2 is full year − H1, and H1 is not disclosed`,
+          `${companyLabel(who)} の ${row.fiscal_year} 下期 ${itemKey}：下期は通期 − 上期で求めますが、上期が開示されていません`,
+        )
+      : noData(
+          `H2 ${itemKey}: a ratio has no second-half figure (H2 is full year − H1); ask for H1 or the full year`,
+          `下期の ${itemKey}：比率は通期 − 上期で求められません。H1 か通期を指定してください`,
+        );
+  }
+  if (half.value === null) return EMPTY;
+  const decimals = decimalsOfItem(body.periods, itemKey);
+  return unitCell(roundToDecimals(half.value, decimals), unitId, money, host);
 }
 
 /** What `memoryLookup` reads for (set just before each synchronous use) and what it found. */
@@ -282,7 +308,7 @@ function financialFromMemory(
     inMemory.client = client;
     inMemory.who = ref;
     inMemory.ask = ask;
-    return financialValue(what, ref, memoryLookup, getHostCapabilities());
+    return financialValue(what, ref, memoryLookup, getHostCapabilities(), client);
   } catch {
     inMemory.pending = undefined;
     return LACKING;
@@ -377,7 +403,7 @@ function fullFinancial(
     // semiannual halves), then computes again from everything fetched so far.
     for (;;) {
       lacking = undefined;
-      const value = financialValue(what, who, lookup, ctx.host);
+      const value = financialValue(what, who, lookup, ctx.host, ctx.client);
       if (value !== LACKING) return value;
       // LACKING comes from a lookup that missed, which recorded what it asked.
       const need = lacking as Lacking | undefined;

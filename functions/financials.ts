@@ -6,12 +6,18 @@ import {
   headersArg,
   moneyUnitArg,
   optionalChoice,
-  optionalFiscalMonth,
   optionalInteger,
   type Company,
   type MoneyUnit,
 } from "../src/excel/args";
 import { statementRows } from "../src/excel/financial-period";
+import {
+  fiscalYearIn,
+  monthWithoutAnswer,
+  optionalPeriodArg,
+  type PeriodArg,
+} from "../src/excel/fiscal-year-arg";
+import { futureDate, noData } from "./excel-errors";
 import { companyFinancials } from "../src/excel/company-resolver";
 import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
@@ -30,6 +36,7 @@ import {
 import { companyOf, companyRefArg } from "./company-arg";
 import { orderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
+import { FINANCIALS_FETCH_YEARS } from "../src/client";
 
 export { FINANCIAL_ITEMS, financial } from "./financial-cell";
 
@@ -85,7 +92,9 @@ export function financials(
     const keys = fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials");
     const periodType = optionalChoice(period, "period", PERIODS) ?? "annual";
     const count = optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10;
-    const month = optionalFiscalMonth(asOf, "as_of");
+    const asOfArg = optionalPeriodArg(asOf, "as_of");
+    if (asOfArg?.spec.kind === "onOrBefore" && asOfArg.spec.iso > ctx.client.today())
+      throw futureDate(asOfArg.spec.iso, ctx.client.today());
     const money = moneyUnitArg(unit);
     const shape =
       optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";
@@ -93,6 +102,7 @@ export function financials(
     const direction = orderArg(order);
 
     const who = await companyOf(ctx, ref);
+    const month = asOfArg === undefined ? undefined : await asOfMonth(ctx, who, asOfArg);
     const body = await companyFinancials(
       ctx.client,
       who,
@@ -130,6 +140,29 @@ export function financials(
     }
     return itemsDown(ctx, shown, keys, money, mode, title);
   });
+}
+
+/**
+ * as_of as a month (openapi.json getFinancials as_of: upper bound month YYYY/MM): a year, label or
+ * date directly; a relative token, a 年度 or a quarter names a fiscal year of the company, read
+ * from the widest answer of its series (the request FINANCIAL cells make, shared with them).
+ */
+async function asOfMonth(ctx: CallContext, who: Company, arg: PeriodArg): Promise<string> {
+  const direct = monthWithoutAnswer(arg);
+  if (direct !== undefined) return direct;
+  const all = await companyFinancials(
+    ctx.client,
+    who,
+    { period: arg.type, years: FINANCIALS_FETCH_YEARS },
+    ctx.options,
+  );
+  const label = fiscalYearIn(all.periods, arg);
+  if (label === undefined)
+    throw noData(
+      `as_of: no such period for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
+      `as_of：${companyLabel(who)} にその期間はありません：FINANCIALS で期間を確認してください`,
+    );
+  return label;
 }
 
 function itemsDown(

@@ -74,6 +74,8 @@ enum Quarter {
   Q4 = "Q4",
   /** First half (semiannual). */
   H1 = "H1",
+  /** Second half: full year − H1 (semiannual). */
+  H2 = "H2",
   /** The whole fiscal year. */
   full_year = "full_year",
 }
@@ -217,11 +219,11 @@ void startFunctions();
 /**
  * Financial statements of a company as a table (items in rows, periods in columns by default), from /financials.
  * @customfunction FINANCIALS FINANCIALS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [items] Item keys: a comma list, a range, or "*" for all. Default: a standard statement set.
  * @param [period] annual (default), quarterly or semiannual (quarter rows first, full-year rows in a block after them).
  * @param [years] Number of fiscal years, 1-30 (default 10).
- * @param [as_of] Latest month to include: 2024/03, 202403, 2024年3月期, a year (periods ending in it) or a date (periods ended by then); default latest.
+ * @param [as_of] Latest fiscal year to include, in FINANCIAL's period forms: 2024/03, 202403, 2024年3月期, a year (periods ending in it), FY-1, 2024年度, 令和6年度, or a date (periods ended by then; not in the future); default latest.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
  * @param [layout] items_down (default: items in rows) or periods_down.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
@@ -261,11 +263,11 @@ export function FINANCIALS(
 /**
  * One financial value of a company for a model cell.
  * @customfunction FINANCIAL FINANCIAL
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param item Item key, e.g. sales, net_income, total_assets (see FIELDS("financials")).
- * @param [fiscal_period] FY0 (latest, default), FY-1, LTM, LTM-1, FQ0, FQ-2, FH0, 2024Q2, 2024H1, 2024/03, 202403, 2024年3月期, 2024年3月期第2四半期, 令和6年3月期, FY2024, a year, 0/-1, or a date (the latest period ended by that day).
+ * @param [fiscal_period] FY0 (latest, default), FY-1, LTM, LTM-1, FQ0, FQ-2, FH0, FH-1, 2024Q2, 2024H1, 2024H2 (full year − H1), 2024/03, 202403, 2024年3月期, 2024年3月期第2四半期, 令和6年3月期, 2024年度 / 令和6年度 (the fiscal year starting in 2024), FY2024, a year, 0/-1, or a date (the latest period, quarter or half ended by that day; not in the future).
  * @param [period] annual (default), quarterly, semiannual or LTM (last four quarters).
- * @param [quarter] Q1, Q2, Q3, Q4, H1 or full_year.
+ * @param [quarter] Q1, Q2, Q3, Q4, H1, H2 (full year − H1) or full_year.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any>} One value.
@@ -288,11 +290,12 @@ export function FINANCIAL(
 /**
  * Annual valuation history (price, market cap, PER, PBR, yields), oldest first by default; "per_5y_avg" alone gives that number.
  * @customfunction VALUATION VALUATION
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [fields] Field keys: a comma list, a range, "*" for all, or "per_5y_avg".
  * @param [years] Number of fiscal years, 1-50 (default 20).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
+ * @param [as_of] Latest fiscal year to include, in FINANCIAL's period forms: 2024/03, 2024年3月期, 2024, FY-1, 2024年度, 令和6年度, or a date (not in the future); default latest.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
  * @cancelable
@@ -305,15 +308,16 @@ export function VALUATION(
   years: unknown,
   headers: HeadersMode,
   order: Order,
+  as_of: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return valuationImpl(company, fields, years, headers, invocation, order);
+  return valuationImpl(company, fields, years, headers, invocation, order, as_of);
 }
 
 /**
  * Daily prices of a security, every page fetched.
  * @customfunction PRICES PRICES
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [from] First date (default: one year before to).
  * @param [to] Last date (default: latest).
  * @param [fields] Field keys: open, high, low, close, adj_close, volume (default all).
@@ -340,9 +344,9 @@ export function PRICES(
 /**
  * One price value: the latest trading day, or the last one on or before a date.
  * @customfunction PRICE PRICE
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [field] close (default), open, high, low, adj_close, volume or date.
- * @param [date] Date (default: latest trading day).
+ * @param [date] Date, not in the future (default: latest trading day); a day without trades gives the last close before it.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any>} One value.
  * @cancelable
@@ -384,7 +388,7 @@ export function RANKINGS(
  * @customfunction SCREEN SCREEN
  * @param [filters] Conditions field:op:value[:unit], comma separated or a range, e.g. per:lte:15; percentages as fractions (roe:gte:0.1 or roe:gte:10%).
  * @param [sort_by] Metric key to sort by.
- * @param [sort_order] desc (default) or asc.
+ * @param [sort_order] desc (default) or asc; also 降順 / 昇順, descending / ascending.
  * @param [sector] TSE 17-sector names, comma separated or a range.
  * @param [industry] TSE 33-industry names, comma separated or a range.
  * @param [as_of] Evaluation date (default: now).
@@ -487,7 +491,7 @@ export function SECURITIES(
 /**
  * A company card: name, codes, market, industry, address and latest key metrics.
  * @customfunction COMPANY COMPANY
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A card (entity) or a one-row table.
  * @cancelable
@@ -504,8 +508,8 @@ export function COMPANY(
 /**
  * Segment results of a company.
  * @customfunction SEGMENTS SEGMENTS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
- * @param [fiscal_year] Fiscal year, e.g. 2024 (default: all).
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
+ * @param [fiscal_year] Fiscal year, e.g. 2024, 2024/03, FY-1, 2024年度 (default: all).
  * @param [period] annual (default) or quarter.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
@@ -531,9 +535,9 @@ export function SEGMENTS(
 /**
  * Annual dividend records (actuals), each with the filing it comes from (doc_id for DOCUMENT / SECTION).
  * @customfunction DIVIDENDS DIVIDENDS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
- * @param [from_fiscal_year] First fiscal year (default: oldest).
- * @param [to_fiscal_year] Last fiscal year (default: latest).
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
+ * @param [from_fiscal_year] First fiscal year, e.g. 2020, FY-4, 2020年度 (default: oldest).
+ * @param [to_fiscal_year] Last fiscal year, e.g. 2024, FY0, 令和6年度 (default: latest).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
@@ -556,7 +560,7 @@ export function DIVIDENDS(
 /**
  * Listed competitors of a security.
  * @customfunction PEERS PEERS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [limit] Number of rows, 1-20 (default 8).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
@@ -577,7 +581,7 @@ export function PEERS(
 /**
  * Disclosure documents of a security: the latest `limit` ones, oldest first by default.
  * @customfunction DISCLOSURES DISCLOSURES
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [from] First disclosure date.
  * @param [to] Last disclosure date.
  * @param [document_type] Document type prefix (statutory filings only).
@@ -667,7 +671,7 @@ export function SECTION(
 /**
  * Officers of a security: current, nominees, then retired.
  * @customfunction OFFICERS OFFICERS
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
  * @returns {Promise<any[][]>} A table.
@@ -743,7 +747,7 @@ export function COMPENSATION(
 /**
  * Weekly exchange margin balances, oldest first.
  * @customfunction MARGIN MARGIN
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [period] 52w (default) or 26w.
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
@@ -766,7 +770,7 @@ export function MARGIN(
 /**
  * Daily securities-finance lending balances or reverse fees.
  * @customfunction JSFMARGIN JSFMARGIN
- * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a company name or part of one, or a COMPANY / Stocks entity.
+ * @param company Company: security code (7203, "130A", 72030), XTKS:7203, 7203.T, 7203 JP, EDINET code ("E02144"), a whole company name (as COMPANY shows it, or its listing name), or a COMPANY / Stocks entity.
  * @param [period] 1m, 3m, 6m or 1y (default).
  * @param [to] Last date of the period (default: latest).
  * @param [exchange] XTKS, XNGO, XFKA or XSAP (default: the listing market).

@@ -6,6 +6,7 @@ import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, plainColumn, table, titleRow } from "./common";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import { inOrder, orderArg } from "../src/excel/order";
+import { futureDate } from "./excel-errors";
 import { run, type InvocationLike } from "./run";
 
 /** spec 2.10 WeeklyMarginBalanceWeek, in schema order. */
@@ -102,6 +103,9 @@ export function jsfMargin(
     const ref = companyRefArg(securityCode);
     const p = optionalChoice(period, "period", ["1m", "3m", "6m", "1y"] as const) ?? "1y";
     const end = optionalDate(to, "to");
+    // openapi.json getJsfMarginDaily to: the end of a past period; a day not reached yet has none.
+    const today = ctx.client.today();
+    if (end !== undefined && end > today) throw futureDate(end, today);
     const ex = optionalChoice(exchange, "exchange", ["XTKS", "XNGO", "XFKA", "XSAP"] as const);
     const which = optionalChoice(tableName, "table", TABLES) ?? "days";
     const mode = headersArg(headers);

@@ -1,10 +1,11 @@
-// FINANCIAL's row choice remembered per answer: the 60 items of one period read one row, chosen once.
+// FINANCIAL's period choice remembered per answer: the 60 items of one period read one row (or H2), chosen once.
 
 import type { FinancialsPeriod } from "../src/contract";
 import {
   selectPeriod,
   type FinancialPeriodArgs,
-  type FinancialPeriodType,
+  type PeriodEntry,
+  type RowPeriodType,
 } from "../src/excel/financial-period";
 import { entryOf } from "../src/client/bounded-memo";
 
@@ -18,7 +19,7 @@ const NO_ROW = null;
  */
 const chosen = new WeakMap<
   readonly FinancialsPeriod[],
-  WeakMap<FinancialPeriodArgs, FinancialsPeriod | typeof NO_ROW>
+  WeakMap<FinancialPeriodArgs, PeriodEntry | typeof NO_ROW>
 >();
 
 /**
@@ -30,8 +31,8 @@ const chosen = new WeakMap<
 export function selectPeriodOnce(
   periods: readonly FinancialsPeriod[],
   choice: FinancialPeriodArgs,
-): FinancialsPeriod | undefined {
-  const type = choice.type as Exclude<FinancialPeriodType, "LTM">;
+): PeriodEntry | undefined {
+  const type = choice.type as RowPeriodType;
   // Only frozen answers (the client's) and choices (the memo's) cannot change under the key.
   if (!Object.isFrozen(periods) || !Object.isFrozen(choice))
     return selectPeriod(periods, type, choice.spec, choice.quarter);

@@ -9,7 +9,7 @@ import { unitOf } from "../src/excel/labels";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
-import { noData } from "./excel-errors";
+import { futureDate, noData } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import { orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
@@ -46,7 +46,11 @@ export function prices(
     const end = optionalDate(to, "to");
     // spec 4.5: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
     if (end !== undefined && end < EARLIEST) throw noPricesBefore();
-    let start = optionalDate(from, "from") ?? minusOneYear(end ?? jstIsoDate());
+    const asked = optionalDate(from, "from");
+    // A range starting after today holds no day yet: say so rather than answer nothing.
+    const today = ctx.client.today();
+    if (asked !== undefined && asked > today) throw futureDate(asked, today);
+    let start = asked ?? minusOneYear(end ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
     if (end !== undefined && start > end) {
       throw new ArgumentError(
@@ -102,7 +106,8 @@ export function prices(
 
 /**
  * PRICE: one value (default close) of the latest trading day, or of the last trading day on or
- * before `date` (a weekend or holiday gives the close before it; field "date" says which day).
+ * before `date` (a weekend, a holiday or a day without trades, whose close is null, gives the
+ * last close before it; field "date" says which day). A date after today is refused.
  */
 export function price(
   securityCode: unknown,
@@ -123,13 +128,18 @@ export function price(
     if (more.length > 0) throw new ArgumentError("field", fieldsWhere("prices", true), field);
     const day = optionalDate(date, "date");
     if (day !== undefined && day < EARLIEST) throw noPricesBefore();
+    const today = ctx.client.today();
+    if (day !== undefined && day > today) throw futureDate(day, today);
     const code = await securityCodeOf(ctx, ref);
     // A date: the row comes from a shared price window (or a PRICES walk already received), so a
     // column of 250 dates costs one or two requests; no date: the latest day, one request.
-    const row =
+    let row =
       day === undefined
         ? (await ctx.client.prices({ code, limit: 1 }, ctx.options)).prices[0]
         : await ctx.client.priceOnOrBefore(code, day, ctx.options);
+    // The latest day without a trade (close null): the last close before it, as for a date.
+    if (day === undefined && row !== undefined && row.close === null)
+      row = await ctx.client.priceOnOrBefore(code, row.date, ctx.options);
     if (row === undefined) {
       throw day === undefined
         ? noResults()

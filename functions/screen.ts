@@ -6,7 +6,6 @@ import {
   ArgumentError,
   headersArg,
   listArg,
-  optionalChoice,
   optionalDate,
   optionalInteger,
   optionalText,
@@ -25,6 +24,7 @@ import {
 } from "../src/excel/screen-thresholds";
 import { dateCell, type Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRow, titleRowToday } from "./common";
+import { optionalOrderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
 
 /** spec 4.1: limit 1..100 per page; SCREEN pages through for up to this many rows. */
@@ -176,7 +176,7 @@ export function screen(
     const signs = typed === undefined ? undefined : readPercentSigns(typed);
     const filterText = signs?.filters;
     const sort = optionalText(sortBy, "sort_by", 100);
-    const order = optionalChoice(sortOrder, "sort_order", ["desc", "asc"] as const);
+    const order = optionalOrderArg(sortOrder, "sort_order");
     const sectors = listArg(sector, "sector", LIST_ACCEPTED)?.join(",");
     const industries = listArg(industry, "industry", LIST_ACCEPTED)?.join(",");
     const asOfValue = scalarOf(asOf);

@@ -1,7 +1,14 @@
 // SEGMENTS: segment results of a corporation (GET /segments), money scaled by `unit`.
 
 import type { SegmentRow } from "../src/contract";
-import { headersArg, moneyUnitArg, optionalChoice, optionalYear } from "../src/excel/args";
+import { ArgumentError, headersArg, moneyUnitArg, optionalChoice } from "../src/excel/args";
+import {
+  fiscalYearAmong,
+  optionalPeriodArg,
+  yearWithoutAnswer,
+} from "../src/excel/fiscal-year-arg";
+import { PERIOD_FORMS } from "../src/excel/period-token";
+import { futureDate } from "./excel-errors";
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";
@@ -13,7 +20,9 @@ import { run, type InvocationLike } from "./run";
  * SEGMENTS: fiscal_year, [quarter], segment_name, revenue, operating_income, revenue_share,
  * yoy_growth, [employees, assets], revenue_basis, operating_income_basis (spec 2.7), ordered as the
  * API orders them (fiscal year, quarter descending). All years are fetched once per company and
- * filtered here; a year outside that window is asked for explicitly.
+ * filtered here; a year outside that window is asked for explicitly. `fiscal_year` takes the
+ * period language of FINANCIAL (2024, 2024/03, FY-1, 2024年度, 令和6年度, a date): a relative
+ * token, 年度 or date names one of the fiscal years of the all-years answer.
  */
 export function segments(
   company: unknown,
@@ -26,7 +35,13 @@ export function segments(
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
-    const year = optionalYear(fiscalYear, "fiscal_year", { min: 1990, max: 2100 });
+    const yearArg = optionalPeriodArg(fiscalYear, "fiscal_year");
+    if (yearArg?.spec.kind === "onOrBefore" && yearArg.spec.iso > ctx.client.today())
+      throw futureDate(yearArg.spec.iso, ctx.client.today());
+    const plainYear = yearArg === undefined ? undefined : yearWithoutAnswer(yearArg);
+    // openapi.json getSegments fiscal_year: 1990..2100; an older year is refused, never sent.
+    if (plainYear !== undefined && plainYear < 1990)
+      throw new ArgumentError("fiscal_year", PERIOD_FORMS, fiscalYear);
     const p =
       optionalChoice(period, "period", ["annual", "quarter"] as const, { quarterly: "quarter" }) ??
       "annual";
@@ -38,8 +53,20 @@ export function segments(
     const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
 
     let body = await ctx.client.segments({ edinet_code: edinet, period: p }, ctx.options);
+    // A relative token, 年度 or date: the fiscal year it names among the answer's own years.
+    const label =
+      yearArg === undefined || plainYear !== undefined
+        ? undefined
+        : fiscalYearAmong(
+            body.segments.map((r) => r.fiscal_year),
+            yearArg,
+          );
+    if (yearArg !== undefined && plainYear === undefined && label === undefined) throw noResults();
+    const year = plainYear ?? (label === undefined ? undefined : Number(label.slice(0, 4)));
     const inYear = (r: SegmentRow): boolean =>
-      year === undefined || r.fiscal_year.startsWith(`${year}/`);
+      label !== undefined
+        ? r.fiscal_year === label
+        : year === undefined || r.fiscal_year.startsWith(`${year}/`);
     let rows = body.segments.filter(inYear);
     if (rows.length === 0 && year !== undefined) {
       body = await ctx.client.segments(

@@ -8,6 +8,12 @@ import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import { inOrder, orderArg } from "../src/excel/order";
 import { run, type InvocationLike } from "./run";
+import {
+  fiscalYearAmong,
+  monthWithoutAnswer,
+  optionalPeriodArg,
+} from "../src/excel/fiscal-year-arg";
+import { futureDate } from "./excel-errors";
 
 const VALUATION_FIELDS: readonly string[] = [
   ...FIELD_DICTIONARY.valuations.map((f) => f.key),
@@ -33,6 +39,8 @@ const FETCH_YEARS = 50;
 /**
  * VALUATION: history newest first (spec 4.7); `fields` "per_5y_avg" alone returns that number.
  * The API is always asked for 50 years so that cells with different `years` share one answer.
+ * `as_of` ends the history at the fiscal year it names, in FINANCIAL's period language (a year,
+ * label, FY-1, 2024年度 or date), read among the answer's own fiscal years: no other request.
  */
 export function valuation(
   securityCode: unknown,
@@ -41,6 +49,7 @@ export function valuation(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
+  asOf?: unknown,
 ): Promise<Cell[][]> {
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(securityCode);
@@ -63,6 +72,10 @@ export function valuation(
     const count = optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20;
     const mode = headersArg(headers);
     const direction = orderArg(order);
+    const asOfArg = optionalPeriodArg(asOf, "as_of");
+    const today = ctx.client.today();
+    if (asOfArg?.spec.kind === "onOrBefore" && asOfArg.spec.iso > today)
+      throw futureDate(asOfArg.spec.iso, today);
 
     const code = await securityCodeOf(ctx, ref);
     const body = await ctx.client.valuations(
@@ -71,7 +84,19 @@ export function valuation(
     );
     // A 1x1 result: the function is declared as returning a table (metadata any[][]).
     if (scalar) return [[unitCell(body.per_5y_avg, "times", "jpy", ctx.host)]];
-    const history = body.history.slice(0, count);
+    // openapi.json ValuationHistoryPoint.fiscal_year: YYYY/MM; history is newest first.
+    const bound =
+      asOfArg === undefined
+        ? undefined
+        : (monthWithoutAnswer(asOfArg) ??
+          fiscalYearAmong(
+            body.history.map((h) => h.fiscal_year),
+            asOfArg,
+          ));
+    if (asOfArg !== undefined && bound === undefined) throw noResults();
+    const upTo =
+      bound === undefined ? body.history : body.history.filter((h) => h.fiscal_year <= bound);
+    const history = upTo.slice(0, count);
     if (history.length === 0) throw noResults();
     const columns = [
       plainColumn("fiscal_year"),

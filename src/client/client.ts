@@ -175,6 +175,11 @@ export interface KaishaClient {
   cancelQueued(): number;
   /** The error's message in the client's language. */
   message(err: unknown): string;
+  /**
+   * Today (YYYY-MM-DD, JST) by the client's clock (`now`): the day after which a date argument is
+   * in the future, so tests and the sandbox's data clock agree.
+   */
+  today(): string;
   readonly baseUrl: string;
   readonly lang: Lang;
 }
@@ -232,6 +237,10 @@ class Client implements KaishaClient {
 
   get lang(): Lang {
     return this.settings.lang;
+  }
+
+  today(): string {
+    return todayJst(this.settings.now());
   }
 
   screening(q: ParamsOf<"getScreening"> = {}, o?: RequestOptions) {

@@ -1,8 +1,9 @@
 // Daily prices already received, by code and covered date range: PRICE answers from them.
 
-/** A daily price row as the API sends it (spec 2.4 SecurityDailyPrice); only `date` is read. */
+/** A daily price row as the API sends it (openapi.json SecurityDailyPrice); `date` and `close` are read. */
 export interface PriceRow {
   date: string;
+  close?: number | null;
 }
 
 interface Covered<Row extends PriceRow> {
@@ -36,7 +37,7 @@ const MAX_RANGES_PER_CODE = 64;
 export class PriceDays<Row extends PriceRow = PriceRow> {
   private readonly byCode = new Map<string, Covered<Row>[]>();
 
-  /** Records `rows` (any order) as every trading day from `from` to `to`. */
+  /** Records `rows` (any order) as every trading day from `from` to `to` (days without a close left out). */
   note(
     code: string,
     from: string,
@@ -52,7 +53,11 @@ export class PriceDays<Row extends PriceRow = PriceRow> {
     }
     const known = ranges.find((r) => r.from === from && r.to === to);
     if (known !== undefined && known.storedAt >= storedAt) return;
-    const sorted = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    // A day without a close (no trade in an illiquid stock) is no trading day for PRICE: the last
+    // close on or before it answers, as on a weekend (openapi.json SecurityDailyPrice: close null).
+    const sorted = rows
+      .filter((r) => r.close !== null)
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     const range: Covered<Row> = {
       from,
       to,

@@ -3,8 +3,7 @@
 import { isBlank, normalizeDate, normalizeText } from "../client/normalize";
 import { BoundedMemo } from "../client/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
-import { lastEndedMonth, periodNumber } from "./period-number";
-import { periodToken } from "./period-token";
+import { periodNumber } from "./period-number";
 
 /** A bilingual text. */
 export interface Bilingual {
@@ -273,63 +272,6 @@ export function optionalDate(value: unknown, argument: string): string | undefin
   } catch {
     throw new ArgumentError(argument, DATE_ACCEPTED, v);
   }
-}
-
-/**
- * A period token that names one month (period-token.ts): "YYYY/MM" directly; a year means its
- * December (every fiscal year ending in it); a date the last month surely ended by that day.
- */
-function tokenMonth(value: unknown, argument: string, accepted: Bilingual): string | undefined {
-  const rich = cellOf(value);
-  const v = requireScalar(value, argument, accepted);
-  if (isOmitted(v)) return undefined;
-  const token = periodToken(v, rich);
-  if (token?.kind === "month" && token.quarter === undefined) return token.month;
-  if (token?.kind === "year" && token.quarter === undefined) return `${token.year}/12`;
-  if (token?.kind === "date") return lastEndedMonth(token.iso);
-  throw new ArgumentError(argument, accepted, v);
-}
-
-/**
- * Optional fiscal month -> "YYYY/MM" (FINANCIALS as_of), read as FINANCIAL reads fiscal_period:
- * 2024/03, 202403, 2024年3月期, 令和6年3月期 -> "2024/03"; 2024 or FY2024 -> "2024/12" (every
- * period ending in 2024); a date -> the last month whose periods have ended by then
- * (2024-03-15 -> "2024/02").
- */
-export function optionalFiscalMonth(value: unknown, argument: string): string | undefined {
-  const accepted = {
-    en: "a month such as 2024/03, 202403 or 2024年3月期, a year such as 2024, or a date",
-    ja: "年月（2024/03、202403、2024年3月期、令和6年3月期）、年（2024）、または日付",
-  };
-  return tokenMonth(value, argument, accepted);
-}
-
-/**
- * Optional year: 2024, "2024", FY2024, or a period label whose year is meant ("2024/03",
- * 202403, "2024年3月期", 令和6年3月期). A date is refused: its fiscal year depends on the company.
- */
-export function optionalYear(
-  value: unknown,
-  argument: string,
-  rule: IntegerRule,
-): number | undefined {
-  const accepted = {
-    en: `a year ${rule.min}-${rule.max} such as 2024, FY2024, 2024/03 or 2024年3月期`,
-    ja: `年（${rule.min}〜${rule.max}。2024、FY2024、2024/03、2024年3月期 など）`,
-  };
-  const rich = cellOf(value);
-  const v = requireScalar(value, argument, accepted);
-  if (isOmitted(v)) return undefined;
-  const token = periodToken(v, rich);
-  const year =
-    token?.kind === "year" && token.quarter === undefined
-      ? token.year
-      : token?.kind === "month" && token.quarter === undefined
-        ? Number(token.month.slice(0, 4))
-        : undefined;
-  if (year === undefined || year < rule.min || year > rule.max)
-    throw new ArgumentError(argument, accepted, v);
-  return year;
 }
 
 /**

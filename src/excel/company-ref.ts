@@ -11,8 +11,8 @@ export type CompanyRef = Company | { name: string };
 
 /** Every accepted form, for #VALUE! messages and the help page. */
 export const COMPANY_FORMS: Bilingual = {
-  en: "a security code (7203, 130A, 72030), XTKS:7203, 7203.T, 7203 JP, an EDINET code (E02144), a company name or part of one, or a COMPANY / Stocks entity",
-  ja: "証券コード（7203、130A、72030）、XTKS:7203、7203.T、7203 JP、EDINET コード（E02144）、会社名またはその一部、COMPANY・株式データ型のエンティティ",
+  en: "a security code (7203, 130A, 72030), XTKS:7203, 7203.T, 7203 JP, an EDINET code (E02144), a whole company name, or a COMPANY / Stocks entity",
+  ja: "証券コード（7203、130A、72030）、XTKS:7203、7203.T、7203 JP、EDINET コード（E02144）、会社名（全体）、COMPANY・株式データ型のエンティティ",
 };
 
 /** spec 4.4: q is at most 100 characters; one character matches too much to name a company. */

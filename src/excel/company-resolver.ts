@@ -48,10 +48,34 @@ function squash(text: string): string {
 }
 
 /**
- * A company name (or part of one) -> its security code via /securities?q= (spec 4.4: partial match
- * on name or code). One match is used; among several, one whose whole name is the text typed; else
- * #VALUE! listing up to 5 candidates with their codes. In a value preview the client answers from
- * the cache only, so a look-up never spends a request while the user types.
+ * Legal-form words around a company name (株式会社, (株), ㈱, 有限会社, 合同会社, Co., Ltd., Inc.):
+ * COMPANY shows the corporation's legal name (トヨタ自動車株式会社) where the securities list has
+ * the listing name (トヨタ自動車); both name one company.
+ */
+const LEGAL_FORM =
+  /株式会社|有限会社|合同会社|\(株\)|（株）|㈱|,?\s*(?:co\.?,?\s*ltd\.?|inc\.?|corporation|corp\.?)$/giu;
+
+/** A trailing note in parentheses (（サンプル）, (旧社名)) is no part of the name. */
+const TRAILING_NOTE = /\s*[（(][^（()）]*[)）]\s*$/u;
+
+/** A name as compared: normalized, without its legal form and trailing note. */
+function bareName(text: string): string {
+  return squash((normalizeText(text) ?? "").replace(LEGAL_FORM, "").replace(TRAILING_NOTE, ""));
+}
+
+/** The text sent as q: the name without its legal form, so a legal name finds its listing. */
+function lookupText(name: string): string {
+  const bare = (normalizeText(name) ?? name).replace(LEGAL_FORM, "").trim();
+  return bare === "" ? name : bare;
+}
+
+/**
+ * A company name -> its security code via /securities?q= (openapi.json listSecurities: q is a
+ * partial match on name or code). Only a whole name (ignoring its legal form and a trailing note
+ * in parentheses) or a whole code is used: a partial match (30A for 130A, トヨタ for トヨタ自動車)
+ * is never picked silently but refused as #VALUE! listing up to 5 candidates with their codes. In
+ * a value preview the client answers from the cache only, so a look-up never spends a request
+ * while the user types.
  */
 export async function securityByName(
   client: KaishaClient,
@@ -59,11 +83,11 @@ export async function securityByName(
   options: RequestOptions,
   argument = "company",
 ): Promise<SecurityListItem> {
-  const body = await client.securities({ q: name, limit: NAME_LOOKUP_LIMIT }, options);
+  const body = await client.securities({ q: lookupText(name), limit: NAME_LOOKUP_LIMIT }, options);
   const found = body.securities;
-  const exact = found.filter((s) => squash(s.name) === squash(name));
-  const only = found.length === 1 ? found[0] : exact.length === 1 ? exact[0] : undefined;
-  if (only !== undefined) return only;
+  const wanted = bareName(name);
+  const whole = found.filter((s) => squash(s.code) === squash(name) || bareName(s.name) === wanted);
+  if (whole.length === 1 && whole[0] !== undefined) return whole[0];
   if (found.length === 0) {
     throw new ArgumentError(
       argument,
@@ -74,17 +98,23 @@ export async function securityByName(
       name,
     );
   }
-  const list = found
+  const shown = whole.length > 1 ? whole : found;
+  const list = shown
     .slice(0, MAX_CANDIDATES)
     .map((s) => `${s.code} ${s.name}`)
     .join(", ");
-  const more = found.length > MAX_CANDIDATES || body.next_cursor ? ", ..." : "";
+  const more = shown.length > MAX_CANDIDATES || body.next_cursor ? ", ..." : "";
   throw new ArgumentError(
     argument,
-    {
-      en: `one company: several match (${list}${more}); type its code`,
-      ja: `1 社に絞れる名前（該当: ${list}${more}）。コードを指定してください`,
-    },
+    whole.length > 1
+      ? {
+          en: `one company: several have this name (${list}${more}); type its code`,
+          ja: `1 社に絞れる名前（同名: ${list}${more}）。コードを指定してください`,
+        }
+      : {
+          en: `a whole company name or code: this only partly matches (${list}${more}); type the full name or the code`,
+          ja: `会社名全体かコード（一部だけ一致: ${list}${more}）。正式な名前かコードを指定してください`,
+        },
     name,
   );
 }

@@ -1,25 +1,26 @@
-// FINANCIAL's period logic: fiscal_period / quarter / period parsing, row selection and LTM (spec 2.5).
+// FINANCIAL's period arguments: fiscal_period / quarter / period read together, FINANCIALS' row layout, older windows.
 
 import type { FinancialsPeriod } from "../contract";
 import { ArgumentError, cellOf, isOmitted, optionalChoice, requireScalar } from "./args";
 import { normalizeText } from "../client/normalize";
 import { lastEndedMonth } from "./period-number";
-import { ltmKind } from "./ltm-kind";
 import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./period-token";
 import { BoundedMemo } from "../client/bounded-memo";
+import { monthIndex, monthLabel } from "./period-dates";
+import { quarterOf, sortedRows as sorted } from "./period-rows";
+import type { FiscalPeriodSpec } from "./period-spec";
 
 export type { Quarter } from "./period-token";
-
-/** Which period the user asked for. */
-export type FiscalPeriodSpec =
-  | { kind: "relative"; offset: number } // 0 latest, -1 the one before, ...
-  | { kind: "month"; month: string } // "YYYY/MM": the period ending that month
-  | { kind: "year"; year: number } // the fiscal year ending in that calendar year
-  | { kind: "onOrBefore"; month: string }; // an Excel date: the latest period ending on or before
-
-function monthText(year: number, month: number): string {
-  return `${year}/${String(month).padStart(2, "0")}`;
-}
+export type { FiscalPeriodSpec } from "./period-spec";
+export { selectPeriod, type RowPeriodType } from "./period-choice";
+export { isSecondHalf, type PeriodEntry, type SecondHalf } from "./period-rows";
+export {
+  computeLtm,
+  ltmFromHalves,
+  secondHalfValue,
+  type HalfResult,
+  type LtmResult,
+} from "./period-ltm";
 
 /** What `fiscal_period` says besides the period: the series or quarter its token implies. */
 export interface FiscalPeriodChoice {
@@ -31,9 +32,9 @@ export interface FiscalPeriodChoice {
 
 /**
  * `fiscal_period` as a period token (period-token.ts): FY0, FY-1, LTM-1, FQ-2, FH0, 2024Q2,
- * 2024H1, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, FY2024, a year, 0 / -1, or a
- * date meaning the latest period that ended on or before it (a period ends on the last day of its
- * month: DATE(2024,3,15) is before FY2024/03 ends).
+ * 2024H1, 2024H2, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, 2024年度, 令和元年度,
+ * FY2024, a year, 0 / -1, or a date meaning the latest period that ended on or before it (a
+ * period ends on the last day of its month: DATE(2024,3,15) is before FY2024/03 ends).
  *
  * @example fiscalPeriodChoice("FQ-1") // { spec: relative -1, impliedType: "quarterly" }
  */
@@ -49,21 +50,27 @@ export function fiscalPeriodChoice(value: unknown, argument = "fiscal_period"): 
       return token.unit === undefined ? { spec } : { spec, impliedType: UNIT_TYPE[token.unit] };
     }
     case "year":
+    case "startYear":
     case "month": {
       const spec: FiscalPeriodSpec =
-        token.kind === "year"
-          ? { kind: "year", year: token.year }
-          : { kind: "month", month: token.month };
+        token.kind === "month"
+          ? { kind: "month", month: token.month }
+          : { kind: token.kind, year: token.year };
       if (token.quarter === undefined) return { spec };
       return {
         spec,
-        impliedType: token.quarter === "H1" ? "semiannual" : "quarterly",
+        impliedType: quarterType(token.quarter),
         impliedQuarter: token.quarter,
       };
     }
     case "date":
-      return { spec: { kind: "onOrBefore", month: lastEndedMonth(token.iso) } };
+      return { spec: { kind: "onOrBefore", month: lastEndedMonth(token.iso), iso: token.iso } };
   }
+}
+
+/** The series a named quarter lives in: halves in semiannual, Q1..Q4 in quarterly. */
+function quarterType(quarter: Quarter): FinancialPeriodType {
+  return quarter === "H1" || quarter === "H2" ? "semiannual" : "quarterly";
 }
 
 const UNIT_TYPE: Readonly<Record<PeriodUnit, FinancialPeriodType>> = {
@@ -170,11 +177,11 @@ function readPeriodArgs(
   return { spec: choice.spec, type: resolvePeriodType(requested ?? implied, q), quarter: q };
 }
 
-/** `quarter`: Q1..Q4, H1, full_year (also 1-4, FY, 通期). */
+/** `quarter`: Q1..Q4, H1, H2, full_year (also 1-4, FY, 通期, 上期, 下期). */
 export function quarterArg(value: unknown, argument = "quarter"): Quarter | undefined {
   const accepted = {
-    en: "Q1, Q2, Q3, Q4, H1 or full_year",
-    ja: "Q1、Q2、Q3、Q4、H1、full_year のいずれか",
+    en: "Q1, Q2, Q3, Q4, H1, H2 (full year − H1) or full_year",
+    ja: "Q1、Q2、Q3、Q4、H1、H2（通期 − 上期）、full_year のいずれか",
   };
   const v = requireScalar(value, argument, accepted);
   if (isOmitted(v)) return undefined;
@@ -195,6 +202,11 @@ export function quarterArg(value: unknown, argument = "quarter"): Quarter | unde
     "4q": "Q4",
     h1: "H1",
     "1h": "H1",
+    h2: "H2",
+    "2h": "H2",
+    下期: "H2",
+    下半期: "H2",
+    上半期: "H1",
     full_year: "full_year",
     fy: "full_year",
     "full year": "full_year",
@@ -223,11 +235,11 @@ export function resolvePeriodType(
   quarter: Quarter | undefined,
 ): FinancialPeriodType {
   if (period === undefined) {
-    if (quarter === "H1") return "semiannual";
+    if (quarter === "H1" || quarter === "H2") return "semiannual";
     if (quarter !== undefined && quarter !== "full_year") return "quarterly";
     return "annual";
   }
-  if (period === "LTM" && quarter === "H1") {
+  if (period === "LTM" && (quarter === "H1" || quarter === "H2")) {
     throw new ArgumentError(
       "quarter",
       {
@@ -247,7 +259,7 @@ export function resolvePeriodType(
       quarter,
     );
   }
-  if (period === "quarterly" && quarter === "H1") {
+  if (period === "quarterly" && (quarter === "H1" || quarter === "H2")) {
     throw new ArgumentError(
       "quarter",
       {
@@ -261,72 +273,19 @@ export function resolvePeriodType(
     period === "semiannual" &&
     quarter !== undefined &&
     quarter !== "H1" &&
+    quarter !== "H2" &&
     quarter !== "full_year"
   ) {
     throw new ArgumentError(
       "quarter",
       {
-        en: "H1 or full_year with period semiannual",
-        ja: "period が semiannual のときは H1 か full_year",
+        en: "H1, H2 or full_year with period semiannual",
+        ja: "period が semiannual のときは H1、H2 か full_year",
       },
       quarter,
     );
   }
   return period;
-}
-
-const QUARTER_ORDER: Readonly<Record<string, number>> = {
-  Q1: 1,
-  H1: 2,
-  Q2: 2,
-  Q3: 3,
-  Q4: 4,
-  full_year: 5,
-};
-const SINGLE_QUARTERS = new Set(["Q1", "Q2", "Q3", "Q4"]);
-
-function quarterOf(p: FinancialsPeriod): string {
-  return p.quarter ?? "full_year";
-}
-
-/** Months since year 0 of a "YYYY/MM" label (for ordering and consecutiveness). */
-function monthIndex(fiscalYear: string): number {
-  return Number(fiscalYear.slice(0, 4)) * 12 + Number(fiscalYear.slice(5, 7)) - 1;
-}
-
-/** End month index of a row: the fiscal year end, minus 3 months per quarter before Q4. */
-export function periodEndIndex(p: FinancialsPeriod): number {
-  const fyEnd = monthIndex(p.fiscal_year);
-  const q = quarterOf(p);
-  if (q === "Q1") return fyEnd - 9;
-  if (q === "Q2" || q === "H1") return fyEnd - 6;
-  if (q === "Q3") return fyEnd - 3;
-  return fyEnd;
-}
-
-/** Per frozen answer (the client's, shared by every cell of a company): its rows sorted once. */
-const sortedOnce = new WeakMap<readonly FinancialsPeriod[], readonly FinancialsPeriod[]>();
-
-/**
- * The rows oldest first (quarters before the full year). Read-only: for a frozen answer the same
- * sorted array serves every cell (a model sorts each answer once, not once per cell).
- */
-function sorted(periods: readonly FinancialsPeriod[]): readonly FinancialsPeriod[] {
-  if (!Object.isFrozen(periods)) return sortRows(periods);
-  let rows = sortedOnce.get(periods);
-  if (rows === undefined) {
-    rows = Object.freeze(sortRows(periods));
-    sortedOnce.set(periods, rows);
-  }
-  return rows;
-}
-
-function sortRows(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
-  return [...periods].sort(
-    (a, b) =>
-      a.fiscal_year.localeCompare(b.fiscal_year) ||
-      (QUARTER_ORDER[quarterOf(a)] ?? 9) - (QUARTER_ORDER[quarterOf(b)] ?? 9),
-  );
 }
 
 /**
@@ -348,45 +307,6 @@ export function statementRows(
 }
 
 /**
- * The row FINANCIAL reads. Without a quarter: annual rows; for relative offsets on quarterly data
- * the sequence of single quarters (semiannual: H1 and full_year rows in order); for a named year the
- * full_year row. With a quarter: that quarter's rows, offsets moving by fiscal year.
- */
-export function selectPeriod(
-  periods: readonly FinancialsPeriod[],
-  type: Exclude<FinancialPeriodType, "LTM">,
-  spec: FiscalPeriodSpec,
-  quarter?: Quarter,
-): FinancialsPeriod | undefined {
-  let rows = sorted(periods);
-  if (type !== "annual") {
-    if (quarter !== undefined) rows = rows.filter((p) => quarterOf(p) === quarter);
-    else if (spec.kind === "relative")
-      rows = type === "quarterly" ? rows.filter((p) => SINGLE_QUARTERS.has(quarterOf(p))) : rows;
-    else rows = rows.filter((p) => quarterOf(p) === "full_year");
-  }
-  return pick(rows, spec);
-}
-
-function pick(
-  rows: readonly FinancialsPeriod[],
-  spec: FiscalPeriodSpec,
-): FinancialsPeriod | undefined {
-  switch (spec.kind) {
-    case "relative":
-      return rows[rows.length - 1 + spec.offset];
-    case "month":
-      return rows.filter((p) => p.fiscal_year === spec.month).pop();
-    case "year":
-      return rows.filter((p) => p.fiscal_year.startsWith(`${spec.year}/`)).pop();
-    case "onOrBefore": {
-      const limit = monthIndex(spec.month);
-      return rows.filter((p) => periodEndIndex(p) <= limit).pop();
-    }
-  }
-}
-
-/**
  * When the asked-for period is older than the fetched window, the `as_of` month of the next older
  * window; otherwise undefined. spec 4.8 rule 1: the latest `years` fiscal years are returned, and an
  * as_of earlier than the oldest returned period goes further back. So:
@@ -405,14 +325,20 @@ export function olderWindowAsOf(
 ): string | undefined {
   const oldest = sorted(periods)[0];
   if (oldest === undefined) return undefined;
+  // The latest month the asked-for fiscal year can end in (a 年度 Y year ends by Y+1/11).
   const target =
-    spec.kind === "year" ? `${spec.year}/12` : spec.kind === "relative" ? undefined : spec.month;
+    spec.kind === "year"
+      ? `${spec.year}/12`
+      : spec.kind === "startYear"
+        ? `${spec.year + 1}/11`
+        : spec.kind === "relative"
+          ? undefined
+          : spec.month;
   if (target === undefined || monthIndex(target) >= monthIndex(oldest.fiscal_year))
     return undefined;
   const fiscalYears = fiscalYearCount(periods);
   if (fiscalYears < windowYears) return undefined;
-  const before = monthIndex(oldest.fiscal_year) - 1;
-  return monthText(Math.floor(before / 12), (before % 12) + 1);
+  return monthLabel(monthIndex(oldest.fiscal_year) - 1);
 }
 
 const yearCounts = new WeakMap<readonly FinancialsPeriod[], number>();
@@ -424,143 +350,4 @@ function fiscalYearCount(periods: readonly FinancialsPeriod[]): number {
   const count = new Set(periods.map((p) => p.fiscal_year)).size;
   if (Object.isFrozen(periods)) yearCounts.set(periods, count);
   return count;
-}
-
-const singlesOnce = new WeakMap<
-  readonly FinancialsPeriod[],
-  Map<string, readonly FinancialsPeriod[]>
->();
-
-/**
- * The single-quarter rows in order (only `quarter`'s when given): per frozen answer made once, as
- * every LTM cell of a company reads the same lists.
- */
-function singleQuarters(
-  periods: readonly FinancialsPeriod[],
-  quarter: string | undefined,
-): readonly FinancialsPeriod[] {
-  const make = () =>
-    sorted(periods).filter((p) =>
-      quarter === undefined ? SINGLE_QUARTERS.has(quarterOf(p)) : quarterOf(p) === quarter,
-    );
-  if (!Object.isFrozen(periods)) return make();
-  let lists = singlesOnce.get(periods);
-  if (lists === undefined) {
-    lists = new Map();
-    singlesOnce.set(periods, lists);
-  }
-  const key = quarter ?? "*";
-  let rows = lists.get(key);
-  if (rows === undefined) {
-    rows = Object.freeze(make());
-    lists.set(key, rows);
-  }
-  return rows;
-}
-
-/** Result of an LTM computation. */
-export type LtmResult =
-  | { ok: true; value: number | null; through: FinancialsPeriod }
-  | { ok: false; reason: "no_anchor" }
-  | { ok: false; reason: "incomplete"; anchor?: FinancialsPeriod };
-
-/**
- * LTM of `item` from quarterly rows. The window ends at the anchor quarter: the latest single
- * quarter (offset counts quarters), the named quarter of a year, Q4 of a named year, or the latest
- * quarter ending on or before a date. A named quarter (full_year meaning Q4) always picks the
- * anchor among that quarter's rows, so with an offset it moves by fiscal year as in selectPeriod.
- * Flow: the four consecutive single quarters ending there, summed (incomplete when one is missing
- * or null). Stock: the latest full_year balance at or before the anchor (spec 4.8 rule 4:
- * quarterly balance items exist only on full_year rows).
- */
-export function computeLtm(
-  periods: readonly FinancialsPeriod[],
-  item: string,
-  spec: FiscalPeriodSpec,
-  quarter?: Quarter,
-): LtmResult {
-  const kind = ltmKind(item);
-  const singles = singleQuarters(periods, undefined);
-  const anchorQuarter =
-    quarter === "full_year"
-      ? "Q4"
-      : (quarter ?? (spec.kind === "year" || spec.kind === "month" ? "Q4" : undefined));
-  const candidates = anchorQuarter === undefined ? singles : singleQuarters(periods, anchorQuarter);
-  const anchor = pick(candidates, spec);
-  if (anchor === undefined) return { ok: false, reason: "no_anchor" };
-  const end = periodEndIndex(anchor);
-  const read = (p: FinancialsPeriod): number | null => {
-    const v = (p as unknown as Record<string, unknown>)[item];
-    return typeof v === "number" ? v : null;
-  };
-  if (kind === "stock") {
-    // The latest full_year row ending at or before the anchor (read from the end: no copies).
-    const rows = sorted(periods);
-    let balance: FinancialsPeriod | undefined;
-    for (let i = rows.length - 1; i >= 0 && balance === undefined; i--) {
-      const p = rows[i] as FinancialsPeriod;
-      if (quarterOf(p) === "full_year" && periodEndIndex(p) <= end) balance = p;
-    }
-    if (balance === undefined) return { ok: false, reason: "incomplete" };
-    return { ok: true, value: read(balance), through: anchor };
-  }
-  const at = singles.indexOf(anchor);
-  const window = singles.slice(Math.max(0, at - 3), at + 1);
-  if (window.length < 4) return { ok: false, reason: "incomplete", anchor };
-  for (let i = 1; i < window.length; i++) {
-    if (
-      periodEndIndex(window[i] as FinancialsPeriod) -
-        periodEndIndex(window[i - 1] as FinancialsPeriod) !==
-      3
-    ) {
-      return { ok: false, reason: "incomplete", anchor };
-    }
-  }
-  let sum = 0;
-  for (const p of window) {
-    const v = read(p);
-    if (v === null) return { ok: false, reason: "incomplete", anchor };
-    sum += v;
-  }
-  return { ok: true, value: sum, through: anchor };
-}
-
-function readNumber(p: FinancialsPeriod | undefined, item: string): number | null {
-  const v = p === undefined ? undefined : (p as unknown as Record<string, unknown>)[item];
-  return typeof v === "number" ? v : null;
-}
-
-/**
- * LTM of a flow item from half-year figures, for companies whose quarterly rows leave it null
- * (spec 4.8 rule 3: cash flow disclosed only half-yearly is in semiannual, null in quarterly).
- * Ending at Q4: the fiscal year's full_year value. Ending at Q2: H1 + the previous full year - the
- * previous H1. Other anchors (Q1, Q3) cannot be built from halves: incomplete.
- */
-export function ltmFromHalves(
-  periods: readonly FinancialsPeriod[],
-  item: string,
-  anchor: FinancialsPeriod,
-): LtmResult {
-  const incomplete: LtmResult = { ok: false, reason: "incomplete", anchor };
-  const row = (fiscalYear: string, quarter: string): FinancialsPeriod | undefined =>
-    periods.filter((p) => p.fiscal_year === fiscalYear && quarterOf(p) === quarter).pop();
-  const q = quarterOf(anchor);
-  if (q === "Q4") {
-    const value = readNumber(row(anchor.fiscal_year, "full_year"), item);
-    return value === null ? incomplete : { ok: true, value, through: anchor };
-  }
-  if (q !== "Q2") return incomplete;
-  const end = monthIndex(anchor.fiscal_year);
-  const previous = sorted(periods)
-    .filter((p) => quarterOf(p) === "full_year" && monthIndex(p.fiscal_year) === end - 12)
-    .pop();
-  if (previous === undefined) return incomplete;
-  const parts = [
-    readNumber(row(anchor.fiscal_year, "H1"), item),
-    readNumber(previous, item),
-    readNumber(row(previous.fiscal_year, "H1"), item),
-  ];
-  if (parts.some((v) => v === null)) return incomplete;
-  const [h1, fullYear, previousH1] = parts as [number, number, number];
-  return { ok: true, value: h1 + fullYear - previousH1, through: anchor };
 }

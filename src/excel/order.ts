@@ -12,18 +12,34 @@ export type Order = "asc" | "desc";
  * laid out its periods.
  */
 export function orderArg(value: unknown, argument = "order"): Order {
-  return (
-    optionalChoice<Order>(value, argument, ["asc", "desc"], {
-      oldest: "asc",
-      oldest_first: "asc",
-      newest: "desc",
-      newest_first: "desc",
-      古い順: "asc",
-      新しい順: "desc",
-      昇順: "asc",
-      降順: "desc",
-    }) ?? "asc"
-  );
+  return optionalOrderArg(value, argument) ?? "asc";
+}
+
+/** Every spelling of a direction, one table for `order` and SCREEN's `sort_order`. */
+const ORDER_WORDS: Readonly<Record<string, Order>> = {
+  ascending: "asc",
+  descending: "desc",
+  oldest: "asc",
+  oldest_first: "asc",
+  newest: "desc",
+  newest_first: "desc",
+  古い順: "asc",
+  新しい順: "desc",
+  昇順: "asc",
+  降順: "desc",
+  小さい順: "asc",
+  大きい順: "desc",
+};
+
+/**
+ * A direction, undefined when omitted: asc / desc and the same words `order` takes (昇順 / 降順,
+ * ascending / descending, ...). SCREEN's sort_order uses it so it leaves the API's default
+ * (openapi.json getScreening sort_order: desc) when omitted.
+ *
+ * @example optionalOrderArg("降順", "sort_order") // "desc"
+ */
+export function optionalOrderArg(value: unknown, argument: string): Order | undefined {
+  return optionalChoice<Order>(value, argument, ["asc", "desc"], ORDER_WORDS);
 }
 
 /**

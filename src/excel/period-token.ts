@@ -1,11 +1,14 @@
-// Period tokens: FY0, FY-1, FQ-2, FH0, LTM-1, 2024Q2, 2024H1, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, FY2024, dates.
+// Period tokens: FY0, FY-1, FQ-2, FH0, LTM-1, 2024Q2, 2024H1, 2024H2, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, 2024年度, 令和元年度, FY2024, dates.
 
 import { normalizeText } from "../client/normalize";
 import { isDateFormatted } from "./rich-value";
 import { periodNumber } from "./period-number";
 
-/** spec 2.5: the quarter labels of quarterly (Q1..Q4, full_year) and semiannual (H1, full_year). */
-export type Quarter = "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "full_year";
+/**
+ * openapi.json FinancialsPeriod.quarter: Q1..Q4, H1, full_year. Plus H2, which the API does not
+ * send: the second half, derived as full_year − H1 of the same fiscal year (never a 12-month figure).
+ */
+export type Quarter = "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "H2" | "full_year";
 
 /** The period series a relative token moves along. */
 export type PeriodUnit = "FY" | "FQ" | "FH" | "LTM";
@@ -18,13 +21,18 @@ export type PeriodToken =
   | { kind: "year"; year: number; quarter?: Quarter }
   /** The fiscal year ending in `month` ("YYYY/MM": 2024/03, 202403, 2024年3月期), or one of its quarters. */
   | { kind: "month"; month: string; quarter?: Quarter }
+  /**
+   * 年度: the fiscal year that starts in `year` (2024年度, 令和6年度, 令和元年度): for a March
+   * year end 2024年度 is 2025年3月期, for a December one 2024年12月期.
+   */
+  | { kind: "startYear"; year: number; quarter?: Quarter }
   /** A day ("YYYY-MM-DD"): the latest period ended on or before it. */
   | { kind: "date"; iso: string };
 
 /** Every accepted form, for #VALUE! messages. */
 export const PERIOD_FORMS = {
-  en: "FY0, FY-1, LTM, LTM-1, FQ0, FQ-2, FH0, 2024Q2, 2024H1, 2024/03, 202403, 2024年3月期, 令和6年3月期, FY2024, a year 1900-2100, 0 / -1 (relative) or a date",
-  ja: "FY0、FY-1、LTM、LTM-1、FQ0、FQ-2、FH0、2024Q2、2024H1、2024/03、202403、2024年3月期、2024年3月期第2四半期、令和6年3月期、FY2024、年（1900〜2100）、0 / -1（最新からの相対）、または日付",
+  en: "FY0, FY-1, LTM, LTM-1, FQ0, FQ-2, FH0, FH-1, 2024Q2, 2024H1, 2024H2, 2024/03, 202403, 2024年3月期, 令和6年3月期, 2024年度 (the fiscal year starting in 2024), 令和6年度, FY2024, a year 1900-2100, 0 / -1 (relative) or a date",
+  ja: "FY0、FY-1、LTM、LTM-1、FQ0、FQ-2、FH0、FH-1、2024Q2、2024H1、2024H2、2024/03、202403、2024年3月期、2024年3月期第2四半期、令和6年3月期、2024年度（2024年に始まる事業年度）、令和6年度、FY2024、年（1900〜2100）、0 / -1（最新からの相対）、または日付",
 };
 
 /** Japanese eras in use for fiscal years (the first year of each era is 元年). */
@@ -47,7 +55,8 @@ function quarterOfText(text: string | undefined): Quarter | undefined | null {
   const q = /^(?:Q([1-4])|([1-4])Q|第([1-4])四半期)$/.exec(t);
   if (q) return `Q${q[1] ?? q[2] ?? q[3]}` as Quarter;
   if (/^(H1|1H|中間期?|上期|上半期|第2四半期累計)$/.test(t)) return "H1";
-  return null; // present but not a quarter we know (H2: not reported by the API)
+  if (/^(H2|2H|下期|下半期)$/.test(t)) return "H2";
+  return null; // present but not a quarter we know
 }
 
 const MAX_OFFSET = 120;
@@ -75,7 +84,7 @@ export function periodToken(value: unknown, rich?: unknown): PeriodToken | undef
     return { kind: "relative", offset: offset === 0 ? 0 : offset, unit: relative[1] as PeriodUnit };
   }
 
-  const fyYear = /^(?:FY ?)?(\d{4}) ?(Q[1-4]|[1-4]Q|H1|1H)?$/.exec(upper);
+  const fyYear = /^(?:FY ?)?(\d{4}) ?(Q[1-4]|[1-4]Q|H[12]|[12]H)?$/.exec(upper);
   if (fyYear && (upper.startsWith("FY") || fyYear[2] !== undefined)) {
     const quarter = quarterOfText(fyYear[2]);
     const year = Number(fyYear[1]);
@@ -89,6 +98,16 @@ export function periodToken(value: unknown, rich?: unknown): PeriodToken | undef
     (_all, era: string, y: string) =>
       `${(ERA_START[era] ?? 0) + (y === "元" ? 1 : Number(y)) - 1}年`,
   );
+  // 2024年度 / 令和6年度 (the era already made western): the fiscal year starting in that year.
+  const nendo = /^(\d{4}) ?年度 ?(.*)$/.exec(western);
+  if (nendo) {
+    const year = Number(nendo[1]);
+    const quarter = quarterOfText(nendo[2]);
+    if (quarter === null || year < 1900 || year > 2100) return undefined;
+    return quarter === undefined
+      ? { kind: "startYear", year }
+      : { kind: "startYear", year, quarter };
+  }
   const month = /^(\d{4}) ?(?:年|[-/.]) ?(\d{1,2}) ?(月期|月|期)? ?(.*)$/.exec(western);
   if (month) {
     const year = Number(month[1]);

@@ -8,13 +8,25 @@ import {
   optionalBoolean,
   optionalChoice,
   optionalDate,
-  optionalFiscalMonth,
   optionalInteger,
-  optionalYear,
   personIdArg,
   requiredChoice,
 } from "../../src/excel/args";
 import { companyRefArg as companyArg } from "../../src/excel/company-ref";
+import {
+  monthWithoutAnswer,
+  optionalPeriodArg,
+  yearWithoutAnswer,
+} from "../../src/excel/fiscal-year-arg";
+
+const asOfMonth = (v: unknown) => {
+  const arg = optionalPeriodArg(v, "as_of");
+  return arg === undefined ? undefined : monthWithoutAnswer(arg);
+};
+const plainYear = (v: unknown) => {
+  const arg = optionalPeriodArg(v, "fiscal_year");
+  return arg === undefined ? undefined : yearWithoutAnswer(arg);
+};
 
 function caught(fn: () => unknown): ArgumentError {
   try {
@@ -107,11 +119,9 @@ describe("numbers, choices and booleans", () => {
     expect(() => moneyUnitArg("usd")).toThrow(ArgumentError);
   });
   test("years accept a period label or a year", () => {
-    expect(optionalYear("2024/03", "fiscal_year", { min: 1990, max: 2100 })).toBe(2024);
-    expect(optionalYear(2020, "fiscal_year", { min: 1990, max: 2100 })).toBe(2020);
-    expect(() => optionalYear(1800, "fiscal_year", { min: 1990, max: 2100 })).toThrow(
-      ArgumentError,
-    );
+    expect(plainYear("2024/03")).toBe(2024);
+    expect(plainYear(2020)).toBe(2020);
+    expect(() => plainYear(1800)).toThrow(ArgumentError);
   });
 });
 
@@ -128,16 +138,17 @@ describe("dates", () => {
     expect(caught(() => optionalDate("yesterday", "from")).argument).toBe("from");
   });
   test("fiscal months from text or dates", () => {
-    expect(optionalFiscalMonth("2024/03", "as_of")).toBe("2024/03");
-    expect(optionalFiscalMonth(45382, "as_of")).toBe("2024/03");
-    expect(optionalFiscalMonth(null, "as_of")).toBeUndefined();
+    expect(asOfMonth("2024/03")).toBe("2024/03");
+    expect(asOfMonth(45382)).toBe("2024/03");
+    expect(optionalPeriodArg(null, "as_of")).toBeUndefined();
   });
   test("the Japanese period notation 2024年3月期 names the period ending March 2024", () => {
-    expect(optionalFiscalMonth("2024年3月期", "as_of")).toBe("2024/03");
-    expect(optionalFiscalMonth("２０２４年３月期", "as_of")).toBe("2024/03");
-    expect(optionalYear("2024年3月期", "fiscal_year", { min: 1990, max: 2100 })).toBe(2024);
-    expect(optionalYear("2024/03期", "from_fiscal_year", { min: 1900, max: 2200 })).toBe(2024);
-    expect(() => optionalFiscalMonth("2024年度", "as_of")).toThrow(ArgumentError);
+    expect(asOfMonth("2024年3月期")).toBe("2024/03");
+    expect(asOfMonth("２０２４年３月期")).toBe("2024/03");
+    expect(plainYear("2024年3月期")).toBe(2024);
+    expect(plainYear("2024/03期")).toBe(2024);
+    // 2024年度 depends on the company's year end: read from its answer, not the text.
+    expect(optionalPeriodArg("2024年度", "as_of")?.spec).toEqual({ kind: "startYear", year: 2024 });
   });
 });
 

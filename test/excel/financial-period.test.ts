@@ -4,12 +4,15 @@ import { ArgumentError } from "../../src/excel/args";
 import {
   computeLtm,
   fiscalPeriodArg,
+  isSecondHalf,
+  secondHalfValue,
   ltmFromHalves,
   olderWindowAsOf,
   quarterArg,
   resolvePeriodType,
   selectPeriod,
 } from "../../src/excel/financial-period";
+import { rowSpan } from "../../src/excel/period-dates";
 
 function row(
   fiscal_year: string,
@@ -49,14 +52,28 @@ describe("fiscal_period argument", () => {
   test("a year, a YYYY/MM label and a date", () => {
     expect(fiscalPeriodArg(2024)).toEqual({ kind: "year", year: 2024 });
     expect(fiscalPeriodArg("2024/3")).toEqual({ kind: "month", month: "2024/03" });
-    expect(fiscalPeriodArg(45382)).toEqual({ kind: "onOrBefore", month: "2024/03" });
-    expect(fiscalPeriodArg("2024-06-30")).toEqual({ kind: "onOrBefore", month: "2024/06" });
+    expect(fiscalPeriodArg(45382)).toEqual({
+      kind: "onOrBefore",
+      month: "2024/03",
+      iso: "2024-03-31",
+    });
+    expect(fiscalPeriodArg("2024-06-30")).toEqual({
+      kind: "onOrBefore",
+      month: "2024/06",
+      iso: "2024-06-30",
+    });
   });
   test("the Japanese period notation 2024年3月期 is the period ending March 2024", () => {
     expect(fiscalPeriodArg("2024年3月期")).toEqual({ kind: "month", month: "2024/03" });
     expect(fiscalPeriodArg("２０２４年３月期")).toEqual({ kind: "month", month: "2024/03" });
     expect(fiscalPeriodArg("2024/03期")).toEqual({ kind: "month", month: "2024/03" });
-    expect(() => fiscalPeriodArg("2024年度")).toThrow(ArgumentError); // ambiguous: not guessed
+  });
+  test("年度 names the fiscal year that starts in that year, in every era spelling", () => {
+    expect(fiscalPeriodArg("2024年度")).toEqual({ kind: "startYear", year: 2024 });
+    expect(fiscalPeriodArg("令和6年度")).toEqual({ kind: "startYear", year: 2024 });
+    expect(fiscalPeriodArg("令和元年度")).toEqual({ kind: "startYear", year: 2019 });
+    expect(fiscalPeriodArg("平成31年度")).toEqual({ kind: "startYear", year: 2019 });
+    expect(fiscalPeriodArg("R6年度")).toEqual({ kind: "startYear", year: 2024 });
   });
   test("nonsense is refused naming fiscal_period", () => {
     expect(() => fiscalPeriodArg("last year")).toThrow(ArgumentError);
@@ -99,7 +116,8 @@ describe("selectPeriod", () => {
       "2023/03",
     );
     expect(
-      selectPeriod(annual, "annual", { kind: "onOrBefore", month: "2023/12" })?.fiscal_year,
+      selectPeriod(annual, "annual", { kind: "onOrBefore", month: "2023/12", iso: "2023-12-31" })
+        ?.fiscal_year,
     ).toBe("2023/03");
   });
   test("quarterly without a quarter: relative offsets walk single quarters", () => {
@@ -123,7 +141,9 @@ describe("selectPeriod", () => {
     // every older cell of the company shares that one as_of (one request, one cache entry)
     expect(olderWindowAsOf(thirty, { kind: "year", year: 1985 }, 30)).toBe("1997/02");
     expect(olderWindowAsOf(thirty, { kind: "month", month: "1996/03" }, 30)).toBe("1997/02");
-    expect(olderWindowAsOf(thirty, { kind: "onOrBefore", month: "1993/06" }, 30)).toBe("1997/02");
+    expect(
+      olderWindowAsOf(thirty, { kind: "onOrBefore", month: "1993/06", iso: "1993-06-30" }, 30),
+    ).toBe("1997/02");
     expect(olderWindowAsOf(thirty, { kind: "year", year: 1997 }, 30)).toBeUndefined();
     expect(olderWindowAsOf(thirty, { kind: "relative", offset: -40 }, 30)).toBeUndefined();
   });
@@ -170,7 +190,12 @@ describe("LTM", () => {
       value: 10 + 11 + 12 + 13,
     });
     expect(
-      computeLtm(quarterly, "sales", { kind: "onOrBefore", month: "2024/12" }, "Q2"),
+      computeLtm(
+        quarterly,
+        "sales",
+        { kind: "onOrBefore", month: "2024/12", iso: "2024-12-31" },
+        "Q2",
+      ),
     ).toMatchObject({ ok: true, value: 12 + 13 + 20 + 21 });
   });
   test("full_year with LTM means the twelve months ending at Q4", () => {
@@ -221,14 +246,80 @@ describe("LTM", () => {
     expect(latest).toMatchObject({ ok: false, reason: "incomplete" });
     const anchor = (latest as { anchor: FinancialsPeriod }).anchor;
     expect([anchor.fiscal_year, anchor.quarter]).toEqual(["2025/03", "Q2"]);
-    expect(ltmFromHalves(halves, "operating_cf", anchor)).toMatchObject({
+    const span = (q: FinancialsPeriod) => rowSpan(quarters, q);
+    expect(ltmFromHalves(halves, "operating_cf", anchor, span(anchor))).toMatchObject({
       ok: true,
       value: 55 + 100 - 40,
     });
     const q4 = quarters[3] as FinancialsPeriod;
-    expect(ltmFromHalves(quarters, "operating_cf", q4)).toMatchObject({ ok: true, value: 100 });
+    expect(ltmFromHalves(quarters, "operating_cf", q4, span(q4))).toMatchObject({
+      ok: true,
+      value: 100,
+    });
     const q1 = quarters[5] as FinancialsPeriod;
-    expect(ltmFromHalves(halves, "operating_cf", q1)).toMatchObject({ ok: false });
-    expect(ltmFromHalves(halves.slice(1), "operating_cf", anchor)).toMatchObject({ ok: false });
+    expect(ltmFromHalves(halves, "operating_cf", q1, span(q1))).toMatchObject({ ok: false });
+    expect(ltmFromHalves(halves.slice(1), "operating_cf", anchor, span(anchor))).toMatchObject({
+      ok: false,
+    });
+  });
+});
+
+describe("periods dated from the answer's own labels", () => {
+  // December year end changed to March: a transitional 2015/03 of one quarter (January-March 2015).
+  const changed = [
+    ...["Q1", "Q2", "Q3", "Q4"].map((q, i) => row("2014/12", { sales: 10 + i }, q)),
+    row("2014/12", { sales: 46 }, "full_year"),
+    row("2015/03", { sales: 20 }, "Q1"),
+    row("2015/03", { sales: 20 }, "full_year"),
+    row("2016/03", { sales: 30 }, "Q1"),
+  ];
+  // A date as FINANCIAL reads it (a period ends on the last day of its month).
+  const day = (iso: string) => fiscalPeriodArg(iso);
+
+  test("a transitional year's quarter ends at its own year end, not 9 months before it", () => {
+    expect(rowSpan(changed, changed[5] as FinancialsPeriod)).toMatchObject({ yearMonths: 3 });
+    const march = selectPeriod(changed, "quarterly", day("2015-03-31"));
+    expect([march?.fiscal_year, march?.quarter]).toEqual(["2015/03", "Q1"]);
+    // July 2014: the latest Q1 ended by then is 2014/12's, never the transitional one.
+    const q1 = selectPeriod(changed, "quarterly", day("2014-07-31"), "Q1");
+    expect([q1?.fiscal_year, q1?.quarter]).toEqual(["2014/12", "Q1"]);
+  });
+
+  test("LTM runs across the change over the quarters that exist", () => {
+    expect(computeLtm(changed, "sales", { kind: "relative", offset: 0 })).toMatchObject({
+      ok: true,
+      value: 12 + 13 + 20 + 30,
+    });
+    // The transitional fiscal year named: the twelve months ending with its only quarter.
+    expect(computeLtm(changed, "sales", { kind: "month", month: "2015/03" })).toMatchObject({
+      ok: true,
+      value: 11 + 12 + 13 + 20,
+    });
+  });
+
+  test("halves are H1 and H2 (full year − H1) of 12-month years only", () => {
+    const semi = [
+      row("2024/03", { sales: 40, total_assets: 1 }, "H1"),
+      row("2024/03", { sales: 100, total_assets: 2, roe: 5 }, "full_year"),
+      row("2025/03", { sales: 55 }, "H1"),
+    ];
+    const h2 = selectPeriod(semi, "semiannual", { kind: "relative", offset: -1 });
+    expect(h2 && isSecondHalf(h2)).toBe(true);
+    if (h2 === undefined || !isSecondHalf(h2)) return;
+    expect(secondHalfValue(h2, "sales")).toEqual({ ok: true, value: 60 });
+    expect(secondHalfValue(h2, "total_assets")).toEqual({ ok: true, value: 2 });
+    expect(secondHalfValue(h2, "roe")).toEqual({ ok: false, reason: "not_additive" });
+    const latest = selectPeriod(semi, "semiannual", { kind: "relative", offset: 0 });
+    expect(latest?.quarter).toBe("H1");
+    expect(selectPeriod(semi, "semiannual", day("2024-03-31"))?.quarter).toBe("H2");
+    expect(selectPeriod(semi, "semiannual", day("2024-03-30"))?.quarter).toBe("H1");
+  });
+
+  test("年度 is the fiscal year starting in that year, for March and December year ends", () => {
+    const march = [row("2024/03", { sales: 1 }), row("2025/03", { sales: 2 })];
+    const december = [row("2024/12", { sales: 3 }), row("2025/12", { sales: 4 })];
+    const nendo = { kind: "startYear" as const, year: 2024 };
+    expect(selectPeriod(march, "annual", nendo)?.fiscal_year).toBe("2025/03");
+    expect(selectPeriod(december, "annual", nendo)?.fiscal_year).toBe("2024/12");
   });
 });

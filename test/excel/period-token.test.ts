@@ -1,11 +1,22 @@
 // Every accepted period form and every ambiguous number, table-driven: what FINANCIAL, FINANCIALS as_of and date arguments read.
-import {
-  ArgumentError,
-  optionalDate,
-  optionalFiscalMonth,
-  optionalYear,
-} from "../../src/excel/args";
+import { ArgumentError, optionalDate } from "../../src/excel/args";
 import { financialPeriodArgs, fiscalPeriodChoice } from "../../src/excel/financial-period";
+import {
+  monthWithoutAnswer,
+  optionalPeriodArg,
+  yearWithoutAnswer,
+} from "../../src/excel/fiscal-year-arg";
+
+/** FINANCIALS as_of as a month, when no answer is needed to read it. */
+const asOfMonth = (v: unknown) => {
+  const arg = optionalPeriodArg(v, "as_of");
+  return arg === undefined ? undefined : monthWithoutAnswer(arg);
+};
+/** A fiscal-year argument as a year, when no answer is needed to read it. */
+const plainYear = (v: unknown) => {
+  const arg = optionalPeriodArg(v, "fiscal_year");
+  return arg === undefined ? undefined : yearWithoutAnswer(arg);
+};
 import { lastEndedMonth, periodNumber } from "../../src/excel/period-number";
 
 const dateCell = (serial: number) => ({
@@ -73,13 +84,29 @@ describe("period tokens (fiscal_period)", () => {
       },
     ],
     // Dates: the latest period that has ended by that day (a period ends on its month's last day).
-    [45382, { spec: { kind: "onOrBefore", month: "2024/03" } }], // 2024-03-31
-    [45366, { spec: { kind: "onOrBefore", month: "2024/02" } }], // 2024-03-15
-    [dateCell(45366), { spec: { kind: "onOrBefore", month: "2024/02" } }],
-    [20240315, { spec: { kind: "onOrBefore", month: "2024/02" } }],
-    ["2024-03-15", { spec: { kind: "onOrBefore", month: "2024/02" } }],
-    ["2024/3/31", { spec: { kind: "onOrBefore", month: "2024/03" } }],
-    ["2024年3月31日", { spec: { kind: "onOrBefore", month: "2024/03" } }],
+    [45382, { spec: { kind: "onOrBefore", month: "2024/03", iso: "2024-03-31" } }], // 2024-03-31
+    [45366, { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }], // 2024-03-15
+    [dateCell(45366), { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }],
+    [20240315, { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }],
+    ["2024-03-15", { spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-15" } }],
+    ["2024/3/31", { spec: { kind: "onOrBefore", month: "2024/03", iso: "2024-03-31" } }],
+    ["2024年3月31日", { spec: { kind: "onOrBefore", month: "2024/03", iso: "2024-03-31" } }],
+    // H2 is derived (full year − H1); 年度 is the fiscal year starting in that year.
+    [
+      "2024H2",
+      { spec: { kind: "year", year: 2024 }, impliedType: "semiannual", impliedQuarter: "H2" },
+    ],
+    ["2024年度", { spec: { kind: "startYear", year: 2024 } }],
+    ["令和6年度", { spec: { kind: "startYear", year: 2024 } }],
+    ["令和元年度", { spec: { kind: "startYear", year: 2019 } }],
+    [
+      "2024年度第1四半期",
+      {
+        spec: { kind: "startYear", year: 2024 },
+        impliedType: "quarterly",
+        impliedQuarter: "Q1",
+      },
+    ],
     [
       { type: "Double", basicValue: 202403, numberFormat: "#,##0" },
       { spec: { kind: "month", month: "2024/03" } },
@@ -104,8 +131,8 @@ describe("period tokens (fiscal_period)", () => {
     20_240_231, // no February 31st
     1.5,
     "FY1", // the future
-    "2024H2", // not reported by the API (H1 + full year)
-    "2024年度", // Japanese fiscal-year naming depends on the company: not guessed
+    "2024H3",
+    "2024年度第5四半期",
     "last year",
     "2024Q5",
     "2024/031", // not a date: a day needs its separator
@@ -203,10 +230,16 @@ describe("FINANCIALS as_of reads the input as FINANCIAL's fiscal_period does", (
     [45366, "2024/02"],
     [dateCell(45366), "2024/02"],
   ])("%j -> %s", (input, month) => {
-    expect(optionalFiscalMonth(input, "as_of")).toBe(month);
+    expect(asOfMonth(input)).toBe(month);
   });
-  test.each<unknown>(["FY-1", "2024Q2", 5, 300_000, "LTM"])("%j is refused", (input) => {
-    expect(() => optionalFiscalMonth(input, "as_of")).toThrow(ArgumentError);
+  test.each<unknown>(["FY-1", "2024Q2", "LTM", "2024年度", "令和元年度"])(
+    "%j names a fiscal year of the company: read from its answer, not from the text",
+    (input) => {
+      expect(asOfMonth(input)).toBeUndefined();
+    },
+  );
+  test.each<unknown>([5, 300_000, "2024H3"])("%j is refused", (input) => {
+    expect(() => asOfMonth(input)).toThrow(ArgumentError);
   });
 });
 
@@ -235,11 +268,15 @@ describe("year arguments", () => {
     ["令和6年3月期", 2024],
     [{ type: "Double", basicValue: 2024, numberFormat: "0" }, 2024],
   ])("%j -> %d", (input, year) => {
-    expect(optionalYear(input, "fiscal_year", { min: 1990, max: 2100 })).toBe(year);
+    expect(plainYear(input)).toBe(year);
   });
-  test.each<unknown>([45382, "2024-03-15", "FY-1", 1800])("%j is refused", (input) => {
-    expect(() => optionalYear(input, "fiscal_year", { min: 1990, max: 2100 })).toThrow(
-      ArgumentError,
-    );
+  test.each<unknown>([45382, "2024-03-15", "FY-1", "2024年度"])(
+    "%j names a fiscal year of the company (its answer decides which)",
+    (input) => {
+      expect(plainYear(input)).toBeUndefined();
+    },
+  );
+  test.each<unknown>([1800, "last year"])("%j is refused", (input) => {
+    expect(() => plainYear(input)).toThrow(ArgumentError);
   });
 });

@@ -8,14 +8,13 @@ import {
   optionalBoolean,
   optionalChoice,
   optionalDate,
-  optionalFiscalMonth,
   optionalInteger,
   optionalText,
-  optionalYear,
   personIdArg,
   requiredText,
 } from "../../src/excel/args";
 import { companyRefArg } from "../../src/excel/company-ref";
+import { optionalPeriodArg } from "../../src/excel/fiscal-year-arg";
 import { fiscalPeriodArg, quarterArg } from "../../src/excel/financial-period";
 import { orderArg } from "../../src/excel/order";
 import { companyCodeOfEntity, isDateFormatted, unwrapBasic } from "../../src/excel/rich-value";
@@ -72,18 +71,11 @@ const PARSERS: [string, (v: unknown) => unknown, unknown, unknown, string][] = [
   ["quarterArg", (v) => quarterArg(v), str("Q2"), "Q2", "quarter"],
   ["optionalDate", (v) => optionalDate(v, "to"), num(45382, "yyyy-mm-dd"), "2024-03-31", "to"],
   [
-    "optionalFiscalMonth",
-    (v) => optionalFiscalMonth(v, "as_of"),
+    "optionalPeriodArg",
+    (v) => optionalPeriodArg(v, "as_of"),
     num(202403, "0"),
-    "2024/03",
+    { spec: { kind: "month", month: "2024/03" }, type: "annual", quarter: undefined },
     "as_of",
-  ],
-  [
-    "optionalYear",
-    (v) => optionalYear(v, "fiscal_year", { min: 1990, max: 2100 }),
-    num(2024, "0"),
-    2024,
-    "fiscal_year",
   ],
   [
     "fiscalPeriodArg",

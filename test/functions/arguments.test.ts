@@ -159,7 +159,7 @@ describe("company forms", () => {
     expect(h.requests()).toEqual(["/v1/financials?period=annual&security_code=7203&years=30"]);
   });
 
-  test("a name or part of one resolves through one cached /securities look-up", async () => {
+  test("a whole name (without its note in parentheses) resolves through one cached /securities look-up", async () => {
     const h = useSandbox();
     expect(await financial("大和自動車", "sales", 202403, null, null, null, invocation())).toBe(
       sales["2024/03"],

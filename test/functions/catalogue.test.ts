@@ -27,7 +27,15 @@ beforeAll(async () => {
 describe("VALUATION", () => {
   test("history newest first with order desc, fiscal_year first; years cut locally from one request", async () => {
     const h = useSandbox();
-    const three = (await KAISHA.VALUATION("7203", null as never, 3, null, "desc", inv())) as Grid;
+    const three = (await KAISHA.VALUATION(
+      "7203",
+      null as never,
+      3,
+      null,
+      "desc",
+      null,
+      inv(),
+    )) as Grid;
     expect(three).toHaveLength(4);
     expect(three[0]?.[0]).toBe("fiscal_year");
     expect(String(three[1]?.[0]) > String(three[2]?.[0])).toBe(true);
@@ -37,6 +45,7 @@ describe("VALUATION", () => {
       10,
       0,
       null,
+      null,
       inv(),
     )) as Grid;
     expect(ten).toHaveLength(10);
@@ -45,14 +54,22 @@ describe("VALUATION", () => {
   });
   test('"per_5y_avg" alone is one number', async () => {
     useSandbox();
-    const v = (await KAISHA.VALUATION("7203", [["per_5y_avg"]], null, null, null, inv())) as Grid;
+    const v = (await KAISHA.VALUATION(
+      "7203",
+      [["per_5y_avg"]],
+      null,
+      null,
+      null,
+      null,
+      inv(),
+    )) as Grid;
     expect(v).toHaveLength(1);
     expect(typeof v[0]?.[0]).toBe("number");
   });
   test('"per_5y_avg" with other keys is #VALUE! saying it stands alone, nothing sent', async () => {
     const h = useSandbox();
     const err = await cellError(
-      KAISHA.VALUATION("7203", [["per"], ["per_5y_avg"]], null, null, null, inv()),
+      KAISHA.VALUATION("7203", [["per"], ["per_5y_avg"]], null, null, null, null, inv()),
     );
     expect(err).toEqual({
       code: "#VALUE!",
@@ -375,7 +392,7 @@ describe("COMPANY", () => {
   test("shares the financials and valuation answers of FINANCIAL and VALUATION cells", async () => {
     const h = useSandbox();
     await KAISHA.FINANCIAL("6758", "sales", 0, null, null, null, inv());
-    await KAISHA.VALUATION("6758", null as never, 5, null, null, inv());
+    await KAISHA.VALUATION("6758", null as never, 5, null, null, null, inv());
     const before = h.sent();
     await KAISHA.COMPANY("6758", inv());
     expect(h.sent() - before).toBe(2); // /organizations and /securities only

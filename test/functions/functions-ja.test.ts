@@ -54,7 +54,7 @@ const CATALOGUE: Record<string, string[]> = {
     "order",
   ],
   FINANCIAL: ["company", "item", "fiscal_period", "period", "quarter", "unit"],
-  VALUATION: ["company", "fields", "years", "headers", "order"],
+  VALUATION: ["company", "fields", "years", "headers", "order", "as_of"],
   PRICES: ["company", "from", "to", "fields", "order", "headers"],
   PRICE: ["company", "field", "date"],
   RANKINGS: ["metric", "limit", "headers"],

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   sandbox?: SandboxOptions;
   timeoutMs?: number;
   maxRetries?: number;
+  /** The client's clock at the start (ms since epoch); default the real time. */
+  now?: number;
 }
 
 /** Points the shared session at a fresh sandbox (no rate limit unless asked) and a fresh cache. */
@@ -65,7 +67,7 @@ export function useSandbox(options: HarnessOptions = {}): Harness {
     maxRetries: options.maxRetries ?? 0,
     cacheStore: store,
     sleep: async () => undefined,
-    now: () => Date.now() + offsetMs,
+    now: () => (options.now ?? Date.now()) + offsetMs,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   setClientForTesting(
