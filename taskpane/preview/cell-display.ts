@@ -105,6 +105,18 @@ export function formatNumber(value: number, numberFormat?: string): string {
   const format = (numberFormat ?? "General").split(";")[0] ?? "General";
   if (format === "" || /^general$/i.test(format) || format === "@") return formatGeneral(value);
   if (isDateFormat(format)) return formatSerialDate(value, format);
+  // Quoted text before and after the digits shows as written ("倍", "円"), and a comma right after
+  // the last digit placeholder divides by 1,000 per comma (Microsoft Support, "Review guidelines for
+  // customizing a number format": "#,##0,," shows 12,200,000 as 12).
+  const quoted = /^((?:"[^"]*")*)(.*?)((?:"[^"]*")*)$/.exec(format);
+  const prefix = (quoted?.[1] ?? "").replace(/"/g, "");
+  const suffix = (quoted?.[3] ?? "").replace(/"/g, "");
+  const core = quoted?.[2] ?? format;
+  const scaleCommas = /[0#](,+)[^0#]*$/.exec(core)?.[1]?.length ?? 0;
+  if (prefix || suffix || scaleCommas) {
+    const inner = scaleCommas ? core.replace(/([0#]),+([^0#]*)$/, "$1$2") : core;
+    return `${prefix}${formatNumber(value / 1000 ** scaleCommas, inner)}${suffix}`;
+  }
   const decimals = decimalsOf(format);
   const percent = format.includes("%");
   const scaled = percent ? value * 100 : value;

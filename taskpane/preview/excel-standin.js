@@ -1328,11 +1328,15 @@ import { evaluateStandInFormula } from "./standin-engine";
         for (var c = ref.left; c <= ref.right; c++) {
           var own = s.cells.get(k(r, c));
           var v = cellValue(s, r, c);
+          var shownFormat =
+            (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General";
           row.push({
             value: v.value,
             formula: own && own.formula,
-            numberFormat:
-              (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General",
+            numberFormat: shownFormat,
+            // What the cell shows (Range.text): a number in its number format.
+            text: typeof v.value === "number" ? formatNumber(v.value, shownFormat) : String(v.value),
+            bold: !!(own && own.format && own.format.bold),
             error: v.error,
             message: v.message,
           });

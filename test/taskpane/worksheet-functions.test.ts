@@ -93,3 +93,14 @@ test("INDEX picks from a range, 1-based; outside is #REF!; HYPERLINK shows its l
   expect(await calc('HYPERLINK("https://x.example","site")', ctx)).toBe("site");
   expect(await calc("UNKNOWNFN(1)", ctx)).toBe("#NAME?");
 });
+
+test('number formats the sheets use: "#,##0,," shows yen in millions, quoted units show as written', () => {
+  const { formatNumber } = jest.requireActual<typeof import("../../taskpane/preview/cell-display")>(
+    "../../taskpane/preview/cell-display",
+  );
+  expect(formatNumber(31_379_507_000_000, "#,##0,,")).toBe("31,379,507");
+  expect(formatNumber(-1_500_000, "#,##0,,")).toBe("-2");
+  expect(formatNumber(12.345, '0.00"倍"')).toBe("12.35倍");
+  expect(formatNumber(0.0768, "0.0%")).toBe("7.7%");
+  expect(formatNumber(123.456, "#,##0.00")).toBe("123.46");
+});
