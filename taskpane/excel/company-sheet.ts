@@ -1,13 +1,35 @@
-// Builds a company sheet from a plan: a new worksheet with headings, KAISHA formulas and formats.
+// Writes a sheet template (company or comps sheet) from a plan: only the template's own cells, so
+// rebuilding keeps every cell the analyst added; its chart replaced by name.
 
 import { runExcel } from "./run";
 
 export interface SheetCell {
+  /** one cell ("B2"), or a block ("AK12:AK251") that gets `numberFormat` only. */
   address: string;
+  /** text or a number written as a value (labels, codes, the refreshed stamp). */
   value?: string | number;
+  /** a formula the add-in built (KAISHA functions and plain Excel formulas over the sheet). */
   formula?: string;
   numberFormat?: string;
   bold?: boolean;
+  /** "—" for an item that does not exist sits right-aligned where the numbers are. */
+  alignRight?: boolean;
+}
+
+/** A line chart over two columns of the sheet (the split-adjusted close by date). */
+export interface SheetChart {
+  /** the chart's name: a rebuild replaces the chart of this name and no other. */
+  name: string;
+  title: string;
+  seriesName: string;
+  /** category (date) and value cells, e.g. "AK12:AK251" and "AL12:AL251". */
+  x: string;
+  y: string;
+  /** the values are newest first: plot oldest on the left. */
+  newestFirst: boolean;
+  /** top-left and bottom-right cells the chart covers. */
+  from: string;
+  to: string;
 }
 
 export interface CompanySheetPlan {
@@ -15,36 +37,80 @@ export interface CompanySheetPlan {
   cells: SheetCell[];
   /** column widths by letter, in points. */
   widths?: Record<string, number>;
+  chart?: SheetChart;
 }
 
-/** Creates (or, when it exists, replaces the contents of) the sheet and activates it. */
-export async function buildCompanySheet(plan: CompanySheetPlan): Promise<string> {
+/** What a build did: the sheet's name, and whether it existed (a rebuild kept the analyst's cells). */
+export interface SheetBuild {
+  sheet: string;
+  rebuilt: boolean;
+}
+
+/** Rows x columns of an A1 block ("AK12:AK251" -> [240, 1]). */
+function blockSize(address: string): [number, number] {
+  const [from = "", to = from] = address.split(":");
+  const pos = (a: string): [number, number] => {
+    const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(a.toUpperCase());
+    if (!m?.[1] || !m[2]) throw new RangeError(`Not an A1 address: ${a}`);
+    let col = 0;
+    for (const ch of m[1]) col = col * 26 + ch.charCodeAt(0) - 64;
+    return [Number(m[2]), col];
+  };
+  const [r1, c1] = pos(from);
+  const [r2, c2] = pos(to);
+  return [Math.abs(r2 - r1) + 1, Math.abs(c2 - c1) + 1];
+}
+
+/**
+ * Creates the sheet, or on a rebuild writes over the template's own cells only: whatever the
+ * analyst typed elsewhere on it (notes, forecasts, their own formulas) stays. The chart of the
+ * plan's name is replaced; other charts and tables are left alone. Activates the sheet.
+ */
+export async function buildCompanySheet(plan: CompanySheetPlan): Promise<SheetBuild> {
   return runExcel(async (context) => {
     let sheet = context.workbook.worksheets.getItemOrNullObject(plan.sheetName);
     await context.sync();
-    if (sheet.isNullObject) {
-      sheet = context.workbook.worksheets.add(plan.sheetName);
-    } else {
-      sheet.getRange().clear("All");
-      sheet.charts.load("items");
-      await context.sync();
-      sheet.charts.items.forEach((c) => c.delete());
-      sheet.tables.load("items");
-      await context.sync();
-      sheet.tables.items.forEach((t) => t.delete());
-    }
+    const rebuilt = !sheet.isNullObject;
+    if (!rebuilt) sheet = context.workbook.worksheets.add(plan.sheetName);
     for (const cell of plan.cells) {
       const range = sheet.getRange(cell.address);
+      if (cell.address.includes(":")) {
+        const [rows, cols] = blockSize(cell.address);
+        if (cell.numberFormat)
+          range.numberFormat = Array.from({ length: rows }, () =>
+            Array.from({ length: cols }, () => cell.numberFormat),
+          );
+        continue;
+      }
       if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
       if (cell.formula !== undefined) range.formulas = [[cell.formula]];
       else if (cell.value !== undefined) range.values = [[cell.value]];
       if (cell.bold) range.format.font.bold = true;
+      if (cell.alignRight) range.format.horizontalAlignment = "Right";
     }
     for (const [col, width] of Object.entries(plan.widths ?? {})) {
       sheet.getRange(`${col}:${col}`).format.columnWidth = width;
     }
+    if (plan.chart) {
+      sheet.charts.load("items");
+      await context.sync();
+      for (const old of sheet.charts.items) if (old.name === plan.chart.name) old.delete();
+      addChart(sheet, plan.chart);
+    }
     sheet.activate();
     await context.sync();
-    return plan.sheetName;
+    return { sheet: plan.sheetName, rebuilt };
   });
+}
+
+function addChart(sheet: Excel.Worksheet, spec: SheetChart): void {
+  const chart = sheet.charts.add("Line", sheet.getRange(spec.y), "Columns");
+  chart.name = spec.name;
+  chart.title.text = spec.title;
+  const series = chart.series.getItemAt(0);
+  series.name = spec.seriesName;
+  series.setXAxisValues(sheet.getRange(spec.x));
+  if (spec.newestFirst) chart.axes.categoryAxis.reversePlotOrder = true;
+  chart.legend.position = "Bottom";
+  chart.setPosition(spec.from, spec.to);
 }
