@@ -69,13 +69,34 @@ const item = (key: string, ja: string, en: string, unit: UnitWord, format: strin
   format,
 });
 
+/**
+ * `body` when every cell holds a number, else empty: a FINANCIAL null is "" and Excel's arithmetic
+ * on "" is #VALUE!, so the guard says why a derived cell is empty instead of hiding an error.
+ * @example numbersOnly(["C12", "C11"], "C12/C11") // '=IF(AND(ISNUMBER(C12),ISNUMBER(C11)),C12/C11,"")'
+ */
+export function numbersOnly(cells: readonly string[], body: string): string {
+  const test = cells.map((c) => `ISNUMBER(${c})`).join(",");
+  return `=IF(AND(${test}),${body},"")`;
+}
+
 /** Growth over the column to the left; empty for the oldest year and when the base is not > 0. */
 const growth =
   (of: string) =>
-  (col: string, prev: string | undefined, row: (id: string) => number): string | undefined =>
-    prev === undefined
-      ? undefined
-      : `=IFERROR(IF(${prev}${row(of)}>0,${col}${row(of)}/${prev}${row(of)}-1,""),"")`;
+  (col: string, prev: string | undefined, row: (id: string) => number): string | undefined => {
+    if (prev === undefined) return undefined;
+    const now = `${col}${row(of)}`;
+    const before = `${prev}${row(of)}`;
+    return numbersOnly([now, before], `IF(${before}>0,${now}/${before}-1,"")`);
+  };
+
+/** A ratio of two rows of one column; empty when the divisor is 0. */
+const share =
+  (top: string, bottom: string) =>
+  (c: string, _p: string | undefined, row: (id: string) => number): string => {
+    const a = `${c}${row(top)}`;
+    const b = `${c}${row(bottom)}`;
+    return numbersOnly([a, b], `IF(${b}<>0,${a}/${b},"")`);
+  };
 
 /**
  * The results rows, top to bottom. Per-share values are the split-adjusted fields (openapi.json
@@ -99,7 +120,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     label: { ja: "営業利益率", en: "Operating margin" },
     unit: "percent",
     format: SHEET_FORMATS.percent,
-    formula: (c, _p, row) => `=IFERROR(${c}${row("operating_profit")}/${c}${row("sales")},"")`,
+    formula: share("operating_profit", "sales"),
   },
   {
     id: "operating_growth",
@@ -123,7 +144,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     label: { ja: "純利益率", en: "Net margin" },
     unit: "percent",
     format: SHEET_FORMATS.percent,
-    formula: (c, _p, row) => `=IFERROR(${c}${row("net_income")}/${c}${row("sales")},"")`,
+    formula: share("net_income", "sales"),
   },
   item("total_assets", "総資産", "Total assets", "million_jpy", SHEET_FORMATS.millionYen),
   item("net_assets", "純資産", "Net assets", "million_jpy", SHEET_FORMATS.millionYen),
@@ -152,7 +173,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     formula: (c, _p, row) => {
       const cash = `${c}${row("cash_and_equivalents")}`;
       const debt = `${c}${row("interest_bearing_debt")}`;
-      return `=IF(AND(ISNUMBER(${cash}),ISNUMBER(${debt})),${cash}-${debt},"")`;
+      return numbersOnly([cash, debt], `${cash}-${debt}`);
     },
   },
   item(
@@ -176,7 +197,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     formula: (c, _p, row) => {
       const eps = `${c}${row("eps_adjusted")}`;
       const dps = `${c}${row("dps_adjusted")}`;
-      return `=IF(AND(ISNUMBER(${eps}),ISNUMBER(${dps})),IF(${eps}>0,${dps}/${eps},""),"")`;
+      return numbersOnly([dps, eps], `IF(${eps}>0,${dps}/${eps},"")`);
     },
   },
   {

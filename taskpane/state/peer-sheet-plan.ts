@@ -7,7 +7,7 @@ import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { translator } from "../i18n/messages";
 import { columnLetter } from "./a1";
 import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pane-client";
-import { excelSerial, SHEET_FORMATS, timesFormat } from "./company-sheet-plan";
+import { excelSerial, numbersOnly, SHEET_FORMATS, timesFormat } from "./company-sheet-plan";
 import { sheetWord, type Bilingual } from "./sheet-labels";
 
 /**
@@ -102,8 +102,11 @@ const fin = (key: string) => (r: number, col: (id: string) => string) =>
   `=IF($A${r}="","",KAISHA.FINANCIAL($A${r},"${key}",$${col("fiscal_year")}${r},"annual"))`;
 
 /** A ratio of two cells of the row, empty when the divisor is not positive (a loss year's PER). */
-const ratio = (top: string, bottom: string) => (r: number, col: (id: string) => string) =>
-  `=IFERROR(IF(${col(bottom)}${r}>0,${col(top)}${r}/${col(bottom)}${r},""),"")`;
+const ratio = (top: string, bottom: string) => (r: number, col: (id: string) => string) => {
+  const a = `${col(top)}${r}`;
+  const b = `${col(bottom)}${r}`;
+  return numbersOnly([a, b], `IF(${b}>0,${a}/${b},"")`);
+};
 
 /**
  * The columns after code, name and industry. fiscal_year..market_cap are one VALUATION spill (its
@@ -156,7 +159,11 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
     id: "operating_margin",
     header: { ja: "営業利益率", en: "Operating margin" },
     format: () => SHEET_FORMATS.percent,
-    formula: (r, col) => `=IFERROR(${col("operating_profit")}${r}/${col("sales")}${r},"")`,
+    formula: (r, col) => {
+      const op = `${col("operating_profit")}${r}`;
+      const sales = `${col("sales")}${r}`;
+      return numbersOnly([op, sales], `IF(${sales}<>0,${op}/${sales},"")`);
+    },
     stats: true,
   },
   {
@@ -224,7 +231,7 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
     id: "yield_now",
     header: { ja: "配当利回り（現在株価）", en: "Dividend yield (current price)" },
     format: () => SHEET_FORMATS.yieldPercent,
-    formula: (r, col) => `=IFERROR(${col("dps_adjusted")}${r}/${col("close")}${r},"")`,
+    formula: ratio("dps_adjusted", "close"),
     stats: true,
   },
 ];

@@ -89,7 +89,7 @@ test("company sheet: per-share rows read the split-adjusted fields; ROE is roe ?
   expect(at(plan.cells, "C10")?.value).toBe("2023/03");
   expect(at(plan.cells, `C${r["sales_growth"]}`)).toBeUndefined();
   expect(at(plan.cells, `D${r["sales_growth"]}`)?.formula).toBe(
-    `=IFERROR(IF(C${r["sales"]}>0,D${r["sales"]}/C${r["sales"]}-1,""),"")`,
+    `=IF(AND(ISNUMBER(D${r["sales"]}),ISNUMBER(C${r["sales"]})),IF(C${r["sales"]}>0,D${r["sales"]}/C${r["sales"]}-1,""),"")`,
   );
   expect(at(plan.cells, `D${r["payout"]}`)?.numberFormat).toBe("0.0%");
   expect(() => companySheetLayout("7203", [], "en", NOW)).toThrow(RangeError);
