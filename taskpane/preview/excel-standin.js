@@ -350,14 +350,20 @@ import { evaluateStandInFormula } from "./standin-engine";
   /** A recalculation chain (A feeds B feeds A…) stops after this many steps. */
   var MAX_CHAIN = 8;
 
-  /** The cell rectangles a formula reads, [] when it cannot be parsed. */
+  /** The cell rectangles a formula reads, [] when it cannot be parsed (remembered per text). */
+  var readsByFormula = new Map();
   function formulaReads(formula) {
+    var known = readsByFormula.get(formula);
+    if (known) return known;
+    var reads;
     try {
       var input = readCellInput(formula);
-      return input.kind === "formula" ? referencedCells(input.expr) : [];
+      reads = input.kind === "formula" ? referencedCells(input.expr) : [];
     } catch {
-      return [];
+      reads = [];
     }
+    readsByFormula.set(formula, reads);
+    return reads;
   }
 
   /**
