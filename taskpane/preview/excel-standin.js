@@ -253,11 +253,12 @@ import { evaluateStandInFormula } from "./standin-engine";
     }
     // A formula not calculated yet (every formula is an anchor once written).
     if (own && typeof own.formula === "string") return { value: "#BUSY!", error: "Busy" };
-    if (own)
-      return { value: own.value === undefined ? "" : own.value, numberFormat: own.numberFormat };
+    // A cell with only a format is empty: a spill shows through it, as in Excel.
+    var holds = own && own.value !== "" && own.value !== undefined;
+    if (holds) return { value: own.value, numberFormat: own.numberFormat };
     var sp = spillAt(s, r, c);
     if (sp) return sp.anchor.result[r - sp.anchor.row][c - sp.anchor.col];
-    return { value: "" };
+    return own ? { value: "", numberFormat: own.numberFormat } : { value: "" };
   }
 
   /** True when a rectangle overlaps one of the sheet's tables. */
@@ -1282,6 +1283,12 @@ import { evaluateStandInFormula } from "./standin-engine";
     enter: function (sheet, address, text) {
       var s = sheetOrThrow(sheet);
       var ref = parseRef(address);
+      // Typed digits are a number unless the cell is formatted as Text ("@"), as in Excel.
+      var own = s.cells.get(k(ref.top, ref.left));
+      var format = (own && own.numberFormat) || s.colFormats.get(ref.left);
+      var typed = readCellInput(String(text));
+      if (typed.kind === "constant" && typeof typed.value === "number" && format !== "@")
+        return setValue(s, ref.top, ref.left, typed.value);
       setValue(s, ref.top, ref.left, text);
     },
     /**
