@@ -1,6 +1,7 @@
 // Writes a sheet template (company or comps sheet) from a plan: only the template's own cells, so
 // rebuilding keeps every cell the analyst added; its chart replaced by name.
 
+import { cellAddress, parseAddress } from "../state/a1";
 import { runExcel } from "./run";
 
 export interface SheetCell {
@@ -32,9 +33,22 @@ export interface SheetChart {
   to: string;
 }
 
+/**
+ * Where an earlier build of the template may have left cells this one does not write (fewer
+ * years, fewer rows): such a cell is cleared only while it still holds exactly what the template
+ * wrote there (`owned`), so a cell the analyst typed or edited is never touched.
+ */
+export interface SheetLeftovers {
+  /** the block to look at, e.g. "C10:AF32". */
+  block: string;
+  /** whether `content` (a formula or a value as text) at `address` is the template's own. */
+  owned(address: string, content: string): boolean;
+}
+
 export interface CompanySheetPlan {
   sheetName: string;
   cells: SheetCell[];
+  leftovers?: SheetLeftovers;
   /** column widths by letter, in points. */
   widths?: Record<string, number>;
   chart?: SheetChart;
@@ -48,17 +62,34 @@ export interface SheetBuild {
 
 /** Rows x columns of an A1 block ("AK12:AK251" -> [240, 1]). */
 function blockSize(address: string): [number, number] {
-  const [from = "", to = from] = address.split(":");
-  const pos = (a: string): [number, number] => {
-    const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(a.toUpperCase());
-    if (!m?.[1] || !m[2]) throw new RangeError(`Not an A1 address: ${a}`);
-    let col = 0;
-    for (const ch of m[1]) col = col * 26 + ch.charCodeAt(0) - 64;
-    return [Number(m[2]), col];
-  };
-  const [r1, c1] = pos(from);
-  const [r2, c2] = pos(to);
-  return [Math.abs(r2 - r1) + 1, Math.abs(c2 - c1) + 1];
+  const ref = parseAddress(address);
+  const [, to = address] = address.split(":");
+  const end = parseAddress(to);
+  return [end.row - ref.row + 1, end.col - ref.col + 1];
+}
+
+/** Clears the earlier build's cells this plan no longer writes, while they are still the template's. */
+async function clearLeftovers(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  plan: CompanySheetPlan,
+): Promise<void> {
+  const leftovers = plan.leftovers;
+  if (!leftovers) return;
+  const block = sheet.getRange(leftovers.block);
+  block.load("formulas");
+  await context.sync();
+  const origin = parseAddress(leftovers.block);
+  const written = new Set(plan.cells.map((c) => c.address));
+  block.formulas.forEach((row: unknown[], r: number) =>
+    row.forEach((content, c) => {
+      const address = cellAddress(origin.row + r, origin.col + c);
+      const text =
+        typeof content === "string" || typeof content === "number" ? String(content) : "";
+      if (text !== "" && !written.has(address) && leftovers.owned(address, text))
+        sheet.getRange(address).clear("Contents");
+    }),
+  );
 }
 
 /**
@@ -72,6 +103,7 @@ export async function buildCompanySheet(plan: CompanySheetPlan): Promise<SheetBu
     await context.sync();
     const rebuilt = !sheet.isNullObject;
     if (!rebuilt) sheet = context.workbook.worksheets.add(plan.sheetName);
+    else await clearLeftovers(context, sheet, plan);
     for (const cell of plan.cells) {
       const range = sheet.getRange(cell.address);
       if (cell.address.includes(":")) {

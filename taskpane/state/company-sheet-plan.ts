@@ -3,7 +3,7 @@
 
 import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
-import { columnLetter } from "./a1";
+import { columnLetter, parseAddress } from "./a1";
 import { FINANCIALS_FETCH_YEARS } from "../../src/client/financials";
 import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pane-client";
 import { sheetWord, UNIT_WORDS, type Bilingual, type UnitWord } from "./sheet-labels";
@@ -317,6 +317,28 @@ export function excelSerial(now: Date): number {
   return localMs / 86_400_000 + 25_569;
 }
 
+/**
+ * The formula of a results row in the fiscal-year column `i` (0 = C): FINANCIAL reads the code
+ * cell and the column's year header; derived rows read the cells above and to the left.
+ */
+function rowFormula(
+  r: SummaryRow,
+  i: number,
+  row: (id: string) => number,
+  header: number,
+): string | undefined {
+  const c = columnLetter(2 + i);
+  // FINANCIAL(company, item, fiscal_period, period): the code cell and the column's year.
+  const fin = (key: string) => `KAISHA.FINANCIAL($B$2,"${key}",${c}$${header},"annual")`;
+  if (r.kind === "item") return `=${fin(r.key)}`;
+  if (r.kind === "roe") {
+    // openapi.json ValuationHistoryPoint.roe_computed: "roe ?? roe_computed gives a gap-free series".
+    const roe = fin("roe");
+    return `=IF(ISNUMBER(${roe}),${roe},${fin("roe_computed")})`;
+  }
+  return r.formula(c, i > 0 ? columnLetter(1 + i) : undefined, row);
+}
+
 /** Where the blocks of a company sheet sit (1-based Excel rows), for the pane and the tests. */
 export interface CompanyLayoutRows {
   /** the fiscal-year header row of the results block. */
@@ -389,24 +411,12 @@ export function companySheetLayout(
     years.forEach((y, i) => {
       const c = col(i);
       const address = `${c}${at}`;
-      // FINANCIAL(company, item, fiscal_period, period): the code cell and the column's year.
-      const fin = (key: string) => `KAISHA.FINANCIAL($B$2,"${key}",${c}$${header},"annual")`;
       if (r.kind === "item" && notUnderStandard(r.key, y)) {
         cells.push({ address, value: "—", alignRight: true });
-      } else if (r.kind === "item") {
-        cells.push({ address, formula: `=${fin(r.key)}`, numberFormat: r.format });
-      } else if (r.kind === "roe") {
-        // openapi.json ValuationHistoryPoint.roe_computed: "roe ?? roe_computed gives a gap-free series".
-        const roe = fin("roe");
-        cells.push({
-          address,
-          formula: `=IF(ISNUMBER(${roe}),${roe},${fin("roe_computed")})`,
-          numberFormat: r.format,
-        });
-      } else {
-        const formula = r.formula(c, i > 0 ? col(i - 1) : undefined, row);
-        if (formula !== undefined) cells.push({ address, formula, numberFormat: r.format });
+        return;
       }
+      const formula = rowFormula(r, i, row, header);
+      if (formula !== undefined) cells.push({ address, formula, numberFormat: r.format });
     });
   }
   let next = header + SUMMARY_ROWS.length + 1;
@@ -416,6 +426,8 @@ export function companySheetLayout(
   cells.push({ address: `A${next++}`, value: w("derivedNote") });
   // The source must be shown with the data (attribution.source_label, a condition of use).
   cells.push({ address: `A${next++}`, formula: '=KAISHA.ATTRIBUTION("financials")' });
+  // Above the valuation block, not under it: a longer VALUATION spill on a rebuild must not meet it.
+  cells.push({ address: `A${next++}`, formula: '=KAISHA.ATTRIBUTION("valuations")' });
 
   const valuationTitle = next + 1;
   const valuationHeader = valuationTitle + 1;
@@ -435,10 +447,6 @@ export function companySheetLayout(
     address: `A${valuationHeader + 1}`,
     formula: `=KAISHA.VALUATION($B$2,"${fields}",${n},0,"asc")`,
   });
-  cells.push({
-    address: `A${valuationHeader + n + 2}`,
-    formula: '=KAISHA.ATTRIBUTION("valuations")',
-  });
 
   // The chart's data: a year of split-adjusted closes, newest first, right of the results.
   const chartHeader = 9;
@@ -455,10 +463,23 @@ export function companySheetLayout(
   cells.push({ address: `${d}${first}`, formula: '=KAISHA.PRICES($B$2,,,"adj_close","desc",0)' });
   const chartTop = valuationHeader + n + 4;
 
+  const lastRow = header + SUMMARY_ROWS.length;
   return {
     plan: {
       sheetName: companySheetName(code),
       cells,
+      // A rebuild with fewer years: the columns it no longer writes, while still the template's.
+      leftovers: {
+        block: `C${header}:${col(FINANCIALS_FETCH_YEARS - 1)}${lastRow}`,
+        owned: (address, content) => {
+          const ref = parseAddress(address);
+          if (ref.row + 1 === header) return /^\d{4}\/\d{2}(期)?$/.test(content);
+          const r = SUMMARY_ROWS[ref.row - header];
+          if (!r) return false;
+          if (content === "—") return r.kind === "item";
+          return content === rowFormula(r, ref.col - 2, row, header);
+        },
+      },
       widths: { A: 230, B: 70, [d]: 80 },
       chart: {
         name: `${companySheetName(code)}_price`,

@@ -88,9 +88,13 @@ async function openPane(lang: Lang): Promise<{ page: Page; excel: ReturnType<typ
 async function build(page: Page, code: string, button: string): Promise<string> {
   await nav(page, "company");
   await page.fill(tid("company-sheet-code"), code);
-  await page.click(tid(button));
+  // Typing opens the picker's list over the buttons: close it as a user would, keeping the code.
+  await page.keyboard.press("Escape");
+  expect(await page.inputValue(tid("company-sheet-code"))).toBe(code);
+  // Generous waits: the first build after the pane loads competes with its start-up work.
+  await page.click(tid(button), { timeout: 90_000 });
   const bar = page.locator(`${tid("company-sheet-message")}[data-intent="success"]`);
-  await bar.waitFor();
+  await bar.waitFor({ timeout: 90_000 });
   return (await bar.textContent()) ?? "";
 }
 

@@ -146,3 +146,36 @@ test("rebuilding a sheet writes only the template's cells: nothing is cleared, t
   expect(fake.charts[0]?.chart.name).toBe("Kaisha_7203_price");
   expect(fake.charts[0]?.chart.axes.categoryAxis.reversePlotOrder).toBe(true);
 });
+
+test("a rebuild with fewer years clears the old columns' template cells, never a cell the analyst changed", async () => {
+  const two = ["2023/03", "2024/03"].map((fiscalYear) => ({
+    fiscalYear,
+    standard: "J-GAAP",
+    jgaapExceptions: [],
+  }));
+  const before = companySheetLayout("7203", two, "ja", NOW);
+  const block = before.plan.leftovers?.block ?? "";
+  expect(block).toBe(`C10:AF${10 + SUMMARY_ROWS.length}`);
+  // What the sheet holds: the two-year build, with the analyst's own formula in D12.
+  const rows = 1 + SUMMARY_ROWS.length;
+  const formulas = Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: 30 }, (_, c) => {
+      const address = `${String.fromCharCode(67 + c)}${10 + r}`;
+      if (address === "D12") return "=D11*2";
+      const cell = before.plan.cells.find((x) => x.address === address);
+      return cell?.formula ?? cell?.value ?? "";
+    }),
+  );
+  const fake = installFakeExcel({
+    sheets: [
+      { name: "Kaisha_7203", cells: { [block]: { address: block, values: formulas, formulas } } },
+    ],
+  });
+  const after = companySheetLayout("7203", two.slice(1), "ja", NOW);
+  await buildCompanySheet(after.plan);
+  const cleared = fake.log.filter((l) => l.startsWith("clear")).sort();
+  expect(cleared).toContain("clear Kaisha_7203!D10 Contents"); // the old year header
+  expect(cleared).toContain("clear Kaisha_7203!D11 Contents"); // its sales FINANCIAL cell
+  expect(cleared).not.toContain("clear Kaisha_7203!D12 Contents"); // the analyst's formula
+  expect(cleared.every((l) => /!D\d+ Contents$/.test(l))).toBe(true);
+});
