@@ -5,9 +5,15 @@ import { Button, Field, Input, Spinner, Text } from "@fluentui/react-components"
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
 import { UserMessageError } from "../error-text";
-import { buildCompanySheet, type SheetBuild } from "../excel/company-sheet";
+import { buildCompanySheet, readSheetValues, type SheetBuild } from "../excel/company-sheet";
 import { companyFiscalYears, companySheetLayout } from "../state/company-sheet-plan";
-import { companyPeers, peerSheetLayout } from "../state/peer-sheet-plan";
+import {
+  codesOnSheet,
+  companyPeers,
+  keptCodesBlock,
+  peerSheetLayout,
+  peerSheetName,
+} from "../state/peer-sheet-plan";
 import { isEdinetCode, normalizeInput } from "../state/datasets";
 import { prop } from "../state/pane-client";
 import { StatusMessage } from "./status-message";
@@ -60,7 +66,11 @@ export function CompanySection() {
       const peers = await companyPeers(session.client(), securityCode, { signal });
       if (peers.peers.length === 0)
         throw new UserMessageError(t("companyNoPeers", { code: securityCode }));
-      const built = await buildCompanySheet(peerSheetLayout(peers, t.lang, new Date()).plan);
+      // Codes the analyst added to the sheet on an earlier build stay on it.
+      const earlier = await readSheetValues(peerSheetName(securityCode), keptCodesBlock());
+      const kept = earlier ? codesOnSheet(earlier) : [];
+      const layout = peerSheetLayout(peers, t.lang, new Date(), kept);
+      const built = await buildCompanySheet(layout.plan);
       bump();
       const text = t("companyPeersBuilt", { sheet: built.sheet, n: peers.peers.length });
       return builtMessage(built, text);

@@ -146,3 +146,22 @@ function addChart(sheet: Excel.Worksheet, spec: SheetChart): void {
   chart.legend.position = "Bottom";
   chart.setPosition(spec.from, spec.to);
 }
+
+/**
+ * The values of a block of a sheet, or undefined when there is no such sheet (a rebuild reads
+ * back what the analyst may have added before writing the template).
+ */
+export async function readSheetValues(
+  sheetName: string,
+  address: string,
+): Promise<unknown[][] | undefined> {
+  return runExcel(async (context) => {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+    await context.sync();
+    if (sheet.isNullObject) return undefined;
+    const range = sheet.getRange(address);
+    range.load("values");
+    await context.sync();
+    return range.values;
+  });
+}

@@ -5,7 +5,7 @@ import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { translator } from "../i18n/messages";
-import { columnLetter } from "./a1";
+import { columnLetter, parseAddress } from "./a1";
 import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pane-client";
 import { excelSerial, numbersOnly, SHEET_FORMATS, timesFormat } from "./company-sheet-plan";
 import { sheetWord, type Bilingual } from "./sheet-labels";
@@ -239,6 +239,37 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
 /** The VALUATION fields the spill of each row gives after fiscal_year. */
 export const PEER_VALUATION_FIELDS = "per,pbr_adjusted,dividend_yield_adjusted,market_cap";
 
+/** The comps sheet's subject row (its header row is the one above). */
+export const COMPS_SUBJECT_ROW = 9;
+
+/** What a rebuild reads back of an existing comps sheet: columns A:B from the subject row. */
+export function keptCodesBlock(): string {
+  return `A${COMPS_SUBJECT_ROW}:B${COMPS_SUBJECT_ROW + PEER_SHEET_MAX + 40}`;
+}
+
+/**
+ * The codes in column A of an existing comps sheet (values of keptCodesBlock), after the subject
+ * row and before the median row: what a rebuild keeps, so a code the analyst added survives.
+ * @example codesOnSheet([["7203", "大和"], ["7201", "x"], ["", ""], ["", "中央値"]]) // ["7201"]
+ */
+export function codesOnSheet(values: readonly (readonly unknown[])[]): string[] {
+  const words = new Set(
+    (["median", "mean"] as const).flatMap((id) => [sheetWord(id, "ja"), sheetWord(id, "en")]),
+  );
+  const codes: string[] = [];
+  for (const [a, b] of values.slice(1)) {
+    if (typeof b === "string" && words.has(b)) break;
+    const code = typeof a === "number" ? String(a) : typeof a === "string" ? a.trim() : "";
+    if (/^[0-9A-Za-z]{4,5}$/.test(code)) codes.push(code.toUpperCase());
+  }
+  return codes;
+}
+
+/** VALUATION(company, fields, years 1, headers 0): the row's latest year, fiscal_year first. */
+function valuationFormula(r: number): string {
+  return `=IF($A${r}="","",KAISHA.VALUATION($A${r},"${PEER_VALUATION_FIELDS}",1,0))`;
+}
+
 /** Where a comps sheet's parts sit (1-based Excel rows; columns by id). */
 export interface CompsLayout {
   header: number;
@@ -261,13 +292,17 @@ export function peerSheetLayout(
   list: PeerList,
   lang: Lang,
   now: Date,
+  kept: readonly string[] = [],
 ): { plan: CompanySheetPlan; layout: CompsLayout } {
-  const n = list.peers.length;
+  // Codes the analyst added on an earlier build stay, after the API's peers (never twice).
+  const listed = new Set([list.subject.code, ...list.peers.map((p) => p.code)]);
+  const extra = [...new Set(kept)].filter((c) => c !== "" && !listed.has(c));
+  const n = list.peers.length + extra.length;
   if (n === 0) throw new RangeError("peerSheetLayout: no peers");
   const w = (id: Parameters<typeof sheetWord>[0]) => sheetWord(id, lang);
   const t = translator(lang);
-  const header = 8;
-  const subjectRow = header + 1;
+  const subjectRow = COMPS_SUBJECT_ROW;
+  const header = subjectRow - 1;
   const firstPeerRow = subjectRow + 1;
   const lastPeerRow = firstPeerRow + n + SPARE_ROWS - 1;
   const medianRow = lastPeerRow + 1;
@@ -296,16 +331,27 @@ export function peerSheetLayout(
   ];
   for (const c of COMPS_COLUMNS)
     cells.push({ address: `${col(c.id)}${header}`, value: c.header[lang], bold: true });
-  const companies: (PeerCompany | undefined)[] = [
+  // A row: an API company (code, name, industry written), a code the analyst added (only the
+  // code: their name cells stay), or a spare row (its code cell left for the analyst, formatted).
+  const companies: (PeerCompany | string | undefined)[] = [
     list.subject,
     ...list.peers,
+    ...extra,
     ...Array.from({ length: SPARE_ROWS }, () => undefined),
   ];
-  companies.forEach((company, i) => {
+  companies.forEach((entry, i) => {
     const r = subjectRow + i;
     const bold = i === 0;
+    const company = typeof entry === "object" ? entry : undefined;
     // Codes, names and industries are API text: written as text ("@"), never as a formula.
-    cells.push({ address: `A${r}`, value: company?.code ?? "", numberFormat: "@", bold });
+    if (entry === undefined) cells.push({ address: `A${r}`, numberFormat: "@" });
+    else
+      cells.push({
+        address: `A${r}`,
+        value: company?.code ?? String(entry),
+        numberFormat: "@",
+        bold,
+      });
     if (company) {
       cells.push({ address: `B${r}`, value: company.name, numberFormat: "@", bold });
       cells.push({
@@ -314,12 +360,7 @@ export function peerSheetLayout(
         numberFormat: "@",
       });
     }
-    // VALUATION(company, fields, years 1, headers 0): the latest year, fiscal_year first.
-    cells.push({
-      address: `${col("fiscal_year")}${r}`,
-      formula: `=IF($A${r}="","",KAISHA.VALUATION($A${r},"${PEER_VALUATION_FIELDS}",1,0))`,
-      bold,
-    });
+    cells.push({ address: `${col("fiscal_year")}${r}`, formula: valuationFormula(r), bold });
     for (const c of COMPS_COLUMNS) {
       const address = `${col(c.id)}${r}`;
       const format = c.format?.(lang);
@@ -363,8 +404,30 @@ export function peerSheetLayout(
   cells.push({ address: `A${caption + 3}`, formula: '=KAISHA.ATTRIBUTION("prices")' });
   const widths: Record<string, number> = { A: 90, B: 200, C: 130 };
   for (const c of COMPS_COLUMNS) widths[col(c.id)] = 95;
+  const lastCol = columnLetter(3 + COMPS_COLUMNS.length - 1);
+  const summaryWords = new Set(
+    (["median", "mean"] as const).flatMap((id) => [sheetWord(id, "ja"), sheetWord(id, "en")]),
+  );
   return {
-    plan: { sheetName: peerSheetName(code), cells, widths },
+    plan: {
+      sheetName: peerSheetName(code),
+      cells,
+      widths,
+      // An earlier build with more rows: its median/mean rows and row formulas, while unchanged.
+      leftovers: {
+        block: `A${subjectRow}:${lastCol}${subjectRow + PEER_SHEET_MAX + 40}`,
+        owned: (address, content) => {
+          const ref = parseAddress(address);
+          const r = ref.row + 1;
+          const letter = columnLetter(ref.col);
+          if (letter === "B") return summaryWords.has(content);
+          if (/^=IFERROR\((MEDIAN|AVERAGE)\([A-Z]+\d+:[A-Z]+\d+\),""\)$/.test(content)) return true;
+          if (letter === col("fiscal_year")) return content === valuationFormula(r);
+          const spec = COMPS_COLUMNS.find((c) => column[c.id] === letter);
+          return spec?.formula !== undefined && content === spec.formula(r, col);
+        },
+      },
+    },
     layout: { header, subjectRow, firstPeerRow, lastPeerRow, medianRow, meanRow, column },
   };
 }

@@ -502,6 +502,20 @@ describe("never lose the analyst's work", () => {
     const medianAfter = (await excel.read(sheet, `R${spare + SPARE_ROWS}`))[0]?.[0]?.value;
     expect(typeof medianAfter).toBe("number");
     expect(medianAfter).not.toBe(medianBefore);
+    // Building the comps again keeps the code the analyst added, its figures, and the summary.
+    await excel.enter(sheet, `B${spare}`, "自分で追加");
+    const text = await build(page, "6758", "company-peers-build");
+    expect(text).toContain("追加したセルはそのまま");
+    await excel.idle();
+    const again = (await excel.read(sheet, `A${spare}:U${spare}`))[0] ?? [];
+    expect(again[0]?.value).toBe("7203");
+    expect(again[1]?.value).toBe("自分で追加");
+    expect(typeof again[8]?.value).toBe("number");
+    const after = await excel.read(sheet, "A9:U40");
+    const labels = after.map((r) => r[1]?.value);
+    expect(labels.filter((v) => v === "中央値")).toHaveLength(1);
+    expect(labels.indexOf("中央値")).toBe(spare + 1 + SPARE_ROWS - 9);
+    expect(broken(after)).toEqual([]);
   });
 
   test("the pages raised no errors", () => {

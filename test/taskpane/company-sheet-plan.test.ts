@@ -14,7 +14,12 @@ import {
   JGAAP_ONLY_ITEMS,
   SUMMARY_ROWS,
 } from "../../taskpane/state/company-sheet-plan";
-import { companyPeers, industryName, peerSheetLayout } from "../../taskpane/state/peer-sheet-plan";
+import {
+  codesOnSheet,
+  companyPeers,
+  industryName,
+  peerSheetLayout,
+} from "../../taskpane/state/peer-sheet-plan";
 import { FIELD_DICTIONARY } from "../../src/contract";
 import type { SheetCell } from "../../taskpane/excel/company-sheet";
 
@@ -116,7 +121,7 @@ test("comps sheet: subject row first, peers, spare rows, then median and mean ov
   expect(A(layout.subjectRow)).toMatchObject({ value: "7203", numberFormat: "@", bold: true });
   list.peers.forEach((p, i) => expect(A(layout.firstPeerRow + i)?.value).toBe(p.code));
   // Spare rows: an empty code cell whose row formulas wait for a code.
-  expect(A(layout.lastPeerRow)?.value).toBe("");
+  expect(A(layout.lastPeerRow)?.value).toBeUndefined();
   const per = layout.column["per_now"];
   expect(at(plan.cells, `${per}${layout.lastPeerRow}`)?.formula).toContain(`${layout.lastPeerRow}`);
   expect(at(plan.cells, `${per}${layout.medianRow}`)?.formula).toBe(
@@ -178,4 +183,35 @@ test("a rebuild with fewer years clears the old columns' template cells, never a
   expect(cleared).toContain("clear Kaisha_7203!D11 Contents"); // its sales FINANCIAL cell
   expect(cleared).not.toContain("clear Kaisha_7203!D12 Contents"); // the analyst's formula
   expect(cleared.every((l) => /!D\d+ Contents$/.test(l))).toBe(true);
+});
+
+test("comps rebuild: codes the analyst added stay as rows after the peers; the old median row is cleared", () => {
+  const list = {
+    subject: { code: "7203", name: "大和自動車", industry: "輸送用機器" },
+    peers: [{ code: "7267", name: "本郷技研", industry: "輸送用機器" }],
+    sourceLabel: "IRBANK",
+  };
+  // The sheet as an earlier build left it: subject, one peer, a code the analyst typed, median.
+  const kept = codesOnSheet([
+    ["7203", "大和自動車"],
+    ["7267", "本郷技研"],
+    ["9433", ""],
+    ["", ""],
+    ["", "中央値"],
+    ["1111", ""],
+  ]);
+  expect(kept).toEqual(["7267", "9433"]);
+  const { plan, layout } = peerSheetLayout(list, "ja", NOW, kept);
+  const A = (r: number) => plan.cells.find((c) => c.address === `A${r}`);
+  expect(A(layout.firstPeerRow)?.value).toBe("7267");
+  expect(A(layout.firstPeerRow + 1)?.value).toBe("9433");
+  // The analyst's row: only its code is written, its name cell is theirs.
+  expect(plan.cells.find((c) => c.address === `B${layout.firstPeerRow + 1}`)).toBeUndefined();
+  // Spare rows format the code cell as text and never write a value over what is there.
+  expect(A(layout.lastPeerRow)).toEqual({ address: `A${layout.lastPeerRow}`, numberFormat: "@" });
+  const owned = plan.leftovers?.owned;
+  expect(owned?.("B14", "中央値")).toBe(true);
+  expect(owned?.("R14", '=IFERROR(MEDIAN(R10:R13),"")')).toBe(true);
+  expect(owned?.("B14", "my note")).toBe(false);
+  expect(owned?.("R14", "=R12*2")).toBe(false);
 });
