@@ -1,28 +1,23 @@
-// Company sheet: one action builds card, 10-year FINANCIAL summary, valuation history and price chart.
+// Company and comps sheets: one action each builds the template; a rebuild keeps the analyst's cells.
 
 import { useState } from "react";
 import { Button, Field, Input, Spinner, Text } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
-import { errorText, UserMessageError } from "../error-text";
-import { EXCEL_IMPORT } from "../excel-import";
-import { buildCompanySheet } from "../excel/company-sheet";
-import { insertChart } from "../excel/chart";
-import { chartRequest } from "../chart-plan";
+import { UserMessageError } from "../error-text";
+import { buildCompanySheet, readSheetValues, type SheetBuild } from "../excel/company-sheet";
 import { companyFiscalYears, companySheetLayout } from "../state/company-sheet-plan";
-import { companyPeers, peerSheetLayout } from "../state/peer-sheet-plan";
+import {
+  codesOnSheet,
+  companyPeers,
+  keptCodesBlock,
+  peerSheetLayout,
+  peerSheetName,
+} from "../state/peer-sheet-plan";
 import { isEdinetCode, normalizeInput } from "../state/datasets";
-import { runImport } from "../state/import-flow";
 import { prop } from "../state/pane-client";
-import type { ColumnSpec } from "../state/table-data";
 import { StatusMessage } from "./status-message";
 import { CompanyPicker } from "./company-picker";
-
-/** One year back from today, as YYYY-MM-DD (the price chart's window). */
-function oneYearAgo(now: Date): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate()));
-  return d.toISOString().slice(0, 10);
-}
 
 export function CompanySection() {
   const { t, session, excel, bump } = usePane();
@@ -30,14 +25,26 @@ export function CompanySection() {
   const [code, setCode] = useState("");
   const [years, setYears] = useState("10");
 
+  /** The code typed, as a security code (an EDINET code resolved: VALUATION and PRICE need one). */
+  const subjectCode = async (): Promise<string> => {
+    const c = normalizeInput(code).toUpperCase();
+    if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
+      throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
+    }
+    return isEdinetCode(c) ? securityCodeOf(c) : c;
+  };
+
+  // A rebuild writes only the template's cells: what the analyst added to the sheet stays.
+  const builtMessage = (build: SheetBuild, text: string) =>
+    ({
+      intent: "success",
+      text: build.rebuilt ? `${text} ${t("sheetRebuiltKept")}` : text,
+      data: { sheet: build.sheet },
+    }) as const;
+
   const build = () =>
     task.run(async (signal) => {
-      const c = normalizeInput(code).toUpperCase();
-      if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
-        throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
-      }
-      // VALUATION and the price chart need a security code: an EDINET code is resolved first.
-      const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
+      const securityCode = await subjectCode();
       const fiscalYears = await companyFiscalYears(
         session.client(),
         securityCode,
@@ -46,60 +53,27 @@ export function CompanySection() {
       );
       if (fiscalYears.length === 0)
         throw new UserMessageError(t("companyNoYears", { code: securityCode }));
-      const layout = companySheetLayout(securityCode, fiscalYears, t.lang);
-      const sheet = await buildCompanySheet(layout.plan);
+      const layout = companySheetLayout(securityCode, fiscalYears, t.lang, new Date());
+      const built = await buildCompanySheet(layout.plan);
       bump();
-      try {
-        const client = session.client();
-        let columns: ColumnSpec[] = [];
-        const written = await runImport(
-          {
-            dataset: "prices",
-            params: { code: securityCode, from: oneYearAgo(new Date()), to: "" },
-            anchor: { sheet, address: layout.pricesAnchor },
-            tableName: `${sheet}_prices`,
-          },
-          {
-            client,
-            lang: t.lang,
-            headers: session.settings.headerLanguage,
-            signal,
-            excel: {
-              ...EXCEL_IMPORT,
-              writeTable: (table, o) => {
-                columns = table.columns;
-                return EXCEL_IMPORT.writeTable(table, o);
-              },
-            },
-          },
-        );
-        const request = chartRequest("prices", written.name, columns, securityCode, t);
-        if (request) await insertChart(request);
-      } catch (err) {
-        return {
-          intent: "warning",
-          text: t("companyPricesFailed", { message: errorText(err, t) }),
-          data: { sheet },
-        };
-      }
-      return { intent: "success", text: t("companyBuilt", { sheet }), data: { sheet } };
+      return builtMessage(built, t("companyBuilt", { sheet: built.sheet }));
     });
 
-  // One click from a company: its peers (/peers) side by side, every metric a live formula.
+  // One click from a company: its row, its peers (/peers) and spare rows, every figure a formula.
   const buildPeers = () =>
     task.run(async (signal) => {
-      const c = normalizeInput(code).toUpperCase();
-      if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
-        throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
-      }
-      const securityCode = isEdinetCode(c) ? await securityCodeOf(c) : c;
+      const securityCode = await subjectCode();
       const peers = await companyPeers(session.client(), securityCode, { signal });
-      if (peers.codes.length === 0)
+      if (peers.peers.length === 0)
         throw new UserMessageError(t("companyNoPeers", { code: securityCode }));
-      const sheet = await buildCompanySheet(peerSheetLayout(securityCode, peers, t.lang));
+      // Codes the analyst added to the sheet on an earlier build stay on it.
+      const earlier = await readSheetValues(peerSheetName(securityCode), keptCodesBlock());
+      const kept = earlier ? codesOnSheet(earlier) : [];
+      const layout = peerSheetLayout(peers, t.lang, new Date(), kept);
+      const built = await buildCompanySheet(layout.plan);
       bump();
-      const text = t("companyPeersBuilt", { sheet, n: peers.codes.length });
-      return { intent: "success", text, data: { sheet } };
+      const text = t("companyPeersBuilt", { sheet: built.sheet, n: peers.peers.length });
+      return builtMessage(built, text);
     });
 
   // spec 2.9: an organization lists its primary listed security code.

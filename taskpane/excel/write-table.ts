@@ -70,7 +70,7 @@ export async function writeTable(
     // Rows at the place already owned by the table being replaced (header + rows + gap + caption).
     let ownedRows = 0;
     // The area the replaced table owns, cleared only once the new rows are known to fit.
-    let replaced: { table: Excel.Table; area: string } | undefined;
+    let replaced: { table: Excel.Table; area: string; columns: number } | undefined;
 
     const existing = context.workbook.tables.getItemOrNullObject(options.name);
     await context.sync();
@@ -83,9 +83,11 @@ export async function writeTable(
       startRow = ref.row;
       startCol = ref.col;
       ownedRows = old.rowCount + 2;
+      // Only the old table's own columns are cleared: cells beside it are the analyst's.
       replaced = {
         table: existing,
-        area: rangeAddress(startRow, startCol, ownedRows, Math.max(old.columnCount, cols)),
+        area: rangeAddress(startRow, startCol, ownedRows, old.columnCount),
+        columns: old.columnCount,
       };
     } else {
       if (!existing.isNullObject) throw new Error(`A table named ${options.name} already exists`);
@@ -106,16 +108,32 @@ export async function writeTable(
     }
     sheet.load("name");
 
-    // Refuse to overwrite the user's data (beyond what the replaced table owned).
+    // Refuse to overwrite the user's data (beyond what the replaced table owned): the rows below
+    // it, and the columns a refresh adds beside it (the analyst's notes next to a table).
     const needed = total + 3; // header, rows, blank, caption
+    const checks: Excel.Range[] = [];
     if (needed > ownedRows) {
-      const free = sheet
-        .getRange(rangeAddress(startRow + ownedRows, startCol, needed - ownedRows, cols))
-        .getUsedRangeOrNullObject(true);
-      free.load("address");
+      checks.push(
+        sheet
+          .getRange(rangeAddress(startRow + ownedRows, startCol, needed - ownedRows, cols))
+          .getUsedRangeOrNullObject(true),
+      );
+    }
+    if (replaced && cols > replaced.columns) {
+      const extra = cols - replaced.columns;
+      const rows = Math.min(ownedRows, needed);
+      checks.push(
+        sheet
+          .getRange(rangeAddress(startRow, startCol + replaced.columns, rows, extra))
+          .getUsedRangeOrNullObject(true),
+      );
+    }
+    if (checks.length > 0) {
+      for (const free of checks) free.load("address");
       await context.sync();
       // Checked before the old table goes: a refresh that cannot fit keeps the data it had.
-      if (!free.isNullObject) throw new TargetNotEmptyError(free.address);
+      const taken = checks.find((free) => !free.isNullObject);
+      if (taken) throw new TargetNotEmptyError(taken.address);
     }
     if (replaced) {
       replaced.table.delete();

@@ -273,6 +273,7 @@ export const en = {
   companyNoPeers: "No listed peers found for {code}.",
   companyPricesFailed: "The sheet is ready, but the price chart could not be made: {message}",
   companyNoYears: "{code} has no annual results: check the code.",
+  sheetRebuiltKept: "Cells you added to the sheet are kept (only the template's own cells were rewritten).",
 
   // Workbook texts (captions, company sheet)
   captionSource: "Source: {label}",

@@ -268,6 +268,7 @@ export const ja: Messages = {
   companyNoPeers: "{code} の同業他社は見つかりませんでした。",
   companyPricesFailed: "シートは作成しましたが、株価グラフを作れませんでした: {message}",
   companyNoYears: "{code} の年次決算がありません。コードを確かめてください。",
+  sheetRebuiltKept: "シートに追加したセルはそのまま残しています（このシートのひな形のセルだけを書き直しました）。",
 
   captionSource: "出典: {label}",
   captionProcessed: "加工: {label}",

@@ -173,7 +173,10 @@ export function formatNumber(value: number, numberFormat?: string): string {
   if (isDateFormat(format))
     return pieces.map((p) => (p.literal ? p.text : formatSerialDate(value, p.text))).join("");
   const percents = (code.match(/%/g) ?? []).length;
-  const scaled = value * 100 ** percents;
+  // A comma right after the last digit placeholder divides by 1,000 per comma (Microsoft Support,
+  // "Review guidelines for customizing a number format": "#,##0,," shows 12,200,000 as 12).
+  const scaleCommas = /[0#?.](,+)[^0#?]*$/.exec(code)?.[1]?.length ?? 0;
+  const scaled = (value * 100 ** percents) / 1000 ** scaleCommas;
   const grouped = /[0#?],[0#?]/.test(code);
   const number = Math.abs(scaled).toLocaleString("en-US", {
     minimumFractionDigits: decimalsOf(code),

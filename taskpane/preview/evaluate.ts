@@ -11,6 +11,14 @@ import {
   type DisplayCell,
 } from "./cell-display";
 import { cellAddress, type CellPosition, type Expr } from "./formula-parser";
+import {
+  applyOperator,
+  callWorksheetFunction,
+  negate,
+  operate,
+  type ArgValue,
+  type LazyArg,
+} from "./worksheet-functions";
 
 /** The parts of functions.json the preview needs. */
 export interface FunctionMetadata {
@@ -62,22 +70,6 @@ export interface EvaluationContext {
 }
 
 type Value = ArgumentValue;
-/** An argument's value before it is shaped for a parameter. */
-type ArgValue =
-  | { kind: "scalar"; value: Value }
-  | { kind: "matrix"; rows: Value[][] }
-  | { kind: "error"; cell: DisplayCell };
-
-/** Excel's own worksheet functions the preview understands (enough to write dates and lists). */
-const BUILTINS: Record<string, (args: Value[]) => string | number | boolean | null> = {
-  /** DATE(year, month, day) -> the date serial, as Excel computes it (month/day overflow rolls). */
-  DATE: ([y, m, d]) => {
-    if (typeof y !== "number" || typeof m !== "number" || typeof d !== "number")
-      throw new TypeError("DATE needs numbers");
-    const ms = Date.UTC(y, m - 1, d);
-    return Math.round((ms - Date.UTC(1899, 11, 30)) / 86_400_000);
-  },
-};
 
 /** 'My sheet'!A1 needs quotes; Sheet1!A1 does not (Excel's address text). */
 function quoteSheet(name: string): string {
@@ -94,7 +86,24 @@ function fail(code: string, message: string): never {
   throw new EvaluationError(errorCell(code, message));
 }
 
-function readRange(from: CellPosition, to: CellPosition, ctx: EvaluationContext): ArgValue {
+/**
+ * How a referenced cell is read: for a custom function, by the host's data-type mode; for Excel's
+ * own functions and operators, as the plain value (an empty cell is empty, not 0).
+ */
+type ReadMode = "custom" | "worksheet";
+
+function readCell(cell: DisplayCell | undefined, ctx: EvaluationContext, mode: ReadMode): Value {
+  return mode === "custom"
+    ? argumentValue(cell, ctx.dataTypeArguments, ctx.emptyArgument)
+    : argumentValue(cell, "off", "null");
+}
+
+function readRange(
+  from: CellPosition,
+  to: CellPosition,
+  ctx: EvaluationContext,
+  mode: ReadMode,
+): ArgValue {
   const rows: Value[][] = [];
   for (let r = from.row; r <= to.row; r++) {
     const row: Value[] = [];
@@ -102,14 +111,33 @@ function readRange(from: CellPosition, to: CellPosition, ctx: EvaluationContext)
       const cell = ctx.cellAt({ row: r, col: c });
       // Excel does not call a custom function whose argument holds an error: it shows that error.
       if (cell?.kind === "error") return { kind: "error", cell };
-      row.push(argumentValue(cell, ctx.dataTypeArguments, ctx.emptyArgument));
+      row.push(readCell(cell, ctx, mode));
     }
     rows.push(row);
   }
   return { kind: "matrix", rows };
 }
 
-async function argValue(expr: Expr, ctx: EvaluationContext): Promise<ArgValue> {
+function isKaishaCall(expr: Expr, ctx: EvaluationContext): boolean {
+  return expr.kind === "call" && expr.name.startsWith(`${ctx.namespace}.`);
+}
+
+/** A scalar operand of an operator: errors stop there, a 1x1 range is its value. */
+async function operand(expr: Expr, ctx: EvaluationContext): Promise<ArgValue> {
+  const v = await argValue(expr, ctx, "worksheet");
+  if (v.kind === "error") return v;
+  if (v.kind === "scalar") return { kind: "scalar", value: v.value };
+  if (v.rows.length === 1 && v.rows[0]?.length === 1)
+    return { kind: "scalar", value: v.rows[0][0] ?? null };
+  // Implicit intersection is not imitated (STANDIN.md): a range in arithmetic is #VALUE!.
+  return { kind: "error", cell: errorCell("#VALUE!", "A range where one value is expected") };
+}
+
+async function argValue(
+  expr: Expr,
+  ctx: EvaluationContext,
+  mode: ReadMode = "custom",
+): Promise<ArgValue> {
   switch (expr.kind) {
     case "string":
     case "number":
@@ -123,11 +151,24 @@ async function argValue(expr: Expr, ctx: EvaluationContext): Promise<ArgValue> {
       const cell = ctx.cellAt(expr.at);
       return cell?.kind === "error"
         ? { kind: "error", cell }
-        : { kind: "scalar", value: argumentValue(cell, ctx.dataTypeArguments, ctx.emptyArgument) };
+        : { kind: "scalar", value: readCell(cell, ctx, mode) };
     }
     case "range":
-      return readRange(expr.from, expr.to, ctx);
+      return readRange(expr.from, expr.to, ctx, mode);
+    case "unary": {
+      const v = await operand(expr.arg, ctx);
+      if (v.kind !== "scalar") return v;
+      return operate(() => (expr.op === "-" ? negate(v.value) : negate(negate(v.value))));
+    }
+    case "binary": {
+      // Excel evaluates both operands; the left one's error wins.
+      const [a, b] = await Promise.all([operand(expr.left, ctx), operand(expr.right, ctx)]);
+      if (a.kind !== "scalar") return a;
+      if (b.kind !== "scalar") return b;
+      return operate(() => applyOperator(expr.op, a.value, b.value));
+    }
     case "call": {
+      if (!isKaishaCall(expr, ctx)) return worksheetCall(expr, ctx);
       const grid = await evaluateCall(expr, ctx);
       const first = grid[0]?.[0] ?? EMPTY_CELL;
       // A chained function's result reaches the outer one as Excel would pass it from a cell.
@@ -158,21 +199,23 @@ function shapeFor(
   return fail("#VALUE!", `${name}: argument ${param?.name ?? "?"} takes one value, not a range`);
 }
 
-function builtin(name: string, args: ArgValue[]): DisplayCell[][] {
-  const fn = BUILTINS[name];
-  if (!fn) return [[errorCell("#NAME?", `Unknown function ${name}`)]];
-  const values = args.map((a) => {
-    if (a.kind === "error") throw new EvaluationError(a.cell);
-    if (a.kind === "matrix") return fail("#VALUE!", `${name} takes single values`);
-    // Excel's own functions read the basic value of a data type.
-    const v = a.value;
-    return v !== null && typeof v === "object" ? ((v["basicValue"] as Value) ?? null) : v;
-  });
-  try {
-    return toDisplayGrid(fn(values));
-  } catch {
-    return [[errorCell("#VALUE!", `${name}: invalid arguments`)]];
-  }
+/** One of Excel's own functions (worksheet-functions.ts): arguments evaluated when it asks. */
+function worksheetCall(
+  expr: Extract<Expr, { kind: "call" }>,
+  ctx: EvaluationContext,
+): Promise<ArgValue> {
+  const args: LazyArg[] = expr.args.map((a) => ({
+    reference: a.kind === "ref" || a.kind === "range",
+    omitted: a.kind === "omitted",
+    value: () => argValue(a, ctx, "worksheet"),
+  }));
+  return callWorksheetFunction(expr.name, args);
+}
+
+/** A worksheet value as the cells it shows (a range result spills, as a dynamic array does). */
+function toGrid(v: ArgValue): DisplayCell[][] {
+  if (v.kind === "error") return [[v.cell]];
+  return v.kind === "scalar" ? toDisplayGrid(v.value) : toDisplayGrid(v.rows);
 }
 
 /** Reads a thrown value the way Excel shows it: CustomFunctions.Error keeps its code and message. */
@@ -189,10 +232,7 @@ async function evaluateCall(
   ctx: EvaluationContext,
 ): Promise<DisplayCell[][]> {
   const prefix = `${ctx.namespace}.`;
-  if (!expr.name.startsWith(prefix)) {
-    const args = await Promise.all(expr.args.map((a) => argValue(a, ctx)));
-    return builtin(expr.name, args);
-  }
+  if (!expr.name.startsWith(prefix)) return toGrid(await worksheetCall(expr, ctx));
   const id = expr.name.slice(prefix.length);
   const meta = ctx.metadata.get(id);
   const impl = ctx.implementations.get(id);
@@ -271,10 +311,8 @@ async function evaluateCall(
  */
 export async function evaluate(expr: Expr, ctx: EvaluationContext): Promise<DisplayCell[][]> {
   try {
-    if (expr.kind === "call") return await evaluateCall(expr, ctx);
-    const value = await argValue(expr, ctx);
-    if (value.kind === "error") return [[value.cell]];
-    return value.kind === "scalar" ? toDisplayGrid(value.value) : toDisplayGrid(value.rows);
+    if (isKaishaCall(expr, ctx) && expr.kind === "call") return await evaluateCall(expr, ctx);
+    return toGrid(await argValue(expr, ctx, "worksheet"));
   } catch (err) {
     return [[thrownToCell(err)]];
   }

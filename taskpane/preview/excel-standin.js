@@ -251,13 +251,14 @@ import { evaluateStandInFormula } from "./standin-engine";
       if (!a.result) return { value: "#BUSY!", error: "Busy" };
       return a.result[0][0];
     }
-    // Other worksheet formulas are computed when read, so they follow the cells they use.
-    if (own && typeof own.formula === "string") return evaluatePlainFormula(s, own.formula);
-    if (own)
-      return { value: own.value === undefined ? "" : own.value, numberFormat: own.numberFormat };
+    // A formula not calculated yet (every formula is an anchor once written).
+    if (own && typeof own.formula === "string") return { value: "#BUSY!", error: "Busy" };
+    // A cell with only a format is empty: a spill shows through it, as in Excel.
+    var holds = own && own.value !== "" && own.value !== undefined;
+    if (holds) return { value: own.value, numberFormat: own.numberFormat };
     var sp = spillAt(s, r, c);
     if (sp) return sp.anchor.result[r - sp.anchor.row][c - sp.anchor.col];
-    return { value: "" };
+    return own ? { value: "", numberFormat: own.numberFormat } : { value: "" };
   }
 
   /** True when a rectangle overlaps one of the sheet's tables. */
@@ -350,14 +351,20 @@ import { evaluateStandInFormula } from "./standin-engine";
   /** A recalculation chain (A feeds B feeds A…) stops after this many steps. */
   var MAX_CHAIN = 8;
 
-  /** The cell rectangles a formula reads, [] when it cannot be parsed. */
+  /** The cell rectangles a formula reads, [] when it cannot be parsed (remembered per text). */
+  var readsByFormula = new Map();
   function formulaReads(formula) {
+    var known = readsByFormula.get(formula);
+    if (known) return known;
+    var reads;
     try {
       var input = readCellInput(formula);
-      return input.kind === "formula" ? referencedCells(input.expr) : [];
+      reads = input.kind === "formula" ? referencedCells(input.expr) : [];
     } catch {
-      return [];
+      reads = [];
     }
+    readsByFormula.set(formula, reads);
+    return reads;
   }
 
   /**
@@ -367,7 +374,7 @@ import { evaluateStandInFormula } from "./standin-engine";
   function recalcDependents(s, area, depth, except) {
     if (depth > MAX_CHAIN) return;
     s.cells.forEach(function (cell, key) {
-      if (typeof cell.formula !== "string" || !/KAISHA\./i.test(cell.formula)) return;
+      if (typeof cell.formula !== "string") return;
       if (key === except) return;
       var reads = formulaReads(cell.formula).some(function (ref) {
         return !(
@@ -408,7 +415,8 @@ import { evaluateStandInFormula } from "./standin-engine";
       },
     };
     s.anchors.set(k(r, c), anchor);
-    calcCount++;
+    // calculations() counts KAISHA calculations (what a recalculation costs the add-in).
+    if (/KAISHA\./i.test(own.formula)) calcCount++;
     var depth = (options && options.depth) || 0;
     var settle = function (grid) {
       if (s.anchors.get(k(r, c)) !== anchor) return;
@@ -484,8 +492,8 @@ import { evaluateStandInFormula } from "./standin-engine";
     else s.cells.set(key, cell);
     if (!("formula" in patch)) return;
     if (typeof cell.formula === "string") {
-      if (/KAISHA\./i.test(cell.formula)) evaluateAnchor(s, r, c);
-      else s.anchors.delete(key);
+      // Every formula is calculated by the engine (KAISHA calls, Excel's functions, operators).
+      evaluateAnchor(s, r, c);
     } else {
       var old = s.anchors.get(key);
       if (old && old.cancel) old.cancel();
@@ -493,36 +501,8 @@ import { evaluateStandInFormula } from "./standin-engine";
     }
     relayout(s);
     // A typed value (or a cleared cell) changes what formulas reading it calculate.
-    if (typeof cell.formula !== "string" || !/KAISHA\./i.test(cell.formula))
+    if (typeof cell.formula !== "string")
       recalcDependents(s, { top: r, left: c, bottom: r, right: c }, 0, key);
-  }
-  /**
-   * Worksheet formulas other than KAISHA, the few the pane writes (STANDIN.md "Other formulas"):
-   * HYPERLINK shows its label; IFERROR(ref/ref, fallback) divides as Excel does (a blank cell is 0;
-   * an error, text or a zero divisor gives the fallback). Anything else is #NAME? with a message,
-   * so a test notices a formula the stand-in cannot calculate instead of passing on its text.
-   */
-  function evaluatePlainFormula(s, formula) {
-    var m = /^=HYPERLINK\(\s*"([^"]*)"\s*(?:,\s*"([^"]*)")?\s*\)$/i.exec(formula);
-    if (m) return { value: m[2] !== undefined ? m[2] : m[1] };
-    var d =
-      /^=IFERROR\(\s*\$?([A-Z]+)\$?([0-9]+)\s*\/\s*\$?([A-Z]+)\$?([0-9]+)\s*,\s*"([^"]*)"\s*\)$/i.exec(
-        formula,
-      );
-    if (d) {
-      var a = cellValue(s, +d[2] - 1, colIndex(d[1]));
-      var b = cellValue(s, +d[4] - 1, colIndex(d[3]));
-      var x = a.value === "" ? 0 : a.value;
-      var y = b.value === "" ? 0 : b.value;
-      if (a.error || b.error || typeof x !== "number" || typeof y !== "number" || y === 0)
-        return { value: d[5] };
-      return { value: x / y };
-    }
-    return {
-      value: "#NAME?",
-      error: "Name",
-      message: "The Excel stand-in does not calculate this formula: " + formula,
-    };
   }
   function setValue(s, r, c, v) {
     // As in Excel, text typed into a cell formatted as Text ("@") stays text, even "=...".
@@ -1077,8 +1057,14 @@ import { evaluateStandInFormula } from "./standin-engine";
     };
   }
   Chart.prototype = Object.create(Loadable.prototype);
-  loadableProp(Chart.prototype, "name", function () {
-    return this._c.name;
+  Object.defineProperty(Chart.prototype, "name", {
+    get: function () {
+      this._need("name");
+      return this._c.name;
+    },
+    set: function (v) {
+      this._c.name = v;
+    },
   });
   function ChartCollection(ctx, sheet) {
     Loadable.call(this, ctx);
@@ -1297,6 +1283,12 @@ import { evaluateStandInFormula } from "./standin-engine";
     enter: function (sheet, address, text) {
       var s = sheetOrThrow(sheet);
       var ref = parseRef(address);
+      // Typed digits are a number unless the cell is formatted as Text ("@"), as in Excel.
+      var own = s.cells.get(k(ref.top, ref.left));
+      var format = (own && own.numberFormat) || s.colFormats.get(ref.left);
+      var typed = readCellInput(String(text));
+      if (typed.kind === "constant" && typeof typed.value === "number" && format !== "@")
+        return setValue(s, ref.top, ref.left, typed.value);
       setValue(s, ref.top, ref.left, text);
     },
     /**
@@ -1349,11 +1341,15 @@ import { evaluateStandInFormula } from "./standin-engine";
         for (var c = ref.left; c <= ref.right; c++) {
           var own = s.cells.get(k(r, c));
           var v = cellValue(s, r, c);
+          var shownFormat =
+            (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General";
           row.push({
             value: v.value,
             formula: own && own.formula,
-            numberFormat:
-              (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General",
+            numberFormat: shownFormat,
+            // What the cell shows (Range.text): a number in its number format.
+            text: typeof v.value === "number" ? formatNumber(v.value, shownFormat) : String(v.value),
+            bold: !!(own && own.format && own.format.bold),
             error: v.error,
             message: v.message,
           });

@@ -1,6 +1,7 @@
 // A small parser for the formulas the preview grid accepts: `=KAISHA.FINANCIALS(7203,"sales",,5)`,
-// with strings, numbers, booleans, omitted arguments, cell references, ranges, array constants and
-// nested calls (DATE(2024,3,31) included). Anything else is a syntax error, as Excel would refuse it.
+// with strings, numbers, booleans, omitted arguments, cell references, ranges, array constants,
+// nested calls (DATE(2024,3,31), IF, MEDIAN…), parentheses and Excel's operators (+ - * / ^ & and
+// comparisons, by Excel's precedence). Anything else is a syntax error, as Excel would refuse it.
 
 /** A cell position, 0-based. */
 export interface CellPosition {
@@ -18,7 +19,25 @@ export type Expr =
   | { kind: "ref"; at: CellPosition }
   | { kind: "range"; from: CellPosition; to: CellPosition }
   | { kind: "array"; rows: Literal[][] }
-  | { kind: "call"; name: string; args: Expr[] };
+  | { kind: "call"; name: string; args: Expr[] }
+  | { kind: "unary"; op: "-" | "+"; arg: Expr }
+  | { kind: "binary"; op: BinaryOperator; left: Expr; right: Expr };
+
+/** Excel's binary operators (Microsoft Support, "Calculation operators and precedence in Excel"). */
+export type BinaryOperator =
+  "+" | "-" | "*" | "/" | "^" | "&" | "=" | "<>" | "<" | ">" | "<=" | ">=";
+
+/**
+ * Binary operators from the loosest to the tightest binding, as Excel ranks them: comparison, then
+ * `&`, then `+ -`, then `* /`, then `^` (negation binds tighter than all of them, so -2^2 is 4).
+ */
+const PRECEDENCE: readonly (readonly BinaryOperator[])[] = [
+  ["=", "<>", "<=", ">=", "<", ">"],
+  ["&"],
+  ["+", "-"],
+  ["*", "/"],
+  ["^"],
+];
 
 /** What a cell holds once its input is read: a formula or a constant. */
 export type CellInput =
@@ -97,12 +116,44 @@ class Parser {
     return this.src[this.pos] ?? "";
   }
 
-  private expression(): Expr {
+  private expression(level = 0): Expr {
+    const ops = PRECEDENCE[level];
+    if (!ops) return this.unary();
+    let left = this.expression(level + 1);
+    for (;;) {
+      this.skipSpace();
+      const op = ops.find((o) => this.src.startsWith(o, this.pos));
+      if (!op) return left;
+      this.pos += op.length;
+      left = { kind: "binary", op, left, right: this.expression(level + 1) };
+    }
+  }
+
+  /** A leading sign; `-5` stays the number -5, as the argument lists always read it. */
+  private unary(): Expr {
     const ch = this.peek();
+    if (ch === "-" || ch === "+") {
+      this.pos++;
+      const arg = this.unary();
+      if (arg.kind === "number")
+        return { kind: "number", value: ch === "-" ? -arg.value : arg.value };
+      return { kind: "unary", op: ch, arg };
+    }
+    return this.primary();
+  }
+
+  private primary(): Expr {
+    const ch = this.peek();
+    if (ch === "(") {
+      this.pos++;
+      const inner = this.expression();
+      if (this.peek() !== ")") this.fail('Missing ")"');
+      this.pos++;
+      return inner;
+    }
     if (ch === '"') return { kind: "string", value: this.string() };
     if (ch === "{") return this.array();
-    if (ch === "-" || ch === "+" || ch === "." || /[0-9]/.test(ch))
-      return { kind: "number", value: this.number() };
+    if (ch === "." || /[0-9]/.test(ch)) return { kind: "number", value: this.number() };
     if (/[A-Za-z_$]/.test(ch)) return this.word();
     if (ch === "") this.fail("The formula ends too early");
     return this.fail(`Unexpected "${ch}"`);
@@ -265,6 +316,10 @@ export function referencedCells(expr: Expr): { from: CellPosition; to: CellPosit
       return [{ from: expr.from, to: expr.to }];
     case "call":
       return expr.args.flatMap(referencedCells);
+    case "unary":
+      return referencedCells(expr.arg);
+    case "binary":
+      return [...referencedCells(expr.left), ...referencedCells(expr.right)];
     default:
       return [];
   }

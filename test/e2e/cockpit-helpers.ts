@@ -9,6 +9,9 @@ export interface CellInfo {
   value: unknown;
   formula?: string;
   numberFormat: string;
+  /** what the cell shows: a number in its number format (Range.text). */
+  text: string;
+  bold: boolean;
   error?: string;
   message?: string;
 }

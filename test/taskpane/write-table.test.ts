@@ -194,3 +194,45 @@ test("writeTable: a cancelled import removes the rows already written", async ()
     expect(fake.log).toContain("clear Sheet1!A1:C5001 All");
   }
 });
+
+test("writeTable: a refresh with a new column refuses to write over the analyst's cells beside the table", async () => {
+  expect.assertions(3);
+  // The old table C5:D9 has two columns; the refresh has three, and the analyst typed in E6.
+  const fake = installFakeExcel({
+    sheets: [{ name: "Data", occupied: { "E5:E11": "Data!E6" } }],
+    tables: [
+      {
+        name: "Kaisha_prices_7203",
+        sheet: "Data",
+        address: "Data!C5:D9",
+        rowCount: 5,
+        columnCount: 2,
+      },
+    ],
+  });
+  try {
+    await writeTable(pricesTable(4), { name: "Kaisha_prices_7203", caption: "c", replace: true });
+  } catch (err) {
+    expect((err as TargetNotEmptyError).address).toBe("Data!E6");
+    expect(fake.log).not.toContain("delete table Kaisha_prices_7203");
+    expect(fake.log.filter((l) => l.startsWith("clear"))).toEqual([]);
+  }
+});
+
+test("writeTable: a refresh clears only the old table's own columns, never the cells beside it", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Data" }],
+    tables: [
+      {
+        name: "Kaisha_prices_7203",
+        sheet: "Data",
+        address: "Data!C5:G9",
+        rowCount: 5,
+        columnCount: 5,
+      },
+    ],
+  });
+  await writeTable(pricesTable(3), { name: "Kaisha_prices_7203", caption: "c", replace: true });
+  // Five old columns (C:G) are the table's; H onwards stays untouched.
+  expect(fake.log).toContain("clear Data!C5:G11 All");
+});
