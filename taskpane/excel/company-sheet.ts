@@ -1,10 +1,14 @@
 // Builds a company sheet from a plan: a new worksheet with headings, KAISHA formulas and formats.
 
+import { AddinFormula } from "./addin-formula";
 import { runExcel } from "./run";
+import { writeCells } from "./safe-values";
 
 export interface SheetCell {
   address: string;
+  /** text (always written as text, whatever it starts with) or a number. */
   value?: string | number;
+  /** a formula the plan built: written only if AddinFormula.sheet accepts it (KAISHA, IFERROR). */
   formula?: string;
   numberFormat?: string;
   bold?: boolean;
@@ -35,9 +39,11 @@ export async function buildCompanySheet(plan: CompanySheetPlan): Promise<string>
     }
     for (const cell of plan.cells) {
       const range = sheet.getRange(cell.address);
-      if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
-      if (cell.formula !== undefined) range.formulas = [[cell.formula]];
-      else if (cell.value !== undefined) range.values = [[cell.value]];
+      // Through safe-values.ts: a plan's text (a code typed by the user, the API's source label) is
+      // text; a formula is written only when it is the builders' kind (AddinFormula.sheet throws).
+      const content = cell.formula !== undefined ? AddinFormula.sheet(cell.formula) : cell.value;
+      if (content !== undefined || cell.numberFormat)
+        writeCells(range, [[content]], [[cell.numberFormat]]);
       if (cell.bold) range.format.font.bold = true;
     }
     for (const [col, width] of Object.entries(plan.widths ?? {})) {
