@@ -18,7 +18,7 @@ const KEY = "kaisakey_" + "R".repeat(43);
 const tid = (id: string) => `[data-testid="${id}"]`;
 
 /**
- * `npm run build`: production mode with none of the sandbox variables set. Skipped when nothing
+ * `npm run build` (with KAISHA_PREVIEW=1): production mode with none of the sandbox variables set. Skipped when nothing
  * the build reads changed since the last one (the same stamp as the e2e build's globalSetup).
  */
 async function buildProduction(): Promise<void> {
@@ -31,9 +31,17 @@ async function buildProduction(): Promise<void> {
   ) {
     return;
   }
-  const names = ["KAISHA_DEFAULT_BASE_URL", "KAISHA_DEMO_KEY", "ADDIN_PRODUCTION_URL"];
+  const names = [
+    "KAISHA_DEFAULT_BASE_URL",
+    "KAISHA_DEMO_KEY",
+    "ADDIN_PRODUCTION_URL",
+    "KAISHA_PREVIEW",
+    "KAISHA_CONNECT_SRC",
+  ];
   const saved = names.map((n) => [n, process.env[n]] as const);
   for (const n of names) delete process.env[n];
+  // npm run build leaves the preview page out; this build asks for it to test it in production.
+  process.env["KAISHA_PREVIEW"] = "1";
   try {
     const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
     const config = factory({}, { mode: "production" });
