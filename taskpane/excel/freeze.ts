@@ -232,6 +232,7 @@ export async function restoreFormulas(
       formula: AddinFormula;
       area: Excel.Range;
       cell: Excel.Range;
+      range: string;
     }[] = [];
     rows.forEach((row, i) => {
       if (i === 0 || row[5] !== "frozen") return;
@@ -246,7 +247,14 @@ export async function restoreFormulas(
       const cell = sheet.getRange(cellAddress(verdict.anchor.row, verdict.anchor.col));
       area.load("formulas");
       cell.load("numberFormat");
-      candidates.push({ row: i, address: verdict.address, formula: verdict.formula, area, cell });
+      candidates.push({
+        row: i,
+        address: verdict.address,
+        formula: verdict.formula,
+        area,
+        cell,
+        range: verdict.valuesRange,
+      });
     });
     if (candidates.length > 0) await context.sync();
     const restored: string[] = [];
@@ -257,12 +265,7 @@ export async function restoreFormulas(
         .flat()
         .find((f) => typeof f === "string" && f.startsWith("="));
       if (formulaInside !== undefined) {
-        refused.push({
-          row: c.row + 1,
-          address: c.address,
-          reason: "range",
-          detail: String(formulaInside),
-        });
+        refused.push({ row: c.row + 1, address: c.address, reason: "range", detail: c.range });
         continue;
       }
       c.area.clear("Contents");

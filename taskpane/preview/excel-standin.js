@@ -503,8 +503,9 @@ import { evaluateStandInFormula } from "./standin-engine";
    * so a test notices a formula the stand-in cannot calculate instead of passing on its text.
    */
   function evaluatePlainFormula(s, formula) {
-    var m = /^=HYPERLINK\(\s*"([^"]*)"\s*(?:,\s*"([^"]*)")?\s*\)$/i.exec(formula);
-    if (m) return { value: m[2] !== undefined ? m[2] : m[1] };
+    // Text arguments may hold doubled quotes ("" is one quote in a formula's text).
+    var m = /^=HYPERLINK\(\s*"((?:[^"]|"")*)"\s*(?:,\s*"((?:[^"]|"")*)")?\s*\)$/i.exec(formula);
+    if (m) return { value: (m[2] !== undefined ? m[2] : m[1]).replace(/""/g, '"') };
     var d =
       /^=IFERROR\(\s*\$?([A-Z]+)\$?([0-9]+)\s*\/\s*\$?([A-Z]+)\$?([0-9]+)\s*,\s*"([^"]*)"\s*\)$/i.exec(
         formula,

@@ -387,7 +387,7 @@ describe("freeze and restore never turn workbook text into formulas", () => {
     const result = await restoreFormulas("sheet", NOW);
     expect(result.frozen).toBe(0);
     expect(result.refused).toEqual([
-      { row: 2, address: "Model!B2", reason: "range", detail: "=A1*2" },
+      { row: 2, address: "Model!B2", reason: "range", detail: "B2:B4" },
     ]);
     expect(fake.log.some((l) => l.startsWith("clear"))).toBe(false);
   });
