@@ -3,7 +3,7 @@
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { dateTimeSerialJst } from "../state/units";
 import { AddinFormula } from "./addin-formula";
-import { isKaishaFormula } from "./formulas";
+import { isFormulaCell, isKaishaFormula } from "./formulas";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { ExcelApiMissingError, excelApiSupported } from "./requirements";
 import { checkRecord, type RefusedRecord } from "./restore-check";
@@ -117,7 +117,7 @@ export async function freezeFormulas(
         ? context.workbook.getSelectedRange()
         : sheet.getUsedRangeOrNullObject(false);
     sheet.load("name");
-    area.load("address,formulas");
+    area.load("address,formulas,values");
     await context.sync();
     if (area.isNullObject) return { frozen: 0, cells: [], skipped: [] };
     const origin = rectOf(area.address);
@@ -125,7 +125,8 @@ export async function freezeFormulas(
       [];
     area.formulas.forEach((row, r) =>
       row.forEach((formula, c) => {
-        if (!isKaishaFormula(formula)) return;
+        // Text that reads "=KAISHA…" (an API string kept as text) is not a formula to freeze.
+        if (!isKaishaFormula(formula) || !isFormulaCell(formula, area.values[r]?.[c])) return;
         const address = cellAddress(origin.top + r, origin.left + c);
         const range = sheet.getRange(address);
         const spill = range.getSpillingToRangeOrNullObject();
@@ -245,7 +246,7 @@ export async function restoreFormulas(
       if (rect && !inside(rect, verdict.anchor.row, verdict.anchor.col)) return;
       const area = sheet.getRange(verdict.valuesRange);
       const cell = sheet.getRange(cellAddress(verdict.anchor.row, verdict.anchor.col));
-      area.load("formulas");
+      area.load("formulas,values");
       cell.load("numberFormat");
       candidates.push({
         row: i,
@@ -261,10 +262,11 @@ export async function restoreFormulas(
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
     for (const c of candidates) {
       // Frozen values are values: a record whose range holds formulas would clear someone's work.
-      const formulaInside = c.area.formulas
-        .flat()
-        .find((f) => typeof f === "string" && f.startsWith("="));
-      if (formulaInside !== undefined) {
+      const values = c.area.values;
+      const formulaInside = c.area.formulas.some((row, r) =>
+        row.some((f, col) => isFormulaCell(f, values[r]?.[col])),
+      );
+      if (formulaInside) {
         refused.push({ row: c.row + 1, address: c.address, reason: "range", detail: c.range });
         continue;
       }

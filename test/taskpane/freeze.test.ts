@@ -418,3 +418,17 @@ describe("freeze and restore never turn workbook text into formulas", () => {
     expect(fake.range("Model", "B2").formulas).toEqual([['=KAISHA.COMPANY("7203","name")']]);
   });
 });
+
+test("freezeFormulas: text that merely reads like a KAISHA formula (an API name kept as text) is not frozen", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Model" }],
+    selection: {
+      address: "Model!A2:B2",
+      values: [["=KAISHA.USAGE()", "x"]],
+      formulas: [["=KAISHA.USAGE()", "x"]],
+    },
+  });
+  const result = await freezeFormulas("selection", "KAISHA", NOW);
+  expect(result).toEqual({ frozen: 0, cells: [], skipped: [] });
+  expect(fake.sheetsAdded).toEqual([]);
+});
