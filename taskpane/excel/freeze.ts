@@ -171,10 +171,17 @@ export async function freezeFormulas(
     const next = Math.max(1, existing.length);
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
     const records: unknown[][] = [];
-    for (const a of anchors) {
+    // Every result as checked above, taken before the first write: freezing one formula changes
+    // the inputs of others (a PEERS spill feeds FINANCIAL cells), which must not freeze mid-calculation.
+    const results = anchors.map((a) => {
       const target = a.spill.isNullObject ? a.range : a.spill;
+      return { target, values: target.values, formats: target.numberFormat };
+    });
+    for (const [i, a] of anchors.entries()) {
+      const result = results[i];
+      if (!result) continue;
       // A function's text result stays text ("=…", "-", "+5%"), numbers stay numbers in their format.
-      writeCells(target, target.values as WriteCell[][], target.numberFormat as string[][]);
+      writeCells(result.target, result.values as WriteCell[][], result.formats as string[][]);
       const valuesRange = a.spill.isNullObject
         ? a.address
         : (a.spill.address.split("!").pop() ?? a.address);

@@ -172,10 +172,8 @@ describe("hostile API text through every writer", () => {
       await page.textContent(tid("freeze-summary")),
     ]).toEqual(["0", expect.any(String)]);
     // Cells still formulas (IFERROR over frozen cells) recalculate: wait, as Excel would.
-    console.log("DBG before", JSON.stringify((await excel.read(sheet, "G5:J5"))));
     await excel.idle();
     const after = await usedCells(sheet);
-    console.log("DBG after", JSON.stringify((await excel.read(sheet, "G5:J5"))), JSON.stringify(await usedCells("KaishaProvenance")));
     // Same values cell by cell; a frozen cell holds no formula at all.
     expect(after.map((r) => r.map((c) => c.value))).toEqual(
       before.map((r) => r.map((c) => c.value)),
