@@ -1,6 +1,8 @@
 // The Content-Security-Policy of the add-in's pages (task pane + functions runtime, preview), built by webpack.
 "use strict";
 
+const { URL } = require("node:url");
+
 /** Microsoft's Office.js CDN: production pages load office.js (and the host scripts it loads) there. */
 const OFFICE_CDN_ORIGIN = "https://appsforoffice.microsoft.com";
 

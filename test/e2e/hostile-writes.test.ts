@@ -88,6 +88,11 @@ describe("hostile API text through every writer", () => {
         const field = page.locator(tid(`import-param-${name}`));
         if ((await field.count()) > 0) await field.fill("7203");
       }
+      // Prices carry no free text: one quarter keeps the import short.
+      if (dataset === "prices") {
+        await page.fill(tid("import-param-from"), "2024-01-04");
+        await page.fill(tid("import-param-to"), "2024-03-29");
+      }
       // Each table on a sheet of its own, at A1 (Excel.run through the stand-in, as the pane does).
       const sheet = `Import_${i}`;
       await page.evaluate(async (name) => {
@@ -108,7 +113,7 @@ describe("hostile API text through every writer", () => {
           return tables.length > 0 || bar?.getAttribute("data-intent") === "error";
         },
         [sheet, "import-message"] as const,
-        { timeout: 60_000 },
+        { timeout: 100_000 },
       );
       expect([
         await page.getAttribute(tid("import-message"), "data-intent"),
