@@ -288,6 +288,7 @@ export async function restoreFormulas(
       restored.push(c.address);
     }
     await context.sync();
+    refused.sort((a, b) => a.row - b.row);
     return { frozen: restored.length, cells: restored, skipped: [], refused };
   });
 }
