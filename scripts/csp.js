@@ -67,4 +67,4 @@ function contentSecurityPolicy(options) {
   ].join("; ");
 }
 
-module.exports = { contentSecurityPolicy, OFFICE_CDN_ORIGIN };
+module.exports = { contentSecurityPolicy };
