@@ -8,6 +8,7 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const { contentSecurityPolicy } = require("./scripts/csp");
 
 /** The origin every URL in the source manifest.xml uses (the dev server). */
 const DEV_ORIGIN = "https://localhost:3000";
@@ -15,6 +16,8 @@ const DEV_ORIGIN = "https://localhost:3000";
 const DEFAULT_PRODUCTION_ORIGIN = "https://kaisha.example.com";
 /** The live API (spec: paths are relative to {base_url}/v1). */
 const PRODUCTION_API_BASE_URL = "https://api.irbank.net/v1";
+/** The local sandbox (the pane's "Sandbox" connection, in every build). */
+const SANDBOX_API_BASE_URL = "http://127.0.0.1:8787/v1";
 
 /**
  * Microsoft requires published add-ins to load Office.js from its CDN (the npm package's README: the
@@ -158,6 +161,14 @@ function functionsJaPlugin() {
   return [new FunctionsJaPlugin()];
 }
 
+/**
+ * The preview page ships with npm start and test builds; a production build (`npm run build`) leaves
+ * it out unless KAISHA_PREVIEW=1 asks for it: it is a developer's page, not part of the add-in.
+ */
+function withPreview(production, api) {
+  return !production || api.sandbox || process.env.KAISHA_PREVIEW === "1";
+}
+
 module.exports = (_env, argv) => {
   const mode = argv && argv.mode === "development" ? "development" : "production";
   const production = mode === "production";
@@ -165,6 +176,14 @@ module.exports = (_env, argv) => {
   const origin = production ? productionOrigin() : DEV_ORIGIN;
   const officeJs = officeJsSource(production);
   const officeJsUrl = officeJs === "cdn" ? OFFICE_JS_CDN : OFFICE_JS_LOCAL;
+  const urlOverrides = !production || api.sandbox;
+  const preview = withPreview(production, api);
+  const csp = contentSecurityPolicy({
+    apiBaseUrls: [PRODUCTION_API_BASE_URL, SANDBOX_API_BASE_URL, api.baseUrl],
+    localPorts: urlOverrides,
+    extra: process.env.KAISHA_CONNECT_SRC,
+  });
+  const pageParameters = { officeJs: officeJsUrl, csp };
 
   return {
     mode,
@@ -175,8 +194,12 @@ module.exports = (_env, argv) => {
       // the pages depend on it, so the page and the functions share one module instance of each.
       functions: "./functions/index.ts",
       taskpane: { import: "./taskpane/index.ts", dependOn: "functions" },
-      "preview-standin": "./taskpane/preview/custom-functions-standin.ts",
-      preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
+      ...(preview
+        ? {
+            "preview-standin": "./taskpane/preview/custom-functions-standin.ts",
+            preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
+          }
+        : {}),
       // The Excel stand-in (taskpane/preview/STANDIN.md) for the e2e tests: sandbox builds only,
       // loaded by no page of ours (test/e2e/harness.ts injects it before a page's scripts).
       ...(process.env.KAISHA_DEFAULT_BASE_URL
@@ -230,7 +253,7 @@ module.exports = (_env, argv) => {
         __KAISHA_DEFAULT_BASE_URL__: JSON.stringify(api.baseUrl),
         __KAISHA_DEMO_KEY__: JSON.stringify(api.demoKey),
         // ?baseUrl / ?mode page overrides: npm start and e2e builds only; minified away otherwise.
-        __KAISHA_URL_OVERRIDES__: JSON.stringify(!production || api.sandbox),
+        __KAISHA_URL_OVERRIDES__: JSON.stringify(urlOverrides),
       }),
       new CustomFunctionsMetadataPlugin({
         input: "./functions/index.ts",
@@ -244,18 +267,22 @@ module.exports = (_env, argv) => {
         template: "./taskpane/taskpane.html",
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
-        templateParameters: { officeJs: officeJsUrl },
+        templateParameters: pageParameters,
         // Office's web views cache hard: each build's script URLs carry its hash (?<hash>).
         hash: production,
       }),
-      new HtmlWebpackPlugin({
-        filename: "preview.html",
-        template: "./taskpane/preview/preview.html",
-        chunks: ["preview-standin", "functions", "preview"],
-        chunksSortMode: "manual",
-        templateParameters: { officeJs: officeJsUrl },
-        hash: production,
-      }),
+      ...(preview
+        ? [
+            new HtmlWebpackPlugin({
+              filename: "preview.html",
+              template: "./taskpane/preview/preview.html",
+              chunks: ["preview-standin", "functions", "preview"],
+              chunksSortMode: "manual",
+              templateParameters: pageParameters,
+              hash: production,
+            }),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
           {

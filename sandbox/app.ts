@@ -7,6 +7,7 @@ import { DEMO_API_KEY } from "./demo-key";
 import { ApiError, errorBody } from "./lib/api-error";
 import { authenticate } from "./lib/auth";
 import { corsMiddleware } from "./lib/cors";
+import { poison } from "./lib/hostile";
 import { decodeCursor, conditionsHash } from "./lib/cursor";
 import { checkInstant } from "./lib/data-clock";
 import {
@@ -47,6 +48,12 @@ export interface SandboxOptions {
   priceDataAvailable?: boolean;
   /** Origins allowed by CORS besides the add-in dev origins; "*" allows any. @default [] */
   corsOrigins?: readonly string[];
+  /**
+   * Hostile text: names, titles, section text, URLs and loose date/number fields of every 200
+   * answer carry formula-like strings (sandbox/lib/hostile.ts), to test that the add-in writes
+   * them as text. @default false
+   */
+  hostile?: boolean;
 }
 
 /** What createApp() returns. */
@@ -137,6 +144,12 @@ export function createApp(options: SandboxOptions = {}): Sandbox {
     }
     c.set("apiKey", authenticate(c.req.header("Authorization"), keys));
     await next();
+    if (options.hostile === true && c.res.status === 200) {
+      const body = poison(await c.res.clone().json());
+      const headers = new Headers(c.res.headers);
+      headers.delete("Content-Length");
+      c.res = new Response(JSON.stringify(body), { status: 200, headers });
+    }
   });
 
   for (const route of ROUTES) {

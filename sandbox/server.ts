@@ -86,6 +86,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions & { port:
   if (now !== undefined && now !== "") options.now = now;
   const latency = numberFrom(env, "SANDBOX_LATENCY_MS");
   if (latency !== undefined) options.latencyMs = latency;
+  if (env["SANDBOX_HOSTILE"] === "1") options.hostile = true;
   const faultRate = numberFrom(env, "SANDBOX_FAULT_RATE");
   if (faultRate !== undefined && faultRate > 0) {
     const kinds = env["SANDBOX_FAULTS"];

@@ -20,7 +20,7 @@ import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
 import { errorText } from "../error-text";
 import { freezeFormulas, restoreFormulas, type FreezeScope } from "../excel/freeze";
-import { freezeSummary } from "../state/freeze-summary";
+import { freezeSummary, restoreSummary } from "../state/freeze-summary";
 import { estimateWorkbookRefresh, runRefresh } from "../refresh-runner";
 import { parseUsage, refreshVerdict } from "../state/usage-model";
 import { URL_PRESETS } from "../pane-session";
@@ -117,14 +117,7 @@ export function RefreshSection() {
     freeze.run(async () => {
       const r = await restoreFormulas(scope);
       bump();
-      if (r.frozen === 0) {
-        return { intent: "info", text: t("nothingToRestore"), data: { count: "0" } };
-      }
-      return {
-        intent: "success",
-        text: t("restored", { n: r.frozen }),
-        data: { count: String(r.frozen) },
-      };
+      return restoreSummary(r, t);
     });
 
   const progressText =

@@ -2,14 +2,19 @@
 // rebuilding keeps every cell the analyst added; its chart replaced by name.
 
 import { cellAddress, parseAddress } from "../state/a1";
+import { AddinFormula } from "./addin-formula";
 import { runExcel } from "./run";
+import { writeCells } from "./safe-values";
 
 export interface SheetCell {
   /** one cell ("B2"), or a block ("AK12:AK251") that gets `numberFormat` only. */
   address: string;
-  /** text or a number written as a value (labels, codes, the refreshed stamp). */
+  /** text (always written as text, whatever it starts with: labels, codes, the stamp) or a number. */
   value?: string | number;
-  /** a formula the add-in built (KAISHA functions and plain Excel formulas over the sheet). */
+  /**
+   * a formula the plan built (KAISHA functions and plain Excel formulas over the sheet): written
+   * only if AddinFormula.sheet accepts it (formula-check.ts BUILDER_POLICY).
+   */
   formula?: string;
   numberFormat?: string;
   bold?: boolean;
@@ -114,9 +119,11 @@ export async function buildCompanySheet(plan: CompanySheetPlan): Promise<SheetBu
           );
         continue;
       }
-      if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
-      if (cell.formula !== undefined) range.formulas = [[cell.formula]];
-      else if (cell.value !== undefined) range.values = [[cell.value]];
+      // Through safe-values.ts: a plan's text (a code typed by the user, the API's source label) is
+      // text; a formula is written only when it is the builders' kind (AddinFormula.sheet throws).
+      const content = cell.formula !== undefined ? AddinFormula.sheet(cell.formula) : cell.value;
+      if (content !== undefined || cell.numberFormat)
+        writeCells(range, [[content]], [[cell.numberFormat]]);
       if (cell.bold) range.format.font.bold = true;
       if (cell.alignRight) range.format.horizontalAlignment = "Right";
     }

@@ -24,6 +24,15 @@ export function isKaishaFormula(formula: unknown): formula is string {
   return typeof formula === "string" && formula.startsWith("=") && KAISHA_CALL.test(formula);
 }
 
+/**
+ * True when a cell holds a formula, not text that looks like one: Range.formulas gives a Text cell's
+ * own text (an API name "=KAISHA.USAGE()" written as text), which its value repeats; a formula's
+ * value is its result. Freeze and Restore must never take such text for a formula.
+ */
+export function isFormulaCell(formula: unknown, value: unknown): formula is string {
+  return typeof formula === "string" && formula.startsWith("=") && formula !== value;
+}
+
 interface ErrorJson {
   type?: string;
   errorType?: string;
@@ -42,7 +51,7 @@ function scanRange(sheet: string, range: Excel.Range, out: KaishaCell[], withJso
       : undefined;
   range.formulas.forEach((row, r) =>
     row.forEach((formula, c) => {
-      if (!isKaishaFormula(formula)) return;
+      if (!isKaishaFormula(formula) || !isFormulaCell(formula, range.values[r]?.[c])) return;
       const cell: KaishaCell = {
         sheet,
         address: cellAddress(ref.row + r, ref.col + c),

@@ -2,10 +2,13 @@
 
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { dateTimeSerialJst } from "../state/units";
-import { isKaishaFormula } from "./formulas";
+import { AddinFormula } from "./addin-formula";
+import { isFormulaCell, isKaishaFormula } from "./formulas";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { ExcelApiMissingError, excelApiSupported } from "./requirements";
+import { checkRecord, type RefusedRecord } from "./restore-check";
 import { runExcel } from "./run";
+import { writeCells, type WriteCell } from "./safe-values";
 
 export const PROVENANCE_SHEET = "KaishaProvenance";
 export const PROVENANCE_HEADER = [
@@ -26,8 +29,11 @@ const PROVENANCE: RecordSheetSpec = {
 
 export type FreezeScope = "selection" | "sheet";
 
-/** Why a formula was left as a formula: still calculating, a blocked spill, or another error. */
-export type SkipReason = "calculating" | "spill" | "error";
+/**
+ * Why a formula was left as a formula: still calculating, a blocked spill, another error, or it
+ * calls functions Restore formulas would refuse to write back (`code` names the first).
+ */
+export type SkipReason = "calculating" | "spill" | "error" | "unrestorable";
 
 export interface SkippedCell {
   /** "Sheet1!B2": the formula's own cell. */
@@ -42,6 +48,8 @@ export interface FreezeResult {
   cells: string[];
   /** formulas left as they are (only from freezeFormulas). */
   skipped: SkippedCell[];
+  /** provenance records Restore formulas refused to act on (only from restoreFormulas). */
+  refused?: RefusedRecord[];
 }
 
 /**
@@ -109,7 +117,7 @@ export async function freezeFormulas(
         ? context.workbook.getSelectedRange()
         : sheet.getUsedRangeOrNullObject(false);
     sheet.load("name");
-    area.load("address,formulas");
+    area.load("address,formulas,values");
     await context.sync();
     if (area.isNullObject) return { frozen: 0, cells: [], skipped: [] };
     const origin = rectOf(area.address);
@@ -117,12 +125,13 @@ export async function freezeFormulas(
       [];
     area.formulas.forEach((row, r) =>
       row.forEach((formula, c) => {
-        if (!isKaishaFormula(formula)) return;
+        // Text that reads "=KAISHA…" (an API string kept as text) is not a formula to freeze.
+        if (!isKaishaFormula(formula) || !isFormulaCell(formula, area.values[r]?.[c])) return;
         const address = cellAddress(origin.top + r, origin.left + c);
         const range = sheet.getRange(address);
         const spill = range.getSpillingToRangeOrNullObject();
-        range.load("values");
-        spill.load("address,values");
+        range.load("values,numberFormat");
+        spill.load("address,values,numberFormat");
         anchors.push({ address, formula, range, spill });
       }),
     );
@@ -141,6 +150,16 @@ export async function freezeFormulas(
     const ready = own.filter((a) => {
       const bad = errorIn(a.spill.isNullObject ? a.range.values : a.spill.values);
       if (bad) skipped.push({ address: qualify(sheet.name, a.address), ...bad });
+      // What is frozen must be restorable: Restore formulas writes back only what it can check.
+      const restorable = AddinFormula.restored(a.formula);
+      if (!bad && !(restorable instanceof AddinFormula)) {
+        skipped.push({
+          address: qualify(sheet.name, a.address),
+          code: restorable.refused,
+          reason: "unrestorable",
+        });
+        return false;
+      }
       return !bad;
     });
     anchors.splice(0, anchors.length, ...ready);
@@ -152,10 +171,17 @@ export async function freezeFormulas(
     const next = Math.max(1, existing.length);
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
     const records: unknown[][] = [];
-    for (const a of anchors) {
+    // Every result as checked above, taken before the first write: freezing one formula changes
+    // the inputs of others (a PEERS spill feeds FINANCIAL cells), which must not freeze mid-calculation.
+    const results = anchors.map((a) => {
       const target = a.spill.isNullObject ? a.range : a.spill;
-      const values = target.values;
-      target.values = values;
+      return { target, values: target.values, formats: target.numberFormat };
+    });
+    for (const [i, a] of anchors.entries()) {
+      const result = results[i];
+      if (!result) continue;
+      // A function's text result stays text ("=…", "-", "+5%"), numbers stay numbers in their format.
+      writeCells(result.target, result.values as WriteCell[][], result.formats as string[][]);
       const valuesRange = a.spill.isNullObject
         ? a.address
         : (a.spill.address.split("!").pop() ?? a.address);
@@ -169,18 +195,12 @@ export async function freezeFormulas(
         "",
       ]);
     }
-    const out = prov.getRange(rangeAddress(next, 0, records.length, COLS));
-    // Formats first: the formula column is text, so "=KAISHA…" is kept as text, not evaluated.
-    out.numberFormat = records.map(() => [
-      "@",
-      "@",
-      "@",
-      "yyyy-mm-dd hh:mm:ss",
-      "@",
-      "@",
-      "yyyy-mm-dd hh:mm:ss",
-    ]);
-    out.values = records as (string | number)[][];
+    // The formula column is text like every other: "=KAISHA…" is kept, not evaluated.
+    writeCells(
+      prov.getRange(rangeAddress(next, 0, records.length, COLS)),
+      records as WriteCell[][],
+      records.map(() => ["@", "@", "@", "yyyy-mm-dd hh:mm:ss", "@", "@", "yyyy-mm-dd hh:mm:ss"]),
+    );
     await context.sync();
     return {
       frozen: anchors.length,
@@ -192,7 +212,11 @@ export async function freezeFormulas(
 
 /**
  * Restores the frozen formulas recorded for cells in the selection or the active sheet: clears the
- * frozen values of the spill range, re-enters the formula, and marks the record restored.
+ * frozen values of the spill range, re-enters the formula, and marks the record restored. The sheet
+ * is the workbook's, editable by anyone who sent it: every record in scope is checked first
+ * (restore-check.ts: a KAISHA formula with nothing else smuggled in, its values range on the same
+ * sheet, anchored at its cell and holding no formula), and the rest are left alone and listed in
+ * `refused`.
  */
 export async function restoreFormulas(
   scope: FreezeScope,
@@ -200,7 +224,7 @@ export async function restoreFormulas(
 ): Promise<FreezeResult> {
   return runExcel(async (context) => {
     const prov = await recordSheet(context, PROVENANCE, false);
-    if (!prov) return { frozen: 0, cells: [], skipped: [] };
+    if (!prov) return { frozen: 0, cells: [], skipped: [], refused: [] };
     const active = context.workbook.worksheets.getActiveWorksheet();
     active.load("name");
     const selected = scope === "selection" ? context.workbook.getSelectedRange() : undefined;
@@ -208,29 +232,63 @@ export async function restoreFormulas(
     await context.sync();
     const rows = await recordRows(prov, context);
     const rect = selected ? rectOf(selected.address) : undefined;
+    const sheet = context.workbook.worksheets.getItem(active.name);
+    const refused: RefusedRecord[] = [];
+    const candidates: {
+      row: number;
+      address: string;
+      formula: AddinFormula;
+      area: Excel.Range;
+      cell: Excel.Range;
+      range: string;
+    }[] = [];
+    rows.forEach((row, i) => {
+      if (i === 0 || row[5] !== "frozen") return;
+      const verdict = checkRecord(row, i + 1, active.name);
+      if (verdict === undefined) return; // another sheet's record: not in scope
+      if ("reason" in verdict) {
+        refused.push(verdict);
+        return;
+      }
+      if (rect && !inside(rect, verdict.anchor.row, verdict.anchor.col)) return;
+      const area = sheet.getRange(verdict.valuesRange);
+      const cell = sheet.getRange(cellAddress(verdict.anchor.row, verdict.anchor.col));
+      area.load("formulas,values");
+      cell.load("numberFormat");
+      candidates.push({
+        row: i,
+        address: verdict.address,
+        formula: verdict.formula,
+        area,
+        cell,
+        range: verdict.valuesRange,
+      });
+    });
+    if (candidates.length > 0) await context.sync();
     const restored: string[] = [];
     const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
-    rows.forEach((row, i) => {
-      if (
-        i === 0 ||
-        row[5] !== "frozen" ||
-        typeof row[0] !== "string" ||
-        typeof row[1] !== "string"
-      )
-        return;
-      const ref = parseAddress(row[0]);
-      if (ref.sheet !== active.name) return;
-      if (rect && !inside(rect, ref.row, ref.col)) return;
-      const sheet = context.workbook.worksheets.getItem(active.name);
-      const valuesRange =
-        typeof row[2] === "string" && row[2] !== "" ? row[2] : cellAddress(ref.row, ref.col);
-      sheet.getRange(valuesRange).clear("Contents");
-      sheet.getRange(cellAddress(ref.row, ref.col)).formulas = [[row[1]]];
-      const status = prov.getRange(rangeAddress(i, 5, 1, 2));
-      status.values = [["restored", stamp]];
-      restored.push(row[0]);
-    });
+    for (const c of candidates) {
+      // Frozen values are values: a record whose range holds formulas would clear someone's work.
+      const values = c.area.values;
+      const formulaInside = c.area.formulas.some((row, r) =>
+        row.some((f, col) => isFormulaCell(f, values[r]?.[col])),
+      );
+      if (formulaInside) {
+        refused.push({ row: c.row + 1, address: c.address, reason: "range", detail: c.range });
+        continue;
+      }
+      c.area.clear("Contents");
+      // Its own format back (a text result frozen as "@" would keep the formula as text: General).
+      writeCells(c.cell, [[c.formula]], c.cell.numberFormat as string[][]);
+      writeCells(
+        prov.getRange(rangeAddress(c.row, 5, 1, 2)),
+        [["restored", stamp]],
+        [["@", "yyyy-mm-dd hh:mm:ss"]],
+      );
+      restored.push(c.address);
+    }
     await context.sync();
-    return { frozen: restored.length, cells: restored, skipped: [] };
+    refused.sort((a, b) => a.row - b.row);
+    return { frozen: restored.length, cells: restored, skipped: [], refused };
   });
 }

@@ -8,6 +8,7 @@ import {
 } from "../state/import-definition";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { runExcel } from "./run";
+import { writeCells } from "./safe-values";
 
 export const IMPORTS_SHEET = "KaishaImports";
 const IMPORTS: RecordSheetSpec = {
@@ -28,9 +29,10 @@ export async function saveImportDefinition(
     const rows = await recordRows(sheet, context);
     let index = rows.findIndex((r, i) => i > 0 && r[0] === def.tableName);
     if (index < 0) index = Math.max(1, rows.length);
-    sheet.getRange(rangeAddress(index, 0, 1, IMPORTS.header.length)).values = [
+    // Text, like every string the add-in writes: a table name or definition is never evaluated.
+    writeCells(sheet.getRange(rangeAddress(index, 0, 1, IMPORTS.header.length)), [
       [def.tableName, json, now.toISOString()],
-    ];
+    ]);
     await context.sync();
   });
 }

@@ -1,6 +1,7 @@
 // The add-in's own record sheets (KaishaImports, KaishaProvenance): found or created, read whole.
 
 import { rangeAddress } from "../state/a1";
+import { writeCells } from "./safe-values";
 
 /** Name and first row of a record sheet, and how it is shown when it is created. */
 export interface RecordSheetSpec {
@@ -28,7 +29,7 @@ export async function recordSheet(
   if (!create) return undefined;
   const sheet = context.workbook.worksheets.add(spec.name);
   const header = sheet.getRange(rangeAddress(0, 0, 1, spec.header.length));
-  header.values = [[...spec.header]];
+  writeCells(header, [[...spec.header]]);
   if (spec.boldHeader === true) header.format.font.bold = true;
   if (spec.hidden === true) sheet.visibility = "Hidden";
   return sheet;

@@ -2,8 +2,9 @@
 
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import type { CellValue, TableData } from "../state/table-data";
-import { quoteText } from "../state/formula-text";
+import { AddinFormula } from "./addin-formula";
 import { runExcel } from "./run";
+import { writeCells, type WriteCell } from "./safe-values";
 
 /** Rows per sync: at most 5,000, and fewer for wide tables to stay well below the ~5 MB request limit. */
 export function blockRows(columns: number): number {
@@ -45,16 +46,16 @@ export interface WrittenTable {
   rows: number;
 }
 
-function linkFormula(url: CellValue, text: string): CellValue {
-  // Only web links become HYPERLINK formulas; anything else stays as written.
-  return typeof url === "string" && /^https?:\/\//.test(url)
-    ? `=HYPERLINK(${quoteText(url)},${quoteText(text)})`
-    : url;
+/** A link cell: a HYPERLINK for an http(s) URL, the API's text as text for anything else. */
+function linkCell(url: CellValue | undefined, text: string): WriteCell {
+  if (typeof url !== "string") return url;
+  return AddinFormula.hyperlink(url, text) ?? url;
 }
 
 /**
- * Writes `table` as an Excel table. Number formats go in before values so codes stay text and dates
- * show as dates; links become HYPERLINK formulas; blocks of rows are synced one at a time.
+ * Writes `table` as an Excel table through safe-values.ts: number formats go in before values, every
+ * string (codes, names, dates the API sent unparsable) lands as text whatever it starts with, http(s)
+ * links become HYPERLINK formulas; blocks of rows are synced one at a time.
  * @example await writeTable(data, { name: "Kaisha_prices_7203", caption: "出典: ..." })
  */
 export async function writeTable(
@@ -140,9 +141,9 @@ export async function writeTable(
       sheet.getRange(replaced.area).clear("All");
     }
 
-    const header = sheet.getRange(rangeAddress(startRow, startCol, 1, cols));
-    header.numberFormat = [table.columns.map(() => "@")];
-    header.values = [table.columns.map((c) => c.header)];
+    writeCells(sheet.getRange(rangeAddress(startRow, startCol, 1, cols)), [
+      table.columns.map((c) => c.header),
+    ]);
 
     const step = blockRows(cols);
     const formats = table.columns.map((c) => c.numberFormat);
@@ -159,17 +160,19 @@ export async function writeTable(
       const range = sheet.getRange(
         rangeAddress(startRow + 1 + start, startCol, block.length, cols),
       );
-      range.numberFormat = block.map(() => formats);
-      range.values = block.map((row) =>
-        linkCols.length ? row.map((v, i) => (linkCols.includes(i) ? "" : v)) : row,
+      const cells = block.map((row) =>
+        linkCols.length
+          ? row.map((v, i) => {
+              const column = table.columns[i];
+              return column?.kind === "link" ? linkCell(v, column.linkText ?? "Link") : v;
+            })
+          : row,
       );
-      for (const col of linkCols) {
-        const linkRange = sheet.getRange(
-          rangeAddress(startRow + 1 + start, startCol + col, block.length, 1),
-        );
-        const text = table.columns[col]?.linkText ?? "Link";
-        linkRange.formulas = block.map((row) => [linkFormula(row[col] ?? "", text)]);
-      }
+      writeCells(
+        range,
+        cells,
+        block.map(() => formats),
+      );
       // One sync per block on purpose: bounded request size (~5 MB limit) and visible progress.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
@@ -184,7 +187,8 @@ export async function writeTable(
     created.getRange().format.autofitColumns();
 
     const captionCell = sheet.getRange(cellAddress(startRow + rowsInTable + 2, startCol));
-    captionCell.values = [[options.caption]];
+    // The caption carries the API's source_label and license_note: text like every API string.
+    writeCells(captionCell, [[options.caption]]);
     captionCell.format.font.italic = true;
     captionCell.format.font.color = "#605E5C";
     await context.sync();

@@ -216,6 +216,12 @@ export const en = {
   skipCalculating: "{n} still calculating",
   skipSpill: "{n} with a blocked spill",
   skipError: "{n} in error ({codes})",
+  skipUnrestorable: "{n} calling functions Restore formulas would not write back ({codes})",
+  restoreRefused:
+    "Restored {n} formulas. Left {m} KaishaProvenance records alone, because they are not a KAISHA formula recorded for its own cells on this sheet: {list}. Check them: the workbook may have been edited to run something else.",
+  refusedFormula: "row {row} ({address}): calls {detail}",
+  refusedRange: "row {row} ({address}): values range {detail}",
+  refusedAddress: "row {row}: address {detail}",
   restored: "Restored {n} formulas.",
   nothingToRestore:
     "No frozen formulas to restore in the scope (none recorded on KaishaProvenance).",
@@ -315,7 +321,8 @@ export const en = {
   builderPreviewing: "Fetching the preview…",
   builderPreviewIncomplete: "Fill in the required fields to see the result.",
   builderPreviewMore: "({rows} rows × {cols} columns in all)",
-  builderPreviewNotCached: "Not in the cache yet. “Fetch preview” sends the request the cell would send.",
+  builderPreviewNotCached:
+    "Not in the cache yet. “Fetch preview” sends the request the cell would send.",
   builderPreviewNeedsCells: "Refers to cells: insert the formula to see its value.",
   builderLoadFailed: "The function list could not be loaded: {message}",
   builderLoading: "Loading the functions…",
@@ -326,7 +333,8 @@ export const en = {
   builderOverwriteKeep: "Keep {address}",
   builderOverwriteNo: "Nothing was written. Select an empty cell and insert again.",
   previewConditions: "Preview matches",
-  screenNoHits: "No company meets all these conditions. Loosen or remove a condition and preview again.",
+  screenNoHits:
+    "No company meets all these conditions. Loosen or remove a condition and preview again.",
   importAsTableCost: "Import {rows} rows as a table ({n} requests)",
   importNeedsPreview: "Preview first: the import is offered once the preview finds companies.",
   histogramTitle: "Distribution of {metric} (first {n} rows)",
@@ -337,11 +345,13 @@ export const en = {
   refreshEstimating: "Estimating the requests…",
   refreshConfirmTitle: "Refresh everything?",
   refreshImportsConfirmTitle: "Refresh the imported tables?",
-  refreshConfirmCost: "This clears the cache and sends about {n} requests ({formulas} for KAISHA formulas, at least {imports} for imported tables).",
+  refreshConfirmCost:
+    "This clears the cache and sends about {n} requests ({formulas} for KAISHA formulas, at least {imports} for imported tables).",
   refreshImportsConfirmCost: "This sends at least {n} requests (one or more per imported table).",
   refreshConfirmRemaining: "Requests left today: {n}.",
   refreshConfirmRemainingUnknown: "Requests left today: unknown (the usage check failed).",
-  refreshConfirmShort: "That is more than today’s remaining requests: some cells will show the daily-limit error.",
+  refreshConfirmShort:
+    "That is more than today’s remaining requests: some cells will show the daily-limit error.",
   refreshConfirmRun: "Refresh everything",
   refreshImportsConfirmRun: "Refresh imported tables",
   refreshConfirmCancel: "Don’t refresh",

@@ -504,12 +504,19 @@ import { evaluateStandInFormula } from "./standin-engine";
     if (typeof cell.formula !== "string")
       recalcDependents(s, { top: r, left: c, bottom: r, right: c }, 0, key);
   }
-  function setValue(s, r, c, v) {
-    // As in Excel, text typed into a cell formatted as Text ("@") stays text, even "=...".
+  function isTextCell(s, r, c) {
     var own = s.cells.get(k(r, c));
-    var format = (own && own.numberFormat) || s.colFormats.get(c);
-    if (typeof v === "string" && v.charAt(0) === "=" && v.length > 1 && format !== "@")
-      return writeCell(s, r, c, { formula: v, value: "" });
+    return ((own && own.numberFormat) || s.colFormats.get(c)) === "@";
+  }
+  /**
+   * STANDIN.md "Range.values and text": Microsoft's reference for Range.values says a string that
+   * starts with "+", "-" or "=" is interpreted as a formula; a cell formatted as Text ("@") keeps it
+   * as text. "+x" and "-x" are stored as "=+x" / "=-x" (what Excel's formula bar shows), so the
+   * cell no longer reads back as the string written, which is what the tests watch for.
+   */
+  function setValue(s, r, c, v) {
+    if (typeof v === "string" && /^[=+-]/.test(v) && !isTextCell(s, r, c))
+      return writeCell(s, r, c, { formula: v.charAt(0) === "=" ? v : "=" + v, value: "" });
     writeCell(s, r, c, { value: v === null || v === undefined ? "" : v, formula: undefined });
   }
 
@@ -682,9 +689,8 @@ import { evaluateStandInFormula } from "./standin-engine";
     set: function (v) {
       var s = this._sheet;
       this._assign("formulas", v, function (r, c, x) {
-        if (typeof x === "string" && x.charAt(0) === "=")
-          writeCell(s, r, c, { formula: x, value: "" });
-        else writeCell(s, r, c, { value: x, formula: undefined });
+        // Range.formulas follows the same rule as values: a Text cell keeps even "=..." as text.
+        setValue(s, r, c, x);
       });
     },
   });

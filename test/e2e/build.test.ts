@@ -26,6 +26,8 @@ function configWith(env: Record<string, string>, mode = "production"): webpack.C
     "ADDIN_PRODUCTION_URL",
     "KAISHA_OFFICE_JS",
     "KAISHA_BUILD_REPORT",
+    "KAISHA_PREVIEW",
+    "KAISHA_CONNECT_SRC",
   ];
   const saved = names.map((n) => [n, process.env[n]] as const);
   for (const n of names) delete process.env[n];
@@ -228,11 +230,11 @@ describe("the shared-runtime page (taskpane.html)", () => {
 
 describe("webpack settings by build", () => {
   test("production (npm run build) loads Office.js from Microsoft's CDN and ships no npm copy", () => {
-    const prod = configWith({});
+    const prod = configWith({ KAISHA_PREVIEW: "1" });
     for (const page of ["taskpane.html", "preview.html"]) {
       expect([page, htmlOptions(prod, page)["templateParameters"]]).toEqual([
         page,
-        { officeJs: OFFICE_JS_CDN },
+        expect.objectContaining({ officeJs: OFFICE_JS_CDN }),
       ]);
     }
     expect(copiedFiles(prod).filter((f) => f.includes("office-js"))).toEqual([]);
@@ -245,9 +247,9 @@ describe("webpack settings by build", () => {
       configWith(sandbox),
       configWith({}, "development"),
     ]) {
-      expect(htmlOptions(config, "taskpane.html")["templateParameters"]).toEqual({
-        officeJs: "assets/office-js/office.js",
-      });
+      expect(htmlOptions(config, "taskpane.html")["templateParameters"]).toEqual(
+        expect.objectContaining({ officeJs: "assets/office-js/office.js" }),
+      );
       expect(copiedFiles(config)).toContain("assets/office-js/office.js");
     }
     // The e2e build's pages really reference it (the template is filled in).
@@ -292,6 +294,74 @@ describe("webpack settings by build", () => {
   test("a non-https production URL is refused", () => {
     expect(() => configWith({ ADDIN_PRODUCTION_URL: "http://insecure.example.com" })).toThrow(
       /must be https/,
+    );
+  });
+});
+
+/** The CSP a page of a config gets, as directive -> sources. */
+function cspOf(config: webpack.Configuration, page = "taskpane.html"): Record<string, string[]> {
+  const params = htmlOptions(config, page)["templateParameters"] as { csp: string };
+  return Object.fromEntries(
+    params.csp.split(";").map((d) => {
+      const [name = "", ...sources] = d.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe("pages: Content-Security-Policy and the preview page", () => {
+  test("production: scripts from our origin and Office.js's CDN only; connect to the API, the sandbox and our relay", () => {
+    const csp = cspOf(configWith({}));
+    expect(csp["script-src"]).toEqual(["'self'", "https://appsforoffice.microsoft.com"]);
+    expect(csp["connect-src"]).toEqual([
+      "'self'",
+      "https://api.irbank.net",
+      "http://127.0.0.1:8787",
+    ]);
+    expect(csp["default-src"]).toEqual(["'self'"]);
+    expect(csp["object-src"]).toEqual(["'none'"]);
+    // No inline script and no eval anywhere.
+    expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
+    expect(csp["script-src"]).not.toContain("'unsafe-inline'");
+  });
+
+  test("npm start / e2e builds may also reach any port on this computer (?baseUrl= test sandboxes)", () => {
+    const csp = cspOf(configWith({ KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:9999/v1" }));
+    expect(csp["connect-src"]).toEqual(
+      expect.arrayContaining(["http://127.0.0.1:9999", "http://127.0.0.1:*", "http://localhost:*"]),
+    );
+    expect(cspOf(configWith({}))["connect-src"]).not.toContain("http://127.0.0.1:*");
+  });
+
+  test("KAISHA_CONNECT_SRC adds https origins and refuses plain http elsewhere", () => {
+    const csp = cspOf(configWith({ KAISHA_CONNECT_SRC: "https://proxy.example.co.jp/v1" }));
+    expect(csp["connect-src"]).toContain("https://proxy.example.co.jp");
+    expect(() => configWith({ KAISHA_CONNECT_SRC: "http://proxy.example.co.jp" })).toThrow(
+      /must be https/,
+    );
+  });
+
+  test("the built pages carry the policy before any script", () => {
+    for (const page of ["taskpane.html", "preview.html"]) {
+      const html = read(page);
+      // The build minifies the HTML: attribute quotes may be dropped.
+      const meta = html.search(/http-equiv="?Content-Security-Policy/);
+      expect([page, meta > 0 && meta < html.indexOf("<script")]).toEqual([page, true]);
+      expect(html).toContain("script-src 'self' https://appsforoffice.microsoft.com;");
+    }
+  });
+
+  test("npm run build ships no preview page (no page, no entries) unless KAISHA_PREVIEW=1", () => {
+    const prod = configWith({});
+    expect(() => htmlOptions(prod, "preview.html")).toThrow(/no HtmlWebpackPlugin/);
+    expect(Object.keys(prod.entry as object)).toEqual(["functions", "taskpane"]);
+    const asked = configWith({ KAISHA_PREVIEW: "1" });
+    expect(htmlOptions(asked, "preview.html")["filename"]).toBe("preview.html");
+    // npm start and the e2e build keep it.
+    const sandbox = configWith({ KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1" });
+    expect(htmlOptions(sandbox, "preview.html")["filename"]).toBe("preview.html");
+    expect(htmlOptions(configWith({}, "development"), "preview.html")["filename"]).toBe(
+      "preview.html",
     );
   });
 });

@@ -26,6 +26,8 @@ const SANDBOX_VARIABLES = [
   "KAISHA_DEMO_KEY",
   "ADDIN_PRODUCTION_URL",
   "KAISHA_BUILD_REPORT",
+  "KAISHA_PREVIEW",
+  "KAISHA_CONNECT_SRC",
 ];
 
 function newestMtime(target: string): number {
@@ -78,7 +80,7 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
 /**
  * The two builds every e2e suite shares, made once per run in one parallel webpack run: the e2e
  * build (production mode with `npm start`'s sandbox settings: sandbox base URL, demo key,
- * build-report.json) and a true `npm run build` (no sandbox variables). A build is skipped when
+ * build-report.json) and a true `npm run build` (no sandbox variables; with the preview page, KAISHA_PREVIEW=1). A build is skipped when
  * nothing it reads has changed since the last good one (KAISHA_E2E_REBUILD=1 forces it; CI starts
  * from a fresh clone, so it always builds).
  */
@@ -95,7 +97,8 @@ export default async function globalSetup(): Promise<void> {
         KAISHA_BUILD_REPORT: "1",
       },
     },
-    { dir: E2E_PROD_DIST, env: {} },
+    // npm run build leaves the preview page out; this one asks for it to test it in production.
+    { dir: E2E_PROD_DIST, env: { KAISHA_PREVIEW: "1" } },
   ].filter((build) => !builtFrom(build.dir, stamp));
   if (stale.length === 0) return;
   const configs = stale.map((build) => configFor(build.dir, build.env));

