@@ -186,7 +186,7 @@ export const en = {
   runImport: "Import as table",
   insertChart: "Insert chart",
   chartInserted: "Chart inserted.",
-  chartPricesTitle: "{code} share price",
+  chartPricesTitle: "{code} share price (split-adjusted close)",
   chartValuationTitle: "{code} PER / PBR",
   chartNeedsImport: "Import prices or valuations first; the chart is drawn from that table.",
 
@@ -444,6 +444,9 @@ export const en = {
   histogramOfShown: "{metric}: the {n} companies in the table",
   histogramMissing: "{metric}: the {n} companies in the table with a value ({missing} without)",
   countCompanies: "{n} companies",
+  runImportCost: "Import as table ({n} requests)",
+  runImportCostOne: "Import as table (1 request)",
+  priceWindowHint: "Empty from: since 2005; empty to: up to the latest day.",
 
   errorUnexpected: "Something went wrong: {message}",
 };

@@ -185,7 +185,7 @@ export const ja: Messages = {
   runImport: "表として取り込む",
   insertChart: "グラフを挿入",
   chartInserted: "グラフを挿入しました。",
-  chartPricesTitle: "{code} 株価",
+  chartPricesTitle: "{code} 株価（分割調整後終値）",
   chartValuationTitle: "{code} PER・PBR",
   chartNeedsImport: "先に株価かバリュエーションを取り込んでください。その表からグラフを作ります。",
 
@@ -438,6 +438,9 @@ export const ja: Messages = {
   histogramOfShown: "{metric}：表の {n} 社の分布",
   histogramMissing: "{metric}：表の {n} 社の分布（値のない {missing} 社を除く）",
   countCompanies: "{n} 社",
+  runImportCost: "表として取り込む（{n} リクエスト）",
+  runImportCostOne: "表として取り込む（1 リクエスト）",
+  priceWindowHint: "開始日が空欄なら2005年から、終了日が空欄なら最新日まで。",
 
   errorUnexpected: "問題が発生しました: {message}",
 };
