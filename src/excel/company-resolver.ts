@@ -64,15 +64,13 @@ export async function securityByName(
   const exact = found.filter((s) => squash(s.name) === squash(name));
   const only = found.length === 1 ? found[0] : exact.length === 1 ? exact[0] : undefined;
   if (only !== undefined) return only;
+  // The cause first, in terms of what was typed, then what the argument accepts (issue 19).
+  const typed = name.length > 40 ? `${name.slice(0, 37)}...` : name;
   if (found.length === 0) {
-    throw new ArgumentError(
-      argument,
-      {
-        en: `${COMPANY_FORMS.en}; no listed company name contains this`,
-        ja: `${COMPANY_FORMS.ja}。この文字を含む上場会社名はありません`,
-      },
-      name,
-    );
+    throw new ArgumentError(argument, COMPANY_FORMS, name, {
+      en: `No listed company matches "${typed}"`,
+      ja: `「${typed}」という上場会社は見つかりません`,
+    });
   }
   const list = found
     .slice(0, MAX_CANDIDATES)
@@ -81,11 +79,12 @@ export async function securityByName(
   const more = found.length > MAX_CANDIDATES || body.next_cursor ? ", ..." : "";
   throw new ArgumentError(
     argument,
-    {
-      en: `one company: several match (${list}${more}); type its code`,
-      ja: `1 社に絞れる名前（該当: ${list}${more}）。コードを指定してください`,
-    },
+    { en: "the security code of one of them", ja: "そのうち 1 社の証券コード" },
     name,
+    {
+      en: `"${typed}" matches several listed companies (${list}${more})`,
+      ja: `「${typed}」に当たる上場会社が複数あります（${list}${more}）`,
+    },
   );
 }
 
