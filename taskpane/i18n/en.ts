@@ -447,6 +447,14 @@ export const en = {
   runImportCost: "Import as table ({n} requests)",
   runImportCostOne: "Import as table (1 request)",
   priceWindowHint: "Empty from: since 2005; empty to: up to the latest day.",
+  builderLoadCell: "Open the selected cell's formula",
+  builderEditing: "Editing the formula of {address}.",
+  builderWriteBack: "Update {address}",
+  builderWrittenBack: "{address} now holds the edited formula.",
+  builderCellNotKaisha: "{address} holds no KAISHA formula: build one below and insert it.",
+  builderCellNotOneCall: "{address} holds more than one KAISHA call (or a formula around one): edit it in the cell.",
+  builderCellUnknown: "{address} calls a KAISHA function this builder does not know: edit it in the cell.",
+  builderResolved: "Resolves to",
 
   errorUnexpected: "Something went wrong: {message}",
 };

@@ -441,6 +441,14 @@ export const ja: Messages = {
   runImportCost: "表として取り込む（{n} リクエスト）",
   runImportCostOne: "表として取り込む（1 リクエスト）",
   priceWindowHint: "開始日が空欄なら2005年から、終了日が空欄なら最新日まで。",
+  builderLoadCell: "選択中のセルの数式を開く",
+  builderEditing: "{address} の数式を編集しています。",
+  builderWriteBack: "{address} を更新",
+  builderWrittenBack: "{address} の数式を更新しました。",
+  builderCellNotKaisha: "{address} に KAISHA 関数の数式はありません。下で作成して挿入してください。",
+  builderCellNotOneCall: "{address} の数式は KAISHA 関数だけの式ではありません（複数の呼び出しや計算を含む）。セルで直接編集してください。",
+  builderCellUnknown: "{address} の KAISHA 関数はこのビルダーにありません。セルで直接編集してください。",
+  builderResolved: "この数式の値",
 
   errorUnexpected: "問題が発生しました: {message}",
 };
