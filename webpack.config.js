@@ -179,8 +179,12 @@ module.exports = (_env, argv) => {
       preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
       // The Excel stand-in (taskpane/preview/STANDIN.md) for the e2e tests: sandbox builds only,
       // loaded by no page of ours (test/e2e/harness.ts injects it before a page's scripts).
+      // The workbook page (workbook.html): the same stand-in with a grid beside the real pane.
       ...(process.env.KAISHA_DEFAULT_BASE_URL
-        ? { "excel-standin": "./taskpane/preview/excel-standin.js" }
+        ? {
+            "excel-standin": "./taskpane/preview/excel-standin.js",
+            "workbook-view": "./taskpane/preview/workbook-view.ts",
+          }
         : {}),
     },
     output: {
@@ -244,10 +248,24 @@ module.exports = (_env, argv) => {
         template: "./taskpane/taskpane.html",
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
-        templateParameters: { officeJs: officeJsUrl },
+        templateParameters: { officeJs: officeJsUrl, workbook: false },
         // Office's web views cache hard: each build's script URLs carry its hash (?<hash>).
         hash: production,
       }),
+      // Sandbox builds (npm start, e2e): the task pane beside a workbook grid on the Excel
+      // stand-in, so every pane flow runs in a browser without Excel (README).
+      ...(process.env.KAISHA_DEFAULT_BASE_URL
+        ? [
+            new HtmlWebpackPlugin({
+              filename: "workbook.html",
+              template: "./taskpane/taskpane.html",
+              chunks: ["functions", "taskpane", "workbook-view"],
+              chunksSortMode: "manual",
+              templateParameters: { officeJs: officeJsUrl, workbook: true },
+              hash: production,
+            }),
+          ]
+        : []),
       new HtmlWebpackPlugin({
         filename: "preview.html",
         template: "./taskpane/preview/preview.html",

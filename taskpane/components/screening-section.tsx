@@ -116,7 +116,8 @@ export function ScreeningSection() {
     // The English pane names metrics in English (english-labels.ts), never the API's Japanese label.
     const label = field ? metricText(field, t.lang) : key;
     const note = unit ? unitNote(unit, t.lang) : undefined;
-    return note ? `${label}（${note}）` : label;
+    if (!note) return label;
+    return t.lang === "ja" ? `${label}（${note}）` : `${label} (${note})`;
   };
 
   // Import is offered once a preview of exactly these conditions found something; its cost is the

@@ -51,7 +51,9 @@ describe.each([
     expect((await message(page, "import-message")).intent).toBe("success");
     const header = ((await excel.read(sheet, "A1:AZ1"))[0] ?? []).map((c) => c.value);
     if (lang === "ja") {
-      expect(header).toEqual(expect.arrayContaining(["売上高", "営業利益"]));
+      // 日本語の項目名 with the unit the column is in: 売上高（百万円）.
+      const names = header.map((v) => String(v ?? "").replace(/（.*）$/, ""));
+      expect(names).toEqual(expect.arrayContaining(["決算期", "売上高", "営業利益"]));
       expect(header).not.toContain("sales");
     } else {
       expect(header).toEqual(expect.arrayContaining(["sales", "operating_profit"]));
@@ -160,7 +162,9 @@ describe.each([
       [sheet, before] as const,
     );
     const chart = (await excel.sheets()).find((s) => s.name === sheet)?.charts[before];
-    expect(chart?.series).toEqual([lang === "ja" ? "調整後終値" : "adj_close"]);
+    // One series, the split-adjusted close (its column header: 調整後終値（円） / adj_close).
+    expect(chart?.series).toHaveLength(1);
+    expect(chart?.series[0]).toMatch(lang === "ja" ? /^調整後終値/ : /^adj_close/);
     expect(chart?.title).toContain(lang === "ja" ? "分割調整後終値" : "split-adjusted close");
     // About a year of trading days: one page of 500.
     const table = (await excel.sheets()).find((s) => s.name === sheet)?.tables.at(-1);
