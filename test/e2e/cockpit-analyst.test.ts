@@ -183,8 +183,8 @@ describe.each([
     const value = (await excel.read(sheet, cell))[0]?.[0]?.value as number;
     expect(typeof value).toBe("number");
     await excel.select(sheet, cell);
+    // Opening the builder opens it on the selected cell's formula, without a further click.
     await nav(page, "builder");
-    await page.click(tid("builder-load-cell"));
     await page.waitForSelector(`${tid("builder-editing")}[data-address$="${cell}"]`);
     expect(await page.inputValue(tid("builder-function-select"))).toBe("FINANCIAL");
     expect(await page.inputValue(tid("builder-arg-period"))).toBe("annual");
@@ -224,6 +224,19 @@ describe.each([
     await shot("04-builder-write-back-asks");
     await page.click(tid("builder-overwrite-cancel"));
     expect((await excel.read(sheet, cell))[0]?.[0]?.value).toBe("my note");
+
+    // With the tab already open, the button opens another selected cell's formula.
+    await excel.enter(sheet, "H12", '=KAISHA.PRICE("6758")');
+    await excel.select(sheet, "H12");
+    await page.click(tid("builder-load-cell"));
+    await page.waitForSelector(`${tid("builder-editing")}[data-address$="H12"]`);
+    expect(await page.inputValue(tid("builder-function-select"))).toBe("PRICE");
+    // A cell without a KAISHA formula says so and leaves the form as it is.
+    await excel.select(sheet, "H11");
+    await page.click(tid("builder-load-cell"));
+    expect((await message(page, "builder-message")).intent).toBe("info");
+    expect(await page.locator(tid("builder-editing")).count()).toBe(0);
+    expect(await page.inputValue(tid("builder-function-select"))).toBe("PRICE");
   });
 
   test("errors lead with the cause, then the accepted forms, in full in Problems; SCREEN echoes what was typed", async () => {

@@ -98,7 +98,7 @@ export async function openCockpit(
  * tab that is not visible fails the test rather than being looked for in a menu.
  */
 export async function nav(page: Page, section: string): Promise<void> {
-  await page.click(tid(`nav-${section}`), { timeout: 5_000 });
+  await page.click(tid(`nav-${section}`));
   await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
 }
 
