@@ -248,7 +248,7 @@ module.exports = (_env, argv) => {
         template: "./taskpane/taskpane.html",
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
-        templateParameters: { officeJs: officeJsUrl, workbook: false },
+        templateParameters: { officeJs: officeJsUrl },
         // Office's web views cache hard: each build's script URLs carry its hash (?<hash>).
         hash: production,
       }),
