@@ -249,7 +249,8 @@ describe("task pane with the Excel stand-in", () => {
     expect(tables).toHaveLength(2);
     const block = await excel.read("Sheet1", "J1:Z3");
     const header = block[0]?.map((c) => c.value) ?? [];
-    const salesCol = header.indexOf("売上高");
+    // 日本語の項目名 with the column's unit: 売上高（百万円）.
+    const salesCol = header.findIndex((v) => /^売上高(（.*）)?$/.test(String(v)));
     expect(salesCol).toBeGreaterThanOrEqual(0);
     const sales = block[1]?.[salesCol];
     expect(typeof sales?.value).toBe("number");
