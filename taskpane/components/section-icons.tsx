@@ -1,6 +1,7 @@
 // Small line icons of the pane's sections (inline SVG: no icon package for six glyphs).
 
-export type SectionIconId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
+export type SectionIconId =
+  "connection" | "screening" | "import" | "refresh" | "builder" | "company";
 
 /** 20x20 strokes in the current text colour, so the selected tab's colour applies. */
 const PATHS: Record<SectionIconId, string> = {

@@ -260,9 +260,13 @@ describe("cancellation, stale answers, limits", () => {
       const err = await cellError(financial("トヨタ", "sales", 0, null, null, null, invocation()));
       expect(err.code).toBe("#VALUE!");
       if (lang === "ja") {
-        expect(err.message).toMatch(/^「トヨタ」という上場会社は見つかりません。company には証券コード/);
+        expect(err.message).toMatch(
+          /^「トヨタ」という上場会社は見つかりません。company には証券コード/,
+        );
       } else {
-        expect(err.message).toMatch(/^No listed company matches "トヨタ"\. company: use a security code/);
+        expect(err.message).toMatch(
+          /^No listed company matches "トヨタ"\. company: use a security code/,
+        );
       }
       // One name look-up, no /financials request for a company that does not exist.
       expect(h.requests().filter((r) => r.includes("/financials"))).toEqual([]);

@@ -22,7 +22,14 @@ test("every field of the contract's field dictionary has an English label in the
 });
 
 test("the live catalogue's technical and margin metrics have English labels too", () => {
-  for (const key of ["rsi", "sma25GapPct", "bbp", "marginBuyBalance", "marginRatio", "jsfLoanRatio"])
+  for (const key of [
+    "rsi",
+    "sma25GapPct",
+    "bbp",
+    "marginBuyBalance",
+    "marginRatio",
+    "jsfLoanRatio",
+  ])
     expect({ key, label: tableLabel(key) }).toEqual({ key, label: expect.any(String) });
 });
 

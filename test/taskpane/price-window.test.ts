@@ -1,10 +1,6 @@
 // The Prices import's default window (the last year) and the requests a window costs.
 import { defaultParams } from "../../taskpane/state/datasets";
-import {
-  defaultPriceWindow,
-  priceImportCost,
-  tokyoDay,
-} from "../../taskpane/state/price-window";
+import { defaultPriceWindow, priceImportCost, tokyoDay } from "../../taskpane/state/price-window";
 
 const NOW = new Date("2026-11-24T03:00:00Z");
 
