@@ -202,8 +202,13 @@ module.exports = (_env, argv) => {
         : {}),
       // The Excel stand-in (taskpane/preview/STANDIN.md) for the e2e tests: sandbox builds only,
       // loaded by no page of ours (test/e2e/harness.ts injects it before a page's scripts).
+      // The workbook page (workbook.html): the same stand-in with a grid beside the real pane.
       ...(process.env.KAISHA_DEFAULT_BASE_URL
-        ? { "excel-standin": "./taskpane/preview/excel-standin.js" }
+        ? {
+            "excel-standin": "./taskpane/preview/excel-standin.js",
+            "workbook-config": "./taskpane/preview/workbook-config.js",
+            "workbook-view": "./taskpane/preview/workbook-view.ts",
+          }
         : {}),
     },
     output: {
@@ -279,6 +284,20 @@ module.exports = (_env, argv) => {
               chunks: ["preview-standin", "functions", "preview"],
               chunksSortMode: "manual",
               templateParameters: pageParameters,
+              hash: production,
+            }),
+          ]
+        : []),
+      // Sandbox builds (npm start, e2e): the task pane beside a workbook grid on the Excel
+      // stand-in, so every pane flow runs in a browser without Excel (README).
+      ...(process.env.KAISHA_DEFAULT_BASE_URL
+        ? [
+            new HtmlWebpackPlugin({
+              filename: "workbook.html",
+              template: "./taskpane/taskpane.html",
+              chunks: ["functions", "taskpane", "workbook-view"],
+              chunksSortMode: "manual",
+              templateParameters: { ...pageParameters, workbook: true },
               hash: production,
             }),
           ]

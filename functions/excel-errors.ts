@@ -33,20 +33,42 @@ export class LocalCellError extends Error implements CellError {
 /** Excel truncates long messages in the error tooltip; keep them short and actionable. */
 export const MAX_MESSAGE_CHARS = 200;
 
+/** Where a clipped message may end: after a list separator or a space, never inside a word. */
+const BREAKS = [". ", "; ", ", ", "。", "、", "，", "；", " "];
+
 function clip(message: string): string {
-  return message.length <= MAX_MESSAGE_CHARS
-    ? message
-    : `${message.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
+  if (message.length <= MAX_MESSAGE_CHARS) return message;
+  const head = message.slice(0, MAX_MESSAGE_CHARS - 1);
+  const cut = Math.max(...BREAKS.map((b) => head.lastIndexOf(b)));
+  // A break in the second half keeps most of the text; else (one long token) cut where it is.
+  const end = cut > MAX_MESSAGE_CHARS / 2 ? cut : head.length;
+  return `${message.slice(0, end).trimEnd()}…`;
 }
 
-/** A cell error with `code` and `message`: `CustomFunctions.Error` when the runtime has it. */
+/** The whole text of a clipped message, by the error that carries the clipped one. */
+const fullMessages = new WeakMap<object, string>();
+
+/**
+ * A cell error with `code` and `message`: `CustomFunctions.Error` when the runtime has it. A message
+ * over MAX_MESSAGE_CHARS is cut at a word or list boundary for the cell's tooltip; the whole of it
+ * stays readable through `fullMessageOf` (the Problems list shows it, issue 19).
+ */
 export function cellError(code: CellErrorCode, message: string): CellError {
   const text = clip(message);
   const runtime = (
     globalThis as { CustomFunctions?: { Error?: new (code: never, message?: string) => CellError } }
   ).CustomFunctions;
-  if (runtime?.Error !== undefined) return new runtime.Error(code as never, text);
-  return new LocalCellError(code, text);
+  const err =
+    runtime?.Error !== undefined
+      ? new runtime.Error(code as never, text)
+      : new LocalCellError(code, text);
+  if (text !== message) fullMessages.set(err, message);
+  return err;
+}
+
+/** The message as the function wrote it, before clipping for the cell. */
+export function fullMessageOf(err: CellError): string | undefined {
+  return fullMessages.get(err) ?? err.message;
 }
 
 /** True for a value already made by cellError (thrown through unchanged). */

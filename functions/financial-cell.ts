@@ -172,6 +172,23 @@ type AnswerLookup = (
 /** Returned when an answer the value needs is not at hand (the lookup saw which). */
 const LACKING: unique symbol = Symbol("lacking");
 
+/** The answer holding the period asked: the widest window, or an older one stepped back to. */
+function answerFor(what: FinancialWhat, lookup: AnswerLookup): FinancialsResponse | typeof LACKING {
+  const { spec, type } = what.period;
+  const fetchType = type === "LTM" ? "quarterly" : type;
+  let body = lookup(fetchType, undefined);
+  if (body === undefined) return LACKING;
+  // An older period than the window: step back one whole window at a time (each step the same
+  // request for every older cell of the company), never past the start of the history.
+  for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
+    const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
+    if (older === undefined) break;
+    body = lookup(fetchType, older);
+    if (body === undefined) return LACKING;
+  }
+  return body;
+}
+
 /**
  * The cell's value from the answers `lookup` has, LACKING when one it needs is missing, or a
  * thrown #N/A when the data has no such value. The same for every path, so a cell answered from
@@ -191,17 +208,8 @@ function financialValue(
     const today = client.today();
     if (spec.iso > today) throw futureDate(spec.iso, today);
   }
-  const fetchType = type === "LTM" ? "quarterly" : type;
-  let body = lookup(fetchType, undefined);
-  if (body === undefined) return LACKING;
-  // An older period than the window: step back one whole window at a time (each step the same
-  // request for every older cell of the company), never past the start of the history.
-  for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
-    const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
-    if (older === undefined) break;
-    body = lookup(fetchType, older);
-    if (body === undefined) return LACKING;
-  }
+  const body = answerFor(what, lookup);
+  if (body === LACKING) return LACKING;
   if (body.periods.length === 0) throw noResults();
 
   if (type === "LTM") {
@@ -412,4 +420,57 @@ function fullFinancial(
       fetched.push({ ...need, body });
     }
   });
+}
+
+/** The period a FINANCIAL cell reads: its fiscal year (YYYY/MM) and quarter, for the builder. */
+export interface FinancialPeriodRead {
+  /** the item's key, however it was typed (売上高, Sales, sales). */
+  item: string;
+  fiscal_year: string;
+  quarter?: string;
+  /** annual, quarterly, semiannual or LTM (the twelve months to this quarter). */
+  type: string;
+}
+
+/**
+ * Which period FINANCIAL's arguments read, from answers already in memory (no request, no
+ * name look-up): the task pane's builder says "2025年3月期 売上高" beside the value. Undefined
+ * when an answer is not at hand or the arguments are refused (the value preview says why).
+ */
+export function financialPeriodRead(
+  company: unknown,
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+): FinancialPeriodRead | undefined {
+  try {
+    const ref = companyRefArg(company);
+    if ("name" in ref) return undefined;
+    const what = financialWhat(item, fiscalPeriod, period, quarter, null);
+    const client = getClient();
+    const ask = knownFinancialsAsk(client, ref);
+    if (ask === undefined) return undefined;
+    const lookup: AnswerLookup = (type, asOf) =>
+      client.peek("getFinancials", financialsQuery(ask, type, asOf));
+    const body = answerFor(what, lookup);
+    if (body === LACKING) return undefined;
+    const type = what.period.type;
+    // LTM: the twelve months through the quarter the sum ends with.
+    const row =
+      type === "LTM"
+        ? ((ltm) => (ltm.ok ? ltm.through : undefined))(
+            computeLtm(body.periods, what.itemKey, what.period.spec, what.period.quarter),
+          )
+        : selectPeriodOnce(body.periods, what.period);
+    if (row === undefined) return undefined;
+    return {
+      item: what.itemKey,
+      fiscal_year: row.fiscal_year,
+      type,
+      ...(row.quarter ? { quarter: row.quarter } : {}),
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -6,7 +6,13 @@ import type { HeaderLanguage } from "../src/excel/shape";
 import { staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
 import { clearCellError, recordCellError } from "../src/cell-errors";
 import { getCacheStore, getClient, getSettings, type Lang } from "../src/session";
-import { INVALID_VALUE, NOT_AVAILABLE, toCellError, type CellError } from "./excel-errors";
+import {
+  INVALID_VALUE,
+  NOT_AVAILABLE,
+  fullMessageOf,
+  toCellError,
+  type CellError,
+} from "./excel-errors";
 import { getHostCapabilities, messageLang } from "./host";
 
 /** The invocation object Excel passes as the last argument of a @cancelable function. */
@@ -182,5 +188,6 @@ function remember(invocation: InvocationLike | undefined, call: CallState, err: 
   const address = recordedAddress(invocation, call);
   if (address === undefined) return;
   if (err.code !== INVALID_VALUE && err.code !== NOT_AVAILABLE) return;
-  recordCellError(address, err.code, err.message ?? "");
+  // The whole message: the cell's tooltip gets a clipped one, the Problems list shows all of it.
+  recordCellError(address, err.code, fullMessageOf(err) ?? "");
 }

@@ -1,7 +1,7 @@
 // SCREEN (multi-condition screening, GET /screening) and SCREENFIELDS (its metric catalogue).
 
 import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
-import { isKaishaError, validateParams } from "../src/client";
+import { isKaishaError, validateParams, ValidationError } from "../src/client";
 import {
   ArgumentError,
   headersArg,
@@ -82,6 +82,24 @@ function unknownMetric(
         },
         filters,
       );
+}
+
+/**
+ * The syntax check's error worded with the user's own text: it ran with the metric names set aside
+ * ("metric:under:15"), and a message quoting that placeholder sends the user looking for a "metric"
+ * they never typed.
+ */
+function echoTyped(
+  err: ValidationError,
+  filters: string | undefined,
+  sortBy: string | undefined,
+): ValidationError {
+  return new ValidationError(err.details, {
+    values: {
+      ...(filters !== undefined ? { filters } : {}),
+      ...(sortBy !== undefined ? { sort_by: sortBy } : {}),
+    },
+  });
 }
 
 const METRIC_WHERE = {
@@ -203,15 +221,21 @@ export function screen(
       ...(nameText !== undefined ? { name: nameText } : {}),
       limit: Math.min(count, PAGE_MAX),
     });
-    validateParams(
-      "getScreening",
-      screenQuery(
-        filterText !== undefined
-          ? withFields(filterText, conditionFields(filterText).map(probe))
-          : undefined,
-        sort !== undefined ? "metric" : undefined,
-      ),
-    );
+    try {
+      validateParams(
+        "getScreening",
+        screenQuery(
+          filterText !== undefined
+            ? withFields(filterText, conditionFields(filterText).map(probe))
+            : undefined,
+          sort !== undefined ? "metric" : undefined,
+        ),
+      );
+    } catch (err) {
+      // The check ran on placeholder metric names: the message echoes what the user typed.
+      if (err instanceof ValidationError) throw echoTyped(err, filterText, sort);
+      throw err;
+    }
     const resolved = await resolveMetrics(ctx, filterText, sort);
     const info = new Map(resolved.catalog.map((f) => [f.key, f]));
     // Thresholds on the sheet's scale -> the API's: 0.03 on a `percent` metric is sent as 3.

@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     "",
     "Kaisha for Excel is running.",
     `  Preview (no Excel needed): ${server.url}/preview.html`,
+    `  Task pane with a workbook: ${server.url}/workbook.html (every pane flow, no Excel needed)`,
     `  Task pane:                 ${server.url}/taskpane.html`,
     `  Manifest to sideload:      ${path.join(ROOT, "manifest.xml")}`,
     `  Sandbox API:               ${sandboxBase}`,

@@ -46,6 +46,14 @@ const NAV_KEY = {
   builder: "navBuilder",
   company: "navCompany",
 } as const;
+const NAV_SHORT_KEY = {
+  connection: "navShortConnection",
+  screening: "navShortScreening",
+  import: "navShortImport",
+  refresh: "navShortRefresh",
+  builder: "navShortBuilder",
+  company: "navShortCompany",
+} as const;
 
 export interface AppProps {
   session: PaneSession;
@@ -157,10 +165,13 @@ export function App(props: AppProps) {
             </MessageBar>
           )}
           <SectionTabs
-            tabs={SECTIONS.map((id) => ({ id, label: t(NAV_KEY[id]) }))}
+            tabs={SECTIONS.map((id) => ({
+              id,
+              label: t(NAV_KEY[id]),
+              short: t(NAV_SHORT_KEY[id]),
+            }))}
             selected={section}
             ariaLabel={t("navLabel")}
-            moreLabel={(n) => t("navMore", { n })}
             onSelect={(id) => {
               const next = id as SectionId;
               setSection(next);

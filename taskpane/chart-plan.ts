@@ -1,4 +1,4 @@
-// Which columns of an imported table a chart uses (prices: close and adj_close by date; valuations: PER/PBR).
+// Which columns of an imported table a chart uses (prices: split-adjusted close by date; valuations: PER/PBR).
 
 import type { ChartRequest } from "./excel/chart";
 import type { Translator } from "./i18n/messages";
@@ -17,7 +17,9 @@ const SERIES: Partial<
     }
   >
 > = {
-  prices: { x: "date", series: ["close", "adj_close"], title: "chartPricesTitle" },
+  // The split-adjusted close only: the unadjusted close drops at every split (7203's 1:5 in 2021
+  // would read as an 80% crash); openapi.json getPrices: adj_close is on the latest share basis.
+  prices: { x: "date", series: ["adj_close"], title: "chartPricesTitle" },
   valuations: {
     x: "fiscal_year",
     series: ["per", "pbr_adjusted"],

@@ -3,7 +3,7 @@
 
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
-import { LANG_STORAGE_KEY, type LangSetting } from "./i18n/language";
+import { LANG_STORAGE_KEY, resolveLanguage, type LangSetting } from "./i18n/language";
 import { isExcelAvailable } from "./excel/run";
 import { DEMO_KEY, URL_PRESETS, startPaneSession } from "./pane-session";
 import { DEFAULT_BASE_URL } from "../src/session";
@@ -35,7 +35,12 @@ export async function renderPane(): Promise<void> {
     office: officeLanguage(),
     browser: navigator.language,
   };
-  const session = await startPaneSession({ query });
+  const initialSetting: LangSetting = saved === "ja" || saved === "en" ? saved : "auto";
+  const lang = resolveLanguage({
+    ...inputs,
+    saved: initialSetting === "auto" ? null : initialSetting,
+  });
+  const session = await startPaneSession({ query, lang });
   // npm start: open connected to the sandbox with its demo key (issue 12), never another server.
   await applyDemoKeyOnSandbox(session, {
     demoKey: DEMO_KEY,
@@ -44,7 +49,6 @@ export async function renderPane(): Promise<void> {
   }).catch(() => false);
   const root = document.getElementById("root");
   if (!root) throw new Error("#root missing in taskpane.html");
-  const initialSetting: LangSetting = saved === "ja" || saved === "en" ? saved : "auto";
   createRoot(root).render(
     <App
       session={session}

@@ -21,6 +21,7 @@ import {
   type UrlPresets,
 } from "./state/pane-settings";
 import { urlOverrides } from "./state/url-overrides";
+import type { Lang } from "./i18n/language";
 
 export const URL_PRESETS: UrlPresets = {
   production: PRODUCTION_BASE_URL,
@@ -48,9 +49,13 @@ export interface PaneSession {
   onChange(listener: () => void): () => void;
 }
 
-function settingsFor(url: string, mode: PaneSettings["mode"]): PaneSettings {
+function settingsFor(
+  url: string,
+  mode: PaneSettings["mode"],
+  headerLanguage: PaneSettings["headerLanguage"],
+): PaneSettings {
   const preset = presetFor(url, URL_PRESETS);
-  return { preset, customUrl: preset === "custom" ? url : "", mode, headerLanguage: "keys" };
+  return { preset, customUrl: preset === "custom" ? url : "", mode, headerLanguage };
 }
 
 /** Where requests go with these settings: the key is bound to this URL. */
@@ -71,11 +76,21 @@ function sameTarget(a: PaneSettings, b: PaneSettings): boolean {
  * functions read the key from memory (never from the workbook).
  */
 export async function startPaneSession(
-  options: { store?: AsyncStore; settingsStore?: AsyncStore; query?: URLSearchParams } = {},
+  options: {
+    store?: AsyncStore;
+    settingsStore?: AsyncStore;
+    query?: URLSearchParams;
+    /**
+     * The pane's language: a Japanese pane writes Japanese table headers (日本語の項目名) until the
+     * user chooses otherwise (issue 19); an English one the API's keys.
+     */
+    lang?: Lang;
+  } = {},
 ): Promise<PaneSession> {
   const keys = new KeyManager(options.store ?? defaultKeyStore());
   const settingsStore = options.settingsStore ?? options.store ?? defaultKeyStore();
-  const defaults = settingsFor(DEFAULT_BASE_URL, "direct");
+  const headerLanguage = options.lang === "ja" ? "ja" : "keys";
+  const defaults = settingsFor(DEFAULT_BASE_URL, "direct", headerLanguage);
   // Storage that cannot be read (blocked, corrupt) must not keep the pane from opening.
   const saved = await loadSettings(settingsStore, defaults).catch(() => defaults);
   // A key remembered before keys were bound belongs to the server of the saved settings.
@@ -84,7 +99,11 @@ export async function startPaneSession(
   // remembered key stays bound to its own server, so it is not sent to an overriding one.
   const override = urlOverrides(options.query);
   let settings = override
-    ? settingsFor(override.baseUrl ?? DEFAULT_BASE_URL, override.mode ?? "direct")
+    ? settingsFor(
+        override.baseUrl ?? DEFAULT_BASE_URL,
+        override.mode ?? "direct",
+        saved.headerLanguage,
+      )
     : saved;
   // The key goes only where the user entered or verified it (issue 13).
   const provideKey = () => keys.keyFor(effectiveBaseUrl(getSettings()));

@@ -23,12 +23,22 @@ export class ArgumentError extends Error {
   readonly accepted: Bilingual;
   readonly messageJa: string;
 
-  constructor(argument: string, accepted: Bilingual, got?: unknown) {
+  /**
+   * `cause`, when given, leads the message (what went wrong with what was typed), then the accepted
+   * forms: "No listed company matches "X". company: use a security code (7203, …)".
+   */
+  constructor(argument: string, accepted: Bilingual, got?: unknown, cause?: Bilingual) {
     const shown = got === undefined ? "" : describeValue(got);
-    super(`${argument}${shown ? ` ${shown}` : ""}: use ${accepted.en}`);
+    super(
+      cause
+        ? `${cause.en}. ${argument}: use ${accepted.en}`
+        : `${argument}${shown ? ` ${shown}` : ""}: use ${accepted.en}`,
+    );
     this.argument = argument;
     this.accepted = accepted;
-    this.messageJa = `${argument}${shown ? ` ${shown}` : ""}：${accepted.ja} を指定してください`;
+    this.messageJa = cause
+      ? `${cause.ja}。${argument} には${accepted.ja}を指定してください`
+      : `${argument}${shown ? ` ${shown}` : ""}：${accepted.ja} を指定してください`;
   }
 }
 

@@ -88,15 +88,13 @@ export async function securityByName(
   const wanted = bareName(name);
   const whole = found.filter((s) => squash(s.code) === squash(name) || bareName(s.name) === wanted);
   if (whole.length === 1 && whole[0] !== undefined) return whole[0];
+  // The cause first, in terms of what was typed, then what the argument accepts (issue 19).
+  const typed = name.length > 40 ? `${name.slice(0, 37)}...` : name;
   if (found.length === 0) {
-    throw new ArgumentError(
-      argument,
-      {
-        en: `${COMPANY_FORMS.en}; no listed company name contains this`,
-        ja: `${COMPANY_FORMS.ja}。この文字を含む上場会社名はありません`,
-      },
-      name,
-    );
+    throw new ArgumentError(argument, COMPANY_FORMS, name, {
+      en: `No listed company matches "${typed}"`,
+      ja: `「${typed}」という上場会社は見つかりません`,
+    });
   }
   const shown = whole.length > 1 ? whole : found;
   const list = shown
@@ -107,15 +105,18 @@ export async function securityByName(
   throw new ArgumentError(
     argument,
     whole.length > 1
+      ? { en: "the security code of one of them", ja: "そのうち 1 社の証券コード" }
+      : { en: "the full company name or its code", ja: "正式な会社名全体かコード" },
+    name,
+    whole.length > 1
       ? {
-          en: `one company: several have this name (${list}${more}); type its code`,
-          ja: `1 社に絞れる名前（同名: ${list}${more}）。コードを指定してください`,
+          en: `"${typed}" is the name of several listed companies (${list}${more})`,
+          ja: `「${typed}」という名前の上場会社が複数あります（${list}${more}）`,
         }
       : {
-          en: `a whole company name or code: this only partly matches (${list}${more}); type the full name or the code`,
-          ja: `会社名全体かコード（一部だけ一致: ${list}${more}）。正式な名前かコードを指定してください`,
+          en: `"${typed}" only partly matches listed companies (${list}${more})`,
+          ja: `「${typed}」は上場会社名の一部にしか一致しません（${list}${more}）`,
         },
-    name,
   );
 }
 

@@ -1,7 +1,7 @@
 // Formula builder generated from functions.json / functions-ja.json: one field per parameter, lists for
 // accepted values, company and item search, a result preview from the cache, insert into an empty cell.
 
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Button,
   Combobox,
@@ -15,9 +15,15 @@ import {
   Spinner,
   Text,
 } from "@fluentui/react-components";
-import { usePane } from "../pane-context";
+import { usePane, useSectionShown } from "../pane-context";
 import { useTask } from "../hooks/use-task";
-import { insertFormulaIfEmpty, writeFormulaAt } from "../excel/formula-cell";
+import {
+  insertFormulaIfEmpty,
+  readActiveCell,
+  writeBackFormula,
+  writeFormulaAt,
+} from "../excel/formula-cell";
+import { parseBuilderFormula } from "../state/formula-parse";
 import { UserMessageError } from "../error-text";
 import { optional, type Translator } from "../i18n/messages";
 import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
@@ -30,7 +36,12 @@ import {
   type BuilderFunction,
   type BuilderParam,
 } from "../state/function-catalogue";
-import { previewCellText, previewFormula, type PreviewOutcome } from "../state/formula-preview";
+import {
+  previewCellText,
+  previewFormula,
+  resolvedFinancial,
+  type PreviewOutcome,
+} from "../state/formula-preview";
 import { CompanyPicker } from "./company-picker";
 import { MetricPicker } from "./metric-picker";
 import { StatusMessage } from "./status-message";
@@ -227,6 +238,12 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
   const [result, setResult] = useState<{ formula: string; outcome: PreviewOutcome } | undefined>();
   const [previewBusy, setPreviewBusy] = useState(false);
   const [overwrite, setOverwrite] = useState<{ address: string; content: string } | undefined>();
+  // The cell the builder was opened on (its KAISHA formula is in the form): Update writes there.
+  const [editing, setEditing] = useState<string | undefined>();
+  // The selected cell last looked at, so coming back to the tab does not undo edits in progress.
+  const lastSeen = useRef<string | undefined>(undefined);
+  const [resolved, setResolved] = useState<{ formula: string; text: string } | undefined>();
+  const shown = useSectionShown();
 
   useEffect(() => {
     if (props.catalogue) return;
@@ -259,6 +276,58 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
     };
     // formula text stands for fn + args
   }, [formula, session]);
+
+  // What the formula resolves to ("2025年3月期 売上高 41.7兆円"), once its value is at hand.
+  useEffect(() => {
+    if (!fn || outcome?.kind !== "value") return;
+    let live = true;
+    const text = formula;
+    void resolvedFinancial(fn.name, args, t.lang).then((r) => {
+      if (live) setResolved(r === undefined ? undefined : { formula: text, text: r });
+    });
+    return () => {
+      live = false;
+    };
+    // formula text stands for fn + args
+  }, [formula, outcome, t.lang]);
+  const resolvedText = resolved?.formula === formula ? resolved.text : undefined;
+
+  /**
+   * Opens the selected cell's KAISHA formula in the form (issue 19). `always`: the user asked; else
+   * only when the selection changed since the last look (the tab shown again keeps edits).
+   */
+  const openSelectedCell = useCallback(
+    async (always: boolean) => {
+      if (!catalogue || !excel) return;
+      const cell = await readActiveCell().catch(() => undefined);
+      if (!cell) return;
+      const seen = `${cell.address}\u0000${cell.formula}`;
+      if (!always && seen === lastSeen.current) return;
+      lastSeen.current = seen;
+      const parsed = parseBuilderFormula(cell.formula, catalogue);
+      if (typeof parsed !== "string") {
+        setName(parsed.name);
+        setValues(parsed.values);
+        setEditing(cell.address);
+        task.setMessage(undefined);
+        return;
+      }
+      setEditing(undefined);
+      if (!always && parsed === "not_kaisha") return;
+      const key =
+        parsed === "not_kaisha"
+          ? "builderCellNotKaisha"
+          : parsed === "not_one_call"
+            ? "builderCellNotOneCall"
+            : "builderCellUnknown";
+      task.setMessage({ intent: "info", text: t(key, { address: cell.address }) });
+    },
+    [catalogue, excel, t, task],
+  );
+  useEffect(() => {
+    if (shown) void openSelectedCell(false);
+    // on showing the tab (and once the catalogue is loaded)
+  }, [shown, catalogue]);
 
   const fetchPreview = async () => {
     if (!fn) return;
@@ -308,6 +377,18 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
       return { intent: "success", text: t("formulaInserted", { address: r.address }) };
     });
 
+  const writeBack = (address: string) =>
+    task.run(async () => {
+      checkMissing();
+      const r = await writeBackFormula(address, formula);
+      if (!r.written) {
+        setOverwrite({ address: r.address, content: r.content });
+        return undefined;
+      }
+      lastSeen.current = undefined;
+      return { intent: "success", text: t("builderWrittenBack", { address: r.address }) };
+    });
+
   const confirmOverwrite = (address: string) =>
     task.run(async () => {
       setOverwrite(undefined);
@@ -320,6 +401,20 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
       <Text as="h2" weight="semibold" size={400}>
         {t("builderTitle")}
       </Text>
+      <Button
+        data-testid="builder-load-cell"
+        size="small"
+        appearance="secondary"
+        disabled={task.running || !excel}
+        onClick={() => void openSelectedCell(true)}
+      >
+        {t("builderLoadCell")}
+      </Button>
+      {editing && (
+        <Text size={200} data-testid="builder-editing" data-address={editing}>
+          {t("builderEditing", { address: editing })}
+        </Text>
+      )}
       <Field label={t("builderFunction")}>
         <Select
           data-testid="builder-function-select"
@@ -327,6 +422,7 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
           onChange={(_, d) => {
             setName(d.value);
             setValues({});
+            setEditing(undefined);
             task.setMessage(undefined);
           }}
         >
@@ -370,10 +466,27 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
       <Field label={t("builderResult")}>
         <PreviewView outcome={outcome} busy={previewBusy} pending={previewPending} />
       </Field>
+      {resolvedText && (
+        <Field label={t("builderResolved")}>
+          <Text weight="semibold" data-testid="builder-resolved">
+            {resolvedText}
+          </Text>
+        </Field>
+      )}
       <div className="kaisha-row">
+        {editing && (
+          <Button
+            data-testid="builder-write-back"
+            appearance="primary"
+            disabled={task.running || !excel}
+            onClick={() => void writeBack(editing)}
+          >
+            {t("builderWriteBack", { address: editing })}
+          </Button>
+        )}
         <Button
           data-testid="builder-insert"
-          appearance="primary"
+          appearance={editing ? "secondary" : "primary"}
           disabled={task.running || !excel}
           onClick={() => void insert()}
         >

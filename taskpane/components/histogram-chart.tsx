@@ -1,60 +1,59 @@
-// A small SVG histogram (screening preview: the distribution of one metric over the shown rows).
+// The screening preview's distribution of one metric: one row per bin, its range, a bar and its count.
 
-import type { Bin } from "../state/histogram";
+import { edgeText, type Bin } from "../state/histogram";
 
-const WIDTH = 280;
-const HEIGHT = 72;
-const AXIS = 14;
-
-function short(n: number): string {
-  const abs = Math.abs(n);
-  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
-  return n.toLocaleString("en-US", { maximumFractionDigits: digits });
-}
-
-export function HistogramChart(props: { bins: readonly Bin[]; label: string; testId: string }) {
+/**
+ * Horizontal bars (they fit 320 px with readable labels, unlike columns): each row reads
+ * "10–12.5 ▇▇▇ 7". `data-total` is the number of values charted, the sum of the counts.
+ */
+export function HistogramChart(props: {
+  bins: readonly Bin[];
+  label: string;
+  testId: string;
+  /** "{n} companies" in the pane's language, for each bar's accessible text. */
+  countText: (n: number) => string;
+}) {
   const { bins } = props;
   const max = Math.max(1, ...bins.map((b) => b.count));
-  const barWidth = WIDTH / Math.max(1, bins.length);
-  const first = bins[0];
-  const last = bins[bins.length - 1];
+  const total = bins.reduce((n, b) => n + b.count, 0);
   return (
-    <svg
+    <div
       data-testid={props.testId}
       data-bins={String(bins.length)}
-      role="img"
+      data-total={String(total)}
+      role="list"
       aria-label={props.label}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
-      width="100%"
-      style={{ maxWidth: WIDTH, display: "block" }}
+      className="kaisha-histogram"
     >
-      <title>{props.label}</title>
       {bins.map((b, i) => {
-        const h = (b.count / max) * (HEIGHT - 4);
+        const range =
+          b.from === b.to
+            ? edgeText(b.from, bins)
+            : `${edgeText(b.from, bins)}–${edgeText(b.to, bins)}`;
         return (
-          <rect
+          <div
             key={i}
-            x={i * barWidth + 1}
-            y={HEIGHT - h}
-            width={Math.max(1, barWidth - 2)}
-            height={h}
-            fill="#0f6cbd"
+            role="listitem"
+            className="kaisha-histogram-row"
+            data-testid={`${props.testId}-bin-${i}`}
+            data-count={String(b.count)}
+            aria-label={`${range}: ${props.countText(b.count)}`}
           >
-            <title>{`${short(b.from)}–${short(b.to)}: ${b.count}`}</title>
-          </rect>
+            <span className="kaisha-histogram-range" aria-hidden="true">
+              {range}
+            </span>
+            <span className="kaisha-histogram-track" aria-hidden="true">
+              <span
+                className="kaisha-histogram-bar"
+                style={{ width: `${(b.count / max) * 100}%` }}
+              />
+            </span>
+            <span className="kaisha-histogram-count" aria-hidden="true">
+              {b.count}
+            </span>
+          </div>
         );
       })}
-      <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} stroke="#616161" strokeWidth={1} />
-      {first && (
-        <text x={0} y={HEIGHT + AXIS - 2} fontSize={10} fill="#424242">
-          {short(first.from)}
-        </text>
-      )}
-      {last && (
-        <text x={WIDTH} y={HEIGHT + AXIS - 2} fontSize={10} fill="#424242" textAnchor="end">
-          {short(last.to)}
-        </text>
-      )}
-    </svg>
+    </div>
   );
 }

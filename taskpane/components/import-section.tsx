@@ -21,6 +21,7 @@ import {
   type ParamValues,
 } from "../state/datasets";
 import { runImport, type ImportProgress } from "../state/import-flow";
+import { priceImportCost } from "../state/price-window";
 import type { ColumnSpec } from "../state/table-data";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { ProgressLine } from "./progress-line";
@@ -178,6 +179,11 @@ export function ImportSection() {
   };
 
   const run = () => task.run(async (signal) => (await importNow(signal)).message);
+  // The requests an import sends, on its button as screening shows it (pages of 500 price rows).
+  const cost =
+    dataset === "prices"
+      ? priceImportCost(values.from ?? "", values.to ?? "", new Date())
+      : undefined;
 
   const chart = () =>
     task.run(async (signal) => {
@@ -219,14 +225,24 @@ export function ImportSection() {
           onChange={(v) => setValues({ ...values, [spec.name]: v })}
         />
       ))}
+      {dataset === "prices" && (
+        <Text size={200} data-testid="import-price-window-hint">
+          {t("priceWindowHint")}
+        </Text>
+      )}
       <div className="kaisha-row">
         <Button
           data-testid="import-run"
           appearance="primary"
           disabled={task.running || !excel}
+          data-cost={cost === undefined ? "" : String(cost)}
           onClick={() => void run()}
         >
-          {t("runImport")}
+          {cost === undefined
+            ? t("runImport")
+            : cost === 1
+              ? t("runImportCostOne")
+              : t("runImportCost", { n: cost })}
         </Button>
         {CHARTABLE.has(dataset) && (
           <Button

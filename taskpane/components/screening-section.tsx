@@ -64,6 +64,8 @@ interface Preview {
   /** the query the preview ran, to tell when the form has changed since (spec 4.1). */
   queryKey: string;
   total: number;
+  /** the rows per preview asked for (the form's row count when it ran). */
+  limit: number;
   rows: { code: string; name: string; metrics: Record<string, number> }[];
 }
 
@@ -110,9 +112,12 @@ export function ScreeningSection() {
   const previewKeys = previewMetrics(form);
   const previewHeader = (key: string): string => {
     const unit = previewUnit(fieldOf(key)?.unit ?? null);
-    const label = fieldOf(key)?.label ?? key;
+    const field = fieldOf(key);
+    // The English pane names metrics in English (english-labels.ts), never the API's Japanese label.
+    const label = field ? metricText(field, t.lang) : key;
     const note = unit ? unitNote(unit, t.lang) : undefined;
-    return note ? `${label}（${note}）` : label;
+    if (!note) return label;
+    return t.lang === "ja" ? `${label}（${note}）` : `${label} (${note})`;
   };
 
   // Import is offered once a preview of exactly these conditions found something; its cost is the
@@ -120,6 +125,8 @@ export function ScreeningSection() {
   const importable = fresh !== undefined && fresh.total > 0;
   const importCost = fresh ? Math.max(1, Math.ceil(fresh.total / SCREEN_PAGE)) : 0;
   const chartKey = form.sortBy || form.conditions[0]?.field || "";
+  // The chart counts the rows the table lists, so matches, rows shown and the chart's population
+  // are told apart and add up (issue 19).
   const chart = useMemo(() => {
     if (!preview || chartKey === "") return undefined;
     const unit = fieldOf(chartKey)?.unit ?? null;
@@ -128,9 +135,11 @@ export function ScreeningSection() {
       .filter((v): v is number => typeof v === "number" && Number.isFinite(v))
       .map((v) => shownValue(v, unit));
     if (values.length === 0) return undefined;
+    const missing = preview.rows.length - values.length;
+    const vars = { metric: previewHeader(chartKey), n: values.length, missing };
     return {
       bins: histogram(values),
-      title: t("histogramTitle", { metric: previewHeader(chartKey), n: values.length }),
+      title: missing > 0 ? t("histogramMissing", vars) : t("histogramOfShown", vars),
     };
     // fieldOf/previewHeader read `all`
   }, [preview, chartKey, all, t]);
@@ -160,6 +169,7 @@ export function ScreeningSection() {
       setPreview({
         queryKey: JSON.stringify(query),
         total: typeof total === "number" ? total : rows.length,
+        limit: form.limit,
         rows,
       });
       return undefined;
@@ -455,13 +465,16 @@ export function ScreeningSection() {
                 <MessageBarBody>{t("screenNoHits")}</MessageBarBody>
               </MessageBar>
             )}
-            {Math.min(10, preview.rows.length) < preview.total && (
-              <Text size={200}>
+            {preview.rows.length > 0 && (
+              <Text size={200} data-testid="screen-shown-count" data-shown={preview.rows.length}>
                 {" "}
-                {t("previewMore", {
-                  shown: Math.min(10, preview.rows.length),
-                  total: preview.total,
-                })}
+                {preview.rows.length < preview.total
+                  ? t("screenShownSome", {
+                      shown: preview.rows.length,
+                      total: preview.total,
+                      limit: preview.limit,
+                    })
+                  : t("screenShownAll", { shown: preview.rows.length })}
               </Text>
             )}
           </div>
@@ -469,7 +482,7 @@ export function ScreeningSection() {
       </div>
       {preview && preview.rows.length > 0 && (
         <>
-          <div className="kaisha-table-scroll">
+          <div className="kaisha-table-scroll kaisha-preview-scroll">
             <Table size="extra-small" data-testid="screen-preview-table">
               <TableHeader>
                 <TableRow>
@@ -481,10 +494,14 @@ export function ScreeningSection() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {preview.rows.slice(0, 10).map((r) => (
-                  <TableRow key={r.code}>
+                {preview.rows.map((r) => (
+                  <TableRow key={r.code} data-testid="screen-preview-row">
                     <TableCell>{r.code}</TableCell>
-                    <TableCell>{r.name}</TableCell>
+                    <TableCell title={r.name}>
+                      <span className="kaisha-name-cell" data-testid="screen-preview-name">
+                        {r.name}
+                      </span>
+                    </TableCell>
                     {previewKeys.map((key) => (
                       <TableCell key={key}>
                         {previewNumber(r.metrics[key], fieldOf(key)?.unit ?? null)}
@@ -497,7 +514,12 @@ export function ScreeningSection() {
           </div>
           {chart && (
             <Field label={chart.title}>
-              <HistogramChart bins={chart.bins} label={chart.title} testId="screen-histogram" />
+              <HistogramChart
+                bins={chart.bins}
+                label={chart.title}
+                testId="screen-histogram"
+                countText={(n) => t("countCompanies", { n })}
+              />
             </Field>
           )}
         </>

@@ -1,99 +1,53 @@
-// The section tabs: as many as fit the pane's width in one row, the rest in a "more" menu.
+// The section tabs: every section one click away at any width (an icon with a short label; the full
+// name as tooltip and accessible name, and in the tab itself where the pane is wide enough).
 
-import {
-  Button,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Overflow,
-  OverflowItem,
-  Tab,
-  TabList,
-  useIsOverflowItemVisible,
-  useOverflowMenu,
-} from "@fluentui/react-components";
+import { Tab, TabList, Tooltip } from "@fluentui/react-components";
+import { SectionIcon, type SectionIconId } from "./section-icons";
 
 export interface TabInfo {
-  id: string;
+  id: SectionIconId;
+  /** the section's full name (tooltip, accessible name, the label on a wide pane). */
   label: string;
-}
-
-function MenuEntry(props: { tab: TabInfo; onSelect: (id: string) => void }) {
-  const visible = useIsOverflowItemVisible(props.tab.id);
-  if (visible) return null;
-  return (
-    <MenuItem data-testid={`nav-menu-${props.tab.id}`} onClick={() => props.onSelect(props.tab.id)}>
-      {props.tab.label}
-    </MenuItem>
-  );
-}
-
-function MoreMenu(props: {
-  tabs: readonly TabInfo[];
-  label: (n: number) => string;
-  onSelect: (id: string) => void;
-}) {
-  const { ref, isOverflowing, overflowCount } = useOverflowMenu<HTMLDivElement>();
-  if (!isOverflowing) return null;
-  // The wrapper is what the overflow measures: the menu button's width is kept free in the row.
-  return (
-    <div ref={ref} style={{ display: "inline-flex", flexShrink: 0 }}>
-      <Menu hasIcons={false}>
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="transparent"
-            size="small"
-            data-testid="nav-more"
-            icon={<span aria-hidden="true">▾</span>}
-            iconPosition="after"
-          >
-            {props.label(overflowCount)}
-          </Button>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {props.tabs.map((tab) => (
-              <MenuEntry key={tab.id} tab={tab} onSelect={props.onSelect} />
-            ))}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
-    </div>
-  );
+  /** a word or two that fits a sixth of a 320 px pane. */
+  short: string;
 }
 
 /**
- * One row of tabs at any width (issue 12: 320–350 px): tabs that do not fit move into a menu; the
- * selected tab is kept visible.
+ * One row of equal tabs, none hidden behind a menu (issue 19: at 320 px every section is reachable
+ * in one click). The arrow keys move between tabs (Fluent TabList).
  */
 export function SectionTabs(props: {
   tabs: readonly TabInfo[];
   selected: string;
   onSelect: (id: string) => void;
-  moreLabel: (n: number) => string;
   ariaLabel: string;
 }) {
   return (
-    <Overflow minimumVisible={2} padding={8}>
-      <TabList
-        size="small"
-        className="kaisha-tabs"
-        aria-label={props.ariaLabel}
-        selectedValue={props.selected}
-        onTabSelect={(_, d) => props.onSelect(String(d.value))}
-        style={{ flexWrap: "nowrap", overflow: "hidden" }}
-      >
-        {props.tabs.map((tab) => (
-          <OverflowItem key={tab.id} id={tab.id} priority={tab.id === props.selected ? 2 : 1}>
-            <Tab value={tab.id} data-testid={`nav-${tab.id}`}>
+    <TabList
+      size="small"
+      className="kaisha-tabs"
+      aria-label={props.ariaLabel}
+      selectedValue={props.selected}
+      onTabSelect={(_, d) => props.onSelect(String(d.value))}
+    >
+      {props.tabs.map((tab) => (
+        <Tooltip key={tab.id} content={tab.label} relationship="description" withArrow>
+          <Tab
+            value={tab.id}
+            data-testid={`nav-${tab.id}`}
+            aria-label={tab.label}
+            className="kaisha-tab"
+            icon={<SectionIcon id={tab.id} />}
+          >
+            <span className="kaisha-tab-short" aria-hidden="true">
+              {tab.short}
+            </span>
+            <span className="kaisha-tab-full" aria-hidden="true">
               {tab.label}
-            </Tab>
-          </OverflowItem>
-        ))}
-        <MoreMenu tabs={props.tabs} label={props.moreLabel} onSelect={props.onSelect} />
-      </TabList>
-    </Overflow>
+            </span>
+          </Tab>
+        </Tooltip>
+      ))}
+    </TabList>
   );
 }

@@ -1,4 +1,5 @@
-// Writes a builder formula into the active cell only when that cell is empty (or the user agreed).
+// The builder's cell: reads the active cell's formula, writes a formula only into an empty cell, the
+// KAISHA cell it was opened on, or a cell the user agreed to overwrite.
 
 import { cellAddress, parseAddress } from "../state/a1";
 import { runExcel } from "./run";
@@ -38,5 +39,45 @@ export async function writeFormulaAt(address: string, formula: string): Promise<
     cell.load("address");
     await context.sync();
     return cell.address;
+  });
+}
+
+/** The active cell (top-left of the selection): its sheet-qualified address and formula text. */
+export async function readActiveCell(): Promise<{ address: string; formula: string }> {
+  return runExcel(async (context) => {
+    const cell = context.workbook.getSelectedRange().getCell(0, 0);
+    cell.load("address,formulas");
+    await context.sync();
+    const f = cell.formulas[0]?.[0];
+    return { address: cell.address, formula: f === undefined || f === null ? "" : String(f) };
+  });
+}
+
+/** A formula that calls a KAISHA function (what the builder may replace without asking). */
+export function isKaishaFormula(content: string): boolean {
+  return /^=.*\bKAISHA\.[A-Z]+\s*\(/i.test(content.trim());
+}
+
+/**
+ * Writes the edited formula back into the cell the builder was opened on, in one batch: when it
+ * still holds a KAISHA formula (or nothing). Anything else there now (the analyst typed over it)
+ * is not replaced: `content` says what is there, and the pane asks.
+ */
+export async function writeBackFormula(address: string, formula: string): Promise<FormulaWrite> {
+  return runExcel(async (context) => {
+    const ref = parseAddress(address);
+    const sheet = ref.sheet
+      ? context.workbook.worksheets.getItem(ref.sheet)
+      : context.workbook.worksheets.getActiveWorksheet();
+    const cell = sheet.getRange(cellAddress(ref.row, ref.col));
+    cell.load("address,formulas");
+    await context.sync();
+    const existing = cell.formulas[0]?.[0];
+    const content = existing === undefined || existing === null ? "" : String(existing);
+    if (content !== "" && !isKaishaFormula(content))
+      return { written: false, address: cell.address, content };
+    cell.formulas = [[formula]];
+    await context.sync();
+    return { written: true, address: cell.address };
   });
 }

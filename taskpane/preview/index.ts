@@ -115,6 +115,21 @@ function renderShell(
     el("img", { src: "assets/icon-32.png", alt: "" }),
     el("h1", {}, t.title),
     badge,
+    // Sandbox builds carry workbook.html: the real task pane beside a workbook on the Excel
+    // stand-in, where every pane flow runs without Excel.
+    ...(DEMO_KEY !== ""
+      ? [
+          el(
+            "a",
+            {
+              href: `workbook.html?lang=${state.lang}`,
+              "data-testid": "preview-workbook-link",
+              style: "color:#fff",
+            },
+            t.workbookLink,
+          ),
+        ]
+      : []),
     langSelect,
   );
 

@@ -4,6 +4,7 @@ export type PreviewLang = "ja" | "en";
 
 const EN = {
   title: "Kaisha for Excel — function preview",
+  workbookLink: "Try the task pane with a workbook",
   sampleBadge: "Sandbox: fictional sample data",
   liveBadge: "Live API",
   language: "Language",
@@ -46,6 +47,7 @@ export type Strings = typeof EN;
 
 const JA: Strings = {
   title: "Kaisha for Excel — 関数プレビュー",
+  workbookLink: "作業ウィンドウをブックと一緒に試す",
   sampleBadge: "サンドボックス：架空のサンプルデータ",
   liveBadge: "本番 API",
   language: "言語",

@@ -2,6 +2,7 @@
 
 import type { Lang } from "../i18n/language";
 import { arrayProp, prop, type PaneClient, type Query } from "./pane-client";
+import { defaultPriceWindow } from "./price-window";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
 import { MONEY_SCALES, type MoneyScale } from "./units";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
@@ -159,9 +160,14 @@ export const CHARTABLE: ReadonlySet<DatasetId> = new Set(["prices", "valuations"
 
 export type ParamValues = Record<string, string>;
 
-export function defaultParams(dataset: DatasetId): ParamValues {
+/**
+ * The form's starting values; prices open on the last year (price-window.ts), not on every day
+ * since 2005 (eleven requests for a table nobody reads whole).
+ */
+export function defaultParams(dataset: DatasetId, now: Date = new Date()): ParamValues {
   const out: ParamValues = {};
   for (const p of DATASET_PARAMS[dataset]) out[p.name] = p.default ?? "";
+  if (dataset === "prices") Object.assign(out, defaultPriceWindow(now));
   return out;
 }
 

@@ -2,6 +2,9 @@
 // preview from the cache (no request) or, on the user's explicit ask, with the request it needs.
 
 import * as kaisha from "../../functions/index";
+import { financialPeriodRead } from "../../functions/financial-cell";
+import type { Lang } from "../i18n/language";
+import { financialResolved as resolvedText } from "./resolved-text";
 import { AuthenticationError, NotCachedError } from "../../src/client/errors";
 import { formatNumber } from "../preview/cell-display";
 
@@ -74,4 +77,31 @@ export function previewCellText(value: unknown, lang: "ja" | "en"): string {
     if (typeof v.text === "string") return v.text;
   }
   return String(value);
+}
+
+function numberOf(cell: unknown): number | undefined {
+  if (typeof cell === "number") return cell;
+  const basic = (cell as { basicValue?: unknown } | null)?.basicValue;
+  return typeof basic === "number" ? basic : undefined;
+}
+
+/**
+ * What a FINANCIAL formula resolves to ("2025年3月期 売上高 41.7兆円"), from answers in the cache
+ * only: the period its arguments pick and the value in yen (whatever unit the cell asks for).
+ * Undefined for other functions, refused arguments, or answers not fetched yet.
+ */
+export async function resolvedFinancial(
+  name: string,
+  args: readonly unknown[],
+  lang: Lang,
+): Promise<string | undefined> {
+  if (name !== "FINANCIAL") return undefined;
+  const a = (i: number): unknown => args[i] ?? null;
+  const period = financialPeriodRead(a(0), a(1), a(2), a(3), a(4));
+  if (period === undefined) return undefined;
+  // The value in yen: the same call without the unit argument, from the same cached answer.
+  const inYen = await previewFormula(name, [a(0), a(1), a(2), a(3), a(4), null], true);
+  const value = inYen.kind === "value" ? numberOf(inYen.rows[0]?.[0]) : undefined;
+  if (value === undefined) return undefined;
+  return resolvedText(period, period.item, value, lang);
 }

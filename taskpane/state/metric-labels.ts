@@ -1,5 +1,7 @@
 // English labels for metric keys (the API gives Japanese labels only), used by search and the English UI.
 
+import { tableLabel } from "./english-labels";
+
 const ACRONYMS = new Set([
   "per",
   "pbr",
@@ -31,10 +33,16 @@ const ACRONYMS = new Set([
 ]);
 
 /**
- * A readable English label from a camelCase or snake_case key.
+ * The English name of a metric or field: the table's (english-labels.ts), else one read from a
+ * camelCase or snake_case key the table does not know yet (a metric the API added since).
  * @example englishLabel("marketCap") // "Market cap"; englishLabel("per") // "PER"
  */
 export function englishLabel(key: string): string {
+  return tableLabel(key) ?? labelFromKey(key);
+}
+
+/** @example labelFromKey("newMetricPct") // "New metric pct" */
+export function labelFromKey(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")

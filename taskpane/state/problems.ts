@@ -39,6 +39,17 @@ function recordedMessage(c: KaishaCell, error: string, lookup: CellErrorLookup) 
     : undefined;
 }
 
+/**
+ * The host's message is the cell's tooltip, clipped to 200 characters ("…"); the recorded one is
+ * the whole text when it continues the host's (issue 19: the list shows messages in full).
+ */
+function bestMessage(host: string | undefined, recorded: string | undefined) {
+  if (host === undefined) return recorded;
+  if (recorded === undefined) return host;
+  const clipped = host.endsWith("…") ? host.slice(0, -1) : undefined;
+  return clipped !== undefined && recorded.startsWith(clipped) ? recorded : host;
+}
+
 export function problemsOf(
   cells: readonly KaishaCell[],
   lookup: CellErrorLookup = getCellError,
@@ -47,7 +58,7 @@ export function problemsOf(
     const error = isErrorValue(c.value) ? c.value : c.errorType ? `#${c.errorType}` : undefined;
     if (!error) return [];
     const p: Problem = { sheet: c.sheet, address: c.address, formula: c.formula, error };
-    const message = c.errorMessage ?? recordedMessage(c, error, lookup);
+    const message = bestMessage(c.errorMessage, recordedMessage(c, error, lookup));
     if (message) p.message = message;
     return [p];
   });

@@ -1,7 +1,12 @@
 // Estimates the cost of a refresh: the number of distinct API requests the workbook's KAISHA formulas need.
 
-/** Splits the argument list of the first KAISHA call at top-level commas (quotes and parentheses respected). */
-export function parseKaishaCall(formula: string): { name: string; args: string[] } | undefined {
+/**
+ * Splits the argument list of the first KAISHA call at top-level commas (quotes and parentheses
+ * respected); `end` is the index just after its closing parenthesis.
+ */
+export function parseKaishaCall(
+  formula: string,
+): { name: string; args: string[]; start: number; end: number } | undefined {
   const m = /KAISHA\.([A-Z]+)\s*\(/i.exec(formula);
   if (!m || m.index === undefined) return undefined;
   const args: string[] = [];
@@ -34,6 +39,8 @@ export function parseKaishaCall(formula: string): { name: string; args: string[]
         return {
           name: (m[1] ?? "").toUpperCase(),
           args: args.length === 1 && args[0] === "" ? [] : args,
+          start: m.index,
+          end: i + 1,
         };
       }
       depth--;

@@ -257,6 +257,25 @@ describe("webpack settings by build", () => {
     expect(pageScripts("preview.html")[0]).toBe("assets/office-js/office.js");
   });
 
+  test("the workbook page (the pane beside the Excel stand-in) is in sandbox builds only", () => {
+    const names = (config: webpack.Configuration) =>
+      (config.plugins ?? [])
+        .filter((p) => p?.constructor?.name === "HtmlWebpackPlugin")
+        .map((p) => (p as unknown as { userOptions: { filename?: string } }).userOptions.filename);
+    expect(names(configWith({}))).not.toContain("workbook.html");
+    const sandbox = configWith({ KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1" });
+    expect(names(sandbox)).toContain("workbook.html");
+    expect(htmlOptions(sandbox, "workbook.html")["templateParameters"]).toEqual({
+      officeJs: "assets/office-js/office.js",
+      workbook: true,
+    });
+    // The e2e build's workbook page loads the stand-in before Office.js, as the tests inject it.
+    const html = read("workbook.html");
+    expect(html.indexOf("excel-standin.js")).toBeGreaterThan(0);
+    expect(html.indexOf("excel-standin.js")).toBeLessThan(html.indexOf("office-js/office.js"));
+    expect(read("taskpane.html")).not.toContain("excel-standin.js");
+  });
+
   test("production: the live API base URL and no demo key", () => {
     const defs = definitions(configWith({}));
     expect(defs["__KAISHA_DEFAULT_BASE_URL__"]).toBe(JSON.stringify("https://api.irbank.net/v1"));

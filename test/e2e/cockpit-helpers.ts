@@ -1,5 +1,5 @@
 // Helpers of the cockpit browser tests (issue 12): the pane opened as `npm start` opens it (the build's
-// sandbox URL, routed to the test's sandbox), the Excel stand-in's hooks, tabs behind the overflow menu.
+// sandbox URL, routed to the test's sandbox), the Excel stand-in's hooks, the section tabs.
 import type { Page } from "playwright-core";
 import type { Harness } from "./harness";
 import { E2E_BUILD_BASE_URL } from "./paths";
@@ -97,32 +97,33 @@ export async function openCockpit(
 }
 
 /**
- * Opens a section: its tab when it fits, else through the "more" menu. The overflow settles a frame
- * after a resize, so a menu without the entry is closed and the row looked at again.
+ * Opens a section with one click on its tab: every tab is in the row at any width (issue 19), so a
+ * tab that is not visible fails the test rather than being looked for in a menu.
  */
 export async function nav(page: Page, section: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    if (await page.isVisible(tid(`nav-${section}`))) {
-      await page.click(tid(`nav-${section}`));
-      break;
-    }
-    if (await page.isVisible(tid("nav-more"))) {
-      await page.click(tid("nav-more"));
-      const entry = page.locator(tid(`nav-menu-${section}`));
-      const found = await entry
-        .waitFor({ timeout: 2_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (found) {
-        await entry.click();
-        break;
-      }
-      await page.keyboard.press("Escape");
-    }
-    if (attempt >= 10) throw new Error(`nav: no tab or menu entry for ${section}`);
-    await page.waitForTimeout(100);
-  }
+  await page.click(tid(`nav-${section}`));
   await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
+}
+
+/**
+ * Whether every tab is visible, inside the pane's width and not cut (its label not clipped), so it
+ * takes one click: the tabs' ids that fail.
+ */
+export function unreachableTabs(page: Page, sections: readonly string[]): Promise<string[]> {
+  return page.evaluate((ids) => {
+    const width = document.documentElement.clientWidth;
+    return ids.filter((id) => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="nav-${id}"]`);
+      if (!el) return true;
+      const r = el.getBoundingClientRect();
+      const label = el.querySelector<HTMLElement>(".kaisha-tab-short, .kaisha-tab-full");
+      const shown = Array.from(
+        el.querySelectorAll<HTMLElement>(".kaisha-tab-short, .kaisha-tab-full"),
+      ).find((s) => getComputedStyle(s).display !== "none");
+      const clipped = shown ? shown.scrollWidth > shown.clientWidth + 1 : label === null;
+      return r.width < 24 || r.height < 24 || r.left < 0 || r.right > width + 0.5 || clipped;
+    });
+  }, sections);
 }
 
 /** Waits for a status message bar and returns its intent and text. */
@@ -142,14 +143,12 @@ export function overflowX(page: Page): Promise<number> {
   );
 }
 
-/** The distinct vertical positions of the visible tabs and the "more" button: 1 = one row. */
+/** The distinct vertical positions of the visible tabs: 1 = one row. */
 export function tabRows(page: Page): Promise<number> {
   return page.evaluate(() => {
     const tops = new Set<number>();
     for (const el of Array.from(
-      document.querySelectorAll<HTMLElement>(
-        '[role="tablist"] [role="tab"], [data-testid="nav-more"]',
-      ),
+      document.querySelectorAll<HTMLElement>('[role="tablist"] [role="tab"]'),
     )) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) tops.add(Math.round(r.top));

@@ -1,7 +1,8 @@
 // The analyst's cockpit (issue 12) in headless Chromium with the Excel stand-in, in Japanese at 320 px
 // and English at 350 px: opens connected on the sandbox, company search by name and by code, a
 // FINANCIAL formula built from lists only, no silent overwrite, screening preview then import,
-// Refresh all asks first; every screen fits its width with one row of tabs. Screenshots of each.
+// Refresh all asks first; every screen fits its width with one row of tabs, every section one click
+// away (issue 19). Screenshots of each.
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness";
 import {
@@ -12,6 +13,7 @@ import {
   standIn,
   tabRows,
   tid,
+  unreachableTabs,
   type CellInfo,
 } from "./cockpit-helpers";
 import { ja } from "../../taskpane/i18n/ja";
@@ -328,28 +330,46 @@ describe.each([
   });
 });
 
-test("both widths in both languages: one row of tabs, no sideways scroll, in every section", async () => {
+test("both widths in both languages: every section one click away, one row of tabs, no sideways scroll; a screenshot of each", async () => {
   for (const lang of ["ja", "en"] as const) {
     for (const width of [320, 350]) {
       const page = await openCockpit(h, { lang, width });
       try {
-        for (const section of SECTIONS) {
-          await nav(page, section);
-          const where = { lang, width, section };
-          expect({ ...where, rows: await tabRows(page) }).toEqual({ ...where, rows: 1 });
-          expect({ ...where, overflow: await overflowX(page) }).toEqual({ ...where, overflow: 0 });
-        }
-        // The tabs that did not fit, in the "more" menu.
-        await page.click(tid("nav-more"));
-        await page.waitForFunction(() => {
-          const menu = document.querySelector('[role="menu"]');
-          return menu !== null && getComputedStyle(menu.parentElement ?? menu).opacity === "1";
+        const where = { lang, width };
+        // No section behind a menu: every tab visible in the row, its label not cut.
+        expect({ ...where, unreachable: await unreachableTabs(page, SECTIONS) }).toEqual({
+          ...where,
+          unreachable: [],
         });
-        await h.screenshot(page, `cockpit-${lang}-${width}-11-tabs-menu`);
-        await page.keyboard.press("Escape");
+        expect(await page.locator(tid("nav-more")).count()).toBe(0);
+        for (const [i, section] of SECTIONS.entries()) {
+          // One click, from whichever section is open.
+          await page.click(tid(`nav-${section}`));
+          await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
+          const at = { ...where, section };
+          expect({ ...at, rows: await tabRows(page) }).toEqual({ ...at, rows: 1 });
+          expect({ ...at, overflow: await overflowX(page) }).toEqual({ ...at, overflow: 0 });
+          // The tab names its section for screen readers and in its tooltip.
+          const label = await page.getAttribute(tid(`nav-${section}`), "aria-label");
+          expect(label).toBe((lang === "ja" ? ja : en)[NAV_KEYS[section] ?? "navConnection"]);
+          await page.waitForTimeout(150); // the tab indicator's animation, for the screenshot
+          await h.screenshot(
+            page,
+            `pane-${lang}-${width}-${String(i + 1).padStart(2, "0")}-${section}`,
+          );
+        }
       } finally {
         await page.close();
       }
     }
   }
 });
+
+const NAV_KEYS: Record<string, keyof typeof ja> = {
+  connection: "navConnection",
+  screening: "navScreening",
+  import: "navImport",
+  refresh: "navRefresh",
+  builder: "navBuilder",
+  company: "navCompany",
+};

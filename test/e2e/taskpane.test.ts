@@ -17,7 +17,7 @@ function tid(id: string): string {
 }
 
 async function nav(section: string): Promise<void> {
-  // Tabs that do not fit the pane's width are in the "more" menu (issue 12).
+  // Every section is one click away at any width (issue 19).
   await navTo(page, section);
 }
 
@@ -173,7 +173,8 @@ describe("task pane with the Excel stand-in", () => {
     const sheet1 = (await excel.sheets()).find((s) => s.name === "Sheet1");
     expect(sheet1?.tables).toHaveLength(1);
     const header = (await excel.read("Sheet1", "A1:C1"))[0]?.map((c) => c.value);
-    expect(header).toEqual(expect.arrayContaining(["security_code", "name"]));
+    // A Japanese pane writes Japanese headers (日本語の項目名) by default (issue 19).
+    expect(header).toEqual(expect.arrayContaining(["証券コード", "名称"]));
     // Header + one row per screened company, then a blank row and the attribution caption.
     const rows = await excel.read("Sheet1", `A1:A${total + 3}`);
     expect(rows[1]?.[0]?.value).toMatch(/^[0-9A-Z]{4}$/);
@@ -248,7 +249,8 @@ describe("task pane with the Excel stand-in", () => {
     expect(tables).toHaveLength(2);
     const block = await excel.read("Sheet1", "J1:Z3");
     const header = block[0]?.map((c) => c.value) ?? [];
-    const salesCol = header.indexOf("sales");
+    // 日本語の項目名 with the column's unit: 売上高（百万円）.
+    const salesCol = header.findIndex((v) => /^売上高(（.*）)?$/.test(String(v)));
     expect(salesCol).toBeGreaterThanOrEqual(0);
     const sales = block[1]?.[salesCol];
     expect(typeof sales?.value).toBe("number");

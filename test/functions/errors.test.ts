@@ -9,6 +9,7 @@ import { screen } from "../../functions/screen";
 import { run } from "../../functions/run";
 import {
   cellError as toCell,
+  fullMessageOf,
   LocalCellError,
   MAX_MESSAGE_CHARS,
   toCellError,
@@ -238,6 +239,59 @@ describe("cancellation, stale answers, limits", () => {
   test("messages are short enough for Excel's error tooltip", () => {
     const long = new ArgumentError("x".repeat(300), { en: "y", ja: "y" });
     expect(toCellError(long, "en").message?.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+  });
+
+  test("a long message is cut at a word or list boundary for the cell, and kept whole for the Problems list", () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+    const e = toCell("#VALUE!", words);
+    const shown = e.message ?? "";
+    expect(shown.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+    expect(shown.endsWith("…")).toBe(true);
+    // The last word shown is whole: the text before "…" ends where a word of the original ends.
+    expect(words.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(words.charAt(shown.length - 1)).toBe(" ");
+    expect(fullMessageOf(e)).toBe(words);
+    expect(fullMessageOf(toCell("#N/A", "short"))).toBe("short");
+  });
+
+  test("a company name that matches nothing: the cause first, then the accepted forms, in both languages", async () => {
+    for (const lang of ["en", "ja"] as const) {
+      const h = useSandbox({ lang });
+      const err = await cellError(financial("トヨタ", "sales", 0, null, null, null, invocation()));
+      expect(err.code).toBe("#VALUE!");
+      if (lang === "ja") {
+        expect(err.message).toMatch(
+          /^「トヨタ」という上場会社は見つかりません。company には証券コード/,
+        );
+      } else {
+        expect(err.message).toMatch(
+          /^No listed company matches "トヨタ"\. company: use a security code/,
+        );
+      }
+      // One name look-up, no /financials request for a company that does not exist.
+      expect(h.requests().filter((r) => r.includes("/financials"))).toEqual([]);
+    }
+  });
+
+  test("a name matching several companies lists them first, then asks for one code", async () => {
+    useSandbox({ lang: "ja" });
+    const err = await cellError(financial("大和", "sales", 0, null, null, null, invocation()));
+    expect(err.message).toMatch(/^「大和」に当たる上場会社が複数あります（.*7203 大和自動車/);
+    expect(err.message).toMatch(/company にはそのうち 1 社の証券コードを指定してください$/);
+  });
+
+  test("SCREEN's syntax errors echo the conditions as typed, never a placeholder", async () => {
+    const h = useSandbox();
+    const typed = ["per<15", "per:under:15", "market_cap:gte:abc"];
+    for (const filters of typed) {
+      const err = await cellError(
+        screen(filters, null, null, null, null, null, null, null, null, invocation()),
+      );
+      expect(err.code).toBe("#VALUE!");
+      expect(err.message).toContain(`"${filters}"`);
+      expect(err.message).not.toContain('"metric');
+    }
+    expect(h.sent()).toBe(0);
   });
 
   test("without the CustomFunctions runtime a local stand-in of the same shape is thrown", () => {

@@ -9,7 +9,7 @@ import { translator } from "../../taskpane/i18n/messages";
 
 afterEach(uninstallFakeExcel);
 
-test("insertChart(prices): a line of close and adj_close by date, oldest on the left, beside the table", async () => {
+test("insertChart(prices): a line of the split-adjusted close by date, oldest on the left, beside the table", async () => {
   const fake = installFakeExcel({
     sheets: [{ name: "Data" }],
     tables: [
@@ -31,12 +31,12 @@ test("insertChart(prices): a line of close and adj_close by date, oldest on the 
   await insertChart(request!);
   const chart = fake.charts[0]!;
   expect(chart.type).toBe("Line");
-  expect(chart.source).toBe(fake.range("Data", "F3:F101")); // close
-  expect(chart.chart.title.text).toBe("7203 株価");
-  expect(chart.added).toHaveLength(2);
-  expect(chart.added[0].name).toBe("close");
-  expect(fake.log).toContain("values adj_close Data!G3:G101");
-  expect(fake.log.filter((l) => l === "x Data!B3:B101")).toHaveLength(2);
+  // The split-adjusted close alone: the unadjusted close would drop at every split.
+  expect(chart.source).toBe(fake.range("Data", "G3:G101")); // adj_close
+  expect(chart.chart.title.text).toBe("7203 株価（分割調整後終値）");
+  expect(chart.added).toHaveLength(1);
+  expect(chart.added[0].name).toBe("adj_close");
+  expect(fake.log.filter((l) => l === "x Data!B3:B101")).toHaveLength(1);
   expect(chart.chart.axes.categoryAxis.reversePlotOrder).toBe(true);
   expect(fake.log).toContain("chart at J2");
 });

@@ -12,7 +12,7 @@ import {
 } from "../../taskpane/state/company-search";
 import { typedCode } from "../../taskpane/components/company-picker";
 import { previewCellText, previewFormula } from "../../taskpane/state/formula-preview";
-import { histogram, shownValue } from "../../taskpane/state/histogram";
+import { edgeText, histogram, shownValue } from "../../taskpane/state/histogram";
 import { parseUsage, refreshVerdict, remainingShare } from "../../taskpane/state/usage-model";
 import { pauseSeconds, queueVisible, waitSeconds } from "../../taskpane/state/queue-model";
 import { applyDemoKeyOnSandbox } from "../../taskpane/state/demo-start";
@@ -147,16 +147,35 @@ describe("builder preview", () => {
 });
 
 describe("screening histogram", () => {
-  test("equal-width bins from min to max, the maximum in the last bin", () => {
+  test("round-edged bins that cover every value; the counts add up to the values charted", () => {
     expect(histogram([1, 2, 3, 4], 2)).toEqual([
-      { from: 1, to: 2.5, count: 2 },
-      { from: 2.5, to: 4, count: 2 },
+      { from: 0, to: 2, count: 1 },
+      { from: 2, to: 4, count: 3 },
     ]);
     const bins = histogram([0, 10, 10, 5, Number.NaN], 4);
     expect(bins.reduce((n, b) => n + b.count, 0)).toBe(4);
     expect(bins[bins.length - 1]?.count).toBe(2);
     expect(histogram([7, 7, 7])).toEqual([{ from: 7, to: 7, count: 3 }]);
     expect(histogram([])).toEqual([]);
+    // PER-like values: widths of 1, 2, 2.5 or 5 × 10^k, edges on multiples of the width.
+    const per = histogram([4.2, 8.8, 11.3, 12.9, 15.1, 27.6, 33.3]);
+    const width = (per[0]?.to ?? 0) - (per[0]?.from ?? 0);
+    expect([1, 2, 2.5, 5, 10]).toContain(width);
+    expect(per.every((b) => Number.isInteger(b.from / width))).toBe(true);
+    expect(per[0]?.from).toBeLessThanOrEqual(4.2);
+    expect(per[per.length - 1]?.to).toBeGreaterThanOrEqual(33.3);
+    expect(per.reduce((n, b) => n + b.count, 0)).toBe(7);
+    // Decimal widths without binary noise.
+    expect(histogram([0.1, 0.3, 0.7]).map((b) => b.from)).toEqual(
+      histogram([0.1, 0.3, 0.7]).map((b) => Number(b.from.toFixed(6))),
+    );
+  });
+
+  test("edge labels: separators for large numbers, the decimals a narrow width needs", () => {
+    const big = histogram([1200, 5400, 9800]);
+    expect(edgeText(5000, big)).toBe("5,000");
+    const small = histogram([0.12, 0.31, 0.48]);
+    expect(edgeText(small[1]?.from ?? 0, small)).toMatch(/^0\.\d+$/);
   });
 
   test("values in the units the preview table shows (億円, %)", () => {

@@ -174,3 +174,19 @@ describe("the remembered key is bound to the server it was entered for (issue 13
     expect(seen).toHaveLength(1);
   });
 });
+
+test("a Japanese pane writes Japanese headers (日本語の項目名) by default; an English one the API's keys; a saved choice wins", async () => {
+  const ja = await startPaneSession({ store: memoryStore(), lang: "ja" });
+  expect(ja.settings.headerLanguage).toBe("ja");
+  expect(getSettings().headerLanguage).toBe("ja");
+  const en = await startPaneSession({ store: memoryStore(), lang: "en" });
+  expect(en.settings.headerLanguage).toBe("keys");
+  expect(getSettings().headerLanguage).toBe("keys");
+  const store = memoryStore();
+  await store.setItem(
+    SETTINGS_STORAGE_KEY,
+    JSON.stringify({ preset: "production", customUrl: "", mode: "direct", headerLanguage: "keys" }),
+  );
+  const chosen = await startPaneSession({ store, lang: "ja" });
+  expect(chosen.settings.headerLanguage).toBe("keys");
+});

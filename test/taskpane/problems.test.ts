@@ -73,3 +73,23 @@ test("a cell that answered since its failure has no recorded message left", asyn
   // Should the cell show an error again for another reason, the old message is not reused.
   expect(problemsOf([cell("Sheet1", "B5", "#N/A")])[0]?.message).toBeUndefined();
 });
+
+test("a message too long for the cell's tooltip is listed in full: the English one is not cut mid-word", async () => {
+  useSandbox({ lang: "en" });
+  // A company name that matches nothing: the cause, then every accepted form (over 200 characters).
+  const name = "存在しない会社名テスト用ダミー";
+  const thrown = await cellError(
+    financial(name, "sales", 0, null, null, null, invocation({ address: "Sheet1!D9" })),
+  );
+  expect(thrown.message?.endsWith("…")).toBe(true);
+  // What Excel shows in the cell (valuesAsJson) is the clipped text; the list shows all of it.
+  const [problem] = problemsOf([
+    { ...cell("Sheet1", "D9", "#VALUE!"), errorMessage: thrown.message ?? "" },
+  ]);
+  const full = problem?.message ?? "";
+  expect(full.startsWith(`No listed company matches "${name}".`)).toBe(true);
+  expect(full.endsWith("or a COMPANY / Stocks entity")).toBe(true);
+  expect(full.length).toBeGreaterThan(thrown.message?.length ?? 0);
+  // The same without valuesAsJson (Excel before 1.16): the recorded message, whole.
+  expect(problemsOf([cell("Sheet1", "D9", "#VALUE!")])[0]?.message).toBe(full);
+});

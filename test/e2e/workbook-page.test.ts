@@ -1,0 +1,67 @@
+// workbook.html: the task pane beside a workbook grid on the Excel stand-in, as `npm start` serves it,
+// so a newcomer runs the pane's flows in a browser: select a cell in the grid, build and insert a
+// formula from the pane, import a table, type a formula into the grid's bar.
+import type { Page } from "playwright-core";
+import { startHarness, type Harness } from "./harness";
+import { nav, routeBuildSandbox, tid } from "./cockpit-helpers";
+
+let h: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await routeBuildSandbox(h, h.sandbox.url);
+});
+
+afterAll(async () => {
+  await page?.close();
+  await h?.close();
+});
+
+const cell = (address: string) => `${tid("wb-grid")} td[data-address="${address}"]`;
+
+test.each(["ja", "en"] as const)(
+  "in %s: the pane writes into the grid's workbook; the grid's selection is where it writes",
+  async (lang) => {
+    page = await h.openPage(`/workbook.html?lang=${lang}`);
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.waitForSelector(`${tid("app-root")}[data-ready="true"][data-lang="${lang}"]`);
+    await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+    // The pane knows it is in a workbook: no "Excel is not available" notice.
+    expect(await page.locator(tid("excel-unavailable")).count()).toBe(0);
+    // The pane keeps a task pane's width beside the grid: every tab in one row, labels short.
+    const paneWidth = await page.evaluate(
+      () => document.querySelector(".kaisha-workbook-pane")?.getBoundingClientRect().width ?? 0,
+    );
+    expect(paneWidth).toBe(350);
+
+    // Select B2 in the grid, build a formula in the pane and insert it there.
+    await page.click(cell("B2"));
+    await nav(page, "builder");
+    await page.selectOption(tid("builder-function-select"), "FINANCIAL");
+    await page.click(tid("builder-use-example"));
+    await page.click(tid("builder-insert"));
+    await page.waitForSelector(`${cell("B2")}[data-kind="number"]`);
+    expect(await page.inputValue(tid("wb-input"))).toMatch(/^=KAISHA\.FINANCIAL\(/);
+
+    // A formula typed into the grid's bar calculates too.
+    await page.click(cell("D4"));
+    await page.fill(tid("wb-input"), '=KAISHA.FINANCIAL(6758,"net_income",0)');
+    await page.press(tid("wb-input"), "Enter");
+    await page.waitForSelector(`${cell("D4")}[data-kind="number"]`);
+
+    // An import lands at the selected cell, as a table the grid shows.
+    await page.click(cell("A8"));
+    await nav(page, "import");
+    await page.selectOption(tid("import-dataset-select"), "valuations");
+    await page.fill(tid("import-param-security_code"), "7203");
+    await page.click(tid("import-run"));
+    await page.waitForSelector(`${tid("import-message")}[data-intent="success"]`);
+    await page.waitForFunction(
+      (sel) => (document.querySelector(sel)?.textContent ?? "") !== "",
+      cell("A8"),
+    );
+    await h.screenshot(page, `workbook-${lang}-01-pane-beside-grid`);
+    await page.close();
+  },
+);
