@@ -273,11 +273,11 @@ describe("cancellation, stale answers, limits", () => {
     }
   });
 
-  test("a name matching several companies lists them first, then asks for one code", async () => {
+  test("part of a name lists the companies it partly matches first, then asks for the whole name or a code", async () => {
     useSandbox({ lang: "ja" });
     const err = await cellError(financial("大和", "sales", 0, null, null, null, invocation()));
-    expect(err.message).toMatch(/^「大和」に当たる上場会社が複数あります（.*7203 大和自動車/);
-    expect(err.message).toMatch(/company にはそのうち 1 社の証券コードを指定してください$/);
+    expect(err.message).toMatch(/^「大和」は上場会社名の一部にしか一致しません（.*7203 大和自動車/);
+    expect(err.message).toMatch(/company には正式な会社名全体かコードを指定してください$/);
   });
 
   test("SCREEN's syntax errors echo the conditions as typed, never a placeholder", async () => {

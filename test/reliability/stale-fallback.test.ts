@@ -87,7 +87,7 @@ describe("stale fallback while the API is down", () => {
 
   it("VALUATION and PRICES tables are marked stale too", async () => {
     const h = harness();
-    const valuation = await VALUATION("7203", [["per"]], 3, 2, null, invocation());
+    const valuation = await VALUATION("7203", [["per"]], 3, 2, null, null, invocation());
     const prices = await PRICES(
       "7203",
       "2026-10-01",
@@ -99,7 +99,7 @@ describe("stale fallback while the API is down", () => {
     );
     h.clock.now += 25 * HOUR; // past every freshness of these endpoints
     h.wire.setApp(createApp({ ratePerMinute: 0, faults: { rate: 1, kinds: ["503"] } }).app);
-    const staleValuation = await VALUATION("7203", [["per"]], 3, 2, null, invocation());
+    const staleValuation = await VALUATION("7203", [["per"]], 3, 2, null, null, invocation());
     const stalePrices = await PRICES(
       "7203",
       "2026-10-01",

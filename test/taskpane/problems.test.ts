@@ -77,7 +77,7 @@ test("a cell that answered since its failure has no recorded message left", asyn
 test("a message too long for the cell's tooltip is listed in full: the English one is not cut mid-word", async () => {
   useSandbox({ lang: "en" });
   // A company name that matches nothing: the cause, then every accepted form (over 200 characters).
-  const name = "存在しない会社名テスト用ダミー";
+  const name = "存在しない会社名テスト用ダミーの長い長い長い長い長い名前です";
   const thrown = await cellError(
     financial(name, "sales", 0, null, null, null, invocation({ address: "Sheet1!D9" })),
   );
