@@ -16,6 +16,7 @@ import { codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
+import { KeyPartitions } from "./key-partition";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
@@ -162,6 +163,12 @@ export interface KaishaClient {
 
   /** Drops every cached answer and remembered code mapping. */
   invalidateAll(): Promise<void>;
+  /**
+   * Forget key (issue 18): clears the memory tier and deletes the current key's cached answers
+   * (every server it was used with in this session) from every tier. The key itself is the
+   * caller's to remove; call this before removing it.
+   */
+  forgetKey(): Promise<void>;
   stats(): ClientStats;
   setApiKey(apiKey: ApiKeySource): void;
   setBaseUrl(baseUrl: string): void;
@@ -206,8 +213,17 @@ interface Core {
   resolving: Map<string, Promise<string>>;
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
   priceDays: PriceDays<PriceRowOf>;
-  /** Argument signatures already validated, per base URL (see `fromMemory`). */
+  /** Argument signatures already validated, per cache partition (see `fromMemory`). */
   validated: Map<string, BoundedMemo<string, KnownArguments>>;
+  /** Whose answers requests may read: the key's and server's fingerprint (key-partition.ts). */
+  partitions: KeyPartitions;
+}
+
+/** The key a call sends and the partition of the cache it reads and writes. */
+interface Caller {
+  apiKey: string;
+  /** Prefix of its cache keys, in-flight requests and remembered code mappings. */
+  id: string;
 }
 
 const defaultFetch: FetchLike = (url, init) => {
@@ -317,12 +333,14 @@ class Client implements KaishaClient {
     const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
       now: this.settings.now,
     });
-    this.rememberValid(opId, params as Record<string, unknown>, clean);
+    const pending = this.caller();
+    const who = pending instanceof Promise ? await pending : pending;
+    this.rememberValid(opId, params as Record<string, unknown>, clean, who.id);
     if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
     const body =
       opId === "getFinancials"
-        ? await this.financialsFromWidest(clean, options)
-        : await this.cached(opId, clean, options);
+        ? await this.financialsFromWidest(clean, options, who)
+        : await this.cached(opId, clean, options, who);
     if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
     return body as ResponseOf<O>;
   }
@@ -341,7 +359,10 @@ class Client implements KaishaClient {
     if (peek === undefined || params === undefined || params === null) return undefined;
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     if (mode !== "default" && mode !== "only-if-cached") return undefined;
-    const known = this.knownArguments(opId, params);
+    // Issue 18: only the current key's answers, and nothing until its fingerprint is known.
+    const id = this.partitionNow();
+    if (id === undefined) return undefined;
+    const known = this.knownArguments(opId, params, id);
     if (known === undefined) return undefined;
     const entry = peek.call(this.core.store, known.key);
     if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
@@ -363,16 +384,51 @@ class Client implements KaishaClient {
   private knownArguments(
     opId: OperationId,
     params: Record<string, unknown>,
+    partition: string,
   ): KnownArguments | undefined {
-    const baseUrl = this.settings.baseUrl;
     const frozen = Object.isFrozen(params);
     const held = frozen ? knownByParams.get(params) : undefined;
-    if (held !== undefined && held.opId === opId && held.baseUrl === baseUrl) return held.known;
+    if (held !== undefined && held.opId === opId && held.partition === partition) return held.known;
     const signature = argumentSignature(opId, params);
     if (signature === undefined) return undefined;
-    const known = this.core.validated.get(baseUrl)?.get(signature);
-    if (known !== undefined && frozen) knownByParams.set(params, { opId, baseUrl, known });
+    const known = this.core.validated.get(partition)?.get(signature);
+    if (known !== undefined && frozen) knownByParams.set(params, { opId, partition, known });
     return known;
+  }
+
+  /**
+   * The partition of the key read synchronously; undefined when there is no key or it can only be
+   * read asynchronously (the fast path then answers nothing). Never throws. Reading the key per
+   * cell is what makes a changed key miss at once, without waiting for a notification.
+   */
+  private partitionNow(): string | undefined {
+    try {
+      const source = this.settings.apiKey;
+      const raw = typeof source === "function" ? source() : source;
+      if (typeof raw !== "string" || raw.trim() === "") return undefined;
+      return this.core.partitions.of(raw, this.settings.baseUrl);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The key this call sends and its partition (computed once per key and server). No key: the
+   * "set a key" error, and nothing is read from the cache (issue 18; spec 5 rule 5: no key is 401).
+   */
+  private caller(): Caller | Promise<Caller> {
+    const source = this.settings.apiKey;
+    const read = typeof source === "function" ? source() : source;
+    // A key read synchronously is used at once: no extra turn before the cache read.
+    return read instanceof Promise ? read.then((raw) => this.callerOf(raw)) : this.callerOf(read);
+  }
+
+  private callerOf(raw: string | undefined): Caller {
+    const apiKey = raw?.trim();
+    if (raw === undefined || apiKey === undefined || apiKey === "")
+      throw new AuthenticationError("missing_key");
+    rememberSecret(apiKey);
+    return { apiKey, id: this.core.partitions.of(raw, this.settings.baseUrl) };
   }
 
   /** Remembers that these arguments are valid and where their answer is cached. */
@@ -380,15 +436,16 @@ class Client implements KaishaClient {
     opId: OperationId,
     params: Record<string, unknown> | undefined,
     clean: CleanParams,
+    partition: string,
   ): void {
     if (opId === "getUsage" || params === undefined || params === null) return;
     const signature = argumentSignature(opId, params);
     if (signature === undefined) return;
-    let byBase = this.core.validated.get(this.settings.baseUrl);
+    let byBase = this.core.validated.get(partition);
     if (byBase === undefined) {
       // Bounded: a long session with many distinct arguments starts over rather than grow.
       byBase = new BoundedMemo(MAX_REMEMBERED_ARGUMENTS);
-      this.core.validated.set(this.settings.baseUrl, byBase);
+      this.core.validated.set(partition, byBase);
     }
     if (byBase.has(signature)) return;
     let fetched = clean;
@@ -399,7 +456,7 @@ class Client implements KaishaClient {
       narrow = { period: widest.period, years: widest.years };
     }
     byBase.set(signature, {
-      key: `${this.keyPrefix()}${cacheKey(opId, fetched)}`,
+      key: `${partition}${cacheKey(opId, fetched)}`,
       ttl: this.ttlOf(opId, fetched),
       narrow,
     });
@@ -422,7 +479,7 @@ class Client implements KaishaClient {
     day: string,
     options: RequestOptions = {},
   ): Promise<PriceRowOf | undefined> {
-    const key = this.codeKey(code);
+    const key = this.codeKey(code, (await this.caller()).id);
     let target = day;
     // Each step either answers or moves one window back; a year without trading days is not real.
     for (let step = 0; step < 4; step += 1) {
@@ -466,10 +523,13 @@ class Client implements KaishaClient {
     to: string | undefined,
     rows: readonly PriceRowOf[],
   ): void {
+    // Rows the current key received (a PRICES walk just made); none known: nothing to note.
+    const id = this.partitionNow();
+    if (id === undefined) return;
     const now = this.settings.now();
     const end = to ?? todayJst(now);
     this.core.priceDays.note(
-      this.codeKey(code),
+      this.codeKey(code, id),
       from,
       end,
       rows,
@@ -495,32 +555,37 @@ class Client implements KaishaClient {
     const ref = normalizeCompany(company, "company");
     if ("edinet_code" in ref) return ref.edinet_code;
     const code = ref.security_code;
-    const known = this.core.edinetBySecurity.get(this.codeKey(code));
+    const who = await this.caller();
+    const known = this.core.edinetBySecurity.get(this.codeKey(code, who.id));
     if (known !== undefined) return known;
-    // Keyed by base URL too: the sandbox's sample companies need not match production's.
-    const pendingKey = this.codeKey(code);
+    // Keyed by partition too: the sandbox's sample companies need not match production's.
+    const pendingKey = this.codeKey(code, who.id);
     const pending = this.core.resolving.get(pendingKey);
     if (pending !== undefined) {
       this.core.stats.coalesced += 1;
       return pending;
     }
-    const work = this.resolveUncached(code, options).finally(() =>
+    const work = this.resolveUncached(code, options, who).finally(() =>
       this.core.resolving.delete(pendingKey),
     );
     this.core.resolving.set(pendingKey, work);
     return work;
   }
 
-  private async resolveUncached(code: string, options: RequestOptions): Promise<string> {
+  private async resolveUncached(
+    code: string,
+    options: RequestOptions,
+    who: Caller,
+  ): Promise<string> {
     // A cached /financials answer asked by this security code already names the corporation.
-    const prefix = `${this.keyPrefix()}${OPERATIONS.getFinancials.path}?`;
+    const prefix = `${who.id}${OPERATIONS.getFinancials.path}?`;
     const keys = await this.storeCall(() => this.core.store.keys(), [] as string[]);
     for (const key of keys) {
       if (!key.startsWith(prefix)) continue;
       if (new URLSearchParams(key.slice(prefix.length)).get("security_code") !== code) continue;
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
       if (isRecord(entry?.body) && typeof entry.body.edinet_code === "string") {
-        this.remember(code, entry.body.edinet_code);
+        this.remember(code, entry.body.edinet_code, who.id);
         return entry.body.edinet_code;
       }
     }
@@ -528,7 +593,7 @@ class Client implements KaishaClient {
     const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
     if (typeof body.edinet_code !== "string")
       throw new BadResponseError("no edinet_code in /disclosures");
-    this.remember(code, body.edinet_code);
+    this.remember(code, body.edinet_code, who.id);
     return body.edinet_code;
   }
 
@@ -536,6 +601,26 @@ class Client implements KaishaClient {
     this.core.edinetBySecurity.clear();
     this.core.priceDays.clear();
     await this.core.store.clear();
+  }
+
+  async forgetKey(): Promise<void> {
+    const { core } = this;
+    const source = this.settings.apiKey;
+    const raw = typeof source === "function" ? await source() : source;
+    await this.storeCall(async () => core.store.clearMemory?.(), undefined);
+    core.priceDays.clear();
+    if (raw === undefined || raw.trim() === "") return;
+    // The partition of the server in use even when this session has not asked it yet.
+    const ids = core.partitions.idsOf(raw, this.settings.baseUrl);
+    core.partitions.forget(raw);
+    const owned = (key: string) => ids.some((id) => key.startsWith(id));
+    for (const id of ids) core.validated.delete(id);
+    for (const key of [...core.edinetBySecurity.keys()])
+      if (owned(key)) core.edinetBySecurity.delete(key);
+    const keys = await this.storeCall(() => core.store.keys(), [] as string[]);
+    for (const key of keys) {
+      if (owned(key)) await this.storeCall(() => core.store.delete(key), undefined);
+    }
   }
 
   stats(): ClientStats {
@@ -559,6 +644,7 @@ class Client implements KaishaClient {
         ? {
             store: partial.cacheStore,
             inflight: new InFlightRequests(() => (this.core.stats.coalesced += 1)),
+            partitions: partitionsOf(partial.cacheStore),
           }
         : {}),
       ...(partial.ratePerMinute !== undefined &&
@@ -591,17 +677,13 @@ class Client implements KaishaClient {
     return this.core.pacer.cancelQueued();
   }
 
-  private codeKey(security: string): string {
-    return `${this.settings.baseUrl} ${security}`;
+  /** Code mappings and price rows are answers too: kept per partition (issue 18). */
+  private codeKey(security: string, partition: string): string {
+    return `${partition} ${security}`;
   }
 
-  private remember(security: string, edinet: string): void {
-    this.core.edinetBySecurity.set(this.codeKey(security), edinet);
-  }
-
-  /** Cache keys are full request URLs (minus the key), so sandbox and production never mix. */
-  private keyPrefix(): string {
-    return this.settings.baseUrl;
+  private remember(security: string, edinet: string, partition: string): void {
+    this.core.edinetBySecurity.set(this.codeKey(security, partition), edinet);
   }
 
   /** A failing cache store must never fail a request: it only costs the cache. */
@@ -617,13 +699,14 @@ class Client implements KaishaClient {
   private async financialsFromWidest(
     clean: CleanParams,
     options: RequestOptions,
+    who: Caller,
   ): Promise<unknown> {
     const { fetched, period, years } = financialsWidest(clean);
-    const wide = await this.cached("getFinancials", fetched, options);
+    const wide = await this.cached("getFinancials", fetched, options, who);
     const body = wide as ResponseOf<"getFinancials">;
     // spec 4.8: a security code is resolved to the corporation, named in the answer.
     if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
-      this.remember(clean.security_code, body.edinet_code);
+      this.remember(clean.security_code, body.edinet_code, who.id);
     }
     const narrow = narrowFinancials(body, period, years);
     const stale = staleInfo(wide);
@@ -635,11 +718,13 @@ class Client implements KaishaClient {
     opId: OperationId,
     clean: CleanParams,
     options: RequestOptions,
+    who: Caller,
   ): Promise<unknown> {
     // A cache-only copy never sends, whatever the call asks (usage's "no-store" included).
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     const cacheable = opId !== "getUsage";
-    const key = `${this.keyPrefix()}${cacheKey(opId, clean)}`;
+    // Issue 18: the partition first, so neither the cache nor a request in flight crosses keys.
+    const key = `${who.id}${cacheKey(opId, clean)}`;
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
@@ -652,10 +737,11 @@ class Client implements KaishaClient {
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
     return this.core.inflight.join(flightKey, options.signal, async (signal) => {
       try {
-        const result = await this.send(opId, clean, { ...options, signal });
+        const result = await this.send(opId, clean, { ...options, signal }, who.apiKey);
         // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
         const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
-        for (const [security, edinet] of codePairsIn(opId, body)) this.remember(security, edinet);
+        for (const [security, edinet] of codePairsIn(opId, body))
+          this.remember(security, edinet, who.id);
         const remaining = (body as { remaining?: unknown }).remaining;
         if (opId === "getUsage" && typeof remaining === "number") {
           this.core.stats.lastUsageRemaining = remaining;
@@ -685,29 +771,19 @@ class Client implements KaishaClient {
     });
   }
 
-  private async readKey(): Promise<string | undefined> {
-    const source = this.settings.apiKey;
-    const key = typeof source === "function" ? await source() : source;
-    const trimmed = key?.trim();
-    if (trimmed === undefined || trimmed === "") return undefined;
-    rememberSecret(trimmed);
-    return trimmed;
-  }
-
   /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
   private async send(
     opId: OperationId,
     clean: CleanParams,
     options: RequestOptions,
+    apiKey: string,
   ): Promise<HttpResult> {
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
     const deadline = new Deadline(options.deadlineMs ?? settings.deadlineMs, settings.now);
+    // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      const apiKey = await this.readKey();
-      // spec 5 rule 5: no key means 401; say so without sending anything.
-      if (apiKey === undefined) throw new AuthenticationError("missing_key");
       // Queued before the first send: not counted (the pane shows the queue); before a retry: counted.
       const permit =
         attempt === 0
@@ -796,8 +872,16 @@ function financialsWidest(clean: CleanParams): {
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
   object,
-  { opId: OperationId; baseUrl: string; known: KnownArguments }
+  { opId: OperationId; partition: string; known: KnownArguments }
 >();
+
+/** Partitions over `store`: a change of key empties its memory tier (issue 18). */
+function partitionsOf(store: CacheStore): KeyPartitions {
+  return new KeyPartitions(() => {
+    const cleared = store.clearMemory?.();
+    cleared?.catch(() => undefined);
+  });
+}
 
 /**
  * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
@@ -861,8 +945,10 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     staleServed: 0,
     lastUsageRemaining: null,
   };
+  const store = options.cacheStore ?? new MemoryCacheStore();
   const core: Core = {
-    store: options.cacheStore ?? new MemoryCacheStore(),
+    store,
+    partitions: partitionsOf(store),
     pacer: new Pacer({
       ratePerMinute: options.ratePerMinute ?? 60,
       now: settings.now,
