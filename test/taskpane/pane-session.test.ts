@@ -1,6 +1,7 @@
 // taskpane/pane-session: start-up from storage and ?baseUrl, key changes reach session listeners.
 
 import { configureSession, getClient, getSettings, setClientForTesting } from "../../src/session";
+import { MemoryCacheStore, createClient } from "../../src/client";
 import { startPaneSession } from "../../taskpane/pane-session";
 import {
   KEY_BASE_URL_STORAGE_KEY,
@@ -173,4 +174,29 @@ describe("the remembered key is bound to the server it was entered for (issue 13
     await expect(getClient().usage()).rejects.toMatchObject({ code: "missing_key" });
     expect(seen).toHaveLength(1);
   });
+});
+
+test("Forget key deletes that key's cached answers from the shared client's store (issue 18)", async () => {
+  const session = await startPaneSession({ store: memoryStore() });
+  await session.setKey(KEY, false);
+  const cache = new MemoryCacheStore();
+  let sent = 0;
+  const client = createClient({
+    apiKey: () => session.keys.current(),
+    cacheStore: cache,
+    ratePerMinute: 0,
+    fetch: async () => {
+      sent += 1;
+      return new Response(JSON.stringify({ remaining: 1, securities: [], next_cursor: null }), {
+        status: 200,
+      });
+    },
+  });
+  setClientForTesting(client, {}, cache);
+  await client.securities({ q: "トヨタ" });
+  expect(await cache.keys()).toHaveLength(1);
+  await session.forgetKey();
+  expect(await cache.keys()).toEqual([]);
+  await expect(client.securities({ q: "トヨタ" })).rejects.toMatchObject({ code: "missing_key" });
+  expect(sent).toBe(1);
 });

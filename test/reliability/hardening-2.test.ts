@@ -1,0 +1,180 @@
+// Issue 18 under faults: answers stay with the key that fetched them, every cell settles within the
+// call's bound, and bad answers (oversize, malformed, deeply nested) fall back to the last good value.
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import * as TYPED from "../../functions/index";
+import { MemoryCacheStore, createClient, type KaishaClient } from "../../src/client";
+import { TieredCacheStore } from "../../src/client/tiered-cache";
+import { setClientForTesting } from "../../src/session";
+import { BASE_URL, cellErrorOf, harness, type Harness } from "./support/harness";
+
+// The wrappers' parameters carry custom-enum types; tests pass what Excel passes (null, text).
+const { FINANCIAL } = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
+
+// Generous per-test bound: the first test of a file also builds the sandbox dataset (seconds on a
+// busy 2-core machine). A liveness bound, not a timing assertion.
+jest.setTimeout(60_000);
+
+const invocation = (): CustomFunctions.CancelableInvocation =>
+  ({}) as CustomFunctions.CancelableInvocation;
+
+const KEY_B = "kaisakey_" + "B".repeat(43);
+
+const sales = (): Promise<unknown> => FINANCIAL("7203", "sales", 0, null, null, null, invocation());
+
+afterEach(() => setClientForTesting(undefined));
+
+/** A sandbox knowing two keys, where key B's plan is refused /financials (403), as on the live API. */
+function twoKeys() {
+  const key = { current: DEMO_API_KEY as string | undefined };
+  const persistent = new MemoryCacheStore();
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const h = harness({
+    sandbox: { apiKeys: [DEMO_API_KEY, KEY_B] },
+    client: { apiKey: () => key.current, cacheStore: store },
+  });
+  const healthy = h.sandbox.app;
+  h.wire.setApp({
+    request(input: string, init?: RequestInit) {
+      const auth = new Headers(init?.headers).get("authorization");
+      if (auth === `Bearer ${KEY_B}` && new URL(input).pathname.endsWith("/financials")) {
+        return Response.json(
+          { error: { code: "forbidden", message: "Your plan does not include financials." } },
+          { status: 403 },
+        );
+      }
+      return healthy.request(input, init);
+    },
+  });
+  return { h, key, store, persistent };
+}
+
+/** A second session (Excel reopened): a new client over the same persistent records. */
+function reopen(h: Harness, persistent: MemoryCacheStore, apiKey: string | undefined) {
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const client: KaishaClient = createClient({
+    baseUrl: BASE_URL,
+    apiKey,
+    fetch: h.wire.fetch,
+    now: () => h.clock.now,
+    ratePerMinute: 0,
+    lang: "en",
+    cacheStore: store,
+    checkAnswers: true,
+  });
+  setClientForTesting(client, { lang: "en" });
+  return { client, store };
+}
+
+describe("answers belong to the key that fetched them", () => {
+  it("a key whose plan is refused /financials (403) gets the 403, not the other key's cached figures", async () => {
+    const { h, key } = twoKeys();
+    expect(typeof (await sales())).toBe("number");
+    const before = h.wire.counters.requests;
+    key.current = KEY_B;
+    expect(await cellErrorOf(sales())).toEqual({
+      code: "#N/A",
+      message: "Not permitted for this key (403): your plan may not include this data",
+    });
+    expect(h.wire.counters.requests - before).toBe(1);
+  });
+
+  it("no key: the cell asks for a key, sends nothing and reads nothing from the cache", async () => {
+    const { h, key } = twoKeys();
+    expect(typeof (await sales())).toBe("number");
+    const before = h.wire.counters.requests;
+    key.current = undefined;
+    expect(await cellErrorOf(sales())).toEqual({
+      code: "#N/A",
+      message: "API key not set: open the Kaisha pane",
+    });
+    expect(h.client.peek("getFinancials", { security_code: "7203" })).toBeUndefined();
+    expect(h.wire.counters.requests).toBe(before);
+  });
+
+  it("the key's own answers come back with it: A, then B, then A again sends nothing for A", async () => {
+    const { h, key } = twoKeys();
+    const first = await sales();
+    key.current = KEY_B;
+    await cellErrorOf(sales());
+    key.current = DEMO_API_KEY;
+    const before = h.wire.counters.requests;
+    // Changing the key emptied the memory tier; A's records in the persistent tier answer.
+    expect(await sales()).toBe(first);
+    expect(h.wire.counters.requests).toBe(before);
+  });
+
+  it("changing the key empties the memory tier; the stores hold fingerprints, never the key", async () => {
+    const { key, store, persistent } = twoKeys();
+    await sales();
+    expect((await store.memory.keys()).length).toBeGreaterThan(0);
+    key.current = KEY_B;
+    await cellErrorOf(sales());
+    const inMemory = await store.memory.keys();
+    await store.flush();
+    const everything = [...inMemory, ...(await persistent.keys())];
+    // Only B's partition is in memory now (B asked /financials and got nothing to cache).
+    expect(inMemory).toEqual([]);
+    for (const k of everything) {
+      expect(k).not.toContain(DEMO_API_KEY);
+      expect(k).not.toContain(KEY_B);
+      expect(k).not.toContain("sandbox.test");
+    }
+  });
+
+  it("Forget: the key's answers leave memory and the persistent tier; a new session without a key gets only the 'set a key' message", async () => {
+    const { h, key, store, persistent } = twoKeys();
+    await sales();
+    await store.flush();
+    expect((await persistent.keys()).length).toBeGreaterThan(0);
+    await h.client.forgetKey();
+    key.current = undefined;
+    expect(await store.memory.keys()).toEqual([]);
+    expect(await persistent.keys()).toEqual([]);
+    const before = h.wire.counters.requests;
+    reopen(h, persistent, undefined);
+    expect(await cellErrorOf(sales())).toEqual({
+      code: "#N/A",
+      message: "API key not set: open the Kaisha pane",
+    });
+    expect(h.wire.counters.requests).toBe(before);
+  });
+
+  it("Forget keeps another key's records (unreadable without that key) and reopening with that key sends nothing", async () => {
+    const { h, key, store, persistent } = twoKeys();
+    await FINANCIAL("7203", "sales", 0, null, null, null, invocation()); // A's answers
+    key.current = KEY_B;
+    await h.client.securities({ q: "7203", limit: 20 }); // B's answers
+    await store.flush();
+    await h.client.forgetKey(); // forgets B
+    key.current = undefined;
+    expect((await persistent.keys()).length).toBeGreaterThan(0);
+    const { client } = reopen(h, persistent, DEMO_API_KEY);
+    const before = h.wire.counters.requests;
+    expect(typeof (await sales())).toBe("number");
+    await expect(client.securities({ q: "7203", limit: 20 })).resolves.toBeDefined();
+    // A's /financials answer is read back; B's /securities answer is not A's to read.
+    expect(h.wire.counters.requests - before).toBe(1);
+  });
+
+  it("reopening with the same key answers from the persistent tier with 0 requests", async () => {
+    const { h, store, persistent } = twoKeys();
+    const first = await sales();
+    await store.flush();
+    reopen(h, persistent, DEMO_API_KEY);
+    const before = h.wire.counters.requests;
+    expect(await sales()).toBe(first);
+    expect(h.wire.counters.requests).toBe(before);
+  });
+
+  it("one key at two servers: the same request is asked of each (no answer crosses servers)", async () => {
+    const { h } = twoKeys();
+    await h.client.securities({ q: "7203", limit: 20 });
+    const other = h.client.withOptions({ baseUrl: "http://other.test/v1" });
+    const before = h.wire.counters.requests;
+    await other.securities({ q: "7203", limit: 20 });
+    expect(h.wire.counters.requests - before).toBe(1);
+  });
+});
