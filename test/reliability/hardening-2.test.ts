@@ -5,6 +5,7 @@ import * as TYPED from "../../functions/index";
 import { MemoryCacheStore, createClient, type KaishaClient } from "../../src/client";
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 import { setClientForTesting } from "../../src/session";
+import { setHostCapabilities } from "../../functions/host";
 import { BASE_URL, cellErrorOf, harness, type Harness } from "./support/harness";
 
 // The wrappers' parameters carry custom-enum types; tests pass what Excel passes (null, text).
@@ -176,5 +177,95 @@ describe("answers belong to the key that fetched them", () => {
     const before = h.wire.counters.requests;
     await other.securities({ q: "7203", limit: 20 });
     expect(h.wire.counters.requests - before).toBe(1);
+  });
+});
+
+const HOUR = 3_600_000;
+
+/** A 200 /financials answer of `text` (the rest of the harness stays as is). */
+const answering = (text: () => string): { request(input: string): Response } => ({
+  request: () =>
+    new Response(text(), { status: 200, headers: { "content-type": "application/json" } }),
+});
+
+/** A healthy /financials answer with `mutate` applied, as JSON text. */
+async function alteredFinancials(
+  h: Harness,
+  mutate: (body: Record<string, unknown>) => void,
+): Promise<string> {
+  const res = await h.sandbox.app.request(
+    `${BASE_URL}/financials?period=annual&security_code=7203&years=30`,
+    { headers: { authorization: `Bearer ${DEMO_API_KEY}` } },
+  );
+  const body = (await res.json()) as Record<string, unknown>;
+  mutate(body);
+  return JSON.stringify(body);
+}
+
+/** `{"x":{"x":…1…}}` nested `levels` deep, as text (JSON.stringify would recurse that deep). */
+const nestedText = (levels: number): string => '{"x":'.repeat(levels) + "1" + "}".repeat(levels);
+
+describe("nothing lost on bad answers: every content error falls back to the last good value, marked", () => {
+  const cases: [string, (h: Harness) => Promise<string>][] = [
+    ["an answer over 10 MB", async () => `{"pad": "${"x".repeat(10 * 1024 * 1024 + 10)}"}`],
+    ["a 200 that is not JSON", async () => "<html>proxy login</html>"],
+    ["a required field missing", (h) => alteredFinancials(h, (body) => delete body["periods"])],
+    [
+      "a non-finite number (1e999)",
+      async (h) =>
+        (await alteredFinancials(h, (body) => (body["edinet_code"] = "@@"))).replace(
+          '"edinet_code":"@@"',
+          '"edinet_code":"E02144","extra":1e999',
+        ),
+    ],
+    [
+      "a body nested 200,000 levels deep (1.2 MB)",
+      async (h) =>
+        (await alteredFinancials(h, (body) => (body["extra"] = "@@"))).replace(
+          '"extra":"@@"',
+          `"extra":${nestedText(200_000)}`,
+        ),
+    ],
+  ];
+
+  it.each(cases)("%s: FINANCIAL keeps its expired value, marked stale", async (_name, make) => {
+    const h = harness();
+    const good = await sales();
+    expect(typeof good).toBe("number");
+    h.clock.now += 13 * HOUR; // past /financials' freshness (src/client/ttl.ts)
+    const text = await make(h);
+    h.wire.setApp(answering(() => text));
+    setHostCapabilities({ dataTypes: true });
+    try {
+      const shown = await sales();
+      expect(shown).toEqual({
+        type: "Double",
+        basicValue: good,
+        numberFormat: expect.stringMatching(/"( \(stale\)|（古い値）)"$/),
+      });
+    } finally {
+      setHostCapabilities({ dataTypes: false });
+    }
+    expect(h.client.stats().staleServed).toBe(1);
+  });
+
+  it("a body nested 200,000 levels deep with nothing cached: #N/A saying so, no stack overflow", async () => {
+    const h = harness();
+    h.wire.setApp(answering(() => `{"remaining": 1, "x": ${nestedText(200_000)}}`));
+    await expect(h.client.usage()).rejects.toMatchObject({
+      code: "bad_response",
+      kind: "field",
+      message: "Unexpected answer from the API (nested over 64 levels deep)",
+    });
+  });
+
+  it("a 404 without the API's error object (a wrong base URL) is not hidden behind a stale value", async () => {
+    const h = harness();
+    await sales();
+    h.clock.now += 13 * HOUR;
+    h.wire.setApp({ request: () => new Response("Not Found", { status: 404 }) });
+    const error = await cellErrorOf(sales());
+    expect(error.code).toBe("#N/A");
+    expect(h.client.stats().staleServed).toBe(0);
   });
 });
