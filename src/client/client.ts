@@ -7,6 +7,7 @@ import {
   AbortError,
   AuthenticationError,
   BadResponseError,
+  DeadlineError,
   KaishaError,
   NotCachedError,
   RateLimitError,
@@ -22,7 +23,7 @@ import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
 import { checkAnswer } from "./response-check";
-import { Pacer, defaultSleep, type QueueStatus } from "./pacer";
+import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
@@ -735,40 +736,101 @@ class Client implements KaishaClient {
     }
     if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
-    return this.core.inflight.join(flightKey, options.signal, async (signal) => {
-      try {
-        const result = await this.send(opId, clean, { ...options, signal }, who.apiKey);
-        // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
-        const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
-        for (const [security, edinet] of codePairsIn(opId, body))
-          this.remember(security, edinet, who.id);
-        const remaining = (body as { remaining?: unknown }).remaining;
-        if (opId === "getUsage" && typeof remaining === "number") {
-          this.core.stats.lastUsageRemaining = remaining;
-        }
-        if (cacheable && mode !== "no-store") {
-          await this.storeCall(
-            () =>
-              this.core.store.set(key, {
-                body,
-                storedAt: this.settings.now(),
-                bytes: result.bytes,
-              }),
-            undefined,
-          );
-        }
-        return body;
-      } catch (err) {
-        if (cacheable && mode !== "no-store" && canServeStale(err) && err instanceof KaishaError) {
-          const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-          if (entry !== undefined && isRecord(entry.body)) {
-            this.core.stats.staleServed += 1;
-            return markStale(entry.body, { error: err, storedAt: entry.storedAt });
-          }
-        }
-        throw err;
+    // What may be stored may stand in later (usage and "no-store" calls neither).
+    const mayServeStale = cacheable && mode !== "no-store";
+    const join = (signal: AbortSignal | undefined) =>
+      this.core.inflight.join(flightKey, signal, (shared) =>
+        this.fetchAndStore(opId, clean, { ...options, signal: shared }, who, key, mayServeStale),
+      );
+    // Issue 18: a call whose deadline runs (a later request of COMPANY, or after a 429 pause) does
+    // not wait past it for a request another cell started: it leaves with the last good answer.
+    const deadline = options.call?.deadline;
+    if (deadline?.endsAt() === undefined) return join(options.signal);
+    try {
+      return await deadline.bound((signal) => join(signal), options.signal);
+    } catch (err) {
+      if (err instanceof DeadlineError) return this.staleOr(err, key, mayServeStale);
+      throw err;
+    }
+  }
+
+  /** One request for everyone waiting on `key`: sent, checked, stored; stale when it fails. */
+  private async fetchAndStore(
+    opId: OperationId,
+    clean: CleanParams,
+    options: RequestOptions,
+    who: Caller,
+    key: string,
+    mayServeStale: boolean,
+  ): Promise<unknown> {
+    try {
+      const result = await this.send(opId, clean, options, who.apiKey);
+      // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
+      const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
+      for (const [security, edinet] of codePairsIn(opId, body))
+        this.remember(security, edinet, who.id);
+      const remaining = (body as { remaining?: unknown }).remaining;
+      if (opId === "getUsage" && typeof remaining === "number") {
+        this.core.stats.lastUsageRemaining = remaining;
       }
-    });
+      if (mayServeStale) {
+        await this.storeCall(
+          () =>
+            this.core.store.set(key, {
+              body,
+              storedAt: this.settings.now(),
+              bytes: result.bytes,
+            }),
+          undefined,
+        );
+      }
+      return body;
+    } catch (err) {
+      return this.staleOr(err, key, mayServeStale);
+    }
+  }
+
+  /** The last good answer under `key`, marked stale, when `err` allows one; else `err` thrown. */
+  private async staleOr(err: unknown, key: string, mayServeStale: boolean): Promise<unknown> {
+    if (mayServeStale && canServeStale(err) && err instanceof KaishaError) {
+      const entry = await this.storeCall(() => this.core.store.get(key), undefined);
+      if (entry !== undefined && isRecord(entry.body)) {
+        this.core.stats.staleServed += 1;
+        return markStale(entry.body, { error: err, storedAt: entry.storedAt });
+      }
+    }
+    throw err;
+  }
+
+  /**
+   * The call's deadline, shared by every request of one cell's invocation (`RequestOptions.call`),
+   * else this request's own.
+   */
+  private deadlineOf(options: RequestOptions): Deadline {
+    const ms = options.deadlineMs ?? this.settings.deadlineMs;
+    const scope = options.call;
+    if (scope === undefined) return new Deadline(ms, this.settings.now);
+    scope.deadline ??= new Deadline(ms, this.settings.now);
+    return scope.deadline;
+  }
+
+  /**
+   * The pacer's grant within the deadline. Queued behind the add-in's own pacing before the call's
+   * first send: not counted (the pane shows the queue). A running deadline bounds the wait; a 429
+   * pause met while waiting starts it, and a pause that outlasts it gives up at once, so a cell
+   * with a last good answer shows it instead of #BUSY! (issue 18: Retry-After 9999).
+   */
+  private turn(deadline: Deadline, signal: AbortSignal | undefined): Promise<PacerPermit> {
+    return deadline.bound(
+      (waitSignal, arm) =>
+        this.core.pacer.acquire(waitSignal, (pausedUntil) => {
+          deadline.start();
+          const endsAt = deadline.endsAt();
+          arm(endsAt !== undefined && pausedUntil >= endsAt);
+        }),
+      signal,
+      (unsent) => unsent.done(),
+    );
   }
 
   /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
@@ -781,18 +843,10 @@ class Client implements KaishaClient {
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
-    const deadline = new Deadline(options.deadlineMs ?? settings.deadlineMs, settings.now);
+    const deadline = this.deadlineOf(options);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      // Queued before the first send: not counted (the pane shows the queue); before a retry: counted.
-      const permit =
-        attempt === 0
-          ? await core.pacer.acquire(options.signal)
-          : await deadline.bound(
-              (signal) => core.pacer.acquire(signal),
-              options.signal,
-              (unsent) => unsent.done(),
-            );
+      const permit = await this.turn(deadline, options.signal);
       deadline.start();
       // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
       permit.sent();
