@@ -7,9 +7,10 @@ import { TieredCacheStore } from "../../src/client/tiered-cache";
 import { setClientForTesting } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";
 import { BASE_URL, cellErrorOf, harness, type Harness } from "./support/harness";
+import { settleWithFakeTimers, type Outcome } from "./support/settle";
 
 // The wrappers' parameters carry custom-enum types; tests pass what Excel passes (null, text).
-const { FINANCIAL } = TYPED as unknown as Record<
+const { COMPANY, FINANCIAL } = TYPED as unknown as Record<
   keyof typeof TYPED,
   (...args: unknown[]) => Promise<unknown>
 >;
@@ -267,5 +268,86 @@ describe("nothing lost on bad answers: every content error falls back to the las
     const error = await cellErrorOf(sales());
     expect(error.code).toBe("#N/A");
     expect(h.client.stats().staleServed).toBe(0);
+  });
+});
+
+/** A 429 with `Retry-After` on every request (the per-minute limit: the client retries within it). */
+const limited = (retryAfterS: number): { request(input: string): Response } => ({
+  request: () =>
+    Response.json(
+      { error: { code: "rate_limited", message: "Too many requests." } },
+      { status: 429, headers: { "retry-after": String(retryAfterS) } },
+    ),
+});
+
+/** The bound README states: every call settles within 120 s of its first send or 429 pause. */
+const BOUND_MS = 120_000;
+const DAY = 24 * HOUR;
+
+function settledValue<T>(outcome: Outcome<T>): T {
+  if (outcome.state !== "fulfilled") throw new Error(`expected a value, got ${outcome.state}`);
+  return outcome.value;
+}
+
+describe("every cell settles within the bound the README states: the whole call", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it("COMPANY (several requests in a row) under 429 + Retry-After: 60 on every request, cache expired: its last good card within 120 s", async () => {
+    const h = harness({ realSleep: true, client: { ratePerMinute: 60 } });
+    const good = settledValue(await settleWithFakeTimers(COMPANY("7203", invocation()), BOUND_MS));
+    jest.setSystemTime(Date.now() + 2 * DAY); // past every answer's freshness (src/client/ttl.ts)
+    h.wire.setApp(limited(60));
+    const before = h.wire.counters.requests;
+    const outcome = await settleWithFakeTimers(COMPANY("7203", invocation()), 10 * 60_000, 1_000);
+    expect(outcome.state).toBe("fulfilled");
+    expect(outcome.simulatedMs).toBeLessThanOrEqual(BOUND_MS);
+    expect(settledValue(outcome)).toEqual(good);
+    // Later requests of the call wait behind the pause no longer than the call's bound.
+    expect(h.wire.counters.requests - before).toBeLessThanOrEqual(3);
+  });
+
+  it("COMPANY with nothing cached under 429 + Retry-After: 60: #N/A within 120 s, not #BUSY! for minutes", async () => {
+    const h = harness({ realSleep: true, client: { ratePerMinute: 60 } });
+    h.wire.setApp(limited(60));
+    const outcome = await settleWithFakeTimers(COMPANY("7203", invocation()), 10 * 60_000, 1_000);
+    expect(outcome.state).toBe("rejected");
+    expect(outcome.simulatedMs).toBeLessThanOrEqual(BOUND_MS);
+    expect((outcome as { error: { code: string } }).error.code).toBe("#N/A");
+  });
+
+  it("Retry-After: 9999: cells queued behind the pause answer their last good value at once; one with none says 'still waiting' at once", async () => {
+    // One request a minute: the second and third cells wait in the queue when the 429 comes.
+    const h = harness({ realSleep: true, client: { ratePerMinute: 1 } });
+    const warm = async (code: string) =>
+      settledValue(
+        await settleWithFakeTimers(
+          FINANCIAL(code, "sales", 0, null, null, null, invocation()),
+          3 * 60_000,
+          1_000,
+        ),
+      );
+    const toyota = await warm("7203");
+    const sony = await warm("6758");
+    jest.setSystemTime(Date.now() + 2 * DAY);
+    h.wire.setApp(limited(9999));
+    const before = h.wire.counters.requests;
+    const cells = Promise.allSettled([
+      FINANCIAL("7203", "sales", 0, null, null, null, invocation()),
+      FINANCIAL("6758", "sales", 0, null, null, null, invocation()),
+      FINANCIAL("9984", "sales", 0, null, null, null, invocation()),
+    ]);
+    const outcome = await settleWithFakeTimers(cells, 10 * 60_000, 100);
+    expect(outcome.state).toBe("fulfilled");
+    expect(outcome.simulatedMs).toBeLessThan(1_000);
+    const [a, b, c] = settledValue(outcome);
+    expect(a).toEqual({ status: "fulfilled", value: toyota });
+    expect(b).toEqual({ status: "fulfilled", value: sony });
+    expect(c).toMatchObject({
+      status: "rejected",
+      reason: { code: "#N/A", message: "Still waiting for the API: recalculate to retry" },
+    });
+    // Only the first cell's request went out: the queued ones gave up without sending.
+    expect(h.wire.counters.requests - before).toBe(1);
   });
 });
