@@ -129,6 +129,11 @@ export interface KaishaClient {
    * their signature).
    */
   peek<O extends OperationId>(operationId: O, params: ParamsOf<O>): ResponseOf<O> | undefined;
+  /**
+   * The cache partition of the key now readable (a fingerprint of key and server, never the key);
+   * undefined without one. Work shared across cells is keyed by it, as the cache is (issue 18).
+   */
+  partition(): string | undefined;
   /** Any operation by id (what the named methods call). */
   request<O extends OperationId>(
     operationId: O,
@@ -319,6 +324,10 @@ class Client implements KaishaClient {
   peek<O extends OperationId>(opId: O, params: ParamsOf<O>): ResponseOf<O> | undefined {
     return this.fromMemory(opId, params as Record<string, unknown>, {}) as
       ResponseOf<O> | undefined;
+  }
+
+  partition(): string | undefined {
+    return this.partitionNow();
   }
 
   async request<O extends OperationId>(

@@ -171,6 +171,34 @@ describe("answers belong to the key that fetched them", () => {
     expect(h.wire.counters.requests).toBe(before);
   });
 
+  it("a cell with key B never joins key A's /financials fetch still in flight", async () => {
+    const { h, key } = twoKeys();
+    const healthy = h.sandbox.app;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    h.wire.setApp({
+      async request(input: string, init?: RequestInit) {
+        if (new Headers(init?.headers).get("authorization") === `Bearer ${KEY_B}`)
+          return Response.json(
+            { error: { code: "forbidden", message: "Your plan does not include financials." } },
+            { status: 403 },
+          );
+        await gate; // A's answer is still on its way while B's cell asks
+        return healthy.request(input, init);
+      },
+    });
+    const forA = sales();
+    await new Promise((r) => setImmediate(r));
+    key.current = KEY_B;
+    const forB = cellErrorOf(sales());
+    await new Promise((r) => setImmediate(r));
+    release();
+    expect(typeof (await forA)).toBe("number");
+    expect((await forB).message).toBe(
+      "Not permitted for this key (403): your plan may not include this data",
+    );
+  });
+
   it("one key at two servers: the same request is asked of each (no answer crosses servers)", async () => {
     const { h } = twoKeys();
     await h.client.securities({ q: "7203", limit: 20 });
