@@ -7,7 +7,6 @@ import {
   AbortError,
   AuthenticationError,
   BadResponseError,
-  DeadlineError,
   KaishaError,
   NotCachedError,
   RateLimitError,
@@ -751,16 +750,9 @@ class Client implements KaishaClient {
       this.core.inflight.join(flightKey, signal, (shared) =>
         this.fetchAndStore(opId, clean, { ...options, signal: shared }, who, key, mayServeStale),
       );
-    // Issue 18: a call whose deadline runs (a later request of COMPANY, or after a 429 pause) does
-    // not wait past it for a request another cell started: it leaves with the last good answer.
-    const deadline = options.call?.deadline;
-    if (deadline?.endsAt() === undefined) return join(options.signal);
-    try {
-      return await deadline.bound((signal) => join(signal), options.signal);
-    } catch (err) {
-      if (err instanceof DeadlineError) return this.staleOr(err, key, mayServeStale);
-      throw err;
-    }
+    // A request another cell started settles within that cell's bound (pauses give up at once
+    // for all who wait on it, with the last good answer).
+    return join(options.signal);
   }
 
   /** One request for everyone waiting on `key`: sent, checked, stored; stale when it fails. */
@@ -824,15 +816,24 @@ class Client implements KaishaClient {
   }
 
   /**
-   * The pacer's grant within the deadline. Queued behind the add-in's own pacing before the call's
-   * first send: not counted (the pane shows the queue). A running deadline bounds the wait; a 429
-   * pause met while waiting starts it, and a pause that outlasts it gives up at once, so a cell
-   * with a last good answer shows it instead of #BUSY! (issue 18: Retry-After 9999).
+   * The pacer's grant within the deadline. A request's first wait behind the add-in's own pacing:
+   * not counted (the pane shows the queue). A 429 pause met while waiting counts (it starts the deadline if need
+   * be), and a pause that outlasts the deadline gives up at once, so a cell with a last good
+   * answer shows it instead of #BUSY! (issue 18: Retry-After 9999).
    */
-  private turn(deadline: Deadline, signal: AbortSignal | undefined): Promise<PacerPermit> {
-    return deadline.bound(
+  private turn(
+    deadline: Deadline,
+    signal: AbortSignal | undefined,
+    firstAttempt: boolean,
+  ): Promise<PacerPermit> {
+    // A later request of the call (COMPANY's second) queued behind our own pacing: not counted
+    // either, until a 429 pause begins (a cold model queues for minutes without any fault). The
+    // wait before a retry is counted (it follows a failure).
+    const resume = firstAttempt ? deadline.hold() : undefined;
+    const granted = deadline.bound(
       (waitSignal, arm) =>
         this.core.pacer.acquire(waitSignal, (pausedUntil) => {
+          resume?.();
           deadline.start();
           const endsAt = deadline.endsAt();
           arm(endsAt !== undefined && pausedUntil >= endsAt);
@@ -840,6 +841,8 @@ class Client implements KaishaClient {
       signal,
       (unsent) => unsent.done(),
     );
+    // No extra turn for a call's first request (nothing held): most requests are that one.
+    return resume === undefined ? granted : granted.finally(resume);
   }
 
   /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
@@ -855,7 +858,7 @@ class Client implements KaishaClient {
     const deadline = this.deadlineOf(options);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      const permit = await this.turn(deadline, options.signal);
+      const permit = await this.turn(deadline, options.signal, attempt === 0);
       deadline.start();
       // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
       permit.sent();

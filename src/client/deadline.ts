@@ -22,6 +22,8 @@ export const DEFAULT_DEADLINE_MS = 120_000;
  */
 export class Deadline {
   #endsAt: number | undefined;
+  /** Since when the clock is stopped (a later request queued behind the add-in's own pacing). */
+  #heldSince: number | undefined;
 
   constructor(
     readonly ms: number,
@@ -42,9 +44,28 @@ export class Deadline {
     return this.#endsAt;
   }
 
-  /** Time left; Infinity before the start or when off. @unit ms */
+  /**
+   * Stops a running clock while a later request of the call waits its turn behind the add-in's own
+   * pacing (not a fault: a cold model of 500 companies queues for minutes, and the pane shows that
+   * queue). The returned function restarts it, moving the end by the time stopped; call it at the
+   * latest when the wait ends, or as soon as a 429 pause begins (pauses count). Idempotent.
+   * Undefined when there is nothing to stop (not started, or already held).
+   */
+  hold(): (() => void) | undefined {
+    if (this.#endsAt === undefined || this.#heldSince !== undefined) return undefined;
+    const since = this.now();
+    this.#heldSince = since;
+    return () => {
+      if (this.#heldSince !== since) return;
+      this.#heldSince = undefined;
+      if (this.#endsAt !== undefined) this.#endsAt += Math.max(0, this.now() - since);
+    };
+  }
+
+  /** Time left; Infinity before the start, while held, or when off. @unit ms */
   remainingMs(): number {
-    return this.#endsAt === undefined ? Infinity : Math.max(0, this.#endsAt - this.now());
+    if (this.#endsAt === undefined || this.#heldSince !== undefined) return Infinity;
+    return Math.max(0, this.#endsAt - this.now());
   }
 
   expired(): boolean {

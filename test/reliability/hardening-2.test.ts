@@ -344,6 +344,14 @@ describe("every cell settles within the bound the README states: the whole call"
     expect((outcome as { error: { code: string } }).error.code).toBe("#N/A");
   });
 
+  it("no fault, COMPANY's later requests queued behind the add-in's own pacing for minutes: still its card, not 'still waiting'", async () => {
+    // One request a minute: COMPANY's four requests in a row take over three minutes, all queueing.
+    harness({ realSleep: true, client: { ratePerMinute: 1 } });
+    const outcome = await settleWithFakeTimers(COMPANY("7203", invocation()), 10 * 60_000, 1_000);
+    expect(outcome.state).toBe("fulfilled");
+    expect(outcome.simulatedMs).toBeGreaterThan(BOUND_MS);
+  });
+
   it("Retry-After: 9999: cells queued behind the pause answer their last good value at once; one with none says 'still waiting' at once", async () => {
     // One request a minute: the second and third cells wait in the queue when the 429 comes.
     const h = harness({ realSleep: true, client: { ratePerMinute: 1 } });
