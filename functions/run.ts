@@ -1,6 +1,6 @@
 // Runs one custom-function call: cancel, preview, limits, and every failure mapped to a cell error.
 
-import type { KaishaClient, RequestOptions } from "../src/client";
+import type { CallScope, KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
 import { staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
@@ -73,6 +73,8 @@ export async function run<T extends Cell | Cell[][]>(
         return call.signal();
       },
       staleSink: call,
+      // Issue 18: one deadline for every request of this call (README "#BUSY! that does not go away").
+      call,
     };
     const ctx: CallContext = {
       client,
@@ -122,9 +124,13 @@ export function answeredAtOnce<T extends Cell>(
   return Promise.resolve(value);
 }
 
-/** One call's cancellation (its AbortController made only when asked for) and stale flag. */
-class CallState {
+/**
+ * One call's cancellation (its AbortController made only when asked for), stale flag and deadline
+ * (the client keeps it here: `RequestOptions.call`).
+ */
+class CallState implements CallScope {
   stale = false;
+  deadline: CallScope["deadline"];
   canceled = false;
   private controller: AbortController | undefined;
   private listeners: (() => void)[] | undefined;

@@ -62,13 +62,14 @@ export interface SharedFetch {
 
 const fetches = new Map<string, SharedFetch>();
 
+/** Per cache partition (key and server, issue 18): a cell never joins another key's fetch. */
 function fetchKey(
-  baseUrl: string,
+  partition: string,
   who: Company,
   period: FinancialsPeriodType,
   asOf: string | undefined,
 ): string {
-  return `${baseUrl}\u0000${codeOf(who)}\u0000${period}\u0000${asOf ?? ""}`;
+  return `${partition}\u0000${codeOf(who)}\u0000${period}\u0000${asOf ?? ""}`;
 }
 
 /** The shared fetch under way (or just settled) for this answer, if any. */
@@ -78,7 +79,9 @@ export function sharedFetchFor(
   period: FinancialsPeriodType,
   asOf: string | undefined,
 ): SharedFetch | undefined {
-  return fetches.size === 0 ? undefined : fetches.get(fetchKey(client.baseUrl, who, period, asOf));
+  return fetches.size === 0
+    ? undefined
+    : fetches.get(fetchKey(client.partition() ?? "", who, period, asOf));
 }
 
 /**
@@ -117,7 +120,7 @@ export async function sharedFinancials(
 ): Promise<FinancialsResponse> {
   const query = financialsQuery(who, period, asOf);
   if (ctx.preview) return companyFinancials(ctx.client, who, query, ctx.options);
-  const key = fetchKey(ctx.client.baseUrl, who, period, asOf);
+  const key = fetchKey(ctx.client.partition() ?? "", who, period, asOf);
   let shared = fetches.get(key);
   if (shared === undefined) {
     const controller = new AbortController();

@@ -105,7 +105,8 @@ export function getSettings(): Readonly<SessionSettings> {
 
 /**
  * Changes settings and tells listeners (the task pane recalculates KAISHA formulas). Cached answers
- * are kept: the client keys them by full URL, so answers of another server never mix in.
+ * are kept: the client keys them by a fingerprint of key and server (src/client/key-partition.ts),
+ * so answers of another server or key never mix in.
  */
 export function configureSession(partial: Partial<SessionSettings>): Readonly<SessionSettings> {
   const before = settings;

@@ -139,6 +139,10 @@ export async function startPaneSession(
     },
     keyTarget: () => targetOf(settings),
     async forgetKey() {
+      // Issue 18: the key's answers go with it (memory tier and its persistent records).
+      await getClient()
+        .forgetKey()
+        .catch(() => undefined);
       await keys.forget();
       setKeyProvider(provideKey);
     },

@@ -30,6 +30,11 @@ export interface CacheStore {
    * path. Undefined means "not in memory", not "not cached".
    */
   peek?(key: string): CacheEntry | undefined;
+  /**
+   * Optional: drops what is held in memory only (a persistent tier keeps its records). The client
+   * calls it when the API key changes (issue 18: the memory tier holds no other key's answers).
+   */
+  clearMemory?(): Promise<void>;
 }
 
 /**
@@ -119,6 +124,10 @@ export class MemoryCacheStore implements CacheStore {
 
   async keys(): Promise<string[]> {
     return [...this.entries.keys()];
+  }
+
+  clearMemory(): Promise<void> {
+    return this.clear();
   }
 }
 

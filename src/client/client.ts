@@ -16,12 +16,13 @@ import { codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
+import { KeyPartitions } from "./key-partition";
 import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
 import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
 import { checkAnswer } from "./response-check";
-import { Pacer, defaultSleep, type QueueStatus } from "./pacer";
+import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
@@ -127,6 +128,11 @@ export interface KaishaClient {
    * their signature).
    */
   peek<O extends OperationId>(operationId: O, params: ParamsOf<O>): ResponseOf<O> | undefined;
+  /**
+   * The cache partition of the key now readable (a fingerprint of key and server, never the key);
+   * undefined without one. Work shared across cells is keyed by it, as the cache is (issue 18).
+   */
+  partition(): string | undefined;
   /** Any operation by id (what the named methods call). */
   request<O extends OperationId>(
     operationId: O,
@@ -162,6 +168,12 @@ export interface KaishaClient {
 
   /** Drops every cached answer and remembered code mapping. */
   invalidateAll(): Promise<void>;
+  /**
+   * Forget key (issue 18): clears the memory tier and deletes the current key's cached answers
+   * (every server it was used with in this session) from every tier. The key itself is the
+   * caller's to remove; call this before removing it.
+   */
+  forgetKey(): Promise<void>;
   stats(): ClientStats;
   setApiKey(apiKey: ApiKeySource): void;
   setBaseUrl(baseUrl: string): void;
@@ -211,8 +223,17 @@ interface Core {
   resolving: Map<string, Promise<string>>;
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
   priceDays: PriceDays<PriceRowOf>;
-  /** Argument signatures already validated, per base URL (see `fromMemory`). */
+  /** Argument signatures already validated, per cache partition (see `fromMemory`). */
   validated: Map<string, BoundedMemo<string, KnownArguments>>;
+  /** Whose answers requests may read: the key's and server's fingerprint (key-partition.ts). */
+  partitions: KeyPartitions;
+}
+
+/** The key a call sends and the partition of the cache it reads and writes. */
+interface Caller {
+  apiKey: string;
+  /** Prefix of its cache keys, in-flight requests and remembered code mappings. */
+  id: string;
 }
 
 const defaultFetch: FetchLike = (url, init) => {
@@ -313,6 +334,10 @@ class Client implements KaishaClient {
       ResponseOf<O> | undefined;
   }
 
+  partition(): string | undefined {
+    return this.partitionNow();
+  }
+
   async request<O extends OperationId>(
     opId: O,
     params: ParamsOf<O>,
@@ -326,12 +351,14 @@ class Client implements KaishaClient {
     const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
       now: this.settings.now,
     });
-    this.rememberValid(opId, params as Record<string, unknown>, clean);
+    const pending = this.caller();
+    const who = pending instanceof Promise ? await pending : pending;
+    this.rememberValid(opId, params as Record<string, unknown>, clean, who.id);
     if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
     const body =
       opId === "getFinancials"
-        ? await this.financialsFromWidest(clean, options)
-        : await this.cached(opId, clean, options);
+        ? await this.financialsFromWidest(clean, options, who)
+        : await this.cached(opId, clean, options, who);
     if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
     return body as ResponseOf<O>;
   }
@@ -350,7 +377,10 @@ class Client implements KaishaClient {
     if (peek === undefined || params === undefined || params === null) return undefined;
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     if (mode !== "default" && mode !== "only-if-cached") return undefined;
-    const known = this.knownArguments(opId, params);
+    // Issue 18: only the current key's answers, and nothing until its fingerprint is known.
+    const id = this.partitionNow();
+    if (id === undefined) return undefined;
+    const known = this.knownArguments(opId, params, id);
     if (known === undefined) return undefined;
     const entry = peek.call(this.core.store, known.key);
     if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
@@ -372,16 +402,51 @@ class Client implements KaishaClient {
   private knownArguments(
     opId: OperationId,
     params: Record<string, unknown>,
+    partition: string,
   ): KnownArguments | undefined {
-    const baseUrl = this.settings.baseUrl;
     const frozen = Object.isFrozen(params);
     const held = frozen ? knownByParams.get(params) : undefined;
-    if (held !== undefined && held.opId === opId && held.baseUrl === baseUrl) return held.known;
+    if (held !== undefined && held.opId === opId && held.partition === partition) return held.known;
     const signature = argumentSignature(opId, params);
     if (signature === undefined) return undefined;
-    const known = this.core.validated.get(baseUrl)?.get(signature);
-    if (known !== undefined && frozen) knownByParams.set(params, { opId, baseUrl, known });
+    const known = this.core.validated.get(partition)?.get(signature);
+    if (known !== undefined && frozen) knownByParams.set(params, { opId, partition, known });
     return known;
+  }
+
+  /**
+   * The partition of the key read synchronously; undefined when there is no key or it can only be
+   * read asynchronously (the fast path then answers nothing). Never throws. Reading the key per
+   * cell is what makes a changed key miss at once, without waiting for a notification.
+   */
+  private partitionNow(): string | undefined {
+    try {
+      const source = this.settings.apiKey;
+      const raw = typeof source === "function" ? source() : source;
+      if (typeof raw !== "string" || raw.trim() === "") return undefined;
+      return this.core.partitions.of(raw, this.settings.baseUrl);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The key this call sends and its partition (computed once per key and server). No key: the
+   * "set a key" error, and nothing is read from the cache (issue 18; spec 5 rule 5: no key is 401).
+   */
+  private caller(): Caller | Promise<Caller> {
+    const source = this.settings.apiKey;
+    const read = typeof source === "function" ? source() : source;
+    // A key read synchronously is used at once: no extra turn before the cache read.
+    return read instanceof Promise ? read.then((raw) => this.callerOf(raw)) : this.callerOf(read);
+  }
+
+  private callerOf(raw: string | undefined): Caller {
+    const apiKey = raw?.trim();
+    if (raw === undefined || apiKey === undefined || apiKey === "")
+      throw new AuthenticationError("missing_key");
+    rememberSecret(apiKey);
+    return { apiKey, id: this.core.partitions.of(raw, this.settings.baseUrl) };
   }
 
   /** Remembers that these arguments are valid and where their answer is cached. */
@@ -389,15 +454,16 @@ class Client implements KaishaClient {
     opId: OperationId,
     params: Record<string, unknown> | undefined,
     clean: CleanParams,
+    partition: string,
   ): void {
     if (opId === "getUsage" || params === undefined || params === null) return;
     const signature = argumentSignature(opId, params);
     if (signature === undefined) return;
-    let byBase = this.core.validated.get(this.settings.baseUrl);
+    let byBase = this.core.validated.get(partition);
     if (byBase === undefined) {
       // Bounded: a long session with many distinct arguments starts over rather than grow.
       byBase = new BoundedMemo(MAX_REMEMBERED_ARGUMENTS);
-      this.core.validated.set(this.settings.baseUrl, byBase);
+      this.core.validated.set(partition, byBase);
     }
     if (byBase.has(signature)) return;
     let fetched = clean;
@@ -408,7 +474,7 @@ class Client implements KaishaClient {
       narrow = { period: widest.period, years: widest.years };
     }
     byBase.set(signature, {
-      key: `${this.keyPrefix()}${cacheKey(opId, fetched)}`,
+      key: `${partition}${cacheKey(opId, fetched)}`,
       ttl: this.ttlOf(opId, fetched),
       narrow,
     });
@@ -431,7 +497,7 @@ class Client implements KaishaClient {
     day: string,
     options: RequestOptions = {},
   ): Promise<PriceRowOf | undefined> {
-    const key = this.codeKey(code);
+    const key = this.codeKey(code, (await this.caller()).id);
     let target = day;
     // Each step either answers or moves one window back; a year without trading days is not real.
     for (let step = 0; step < 4; step += 1) {
@@ -475,10 +541,13 @@ class Client implements KaishaClient {
     to: string | undefined,
     rows: readonly PriceRowOf[],
   ): void {
+    // Rows the current key received (a PRICES walk just made); none known: nothing to note.
+    const id = this.partitionNow();
+    if (id === undefined) return;
     const now = this.settings.now();
     const end = to ?? todayJst(now);
     this.core.priceDays.note(
-      this.codeKey(code),
+      this.codeKey(code, id),
       from,
       end,
       rows,
@@ -504,32 +573,37 @@ class Client implements KaishaClient {
     const ref = normalizeCompany(company, "company");
     if ("edinet_code" in ref) return ref.edinet_code;
     const code = ref.security_code;
-    const known = this.core.edinetBySecurity.get(this.codeKey(code));
+    const who = await this.caller();
+    const known = this.core.edinetBySecurity.get(this.codeKey(code, who.id));
     if (known !== undefined) return known;
-    // Keyed by base URL too: the sandbox's sample companies need not match production's.
-    const pendingKey = this.codeKey(code);
+    // Keyed by partition too: the sandbox's sample companies need not match production's.
+    const pendingKey = this.codeKey(code, who.id);
     const pending = this.core.resolving.get(pendingKey);
     if (pending !== undefined) {
       this.core.stats.coalesced += 1;
       return pending;
     }
-    const work = this.resolveUncached(code, options).finally(() =>
+    const work = this.resolveUncached(code, options, who).finally(() =>
       this.core.resolving.delete(pendingKey),
     );
     this.core.resolving.set(pendingKey, work);
     return work;
   }
 
-  private async resolveUncached(code: string, options: RequestOptions): Promise<string> {
+  private async resolveUncached(
+    code: string,
+    options: RequestOptions,
+    who: Caller,
+  ): Promise<string> {
     // A cached /financials answer asked by this security code already names the corporation.
-    const prefix = `${this.keyPrefix()}${OPERATIONS.getFinancials.path}?`;
+    const prefix = `${who.id}${OPERATIONS.getFinancials.path}?`;
     const keys = await this.storeCall(() => this.core.store.keys(), [] as string[]);
     for (const key of keys) {
       if (!key.startsWith(prefix)) continue;
       if (new URLSearchParams(key.slice(prefix.length)).get("security_code") !== code) continue;
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
       if (isRecord(entry?.body) && typeof entry.body.edinet_code === "string") {
-        this.remember(code, entry.body.edinet_code);
+        this.remember(code, entry.body.edinet_code, who.id);
         return entry.body.edinet_code;
       }
     }
@@ -537,7 +611,7 @@ class Client implements KaishaClient {
     const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
     if (typeof body.edinet_code !== "string")
       throw new BadResponseError("no edinet_code in /disclosures");
-    this.remember(code, body.edinet_code);
+    this.remember(code, body.edinet_code, who.id);
     return body.edinet_code;
   }
 
@@ -545,6 +619,26 @@ class Client implements KaishaClient {
     this.core.edinetBySecurity.clear();
     this.core.priceDays.clear();
     await this.core.store.clear();
+  }
+
+  async forgetKey(): Promise<void> {
+    const { core } = this;
+    const source = this.settings.apiKey;
+    const raw = typeof source === "function" ? await source() : source;
+    await this.storeCall(async () => core.store.clearMemory?.(), undefined);
+    core.priceDays.clear();
+    if (raw === undefined || raw.trim() === "") return;
+    // The partition of the server in use even when this session has not asked it yet.
+    const ids = core.partitions.idsOf(raw, this.settings.baseUrl);
+    core.partitions.forget(raw);
+    const owned = (key: string) => ids.some((id) => key.startsWith(id));
+    for (const id of ids) core.validated.delete(id);
+    for (const key of [...core.edinetBySecurity.keys()])
+      if (owned(key)) core.edinetBySecurity.delete(key);
+    const keys = await this.storeCall(() => core.store.keys(), [] as string[]);
+    for (const key of keys) {
+      if (owned(key)) await this.storeCall(() => core.store.delete(key), undefined);
+    }
   }
 
   stats(): ClientStats {
@@ -568,6 +662,7 @@ class Client implements KaishaClient {
         ? {
             store: partial.cacheStore,
             inflight: new InFlightRequests(() => (this.core.stats.coalesced += 1)),
+            partitions: partitionsOf(partial.cacheStore),
           }
         : {}),
       ...(partial.ratePerMinute !== undefined &&
@@ -600,17 +695,13 @@ class Client implements KaishaClient {
     return this.core.pacer.cancelQueued();
   }
 
-  private codeKey(security: string): string {
-    return `${this.settings.baseUrl} ${security}`;
+  /** Code mappings and price rows are answers too: kept per partition (issue 18). */
+  private codeKey(security: string, partition: string): string {
+    return `${partition} ${security}`;
   }
 
-  private remember(security: string, edinet: string): void {
-    this.core.edinetBySecurity.set(this.codeKey(security), edinet);
-  }
-
-  /** Cache keys are full request URLs (minus the key), so sandbox and production never mix. */
-  private keyPrefix(): string {
-    return this.settings.baseUrl;
+  private remember(security: string, edinet: string, partition: string): void {
+    this.core.edinetBySecurity.set(this.codeKey(security, partition), edinet);
   }
 
   /** A failing cache store must never fail a request: it only costs the cache. */
@@ -626,13 +717,14 @@ class Client implements KaishaClient {
   private async financialsFromWidest(
     clean: CleanParams,
     options: RequestOptions,
+    who: Caller,
   ): Promise<unknown> {
     const { fetched, period, years } = financialsWidest(clean);
-    const wide = await this.cached("getFinancials", fetched, options);
+    const wide = await this.cached("getFinancials", fetched, options, who);
     const body = wide as ResponseOf<"getFinancials">;
     // spec 4.8: a security code is resolved to the corporation, named in the answer.
     if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
-      this.remember(clean.security_code, body.edinet_code);
+      this.remember(clean.security_code, body.edinet_code, who.id);
     }
     const narrow = narrowFinancials(body, period, years);
     const stale = staleInfo(wide);
@@ -644,11 +736,13 @@ class Client implements KaishaClient {
     opId: OperationId,
     clean: CleanParams,
     options: RequestOptions,
+    who: Caller,
   ): Promise<unknown> {
     // A cache-only copy never sends, whatever the call asks (usage's "no-store" included).
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     const cacheable = opId !== "getUsage";
-    const key = `${this.keyPrefix()}${cacheKey(opId, clean)}`;
+    // Issue 18: the partition first, so neither the cache nor a request in flight crosses keys.
+    const key = `${who.id}${cacheKey(opId, clean)}`;
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
@@ -659,48 +753,105 @@ class Client implements KaishaClient {
     }
     if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
-    return this.core.inflight.join(flightKey, options.signal, async (signal) => {
-      try {
-        const result = await this.send(opId, clean, { ...options, signal });
-        // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
-        const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
-        for (const [security, edinet] of codePairsIn(opId, body)) this.remember(security, edinet);
-        const remaining = (body as { remaining?: unknown }).remaining;
-        if (opId === "getUsage" && typeof remaining === "number") {
-          this.core.stats.lastUsageRemaining = remaining;
-        }
-        if (cacheable && mode !== "no-store") {
-          await this.storeCall(
-            () =>
-              this.core.store.set(key, {
-                body,
-                storedAt: this.settings.now(),
-                bytes: result.bytes,
-              }),
-            undefined,
-          );
-        }
-        return body;
-      } catch (err) {
-        if (cacheable && mode !== "no-store" && canServeStale(err) && err instanceof KaishaError) {
-          const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-          if (entry !== undefined && isRecord(entry.body)) {
-            this.core.stats.staleServed += 1;
-            return markStale(entry.body, { error: err, storedAt: entry.storedAt });
-          }
-        }
-        throw err;
-      }
-    });
+    // What may be stored may stand in later (usage and "no-store" calls neither).
+    const mayServeStale = cacheable && mode !== "no-store";
+    const join = (signal: AbortSignal | undefined) =>
+      this.core.inflight.join(flightKey, signal, (shared) =>
+        this.fetchAndStore(opId, clean, { ...options, signal: shared }, who, key, mayServeStale),
+      );
+    // A request another cell started settles within that cell's bound (pauses give up at once
+    // for all who wait on it, with the last good answer).
+    return join(options.signal);
   }
 
-  private async readKey(): Promise<string | undefined> {
-    const source = this.settings.apiKey;
-    const key = typeof source === "function" ? await source() : source;
-    const trimmed = key?.trim();
-    if (trimmed === undefined || trimmed === "") return undefined;
-    rememberSecret(trimmed);
-    return trimmed;
+  /** One request for everyone waiting on `key`: sent, checked, stored; stale when it fails. */
+  private async fetchAndStore(
+    opId: OperationId,
+    clean: CleanParams,
+    options: RequestOptions,
+    who: Caller,
+    key: string,
+    mayServeStale: boolean,
+  ): Promise<unknown> {
+    try {
+      const result = await this.send(opId, clean, options, who.apiKey);
+      // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
+      const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
+      for (const [security, edinet] of codePairsIn(opId, body))
+        this.remember(security, edinet, who.id);
+      const remaining = (body as { remaining?: unknown }).remaining;
+      if (opId === "getUsage" && typeof remaining === "number") {
+        this.core.stats.lastUsageRemaining = remaining;
+      }
+      if (mayServeStale) {
+        await this.storeCall(
+          () =>
+            this.core.store.set(key, {
+              body,
+              storedAt: this.settings.now(),
+              bytes: result.bytes,
+            }),
+          undefined,
+        );
+      }
+      return body;
+    } catch (err) {
+      return this.staleOr(err, key, mayServeStale);
+    }
+  }
+
+  /** The last good answer under `key`, marked stale, when `err` allows one; else `err` thrown. */
+  private async staleOr(err: unknown, key: string, mayServeStale: boolean): Promise<unknown> {
+    if (mayServeStale && canServeStale(err) && err instanceof KaishaError) {
+      const entry = await this.storeCall(() => this.core.store.get(key), undefined);
+      if (entry !== undefined && isRecord(entry.body)) {
+        this.core.stats.staleServed += 1;
+        return markStale(entry.body, { error: err, storedAt: entry.storedAt });
+      }
+    }
+    throw err;
+  }
+
+  /**
+   * The call's deadline, shared by every request of one cell's invocation (`RequestOptions.call`),
+   * else this request's own.
+   */
+  private deadlineOf(options: RequestOptions): Deadline {
+    const ms = options.deadlineMs ?? this.settings.deadlineMs;
+    const scope = options.call;
+    if (scope === undefined) return new Deadline(ms, this.settings.now);
+    scope.deadline ??= new Deadline(ms, this.settings.now);
+    return scope.deadline;
+  }
+
+  /**
+   * The pacer's grant within the deadline. A request's first wait behind the add-in's own pacing:
+   * not counted (the pane shows the queue). A 429 pause met while waiting counts (it starts the deadline if need
+   * be), and a pause that outlasts the deadline gives up at once, so a cell with a last good
+   * answer shows it instead of #BUSY! (issue 18: Retry-After 9999).
+   */
+  private turn(
+    deadline: Deadline,
+    signal: AbortSignal | undefined,
+    firstAttempt: boolean,
+  ): Promise<PacerPermit> {
+    // A later request of the call (COMPANY's second) queued behind our own pacing: not counted
+    // either, until a 429 pause begins (a cold model queues for minutes without any fault). The
+    // wait before a retry is counted (it follows a failure).
+    const resume = firstAttempt ? deadline.hold() : undefined;
+    const granted = deadline.bound(
+      (waitSignal, arm) =>
+        this.core.pacer.acquire(waitSignal, (pausedUntil) => {
+          resume?.();
+          deadline.start();
+          const endsAt = deadline.endsAt();
+          arm(endsAt !== undefined && pausedUntil >= endsAt);
+        }),
+      signal,
+      (unsent) => unsent.done(),
+    );
+    // No extra turn for a call's first request (nothing held): most requests are that one.
+    return resume === undefined ? granted : granted.finally(resume);
   }
 
   /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
@@ -708,24 +859,15 @@ class Client implements KaishaClient {
     opId: OperationId,
     clean: CleanParams,
     options: RequestOptions,
+    apiKey: string,
   ): Promise<HttpResult> {
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
-    const deadline = new Deadline(options.deadlineMs ?? settings.deadlineMs, settings.now);
+    const deadline = this.deadlineOf(options);
+    // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      const apiKey = await this.readKey();
-      // spec 5 rule 5: no key means 401; say so without sending anything.
-      if (apiKey === undefined) throw new AuthenticationError("missing_key");
-      // Queued before the first send: not counted (the pane shows the queue); before a retry: counted.
-      const permit =
-        attempt === 0
-          ? await core.pacer.acquire(options.signal)
-          : await deadline.bound(
-              (signal) => core.pacer.acquire(signal),
-              options.signal,
-              (unsent) => unsent.done(),
-            );
+      const permit = await this.turn(deadline, options.signal, attempt === 0);
       deadline.start();
       // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
       permit.sent();
@@ -805,8 +947,16 @@ function financialsWidest(clean: CleanParams): {
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
   object,
-  { opId: OperationId; baseUrl: string; known: KnownArguments }
+  { opId: OperationId; partition: string; known: KnownArguments }
 >();
+
+/** Partitions over `store`: a change of key empties its memory tier (issue 18). */
+function partitionsOf(store: CacheStore): KeyPartitions {
+  return new KeyPartitions(() => {
+    const cleared = store.clearMemory?.();
+    cleared?.catch(() => undefined);
+  });
+}
 
 /**
  * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
@@ -870,8 +1020,10 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     staleServed: 0,
     lastUsageRemaining: null,
   };
+  const store = options.cacheStore ?? new MemoryCacheStore();
   const core: Core = {
-    store: options.cacheStore ?? new MemoryCacheStore(),
+    store,
+    partitions: partitionsOf(store),
     pacer: new Pacer({
       ratePerMinute: options.ratePerMinute ?? 60,
       now: settings.now,

@@ -10,6 +10,7 @@ export type {
   ParamsOf,
   RequestInfo,
   RequestOptions,
+  CallScope,
   ResponseOf,
 } from "./types";
 export {

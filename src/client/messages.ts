@@ -134,6 +134,10 @@ export const MESSAGES = {
     en: `Unexpected answer from the API (field ${field})`,
     ja: `APIの応答が想定と異なります（項目 ${field}）`,
   }),
+  tooDeep: (levels: number): MessagePair => ({
+    en: `Unexpected answer from the API (nested over ${levels} levels deep)`,
+    ja: `APIの応答が想定と異なります（${levels}階層を超える入れ子）`,
+  }),
   notFound: (serverText?: string): MessagePair => ({
     en: `Not found${serverText ? ` (${serverText})` : ""}: check the code or ID`,
     ja: "該当するデータが見つかりません：コードやIDを確認してください",

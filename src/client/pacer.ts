@@ -81,6 +81,7 @@ interface Waiter {
   reject: (err: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
+  onPause: ((pausedUntil: number) => void) | undefined;
 }
 
 /**
@@ -130,8 +131,12 @@ export class Pacer {
     return this.queue.length;
   }
 
-  /** Resolves when a request may be sent; rejects with AbortError when `signal` fires first. */
-  acquire(signal?: AbortSignal): Promise<PacerPermit> {
+  /**
+   * Resolves when a request may be sent; rejects with AbortError when `signal` fires first.
+   * `onPause` hears of every 429 pause (epoch ms it lasts until) while the caller waits, one under
+   * way included: a call's deadline counts pauses (src/client/deadline.ts).
+   */
+  acquire(signal?: AbortSignal, onPause?: (pausedUntil: number) => void): Promise<PacerPermit> {
     if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
     if (this.ratePerMinute === 0 && this.pausedUntil <= this.now()) {
       return Promise.resolve(this.permit());
@@ -141,6 +146,7 @@ export class Pacer {
         resolve,
         reject,
         signal,
+        onPause,
         onAbort: () => {
           const at = this.queue.indexOf(waiter);
           if (at >= 0) this.queue.splice(at, 1);
@@ -151,6 +157,7 @@ export class Pacer {
       signal?.addEventListener("abort", waiter.onAbort, { once: true });
       this.queue.push(waiter);
       this.changed();
+      if (this.pausedUntil > this.now()) onPause?.(this.pausedUntil);
       void this.pump();
     });
   }
@@ -173,6 +180,8 @@ export class Pacer {
     this.pausedUntil = until;
     this.changed();
     this.wake?.();
+    // A copy: a listener may give up its place (abort), which splices the queue.
+    for (const waiter of [...this.queue]) waiter.onPause?.(until);
   }
 
   /** Rejects every request still waiting for a token with AbortError; returns how many. */

@@ -9,6 +9,12 @@ import { MESSAGES } from "./messages";
 export const EXCEL_MAX_TEXT = 32_767;
 /** Ends a text cut to Excel's limit, so a cut value never passes for the whole one. */
 export const CUT_MARKER = "…[cut / 省略]";
+/**
+ * Deepest nesting of objects and arrays read. The contract's answers nest a few levels (an answer,
+ * its list, an item, a sub-list); a body nested far deeper (200,000 levels fit in 1.2 MB) is refused
+ * before any recursion could run out of stack (issue 18), and the last good answer stands in.
+ */
+export const MAX_ANSWER_DEPTH = 64;
 
 interface Rule {
   name: string;
@@ -57,6 +63,9 @@ function rulesFor(opId: OperationId): Rule[] {
 function fieldError(path: string): BadResponseError {
   return new BadResponseError(path, { kind: "field", message: MESSAGES.unexpectedField(path) });
 }
+
+/** Thrown from MAX_ANSWER_DEPTH down: no path is built (it would be as deep as the body). */
+class TooDeep {}
 
 function hasKind(value: unknown, kind: string): boolean {
   switch (kind) {
@@ -131,10 +140,11 @@ function checkItems(items: unknown[], rules: Rule[]): void {
 }
 
 /**
- * Refuses non-finite numbers (JSON.parse turns `1e999` into Infinity) and cuts strings longer than
- * Excel's cell limit with a marker. Returns `value` itself when nothing was cut (no copy).
+ * Refuses non-finite numbers (JSON.parse turns `1e999` into Infinity) and nesting deeper than
+ * MAX_ANSWER_DEPTH, and cuts strings longer than Excel's cell limit with a marker. Returns `value`
+ * itself when nothing was cut (no copy). The recursion is bounded by MAX_ANSWER_DEPTH.
  */
-function clean(value: unknown): unknown {
+function clean(value: unknown, depth: number): unknown {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new BadField();
     return value;
@@ -145,13 +155,14 @@ function clean(value: unknown): unknown {
       : value;
   }
   if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_ANSWER_DEPTH) throw new TooDeep();
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i += 1) {
       const item: unknown = value[i];
       let next: unknown;
       try {
-        next = clean(item);
+        next = clean(item, depth + 1);
       } catch (err) {
         below(err, `[${i}]`);
       }
@@ -165,7 +176,7 @@ function clean(value: unknown): unknown {
     const item = record[k];
     let next: unknown;
     try {
-      next = clean(item);
+      next = clean(item, depth + 1);
     } catch (err) {
       below(err, k);
     }
@@ -177,7 +188,8 @@ function clean(value: unknown): unknown {
 /**
  * The answer of `opId` as callers may read it, or BadResponseError "unexpected answer from the API
  * (field x)" when a required field (contract: RESPONSE_FIELDS) is missing or of the wrong kind, or
- * a number is not finite. Unknown extra fields are kept (REFERENCE: the API keeps growing).
+ * a number is not finite; "nested too deeply" past MAX_ANSWER_DEPTH levels. Each is `kind:
+ * "field"`, a content error the last good answer may stand in for (retry.ts canServeStale). Unknown extra fields are kept (REFERENCE: the API keeps growing).
  * `requiredFields` false skips the field table (clients fed hand-made partial answers in tests).
  *
  * @example checkAnswer("getUsage", { remaining: 10 }) // { remaining: 10 }
@@ -186,8 +198,13 @@ export function checkAnswer(opId: OperationId, body: unknown, requiredFields = t
   if (!hasKind(body, "o")) throw fieldError("(answer)");
   try {
     if (requiredFields) checkFields(body as Record<string, unknown>, rulesFor(opId));
-    return clean(body);
+    return clean(body, 0);
   } catch (err) {
+    if (err instanceof TooDeep)
+      throw new BadResponseError("nested too deeply", {
+        kind: "field",
+        message: MESSAGES.tooDeep(MAX_ANSWER_DEPTH),
+      });
     throw err instanceof BadField ? fieldError(err.path()) : err;
   }
 }

@@ -43,7 +43,10 @@ export function shouldRetry(error: unknown): boolean {
 /**
  * True when an earlier (even expired) cached answer may stand in for a failed request: the same
  * transient failures as `shouldRetry`, plus timeouts, the request deadline, every 429 (including
- * the daily limit) and a 2xx that is not JSON (a captive portal page answers in the API's place).
+ * the daily limit) and every content error of a 2xx (issue 18: nothing lost on bad answers): not
+ * JSON (a captive portal page answers in the API's place), too large, a required field missing or
+ * mistyped, a non-finite number, nesting too deep. Not a 400/404 without the API's error object
+ * (`kind: "other"`): that is the wrong server, not a bad answer.
  */
 export function canServeStale(error: unknown): boolean {
   return (
@@ -51,9 +54,16 @@ export function canServeStale(error: unknown): boolean {
     error instanceof TimeoutError ||
     error instanceof DeadlineError ||
     error instanceof RateLimitError ||
-    (error instanceof BadResponseError && error.kind === "not_json")
+    (error instanceof BadResponseError && CONTENT_ERRORS.has(error.kind))
   );
 }
+
+/** BadResponseError kinds that describe the content of a 2xx answer (http.ts, response-check.ts). */
+const CONTENT_ERRORS: ReadonlySet<BadResponseError["kind"]> = new Set([
+  "not_json",
+  "too_large",
+  "field",
+]);
 
 /**
  * Delay before retry number `attempt` (0 = first retry): the server's Retry-After when given,

@@ -68,6 +68,11 @@ export class TieredCacheStore implements CacheStore {
     await this.persistent.clear().catch(() => undefined);
   }
 
+  /** The memory tier only (the key changed: issue 18); persistent records stay, partitioned. */
+  async clearMemory(): Promise<void> {
+    await this.memory.clear();
+  }
+
   async keys(): Promise<string[]> {
     const [hot, cold] = await Promise.all([
       this.memory.keys(),

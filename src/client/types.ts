@@ -6,6 +6,7 @@ import type { CacheStore } from "./cache";
 import type { Lang } from "./messages";
 import type { FetchLike } from "./http";
 import type { Sleep } from "./pacer";
+import type { Deadline } from "./deadline";
 
 type OrEmpty<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
 
@@ -99,6 +100,17 @@ export interface RequestOptions {
   cache?: "default" | "no-store" | "reload" | "only-if-cached";
   /** Set to stale = true when an answer was served stale (the API failed, the cache answered). */
   staleSink?: { stale: boolean };
+  /**
+   * One cell invocation's scope, shared by every request it makes (functions/run.ts): the client
+   * keeps the call's deadline here, so COMPANY's later requests count against the bound its first
+   * one started (issue 18). Without it each request has its own deadline.
+   */
+  call?: CallScope;
+}
+
+/** See `RequestOptions.call`. The client fills it; callers pass one empty object per call. */
+export interface CallScope {
+  deadline?: Deadline | undefined;
 }
 
 /** Counters since the client was created (shared with copies made by `withOptions`). */

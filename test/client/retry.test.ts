@@ -302,11 +302,12 @@ describe("the per-request deadline (retries and their waits included)", () => {
     expect(rec.requests).toHaveLength(2);
   });
 
-  test("a deadline error and a non-JSON 200 may be answered by the last good answer", () => {
+  test("a deadline error and every content error of a 2xx may be answered by the last good answer; a 404 from another server may not", () => {
     expect(canServeStale(new DeadlineError(120_000))).toBe(true);
-    expect(canServeStale(new BadResponseError("HTTP 200, text/html", { kind: "not_json" }))).toBe(
-      true,
+    for (const kind of ["not_json", "too_large", "field"] as const)
+      expect(canServeStale(new BadResponseError("bad answer", { kind }))).toBe(true);
+    expect(canServeStale(new BadResponseError("HTTP 404 without the API's error object"))).toBe(
+      false,
     );
-    expect(canServeStale(new BadResponseError("field x", { kind: "field" }))).toBe(false);
   });
 });

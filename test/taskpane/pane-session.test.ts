@@ -1,6 +1,7 @@
 // taskpane/pane-session: start-up from storage and ?baseUrl, key changes reach session listeners.
 
 import { configureSession, getClient, getSettings, setClientForTesting } from "../../src/session";
+import { MemoryCacheStore, createClient } from "../../src/client";
 import { startPaneSession } from "../../taskpane/pane-session";
 import {
   KEY_BASE_URL_STORAGE_KEY,
@@ -189,4 +190,29 @@ test("a Japanese pane writes Japanese headers (日本語の項目名) by default
   );
   const chosen = await startPaneSession({ store, lang: "ja" });
   expect(chosen.settings.headerLanguage).toBe("keys");
+});
+
+test("Forget key deletes that key's cached answers from the shared client's store (issue 18)", async () => {
+  const session = await startPaneSession({ store: memoryStore() });
+  await session.setKey(KEY, false);
+  const cache = new MemoryCacheStore();
+  let sent = 0;
+  const client = createClient({
+    apiKey: () => session.keys.current(),
+    cacheStore: cache,
+    ratePerMinute: 0,
+    fetch: async () => {
+      sent += 1;
+      return new Response(JSON.stringify({ remaining: 1, securities: [], next_cursor: null }), {
+        status: 200,
+      });
+    },
+  });
+  setClientForTesting(client, {}, cache);
+  await client.securities({ q: "トヨタ" });
+  expect(await cache.keys()).toHaveLength(1);
+  await session.forgetKey();
+  expect(await cache.keys()).toEqual([]);
+  await expect(client.securities({ q: "トヨタ" })).rejects.toMatchObject({ code: "missing_key" });
+  expect(sent).toBe(1);
 });
