@@ -27,6 +27,8 @@ import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
+import { entryLifetime, nextClose } from "./freshness";
+import type { CacheEntry } from "./cache";
 import type {
   ApiKeySource,
   ClientOptions,
@@ -344,8 +346,7 @@ class Client implements KaishaClient {
     const known = this.knownArguments(opId, params);
     if (known === undefined) return undefined;
     const entry = peek.call(this.core.store, known.key);
-    if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
-      return undefined;
+    if (entry === undefined || !this.fresh(opId, known.fetched, entry)) return undefined;
     this.core.stats.cacheHits += 1;
     if (known.narrow === undefined) return entry.body;
     return narrowFinancials(
@@ -400,7 +401,7 @@ class Client implements KaishaClient {
     }
     byBase.set(signature, {
       key: `${this.keyPrefix()}${cacheKey(opId, fetched)}`,
-      ttl: this.ttlOf(opId, fetched),
+      fetched,
       narrow,
     });
   }
@@ -479,16 +480,33 @@ class Client implements KaishaClient {
   }
 
   /**
-   * Freshness of an answer: the operation's TTL, except that daily prices ending before today
-   * (JST) are closed days and keep like filings (12 h; spec 2.4 adj_close changes only on a split).
+   * Freshness of a PRICE window (price-days.ts keeps a TTL): daily prices ending before today
+   * (JST) are closed days and keep like filings (12 h; openapi.json getPrices: adj_close changes
+   * only on a split); a window reaching today is fresh until the next close (freshness.ts).
    */
   private ttlOf(opId: OperationId, clean: CleanParams): number {
     const ttl = ttlFor(opId, this.settings.ttlMs);
     if (opId !== "getPrices" || this.settings.ttlMs.getPrices !== undefined) return ttl;
     const to = clean.to;
-    if (typeof to === "string" && to < todayJst(this.settings.now()))
-      return Math.max(ttl, CLOSED_DAYS_TTL_MS);
-    return ttl;
+    const now = this.settings.now();
+    if (typeof to === "string" && to < todayJst(now)) return Math.max(ttl, CLOSED_DAYS_TTL_MS);
+    return Math.max(ttl, nextClose(now) - now);
+  }
+
+  /**
+   * Whether a cached entry is fresh: by the filing calendar and the close (freshness.ts), or by
+   * the plain TTL for an operation given an explicit `ttlMs` override.
+   */
+  private fresh(
+    opId: OperationId,
+    clean: CleanParams,
+    entry: CacheEntry,
+    now: number = this.settings.now(),
+  ): boolean {
+    const override = this.settings.ttlMs[opId];
+    if (override !== undefined) return isFresh(entry.storedAt, override, now);
+    if (now < entry.storedAt) return false;
+    return now < entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -643,7 +661,7 @@ class Client implements KaishaClient {
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (entry !== undefined && isFresh(entry.storedAt, this.ttlOf(opId, clean), now)) {
+      if (entry !== undefined && this.fresh(opId, clean, entry, now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
       }
@@ -759,7 +777,8 @@ class Client implements KaishaClient {
 /** Where a validated argument list's answer lives, and how /financials narrows it. */
 interface KnownArguments {
   key: string;
-  ttl: number;
+  /** The validated parameters of the request actually cached (freshness reads them). */
+  fetched: CleanParams;
   narrow: { period: string; years: number } | undefined;
 }
 
