@@ -49,7 +49,9 @@ export async function run<T extends Cell | Cell[][]>(
   body: (ctx: CallContext) => Promise<T>,
 ): Promise<T> {
   const lang = messageLang();
-  const call = new CallState();
+  const call = new CallState(
+    invocation?.address && !inPreview(invocation) ? invocation.address : undefined,
+  );
   const onCanceled = (): void => call.cancel();
   if (invocation !== undefined) invocation.onCanceled = onCanceled;
   startCall();
@@ -116,10 +118,14 @@ export function answeredAtOnce<T extends Cell>(
   return Promise.resolve(value);
 }
 
-/** One call's cancellation (its AbortController made only when asked for) and stale flag. */
+/**
+ * One call's cancellation (its AbortController made only when asked for), stale flag, and the cell
+ * it answers (the client records it against answers it serves while asking them again).
+ */
 class CallState {
   stale = false;
   canceled = false;
+  constructor(readonly address: string | undefined) {}
   private controller: AbortController | undefined;
   private listeners: (() => void)[] | undefined;
 

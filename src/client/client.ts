@@ -27,7 +27,9 @@ import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
-import { entryLifetime, nextClose } from "./freshness";
+import { entryLifetime, isFilingOperation, nextClose } from "./freshness";
+import { Revalidator } from "./revalidator";
+import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
 import type { CacheEntry } from "./cache";
 import type {
   ApiKeySource,
@@ -177,6 +179,11 @@ export interface KaishaClient {
   cancelQueued(): number;
   /** The error's message in the client's language. */
   message(err: unknown): string;
+  /**
+   * The background revalidation queue (shared by `withOptions` copies): due answers served at once
+   * with `staleWhileRevalidate` are asked again here; the pane shows, pauses and budgets it.
+   */
+  revalidation(): Revalidator;
   readonly baseUrl: string;
   readonly lang: Lang;
 }
@@ -196,6 +203,7 @@ interface Settings {
   random: () => number;
   cacheOnly: boolean;
   checkAnswers: boolean;
+  staleWhileRevalidate: boolean;
 }
 
 /** State shared between a client and its `withOptions` copies. */
@@ -210,6 +218,7 @@ interface Core {
   priceDays: PriceDays<PriceRowOf>;
   /** Argument signatures already validated, per base URL (see `fromMemory`). */
   validated: Map<string, BoundedMemo<string, KnownArguments>>;
+  revalidator: Revalidator;
 }
 
 const defaultFetch: FetchLike = (url, init) => {
@@ -609,6 +618,10 @@ class Client implements KaishaClient {
     return this.core.pacer.cancelQueued();
   }
 
+  revalidation(): Revalidator {
+    return this.core.revalidator;
+  }
+
   private codeKey(security: string): string {
     return `${this.settings.baseUrl} ${security}`;
   }
@@ -665,6 +678,15 @@ class Client implements KaishaClient {
         this.core.stats.cacheHits += 1;
         return entry.body;
       }
+      if (
+        entry !== undefined &&
+        mode === "default" &&
+        this.settings.staleWhileRevalidate &&
+        now >= entry.storedAt &&
+        now - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
+        isRecord(entry.body)
+      )
+        return this.serveWhileRevalidating(opId, clean, key, entry, options);
     }
     if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
@@ -701,6 +723,56 @@ class Client implements KaishaClient {
         throw err;
       }
     });
+  }
+
+  /**
+   * A due answer answers at once (stale-while-revalidate) and is queued to be asked again in the
+   * background. It is marked stale only where its data can have changed (freshness.ts
+   * `changeExpected`: a filing window open, a close since); the cell is recalculated when the
+   * answer comes back changed, or to drop the mark.
+   */
+  private serveWhileRevalidating(
+    opId: OperationId,
+    clean: CleanParams,
+    key: string,
+    entry: CacheEntry,
+    options: RequestOptions,
+  ): unknown {
+    const life = entryLifetime(entry, opId, clean, ttlFor(opId));
+    const revalidator = this.core.revalidator;
+    revalidator.schedule(
+      {
+        key,
+        company: life.company,
+        filing: isFilingOperation(opId),
+        rank: revalidationRank(opId, clean),
+        refresh: () => this.refreshDue(opId, clean, entry),
+        touch: () =>
+          this.storeCall(
+            () => this.core.store.set(key, { ...entry, storedAt: this.settings.now() }),
+            undefined,
+          ),
+      },
+      options.staleSink?.address,
+      life.changeExpected,
+    );
+    this.core.stats.cacheHits += 1;
+    const body = life.changeExpected
+      ? markStale(entry.body as object, {
+          error: revalidatingNotice(),
+          storedAt: entry.storedAt,
+        })
+      : entry.body;
+    revalidator.rememberServed(body, key);
+    return body;
+  }
+
+  /** Asks a due answer again (stored as any answer is); true when it differs from `old`. */
+  private async refreshDue(opId: OperationId, clean: CleanParams, old: CacheEntry) {
+    const body = await this.cached(opId, clean, { cache: "reload" });
+    // The stale fallback answered: the request failed, nothing was learned.
+    if (isStale(body)) throw staleInfo(body)?.error ?? new BadResponseError("revalidation failed");
+    return !sameAnswer(body, old.body);
   }
 
   private async readKey(): Promise<string | undefined> {
@@ -784,6 +856,12 @@ interface KnownArguments {
 
 const MAX_REMEMBERED_ARGUMENTS = 200_000;
 
+/**
+ * A due answer older than this is not shown while it is asked again: the cell waits for the API
+ * (a workbook reopened after a month should not show month-old figures first). @unit ms
+ */
+const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
+
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 
 /** spec 8: the largest prices page; a calendar year (~245 trading days) fits in one. */
@@ -860,6 +938,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     random: pick("random", Math.random),
     cacheOnly: pick("cacheOnly", false),
     checkAnswers: pick("checkAnswers", false),
+    staleWhileRevalidate: pick("staleWhileRevalidate", false),
   };
 }
 
@@ -893,6 +972,11 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     resolving: new Map(),
     validated: new Map(),
     priceDays: new PriceDays(),
+    revalidator: undefined as unknown as Revalidator,
   };
+  core.revalidator = new Revalidator({
+    now: settings.now,
+    intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
+  });
   return new Client(settings, core);
 }

@@ -33,6 +33,11 @@ const FILING_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
   "getValuations",
 ]);
 
+/** True for answers that change only when the company files (revalidated company by company). */
+export function isFilingOperation(operationId: OperationId): boolean {
+  return FILING_OPERATIONS.has(operationId);
+}
+
 /** How long an answer stays fresh, and what it means when that time has passed. */
 export interface Lifetime {
   /** Fresh before this instant; due for revalidation from it on. @unit ms since epoch */
@@ -102,15 +107,30 @@ function hashOf(text: string): number {
   return h >>> 0;
 }
 
+/** EDINET codes learned from answers that name both codes (/financials by security code, /dividends). */
+const edinetBySecurity = new Map<string, string>();
+
+/**
+ * The company an answer belongs to, one name for all its answers: the EDINET code where the answer
+ * or an earlier one names it (a company asked as 7203 and as E02144 is one company), else the code
+ * asked.
+ */
 function companyOf(params: Readonly<Record<string, unknown>>, body: unknown): string | undefined {
-  for (const name of ["security_code", "edinet_code", "code"]) {
-    const v = params[name];
-    if (typeof v === "string" && v !== "") return v;
-  }
   const b = body as { security_code?: unknown; edinet_code?: unknown } | null;
-  if (typeof b?.security_code === "string") return b.security_code;
-  if (typeof b?.edinet_code === "string") return b.edinet_code;
-  return undefined;
+  const security = [params.security_code, params.code, b?.security_code].find(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+  const edinet = [params.edinet_code, b?.edinet_code].find(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+  if (edinet !== undefined) {
+    if (security !== undefined) {
+      if (edinetBySecurity.size >= MAX_REMEMBERED_COMPANIES) edinetBySecurity.clear();
+      edinetBySecurity.set(security, edinet);
+    }
+    return edinet;
+  }
+  return security === undefined ? undefined : (edinetBySecurity.get(security) ?? security);
 }
 
 // ---- prices --------------------------------------------------------------------------------

@@ -18,10 +18,10 @@ function facts(partial: Partial<AnswerFacts> & Pick<AnswerFacts, "operationId">)
   return { params: {}, body: {}, storedAt: jst("2026-11-20T18:00:00"), ttlMs: 1000, ...partial };
 }
 
-/** A /financials answer with these rows ("2027/03 Q2" or "2026/03"). */
+/** A /financials answer with these rows ("2027/03 Q2" or "2026/03"); no EDINET code, so the
+ * company is the security code asked. */
 function financials(rows: string[]) {
   return {
-    edinet_code: "E00001",
     periods: rows.map((r) => {
       const [fiscal_year, quarter] = r.split(" ");
       return quarter === undefined ? { fiscal_year } : { fiscal_year, quarter };
@@ -210,6 +210,29 @@ describe("filing calendar from the answer's own periods", () => {
     const t = jst("2027-01-20T18:00:00");
     expect(quarterly(t, []).freshUntil).toBe(maxAgeSlot("7203", t));
   });
+});
+
+test("a company asked by security code and by EDINET code is one company (one slot)", () => {
+  const t = jst("2026-11-20T18:00:00");
+  const byEdinet = lifetimeOf(
+    facts({
+      operationId: "getDividends",
+      params: { edinet_code: "E07777" },
+      body: { edinet_code: "E07777", security_code: "1111", records: [] },
+      storedAt: t,
+    }),
+  );
+  const bySecurity = lifetimeOf(
+    facts({
+      operationId: "getValuations",
+      params: { security_code: "1111" },
+      body: {},
+      storedAt: t,
+    }),
+  );
+  expect(byEdinet.company).toBe("E07777");
+  expect(bySecurity.company).toBe("E07777");
+  expect(bySecurity.freshUntil).toBe(maxAgeSlot("E07777", t));
 });
 
 describe("prices", () => {
