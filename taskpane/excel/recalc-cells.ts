@@ -22,25 +22,28 @@ export function splitAddress(address: string): [string, string] | undefined {
 export async function recalculateAddresses(addresses: readonly string[]): Promise<number> {
   const cells = addresses.map(splitAddress).filter((c): c is [string, string] => c !== undefined);
   let done = 0;
-  for (let start = 0; start < cells.length; start += BATCH) {
-    const batch = cells.slice(start, start + BATCH);
-    done += await runExcel(async (context) => {
-      const ranges = batch.map(([sheet, cell]) => {
-        const range = context.workbook.worksheets.getItem(sheet).getRange(cell);
-        range.load("formulas");
-        return range;
-      });
-      await context.sync();
-      let n = 0;
-      for (const range of ranges) {
-        const formula = range.formulas[0]?.[0];
-        if (typeof formula !== "string" || !/KAISHA\./i.test(formula)) continue;
-        range.formulas = [[formula]];
-        n += 1;
-      }
-      await context.sync();
-      return n;
-    });
-  }
+  // One Excel.run per batch, one after the other (200+ concurrent calls fail: office-js#2874).
+  for (let start = 0; start < cells.length; start += BATCH)
+    done += await recalculateBatch(cells.slice(start, start + BATCH));
   return done;
+}
+
+async function recalculateBatch(batch: readonly [string, string][]): Promise<number> {
+  return runExcel(async (context) => {
+    const ranges = batch.map(([sheet, cell]) => {
+      const range = context.workbook.worksheets.getItem(sheet).getRange(cell);
+      range.load("formulas");
+      return range;
+    });
+    await context.sync();
+    let n = 0;
+    for (const range of ranges) {
+      const formula = range.formulas[0]?.[0];
+      if (typeof formula !== "string" || !/KAISHA\./i.test(formula)) continue;
+      range.formulas = [[formula]];
+      n += 1;
+    }
+    await context.sync();
+    return n;
+  });
 }
