@@ -6,6 +6,7 @@ import { getClient, onSessionChange } from "../src/session";
 import { recalculateAddresses } from "./excel/recalc-cells";
 import { isExcelAvailable } from "./excel/run";
 import { recalcOnRevalidation } from "./recalc-on-revalidation";
+import { loadBudget } from "./state/revalidation-model";
 
 /** Office.js missing entirely (page opened as a file): carry on without it. */
 function officeReady(): Promise<unknown> {
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   await officeReady();
   // Pane shown or not: cells whose answers a background revalidation changed are recalculated
   // (a custom function cannot recalculate itself; the shared runtime's pane code can).
+  getClient().revalidation().setDailyBudget(loadBudget());
   if (isExcelAvailable())
     recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
   await whenPaneShown();
