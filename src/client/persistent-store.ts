@@ -191,6 +191,12 @@ export class PersistentCacheStore implements CacheStore {
     return [...this.index.keys()];
   }
 
+  /** Stored keys, most recently used first (what a reopen warms first, src/client/warm-up.ts). */
+  async recentKeys(): Promise<string[]> {
+    await this.ready;
+    return [...this.index.values()].sort((a, b) => b.lastUsed - a.lastUsed).map((r) => r.key);
+  }
+
   /** Writes every pending change now (tests, bench, page unload). */
   async flush(): Promise<void> {
     await this.ready;
