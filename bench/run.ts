@@ -21,6 +21,7 @@ import { aliases, priceColumn, type AliasResult, type PriceColumnResult } from "
 import { scaleCells } from "./scale-cells";
 import { resultsJson, runtimePageTarget, scaleNotes, scaleTable } from "./scale-report";
 import { LIVE, runModel, type ScaleResult } from "./scale-run";
+import { morningTargets } from "./morning-targets";
 import { FileStorage } from "./file-storage";
 import { coldFloorMs, pagesFor, type LimitSettings } from "./floors";
 import { inProcessFetch, type InProcessFetch } from "./in-process-fetch";
@@ -577,7 +578,10 @@ async function main(): Promise<void> {
     rows,
     spill,
     bundles,
-    targets: targets(rows, scale, fair, price, alias, bundles),
+    targets: [
+      ...targets(rows, scale, fair, price, alias, bundles),
+      ...scale.flatMap(morningTargets),
+    ],
     notes: [...scaleNotes(scale, fair, naive, price, alias), ...notes],
   };
 
