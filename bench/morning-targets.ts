@@ -7,7 +7,7 @@ import type { ScaleResult } from "./scale-run";
  * The issue states its targets for Model 500 (500 companies); smaller Models are held to the same
  * rule scaled per company: one latest-prices page per company plus a fifth for what can have
  * changed (600 of 500), 800 a day over a week (1.6 per company). What the bench does not measure
- * yet (a new process, Chromium, the earnings-season morning, the fixed-years baseline) is listed
+ * yet (a new process, Chromium, the earnings-season morning) is listed
  * as missed with "not measured", never as met.
  */
 export function morningTargets(m: ScaleResult): Target[] {
@@ -36,12 +36,15 @@ export function morningTargets(m: ScaleResult): Target[] {
       pass: m.wallSeconds.reopen <= 5,
       detail: `${m.wallSeconds.reopen.toFixed(1)} s in the same process (a new runtime over the stored answers, not yet a new process)`,
     },
-    ...["Chromium warm and reopen", "earnings-season morning", "fixed-years fair baseline"].map(
-      (what) => ({
-        name: `${m.name}: ${what}`,
-        pass: false,
-        detail: "not measured yet (issue 21)",
-      }),
-    ),
+    {
+      name: `${m.name}: cold requests <= the fair baseline with a fixed years`,
+      pass: m.fairFixedRequests !== undefined && m.requests <= m.fairFixedRequests,
+      detail: `${m.requests} vs ${m.fairFixedRequests ?? "not measured"}`,
+    },
+    ...["Chromium warm and reopen", "earnings-season morning"].map((what) => ({
+      name: `${m.name}: ${what}`,
+      pass: false,
+      detail: "not measured yet (issue 21)",
+    })),
   ];
 }

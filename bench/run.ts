@@ -551,6 +551,10 @@ async function main(): Promise<void> {
     log(`  fair per-cell baseline (limit off, counted)...`);
     fair.set(result.name, await runBaseline(cells, companies, true));
     forgetDataset();
+    // Issue 21: the fair baseline with one fixed `years` (30, the widest) for every cell.
+    result.fairFixedRequests = (await runBaseline(cells, companies, true, 30)).requests;
+    forgetDataset();
+    log(`  fair with a fixed years=30: ${result.fairFixedRequests} requests`);
     const rows = (code: string): number =>
       facts.priceRows5y.get(companies.find((c) => c.code === code)?.base ?? code) ?? 0;
     naive.set(result.name, { requests: naiveCount(cells, rows), measured: false });

@@ -124,7 +124,7 @@ export function resultsJson(
     weekRequests: Math.max(0, ...m.weekDailyRequests),
     weekDailyRequests: m.weekDailyRequests,
     seasonRequests: null,
-    fairFixedRequests: null,
+    fairFixedRequests: m.fairFixedRequests ?? null,
   }));
   out.push(
     {

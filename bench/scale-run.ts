@@ -51,6 +51,8 @@ export interface ScaleResult {
   morning: MorningOpen;
   /** Seven more mornings, a day apart: requests each day (background revalidation included). */
   weekDailyRequests: number[];
+  /** The fair per-cell baseline asking a fixed years=30 (set by bench/run.ts). */
+  fairFixedRequests?: number;
   outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
   storageEntries: number;
   storageMB: number;
