@@ -21,6 +21,7 @@ export async function runBaseline(
   cells: readonly ScaleCell[],
   companies: readonly AliasedCompany[],
   fair: boolean,
+  fixedYears?: number,
 ): Promise<BaselineResult> {
   const { app } = createApp({ ratePerMinute: 0, dailyLimit: 1_000_000_000 });
   const wire = inProcessFetch(aliasingApp(app, companies), { keepUrls: false });
@@ -30,6 +31,7 @@ export async function runBaseline(
     fetch: wire.fetch,
     ratePerMinute: 0,
     fair,
+    ...(fixedYears !== undefined ? { fixedYears } : {}),
   });
   // In slices, so thousands of per-cell requests are not all pending at once.
   const slice = 2_000;

@@ -17,6 +17,12 @@ export interface NaiveClientOptions {
    * paged lists ask the API's largest page (spec 8: prices 500, screening 100). @default false
    */
   fair?: boolean;
+  /**
+   * Every /financials request asks this many years instead of just the years the cell needs (a
+   * per-cell client written with one fixed `years`: with `fair`, one URL per company and period
+   * type, the honest comparison for the add-in's one widest request). @default undefined
+   */
+  fixedYears?: number;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -35,6 +41,7 @@ export function createNaiveClient(options: NaiveClientOptions) {
   let requestsSent = 0;
   const remembered = new Map<string, Promise<Json>>();
   const pageLimit = (max: number): number | undefined => (options.fair === true ? max : undefined);
+  const yearsFor = (needed: number): number => options.fixedYears ?? needed;
 
   async function pace(): Promise<void> {
     // Spent at once: the naive baseline sends right after the grant.
@@ -109,7 +116,7 @@ export function createNaiveClient(options: NaiveClientOptions) {
       const body = await get("/financials", {
         security_code: code,
         period: "annual",
-        years: back + 1,
+        years: yearsFor(back + 1),
       });
       const periods = (body["periods"] as Json[] | undefined) ?? [];
       const period = periods[periods.length - 1 - back];
@@ -131,14 +138,18 @@ export function createNaiveClient(options: NaiveClientOptions) {
       const body = await get("/financials", {
         security_code: code,
         period,
-        years: back + (kind === "ltm" ? 2 : 1),
+        years: yearsFor(back + (kind === "ltm" ? 2 : 1)),
       });
       const periods = (body["periods"] as Json[] | undefined) ?? [];
       // LTM of an item disclosed only half-yearly (null in quarterly rows): the halves, as the
       // add-in does (spec 4.8 rule 3), from one semiannual request.
       const recent = periods.slice(-4);
       if (kind === "ltm" && ltmKind(item) === "flow" && recent.some((p) => p[item] === null)) {
-        await get("/financials", { security_code: code, period: "semiannual", years: back + 2 });
+        await get("/financials", {
+          security_code: code,
+          period: "semiannual",
+          years: yearsFor(back + 2),
+        });
       }
       const value = periods[periods.length - 1]?.[item];
       return typeof value === "number" ? value : null;

@@ -21,6 +21,7 @@ import { aliases, priceColumn, type AliasResult, type PriceColumnResult } from "
 import { scaleCells } from "./scale-cells";
 import { resultsJson, runtimePageTarget, scaleNotes, scaleTable } from "./scale-report";
 import { LIVE, runModel, type ScaleResult } from "./scale-run";
+import { morningTargets } from "./morning-targets";
 import { FileStorage } from "./file-storage";
 import { coldFloorMs, pagesFor, type LimitSettings } from "./floors";
 import { inProcessFetch, type InProcessFetch } from "./in-process-fetch";
@@ -550,6 +551,10 @@ async function main(): Promise<void> {
     log(`  fair per-cell baseline (limit off, counted)...`);
     fair.set(result.name, await runBaseline(cells, companies, true));
     forgetDataset();
+    // Issue 21: the fair baseline with one fixed `years` (30, the widest) for every cell.
+    result.fairFixedRequests = (await runBaseline(cells, companies, true, 30)).requests;
+    forgetDataset();
+    log(`  fair with a fixed years=30: ${result.fairFixedRequests} requests`);
     const rows = (code: string): number =>
       facts.priceRows5y.get(companies.find((c) => c.code === code)?.base ?? code) ?? 0;
     naive.set(result.name, { requests: naiveCount(cells, rows), measured: false });
@@ -577,7 +582,10 @@ async function main(): Promise<void> {
     rows,
     spill,
     bundles,
-    targets: targets(rows, scale, fair, price, alias, bundles),
+    targets: [
+      ...targets(rows, scale, fair, price, alias, bundles),
+      ...scale.flatMap(morningTargets),
+    ],
     notes: [...scaleNotes(scale, fair, naive, price, alias), ...notes],
   };
 

@@ -111,6 +111,20 @@ export function resultsJson(
     coldSimulatedMinutes: round(m.coldVirtualMinutes),
     errorCells: m.outcomes.cold.errors,
     wrongValues: m.outcomes.cold.wrong + m.outcomes.reopen.wrong,
+    // Issue 21. Wall time in this process (not yet a new process); null: not measured yet.
+    coldWallSeconds: round(m.wallSeconds.cold),
+    warmWallSeconds: m.wallSeconds.warm.map(round),
+    reopenWallSeconds: round(m.wallSeconds.reopen),
+    reopenWallMeasuredIn: "same process (a new runtime over the stored answers), not a new process",
+    browserCpuMicrosPerCell: null,
+    browserReopenWallSeconds: null,
+    morningRequests: m.morning.requests,
+    morningValuesAtOnce: m.morning.valuesAtOnce,
+    morningWallSeconds: round(m.morning.wallSeconds),
+    weekRequests: Math.max(0, ...m.weekDailyRequests),
+    weekDailyRequests: m.weekDailyRequests,
+    seasonRequests: null,
+    fairFixedRequests: m.fairFixedRequests ?? null,
   }));
   out.push(
     {

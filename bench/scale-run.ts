@@ -45,6 +45,14 @@ export interface ScaleResult {
   firstRequestMs: number;
   reopenFirstReadMs: number;
   coldVirtualMinutes: number;
+  /** Real (wall) time of each phase until its last cell had its value, in this process. @unit s */
+  wallSeconds: { cold: number; warm: number[]; reopen: number };
+  /** Next morning (+13 h after the reopen, no new filings): a new runtime over the same storage. */
+  morning: MorningOpen;
+  /** Seven more mornings, a day apart: requests each day (background revalidation included). */
+  weekDailyRequests: number[];
+  /** The fair per-cell baseline asking a fixed years=30 (set by bench/run.ts). */
+  fairFixedRequests?: number;
   outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
   storageEntries: number;
   storageMB: number;
@@ -92,6 +100,8 @@ interface Phase {
   cpuMicros: number;
   firstRequestMs: number;
   virtualMs: number;
+  /** Real time until the last cell had its value. @unit ms */
+  wallMs: number;
 }
 
 async function phase(
@@ -126,8 +136,9 @@ async function phase(
   const cpu = process.cpuUsage();
   const start = performance.now();
   const outcome = await recalculateScale(cells, cellErrorText, oracle);
-  // Simulated time until the last cell had its value (persisting afterwards is not waited for).
+  // Simulated and real time until the last cell had its value (persisting afterwards is not waited for).
   const virtualMs = clock.now() - virtualStart;
+  const wallMs = performance.now() - start;
   await hooks.settle?.();
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
@@ -142,6 +153,7 @@ async function phase(
     cpuMicros: used.user + used.system,
     firstRequestMs: wire.firstRequestSince(start),
     virtualMs,
+    wallMs,
   };
 }
 
@@ -160,6 +172,9 @@ export function makeClient(
     now: clock.now,
     sleep: clock.sleep,
     lang: "en",
+    // As the add-in's session client (src/session.ts): the answer check and stale-while-revalidate.
+    checkAnswers: true,
+    staleWhileRevalidate: true,
   });
 }
 
@@ -270,8 +285,23 @@ export async function runModel(
     `  reopen: ${reopen.requests} requests, ${disk.recordReads - reads} storage reads, ${(reopen.cpuMicros / cells.length).toFixed(1)} µs CPU per cell`,
   );
   await reopenedStore.flush();
-  clock.stop();
   setClientForTesting(undefined);
+
+  // The analyst's routine: the workbook opened again the next morning, then every morning a week.
+  log(`  next morning (+13 h)...`);
+  await clock.sleep(13 * 3_600_000);
+  const morning = await morningOpen(cells, wire, clock, disk, oracle, sample);
+  log(
+    `  next morning: ${morning.valuesAtOnce} of ${cells.length} cells at once in ${morning.wallSeconds.toFixed(1)} s wall, ${morning.requests} background requests (${morning.companies} companies)`,
+  );
+  const weekDailyRequests: number[] = [];
+  for (let day = 1; day <= 7; day += 1) {
+    await clock.sleep(24 * 3_600_000);
+    const open = await morningOpen(cells, wire, clock, disk, oracle, sample);
+    weekDailyRequests.push(open.requests);
+  }
+  log(`  a week of mornings: ${weekDailyRequests.join(", ")} requests`);
+  clock.stop();
 
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
@@ -313,11 +343,68 @@ export async function runModel(
     firstRequestMs: cold.firstRequestMs,
     reopenFirstReadMs: reopen.firstRequestMs,
     coldVirtualMinutes: cold.virtualMs / 60_000,
+    wallSeconds: {
+      cold: cold.wallMs / 1000,
+      warm: warm.map((w) => w.wallMs / 1000),
+      reopen: reopen.wallMs / 1000,
+    },
+    morning,
+    weekDailyRequests,
     outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },
     storageEntries,
     storageMB: disk.bytes / 1048576,
     memoryTierMB,
     memoryTierEntries,
     notes,
+  };
+}
+
+/** One morning open: how many cells had their value at once, and what the background sent. */
+export interface MorningOpen {
+  /** Cells with a value (not an error) when the recalculation finished. */
+  valuesAtOnce: number;
+  /** Real time until the last cell had its value. @unit s */
+  wallSeconds: number;
+  /** Simulated time until the last cell had its value (0 when nothing waited). @unit s */
+  virtualSeconds: number;
+  /** Requests of the open, background revalidation included, until the queue was empty. */
+  requests: number;
+  /** Companies the background queue held when the cells had answered. */
+  companies: number;
+  /** Simulated minutes until the background queue was empty. */
+  backgroundMinutes: number;
+}
+
+/**
+ * A workbook opened in a new runtime over the stored answers: every cell answers from storage at
+ * once (stale-while-revalidate), and what can have changed is asked again in the background, which
+ * is awaited here to count it.
+ */
+async function morningOpen(
+  cells: readonly ScaleCell[],
+  wire: ReturnType<typeof timedFetch>,
+  clock: VirtualClock,
+  disk: StorageStandIn,
+  oracle: Parameters<typeof recalculateScale>[2],
+  sample: () => void,
+): Promise<MorningOpen> {
+  const store = storeOver(disk, clock);
+  const client = makeClient(wire.fetch, clock, store);
+  setClientForTesting(client, { lang: "en" }, store);
+  const before = wire.counters.requests;
+  const opened = await phase(cells, wire, clock, oracle, sample);
+  const companies = client.revalidation().status().companies;
+  const started = clock.now();
+  await client.revalidation().idle();
+  await store.flush();
+  const requests = wire.counters.requests - before;
+  setClientForTesting(undefined);
+  return {
+    valuesAtOnce: opened.outcome.values,
+    wallSeconds: opened.wallMs / 1000,
+    virtualSeconds: opened.virtualMs / 1000,
+    requests,
+    companies,
+    backgroundMinutes: (clock.now() - started) / 60_000,
   };
 }

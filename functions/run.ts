@@ -55,7 +55,9 @@ export async function run<T extends Cell | Cell[][]>(
   body: (ctx: CallContext) => Promise<T>,
 ): Promise<T> {
   const lang = messageLang();
-  const call = new CallState();
+  const call = new CallState(
+    invocation?.address && !inPreview(invocation) ? invocation.address : undefined,
+  );
   const onCanceled = (): void => call.cancel();
   if (invocation !== undefined) invocation.onCanceled = onCanceled;
   startCall();
@@ -125,13 +127,15 @@ export function answeredAtOnce<T extends Cell>(
 }
 
 /**
- * One call's cancellation (its AbortController made only when asked for), stale flag and deadline
- * (the client keeps it here: `RequestOptions.call`).
+ * One call's cancellation (its AbortController made only when asked for), stale flag, deadline
+ * (the client keeps it here: `RequestOptions.call`), and the cell it answers (the client records
+ * it against answers it serves while asking them again).
  */
 class CallState implements CallScope {
   stale = false;
   deadline: CallScope["deadline"];
   canceled = false;
+  constructor(readonly address: string | undefined) {}
   private controller: AbortController | undefined;
   private listeners: (() => void)[] | undefined;
 

@@ -146,6 +146,9 @@ export async function sharedFinancials(
   ctx.onCanceled(joinSharedFetch(mine));
   const body = await mine.answer;
   // A stale copy (served while the API fails) carries the client's marker: each cell says so.
-  if (isStale(body) && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
+  const stale = isStale(body);
+  if (stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
+  // An answer served while it is asked again: this cell is recalculated when it changes.
+  ctx.client.revalidation().noteServed(body, ctx.options.staleSink?.address, stale);
   return body;
 }

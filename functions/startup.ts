@@ -4,6 +4,7 @@ import { configureSession, setCacheStore } from "../src/session";
 import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";
 import { createAddinCacheStore, type KeyValueStorage } from "./office-storage";
 import { platformIndexedDb } from "../src/client/idb-backend";
+import { warmMemoryTier } from "../src/client/warm-up";
 
 interface OfficeReady {
   onReady?: (callback?: () => void) => Promise<unknown>;
@@ -31,6 +32,8 @@ function installCache(storage: KeyValueStorage | undefined): void {
   if (store === undefined) return;
   cacheInstalled = true;
   setCacheStore(store);
+  // Reopen at warm speed: the persisted answers go to memory before (or while) the cells ask.
+  void warmMemoryTier(store);
   // Batched writes wait a quarter second: a page closing (workbook closed) writes what is pending.
   const page = globalThis as { addEventListener?: (type: string, fn: () => void) => void };
   page.addEventListener?.("pagehide", () => void store.flush());

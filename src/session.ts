@@ -79,6 +79,9 @@ function buildClient(): Client {
     cacheStore,
     // Issue 13: an answer missing a field the functions read is refused with its name.
     checkAnswers: true,
+    // Issue 21: on open every cell answers from what is stored; due answers are asked again
+    // behind the cells (src/client/freshness.ts decides what is due).
+    staleWhileRevalidate: true,
   });
 }
 

@@ -28,6 +28,7 @@ import { BuilderSection } from "./components/builder-section";
 import { CompanySection } from "./components/company-section";
 import { SectionTabs } from "./components/section-tabs";
 import { QueueView } from "./components/queue-view";
+import { RevalidationView } from "./components/revalidation-view";
 
 export type SectionId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
 const SECTIONS: readonly SectionId[] = [
@@ -179,6 +180,7 @@ export function App(props: AppProps) {
             }}
           />
           <QueueView />
+          <RevalidationView />
           <main aria-label={t(NAV_KEY[section])}>
             {SECTIONS.filter((s) => opened.includes(s)).map((s) => (
               <div key={s} data-testid={`section-${s}`} hidden={s !== section}>

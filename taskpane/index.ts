@@ -2,6 +2,12 @@
 // often hidden; React and Fluent (taskpane/pane-main.tsx) are fetched and evaluated only when the pane
 // is shown, so the functions register without waiting for the UI (issue: runtime page <= 60 KB gzip).
 
+import { getClient, onSessionChange } from "../src/session";
+import { recalculateAddresses } from "./excel/recalc-cells";
+import { isExcelAvailable } from "./excel/run";
+import { recalcOnRevalidation } from "./recalc-on-revalidation";
+import { loadBudget } from "./state/revalidation-model";
+
 /** Office.js missing entirely (page opened as a file): carry on without it. */
 function officeReady(): Promise<unknown> {
   return typeof Office !== "undefined" && typeof Office.onReady === "function"
@@ -50,6 +56,11 @@ function showFailure(err: unknown): void {
 
 async function main(): Promise<void> {
   await officeReady();
+  // Pane shown or not: cells whose answers a background revalidation changed are recalculated
+  // (a custom function cannot recalculate itself; the shared runtime's pane code can).
+  getClient().revalidation().setDailyBudget(loadBudget());
+  if (isExcelAvailable())
+    recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
   await whenPaneShown();
   // A separate chunk (webpack): React, Fluent and the pane's code, evaluated only from here.
   const { renderPane } = await import(/* webpackChunkName: "pane" */ "./pane-main");

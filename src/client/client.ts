@@ -28,6 +28,10 @@ import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
+import { entryLifetime, isFilingOperation, nextClose } from "./freshness";
+import { Revalidator } from "./revalidator";
+import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
+import type { CacheEntry } from "./cache";
 import type {
   ApiKeySource,
   ClientOptions,
@@ -192,6 +196,11 @@ export interface KaishaClient {
    * in the future, so tests and the sandbox's data clock agree.
    */
   today(): string;
+  /**
+   * The background revalidation queue (shared by `withOptions` copies): due answers served at once
+   * with `staleWhileRevalidate` are asked again here; the pane shows, pauses and budgets it.
+   */
+  revalidation(): Revalidator;
   readonly baseUrl: string;
   readonly lang: Lang;
 }
@@ -211,6 +220,7 @@ interface Settings {
   random: () => number;
   cacheOnly: boolean;
   checkAnswers: boolean;
+  staleWhileRevalidate: boolean;
 }
 
 /** State shared between a client and its `withOptions` copies. */
@@ -227,6 +237,7 @@ interface Core {
   validated: Map<string, BoundedMemo<string, KnownArguments>>;
   /** Whose answers requests may read: the key's and server's fingerprint (key-partition.ts). */
   partitions: KeyPartitions;
+  revalidator: Revalidator;
 }
 
 /** The key a call sends and the partition of the cache it reads and writes. */
@@ -383,8 +394,7 @@ class Client implements KaishaClient {
     const known = this.knownArguments(opId, params, id);
     if (known === undefined) return undefined;
     const entry = peek.call(this.core.store, known.key);
-    if (entry === undefined || !isFresh(entry.storedAt, known.ttl, this.settings.now()))
-      return undefined;
+    if (entry === undefined || !this.fresh(opId, known.fetched, entry)) return undefined;
     this.core.stats.cacheHits += 1;
     if (known.narrow === undefined) return entry.body;
     return narrowFinancials(
@@ -475,7 +485,7 @@ class Client implements KaishaClient {
     }
     byBase.set(signature, {
       key: `${partition}${cacheKey(opId, fetched)}`,
-      ttl: this.ttlOf(opId, fetched),
+      fetched,
       narrow,
     });
   }
@@ -557,16 +567,33 @@ class Client implements KaishaClient {
   }
 
   /**
-   * Freshness of an answer: the operation's TTL, except that daily prices ending before today
-   * (JST) are closed days and keep like filings (12 h; spec 2.4 adj_close changes only on a split).
+   * Freshness of a PRICE window (price-days.ts keeps a TTL): daily prices ending before today
+   * (JST) are closed days and keep like filings (12 h; openapi.json getPrices: adj_close changes
+   * only on a split); a window reaching today is fresh until the next close (freshness.ts).
    */
   private ttlOf(opId: OperationId, clean: CleanParams): number {
     const ttl = ttlFor(opId, this.settings.ttlMs);
     if (opId !== "getPrices" || this.settings.ttlMs.getPrices !== undefined) return ttl;
     const to = clean.to;
-    if (typeof to === "string" && to < todayJst(this.settings.now()))
-      return Math.max(ttl, CLOSED_DAYS_TTL_MS);
-    return ttl;
+    const now = this.settings.now();
+    if (typeof to === "string" && to < todayJst(now)) return Math.max(ttl, CLOSED_DAYS_TTL_MS);
+    return Math.max(ttl, nextClose(now) - now);
+  }
+
+  /**
+   * Whether a cached entry is fresh: by the filing calendar and the close (freshness.ts), or by
+   * the plain TTL for an operation given an explicit `ttlMs` override.
+   */
+  private fresh(
+    opId: OperationId,
+    clean: CleanParams,
+    entry: CacheEntry,
+    now: number = this.settings.now(),
+  ): boolean {
+    const override = this.settings.ttlMs[opId];
+    if (override !== undefined) return isFresh(entry.storedAt, override, now);
+    if (now < entry.storedAt) return false;
+    return now < entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -695,6 +722,10 @@ class Client implements KaishaClient {
     return this.core.pacer.cancelQueued();
   }
 
+  revalidation(): Revalidator {
+    return this.core.revalidator;
+  }
+
   /** Code mappings and price rows are answers too: kept per partition (issue 18). */
   private codeKey(security: string, partition: string): string {
     return `${partition} ${security}`;
@@ -746,10 +777,19 @@ class Client implements KaishaClient {
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (entry !== undefined && isFresh(entry.storedAt, this.ttlOf(opId, clean), now)) {
+      if (entry !== undefined && this.fresh(opId, clean, entry, now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
       }
+      if (
+        entry !== undefined &&
+        mode === "default" &&
+        this.settings.staleWhileRevalidate &&
+        now >= entry.storedAt &&
+        now - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
+        isRecord(entry.body)
+      )
+        return this.serveWhileRevalidating(opId, clean, key, entry, options, who);
     }
     if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
@@ -854,6 +894,61 @@ class Client implements KaishaClient {
     return resume === undefined ? granted : granted.finally(resume);
   }
 
+  /**
+   * A due answer answers at once (stale-while-revalidate) and is queued to be asked again in the
+   * background. It is marked stale only where its data can have changed (freshness.ts
+   * `changeExpected`: a filing window open, a close since); the cell is recalculated when the
+   * answer comes back changed, or to drop the mark.
+   */
+  private serveWhileRevalidating(
+    opId: OperationId,
+    clean: CleanParams,
+    key: string,
+    entry: CacheEntry,
+    options: RequestOptions,
+    who: Caller,
+  ): unknown {
+    const life = entryLifetime(entry, opId, clean, ttlFor(opId));
+    const revalidator = this.core.revalidator;
+    revalidator.schedule(
+      {
+        key,
+        company: life.company,
+        filing: isFilingOperation(opId),
+        rank: revalidationRank(opId, clean),
+        refresh: () => this.refreshDue(opId, clean, entry, who),
+        touch: () =>
+          this.storeCall(
+            () => this.core.store.set(key, { ...entry, storedAt: this.settings.now() }),
+            undefined,
+          ),
+      },
+      options.staleSink?.address,
+      life.changeExpected,
+    );
+    this.core.stats.cacheHits += 1;
+    const body = life.changeExpected
+      ? markStale(entry.body as object, {
+          error: revalidatingNotice(),
+          storedAt: entry.storedAt,
+        })
+      : entry.body;
+    revalidator.rememberServed(body, key);
+    return body;
+  }
+
+  /**
+   * Asks a due answer again (stored as any answer is); true when it differs from `old`. Only for
+   * the key that read it: after Forget or a key change the old key's answers are not refreshed.
+   */
+  private async refreshDue(opId: OperationId, clean: CleanParams, old: CacheEntry, who: Caller) {
+    if (this.partitionNow() !== who.id) throw new AbortError();
+    const body = await this.cached(opId, clean, { cache: "reload" }, who);
+    // The stale fallback answered: the request failed, nothing was learned.
+    if (isStale(body)) throw staleInfo(body)?.error ?? new BadResponseError("revalidation failed");
+    return !sameAnswer(body, old.body);
+  }
+
   /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
   private async send(
     opId: OperationId,
@@ -910,11 +1005,18 @@ class Client implements KaishaClient {
 /** Where a validated argument list's answer lives, and how /financials narrows it. */
 interface KnownArguments {
   key: string;
-  ttl: number;
+  /** The validated parameters of the request actually cached (freshness reads them). */
+  fetched: CleanParams;
   narrow: { period: string; years: number } | undefined;
 }
 
 const MAX_REMEMBERED_ARGUMENTS = 200_000;
+
+/**
+ * A due answer older than this is not shown while it is asked again: the cell waits for the API
+ * (a workbook reopened after a month should not show month-old figures first). @unit ms
+ */
+const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 
@@ -1000,6 +1102,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     random: pick("random", Math.random),
     cacheOnly: pick("cacheOnly", false),
     checkAnswers: pick("checkAnswers", false),
+    staleWhileRevalidate: pick("staleWhileRevalidate", false),
   };
 }
 
@@ -1035,6 +1138,11 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     resolving: new Map(),
     validated: new Map(),
     priceDays: new PriceDays(),
+    revalidator: undefined as unknown as Revalidator,
   };
+  core.revalidator = new Revalidator({
+    now: settings.now,
+    intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
+  });
   return new Client(settings, core);
 }

@@ -28,7 +28,8 @@ export type KaishaErrorCode =
   | "deadline"
   | "aborted"
   | "bad_response"
-  | "not_cached";
+  | "not_cached"
+  | "revalidating";
 
 export interface KaishaErrorInit {
   code: KaishaErrorCode;

@@ -1,13 +1,16 @@
 // Persistent cache tier: size-bounded, evicts least recently used, never what this recalculation used.
 
 import type { CacheEntry, CacheStore } from "./cache";
-import { fromStoredForm, toStoredForm } from "./stored-form";
+import { fromStoredForm, storedSize, toStoredForm } from "./stored-form";
 import { containsSecret } from "./redact";
 
 /** One row of the index: what eviction needs, without reading the answer itself. */
 export interface IndexRow {
   key: string;
-  /** Size charged against the budget (the answer's size as received). */
+  /**
+   * Size charged against the budget: the stored (compressed) form's bytes (`storedSize`). Rows
+   * written by earlier versions carry the size received, a larger charge, until rewritten.
+   */
   bytes: number;
   storedAt: number;
   /** Last read or write. @unit ms since epoch */
@@ -42,7 +45,7 @@ export interface PersistentBackend {
 }
 
 export interface PersistentCacheStoreOptions {
-  /** Budget of summed answer sizes. @unit bytes @default 384 MB */
+  /** Budget of summed stored (compressed) sizes. @unit bytes @default 384 MB */
   maxBytes?: number;
   /** Clock for last-use times. @default Date.now */
   now?: () => number;
@@ -150,7 +153,8 @@ export class PersistentCacheStore implements CacheStore {
     if (containsSecret(key) || this.backend === UNAVAILABLE) return;
     const stored = await toStoredForm(entry.body);
     const now = this.now();
-    const size = Math.max(1, entry.bytes);
+    // Charged what it takes on disk: gzip is about a tenth of the JSON received.
+    const size = Math.max(1, storedSize(stored));
     if (this.index.has(key)) this.forget(key);
     if (!this.makeRoom(size)) return;
     const row: IndexRow = { key, bytes: size, storedAt: entry.storedAt, lastUsed: now };
@@ -185,6 +189,12 @@ export class PersistentCacheStore implements CacheStore {
   async keys(): Promise<string[]> {
     await this.ready;
     return [...this.index.keys()];
+  }
+
+  /** Stored keys, most recently used first (what a reopen warms first, src/client/warm-up.ts). */
+  async recentKeys(): Promise<string[]> {
+    await this.ready;
+    return [...this.index.values()].sort((a, b) => b.lastUsed - a.lastUsed).map((r) => r.key);
   }
 
   /** Writes every pending change now (tests, bench, page unload). */

@@ -6,7 +6,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Default freshness per operationId. Prices and rankings move during the trading day; filings
+ * Default freshness per operationId, for operations off the filing calendar and the close: the
+ * client decides filings and daily prices by src/client/freshness.ts (their values here are only
+ * the base of that rule's fallbacks). Prices and rankings move during the trading day; filings
  * change when a company discloses (at most a few times a day); reference data rarely changes.
  * `getUsage` is never served from the cache (its 0 is for completeness).
  */

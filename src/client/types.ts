@@ -82,6 +82,12 @@ export interface ClientOptions {
   checkAnswers?: boolean;
   /** Random source for backoff jitter, in [0, 1). @default Math.random */
   random?: () => number;
+  /**
+   * Stale-while-revalidate: a cached answer past its freshness (src/client/freshness.ts) answers
+   * at once and is asked again in the background (`client.revalidation()`), instead of the call
+   * waiting for the API. The add-in's session client turns it on. @default false
+   */
+  staleWhileRevalidate?: boolean;
 }
 
 /** Trailing per-call options of every method. */
@@ -98,8 +104,12 @@ export interface RequestOptions {
    * "only-if-cached": answer from a fresh entry or throw NotCachedError, never send (value preview).
    */
   cache?: "default" | "no-store" | "reload" | "only-if-cached";
-  /** Set to stale = true when an answer was served stale (the API failed, the cache answered). */
-  staleSink?: { stale: boolean };
+  /**
+   * Set to stale = true when an answer was served stale (the API failed, the cache answered, or
+   * its data can have changed and it is being asked again). `address`: the calling cell, recorded
+   * so that it is recalculated when a background revalidation changes its answer.
+   */
+  staleSink?: { stale: boolean; readonly address?: string | undefined };
   /**
    * One cell invocation's scope, shared by every request it makes (functions/run.ts): the client
    * keeps the call's deadline here, so COMPANY's later requests count against the bound its first

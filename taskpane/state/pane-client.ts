@@ -1,5 +1,8 @@
 // The part of the shared client (src/client, ARCHITECTURE.md) the task pane uses, as a structural type.
+
 // Method syntax keeps parameters bivariant so the real, more precisely typed client is assignable.
+
+import type { RevalidationStatus } from "../../src/client/revalidator";
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -51,6 +54,18 @@ export interface PaneClient {
   queueStatus(): PaneQueueStatus;
   onQueueChange(listener: (s: PaneQueueStatus) => void): () => void;
   cancelQueued(): number;
+  /** The background revalidation queue (src/client/revalidator.ts); absent in some test doubles. */
+  revalidation?(): PaneRevalidation;
+}
+
+/** What the pane uses of the revalidation queue. */
+export interface PaneRevalidation {
+  status(): RevalidationStatus;
+  onStatus(listener: (s: RevalidationStatus) => void): () => void;
+  pause(): void;
+  resume(): void;
+  cancel(): number;
+  setDailyBudget(budget: number | undefined): void;
 }
 
 /** Reads an object property without trusting the shape (unknown fields are tolerated, spec REFERENCE). */

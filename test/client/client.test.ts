@@ -166,15 +166,15 @@ describe("coalescing", () => {
 });
 
 describe("cache freshness and stale fallback", () => {
-  test("a fresh entry answers without fetch; after the TTL the API is asked again", async () => {
+  test("latest prices answer from the cache until the next close (15:30 JST), then the API is asked again", async () => {
     const { rec, client, advance } = setup(() =>
       reply(200, { code: "7203", prices: [], next_cursor: null, reason: null }),
     );
-    await client.prices({ code: "7203" });
-    advance(4 * 60_000);
+    await client.prices({ code: "7203" }); // 10:00 JST
+    advance(5 * 3_600_000 + 29 * 60_000); // 15:29 JST
     await client.prices({ code: "7203" });
     expect(rec.requests).toHaveLength(1);
-    advance(60_001);
+    advance(60_000); // 15:30 JST: the close
     await client.prices({ code: "7203" });
     expect(rec.requests).toHaveLength(2);
     expect(client.stats().cacheHits).toBe(1);
@@ -218,7 +218,7 @@ describe("cache freshness and stale fallback", () => {
     );
     const fresh = await client.prices({ code: "7203" });
     expect(isStale(fresh)).toBe(false);
-    advance(10 * 60_000);
+    advance(6 * 3_600_000); // past the close
     const stale = await client.prices({ code: "7203" });
     expect(stale).toEqual(fresh);
     expect(isStale(stale)).toBe(true);
@@ -242,7 +242,7 @@ describe("cache freshness and stale fallback", () => {
       ),
     );
     await client.prices({ code: "7203" });
-    advance(10 * 60_000);
+    advance(6 * 3_600_000); // past the close
     await expect(client.prices({ code: "7203" })).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.prices({ code: "7203" }, { cache: "no-store" })).rejects.toBeInstanceOf(
       ConnectionError,
@@ -341,7 +341,7 @@ describe("financials economy (spec 4.8: one count per request regardless of year
       sequence(reply(200, annualBody(30)), new TypeError("offline")),
     );
     await client.financials({ edinet_code: "E02144", years: 5 });
-    advance(13 * 3_600_000);
+    advance(8 * 24 * 3_600_000); // past the company's weekly slot
     const body = await client.financials({ edinet_code: "E02144", years: 5 });
     expect(body.periods).toHaveLength(5);
     expect(isStale(body)).toBe(true);
@@ -463,7 +463,7 @@ describe("cache-only copies (value preview)", () => {
   test("an expired entry is not previewed: cache-only never serves stale data or sends", async () => {
     const { rec, client, advance } = setup(() => reply(200, { history: [], attribution: {} }));
     await client.valuations({ security_code: "7203" });
-    advance(13 * 60 * 60 * 1000);
+    advance(8 * 24 * 60 * 60 * 1000); // past the company's weekly slot
     const preview = client.withOptions({ cacheOnly: true });
     await expect(preview.valuations({ security_code: "7203" })).rejects.toMatchObject({
       code: "not_cached",

@@ -42,7 +42,7 @@ describe("client fast path", () => {
     await client.financials({ security_code: "7203" });
     await client.financials({ security_code: "7203" });
     expect(rec.requests).toHaveLength(1);
-    advance(13 * 60 * 60 * 1000); // past the 12 h TTL of /financials
+    advance(8 * 24 * 60 * 60 * 1000); // past the company's weekly revalidation slot
     await client.financials({ security_code: "7203" });
     expect(rec.requests).toHaveLength(2);
   });
@@ -82,7 +82,7 @@ describe("client fast path", () => {
     ).toBe(asked);
     expect(client.peek("getFinancials", { ...query, years: 5 })).toBeUndefined();
     expect(client.peek("getFinancials", { security_code: "9999" })).toBeUndefined();
-    advance(13 * 60 * 60 * 1000);
+    advance(8 * 24 * 60 * 60 * 1000);
     expect(client.peek("getFinancials", query)).toBeUndefined();
     expect(rec.requests).toHaveLength(1);
   });

@@ -8,6 +8,13 @@ import {
   type PersistentBackend,
 } from "../../src/client/persistent-store";
 import type { CacheEntry } from "../../src/client";
+import { storedSize, toStoredForm } from "../../src/client/stored-form";
+
+/** What one of the one-letter answers below takes in storage (they all take the same). */
+let UNIT = 0;
+beforeAll(async () => {
+  UNIT = storedSize(await toStoredForm("A"));
+});
 
 const entry = (body: unknown, bytes = 100, storedAt = 1_000): CacheEntry => ({
   body,
@@ -64,7 +71,7 @@ describe("PersistentCacheStore over IndexedDB", () => {
 
   test("evicts the least recently used first; a read refreshes an entry's place", async () => {
     const idb = new IDBFactory();
-    const { store, tick } = storeOn(openIdbBackend(idb), 300);
+    const { store, tick } = storeOn(openIdbBackend(idb), 3 * UNIT);
     await store.set("a", entry("A"));
     tick();
     await store.set("b", entry("B"));
@@ -77,15 +84,37 @@ describe("PersistentCacheStore over IndexedDB", () => {
     expect((await store.keys()).sort()).toEqual(["a", "c", "d"]);
     await store.flush();
     // The eviction reached the database, and the last-use order survives a reopen.
-    const reopened = storeOn(openIdbBackend(idb), 300);
+    const reopened = storeOn(openIdbBackend(idb), 3 * UNIT);
     expect((await reopened.store.keys()).sort()).toEqual(["a", "c", "d"]);
     reopened.tick(100);
     await reopened.store.set("e", entry("E"));
     expect((await reopened.store.keys()).sort()).toEqual(["a", "d", "e"]);
   });
 
+  test("the budget counts stored (compressed) bytes, not the size received: large repetitive answers fit many times over", async () => {
+    // A /financials-like answer: 30 periods of the same 60 items, ~60 KB of JSON.
+    const body = {
+      periods: Array.from({ length: 30 }, (_, i) => {
+        const row: Record<string, unknown> = { fiscal_year: `${1995 + i}/03` };
+        for (let k = 0; k < 60; k += 1) row[`item_${k}`] = (i * 1_000 + k) * 1_000_000;
+        return row;
+      }),
+    };
+    const received = JSON.stringify(body).length;
+    const stored = storedSize(await toStoredForm(body));
+    expect(stored).toBeLessThan(received / 3);
+    // Room for ten answers as received would have kept 10; counted as stored, 30 fit.
+    const { store, tick } = storeOn(openIdbBackend(new IDBFactory()), 10 * received);
+    for (let i = 0; i < 30; i += 1) {
+      await store.set(`k${i}`, entry(body, received));
+      tick();
+    }
+    expect(await store.keys()).toHaveLength(30);
+    expect(store.bytes).toBe(30 * stored);
+  });
+
   test("never evicts what the current recalculation used: a new answer that does not fit is not persisted", async () => {
-    const { store, tick } = storeOn(openIdbBackend(new IDBFactory()), 300);
+    const { store, tick } = storeOn(openIdbBackend(new IDBFactory()), 3 * UNIT);
     await store.set("a", entry("A"));
     tick();
     await store.set("b", entry("B"));

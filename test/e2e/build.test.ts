@@ -213,8 +213,15 @@ describe("the shared-runtime page (taskpane.html)", () => {
       lazy.some(([, v]) => v.modules.some((m) => m.startsWith("node_modules/react-dom/"))),
     ).toBe(true);
     expect(lazy.some(([, v]) => v.modules.includes("taskpane/app.tsx"))).toBe(true);
-    // The files the page lists up front are exactly the initial ones of its entries.
-    expect(r["taskpane.js"]?.modules).toEqual(["taskpane/index.ts"]);
+    // The files the page lists up front are exactly the initial ones of its entries: the entry,
+    // and what recalculates cells after a background revalidation (pane shown or not, issue 21).
+    expect(r["taskpane.js"]?.modules).toEqual([
+      "taskpane/excel/recalc-cells.ts",
+      "taskpane/excel/run.ts",
+      "taskpane/index.ts",
+      "taskpane/recalc-on-revalidation.ts",
+      "taskpane/state/revalidation-model.ts",
+    ]);
   });
 
   test("one copy of src/session.ts and src/cell-errors.ts, in functions.js, shared with the pane", () => {

@@ -76,7 +76,7 @@ describe("cells answered from memory", () => {
   test("an expired answer is not used at once: the cell asks again", async () => {
     const h = useSandbox();
     await financial("7203", "sales", 0, null, null, null, invocation());
-    h.advance(13 * 3_600_000);
+    h.advance(8 * 24 * 3_600_000); // past the weekly revalidation slot (src/client/freshness.ts)
     await financial("7203", "sales", 0, null, null, null, invocation());
     expect(h.sent()).toBe(2);
   });
@@ -183,7 +183,7 @@ describe("cells waiting for one shared fetch", () => {
   test("every cell waiting while the API is down gets the last good answer, marked stale", async () => {
     const h = useSandbox({ dataTypes: true });
     const fresh = await financial("7203", "sales", 0, null, null, null, invocation());
-    h.advance(13 * 3_600_000);
+    h.advance(8 * 24 * 3_600_000); // past the weekly revalidation slot (src/client/freshness.ts)
     h.setDown(true);
     const cells = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -48,7 +48,7 @@ async function warmThenOutage(
   );
   expect(typeof sales).toBe("number");
   expect(JSON.stringify(titleOf(table))).not.toMatch(/stale/i);
-  h.clock.now += 13 * HOUR; // past the 12 h freshness of /financials (src/client/ttl.ts)
+  h.clock.now += 8 * 24 * HOUR; // past the weekly revalidation slot (src/client/freshness.ts)
   h.wire.setApp(createApp({ ratePerMinute: 0, faults: { rate: 1, kinds: [kind] } }).app);
   return { h, sales, table };
 }
@@ -97,7 +97,7 @@ describe("stale fallback while the API is down", () => {
       2,
       invocation(),
     );
-    h.clock.now += 25 * HOUR; // past every freshness of these endpoints
+    h.clock.now += 8 * 24 * HOUR; // past every freshness of these endpoints (weekly slot)
     h.wire.setApp(createApp({ ratePerMinute: 0, faults: { rate: 1, kinds: ["503"] } }).app);
     const staleValuation = await VALUATION("7203", [["per"]], 3, 2, null, null, invocation());
     const stalePrices = await PRICES(

@@ -1,0 +1,50 @@
+// Issue 21's targets for the morning open, each as met or missed (or not measured yet) per Model.
+
+import type { Target } from "./report";
+import type { ScaleResult } from "./scale-run";
+
+/**
+ * The issue states its targets for Model 500 (500 companies); smaller Models are held to the same
+ * rule scaled per company: one latest-prices page per company plus a fifth for what can have
+ * changed (600 of 500), 800 a day over a week (1.6 per company). What the bench does not measure
+ * yet (a new process, Chromium, the earnings-season morning) is listed
+ * as missed with "not measured", never as met.
+ */
+export function morningTargets(m: ScaleResult): Target[] {
+  const perCompany = m.companies / 500;
+  const morningCap = Math.round(600 * perCompany);
+  const dayCap = Math.round(800 * perCompany);
+  const weekMax = Math.max(0, ...m.weekDailyRequests);
+  return [
+    {
+      name: `${m.name}: next-morning open, every cell at once`,
+      pass: m.morning.valuesAtOnce === m.outcomes.reopen.values && m.morning.virtualSeconds < 60,
+      detail: `${m.morning.valuesAtOnce} of ${m.cells} cells with a value (${m.outcomes.reopen.values} on the reopen), ${m.morning.virtualSeconds.toFixed(1)} s simulated, ${m.morning.wallSeconds.toFixed(1)} s wall`,
+    },
+    {
+      name: `${m.name}: next-morning background requests <= ${morningCap}`,
+      pass: m.morning.requests <= morningCap,
+      detail: `${m.morning.requests} requests (prices pinned to a past end date in these cells: live "up to latest" PRICES not measured)`,
+    },
+    {
+      name: `${m.name}: no day above ${dayCap} requests over a week`,
+      pass: weekMax <= dayCap,
+      detail: `daily: ${m.weekDailyRequests.join(", ")}`,
+    },
+    {
+      name: `${m.name}: reopen to the last cell's value <= 5 s wall in Node`,
+      pass: m.wallSeconds.reopen <= 5,
+      detail: `${m.wallSeconds.reopen.toFixed(1)} s in the same process (a new runtime over the stored answers, not yet a new process)`,
+    },
+    {
+      name: `${m.name}: cold requests <= the fair baseline with a fixed years`,
+      pass: m.fairFixedRequests !== undefined && m.requests <= m.fairFixedRequests,
+      detail: `${m.requests} vs ${m.fairFixedRequests ?? "not measured"}`,
+    },
+    ...["Chromium warm and reopen", "earnings-season morning"].map((what) => ({
+      name: `${m.name}: ${what}`,
+      pass: false,
+      detail: "not measured yet (issue 21)",
+    })),
+  ];
+}

@@ -1,0 +1,373 @@
+// When a cached answer can have changed: the company's filing calendar for statements, the close for prices.
+
+import type { OperationId } from "../contract/rules";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** JST is UTC+9 all year (no daylight saving). */
+const JST_OFFSET_MS = 9 * HOUR;
+
+/**
+ * Longest an answer on the filing calendar is trusted without asking again: corrections (訂正)
+ * arrive as filings at any time. Each company's week has its own slot (`maxAgeSlot`), so a model
+ * revalidates about a seventh of its companies a day instead of all of them on one day.
+ */
+export const MAX_AGE_MS = 7 * DAY;
+/** A revalidated answer is trusted at least this long before its company's weekly slot comes up. */
+export const MIN_AGE_MS = 1 * DAY;
+/** TSE: quarterly results (決算短信) and the half-year report within 45 days of the period end. */
+export const RESULTS_WINDOW_DAYS = 45;
+/** The annual report (有価証券報告書) is due within three months of the fiscal year end. */
+export const ANNUAL_REPORT_WINDOW_MONTHS = 3;
+/** openapi.json getPrices: daily prices; the TSE's afternoon session closes at 15:30 JST. */
+export const CLOSE_MINUTE_JST = 15 * 60 + 30;
+/** Most listed Japanese companies end their fiscal year in March: the guess when no answer says. */
+const DEFAULT_FISCAL_YEAR_END_MONTH = 3;
+
+/** Operations whose answers change only when the company files. */
+const FILING_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
+  "getFinancials",
+  "getSegments",
+  "getDividends",
+  "getValuations",
+]);
+
+/** True for answers that change only when the company files (revalidated company by company). */
+export function isFilingOperation(operationId: OperationId): boolean {
+  return FILING_OPERATIONS.has(operationId);
+}
+
+/** How long an answer stays fresh, and what it means when that time has passed. */
+export interface Lifetime {
+  /** Fresh before this instant; due for revalidation from it on. @unit ms since epoch */
+  freshUntil: number;
+  /**
+   * Once due, whether the data can have changed (a period ended and its filing window is open, or
+   * the market closed since): cells showing it are marked stale until the answer is revalidated.
+   * False for a due answer that is only being checked (the weekly slot, a plain TTL).
+   */
+  changeExpected: boolean;
+  /** The company the answer belongs to (revalidation groups and spreads by it), when it has one. */
+  company: string | undefined;
+}
+
+/** What the lifetime is computed from: the request's parameters and the answer itself. */
+export interface AnswerFacts {
+  operationId: OperationId;
+  params: Readonly<Record<string, unknown>>;
+  body: unknown;
+  /** When the answer was received. @unit ms since epoch */
+  storedAt: number;
+  /** The operation's plain TTL, for operations not on the filing calendar or the close. @unit ms */
+  ttlMs: number;
+}
+
+/**
+ * The lifetime of an answer. Filing data (financials, segments, dividends, valuations) stays fresh
+ * until the next period of the company ends (its periods come from the answer's own fiscal_year
+ * and quarter, so December and changed year ends are right), or while a window is open and the
+ * period has not arrived, until the next JST day; and never past the company's weekly slot.
+ * "Up to latest" daily prices stay fresh until the next close (15:30 JST on a weekday);
+ * closed ranges change only with a split and follow the weekly slot. Anything else: its TTL.
+ *
+ * @example lifetimeOf({ operationId: "getPrices", params: { code: "7203" }, body, storedAt, ttlMs }).freshUntil // next 15:30 JST
+ */
+export function lifetimeOf(facts: AnswerFacts): Lifetime {
+  const { operationId, params, storedAt } = facts;
+  const company = companyOf(params, facts.body);
+  if (operationId === "getPrices") return pricesLifetime(params, storedAt, company);
+  if (!FILING_OPERATIONS.has(operationId) || company === undefined)
+    return { freshUntil: storedAt + facts.ttlMs, changeExpected: false, company };
+  const slot = maxAgeSlot(company, storedAt);
+  const calendar = filingCalendar(operationId, params, facts.body);
+  if (calendar === undefined) return { freshUntil: slot, changeExpected: false, company };
+  return filingLifetime(calendar, storedAt, slot, company);
+}
+
+/**
+ * The first instant at least MIN_AGE_MS after `storedAt` that falls on the company's weekly slot
+ * (a phase within the week from a hash of its code): the same company is due on the same weekday
+ * and hour every week, and a model's companies are spread over the week.
+ */
+export function maxAgeSlot(company: string, storedAt: number): number {
+  const phase = Math.floor((hashOf(company) / 0x1_0000_0000) * MAX_AGE_MS);
+  const earliest = storedAt + MIN_AGE_MS;
+  const weeks = Math.ceil((earliest - phase) / MAX_AGE_MS);
+  return phase + weeks * MAX_AGE_MS;
+}
+
+/** FNV-1a of the text: stable across runs and platforms (the slot must not move between opens). */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** EDINET codes learned from answers that name both codes (/financials by security code, /dividends). */
+const edinetBySecurity = new Map<string, string>();
+
+/**
+ * The company an answer belongs to, one name for all its answers: the EDINET code where the answer
+ * or an earlier one names it (a company asked as 7203 and as E02144 is one company), else the code
+ * asked.
+ */
+function companyOf(params: Readonly<Record<string, unknown>>, body: unknown): string | undefined {
+  const b = body as { security_code?: unknown; edinet_code?: unknown } | null;
+  const security = [params.security_code, params.code, b?.security_code].find(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+  const edinet = [params.edinet_code, b?.edinet_code].find(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+  if (edinet !== undefined) {
+    if (security !== undefined) {
+      if (edinetBySecurity.size >= MAX_REMEMBERED_COMPANIES) edinetBySecurity.clear();
+      edinetBySecurity.set(security, edinet);
+    }
+    return edinet;
+  }
+  return security === undefined ? undefined : (edinetBySecurity.get(security) ?? security);
+}
+
+// ---- prices --------------------------------------------------------------------------------
+
+function pricesLifetime(
+  params: Readonly<Record<string, unknown>>,
+  storedAt: number,
+  company: string | undefined,
+): Lifetime {
+  const to = params.to;
+  // openapi.json getPrices: a range ending before today holds only closed days (adj_close moves
+  // only with a split): checked on the weekly slot like filings.
+  if (typeof to === "string" && to < jstDate(storedAt))
+    return {
+      freshUntil: company === undefined ? storedAt + MAX_AGE_MS : maxAgeSlot(company, storedAt),
+      changeExpected: false,
+      company,
+    };
+  return { freshUntil: nextClose(storedAt), changeExpected: true, company };
+}
+
+/** The next weekday close (15:30 JST) after `t`; the TSE is shut from 31 December to 3 January. */
+export function nextClose(t: number): number {
+  const jst = t + JST_OFFSET_MS;
+  let day = Math.floor(jst / DAY);
+  if (jst - day * DAY >= CLOSE_MINUTE_JST * MINUTE) day += 1;
+  while (!isTradingDay(day)) day += 1;
+  return day * DAY + CLOSE_MINUTE_JST * MINUTE - JST_OFFSET_MS;
+}
+
+/** Weekdays except the exchange's year-end holidays (national holidays are not known here). */
+function isTradingDay(epochDay: number): boolean {
+  const d = new Date(epochDay * DAY);
+  const weekday = d.getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  const m = d.getUTCMonth() + 1;
+  const dd = d.getUTCDate();
+  return !((m === 12 && dd === 31) || (m === 1 && dd <= 3));
+}
+
+function jstDate(t: number): string {
+  return new Date(t + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The start of the next JST day after `t`. */
+function nextJstMidnight(t: number): number {
+  return (Math.floor((t + JST_OFFSET_MS) / DAY) + 1) * DAY - JST_OFFSET_MS;
+}
+
+// ---- the filing calendar -------------------------------------------------------------------
+
+/** A company's periods as one answer shows them. Months are indexes: year * 12 + month - 1. */
+interface FilingCalendar {
+  /** The latest period end the answer holds. */
+  latest: number;
+  /** Months between the periods this answer holds (12 annual, 6 half-year, 3 quarterly). */
+  step: number;
+  /** The fiscal year end's month (0..11). */
+  yearEndMonth: number;
+  /** No period after this month can enter the answer (as_of, fiscal_year, to_fiscal_year). */
+  bound: number | undefined;
+}
+
+/** Fiscal year-end months learned from answers that name them, for answers that do not (dividends). */
+const yearEndByCompany = new Map<string, number>();
+const MAX_REMEMBERED_COMPANIES = 20_000;
+
+function rememberYearEnd(company: string | undefined, month: number): void {
+  if (company === undefined) return;
+  if (yearEndByCompany.size >= MAX_REMEMBERED_COMPANIES) yearEndByCompany.clear();
+  yearEndByCompany.set(company, month);
+}
+
+/** "YYYY/MM" -> month index, or undefined. */
+function monthIndex(text: unknown): number | undefined {
+  if (typeof text !== "string") return undefined;
+  const m = /^(\d{4})\/(\d{2})$/.exec(text);
+  if (m === null) return undefined;
+  return Number(m[1]) * 12 + Number(m[2]) - 1;
+}
+
+/** openapi.json FinancialsPeriod.quarter: a row's own period end from its fiscal year's end. */
+function quarterEnd(fyEnd: number, quarter: unknown): number {
+  switch (quarter) {
+    case "Q1":
+    case 1:
+      return fyEnd - 9;
+    case "Q2":
+    case "H1":
+    case 2:
+      return fyEnd - 6;
+    case "Q3":
+    case 3:
+      return fyEnd - 3;
+    default:
+      return fyEnd;
+  }
+}
+
+function filingCalendar(
+  operationId: OperationId,
+  params: Readonly<Record<string, unknown>>,
+  body: unknown,
+): FilingCalendar | undefined {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const codes = [params.security_code, params.edinet_code, b.security_code, b.edinet_code].filter(
+    (c): c is string => typeof c === "string",
+  );
+  let rows: unknown[];
+  let step: number;
+  let bound: number | undefined;
+  switch (operationId) {
+    case "getFinancials":
+      rows = Array.isArray(b.periods) ? b.periods : [];
+      step = params.period === "quarterly" ? 3 : params.period === "semiannual" ? 6 : 12;
+      // openapi.json getFinancials: as_of is an upper bound month on the fiscal year end.
+      bound = monthIndex(params.as_of);
+      break;
+    case "getSegments":
+      rows = Array.isArray(b.segments) ? b.segments : [];
+      step = params.period === "quarter" ? 3 : 12;
+      break;
+    case "getValuations":
+      rows = Array.isArray(b.history) ? b.history : [];
+      step = 12;
+      break;
+    default:
+      return dividendsCalendar(params, b, codes);
+  }
+  let latest: number | undefined;
+  let yearEnd: number | undefined;
+  for (const row of rows) {
+    const r = row as { fiscal_year?: unknown; quarter?: unknown };
+    const fy = monthIndex(r.fiscal_year);
+    if (fy === undefined) continue;
+    const end = quarterEnd(fy, r.quarter);
+    if (latest === undefined || end > latest) latest = end;
+    if (yearEnd === undefined || fy > yearEnd) yearEnd = fy;
+  }
+  if (latest === undefined || yearEnd === undefined) return undefined;
+  for (const code of codes) rememberYearEnd(code, yearEnd % 12);
+  // openapi.json getSegments: fiscal_year asks one year; nothing after its end can arrive.
+  if (operationId === "getSegments" && typeof params.fiscal_year === "number")
+    bound = params.fiscal_year * 12 + (yearEnd % 12);
+  return { latest, step, yearEndMonth: yearEnd % 12, bound };
+}
+
+/** openapi.json DividendRecord.fiscal_year is a year: the month comes from the company's other answers. */
+function dividendsCalendar(
+  params: Readonly<Record<string, unknown>>,
+  b: Record<string, unknown>,
+  codes: readonly string[],
+): FilingCalendar | undefined {
+  const records = Array.isArray(b.records) ? b.records : [];
+  let year: number | undefined;
+  for (const r of records) {
+    const fy = (r as { fiscal_year?: unknown }).fiscal_year;
+    if (typeof fy === "number" && (year === undefined || fy > year)) year = fy;
+  }
+  if (year === undefined) return undefined;
+  let month = DEFAULT_FISCAL_YEAR_END_MONTH - 1;
+  for (const code of codes) {
+    const known = yearEndByCompany.get(code);
+    if (known !== undefined) {
+      month = known;
+      break;
+    }
+  }
+  const to = params.to_fiscal_year;
+  return {
+    latest: year * 12 + month,
+    step: 12,
+    yearEndMonth: month,
+    bound: typeof to === "number" ? to * 12 + month : undefined,
+  };
+}
+
+/** The instant a month ends (the next month's first JST midnight). */
+function monthEnd(index: number): number {
+  const next = index + 1;
+  return Date.UTC(Math.floor(next / 12), next % 12, 1) - JST_OFFSET_MS;
+}
+
+/** When the filing window of the period ending in month `index` closes. */
+function windowClose(index: number, yearEndMonth: number): number {
+  if (((index % 12) + 12) % 12 === yearEndMonth)
+    return monthEnd(index + ANNUAL_REPORT_WINDOW_MONTHS);
+  return monthEnd(index) + RESULTS_WINDOW_DAYS * DAY;
+}
+
+function filingLifetime(
+  cal: FilingCalendar,
+  storedAt: number,
+  slot: number,
+  company: string,
+): Lifetime {
+  // The periods after the latest one held: each can arrive from its end until its window closes.
+  for (let next = cal.latest + cal.step; ; next += cal.step) {
+    if (cal.bound !== undefined && next > cal.bound) break;
+    const ended = monthEnd(next);
+    if (ended > storedAt) {
+      // Not ended yet: nothing new can be filed before it ends.
+      return ended < slot
+        ? { freshUntil: ended, changeExpected: true, company }
+        : { freshUntil: slot, changeExpected: false, company };
+    }
+    if (storedAt < windowClose(next, cal.yearEndMonth)) {
+      // Ended, window open, not in the answer: it can arrive any day (timely-system data reaches
+      // the API 24 hours after disclosure), so the answer is asked again the next JST day.
+      return {
+        freshUntil: Math.min(nextJstMidnight(storedAt), slot),
+        changeExpected: true,
+        company,
+      };
+    }
+    // Window closed without this period (a late filer, or no such period): look at the next one.
+  }
+  return { freshUntil: slot, changeExpected: false, company };
+}
+
+/** Lifetimes per stored entry object (an entry's answer and receive time never change). */
+const lifetimes = new WeakMap<object, Lifetime>();
+
+/**
+ * The lifetime of a cached entry, computed once per entry object: a recalculation asks it for
+ * every cell, so it must be one WeakMap read after the first.
+ */
+export function entryLifetime(
+  entry: { body: unknown; storedAt: number },
+  operationId: OperationId,
+  params: Readonly<Record<string, unknown>>,
+  ttlMs: number,
+): Lifetime {
+  let known = lifetimes.get(entry);
+  if (known === undefined) {
+    known = lifetimeOf({ operationId, params, body: entry.body, storedAt: entry.storedAt, ttlMs });
+    lifetimes.set(entry, known);
+  }
+  return known;
+}

@@ -1,0 +1,272 @@
+// Stale-while-revalidate: due answers answer at once; the background asks again company by company.
+
+import { createClient, isStale } from "../../src/client";
+import { maxAgeSlot } from "../../src/client/freshness";
+import { TEST_KEY, recordingFetch, reply } from "./helpers";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Thursday 2026-01-15 10:00 JST. */
+const T0 = Date.UTC(2026, 0, 15, 1, 0);
+const ATTRIBUTION = { source_label: "x", license_note: "x", processed_by: "x" };
+
+/** Rows of a /financials answer ("2025/03" annual, "2026/03 Q2" quarterly). */
+function financials(rows: string[], sales = 1) {
+  return {
+    fields: [],
+    edinet_code: "E02144",
+    periods: rows.map((r) => {
+      const [fiscal_year, quarter] = r.split(" ");
+      return { fiscal_year, ...(quarter ? { quarter } : {}), sales };
+    }),
+    reason: null,
+    attribution: ATTRIBUTION,
+  };
+}
+
+/** The API as these tests see it: answers by path, changeable between calls. */
+function setup(options: { dailyBudget?: number } = {}) {
+  const answers = {
+    quarterly: financials(["2026/03 Q1", "2026/03 Q2", "2026/03 Q3"]),
+    annual: financials(["2024/03", "2025/03"]),
+    dividends: {
+      fields: [],
+      edinet_code: "E02144",
+      security_code: "7203",
+      records: [{ fiscal_year: 2025, source_refs: [] }],
+      reason: null,
+      attribution: ATTRIBUTION,
+    },
+    prices: {
+      fields: [],
+      code: "7203",
+      prices: [],
+      next_cursor: null,
+      reason: null,
+      attribution: ATTRIBUTION,
+    },
+  };
+  const rec = recordingFetch((req) => {
+    if (req.url.includes("/dividends")) return reply(200, answers.dividends);
+    if (req.url.includes("/prices")) return reply(200, answers.prices);
+    if (req.url.includes("period=quarterly")) return reply(200, answers.quarterly);
+    return reply(200, answers.annual);
+  });
+  let now = T0;
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+    now: () => now,
+    staleWhileRevalidate: true,
+  });
+  if (options.dailyBudget !== undefined) client.revalidation().setDailyBudget(options.dailyBudget);
+  const recalculated: string[] = [];
+  client.revalidation().onRecalculate((a) => recalculated.push(...a));
+  const cell = (address: string) => ({ stale: false, address });
+  return {
+    answers,
+    rec,
+    client,
+    recalculated,
+    cell,
+    advance: (ms: number) => (now += ms),
+    /** Past the company's weekly slot (by its EDINET code): every filing answer is due. */
+    pastSlot: () => (now = maxAgeSlot("E02144", now) + HOUR),
+    sent: () => rec.requests.map((r) => r.url.replace(/^.*\/v1/, "")),
+  };
+}
+
+async function askAll(
+  client: ReturnType<typeof setup>["client"],
+  sink?: { stale: boolean; address: string },
+) {
+  const o = sink ? { staleSink: sink } : {};
+  await client.financials({ security_code: "7203", period: "quarterly" }, o);
+  await client.financials({ security_code: "7203", period: "annual" }, o);
+  await client.dividends({ edinet_code: "E02144" }, o);
+}
+
+test("a due answer answers at once from the cache; the request runs behind it, once", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const rec = recordingFetch(async (_req, index) => {
+    if (index > 0) await gate; // the background request is held until the test lets it go
+    return reply(200, financials(["2024/03", "2025/03"]));
+  });
+  let now = T0;
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    now: () => now,
+    staleWhileRevalidate: true,
+  });
+  const first = await client.financials({ security_code: "7203" });
+  now = maxAgeSlot("E02144", now) + HOUR;
+  const served = await client.financials({ security_code: "7203" });
+  expect(served).toEqual(first); // answered before the request was even sent
+  await new Promise((r) => setImmediate(r));
+  expect(rec.requests).toHaveLength(2); // the background request, held
+  expect(client.revalidation().status()).toMatchObject({ inFlight: 1 });
+  release();
+  await client.revalidation().idle();
+  await client.financials({ security_code: "7203" });
+  expect(rec.requests).toHaveLength(2); // fresh again: no third request
+});
+
+test("a company that filed nothing costs one request: its other answers are kept without asking", async () => {
+  const h = setup();
+  await askAll(h.client);
+  h.rec.requests.length = 0;
+  h.pastSlot();
+  await askAll(h.client, h.cell("Sheet1!B2"));
+  await h.client.revalidation().idle();
+  expect(h.sent()).toEqual(["/financials?period=quarterly&security_code=7203&years=30"]);
+  await askAll(h.client);
+  expect(h.rec.requests).toHaveLength(1);
+  expect(h.recalculated).toEqual([]); // nothing changed, nothing was marked
+});
+
+test("a company whose check found a change has its other due answers asked too; their cells are recalculated", async () => {
+  const h = setup();
+  await askAll(h.client);
+  h.rec.requests.length = 0;
+  h.pastSlot();
+  h.answers.quarterly = financials(["2026/03 Q1", "2026/03 Q2", "2026/03 Q3"], 2); // a correction
+  h.answers.annual = financials(["2024/03", "2025/03"], 2);
+  await h.client.financials(
+    { security_code: "7203", period: "quarterly" },
+    { staleSink: h.cell("Q!A1") },
+  );
+  await h.client.financials(
+    { security_code: "7203", period: "annual" },
+    { staleSink: h.cell("A!A1") },
+  );
+  await h.client.dividends({ edinet_code: "E02144" }, { staleSink: h.cell("D!A1") });
+  await h.client.revalidation().idle();
+  expect(h.rec.requests).toHaveLength(3);
+  expect(h.recalculated.sort()).toEqual(["A!A1", "Q!A1"]); // dividends came back the same
+  expect(h.client.revalidation().status().changed).toBe(2);
+});
+
+test("an answer whose data can have changed (a window open) is marked stale until revalidated, then its cell is recalculated", async () => {
+  const h = setup();
+  // Quarterly answer lacking the quarter to December, asked on 15 January: its window is open.
+  h.answers.quarterly = financials(["2026/03 Q1", "2026/03 Q2"]);
+  await h.client.financials({ security_code: "7203", period: "quarterly" });
+  h.advance(DAY);
+  const sink = h.cell("Sheet1!C3");
+  const body = await h.client.financials(
+    { security_code: "7203", period: "quarterly" },
+    {
+      staleSink: sink,
+    },
+  );
+  expect(isStale(body)).toBe(true);
+  expect(sink.stale).toBe(true);
+  await h.client.revalidation().idle();
+  expect(h.recalculated).toEqual(["Sheet1!C3"]);
+  const again = await h.client.financials({ security_code: "7203", period: "quarterly" });
+  expect(isStale(again)).toBe(false);
+});
+
+test("an answer only at its weekly check is served unmarked", async () => {
+  const h = setup();
+  await askAll(h.client);
+  h.pastSlot();
+  const sink = h.cell("Sheet1!B2");
+  const body = await h.client.financials(
+    { security_code: "7203", period: "annual" },
+    {
+      staleSink: sink,
+    },
+  );
+  expect(isStale(body)).toBe(false);
+  expect(sink.stale).toBe(false);
+});
+
+test("latest prices are asked again after the close, in the background", async () => {
+  const h = setup();
+  await h.client.prices({ code: "7203" });
+  h.advance(6 * HOUR); // 16:00 JST
+  const body = await h.client.prices({ code: "7203" });
+  expect(isStale(body)).toBe(true);
+  await h.client.revalidation().idle();
+  expect(h.rec.requests).toHaveLength(2);
+});
+
+test("the daily budget stops background requests; the next JST day they go on", async () => {
+  const h = setup({ dailyBudget: 1 });
+  await h.client.prices({ code: "7203" });
+  await h.client.prices({ code: "6758" });
+  h.rec.requests.length = 0;
+  h.advance(6 * HOUR);
+  await h.client.prices({ code: "7203" });
+  await h.client.prices({ code: "6758" });
+  await h.client.revalidation().idle();
+  expect(h.rec.requests).toHaveLength(1);
+  const status = h.client.revalidation().status();
+  expect(status).toMatchObject({ paused: "budget", spentToday: 1, companies: 1, requests: 1 });
+  h.advance(DAY);
+  h.client.revalidation().setDailyBudget(1); // any nudge: a new day, a new budget
+  await h.client.revalidation().idle();
+  expect(h.rec.requests).toHaveLength(2);
+});
+
+test("pause holds the queue; cancel drops it and nothing is queued again until resumed", async () => {
+  const h = setup();
+  await h.client.prices({ code: "7203" });
+  h.rec.requests.length = 0;
+  h.advance(6 * HOUR);
+  const r = h.client.revalidation();
+  r.pause();
+  await h.client.prices({ code: "7203" });
+  expect(r.status()).toMatchObject({ paused: "user", companies: 1, requests: 1 });
+  expect(h.rec.requests).toHaveLength(0);
+  expect(r.cancel()).toBe(1);
+  r.resume();
+  expect(r.status()).toMatchObject({ paused: undefined, companies: 0, requests: 0 });
+  await h.client.prices({ code: "7203" });
+  await r.idle();
+  expect(h.rec.requests).toHaveLength(1); // resumed: asked again
+});
+
+test("the status counts companies and the time left at the pacer's pace", async () => {
+  const h = setup();
+  await h.client.prices({ code: "7203" });
+  await h.client.prices({ code: "6758" });
+  await askAll(h.client);
+  h.pastSlot();
+  const r = h.client.revalidation();
+  r.pause();
+  await h.client.prices({ code: "7203" });
+  await h.client.prices({ code: "6758" });
+  await askAll(h.client);
+  // Two price pages and one check for the company's three filing answers.
+  expect(r.status()).toMatchObject({ companies: 2, requests: 3 });
+});
+
+test("Refresh all (cache reload) still asks the API for a fresh answer", async () => {
+  const h = setup();
+  await askAll(h.client);
+  await h.client.financials({ security_code: "7203", period: "annual" }, { cache: "reload" });
+  expect(h.rec.requests).toHaveLength(4);
+});
+
+test("without staleWhileRevalidate a due answer waits for the API", async () => {
+  const rec = recordingFetch(() => reply(200, financials(["2024/03", "2025/03"])));
+  let now = T0;
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    now: () => now,
+  });
+  await client.financials({ security_code: "7203" });
+  now = maxAgeSlot("E02144", now) + HOUR;
+  await client.financials({ security_code: "7203" });
+  expect(rec.requests).toHaveLength(2);
+  expect(client.revalidation().status().requests).toBe(0);
+});

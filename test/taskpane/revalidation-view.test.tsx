@@ -1,0 +1,107 @@
+// The pane's view of background updates on open: wording in both languages, pause state, the budget.
+
+import { renderToString } from "react-dom/server";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { RevalidationView } from "../../taskpane/components/revalidation-view";
+import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
+import { translator } from "../../taskpane/i18n/messages";
+import type { Lang } from "../../taskpane/i18n/language";
+import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
+import type { PaneClient } from "../../taskpane/state/pane-client";
+import type { RevalidationStatus } from "../../src/client/revalidator";
+import {
+  EMPTY_REVALIDATION,
+  loadBudget,
+  minutesLeft,
+  parseBudget,
+  revalidationLine,
+  saveBudget,
+} from "../../taskpane/state/revalidation-model";
+
+function render(status: RevalidationStatus, lang: Lang): string {
+  const queue = {
+    status: () => status,
+    onStatus: () => () => undefined,
+    pause: () => undefined,
+    resume: () => undefined,
+    cancel: () => 0,
+    setDailyBudget: () => undefined,
+  };
+  const client = { revalidation: () => queue } as unknown as PaneClient;
+  const value: PaneContextValue = {
+    t: translator(lang),
+    session: {
+      keys: new KeyManager(memoryStore()),
+      settings: { preset: "production", customUrl: "", mode: "direct", headerLanguage: "keys" },
+      client: () => client,
+      applySettings: async () => undefined,
+      setKey: async () => undefined,
+      forgetKey: async () => undefined,
+      onChange: () => () => undefined,
+    },
+    excel: true,
+    connection: "none",
+    setConnection: () => undefined,
+    revision: 0,
+    bump: () => undefined,
+  };
+  return renderToString(
+    <FluentProvider theme={webLightTheme}>
+      <PaneContext.Provider value={value}>
+        <RevalidationView />
+      </PaneContext.Provider>
+    </FluentProvider>,
+  );
+}
+
+const running: RevalidationStatus = {
+  ...EMPTY_REVALIDATION,
+  companies: 37,
+  requests: 230,
+  inFlight: 1,
+  estimatedMs: 230_000,
+};
+
+test("while companies update, the pane says how many and the minutes left, in English and Japanese", () => {
+  const en = render(running, "en");
+  expect(en).toContain("Updating 37 companies, 4 min left.");
+  expect(en).toContain('data-testid="revalidation-pause"');
+  expect(en).toContain('data-testid="revalidation-cancel"');
+  expect(en).toContain('data-testid="revalidation-budget"');
+  expect(render(running, "ja")).toContain("37社を更新中（残り約4分）。");
+});
+
+test("paused by the user: Resume instead of Pause; a spent budget says it waits for tomorrow", () => {
+  const paused = render({ ...running, paused: "user" }, "en");
+  expect(paused).toContain('data-testid="revalidation-resume"');
+  expect(paused).not.toContain('data-testid="revalidation-pause"');
+  const spent = render({ ...running, paused: "budget", dailyBudget: 300 }, "en");
+  expect(spent).toContain("budget (300 requests) is spent: 37 companies wait until tomorrow");
+});
+
+test("nothing to update: nothing shown", () => {
+  expect(render(EMPTY_REVALIDATION, "en")).not.toContain("revalidation-view");
+});
+
+test("minutes round up, under a minute says so", () => {
+  expect(minutesLeft({ ...running, estimatedMs: 61_000 })).toBe(2);
+  expect(revalidationLine({ ...running, estimatedMs: 30_000 }).key).toBe("revalUpdatingSoon");
+});
+
+test("the daily budget: digits (full width too), empty for no limit, anything else refused; kept on this computer", () => {
+  expect(parseBudget(" 600 ")).toBe(600);
+  expect(parseBudget("６００")).toBe(600);
+  expect(parseBudget("")).toBeUndefined();
+  expect(parseBudget("-5")).toBeNaN();
+  expect(parseBudget("1e3")).toBeNaN();
+  const items = new Map<string, string>();
+  const store = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  } as unknown as Storage;
+  saveBudget(450, store);
+  expect(loadBudget(store)).toBe(450);
+  saveBudget(undefined, store);
+  expect(loadBudget(store)).toBeUndefined();
+});
