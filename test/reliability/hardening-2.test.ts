@@ -261,7 +261,7 @@ describe("nothing lost on bad answers: every content error falls back to the las
     const h = harness();
     const good = await sales();
     expect(typeof good).toBe("number");
-    h.clock.now += 13 * HOUR; // past /financials' freshness (src/client/ttl.ts)
+    h.clock.now += 8 * 24 * HOUR; // past /financials' freshness (src/client/freshness.ts: the weekly check)
     const text = await make(h);
     h.wire.setApp(answering(() => text));
     setHostCapabilities({ dataTypes: true });
@@ -291,7 +291,7 @@ describe("nothing lost on bad answers: every content error falls back to the las
   it("a 404 without the API's error object (a wrong base URL) is not hidden behind a stale value", async () => {
     const h = harness();
     await sales();
-    h.clock.now += 13 * HOUR;
+    h.clock.now += 8 * 24 * HOUR;
     h.wire.setApp({ request: () => new Response("Not Found", { status: 404 }) });
     const error = await cellErrorOf(sales());
     expect(error.code).toBe("#N/A");
@@ -324,7 +324,7 @@ describe("every cell settles within the bound the README states: the whole call"
   it("COMPANY (several requests in a row) under 429 + Retry-After: 60 on every request, cache expired: its last good card within 120 s", async () => {
     const h = harness({ realSleep: true, client: { ratePerMinute: 60 } });
     const good = settledValue(await settleWithFakeTimers(COMPANY("7203", invocation()), BOUND_MS));
-    jest.setSystemTime(Date.now() + 2 * DAY); // past every answer's freshness (src/client/ttl.ts)
+    jest.setSystemTime(Date.now() + 8 * DAY); // past every answer's freshness (src/client/freshness.ts)
     h.wire.setApp(limited(60));
     const before = h.wire.counters.requests;
     const outcome = await settleWithFakeTimers(COMPANY("7203", invocation()), 10 * 60_000, 1_000);
@@ -365,7 +365,7 @@ describe("every cell settles within the bound the README states: the whole call"
       );
     const toyota = await warm("7203");
     const sony = await warm("6758");
-    jest.setSystemTime(Date.now() + 2 * DAY);
+    jest.setSystemTime(Date.now() + 8 * DAY);
     h.wire.setApp(limited(9999));
     const before = h.wire.counters.requests;
     const cells = Promise.allSettled([
