@@ -1,5 +1,6 @@
 // Freeze values / Restore formulas: swap KAISHA formulas for their values, recorded on "KaishaProvenance".
 
+import { sha256Hex } from "../../src/client/sha256";
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { dateTimeSerialJst } from "../state/units";
 import { AddinFormula } from "./addin-formula";
@@ -19,6 +20,7 @@ export const PROVENANCE_HEADER = [
   "source",
   "status",
   "restored_at",
+  "values_digest",
 ] as const;
 const COLS = PROVENANCE_HEADER.length;
 const PROVENANCE: RecordSheetSpec = {
@@ -94,6 +96,14 @@ function rectOf(address: string): Rect {
 
 function inside(rect: Rect, row: number, col: number): boolean {
   return row >= rect.top && row <= rect.bottom && col >= rect.left && col <= rect.right;
+}
+
+/**
+ * A one-way digest of a frozen range's values (SHA-256 of their JSON, 32 hex digits): Restore
+ * formulas clears a range only while it still holds exactly these values.
+ */
+export function valuesDigest(values: readonly (readonly unknown[])[]): string {
+  return sha256Hex(JSON.stringify(values)).slice(0, 32);
 }
 
 /**
@@ -193,13 +203,23 @@ export async function freezeFormulas(
         source,
         "frozen",
         "",
+        valuesDigest(result.values),
       ]);
     }
     // The formula column is text like every other: "=KAISHA…" is kept, not evaluated.
     writeCells(
       prov.getRange(rangeAddress(next, 0, records.length, COLS)),
       records as WriteCell[][],
-      records.map(() => ["@", "@", "@", "yyyy-mm-dd hh:mm:ss", "@", "@", "yyyy-mm-dd hh:mm:ss"]),
+      records.map(() => [
+        "@",
+        "@",
+        "@",
+        "yyyy-mm-dd hh:mm:ss",
+        "@",
+        "@",
+        "yyyy-mm-dd hh:mm:ss",
+        "@",
+      ]),
     );
     await context.sync();
     return {
@@ -215,8 +235,8 @@ export async function freezeFormulas(
  * frozen values of the spill range, re-enters the formula, and marks the record restored. The sheet
  * is the workbook's, editable by anyone who sent it: every record in scope is checked first
  * (restore-check.ts: a KAISHA formula with nothing else smuggled in, its values range on the same
- * sheet, anchored at its cell and holding no formula), and the rest are left alone and listed in
- * `refused`.
+ * sheet, anchored at its cell, holding no formula and exactly the values freeze wrote there), and
+ * the rest are left alone and listed in `refused`.
  */
 export async function restoreFormulas(
   scope: FreezeScope,
@@ -273,7 +293,9 @@ export async function restoreFormulas(
       const formulaInside = c.area.formulas.some((row, r) =>
         row.some((f, col) => isFormulaCell(f, values[r]?.[col])),
       );
-      if (formulaInside) {
+      // Only the values freeze wrote, as it wrote them (values_digest): a crafted record cannot
+      // stretch its range over the analyst's cells, and a range edited since is left alone.
+      if (formulaInside || rows[c.row]?.[7] !== valuesDigest(values)) {
         refused.push({ row: c.row + 1, address: c.address, reason: "range", detail: c.range });
         continue;
       }

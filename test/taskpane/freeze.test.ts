@@ -8,6 +8,7 @@ import {
   freezeFormulas,
   restoreFormulas,
   PROVENANCE_HEADER,
+  valuesDigest,
   type FreezeResult,
 } from "../../taskpane/excel/freeze";
 import { freezeSummary, restoreSummary } from "../../taskpane/state/freeze-summary";
@@ -32,6 +33,11 @@ afterEach(() => {
 });
 
 const NOW = new Date("2026-11-21T03:00:00Z"); // 12:00 JST
+
+/** The digest freeze records for a range of `rows` x `cols` empty cells (the fake's blank sheet). */
+function blankDigest(rows: number, cols: number): string {
+  return valuesDigest(Array.from({ length: rows }, () => Array.from({ length: cols }, () => "")));
+}
 
 test("freezeFormulas(selection): writes values over a spilled formula and records it on KaishaProvenance", async () => {
   const fake = installFakeExcel({
@@ -63,8 +69,8 @@ test("freezeFormulas(selection): writes values over a spilled formula and record
     ["2025/03", 12.5],
   ]);
   expect(fake.sheetsAdded).toEqual(["KaishaProvenance"]);
-  expect(fake.range("KaishaProvenance", "A1:G1").values).toEqual([[...PROVENANCE_HEADER]]);
-  const record = fake.range("KaishaProvenance", "A2:G2");
+  expect(fake.range("KaishaProvenance", "A1:H1").values).toEqual([[...PROVENANCE_HEADER]]);
+  const record = fake.range("KaishaProvenance", "A2:H2");
   expect(record.numberFormat[0][1]).toBe("@"); // the formula is kept as text
   expect(record.values[0]).toEqual([
     "Model!B2",
@@ -74,6 +80,10 @@ test("freezeFormulas(selection): writes values over a spilled formula and record
     "KAISHA / api.irbank.net",
     "frozen",
     "",
+    valuesDigest([
+      ["fiscal_year", "per"],
+      ["2025/03", 12.5],
+    ]),
   ]);
 });
 
@@ -98,11 +108,29 @@ test("restoreFormulas(sheet): clears the frozen values, re-enters the formula, m
       {
         name: "KaishaProvenance",
         used: {
-          address: "KaishaProvenance!A1:G3",
+          address: "KaishaProvenance!A1:H3",
           values: [
             [...PROVENANCE_HEADER],
-            ["Model!B2", '=KAISHA.VALUATION("7203")', "B2:C3", 46347.5, "KAISHA", "frozen", ""],
-            ["Other!A1", '=KAISHA.PRICE("7203")', "A1", 46347.5, "KAISHA", "frozen", ""],
+            [
+              "Model!B2",
+              '=KAISHA.VALUATION("7203")',
+              "B2:C3",
+              46347.5,
+              "KAISHA",
+              "frozen",
+              "",
+              blankDigest(2, 2),
+            ],
+            [
+              "Other!A1",
+              '=KAISHA.PRICE("7203")',
+              "A1",
+              46347.5,
+              "KAISHA",
+              "frozen",
+              "",
+              blankDigest(1, 1),
+            ],
           ],
         },
       },
@@ -193,9 +221,9 @@ test("freezeFormulas: formulas in error, still calculating or with a blocked spi
     { address: "Model!D1", code: "#SPILL!", reason: "spill" },
     { address: "Model!E1", code: "#GETTING_DATA", reason: "calculating" },
   ]);
-  // Only the good one is recorded on KaishaProvenance (one row: A2:G2).
-  expect(fake.range("KaishaProvenance", "A2:G2").values[0][0]).toBe("Model!A1");
-  expect(fake.range("KaishaProvenance", "A2:G5")).toBeUndefined();
+  // Only the good one is recorded on KaishaProvenance (one row: A2:H2).
+  expect(fake.range("KaishaProvenance", "A2:H2").values[0][0]).toBe("Model!A1");
+  expect(fake.range("KaishaProvenance", "A2:H5")).toBeUndefined();
 });
 
 test("freezeFormulas: a host without ExcelApi 1.12 (spill ranges) is told so and nothing changes", async () => {
@@ -310,7 +338,7 @@ describe("freeze and restore never turn workbook text into formulas", () => {
         {
           name: "KaishaProvenance",
           used: {
-            address: "KaishaProvenance!A1:G9",
+            address: "KaishaProvenance!A1:H9",
             values: [
               [...PROVENANCE_HEADER],
               [
@@ -322,13 +350,40 @@ describe("freeze and restore never turn workbook text into formulas", () => {
                 "frozen",
                 "",
               ],
-              ["Model!B3", "=KAISHA.PRICE(Secret)", "B3", 1, "K", "frozen", ""],
-              ["Model!B4", '=KAISHA.PRICE("7203")', "Other!A1:Z99", 1, "K", "frozen", ""],
-              ["Model!B5", '=KAISHA.PRICE("7203")', "A1:XFD1048576", 1, "K", "frozen", ""],
-              ["Model!B6", "=SUM(A1:A3)", "B6", 1, "K", "frozen", ""],
-              ["Model!B7:C9", '=KAISHA.PRICE("7203")', "B7", 1, "K", "frozen", ""],
-              ["Model!B8", "=KAISHA.PRICE([Book2.xlsx]Sheet1!A1)", "B8", 1, "K", "frozen", ""],
-              ["Model!B9", '=KAISHA.PRICE("7203")', "B9:B10", 1, "K", "frozen", ""],
+              ["Model!B3", "=KAISHA.PRICE(Secret)", "B3", 1, "K", "frozen", "", blankDigest(1, 1)],
+              ["Model!B4", '=KAISHA.PRICE("7203")', "Other!A1:Z99", 1, "K", "frozen", "", "x"],
+              ["Model!B5", '=KAISHA.PRICE("7203")', "A1:XFD1048576", 1, "K", "frozen", "", "x"],
+              ["Model!B6", "=SUM(A1:A3)", "B6", 1, "K", "frozen", "", blankDigest(1, 1)],
+              [
+                "Model!B7:C9",
+                '=KAISHA.PRICE("7203")',
+                "B7",
+                1,
+                "K",
+                "frozen",
+                "",
+                blankDigest(1, 1),
+              ],
+              [
+                "Model!B8",
+                "=KAISHA.PRICE([Book2.xlsx]Sheet1!A1)",
+                "B8",
+                1,
+                "K",
+                "frozen",
+                "",
+                blankDigest(1, 1),
+              ],
+              [
+                "Model!B9",
+                '=KAISHA.PRICE("7203")',
+                "B9:B10",
+                1,
+                "K",
+                "frozen",
+                "",
+                blankDigest(2, 1),
+              ],
             ],
           },
         },
@@ -375,10 +430,19 @@ describe("freeze and restore never turn workbook text into formulas", () => {
         {
           name: "KaishaProvenance",
           used: {
-            address: "KaishaProvenance!A1:G2",
+            address: "KaishaProvenance!A1:H2",
             values: [
               [...PROVENANCE_HEADER],
-              ["Model!B2", '=KAISHA.PRICE("7203")', "B2:B4", 1, "K", "frozen", ""],
+              [
+                "Model!B2",
+                '=KAISHA.PRICE("7203")',
+                "B2:B4",
+                1,
+                "K",
+                "frozen",
+                "",
+                blankDigest(3, 1),
+              ],
             ],
           },
         },
@@ -403,10 +467,19 @@ describe("freeze and restore never turn workbook text into formulas", () => {
         {
           name: "KaishaProvenance",
           used: {
-            address: "KaishaProvenance!A1:G2",
+            address: "KaishaProvenance!A1:H2",
             values: [
               [...PROVENANCE_HEADER],
-              ["Model!B2", '=KAISHA.COMPANY("7203","name")', "B2", 1, "K", "frozen", ""],
+              [
+                "Model!B2",
+                '=KAISHA.COMPANY("7203","name")',
+                "B2",
+                1,
+                "K",
+                "frozen",
+                "",
+                valuesDigest([["-"]]),
+              ],
             ],
           },
         },
@@ -431,4 +504,42 @@ test("freezeFormulas: text that merely reads like a KAISHA formula (an API name 
   const result = await freezeFormulas("selection", "KAISHA", NOW);
   expect(result).toEqual({ frozen: 0, cells: [], skipped: [] });
   expect(fake.sheetsAdded).toEqual([]);
+});
+
+test("restoreFormulas: a range that no longer holds exactly what freeze wrote (an analyst's edit, a crafted record) is refused and nothing is cleared", async () => {
+  const fake = installFakeExcel({
+    active: "Model",
+    sheets: [
+      {
+        name: "Model",
+        cells: { B2: { address: "Model!B2:B3", values: [[12.5], ["my note"]] } },
+      },
+      {
+        name: "KaishaProvenance",
+        used: {
+          address: "KaishaProvenance!A1:H2",
+          values: [
+            [...PROVENANCE_HEADER],
+            // Frozen as [[12.5], [13]]: B3 has been typed over since.
+            [
+              "Model!B2",
+              '=KAISHA.PRICE("7203")',
+              "B2:B3",
+              1,
+              "K",
+              "frozen",
+              "",
+              valuesDigest([[12.5], [13]]),
+            ],
+          ],
+        },
+      },
+    ],
+  });
+  const result = await restoreFormulas("sheet", NOW);
+  expect(result.frozen).toBe(0);
+  expect(result.refused).toEqual([
+    { row: 2, address: "Model!B2", reason: "range", detail: "B2:B3" },
+  ]);
+  expect(fake.log.some((l) => l.startsWith("clear"))).toBe(false);
 });
