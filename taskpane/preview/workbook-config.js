@@ -1,6 +1,7 @@
 // workbook.html (sandbox builds): the Excel stand-in's display language, read from ?lang= or the
 // browser, set before excel-standin.js loads. A file, not an inline script: the page's
 // Content-Security-Policy allows scripts from our origin only (scripts/csp.js).
+/* global window, location, navigator, URLSearchParams */
 (function () {
   var lang = new URLSearchParams(location.search).get("lang");
   window.__excelStandInConfig = {
