@@ -1,4 +1,4 @@
-// Which identifier arguments the spec forbids (spec 1 rule 4), judged as leniently as any sensible
+// Which identifier arguments the spec forbids (openapi.json info.description), judged as leniently as any sensible
 // normalisation could: a value this calls invalid must never cost a request.
 
 export type IdentifierKind = "company" | "security" | "doc" | "person";
@@ -41,7 +41,7 @@ export function identifierText(value: unknown): string | undefined {
 
 /**
  * A company may also be named (issue 11: a name or part of one, looked up through /securities?q=,
- * spec 4.4 q at most 100 characters), written with an exchange (XTKS:7203, 7203.T, 7203 JP), or
+ * openapi.json listSecurities q at most 100 characters), written with an exchange (XTKS:7203, 7203.T, 7203 JP), or
  * by its EDINET code where a security code is needed (resolved through the organization).
  */
 function isCompanyName(text: string): boolean {
