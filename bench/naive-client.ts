@@ -14,7 +14,8 @@ export interface NaiveClientOptions {
   ratePerMinute: number;
   /**
    * The fair per-cell baseline: an identical URL is asked once (its answer remembered), and
-   * paged lists ask the API's largest page (openapi.json: prices 500, screening 100). @default false
+   * paged lists ask the API's largest page (openapi.json: prices 500, screening 100). @default
+   * false
    */
   fair?: boolean;
   /**

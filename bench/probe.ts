@@ -10,7 +10,10 @@ type Json = Record<string, unknown>;
 export const PRICES_PAGE_MAX = 500;
 /** openapi.json getScreening: the largest page. */
 export const SCREENING_PAGE_MAX = 100;
-/** openapi.json getPrices, getScreening `limit`: default page sizes, what a naive client that names no limit gets. */
+/**
+ * openapi.json getPrices, getScreening `limit`: default page sizes, what a naive client that names
+ * no limit gets.
+ */
 export const PRICES_PAGE_DEFAULT = 100;
 export const SCREENING_PAGE_DEFAULT = 30;
 

@@ -215,8 +215,9 @@ function financialValue(
   if (type === "LTM") {
     let ltm = computeLtm(body.periods, itemKey, spec, q);
     if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
-      // openapi.json getFinancials: an item disclosed only half-yearly (cash flow) is null in quarterly
-      // rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per company).
+      // openapi.json getFinancials: an item disclosed only half-yearly (cash flow) is null in
+      // quarterly rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per
+      // company).
       const { anchor, span } = ltm;
       let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
       if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {

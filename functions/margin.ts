@@ -33,9 +33,10 @@ const WEEK_FIELDS = [
 ];
 
 /**
- * MARGIN: one row per week, oldest first (openapi.json getWeeklyMarginBalance): report_date, adjusted balances, ratio,
- * changes, close, volume, then the exchange-published (`*_reported`) values. When the split
- * status is `undeterminable` the adjusted columns are empty: use the `*_reported` ones.
+ * MARGIN: one row per week, oldest first (openapi.json getWeeklyMarginBalance): report_date,
+ * adjusted balances, ratio, changes, close, volume, then the exchange-published (`*_reported`)
+ * values. When the split status is `undeterminable` the adjusted columns are empty: use the
+ * `*_reported` ones.
  */
 export function margin(
   securityCode: unknown,

@@ -76,7 +76,10 @@ export function appointments(
 
 const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
 
-/** COMPENSATION: one row per company and fiscal period end, amounts in yen (openapi.json PersonCompensationResponse). */
+/**
+ * COMPENSATION: one row per company and fiscal period end, amounts in yen (openapi.json
+ * PersonCompensationResponse).
+ */
 export function compensation(
   personId: unknown,
   headers: unknown,

@@ -44,7 +44,8 @@ export function prices(
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(securityCode);
     const end = optionalDate(to, "to");
-    // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
+    // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user
+    // never typed.
     if (end !== undefined && end < EARLIEST) throw noPricesBefore();
     const asked = optionalDate(from, "from");
     // A range starting after today holds no day yet: say so rather than answer nothing.

@@ -69,8 +69,9 @@ interface OpenApiDoc {
 
 /**
  * Schemas whose numeric properties form each dataset of the field dictionary, in order. Response
- * schemas contribute their top-level numeric properties too: openapi.json getWeeklyMarginBalance / getJsfMarginDaily say `fields[]` covers
- * `issued_shares_count` and (jsf) the reverse-fee lists. Duplicated keys keep their first entry.
+ * schemas contribute their top-level numeric properties too: openapi.json getWeeklyMarginBalance /
+ * getJsfMarginDaily say `fields[]` covers `issued_shares_count` and (jsf) the reverse-fee lists.
+ * Duplicated keys keep their first entry.
  */
 export const DATASET_SOURCES = {
   financials: ["FinancialsPeriod"],
@@ -114,7 +115,7 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (operation === undefined) continue;
-      if (method !== "get") throw new Error(`${route}: only GET operations are expected (the API is read-only)`);
+      if (method !== "get") throw new Error(`${route}: only GET operations are expected (read-only)`);
       const id = operation.operationId;
       if (id === undefined) throw new Error(`${route}: operationId missing`);
       const shared = (item.parameters as ParameterObject[] | undefined) ?? [];
@@ -146,7 +147,8 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
         return rule;
       });
       const rule: Record<string, unknown> = { method: "GET", path: route, params };
-      // openapi.json getFinancials: "exactly one of edinet_code / security_code" is not expressible in OpenAPI.
+      // openapi.json getFinancials: "exactly one of edinet_code / security_code" is not expressible
+      // in OpenAPI.
       if (operation["x-exactly-one-of"] !== undefined) {
         rule.exactlyOneOf = operation["x-exactly-one-of"];
       }
@@ -294,7 +296,7 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
 
   const fields = await format(
     `${HEADER}import type { Dataset, FieldInfo } from "./rules";\n\n` +
-      "/** Japanese label, unit id (openapi.json FieldUnit) and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
+      "/** Japanese label, unit id (FieldUnit) and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 

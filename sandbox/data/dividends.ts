@@ -1,5 +1,6 @@
-// Annual dividend records (openapi.json DividendRecord): reported and adjusted DPS, change_type judged on adjusted DPS,
-// consecutive increases, DOE, and the documents each year's values come from.
+// Annual dividend records (openapi.json DividendRecord): reported and adjusted DPS, change_type
+// judged on adjusted DPS, consecutive increases, DOE, and the documents each year's values come
+// from.
 import type { components } from "../../src/contract/api-types";
 import { planKey, type DisclosurePlan } from "./disclosure-plan";
 import type { CompanyFinancials } from "./financials";

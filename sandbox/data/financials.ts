@@ -1,5 +1,6 @@
 // Financial statements of each sample company: quarterly flows, fiscal-year balances, and the annual,
-// quarterly and semiannual FinancialsPeriod rows (openapi.json FinancialsPeriod, getFinancials) built from them.
+// quarterly and semiannual FinancialsPeriod rows (openapi.json FinancialsPeriod, getFinancials)
+// built from them.
 import type { components } from "../../src/contract/api-types";
 import type { CompanySpec, Standard } from "./companies";
 import { shareFactor } from "./companies";
@@ -50,7 +51,10 @@ const FLOW_KEYS = [
 type FlowKey = (typeof FLOW_KEYS)[number];
 type Flows = Record<FlowKey, number> & { minority: number; oci: number };
 
-/** Cash-flow items a semiannual-only discloser leaves null on single quarters (openapi.json getFinancials). */
+/**
+ * Cash-flow items a semiannual-only discloser leaves null on single quarters (openapi.json
+ * getFinancials).
+ */
 const CF_KEYS: readonly FlowKey[] = [
   "operating_cf",
   "investing_cf",
@@ -514,7 +518,8 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
       for (const s of full) annual.push(build.yearRow(s, s.flows, undefined));
       continue;
     }
-    // openapi.json getFinancials: no 12-month result in this calendar year -> TTM fill or balance-only fill.
+    // openapi.json getFinancials: no 12-month result in this calendar year -> TTM fill or
+    // balance-only fill.
     for (const s of list) {
       if (spec.fyChange?.ttmAvailable) {
         const endIdx = s.period.firstQuarter + s.period.quarterCount;
@@ -665,7 +670,8 @@ class RowBuilder {
       row.bps_computed_adjusted = round(oe / (netShares * F), 2);
     }
     if (s.sharesReported === null) {
-      // openapi.json ValuationHistoryPoint, FinancialsPeriod: adjusted per-share values are null when the share basis cannot be verified.
+      // openapi.json ValuationHistoryPoint, FinancialsPeriod: adjusted per-share values are null
+      // when the share basis cannot be verified.
       row.dps_adjusted = null;
       row.dps_q2_adjusted = null;
       row.dps_year_end_adjusted = null;

@@ -273,8 +273,9 @@ export function forgetDataset(): void {
 }
 
 /**
- * openapi.json info.description: resolve a security code to its corporation, only through the primary listed security.
- * Returns null for unknown codes, non-primary share classes and securities without a statutory filer.
+ * openapi.json info.description: resolve a security code to its corporation, only through the
+ * primary listed security. Returns null for unknown codes, non-primary share classes and securities
+ * without a statutory filer.
  */
 export function resolveCorporation(dataset: Dataset, code: string): CorporationRecord | null {
   const sec = dataset.securities.find((s) => s.code === code);

@@ -48,7 +48,10 @@ export interface DisclosureRecord {
 
 export interface SegmentRecord {
   row: S["SegmentRow"];
-  /** ISO UTC disclosure time of the source document: for the 24-hour rule (openapi.json getSegments). */
+  /**
+   * ISO UTC disclosure time of the source document: for the 24-hour rule (openapi.json
+   * getSegments).
+   */
   source_disclosed_at: string;
 }
 

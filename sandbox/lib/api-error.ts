@@ -1,11 +1,18 @@
-// The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape (openapi.json ErrorResponse).
+// The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape
+// (openapi.json ErrorResponse).
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorDetail, ErrorResponse } from "../../src/contract";
 
-/** One entry of `error.details` (openapi.json ErrorResponse): `expected` is omitted when it cannot be given. */
+/**
+ * One entry of `error.details` (openapi.json ErrorResponse): `expected` is omitted when it cannot
+ * be given.
+ */
 export type { ErrorDetail };
 
-/** openapi.json ErrorResponse: reasons that may appear in `error.details[].reason` (openapi.json's ErrorDetail enum). */
+/**
+ * openapi.json ErrorResponse: reasons that may appear in `error.details[].reason` (openapi.json's
+ * ErrorDetail enum).
+ */
 export type DetailReason = ErrorDetail["reason"];
 
 /** The common error body `{error: {code, message, details?}}` (openapi.json ErrorResponse). */
@@ -68,7 +75,9 @@ export class ApiError extends Error {
     return ApiError.invalid([detail], message);
   }
 
-  /** 404 not_found (openapi.json ErrorResponse: security, corporation, person, document, metric...). */
+  /**
+   * 404 not_found (openapi.json ErrorResponse: security, corporation, person, document, metric...).
+   */
   static notFound(message: string): ApiError {
     return new ApiError(404, "not_found", message);
   }

@@ -1,6 +1,8 @@
 // The `attribution` object every 200 response carries (openapi.json info.description, Attribution).
 
-/** openapi.json Attribution; disclosure endpoints use the same three fields (DisclosureAttribution). */
+/**
+ * openapi.json Attribution; disclosure endpoints use the same three fields (DisclosureAttribution).
+ */
 export interface AttributionBody {
   source_label: string;
   license_note: string;
@@ -31,8 +33,8 @@ export function attribution(): AttributionBody {
 }
 
 /**
- * openapi.json getPrices: prices normally come from the main exchange; a security listed only on regional
- * exchanges takes them from those exchanges' daily reports, which the attribution names.
+ * openapi.json getPrices: prices normally come from the main exchange; a security listed only on
+ * regional exchanges takes them from those exchanges' daily reports, which the attribution names.
  */
 export function priceAttribution(listedOn: readonly string[]): AttributionBody {
   const regional = listedOn.map((exchange) => REGIONAL_REPORTS[exchange]);

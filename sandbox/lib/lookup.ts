@@ -1,4 +1,5 @@
-// Resolving identifiers to dataset records with the spec's 404 rules (openapi.json info.description, NotFound).
+// Resolving identifiers to dataset records with the spec's 404 rules (openapi.json
+// info.description, NotFound).
 import type { CorporationRecord, Dataset, DisclosureRecord, SecurityRecord } from "../data/model";
 import { ApiError } from "./api-error";
 
@@ -33,8 +34,8 @@ export function indexes(dataset: Dataset): Indexes {
 }
 
 /**
- * openapi.json info.description: codes match ^[0-9A-Z]{4,5}$ and responses give 4 characters. A 5-character
- * code is the 4-character code plus the exchange's trailing check digit `0`.
+ * openapi.json info.description: codes match ^[0-9A-Z]{4,5}$ and responses give 4 characters. A
+ * 5-character code is the 4-character code plus the exchange's trailing check digit `0`.
  */
 export function normalizeCode(code: string): string {
   return code.length === 5 && code.endsWith("0") ? code.slice(0, 4) : code;

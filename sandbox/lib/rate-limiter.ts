@@ -9,7 +9,10 @@ const MINUTE_MS = 60_000;
 export interface LimiterOptions {
   /** Requests per rolling minute per key; 0 turns the per-minute limit off. */
   ratePerMinute: number;
-  /** Requests per JST day per key (openapi.json 429: a daily limit exists; its value is not published). */
+  /**
+   * Requests per JST day per key (openapi.json 429: a daily limit exists; its value is not
+   * published).
+   */
   dailyLimit: number;
   /** Real-time clock in epoch milliseconds (injectable for tests). */
   clock: () => number;
@@ -31,7 +34,8 @@ interface KeyState {
 
 /**
  * Counts requests per key. `consume` throws 429 when a limit is reached; requests refused with
- * 429 are not counted. One user per key here (openapi.json bearerAuth sums keys per user on the live service).
+ * 429 are not counted. One user per key here (openapi.json bearerAuth sums keys per user on the
+ * live service).
  */
 export class RateLimiter {
   readonly #states = new Map<string, KeyState>();

@@ -42,7 +42,9 @@ export interface RouteContext {
 /** A route module's declaration. */
 export interface RouteDef<Op extends OperationId = OperationId> {
   operationId: Op;
-  /** false for GET /usage, which never consumes the daily limit (openapi.json getUsage, bearerAuth). */
+  /**
+   * false for GET /usage, which never consumes the daily limit (openapi.json getUsage, bearerAuth).
+   */
   countsDaily?: boolean;
   /**
    * Path parameters whose value outside the contract enum means 404 rather than 400

@@ -1,4 +1,5 @@
-// GET /organizations/{edinet_code} (openapi.json getOrganization): basic data of a listed corporation.
+// GET /organizations/{edinet_code} (openapi.json getOrganization): basic data of a listed
+// corporation.
 import { attribution } from "../lib/attribution";
 import { listedCorporation } from "../lib/lookup";
 import { defineRoute } from "../lib/route";

@@ -1,4 +1,5 @@
-// GET /peers (openapi.json getPeers): competitors ascending by code, requester excluded, first `limit`.
+// GET /peers (openapi.json getPeers): competitors ascending by code, requester excluded, first
+// `limit`.
 import { attribution } from "../lib/attribution";
 import { reasonFor } from "../lib/empty-reason";
 import { findSecurity } from "../lib/lookup";

@@ -1,4 +1,5 @@
-// GET /persons/{id}, /appointments, /compensation-history (openapi.json getPerson, getPersonAppointments, getPersonCompensationHistory).
+// GET /persons/{id}, /appointments, /compensation-history (openapi.json getPerson,
+// getPersonAppointments, getPersonCompensationHistory).
 import type { Dataset, PersonRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";

@@ -1,4 +1,5 @@
-// GET /screening (openapi.json getScreening): filter listed securities by metrics, name, sector and industry.
+// GET /screening (openapi.json getScreening): filter listed securities by metrics, name, sector and
+// industry.
 import type { Dataset, ScreeningMetricValue } from "../data/model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../data/industries";
 import { ApiError } from "../lib/api-error";
@@ -67,7 +68,10 @@ function nameList(
   return new Set(names);
 }
 
-/** openapi.json getScreening as_of: `now` (the data clock's JST date) or a date in [2005-01-01, today]. */
+/**
+ * openapi.json getScreening as_of: `now` (the data clock's JST date) or a date in [2005-01-01,
+ * today].
+ */
 function resolveAsOf(text: string, now: string): string {
   const today = jstDate(now);
   if (text === "now") return today;

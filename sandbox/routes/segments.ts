@@ -1,4 +1,5 @@
-// GET /segments (openapi.json getSegments): segment rows, 24-hour rule on timely-derived values, about 20 periods.
+// GET /segments (openapi.json getSegments): segment rows, 24-hour rule on timely-derived values,
+// about 20 periods.
 import { attribution } from "../lib/attribution";
 import { isPastTimelyDelay } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
@@ -17,7 +18,8 @@ export const segmentsRoute = defineRoute({
     const record = dataset.segments.get(corporation.edinet_code);
     const period = params.reqStr("period") === "quarter" ? "quarter" : "annual";
     const now = state.now();
-    // openapi.json getSegments, info.description: values from a timely disclosure appear only 24 hours or more after it.
+    // openapi.json getSegments, info.description: values from a timely disclosure appear only 24
+    // hours or more after it.
     const visible = (record?.[period] ?? [])
       .filter((r) => isPastTimelyDelay(r.source_disclosed_at, now))
       .map((r) => r.row);

@@ -1,4 +1,5 @@
-// GET /securities/{code}/weekly-margin-balance (openapi.json getWeeklyMarginBalance): the last 26 or 52 weekly balances.
+// GET /securities/{code}/weekly-margin-balance (openapi.json getWeeklyMarginBalance): the last 26
+// or 52 weekly balances.
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
@@ -20,7 +21,8 @@ export const weeklyMarginRoute = defineRoute({
       throw ApiError.notFound(`No weekly margin balance data for ${security.code} on XTKS.`);
     }
     const weeks = recorded.slice(-(period === "26w" ? 26 : 52));
-    // openapi.json WeeklyMarginResponse: `not-applicable` when no split affects the displayed weeks; events only when applied.
+    // openapi.json WeeklyMarginResponse: `not-applicable` when no split affects the displayed
+    // weeks; events only when applied.
     let status = record.split_adjustment_status;
     if (status === "applied" && weeks.every((w) => w.split_adjustment_factor === 1)) {
       status = "not-applicable";

@@ -358,7 +358,8 @@ class Client implements KaishaClient {
     // memory tier (a recalculation asks the same company/period/as_of thousands of times).
     const hot = this.fromMemory(opId, params as Record<string, unknown>, options);
     if (hot !== undefined) return hot as ResponseOf<O>;
-    // Validation first: invalid input never reaches the network (house style; openapi.json ErrorDetail reasons).
+    // Validation first: invalid input never reaches the network (house style; openapi.json
+    // ErrorDetail reasons).
     const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
       now: this.settings.now,
     });
@@ -442,7 +443,8 @@ class Client implements KaishaClient {
 
   /**
    * The key this call sends and its partition (computed once per key and server). No key: the
-   * "set a key" error, and nothing is read from the cache (issue 18; openapi.json bearerAuth: no key is 401).
+   * "set a key" error, and nothing is read from the cache (issue 18; openapi.json bearerAuth: no
+   * key is 401).
    */
   private caller(): Caller | Promise<Caller> {
     const source = this.settings.apiKey;
@@ -634,7 +636,8 @@ class Client implements KaishaClient {
         return entry.body.edinet_code;
       }
     }
-    // openapi.json listSecurityDisclosures: the disclosures list answers with the resolved edinet_code; one item is enough.
+    // openapi.json listSecurityDisclosures: the disclosures list answers with the resolved
+    // edinet_code; one item is enough.
     const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
     if (typeof body.edinet_code !== "string")
       throw new BadResponseError("no edinet_code in /disclosures");
@@ -744,7 +747,10 @@ class Client implements KaishaClient {
     }
   }
 
-  /** openapi.json getFinancials: one usage count per request regardless of years, so always ask for 30. */
+  /**
+   * openapi.json getFinancials: one usage count per request regardless of years, so always ask for
+   * 30.
+   */
   private async financialsFromWidest(
     clean: CleanParams,
     options: RequestOptions,
@@ -753,7 +759,8 @@ class Client implements KaishaClient {
     const { fetched, period, years } = financialsWidest(clean);
     const wide = await this.cached("getFinancials", fetched, options, who);
     const body = wide as ResponseOf<"getFinancials">;
-    // openapi.json getFinancials: a security code is resolved to the corporation, named in the answer.
+    // openapi.json getFinancials: a security code is resolved to the corporation, named in the
+    // answer.
     if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
       this.remember(clean.security_code, body.edinet_code, who.id);
     }
@@ -1020,7 +1027,10 @@ const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 
-/** openapi.json getPrices `limit`: the largest page; a calendar year (~245 trading days) fits in one. */
+/**
+ * openapi.json getPrices `limit`: the largest page; a calendar year (~245 trading days) fits in
+ * one.
+ */
 const PRICE_WINDOW_LIMIT = 500;
 /** Freshness of daily prices that end before today. @unit ms */
 const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
@@ -1035,7 +1045,10 @@ const FINANCIALS_DEFAULT_YEARS = Number(
   OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
 );
 
-/** openapi.json getFinancials: the widest /financials request answering `clean`, and how to narrow it. */
+/**
+ * openapi.json getFinancials: the widest /financials request answering `clean`, and how to narrow
+ * it.
+ */
 function financialsWidest(clean: CleanParams): {
   fetched: CleanParams;
   period: string;

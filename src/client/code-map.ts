@@ -7,9 +7,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Pairs the API stated in an answer: the disclosures list and dividends name both codes (openapi.json
- * getDividends, listSecurityDisclosures), screening names both per security (ScreeningSecurity),
- * an organization lists its primary security (Organization).
+ * Pairs the API stated in an answer: the disclosures list and dividends name both codes
+ * (openapi.json getDividends, listSecurityDisclosures), screening names both per security
+ * (ScreeningSecurity), an organization lists its primary security (Organization).
  */
 export function codePairsIn(
   opId: OperationId,

@@ -1,4 +1,5 @@
-// /financials economy: answer any `years` from one years=30 answer (openapi.json getFinancials: one count per request).
+// /financials economy: answer any `years` from one years=30 answer (openapi.json getFinancials: one
+// count per request).
 
 import type { ResponseOf } from "./types";
 
@@ -10,7 +11,8 @@ export const FINANCIALS_FETCH_YEARS = 30;
 /**
  * The answer the API would give for `years`, cut from its years=30 answer (periods oldest first).
  * annual: the last `years` periods; quarterly/semiannual: the periods of the last `years` distinct
- * fiscal_year values (openapi.json getFinancials: there `years` bounds fiscal years, not rows). Same body shape.
+ * fiscal_year values (openapi.json getFinancials: there `years` bounds fiscal years, not rows).
+ * Same body shape.
  *
  * @example narrowFinancials(body30, "annual", 5).periods.length // 5 (when 30 were returned)
  */

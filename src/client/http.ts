@@ -1,4 +1,5 @@
-// One HTTP exchange with the API: URL building, bearer header (openapi.json bearerAuth), timeout/abort, error mapping.
+// One HTTP exchange with the API: URL building, bearer header (openapi.json bearerAuth),
+// timeout/abort, error mapping.
 
 import {
   AbortError,
@@ -38,9 +39,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /**
- * True when `key` can go in an HTTP header as typed: visible ASCII only (openapi.json bearerAuth keys are
- * ASCII). A zero-width space or full-width letters make fetch throw, which would read as "cannot
- * reach the API".
+ * True when `key` can go in an HTTP header as typed: visible ASCII only (openapi.json bearerAuth
+ * keys are ASCII). A zero-width space or full-width letters make fetch throw, which would read as
+ * "cannot reach the API".
  */
 export function isHeaderSafeKey(key: string): boolean {
   return /^[\x21-\x7e]+$/.test(key);

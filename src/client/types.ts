@@ -40,7 +40,10 @@ export interface RequestInfo {
 export interface ClientOptions {
   /** @default PRODUCTION_BASE_URL ("https://api.irbank.net/v1") */
   baseUrl?: string;
-  /** Key or key provider (openapi.json bearerAuth); read before each request, never stored in errors or URLs. */
+  /**
+   * Key or key provider (openapi.json bearerAuth); read before each request, never stored in errors
+   * or URLs.
+   */
   apiKey?: ApiKeySource;
   /** @default globalThis.fetch */
   fetch?: FetchLike;

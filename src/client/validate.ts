@@ -36,9 +36,13 @@ export const SCREENING_UNITS = [
   "t_co2e",
   "count",
 ] as const;
-/** openapi.json getScreening: filters + sector + industry never above 20 (the tier may allow fewer). */
+/**
+ * openapi.json getScreening: filters + sector + industry never above 20 (the tier may allow fewer).
+ */
 export const MAX_SCREENING_CONDITIONS = 20;
-/** openapi.json getPrices / getScreening as_of: no data before this day (prices, screening as_of). */
+/**
+ * openapi.json getPrices / getScreening as_of: no data before this day (prices, screening as_of).
+ */
 export const EARLIEST_DATE = "2005-01-01";
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -122,7 +126,10 @@ function checkValue(rule: ParamRule, raw: unknown): ParamValue | ErrorDetail {
   return text;
 }
 
-/** openapi.json getScreening: `field:op:value[:unit]`, comma-separated. Returns the number of conditions. */
+/**
+ * openapi.json getScreening: `field:op:value[:unit]`, comma-separated. Returns the number of
+ * conditions.
+ */
 export function checkFilters(filters: string, details: ErrorDetail[]): number {
   const parts = filters.split(",").map((p) => p.trim());
   for (const part of parts) {
@@ -164,9 +171,9 @@ function checkEarliest(param: string, value: ParamValue | undefined, details: Er
 }
 
 /**
- * openapi.json getScreening: `sector` / `industry` are comma lists of official TSE 17 / TSE 33 names. Each is mapped
- * to its official spelling (full-width or half-width brackets alike); an unknown name is refused
- * before sending, naming the accepted values.
+ * openapi.json getScreening: `sector` / `industry` are comma lists of official TSE 17 / TSE 33
+ * names. Each is mapped to its official spelling (full-width or half-width brackets alike); an
+ * unknown name is refused before sending, naming the accepted values.
  */
 function checkIndustryNames(
   params: CleanParams,
@@ -230,7 +237,8 @@ function checkOperationRules(
     }
   }
   if (opId === "listSecurities" && typeof params.industry === "string") {
-    // openapi.json listSecurities: `industry` is one exact TSE 33-industry name; anything else can only match nothing.
+    // openapi.json listSecurities: `industry` is one exact TSE 33-industry name; anything else can
+    // only match nothing.
     const fold = (n: string): string => n.normalize("NFKC").replace(/\s+/g, "");
     const wanted = fold(params.industry);
     const official = TSE33_INDUSTRIES.find((i) => fold(i.ja) === wanted);
@@ -285,7 +293,8 @@ export function checkParams(
   if (oneOf.length > 0) {
     const given = oneOf.filter((n) => !isBlank(params[n]));
     const expected = `exactly one of ${oneOf.join(", ")}`;
-    // One detail per parameter, as the API reports it (openapi.json getFinancials: `missing` / `conflict`).
+    // One detail per parameter, as the API reports it (openapi.json getFinancials: `missing` /
+    // `conflict`).
     if (given.length === 0)
       for (const name of oneOf) details.push({ param: name, reason: "missing", expected });
     if (given.length > 1)

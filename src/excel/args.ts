@@ -244,7 +244,10 @@ export function personIdArg(value: unknown, argument = "person_id"): string {
   return code;
 }
 
-/** `doc_id`: "S" + 7 alphanumerics (statutory) or 14 digits (timely) (openapi.json info.description). */
+/**
+ * `doc_id`: "S" + 7 alphanumerics (statutory) or 14 digits (timely) (openapi.json
+ * info.description).
+ */
 export function docIdArg(value: unknown, argument = "doc_id"): string {
   const accepted = {
     en: "a document id such as S100ABCD or a 14-digit timely id",

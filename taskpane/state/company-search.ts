@@ -1,5 +1,6 @@
-// Company search for the pane's company pickers: /securities?q= (openapi.json listSecurities) with a per-session memory,
-// local narrowing of complete answers, and no request for text that cannot find anything.
+// Company search for the pane's company pickers: /securities?q= (openapi.json listSecurities) with
+// a per-session memory, local narrowing of complete answers, and no request for text that cannot
+// find anything.
 
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import type { Lang } from "../i18n/language";
@@ -13,7 +14,10 @@ export interface SecurityHit {
   industry: string;
 }
 
-/** Rows asked per search: enough to choose from in a 350 px list, one small page (openapi.json listSecurities limit 1..500). */
+/**
+ * Rows asked per search: enough to choose from in a 350 px list, one small page (openapi.json
+ * listSecurities limit 1..500).
+ */
 export const SEARCH_LIMIT = 20;
 /** Wait after the last keystroke before asking (the pacer's budget is 60 requests a minute). */
 export const SEARCH_DEBOUNCE_MS = 350;

@@ -10,7 +10,8 @@ export type KeyShape =
 
 /**
  * The key as typed or pasted, without surrounding spaces or a copied `Bearer ` header prefix (the
- * pane sends the header itself; openapi.json bearerAuth: a key sent without that prefix is refused).
+ * pane sends the header itself; openapi.json bearerAuth: a key sent without that prefix is
+ * refused).
  * @example normalizeKey(" Bearer kaisakey_abc ") // "kaisakey_abc"
  */
 export function normalizeKey(raw: string): string {

@@ -124,9 +124,9 @@ export interface ShapeOptions {
 
 /**
  * Shapes response rows into a table. Columns follow the first row's key order (later rows may add
- * keys); units come from the response's `fields[]` (openapi.json FieldUnit); money is scaled and every
- * percentage is a fraction shown as % (units.ts scaleValue, src/excel/percent-scale.ts), as the
- * functions write them.
+ * keys); units come from the response's `fields[]` (openapi.json FieldUnit); money is scaled and
+ * every percentage is a fraction shown as % (units.ts scaleValue, src/excel/percent-scale.ts), as
+ * the functions write them.
  * @example shapeTable([{ date: "2026-01-05", close: 100 }], [{ key: "close", label: "終値", unit: "jpy" }], ...)
  */
 export function shapeTable(
@@ -198,7 +198,10 @@ function cellValue(
   }
 }
 
-/** The attribution caption written under a table (openapi.json info.description: source_label must be shown). */
+/**
+ * The attribution caption written under a table (openapi.json info.description: source_label must
+ * be shown).
+ */
 export function attributionCaption(table: TableData, lang: Lang): string {
   const a = table.attribution;
   const hasMoney = table.columns.some(

@@ -371,7 +371,7 @@ describe("cleaning", () => {
   });
 });
 
-describe("screening sector / industry names (openapi.json getScreening: official TSE 17 / TSE 33 names)", () => {
+describe("screening sector / industry names (getScreening: official TSE names)", () => {
   test("official names pass and are sent in their official spelling (half-width brackets, spaces, 、)", () => {
     const clean = validateParams("getScreening", {
       sector: " 金融(除く銀行)、電力・ガス ",
@@ -401,7 +401,7 @@ describe("screening sector / industry names (openapi.json getScreening: official
   });
 });
 
-describe("securities industry (openapi.json listSecurities: one exact TSE 33-industry name)", () => {
+describe("securities industry (openapi.json listSecurities: one exact TSE 33 name)", () => {
   test("the official name in any width passes in its official spelling", () => {
     expect(validateParams("listSecurities", { industry: " 証券、商品先物取引業 " }).industry).toBe(
       "証券、商品先物取引業",

@@ -148,12 +148,13 @@ describe("FIELD_DICTIONARY (fields.generated.ts)", () => {
     ]);
     // openapi.json getValuations: fiscal_year and per_source are not in fields[].
     const valuationKeys = FIELD_DICTIONARY.valuations.map((f) => f.key);
-    expect(valuationKeys).toHaveLength(32); // every ValuationHistoryPoint column except the two above
+    expect(valuationKeys).toHaveLength(32); // all ValuationHistoryPoint columns but those two
     expect(valuationKeys).not.toContain("fiscal_year");
     expect(valuationKeys).not.toContain("per_source");
   });
 
-  it("margin and jsf cover the lists and issued_shares_count as openapi.json getWeeklyMarginBalance / getJsfMarginDaily fields[] do", () => {
+  // As the fields[] of openapi.json getWeeklyMarginBalance / getJsfMarginDaily do.
+  it("margin and jsf cover the lists and issued_shares_count", () => {
     const margin = units("margin");
     expect(Object.keys(margin)).toHaveLength(20);
     expect(margin.issued_shares_count).toBe("shares");

@@ -23,7 +23,8 @@ const EXPECTED: [string, string, string[]][] = [
   ["/persons/{id}/appointments", "getPersonAppointments", ["400", "404"]],
   ["/persons/{id}/compensation-history", "getPersonCompensationHistory", ["400", "404"]],
   ["/securities/{code}/weekly-margin-balance", "getWeeklyMarginBalance", ["400", "404"]],
-  // openapi.json getJsfMarginDaily does not show its error statuses; 400/404 are assumed, plus a default error.
+  // openapi.json getJsfMarginDaily does not show its error statuses; 400/404 are assumed, plus a
+  // default error.
   ["/securities/{code}/jsf-margin-daily", "getJsfMarginDaily", ["400", "404"]],
 ];
 
@@ -96,12 +97,14 @@ describe("operations of openapi.json", () => {
     }
   });
 
-  it("every 200 answer is a named component schema with a required attribution (openapi.json info.description)", () => {
+  // openapi.json info.description: every 200 response carries an attribution.
+  it("every 200 answer is a named component schema with a required attribution", () => {
     for (const { op } of ops) {
       const ref = op.responses["200"]?.content?.["application/json"]?.schema.$ref ?? "";
       const schema: Schema = deref<Schema>(doc, { $ref: ref });
       expect(schema.properties?.attribution).toBeDefined();
-      // The /usage body is "not shown" in openapi.json getUsage: its attribution stays optional there.
+      // The /usage body is "not shown" in openapi.json getUsage: its attribution stays optional
+      // there.
       const required = op.operationId !== "getUsage";
       expect({ op: op.operationId, required: schema.required?.includes("attribution") }).toEqual({
         op: op.operationId,

@@ -64,7 +64,7 @@ describe("OPERATIONS (param-rules.generated.ts)", () => {
     ["getFinancials", "years", 1, 30, 10],
     ["getPeers", "limit", 1, 20, 8],
     ["listSecurityDisclosures", "limit", 1, 100, 50],
-  ] as const)("%s %s is an integer %i..%i, default %i (openapi.json)", (op, name, min, max, def) => {
+  ] as const)("%s %s is an integer %i..%i, default %i", (op, name, min, max, def) => {
     expect(param(op, name)).toMatchObject({
       type: "integer",
       minimum: min,
@@ -85,7 +85,8 @@ describe("OPERATIONS (param-rules.generated.ts)", () => {
     }
   });
 
-  it("identifier patterns accept valid codes and reject malformed ones (openapi.json info.description)", () => {
+  // Identifier formats: openapi.json info.description.
+  it("identifier patterns accept valid codes and reject malformed ones", () => {
     const code = param("getPrices", "code");
     expect(code).toMatchObject({ in: "path", required: true });
     expect(["7203", "130A", "12345"].every((v) => matches(code, v))).toBe(true);

@@ -393,7 +393,7 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
     );
   });
 
-  it("PRICE: a date before 2005-01-01 (no price data, openapi.json getPrices) sends no request", async () => {
+  it("PRICE: a date before 2005-01-01 (no price data, getPrices) sends no request", async () => {
     const fn = functionByName("PRICE");
     // Excel serials 61 (1900-03-01) .. 38352 (2004-12-31).
     await fc.assert(

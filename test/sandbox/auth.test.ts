@@ -1,4 +1,5 @@
-// Authentication rules of the sandbox (openapi.json bearerAuth): bearer key, exactly one space, known keys only.
+// Authentication rules of the sandbox (openapi.json bearerAuth): bearer key, exactly one space,
+// known keys only.
 import { DEMO_API_KEY, isKeyShaped, KEY_PREFIX } from "../../sandbox/demo-key";
 import { get, makeSandbox } from "./helpers";
 

@@ -1,4 +1,5 @@
-// Disclosure endpoints: the security list, documents and sections, and the 24-hour rule (openapi.json info.description).
+// Disclosure endpoints: the security list, documents and sections, and the 24-hour rule
+// (openapi.json info.description).
 import { getDataset } from "../../sandbox/data";
 import { get, makeSandbox, reasons, warmDataset } from "./helpers";
 
@@ -89,7 +90,7 @@ describe("GET /securities/{code}/disclosures (openapi.json listSecurityDisclosur
   });
 });
 
-describe("GET /disclosures/{doc_id} and sections (openapi.json getDisclosure, getDisclosureSection)", () => {
+describe("GET /disclosures/{doc_id} and sections (getDisclosure, getDisclosureSection)", () => {
   const statutory = (): string =>
     getDataset().disclosures.find(
       (d) => d.security_code === "7203" && d.item.document_type === "有価証券報告書",

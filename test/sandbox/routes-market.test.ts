@@ -402,7 +402,7 @@ describe("GET /screening (openapi.json getScreening)", () => {
   });
 });
 
-describe("GET /securities/{code}/weekly-margin-balance (openapi.json getWeeklyMarginBalance)", () => {
+describe("GET /securities/{code}/weekly-margin-balance (getWeeklyMarginBalance)", () => {
   test("52w by default: the last 52 weeks, oldest first, exchange XTKS", async () => {
     const answer = await get(sandbox, "/v1/securities/7203/weekly-margin-balance");
     expect(answer.status).toBe(200);
@@ -431,7 +431,8 @@ describe("GET /securities/{code}/weekly-margin-balance (openapi.json getWeeklyMa
     expect(
       year.body.split_events.map((e: { rights_last_date: string }) => e.rights_last_date),
     ).toEqual(["2026-02-25", "2027-02-24"]);
-    // openapi.json getWeeklyMarginBalance: events after the displayed period are listed too, with applied_from_report_date null.
+    // openapi.json getWeeklyMarginBalance: events after the displayed period are listed too, with
+    // applied_from_report_date null.
     expect(
       year.body.split_events.map(
         (e: { applied_from_report_date: string | null }) => e.applied_from_report_date,

@@ -1,4 +1,5 @@
-// Checks that a body is the spec's common error object `{error: {code, message, details?}}` (openapi.json ErrorResponse).
+// Checks that a body is the spec's common error object `{error: {code, message, details?}}`
+// (openapi.json ErrorResponse).
 
 /** openapi.json ErrorResponse: the reasons allowed in `error.details[].reason`. */
 export const DETAIL_REASONS = [

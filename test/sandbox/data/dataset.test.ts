@@ -530,7 +530,7 @@ describe("segments", () => {
 });
 
 describe("disclosures", () => {
-  it("lists both systems newest first with the id, url and type rules of the openapi.json disclosure schemas", () => {
+  it("lists both systems newest first with the id, url and type rules of the contract", () => {
     const list = ds.disclosures;
     for (let i = 1; i < list.length; i += 1)
       expect((list[i - 1]?.meta.disclosed_at ?? "") >= (list[i]?.meta.disclosed_at ?? "")).toBe(
