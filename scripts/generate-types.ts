@@ -115,7 +115,7 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (operation === undefined) continue;
-      if (method !== "get") throw new Error(`${route}: only GET operations are expected (read-only)`);
+      if (method !== "get") throw new Error(`${route}: only GET operations are expected`);
       const id = operation.operationId;
       if (id === undefined) throw new Error(`${route}: operationId missing`);
       const shared = (item.parameters as ParameterObject[] | undefined) ?? [];
