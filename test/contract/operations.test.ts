@@ -66,7 +66,7 @@ describe("operations of openapi.json", () => {
   });
 
   it.each(EXPECTED)(
-    "%s (%s) answers 200, 401, 429 and the errors its spec section lists",
+    "%s (%s) answers 200, 401, 429 and the errors the service documents for it",
     (route, _id, errors) => {
       const op = doc.paths[route]?.get;
       if (op === undefined) throw new Error(`${route} missing`);
