@@ -14,7 +14,8 @@ export interface NaiveClientOptions {
   ratePerMinute: number;
   /**
    * The fair per-cell baseline: an identical URL is asked once (its answer remembered), and
-   * paged lists ask the API's largest page (spec 8: prices 500, screening 100). @default false
+   * paged lists ask the API's largest page (openapi.json: prices 500, screening 100). @default
+   * false
    */
   fair?: boolean;
   /**
@@ -142,7 +143,7 @@ export function createNaiveClient(options: NaiveClientOptions) {
       });
       const periods = (body["periods"] as Json[] | undefined) ?? [];
       // LTM of an item disclosed only half-yearly (null in quarterly rows): the halves, as the
-      // add-in does (spec 4.8 rule 3), from one semiannual request.
+      // add-in does (openapi.json getFinancials), from one semiannual request.
       const recent = periods.slice(-4);
       if (kind === "ltm" && ltmKind(item) === "flow" && recent.some((p) => p[item] === null)) {
         await get("/financials", {

@@ -6,11 +6,14 @@ import { pagesFor } from "./floors";
 
 type Json = Record<string, unknown>;
 
-/** spec 8: the largest prices page. */
+/** openapi.json getPrices: the largest page. */
 export const PRICES_PAGE_MAX = 500;
-/** spec 8: the largest screening page. */
+/** openapi.json getScreening: the largest page. */
 export const SCREENING_PAGE_MAX = 100;
-/** spec 4.5 / 8: default page sizes, what a naive client that names no limit gets. */
+/**
+ * openapi.json getPrices, getScreening `limit`: default page sizes, what a naive client that names
+ * no limit gets.
+ */
 export const PRICES_PAGE_DEFAULT = 100;
 export const SCREENING_PAGE_DEFAULT = 30;
 

@@ -1,6 +1,6 @@
 // Items and fields the benchmark's model cells ask for (bench/scale-cells.ts builds the cells).
 
-/** 30 statement items a model typically pulls (spec 2.5 keys). */
+/** 30 statement items a model typically pulls (openapi.json FinancialsPeriod keys). */
 export const MODEL_ITEMS = [
   "sales",
   "cost_of_sales",

@@ -1,4 +1,4 @@
-// ATTRIBUTION: the source label and licence note to cite for a dataset (spec 2.1 Attribution).
+// ATTRIBUTION: the source label and licence note to cite for a dataset (openapi.json Attribution).
 
 import type { KaishaClient, RequestOptions } from "../src/client";
 import type { Attribution, DisclosureAttribution } from "../src/contract";

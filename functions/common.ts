@@ -21,7 +21,7 @@ import type { HeaderMode } from "../src/excel/args";
 import { getHostCapabilities } from "./host";
 import type { CallContext } from "./run";
 
-/** #N/A "No data for these conditions" (spec 2.1 EmptyReason: empty lists are 200 + reason). */
+/** #N/A "No data for these conditions" (openapi.json EmptyReason: empty lists are 200 + reason). */
 export function noResults(): NotFoundError {
   return new NotFoundError("no_results");
 }

@@ -54,7 +54,8 @@ export function company(value: unknown, invocation?: InvocationLike): Promise<Ce
     const ref = companyRefArg(value);
     const who = await companyOf(ctx, ref);
     // Financials first, asked the way FINANCIAL cells ask (same cache entry): its answer names the
-    // EDINET code, so no separate resolution request is needed (spec 4.8 response edinet_code).
+    // EDINET code, so no separate resolution request is needed (openapi.json getFinancials response
+    // edinet_code).
     const fin = await optional<FinancialsResponse>(
       companyFinancials(ctx.client, who, { period: "annual", years: 30 }, ctx.options),
     );

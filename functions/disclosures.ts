@@ -16,13 +16,17 @@ import { inOrder, orderArg } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
 import { run, type InvocationLike } from "./run";
 
-/** spec 4.13: limit 1..100 per page; DISCLOSURES pages through for up to this many rows. */
+/**
+ * openapi.json listSecurityDisclosures: limit 1..100 per page; DISCLOSURES pages through for up to
+ * this many rows.
+ */
 const MAX_ROWS = 1000;
 const PAGE_MAX = 100;
 
 /**
  * DISCLOSURES: disclosed_at (JST date-time), filing_date, source, document_type, title, doc_id,
- * source_url, pdf_url. Timely-system items appear 24 hours after disclosure (spec 4.13).
+ * source_url, pdf_url. Timely-system items appear 24 hours after disclosure (openapi.json
+ * listSecurityDisclosures).
  */
 export function disclosures(
   securityCode: unknown,

@@ -1,4 +1,4 @@
-// DIVIDENDS: annual dividend records (GET /dividends), actuals only (spec 4.10).
+// DIVIDENDS: annual dividend records (GET /dividends), actuals only (openapi.json getDividends).
 
 import type { DividendRecord, DividendSourceRef } from "../src/contract";
 import { ArgumentError, headersArg, type Company } from "../src/excel/args";
@@ -67,9 +67,9 @@ const NUMERIC = [
 ];
 
 /**
- * The filing a year's dividend traces to (spec 2.7 source_refs): the statutory annual report
- * (edinet) when there is one, since DOCUMENT opens it for every year, else the timely disclosure
- * (tdnet; DOCUMENT opens those from September 2013 on).
+ * The filing a year's dividend traces to (openapi.json DividendRecord source_refs): the statutory
+ * annual report (edinet) when there is one, since DOCUMENT opens it for every year, else the timely
+ * disclosure (tdnet; DOCUMENT opens those from September 2013 on).
  */
 export function primarySource(refs: readonly DividendSourceRef[]): DividendSourceRef | undefined {
   return refs.find((r) => r.source === "edinet") ?? refs[0];

@@ -1,4 +1,5 @@
-// DOCUMENT, XBRL and SECTION over GET /disclosures/{doc_id} and its sections (spec 4.14, 4.15).
+// DOCUMENT, XBRL and SECTION over GET /disclosures/{doc_id} and its sections (openapi.json
+// getDisclosure, getDisclosureSection).
 
 import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
 import { SECTION_IDS } from "../src/contract/disclosure-sections";
@@ -22,9 +23,9 @@ import { run, type CallContext, type InvocationLike } from "./run";
 const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
 type Part = (typeof PARTS)[number];
 /**
- * spec 4.14: `include` groups. DOCUMENT asks for the part it shows plus the small `meta` group,
- * whose filing date is the title row's as-of (a document is as of its filing, not of today); XBRL
- * asks exactly as DOCUMENT "xbrl" does, so the two share one cached answer.
+ * openapi.json getDisclosure: `include` groups. DOCUMENT asks for the part it shows plus the small
+ * `meta` group, whose filing date is the title row's as-of (a document is as of its filing, not of
+ * today); XBRL asks exactly as DOCUMENT "xbrl" does, so the two share one cached answer.
  */
 const INCLUDE: Readonly<Record<Part, string>> = {
   meta: "meta",
@@ -128,9 +129,9 @@ function factCell(fact: DisclosureXbrlFact, ctx: CallContext): Cell {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * An XBRL fact's period (spec 2.6: string or null) as date cells: an instant "YYYY-MM-DD" is its
- * end and has no start; a duration "YYYY-MM-DD/YYYY-MM-DD" (ISO 8601 interval, as the service
- * sends it) gives both. Any other text stays text in `period`, never a guessed date.
+ * An XBRL fact's period (openapi.json DisclosureXbrlFact: string or null) as date cells: an instant
+ * "YYYY-MM-DD" is its end and has no start; a duration "YYYY-MM-DD/YYYY-MM-DD" (ISO 8601 interval,
+ * as the service sends it) gives both. Any other text stays text in `period`, never a guessed date.
  */
 export function periodCells(
   period: string | null,
@@ -197,7 +198,8 @@ export function xbrl(
 
 /**
  * SECTION: the section as plain text, one paragraph per row, no cell over Excel's 32,767
- * characters. A section the document lacks gives #N/A listing the ones it has (spec 4.15).
+ * characters. A section the document lacks gives #N/A listing the ones it has (openapi.json
+ * getDisclosureSection).
  */
 export function section(
   docId: unknown,

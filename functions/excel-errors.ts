@@ -110,7 +110,8 @@ export function futureDate(iso: string, today: string): FunctionError {
 
 function kaishaCell(err: KaishaError, lang: Lang): CellError {
   const text = err.localized(lang);
-  // spec 7: a 400 means the arguments must change; everything else is "not available now".
+  // openapi.json ErrorResponse: a 400 means the arguments must change; everything else is "not
+  // available now".
   return cellError(err.code === "invalid_parameter" ? INVALID_VALUE : NOT_AVAILABLE, text);
 }
 

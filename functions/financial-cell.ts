@@ -39,7 +39,7 @@ import {
   type SharedFetch,
 } from "./shared-financials";
 
-/** Every numeric financials key, in schema order (spec 2.5). */
+/** Every numeric financials key, in schema order (openapi.json FinancialsPeriod). */
 export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
 
 /** Older windows FINANCIAL may step back through (30 years each: back to the 1900s). */
@@ -215,8 +215,9 @@ function financialValue(
   if (type === "LTM") {
     let ltm = computeLtm(body.periods, itemKey, spec, q);
     if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
-      // spec 4.8 rule 3: an item disclosed only half-yearly (cash flow) is null in quarterly
-      // rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per company).
+      // openapi.json getFinancials: an item disclosed only half-yearly (cash flow) is null in
+      // quarterly rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per
+      // company).
       const { anchor, span } = ltm;
       let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
       if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
@@ -340,7 +341,7 @@ interface Fetched extends Lacking {
 
 /**
  * FINANCIAL: one value. Asks /financials for the widest window (the client answers every cell of a
- * company and period type from one request, spec 4.8) and picks the row locally.
+ * company and period type from one request, openapi.json getFinancials) and picks the row locally.
  */
 export function financial(
   company: unknown,

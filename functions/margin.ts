@@ -9,7 +9,7 @@ import { inOrder, orderArg } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
 import { run, type InvocationLike } from "./run";
 
-/** spec 2.10 WeeklyMarginBalanceWeek, in schema order. */
+/** openapi.json WeeklyMarginBalanceWeek, in schema order. */
 const WEEK_FIELDS = [
   "buy_balance_total",
   "buy_balance_regulated",
@@ -33,9 +33,10 @@ const WEEK_FIELDS = [
 ];
 
 /**
- * MARGIN: one row per week, oldest first (spec 4.20): report_date, adjusted balances, ratio,
- * changes, close, volume, then the exchange-published (`*_reported`) values. When the split
- * status is `undeterminable` the adjusted columns are empty: use the `*_reported` ones.
+ * MARGIN: one row per week, oldest first (openapi.json getWeeklyMarginBalance): report_date,
+ * adjusted balances, ratio, changes, close, volume, then the exchange-published (`*_reported`)
+ * values. When the split status is `undeterminable` the adjusted columns are empty: use the
+ * `*_reported` ones.
  */
 export function margin(
   securityCode: unknown,
@@ -87,7 +88,7 @@ const FEE_FIELDS = ["fee_per_day", "fee_days", "fee_total"];
 
 /**
  * JSFMARGIN: `table` days (default; daily balances, oldest first), reverse (reverse fees on the own
- * market) or other_exchange_reverse (with exchange_code) (spec 4.21).
+ * market) or other_exchange_reverse (with exchange_code) (openapi.json getJsfMarginDaily).
  */
 export function jsfMargin(
   securityCode: unknown,

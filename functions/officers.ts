@@ -8,7 +8,8 @@ import { run, type InvocationLike } from "./run";
 
 /**
  * OFFICERS: person_id, name, role, position, is_outside, is_current, is_next_term_nominee,
- * first_valid_from, last_valid_to, tenure_years (spec 2.8). person_id feeds PERSON and friends.
+ * first_valid_from, last_valid_to, tenure_years (openapi.json SecurityOfficer). person_id feeds
+ * PERSON and friends.
  */
 export function officers(
   securityCode: unknown,

@@ -8,7 +8,10 @@ import { noResults, plainColumn, table, titleRowToday } from "./common";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import { run, type InvocationLike } from "./run";
 
-/** spec 4.12: limit 1..20. The maximum is fetched once and cut here, so every `limit` shares it. */
+/**
+ * openapi.json getPeers: limit 1..20. The maximum is fetched once and cut here, so every `limit`
+ * shares it.
+ */
 const FETCH_LIMIT = 20;
 
 /** PEERS: security_code, name, industry, segments, competition_reason, parent_companies. */

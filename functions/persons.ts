@@ -8,7 +8,7 @@ import { run, type InvocationLike } from "./run";
 /**
  * PERSON: one row per current appointment (person_id, name, birth_date, security_code,
  * security_name, role, position, is_outside, first_valid_from, tenure_years); a person with none
- * still gets one row with name and birth date (spec 4.17).
+ * still gets one row with name and birth date (openapi.json getPerson).
  */
 export function person(
   personId: unknown,
@@ -39,7 +39,7 @@ export function person(
   });
 }
 
-/** APPOINTMENTS: current first, then by tenure (spec 4.18). */
+/** APPOINTMENTS: current first, then by tenure (openapi.json getPersonAppointments). */
 export function appointments(
   personId: unknown,
   headers: unknown,
@@ -76,7 +76,10 @@ export function appointments(
 
 const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
 
-/** COMPENSATION: one row per company and fiscal period end, amounts in yen (spec 2.8). */
+/**
+ * COMPENSATION: one row per company and fiscal period end, amounts in yen (openapi.json
+ * PersonCompensationResponse).
+ */
 export function compensation(
   personId: unknown,
   headers: unknown,

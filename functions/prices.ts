@@ -16,14 +16,14 @@ import { run, type InvocationLike } from "./run";
 
 const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
 
-/** spec 8: prices limit 1..500; the largest page keeps the request count lowest. */
+/** openapi.json getPrices: limit 1..500; the largest page keeps the request count lowest. */
 const PAGE_SIZE = 500;
 /** About 20 years of trading days fit in 11 pages; the cap only stops a runaway. */
 const MAX_PAGES = 40;
-/** spec 4.5 / spec 8: no price data before this day. */
+/** openapi.json getPrices: no price data before this day. */
 const EARLIEST = "2005-01-01";
 
-/** #N/A for a date before the price history (spec 4.5: no data before 2005-01-01). */
+/** #N/A for a date before the price history (openapi.json getPrices: no data before 2005-01-01). */
 function noPricesBefore(): Error {
   return noData(`No prices before ${EARLIEST}`, `${EARLIEST} より前の株価はありません`);
 }
@@ -44,7 +44,8 @@ export function prices(
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(securityCode);
     const end = optionalDate(to, "to");
-    // spec 4.5: nothing before 2005-01-01; say so rather than blame a `from` the user never typed.
+    // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user
+    // never typed.
     if (end !== undefined && end < EARLIEST) throw noPricesBefore();
     const asked = optionalDate(from, "from");
     // A range starting after today holds no day yet: say so rather than answer nothing.

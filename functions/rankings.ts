@@ -5,7 +5,7 @@ import { dateCell, type Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRow, unitColumn } from "./common";
 import { run, type InvocationLike } from "./run";
 
-/** spec 4.6: path metric values. */
+/** openapi.json getRankings: path metric values. */
 const METRICS = ["gainers", "losers", "volume", "stop-high", "stop-low"] as const;
 
 /** RANKINGS: rank, security_code, name, industry, close, change_percent (%), volume (shares). */
@@ -32,7 +32,7 @@ export function rankings(
       dateCell(body.target_date, ctx.host),
       body.attribution,
     );
-    // spec 2.3 RankingItem units: close_price yen, change_percent %, volume shares. The API's
+    // openapi.json RankingItem units: close_price yen, change_percent %, volume shares. The API's
     // industry_name / close_price show as `industry` / `close`, as in SECURITIES and PRICES.
     const columns = [
       ...["rank", "security_code", "name", "industry_name"].map((k) => plainColumn(k)),

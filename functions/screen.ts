@@ -27,7 +27,9 @@ import { noResults, plainColumn, table, titleRow, titleRowToday } from "./common
 import { optionalOrderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
 
-/** spec 4.1: limit 1..100 per page; SCREEN pages through for up to this many rows. */
+/**
+ * openapi.json getScreening: limit 1..100 per page; SCREEN pages through for up to this many rows.
+ */
 const MAX_ROWS = 1000;
 const PAGE_MAX = 100;
 
@@ -36,7 +38,10 @@ const LIST_ACCEPTED = {
   ja: "文字列（カンマ区切り）またはセル範囲",
 };
 
-/** The metric keys a screen references, in order: filter fields, then sort_by (spec 4.1). */
+/**
+ * The metric keys a screen references, in order: filter fields, then sort_by (openapi.json
+ * getScreening).
+ */
 export function referencedMetrics(
   filters: string | undefined,
   sortBy: string | undefined,
@@ -51,9 +56,9 @@ export function referencedMetrics(
 }
 
 /**
- * spec 4.1 / spec 7: a metric key the API does not know is a 400 `unknown_value` on filters or
- * sort_by. The API's own hint names its endpoint; the cell names the argument, what was typed, and
- * the function that lists the keys, in the user's language.
+ * openapi.json getScreening, ErrorResponse: a metric key the API does not know is a 400
+ * `unknown_value` on filters or sort_by. The API's own hint names its endpoint; the cell names the
+ * argument, what was typed, and the function that lists the keys, in the user's language.
  */
 function unknownMetric(
   err: unknown,
@@ -279,7 +284,8 @@ export function screen(
         };
       }),
     ];
-    // spec 2.2: each metric carries its evaluation date; "now" is the latest trading data, not today.
+    // openapi.json ScreeningSecurityMetric: each metric carries its evaluation date; "now" is the
+    // latest trading data, not today.
     const evaluated = shown
       .flatMap((s) => s.metrics.map((m) => m.as_of))
       .reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);

@@ -9,14 +9,18 @@ import type { Cell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRowToday } from "./common";
 import { run, type InvocationLike } from "./run";
 
-/** spec 4.4: limit 1..500 per page; SECURITIES pages through for up to this many rows. */
+/**
+ * openapi.json listSecurities: limit 1..500 per page; SECURITIES pages through for up to this many
+ * rows.
+ */
 const MAX_ROWS = 5000;
 const PAGE_MAX = 500;
 
 /**
- * spec 4.4: `industry` is an exact TSE 33-industry name, so any other text can only match nothing:
- * refused before sending (as SCREEN's are, src/client/validate.ts), naming the nearest official
- * name. Full-width/half-width forms and the English names map to the official spelling.
+ * openapi.json listSecurities: `industry` is an exact TSE 33-industry name, so any other text can
+ * only match nothing: refused before sending (as SCREEN's are, src/client/validate.ts), naming the
+ * nearest official name. Full-width/half-width forms and the English names map to the official
+ * spelling.
  */
 function industryArg(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;

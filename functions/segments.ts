@@ -18,10 +18,10 @@ import { run, type InvocationLike } from "./run";
 
 /**
  * SEGMENTS: fiscal_year, [quarter], segment_name, revenue, operating_income, revenue_share,
- * yoy_growth, [employees, assets], revenue_basis, operating_income_basis (spec 2.7), ordered as the
- * API orders them (fiscal year, quarter descending). All years are fetched once per company and
- * filtered here; a year outside that window is asked for explicitly. `fiscal_year` takes the
- * period language of FINANCIAL (2024, 2024/03, FY-1, 2024年度, 令和6年度, a date): a relative
+ * yoy_growth, [employees, assets], revenue_basis, operating_income_basis (openapi.json SegmentRow),
+ * ordered as the API orders them (fiscal year, quarter descending). All years are fetched once per
+ * company and filtered here; a year outside that window is asked for explicitly. `fiscal_year`
+ * takes the period language of FINANCIAL (2024, 2024/03, FY-1, 2024年度, 令和6年度, a date): a relative
  * token, 年度 or date names one of the fiscal years of the all-years answer.
  */
 export function segments(

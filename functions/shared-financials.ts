@@ -20,8 +20,9 @@ const MAX_QUERY_CODES = 20_000;
 
 /**
  * The /financials query for a company, period type and older window (`asOf`), always the widest
- * window (spec 4.8: one request answers every year). The same frozen object each time, so the
- * client recognises it without rebuilding its signature (a model asks it for 60 × 10 cells).
+ * window (openapi.json getFinancials: one request answers every year). The same frozen object each
+ * time, so the client recognises it without rebuilding its signature (a model asks it for 60 × 10
+ * cells).
  *
  * @example financialsQuery({ security_code: "7203" }, "annual", undefined) // { security_code: "7203", period: "annual", years: 30 }
  */

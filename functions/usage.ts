@@ -3,7 +3,7 @@
 import type { Cell } from "../src/excel/values";
 import { run, type InvocationLike } from "./run";
 
-/** USAGE: remaining requests (spec 4.3, spec 5 rule 7). */
+/** USAGE: remaining requests (openapi.json getUsage, bearerAuth). */
 export function usage(invocation?: InvocationLike): Promise<Cell> {
   return run(invocation, async (ctx) => {
     const body = await ctx.client.usage(ctx.options);

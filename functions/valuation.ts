@@ -33,14 +33,17 @@ export const DEFAULT_VALUATION_FIELDS: readonly string[] = [
   "dividend_yield_adjusted",
 ];
 
-/** spec 8: /valuations years 1..50. One request of 50 years answers every `years` (sliced here). */
+/**
+ * openapi.json getValuations: years 1..50. One request of 50 years answers every `years` (sliced
+ * here).
+ */
 const FETCH_YEARS = 50;
 
 /**
- * VALUATION: history newest first (spec 4.7); `fields` "per_5y_avg" alone returns that number.
- * The API is always asked for 50 years so that cells with different `years` share one answer.
- * `as_of` ends the history at the fiscal year it names, in FINANCIAL's period language (a year,
- * label, FY-1, 2024年度 or date), read among the answer's own fiscal years: no other request.
+ * VALUATION: history newest first (openapi.json getValuations); `fields` "per_5y_avg" alone returns
+ * that number. The API is always asked for 50 years so that cells with different `years` share one
+ * answer. `as_of` ends the history at the fiscal year it names, in FINANCIAL's period language (a
+ * year, label, FY-1, 2024年度 or date), read among the answer's own fiscal years: no other request.
  */
 export function valuation(
   securityCode: unknown,
@@ -60,7 +63,7 @@ export function valuation(
     const avg = requested?.some((k) => k.toLowerCase() === "per_5y_avg") ?? false;
     const scalar = avg && requested?.length === 1;
     if (avg && !scalar) {
-      // spec 4.7: per_5y_avg is a top-level number, not a column of the history.
+      // openapi.json getValuations: per_5y_avg is a top-level number, not a column of the history.
       throw new ArgumentError("fields", {
         en: '"per_5y_avg" alone (one number), or history keys from =KAISHA.FIELDS("valuations")',
         ja: '"per_5y_avg" のみ（1つの数値）、または =KAISHA.FIELDS("valuations") の履歴のキー',

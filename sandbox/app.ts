@@ -44,7 +44,7 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Deterministic fault injection. @default no faults */
   faults?: FaultOptions;
-  /** false: GET /rankings answers 503 data_unavailable (spec 4.6). @default true */
+  /** false: GET /rankings answers 503 data_unavailable (openapi.json getRankings). @default true */
   priceDataAvailable?: boolean;
   /** Origins allowed by CORS besides the add-in dev origins; "*" allows any. @default [] */
   corsOrigins?: readonly string[];
@@ -67,7 +67,7 @@ export interface Sandbox {
   reset(): void;
   /** The current data clock. */
   now(): string;
-  /** Switches rankings' price data availability (spec 4.6 503). */
+  /** Switches rankings' price data availability (openapi.json getRankings 503). */
   setPriceDataAvailable(available: boolean): void;
 }
 

@@ -1,6 +1,9 @@
-// The sandbox's built-in demo API key and the key-shape check from spec 5 rule 3.
+// The sandbox's built-in demo API key and the key-shape check from openapi.json bearerAuth.
 
-/** spec 5 rule 3: a fixed 9-character prefix ending in `key_`, then 43 characters (52 in all). */
+/**
+ * openapi.json bearerAuth: a fixed 9-character prefix ending in `key_`, then 43 characters (52 in
+ * all).
+ */
 export const KEY_PREFIX = "kaisakey_";
 
 /**
@@ -12,8 +15,8 @@ export const DEMO_API_KEY = `${KEY_PREFIX}SandboxDemoKeyForKaishaExcelLocalTesti
 const KEY_SHAPE = /^[A-Za-z0-9]{5}key_[A-Za-z0-9_-]{43}$/;
 
 /**
- * True when `key` has the shape of a service key (spec 5 rule 3): 52 characters, a 9-character
- * prefix ending in `key_`. Shape only: says nothing about whether the key is valid.
+ * True when `key` has the shape of a service key (openapi.json bearerAuth): 52 characters, a
+ * 9-character prefix ending in `key_`. Shape only: says nothing about whether the key is valid.
  * @example isKeyShaped(DEMO_API_KEY) // true
  */
 export function isKeyShaped(key: string): boolean {

@@ -49,7 +49,10 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** An error in the API's common shape (spec 7), so the client reads relay failures like API ones. */
+/**
+ * An error in the API's common shape (openapi.json ErrorResponse), so the client reads relay
+ * failures like API ones.
+ */
 function relayError(
   status: 400 | 403 | 405 | 502 | 504,
   code: string,

@@ -69,8 +69,9 @@ interface OpenApiDoc {
 
 /**
  * Schemas whose numeric properties form each dataset of the field dictionary, in order. Response
- * schemas contribute their top-level numeric properties too: spec 4.20 / 4.21 say `fields[]` covers
- * `issued_shares_count` and (jsf) the reverse-fee lists. Duplicated keys keep their first entry.
+ * schemas contribute their top-level numeric properties too: openapi.json getWeeklyMarginBalance /
+ * getJsfMarginDaily say `fields[]` covers `issued_shares_count` and (jsf) the reverse-fee lists.
+ * Duplicated keys keep their first entry.
  */
 export const DATASET_SOURCES = {
   financials: ["FinancialsPeriod"],
@@ -114,7 +115,7 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (operation === undefined) continue;
-      if (method !== "get") throw new Error(`${route}: only GET operations are expected (spec 4)`);
+      if (method !== "get") throw new Error(`${route}: only GET operations are expected`);
       const id = operation.operationId;
       if (id === undefined) throw new Error(`${route}: operationId missing`);
       const shared = (item.parameters as ParameterObject[] | undefined) ?? [];
@@ -140,13 +141,14 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
           rule.enum = schema.enum.filter((v) => v !== null).map(String);
         if (schema.default !== undefined) rule.default = schema.default;
         if (schema.format !== undefined) rule.format = schema.format;
-        // spec 8: dates not before 2005-01-01; screening as_of not in the future.
+        // parameter descriptions: dates not before 2005-01-01; screening as_of not in the future.
         if (schema["x-min-date"] !== undefined) rule.minDate = schema["x-min-date"];
         if (schema["x-not-future"] === true) rule.notFuture = true;
         return rule;
       });
       const rule: Record<string, unknown> = { method: "GET", path: route, params };
-      // spec 4.8: "exactly one of edinet_code / security_code" is not expressible in OpenAPI.
+      // openapi.json getFinancials: "exactly one of edinet_code / security_code" is not expressible
+      // in OpenAPI.
       if (operation["x-exactly-one-of"] !== undefined) {
         rule.exactlyOneOf = operation["x-exactly-one-of"];
       }
@@ -288,13 +290,13 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
 
   const rules = await format(
     `${HEADER}import type { OperationId, OperationRule } from "./rules";\n\n` +
-      "/** Every operation's method, path and parameter rules (spec 4), keyed by operationId. */\n" +
+      "/** Every operation's method, path and parameter rules (openapi.json), keyed by operationId. */\n" +
       `export const OPERATIONS: Record<OperationId, OperationRule> = ${JSON.stringify(buildOperationRules(doc))};\n`,
   );
 
   const fields = await format(
     `${HEADER}import type { Dataset, FieldInfo } from "./rules";\n\n` +
-      "/** Japanese label, unit id (openapi.json FieldUnit) and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
+      "/** Japanese label, unit id (FieldUnit) and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 

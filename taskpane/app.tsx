@@ -82,7 +82,8 @@ export function App(props: AppProps) {
   );
   const [revision, setRevision] = useState(0);
 
-  // A remembered key is checked once at start-up: GET /usage costs no daily request (spec 5 rule 7).
+  // A remembered key is checked once at start-up: GET /usage costs no daily request (openapi.json
+  // bearerAuth).
   useEffect(() => {
     if (!session.keys.current()) return;
     let live = true;

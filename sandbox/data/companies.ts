@@ -26,7 +26,10 @@ export interface ShareEvent {
 export interface FiscalYearChange {
   lastOldYear: number;
   newMonth: number;
-  /** true: quarterly actuals cover the gap (TTM fill); false: balance-only fill (spec 4.8 rule 2). */
+  /**
+   * true: quarterly actuals cover the gap (TTM fill); false: balance-only fill (openapi.json
+   * getFinancials).
+   */
   ttmAvailable: boolean;
 }
 
@@ -65,7 +68,10 @@ export interface CompanySpec {
   vol: number;
   events: ShareEvent[];
   consolidated: boolean;
-  /** Cash flow disclosed only half-yearly: quarterly operating/investing CF null (spec 4.8 rule 3). */
+  /**
+   * Cash flow disclosed only half-yearly: quarterly operating/investing CF null (openapi.json
+   * getFinancials).
+   */
   cfSemiannualOnly: boolean;
   address: string;
   /** Special behaviours exercised by tests and docs. */
@@ -77,7 +83,7 @@ export type Trait =
   | "covid-hit" // 2020-2022 losses, dividend cut to zero then resumed
   | "loss-maker" // biotech: losses, no dividend until late
   | "dividend-starter" // first dividend in a recent year ("new")
-  | "unverifiable-year" // one fiscal year whose share basis cannot be verified (spec 2.4 null rule)
+  | "unverifiable-year" // a year with an unverifiable share basis (ValuationHistoryPoint null rule)
   | "eps-unreported-early" // reported EPS missing before 2010 (per_source computed)
   | "margin-undeterminable" // weekly margin split adjustment undeterminable
   | "illiquid"; // days without trades (null OHLC)
@@ -274,7 +280,10 @@ export const ETFS: readonly { code: string; name: string; price2005: number; vol
   { code: "1321", name: "日経225連動型上場投資信託（サンプル）", price2005: 11800, vol: 0.012 },
 ];
 
-/** A non-primary second share class: listed but not addressable for corporation endpoints (spec 1 rule 5). */
+/**
+ * A non-primary second share class: listed but not addressable for corporation endpoints
+ * (openapi.json info.description).
+ */
 export const SECOND_CLASS = {
   code: "2594",
   of: "2593",
@@ -295,7 +304,7 @@ export function sectorOf(industry: string): string | null {
   return TSE33_TO_TSE17[industry] ?? null;
 }
 
-/** The securities list (spec 2.3 SecurityListItem plus listing facts), ascending by code. */
+/** The securities list (openapi.json SecurityListItem plus listing facts), ascending by code. */
 export function buildSecurities(): SecurityRecord[] {
   const out: SecurityRecord[] = companySpecs().map((c) => ({
     code: c.code,

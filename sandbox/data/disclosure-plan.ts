@@ -37,16 +37,25 @@ export interface DocPlan {
   noticeTopic?: string;
 }
 
-/** Where stored originals would be served; the sandbox does not host PDFs (spec 2.6: may be 404). */
+/**
+ * Where stored originals would be served; the sandbox does not host PDFs (openapi.json
+ * SecurityDisclosure pdf_url).
+ */
 export const SANDBOX_PDF_BASE = "http://127.0.0.1:8787/pdf";
 export const EDINET_PAGE_BASE = "https://disclosure2.edinet-fsa.go.jp/WZEK0040.aspx";
-/** spec 2.7: timely-system documents are retrievable only from September 2013 onward. */
+/**
+ * openapi.json DividendSourceRef: timely-system documents are retrievable only from September 2013
+ * onward.
+ */
 export const TDNET_ARCHIVE_FROM = "2013-09-01";
 /** Quarterly reports (四半期報告書) were replaced by half-year reports (半期報告書) from fiscal 2024. */
 const QUARTERLY_REPORT_UNTIL = "2024-03-31";
 const QUARTERLY_REPORT_FROM = "2015-01-01";
 
-/** Fixed timely disclosures near the data clock: some under 24 hours old (spec 3 transitions). */
+/**
+ * Fixed timely disclosures near the data clock: some under 24 hours old (openapi.json
+ * info.description).
+ */
 const RECENT_OVERRIDES: Record<string, string> = {
   // company code -> disclosed_at of its newest results tanshin
   "3697": "2026-11-20T06:00:00Z", // 3 hours before the data clock: hidden
@@ -254,7 +263,8 @@ export function planDisclosures(companies: readonly CompanyFinancials[]): Disclo
 }
 
 export function pdfUrl(plan: DocPlan): string | null {
-  // Old statutory filings were not stored as PDF here: no URL can be formed (spec 2.6).
+  // Old statutory filings were not stored as PDF here: no URL can be formed (openapi.json
+  // SecurityDisclosure pdf_url).
   if (plan.source === "edinet" && plan.filingDate < "2009-01-01") return null;
   return `${SANDBOX_PDF_BASE}/${plan.docId}.pdf`;
 }

@@ -1,4 +1,5 @@
-// Disclosure documents (spec 2.6): list items, meta, sections and XBRL facts for every planned document.
+// Disclosure documents (openapi.json disclosure schemas): list items, meta, sections and XBRL facts
+// for every planned document.
 import type { components } from "../../src/contract/api-types";
 import { addDays, monthEnd, addMonths } from "./calendar";
 import type { CompanyFinancials } from "./financials";
@@ -299,7 +300,8 @@ export function buildDisclosures(
         source: d.source,
         filing_date: d.filingDate,
         disclosed_at: d.disclosedAt,
-        // spec 2.6: timely system = disclosure + 24 hours; statutory system = disclosure time.
+        // openapi.json DisclosureDocumentMeta: timely system = disclosure + 24 hours; statutory
+        // system = disclosure time.
         available_for_redistribution_at:
           d.source === "tdnet" ? addHours(d.disclosedAt, 24) : d.disclosedAt,
         edinet_code: d.spec.edinet,

@@ -1,5 +1,6 @@
-// Annual dividend records (spec 2.7): reported and adjusted DPS, change_type judged on adjusted DPS,
-// consecutive increases, DOE, and the documents each year's values come from.
+// Annual dividend records (openapi.json DividendRecord): reported and adjusted DPS, change_type
+// judged on adjusted DPS, consecutive increases, DOE, and the documents each year's values come
+// from.
 import type { components } from "../../src/contract/api-types";
 import { planKey, type DisclosurePlan } from "./disclosure-plan";
 import type { CompanyFinancials } from "./financials";
@@ -10,7 +11,7 @@ type ChangeType = DividendRecord["change_type"];
 
 const EPS = 1e-9;
 
-/** spec 2.7: change_type from the year-over-year change of adjusted DPS. */
+/** openapi.json DividendRecord: change_type from the year-over-year change of adjusted DPS. */
 export function judgeChange(
   prev: number | null | undefined,
   cur: number | null,

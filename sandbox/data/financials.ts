@@ -1,5 +1,6 @@
 // Financial statements of each sample company: quarterly flows, fiscal-year balances, and the annual,
-// quarterly and semiannual FinancialsPeriod rows (spec 2.5, 4.8) built from them.
+// quarterly and semiannual FinancialsPeriod rows (openapi.json FinancialsPeriod, getFinancials)
+// built from them.
 import type { components } from "../../src/contract/api-types";
 import type { CompanySpec, Standard } from "./companies";
 import { shareFactor } from "./companies";
@@ -50,7 +51,10 @@ const FLOW_KEYS = [
 type FlowKey = (typeof FLOW_KEYS)[number];
 type Flows = Record<FlowKey, number> & { minority: number; oci: number };
 
-/** Cash-flow items a semiannual-only discloser leaves null on single quarters (spec 4.8 rule 3). */
+/**
+ * Cash-flow items a semiannual-only discloser leaves null on single quarters (openapi.json
+ * getFinancials).
+ */
 const CF_KEYS: readonly FlowKey[] = [
   "operating_cf",
   "investing_cf",
@@ -63,7 +67,7 @@ const CF_KEYS: readonly FlowKey[] = [
   "treasury_stock_net_cf",
 ];
 
-/** spec 2.5: `*` items exist only under J-GAAP. */
+/** openapi.json FinancialsPeriod: `*` items exist only under J-GAAP. */
 export const JGAAP_ONLY_KEYS = [
   "ordinary_income",
   "extraordinary_income",
@@ -514,7 +518,8 @@ export function generateFinancials(spec: CompanySpec): CompanyFinancials {
       for (const s of full) annual.push(build.yearRow(s, s.flows, undefined));
       continue;
     }
-    // spec 4.8 rule 2: no 12-month result in this calendar year -> TTM fill or balance-only fill.
+    // openapi.json getFinancials: no 12-month result in this calendar year -> TTM fill or
+    // balance-only fill.
     for (const s of list) {
       if (spec.fyChange?.ttmAvailable) {
         const endIdx = s.period.firstQuarter + s.period.quarterCount;
@@ -632,7 +637,7 @@ class RowBuilder {
       const avgOe = (s.oePrev + oe) / 2;
       const roe = avgOe > 0 ? (ni / avgOe) * 100 : null;
       if (roe !== null && math.abs(roe) <= 1000) row.roe_computed = round(roe, 2);
-      // spec 2.4: reported ROE exists for about 80% of periods.
+      // openapi.json ValuationHistoryPoint: reported ROE exists for about 80% of periods.
       if (roe !== null && (p.year * 7 + spec.code.charCodeAt(0)) % 5 !== 0) row.roe = round(roe, 1);
       const earlyUnreported = spec.traits.has("eps-unreported-early") && p.year < 2010;
       if (s.averageShares && !earlyUnreported) {
@@ -665,7 +670,8 @@ class RowBuilder {
       row.bps_computed_adjusted = round(oe / (netShares * F), 2);
     }
     if (s.sharesReported === null) {
-      // spec 2.4/2.5: adjusted per-share values are null when the share basis cannot be verified.
+      // openapi.json ValuationHistoryPoint, FinancialsPeriod: adjusted per-share values are null
+      // when the share basis cannot be verified.
       row.dps_adjusted = null;
       row.dps_q2_adjusted = null;
       row.dps_year_end_adjusted = null;

@@ -35,7 +35,7 @@ export * from "./model";
 
 type S = components["schemas"];
 
-/** First trading day of the price history (spec 4.5: no data before 2005-01-01). */
+/** First trading day of the price history (openapi.json getPrices: no data before 2005-01-01). */
 export const PRICE_HISTORY_FROM = "2005-01-04";
 
 /** Units outstanding of the ETFs (volumes and lending balances scale with them). */
@@ -273,8 +273,9 @@ export function forgetDataset(): void {
 }
 
 /**
- * spec 1 rule 5: resolve a security code to its corporation, only through the primary listed security.
- * Returns null for unknown codes, non-primary share classes and securities without a statutory filer.
+ * openapi.json info.description: resolve a security code to its corporation, only through the
+ * primary listed security. Returns null for unknown codes, non-primary share classes and securities
+ * without a statutory filer.
  */
 export function resolveCorporation(dataset: Dataset, code: string): CorporationRecord | null {
   const sec = dataset.securities.find((s) => s.code === code);

@@ -1,5 +1,6 @@
-// Daily securities-finance balances and reverse fees (spec 2.10, 4.21): exchange-published, not split-
-// adjusted (the basis switches at the ex-rights date), reverse fees on the own and other exchanges.
+// Daily securities-finance balances and reverse fees (openapi.json JsfMarginDailyResponse,
+// getJsfMarginDaily): exchange-published, not split- adjusted (the basis switches at the ex-rights
+// date), reverse fees on the own and other exchanges.
 import type { components } from "../../src/contract/api-types";
 import { toDayNumber } from "./calendar";
 import type { ShareEvent } from "./companies";

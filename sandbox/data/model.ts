@@ -19,7 +19,7 @@ export interface SecurityRecord {
   sector: string | null;
   /** null: no statutory filer (ETF). */
   edinet_code: string | null;
-  /** spec 1 rule 5: only the primary security of a corporation resolves it. */
+  /** openapi.json info.description: only the primary security of a corporation resolves it. */
   is_primary: boolean;
   /** Main exchange. */
   exchange: Exchange;
@@ -48,7 +48,10 @@ export interface DisclosureRecord {
 
 export interface SegmentRecord {
   row: S["SegmentRow"];
-  /** ISO UTC disclosure time of the source document: for the 24-hour rule (spec 4.9). */
+  /**
+   * ISO UTC disclosure time of the source document: for the 24-hour rule (openapi.json
+   * getSegments).
+   */
   source_disclosed_at: string;
 }
 
@@ -95,7 +98,7 @@ export interface Dataset {
   corporations: Map<string, CorporationRecord>;
   /**
    * By EDINET code; oldest first, the full history. annual is already canonical (TTM / balance-only
-   * fill years included, spec 4.8 rule 2).
+   * fill years included, openapi.json getFinancials).
    */
   financials: Map<string, FinancialsRecord>;
   /** By code; ascending by date, trading days from 2005-01-04 to the day before SANDBOX_DEFAULT_NOW. */
@@ -104,11 +107,11 @@ export interface Dataset {
   valuations: Map<string, { history: S["ValuationHistoryPoint"][]; per_5y_avg: number | null }>;
   /** By EDINET code; fiscal_year ascending. */
   dividends: Map<string, S["DividendRecord"][]>;
-  /** By EDINET code; already in spec 4.9 order. */
+  /** By EDINET code; already in openapi.json getSegments order. */
   segments: Map<string, { annual: SegmentRecord[]; quarter: SegmentRecord[] }>;
   /** Newest first. */
   disclosures: DisclosureRecord[];
-  /** By code; spec 4.16 order: current, nominees, retired. */
+  /** By code; openapi.json getOfficers order: current, nominees, retired. */
   officers: Map<string, S["SecurityOfficer"][]>;
   persons: Map<string, PersonRecord>;
   /** By code; ALL peers ascending by code, requester excluded (the route applies limit). */

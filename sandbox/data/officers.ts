@@ -1,5 +1,6 @@
-// Officers of each sample company (current, next-term nominees, retired; spec 2.8, 4.16) and the persons
-// behind them: appointment histories across companies and compensation above 100 million yen.
+// Officers of each sample company (current, next-term nominees, retired; openapi.json
+// SecurityOfficer, getOfficers) and the persons behind them: appointment histories across companies
+// and compensation above 100 million yen.
 import type { components } from "../../src/contract/api-types";
 import { addDays, monthEnd, nextTradingDay, wholeYears } from "./calendar";
 import type { CompanySpec } from "./companies";
@@ -181,7 +182,8 @@ export function generateOfficers(specs: readonly CompanySpec[]): OfficersResult 
       if (!n2.stints.some((s) => s.code === spec.code))
         stint(n2, true, [], { listedOn: nomineeDate });
     }
-    // Compensation above 100 million yen (spec 2.8) for top executives of large companies.
+    // Compensation above 100 million yen (openapi.json PersonCompensationResponse) for top
+    // executives of large companies.
     if (spec.salesOku >= 20000 || usesPro) {
       for (const [p, scale] of [
         [president, 1.6],
@@ -285,7 +287,7 @@ function assemble(people: PersonDraft[], companies: readonly CompanySpec[]): Off
       }
       rows.set(s.code, [...(rows.get(s.code) ?? []), { officer, group, order: s.order }]);
     }
-    // spec 4.18: current first, then by tenure_years descending.
+    // openapi.json getPersonAppointments: current first, then by tenure_years descending.
     appointments.sort((a, b) =>
       a.is_current !== b.is_current ? (a.is_current ? -1 : 1) : b.tenure_years - a.tenure_years,
     );
@@ -306,7 +308,8 @@ function assemble(people: PersonDraft[], companies: readonly CompanySpec[]): Off
     });
   }
   for (const [code, list] of rows) {
-    // spec 4.16: current, then next-term nominees, then retired; report listing order within each.
+    // openapi.json getOfficers: current, then next-term nominees, then retired; report listing
+    // order within each.
     list.sort((a, b) => a.group - b.group || a.order - b.order);
     officers.set(
       code,

@@ -1,5 +1,6 @@
-// Competitors of each sample company (spec 2.9, 4.12): ascending by code, requester excluded, a non-listed
-// competitor replaced by its listed parent, parent companies by voting rights, capital_relationship null.
+// Competitors of each sample company (openapi.json PeersResponse, getPeers): ascending by code,
+// requester excluded, a non-listed competitor replaced by its listed parent, parent companies by
+// voting rights, capital_relationship null.
 import type { components } from "../../src/contract/api-types";
 import { sectorOf, type CompanySpec } from "./companies";
 import { segmentNames } from "./segment-names";
@@ -25,8 +26,9 @@ export const PARENT_COMPANIES: Record<string, PeerParentCompany[]> = {
 }; // prettier-ignore
 
 /**
- * Non-listed competitors replaced by their nearest listed parent (spec 4.12 rule 2): the replacement's
- * name and industry are shown, while segments and reason describe the original company.
+ * Non-listed competitors replaced by their nearest listed parent (openapi.json getPeers): the
+ * replacement's name and industry are shown, while segments and reason describe the original
+ * company.
  */
 const REPLACED: Record<string, { parentCode: string; segment: string; reason: string }[]> = {
   "8058": [

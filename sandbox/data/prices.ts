@@ -1,5 +1,6 @@
-// Daily prices (spec 2.3): a current-basis price path anchored on book value, turned into as-traded OHLC
-// with exchange tick sizes, and adj_close on the latest share basis across splits and consolidations.
+// Daily prices (openapi.json SecurityDailyPrice): a current-basis price path anchored on book
+// value, turned into as-traded OHLC with exchange tick sizes, and adj_close on the latest share
+// basis across splits and consolidations.
 import type { components } from "../../src/contract/api-types";
 import { lastIndexOnOrBefore, toDayNumber } from "./calendar";
 import { priceFactor, type ShareEvent } from "./companies";

@@ -1,5 +1,6 @@
-// Screening catalogue (spec 2.2, GET /screening/fields) and the numeric metrics of a security evaluated
-// at a date from its prices and the latest annual results published by then.
+// Screening catalogue (openapi.json ScreeningField, GET /screening/fields) and the numeric metrics
+// of a security evaluated at a date from its prices and the latest annual results published by
+// then.
 import type { components } from "../../src/contract/api-types";
 import { addDays } from "./calendar";
 import { shareFactor } from "./companies";
@@ -79,7 +80,8 @@ export function computeMetrics(
   }
   const fin = src.fin;
   if (!fin) return out;
-  // Latest annual results public by asOf: 24 hours after their tanshin (spec 2.1, the same rule as
+  // Latest annual results public by asOf: 24 hours after their tanshin (openapi.json
+  // info.description, the same rule as
   // /financials); without a known tanshin, about 45 days after the year end.
   const published = fin.annual.filter(
     (r) =>

@@ -1,5 +1,5 @@
-// Annual valuation history (spec 2.4): prices at each fiscal year end combined with the annual financials,
-// with the share-basis null rule, per_source and per_5y_avg.
+// Annual valuation history (openapi.json ValuationHistoryPoint): prices at each fiscal year end
+// combined with the annual financials, with the share-basis null rule, per_source and per_5y_avg.
 import type { components } from "../../src/contract/api-types";
 import { addMonths, addDays, monthEnd } from "./calendar";
 import { priceFactor, shareFactor } from "./companies";
@@ -30,8 +30,9 @@ function div(a: number | null, b: number | null, decimals = 2): number | null {
 }
 
 /**
- * spec 2.4 null rule: the year's issued shares (current basis) must be explainable against today's
- * issued shares: latest year within 1.5x, earlier years within an order of magnitude.
+ * openapi.json ValuationHistoryPoint null rule: the year's issued shares (current basis) must be
+ * explainable against today's issued shares: latest year within 1.5x, earlier years within an order
+ * of magnitude.
  */
 export function shareBasisVerified(
   adjustedShares: number | null,
@@ -142,7 +143,8 @@ export function generateValuations(
     };
     if (denom === null) point.per_source = null;
     if (!verified) {
-      // spec 2.4: share basis not verifiable -> these are all null (yields 0 for a zero dividend).
+      // openapi.json ValuationHistoryPoint: share basis not verifiable -> these are all null
+      // (yields 0 for a zero dividend).
       const zeroDividend = row.dps === 0 || row.dps_adjusted === 0;
       for (const k of NULL_WHEN_UNVERIFIED) point[k] = null;
       point.per_source = null;
@@ -173,7 +175,10 @@ const YIELD_KEYS = [
   "dividend_yield_adjusted", "dividend_yield_high_adjusted", "dividend_yield_low_adjusted",
 ] as const; // prettier-ignore
 
-/** Fill the as-reported PER (times) of the financial rows from the year-end close (spec 2.5 Ratios). */
+/**
+ * Fill the as-reported PER (times) of the financial rows from the year-end close (openapi.json
+ * FinancialsPeriod ratios).
+ */
 export function fillFinancialPer(
   fin: CompanyFinancials,
   prices: readonly SecurityDailyPrice[],

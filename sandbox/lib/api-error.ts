@@ -1,14 +1,21 @@
-// The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape (spec 7).
+// The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape
+// (openapi.json ErrorResponse).
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorDetail, ErrorResponse } from "../../src/contract";
 
-/** One entry of `error.details` (spec 7): `expected` is omitted when it cannot be given. */
+/**
+ * One entry of `error.details` (openapi.json ErrorResponse): `expected` is omitted when it cannot
+ * be given.
+ */
 export type { ErrorDetail };
 
-/** spec 7: reasons that may appear in `error.details[].reason` (openapi.json's ErrorDetail enum). */
+/**
+ * openapi.json ErrorResponse: reasons that may appear in `error.details[].reason` (openapi.json's
+ * ErrorDetail enum).
+ */
 export type DetailReason = ErrorDetail["reason"];
 
-/** The common error body `{error: {code, message, details?}}` (spec 7). */
+/** The common error body `{error: {code, message, details?}}` (openapi.json ErrorResponse). */
 export type ErrorBody = ErrorResponse;
 
 /** Longest piece of the caller's input an error message repeats (issue 13: a 60 kB filter must
@@ -49,7 +56,7 @@ export class ApiError extends Error {
     super(clipMessage(message));
   }
 
-  /** 400 invalid_parameter with one or more details (spec 7). */
+  /** 400 invalid_parameter with one or more details (openapi.json ErrorResponse). */
   static invalid(details: ErrorDetail[], message?: string): ApiError {
     const first = details[0];
     const text =
@@ -68,7 +75,9 @@ export class ApiError extends Error {
     return ApiError.invalid([detail], message);
   }
 
-  /** 404 not_found (spec 7: security, corporation, person, document, metric...). */
+  /**
+   * 404 not_found (openapi.json ErrorResponse: security, corporation, person, document, metric...).
+   */
   static notFound(message: string): ApiError {
     return new ApiError(404, "not_found", message);
   }

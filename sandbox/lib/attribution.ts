@@ -1,6 +1,8 @@
-// The `attribution` object every 200 response carries (spec 1 rule 2, spec 2.1).
+// The `attribution` object every 200 response carries (openapi.json info.description, Attribution).
 
-/** spec 2.1 Attribution; disclosure endpoints use the same three fields (DisclosureAttribution). */
+/**
+ * openapi.json Attribution; disclosure endpoints use the same three fields (DisclosureAttribution).
+ */
 export interface AttributionBody {
   source_label: string;
   license_note: string;
@@ -18,7 +20,7 @@ export const ATTRIBUTION: Readonly<AttributionBody> = Object.freeze({
   processed_by: "Kaisha for Excel sandbox",
 });
 
-/** Exchanges whose daily reports are a price source of their own (spec 4.5). */
+/** Exchanges whose daily reports are a price source of their own (openapi.json getPrices). */
 const REGIONAL_REPORTS: Readonly<Record<string, string>> = {
   XNGO: "名古屋証券取引所",
   XFKA: "福岡証券取引所",
@@ -31,8 +33,8 @@ export function attribution(): AttributionBody {
 }
 
 /**
- * spec 4.5: prices normally come from the main exchange; a security listed only on regional
- * exchanges takes them from those exchanges' daily reports, which the attribution names.
+ * openapi.json getPrices: prices normally come from the main exchange; a security listed only on
+ * regional exchanges takes them from those exchanges' daily reports, which the attribution names.
  */
 export function priceAttribution(listedOn: readonly string[]): AttributionBody {
   const regional = listedOn.map((exchange) => REGIONAL_REPORTS[exchange]);

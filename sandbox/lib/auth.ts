@@ -1,10 +1,11 @@
-// Bearer-key authentication (spec 5): exactly `Bearer <key>` with one space, key among the known keys.
+// Bearer-key authentication (openapi.json bearerAuth): exactly `Bearer <key>` with one space, key
+// among the known keys.
 import { ApiError } from "./api-error";
 
 /**
  * Returns the key from an Authorization header value, or throws 401 `unauthorized`.
- * spec 5 rule 2/5: missing header, no `Bearer ` prefix, a key alone, other spacing, an empty or
- * unknown key all give 401. The key never appears in the error message.
+ * openapi.json bearerAuth: missing header, no `Bearer ` prefix, a key alone, other spacing, an
+ * empty or unknown key all give 401. The key never appears in the error message.
  */
 export function authenticate(header: string | undefined, keys: ReadonlySet<string>): string {
   if (header === undefined || header === "") {

@@ -1,4 +1,5 @@
-// Opaque pagination cursors bound to the conditions of the request that produced them (spec 2.1).
+// Opaque pagination cursors bound to the conditions of the request that produced them (openapi.json
+// `cursor` parameters).
 import { createHash } from "node:crypto";
 import { ApiError } from "./api-error";
 import type { ParamValue } from "./params";
@@ -29,8 +30,8 @@ export function encodeCursor(hash: string, offset: number): string {
 
 /**
  * Returns the offset a cursor points at. 400 `invalid` on param `cursor` when it is not one of
- * ours or was issued for other conditions (spec 4.13: the cursor holds only a position, so the
- * other parameters must equal the previous request's).
+ * ours or was issued for other conditions (openapi.json listSecurityDisclosures: the cursor holds
+ * only a position, so the other parameters must equal the previous request's).
  */
 export function decodeCursor(cursor: string, hash: string): number {
   let payload: unknown;

@@ -3,7 +3,9 @@
 const HOUR_MS = 3_600_000;
 const JST_OFFSET_MS = 9 * HOUR_MS;
 
-/** spec 2.1 / 3: timely-system items become available 24 hours after disclosure. */
+/**
+ * openapi.json info.description: timely-system items become available 24 hours after disclosure.
+ */
 export const TIMELY_DELAY_MS = 24 * HOUR_MS;
 
 /** The JST calendar date (YYYY-MM-DD) of an instant. */

@@ -1,4 +1,5 @@
-// Whether a disclosure is visible at the data clock (spec 3: timely items after 24 hours).
+// Whether a disclosure is visible at the data clock (openapi.json info.description: timely items
+// after 24 hours).
 import type { DisclosureRecord } from "../data/model";
 import { isPastTimelyDelay } from "./data-clock";
 

@@ -1,4 +1,4 @@
-// The `reason` field of list-type responses (spec 2.1 EmptyReason).
+// The `reason` field of list-type responses (openapi.json EmptyReason).
 
 export interface EmptyReason {
   code: "no_results";
@@ -7,7 +7,7 @@ export interface EmptyReason {
 
 /**
  * null when the body data has at least one element; otherwise `{code: "no_results", message}`.
- * spec 2.1: no_results covers both "no coverage" and "conditions matched nothing".
+ * openapi.json EmptyReason: no_results covers both "no coverage" and "conditions matched nothing".
  * @example reasonFor(periods.length, "No financial periods match the conditions.")
  */
 export function reasonFor(

@@ -1,4 +1,4 @@
-// `fields[]` of a response, from the contract's field dictionary (spec 2.1 FieldUnit).
+// `fields[]` of a response, from the contract's field dictionary (openapi.json FieldUnit).
 import { FIELD_DICTIONARY, type Dataset } from "../../src/contract/rules";
 
 /** A FieldUnit entry. */

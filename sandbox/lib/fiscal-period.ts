@@ -1,4 +1,5 @@
-// Fiscal period arithmetic on "YYYY/MM" labels (spec 2.4, 2.5: fiscal_year is YYYY/MM).
+// Fiscal period arithmetic on "YYYY/MM" labels (openapi.json ValuationHistoryPoint,
+// FinancialsPeriod: fiscal_year is YYYY/MM).
 import { addMonths } from "./data-clock";
 
 /** The last day (YYYY-MM-DD) of a "YYYY/MM" month. */
@@ -8,7 +9,10 @@ export function monthEnd(yearMonth: string): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(last).padStart(2, "0")}`;
 }
 
-/** Months from the end of a quarter row's period to its fiscal year end (spec 2.5 `quarter`). */
+/**
+ * Months from the end of a quarter row's period to its fiscal year end (openapi.json
+ * FinancialsPeriod `quarter`).
+ */
 const MONTHS_BEFORE_YEAR_END: Record<string, number> = {
   Q1: 9,
   Q2: 6,

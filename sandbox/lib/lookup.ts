@@ -1,4 +1,5 @@
-// Resolving identifiers to dataset records with the spec's 404 rules (spec 1 rule 5, spec 7).
+// Resolving identifiers to dataset records with the spec's 404 rules (openapi.json
+// info.description, NotFound).
 import type { CorporationRecord, Dataset, DisclosureRecord, SecurityRecord } from "../data/model";
 import { ApiError } from "./api-error";
 
@@ -33,8 +34,8 @@ export function indexes(dataset: Dataset): Indexes {
 }
 
 /**
- * spec 1 rule 4: codes match ^[0-9A-Z]{4,5}$ and responses give 4 characters. A 5-character
- * code is the 4-character code plus the exchange's trailing check digit `0`.
+ * openapi.json info.description: codes match ^[0-9A-Z]{4,5}$ and responses give 4 characters. A
+ * 5-character code is the 4-character code plus the exchange's trailing check digit `0`.
  */
 export function normalizeCode(code: string): string {
   return code.length === 5 && code.endsWith("0") ? code.slice(0, 4) : code;
@@ -49,7 +50,7 @@ export function findSecurity(dataset: Dataset, code: string): SecurityRecord {
 
 /**
  * The corporation a security code resolves to: 404 when the security is unknown, is not the
- * corporation's primary listed security (spec 1 rule 5), or has no statutory filer.
+ * corporation's primary listed security (openapi.json info.description), or has no statutory filer.
  */
 export function corporationOfSecurity(
   dataset: Dataset,

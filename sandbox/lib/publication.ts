@@ -1,4 +1,5 @@
-// When a fiscal period's figures become public: 24 hours after its results tanshin (spec 2.1, 3).
+// When a fiscal period's figures become public: 24 hours after its results tanshin (openapi.json
+// info.description).
 import type { Dataset } from "../data/model";
 import { isPastTimelyDelay } from "./data-clock";
 import { periodEnd } from "./fiscal-period";
@@ -70,9 +71,9 @@ export function isPublished(
 }
 
 /**
- * Whether a fiscal year's annual results are public at `instant` by the 24-hour rule (spec 2.1, 3);
- * undefined when its results tanshin is not in the store (before the timely archive), where the
- * caller applies its own rule.
+ * Whether a fiscal year's annual results are public at `instant` by the 24-hour rule (openapi.json
+ * info.description); undefined when its results tanshin is not in the store (before the timely
+ * archive), where the caller applies its own rule.
  */
 export function annualResultsPublic(
   dataset: Dataset,

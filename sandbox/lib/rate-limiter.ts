@@ -9,7 +9,10 @@ const MINUTE_MS = 60_000;
 export interface LimiterOptions {
   /** Requests per rolling minute per key; 0 turns the per-minute limit off. */
   ratePerMinute: number;
-  /** Requests per JST day per key (spec 8: a daily limit exists; its value is not shown). */
+  /**
+   * Requests per JST day per key (openapi.json 429: a daily limit exists; its value is not
+   * published).
+   */
   dailyLimit: number;
   /** Real-time clock in epoch milliseconds (injectable for tests). */
   clock: () => number;
@@ -31,7 +34,8 @@ interface KeyState {
 
 /**
  * Counts requests per key. `consume` throws 429 when a limit is reached; requests refused with
- * 429 are not counted. One user per key here (spec 5 rule 6 sums keys per user on the live service).
+ * 429 are not counted. One user per key here (openapi.json bearerAuth sums keys per user on the
+ * live service).
  */
 export class RateLimiter {
   readonly #states = new Map<string, KeyState>();
@@ -39,7 +43,7 @@ export class RateLimiter {
 
   /**
    * Records one request for `key`. `countsDaily: false` is for GET /usage, which never consumes
-   * the daily budget (spec 5 rule 7) but still counts toward the per-minute limit.
+   * the daily budget (openapi.json bearerAuth) but still counts toward the per-minute limit.
    */
   consume(key: string, countsDaily = true): void {
     const now = this.options.clock();

@@ -35,7 +35,8 @@ const SECRET_PARAM = /^(api[_-]?key|key|token|access[_-]?token|authorization)$/i
 
 /**
  * Returns the query string with values of key-like parameters (and any value that is one of the
- * known keys) replaced by `[redacted]`: a key must never reach a log line (helper rules, spec 5).
+ * known keys) replaced by `[redacted]`: a key must never reach a log line (helper rules,
+ * openapi.json bearerAuth).
  */
 export function redactQuery(search: string, keys: ReadonlySet<string>): string {
   const params = new URLSearchParams(search);

@@ -20,7 +20,7 @@ export interface SandboxState {
   dataset(): Dataset;
   /** Data clock, ISO 8601 UTC. */
   now(): string;
-  /** false: rankings answer 503 data_unavailable (spec 4.6). */
+  /** false: rankings answer 503 data_unavailable (openapi.json getRankings). */
   priceDataAvailable: boolean;
   limiter: RateLimiter;
 }
@@ -42,11 +42,13 @@ export interface RouteContext {
 /** A route module's declaration. */
 export interface RouteDef<Op extends OperationId = OperationId> {
   operationId: Op;
-  /** false for GET /usage, which never consumes the daily limit (spec 4.3, spec 5 rule 7). */
+  /**
+   * false for GET /usage, which never consumes the daily limit (openapi.json getUsage, bearerAuth).
+   */
   countsDaily?: boolean;
   /**
    * Path parameters whose value outside the contract enum means 404 rather than 400
-   * (spec 4.6: unknown ranking metric -> 404).
+   * (openapi.json getRankings: unknown ranking metric -> 404).
    */
   notFoundOnUnknown?: readonly string[];
   handle(ctx: RouteContext): SuccessBody<Op> | Promise<SuccessBody<Op>>;

@@ -4,7 +4,7 @@ import { ApiError } from "./api-error";
 export type Operator = "gte" | "lte" | "gt" | "lt" | "eq";
 const OPERATORS: readonly Operator[] = ["gte", "lte", "gt", "lt", "eq"];
 
-/** A catalog entry as the parser needs it (spec 2.2 ScreeningField). */
+/** A catalog entry as the parser needs it (openapi.json ScreeningField). */
 export interface CatalogField {
   key: string;
   unit: string | null;
@@ -18,13 +18,18 @@ export interface FilterCondition {
   threshold: number;
 }
 
-/** spec 4.1 rule 2: units convertible within one kind, as factors to the kind's base unit. */
+/**
+ * openapi.json getScreening: units convertible within one kind, as factors to the kind's base unit.
+ */
 const UNIT_KINDS: readonly Readonly<Record<string, number>>[] = [
   { jpy: 1, million_jpy: 1_000_000, hundred_million_jpy: 100_000_000 },
   { ratio: 1, percent: 0.01 },
 ];
 
-/** spec 4.1 rule 3: money thresholds in (0, 1,000,000) yen look like the old 100-million-yen unit. */
+/**
+ * openapi.json getScreening: money thresholds in (0, 1,000,000) yen look like the old
+ * 100-million-yen unit.
+ */
 export const MIGRATION_GUARD_LIMIT_JPY = 1_000_000;
 
 /** The units a field accepts: its kind's units, or only its own unit when it has no counterpart. */
@@ -106,7 +111,8 @@ export function parseFilters(
       );
     }
     const unit = unitText ?? entry.unit;
-    // spec 4.1 rule 3: the guard applies when the unit is omitted or is the field's own unit.
+    // openapi.json getScreening: the guard applies when the unit is omitted or is the field's own
+    // unit.
     if (entry.unit === "jpy" && unit === "jpy" && value > 0 && value < MIGRATION_GUARD_LIMIT_JPY) {
       throw ApiError.param(
         "filters",

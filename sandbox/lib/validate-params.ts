@@ -1,4 +1,5 @@
-// Generic parameter validation driven by the contract's OPERATIONS table (spec 7 reasons).
+// Generic parameter validation driven by the contract's OPERATIONS table (openapi.json ErrorDetail
+// reasons).
 import { ApiError, type ErrorDetail } from "./api-error";
 import type { OperationRule, ParamRule } from "../../src/contract/rules";
 import { Params, type ParamValue } from "./params";
@@ -9,8 +10,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * Validates raw path and query values against an operation's rules and returns typed values with
- * defaults applied. Every problem is reported at once as 400 `invalid_parameter` (spec 7).
- * Unknown query parameters are ignored.
+ * defaults applied. Every problem is reported at once as 400 `invalid_parameter` (openapi.json
+ * ErrorResponse). Unknown query parameters are ignored.
  * @example validateParams(OPERATIONS.getFinancials, {}, (n) => url.searchParams.get(n) ?? undefined)
  */
 export function validateParams(
@@ -31,7 +32,8 @@ export function validateParams(
     if (problem !== null) details.push(problem);
     else values.set(param.name, param.type === "string" ? raw : Number(raw));
   }
-  // spec 4.8: exactly one of edinet_code / security_code (x-exactly-one-of in the contract).
+  // openapi.json getFinancials: exactly one of edinet_code / security_code (x-exactly-one-of in the
+  // contract).
   const group = rule.exactlyOneOf;
   if (group !== undefined) {
     const given = group.filter((name) => query(name) !== undefined);
@@ -99,7 +101,7 @@ function detail(param: string, reason: ErrorDetail["reason"], expected?: string)
   return expected === undefined ? { param, reason } : { param, reason, expected };
 }
 
-/** spec 7: `expected` summarizes accepted values (range, type, enumeration). */
+/** openapi.json ErrorResponse: `expected` summarizes accepted values (range, type, enumeration). */
 function describe(param: ParamRule): string {
   if (param.enum !== undefined) return `one of ${param.enum.join(", ")}`;
   if (param.type === "integer" || param.type === "number") {

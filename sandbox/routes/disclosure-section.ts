@@ -1,4 +1,5 @@
-// GET /disclosures/{doc_id}/sections/{section} (spec 4.15): one normalized section's text.
+// GET /disclosures/{doc_id}/sections/{section} (openapi.json getDisclosureSection): one normalized
+// section's text.
 import { attribution } from "../lib/attribution";
 import { defineRoute } from "../lib/route";
 import { availableSections, visibleDisclosure } from "./disclosure";
@@ -11,7 +12,8 @@ export const disclosureSectionRoute = defineRoute({
     const blocks = record.sections.filter((s) => s.section_id === section);
     const first = blocks[0];
     return {
-      // spec 4.15: an absent section gives 200 with null text, "" name and the candidates.
+      // openapi.json getDisclosureSection: an absent section gives 200 with null text, "" name and
+      // the candidates.
       section_text: first === undefined ? null : blocks.map((b) => b.html_or_text).join("\n"),
       section_name: first?.section_title_raw ?? "",
       document_type: record.meta.document_type,

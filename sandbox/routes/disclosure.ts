@@ -1,4 +1,5 @@
-// GET /disclosures/{doc_id} (spec 4.14): a document's meta, sections, XBRL facts, section ids.
+// GET /disclosures/{doc_id} (openapi.json getDisclosure): a document's meta, sections, XBRL facts,
+// section ids.
 import { SECTION_IDS } from "../../src/contract/disclosure-sections";
 import type { Dataset, DisclosureRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
@@ -8,15 +9,21 @@ import { findDisclosure } from "../lib/lookup";
 import { defineRoute, type SuccessBody } from "../lib/route";
 
 type DocumentBody = SuccessBody<"getDisclosure">;
-/** A normalized section id (spec 2.6). */
+/** A normalized section id (openapi.json getDisclosureSection `section`). */
 export type SectionId = NonNullable<DocumentBody["available_sections"]>[number];
 
 const GROUPS = ["meta", "sections", "xbrl_facts", "available_sections"] as const;
 
-/** spec 2.6: the contract's section ids; typed here so they are checked against the body's type. */
+/**
+ * openapi.json getDisclosureSection: the contract's section ids; typed here so they are checked
+ * against the body's type.
+ */
 const KNOWN_SECTIONS: readonly SectionId[] = SECTION_IDS;
 
-/** A document visible at the data clock, or 404 (spec 4.14: timely and under 24 hours -> 404). */
+/**
+ * A document visible at the data clock, or 404 (openapi.json getDisclosure: timely and under 24
+ * hours -> 404).
+ */
 export function visibleDisclosure(dataset: Dataset, docId: string, now: string): DisclosureRecord {
   const record = findDisclosure(dataset, docId);
   if (!isVisible(record, now)) {
@@ -39,7 +46,8 @@ export const disclosureRoute = defineRoute({
   operationId: "getDisclosure",
   handle({ state, params }) {
     const record = visibleDisclosure(state.dataset(), params.reqStr("doc_id"), state.now());
-    // spec 4.14: comma-separated groups (the contract pattern admits only known ones); all by default.
+    // openapi.json getDisclosure: comma-separated groups (the contract pattern admits only known
+    // ones); all by default.
     const include = new Set<string>(params.str("include")?.split(",") ?? GROUPS);
     const body: DocumentBody = { attribution: attribution() };
     if (include.has("meta")) body.meta = record.meta;

@@ -1,4 +1,5 @@
-// GET /dividends (spec 4.10): annual dividend actuals, fiscal_year ascending, from/to bounded.
+// GET /dividends (openapi.json getDividends): annual dividend actuals, fiscal_year ascending,
+// from/to bounded.
 import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
@@ -17,8 +18,9 @@ export const dividendsRoute = defineRoute({
     const currentYear = Number(jstDate(state.now()).slice(0, 4));
     const now = state.now();
     const documents = indexes(dataset).disclosuresById;
-    // spec 2.1: timely-derived values appear 24 hours after disclosure. A record is shown once one
-    // of its source documents is visible; sources outside the document store do not hold it back.
+    // openapi.json info.description: timely-derived values appear 24 hours after disclosure. A
+    // record is shown once one of its source documents is visible; sources outside the document
+    // store do not hold it back.
     const published = (refs: readonly { doc_id: string }[]): boolean => {
       const known = refs.map((ref) => documents.get(ref.doc_id)).filter((d) => d !== undefined);
       return known.length === 0 || known.some((d) => isVisible(d, now));

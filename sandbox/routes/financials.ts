@@ -1,4 +1,5 @@
-// GET /financials (spec 4.8): annual / quarterly / semiannual periods bounded by as_of, oldest first.
+// GET /financials (openapi.json getFinancials): annual / quarterly / semiannual periods bounded by
+// as_of, oldest first.
 import type { CorporationRecord } from "../data/model";
 import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
@@ -23,7 +24,8 @@ export const financialsRoute = defineRoute({
   handle({ state, params }) {
     const dataset = state.dataset();
     const edinetCode = params.str("edinet_code");
-    // spec 4.8: security_code resolves (primary listed security only) to the corporation.
+    // openapi.json getFinancials: security_code resolves (primary listed security only) to the
+    // corporation.
     const corporation: CorporationRecord =
       edinetCode !== undefined
         ? listedCorporation(dataset, edinetCode)
@@ -36,7 +38,8 @@ export const financialsRoute = defineRoute({
     const code = corporation.primary_code ?? "";
     const record = dataset.financials.get(corporation.edinet_code);
     const rows = record?.[period] ?? [];
-    // spec 2.1: rows appear 24 hours after their results tanshin (not before the period ends).
+    // openapi.json info.description: rows appear 24 hours after their results tanshin (not before
+    // the period ends).
     const published = rows
       .filter((row) => isPublished(dataset, code, row.fiscal_year, row.quarter, now, today))
       .sort(
@@ -46,13 +49,14 @@ export const financialsRoute = defineRoute({
       );
     let periods;
     if (period === "annual") {
-      // spec 4.8 rule 1: fiscal year end on or before the end of the as_of month; latest `years`.
+      // openapi.json getFinancials: fiscal year end on or before the end of the as_of month; latest
+      // `years`.
       const bound = asOf === undefined ? today : monthEnd(asOf);
       periods = published.filter((row) => monthEnd(row.fiscal_year) <= bound).slice(-years);
     } else {
-      // spec 4.8 rule 1: with as_of, whole fiscal years ending by that month-end (a running year
-      // is excluded even with published quarters); by default the running year's published
-      // quarters are included. `years` bounds the number of fiscal years, not rows.
+      // openapi.json getFinancials: with as_of, whole fiscal years ending by that month-end (a
+      // running year is excluded even with published quarters); by default the running year's
+      // published quarters are included. `years` bounds the number of fiscal years, not rows.
       const eligible =
         asOf === undefined
           ? published

@@ -1,4 +1,4 @@
-// The route table: one entry per contract operation (spec 4.1-4.21).
+// The route table: one entry per contract operation (openapi.json operationIds).
 import type { RouteDef } from "../lib/route";
 import { disclosureRoute } from "./disclosure";
 import { disclosureSectionRoute } from "./disclosure-section";

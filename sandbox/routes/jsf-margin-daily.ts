@@ -1,4 +1,5 @@
-// GET /securities/{code}/jsf-margin-daily (spec 4.21): securities-finance balances and reverse fees.
+// GET /securities/{code}/jsf-margin-daily (openapi.json getJsfMarginDaily): securities-finance
+// balances and reverse fees.
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
 import { addMonths, jstDate } from "../lib/data-clock";
@@ -18,7 +19,8 @@ export const jsfMarginDailyRoute = defineRoute({
     if (record === undefined) {
       throw ApiError.notFound(`No securities-finance data for ${security.code}.`);
     }
-    // spec 4.21: without `exchange`, the listing market decides (the main exchange wins).
+    // openapi.json getJsfMarginDaily: without `exchange`, the listing market decides (the main
+    // exchange wins).
     const exchange = params.str("exchange") ?? record.exchange;
     if (exchange !== record.exchange) {
       throw ApiError.notFound(`No securities-finance data for ${security.code} on ${exchange}.`);
@@ -26,7 +28,8 @@ export const jsfMarginDailyRoute = defineRoute({
     const period = params.reqStr("period") as Period;
     const today = jstDate(state.now());
     const published = record.days.filter((d) => d.date <= today);
-    // spec 4.21: the period ends at `to` (default: the latest application date).
+    // openapi.json getJsfMarginDaily: the period ends at `to` (default: the latest application
+    // date).
     const requestedTo = params.str("to");
     const latest = published[published.length - 1]?.date ?? today;
     const to = requestedTo ?? latest;

@@ -1,10 +1,14 @@
-// GET /securities/{code}/officers (spec 4.16): current, then nominees, then retired officers.
+// GET /securities/{code}/officers (openapi.json getOfficers): current, then nominees, then retired
+// officers.
 import { attribution } from "../lib/attribution";
 import { reasonFor } from "../lib/empty-reason";
 import { findSecurity } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
 
-/** spec 4.16: current first, then next-term nominees, then retired (stable within a group). */
+/**
+ * openapi.json getOfficers: current first, then next-term nominees, then retired (stable within a
+ * group).
+ */
 function group(officer: { is_current: boolean; is_next_term_nominee: boolean }): number {
   if (officer.is_current) return 0;
   return officer.is_next_term_nominee ? 1 : 2;

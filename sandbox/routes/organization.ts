@@ -1,4 +1,5 @@
-// GET /organizations/{edinet_code} (spec 4.11): basic data of a listed corporation.
+// GET /organizations/{edinet_code} (openapi.json getOrganization): basic data of a listed
+// corporation.
 import { attribution } from "../lib/attribution";
 import { listedCorporation } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
@@ -11,7 +12,7 @@ export const organizationRoute = defineRoute({
       edinet_code: corporation.edinet_code,
       name_ja: corporation.name_ja,
       address_ja: corporation.address_ja,
-      // spec 2.9: currently only the primary security.
+      // openapi.json Organization: currently only the primary security.
       listed_security_codes: corporation.primary_code === null ? [] : [corporation.primary_code],
       attribution: attribution(),
     };

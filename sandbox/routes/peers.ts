@@ -1,4 +1,5 @@
-// GET /peers (spec 4.12): competitors ascending by code, requester excluded, first `limit`.
+// GET /peers (openapi.json getPeers): competitors ascending by code, requester excluded, first
+// `limit`.
 import { attribution } from "../lib/attribution";
 import { reasonFor } from "../lib/empty-reason";
 import { findSecurity } from "../lib/lookup";
@@ -9,7 +10,7 @@ export const peersRoute = defineRoute({
   handle({ state, params }) {
     const dataset = state.dataset();
     const security = findSecurity(dataset, params.reqStr("security_code"));
-    // spec 4.12 rule 1: sorted by code, requester excluded, first `limit`; no paging.
+    // openapi.json getPeers: sorted by code, requester excluded, first `limit`; no paging.
     const peers = (dataset.peers.get(security.code) ?? [])
       .filter((peer) => peer.security_code !== security.code)
       .sort((a, b) => a.security_code.localeCompare(b.security_code))

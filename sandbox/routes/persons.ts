@@ -1,4 +1,5 @@
-// GET /persons/{id}, /appointments, /compensation-history (spec 4.17-4.19).
+// GET /persons/{id}, /appointments, /compensation-history (openapi.json getPerson,
+// getPersonAppointments, getPersonCompensationHistory).
 import type { Dataset, PersonRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
@@ -29,7 +30,7 @@ export const personAppointmentsRoute = defineRoute({
   operationId: "getPersonAppointments",
   handle({ state, params }) {
     const person = findPerson(state.dataset(), params.reqStr("id"));
-    // spec 4.18: current first, then by tenure_years descending.
+    // openapi.json getPersonAppointments: current first, then by tenure_years descending.
     const appointments = [...person.appointments].sort(
       (a, b) => Number(b.is_current) - Number(a.is_current) || b.tenure_years - a.tenure_years,
     );

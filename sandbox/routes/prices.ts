@@ -1,4 +1,5 @@
-// GET /securities/{code}/prices (spec 4.5): daily prices newest first, from/to bounded, paged.
+// GET /securities/{code}/prices (openapi.json getPrices): daily prices newest first, from/to
+// bounded, paged.
 import { ApiError } from "../lib/api-error";
 import { priceAttribution } from "../lib/attribution";
 import { paginate } from "../lib/cursor";
@@ -8,7 +9,10 @@ import { fieldsOf } from "../lib/fields";
 import { findSecurity } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
 
-/** spec 4.5 / 8: no data before 2005-01-01 (exchange license), and dates before it are refused. */
+/**
+ * openapi.json getPrices: no data before 2005-01-01 (exchange license), and dates before it are
+ * refused.
+ */
 export const FIRST_PRICE_DATE = "2005-01-01";
 
 export const pricesRoute = defineRoute({

@@ -1,4 +1,5 @@
-// GET /rankings/{metric} (spec 4.6): gainers, losers, volume, stop-high, stop-low of the latest day.
+// GET /rankings/{metric} (openapi.json getRankings): gainers, losers, volume, stop-high, stop-low
+// of the latest day.
 import type { components } from "../../src/contract/api-types";
 import type { Dataset, SecurityRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
@@ -65,7 +66,8 @@ function movers(dataset: Dataset, target: string): Mover[] {
     const day = rows[i];
     if (day === undefined || day.date !== target) continue;
     const close = day.close;
-    // spec 2.3: change vs the previous close; a day without trades has no close, look further back.
+    // openapi.json RankingItem: change vs the previous close; a day without trades has no close,
+    // look further back.
     let previous: SecurityDailyPrice | undefined;
     for (let j = i - 1; j >= 0 && previous === undefined; j -= 1)
       if (rows[j]?.close !== null) previous = rows[j];
@@ -81,7 +83,7 @@ function movers(dataset: Dataset, target: string): Mover[] {
 
 const byCode = (a: Mover, b: Mover): number => a.security.code.localeCompare(b.security.code);
 
-/** spec 4.6: the ranking rule of each metric (ties by security code). */
+/** openapi.json getRankings: the ranking rule of each metric (ties by security code). */
 function rank(metric: string, list: Mover[]): Mover[] {
   const change = (m: Mover): number => m.changePercent ?? 0;
   switch (metric) {

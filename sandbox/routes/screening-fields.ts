@@ -1,4 +1,4 @@
-// GET /screening/fields (spec 4.2): the metric catalog.
+// GET /screening/fields (openapi.json getScreeningFields): the metric catalog.
 import { attribution } from "../lib/attribution";
 import { defineRoute } from "../lib/route";
 

@@ -1,4 +1,5 @@
-// GET /screening (spec 4.1): filter listed securities by metrics, name, sector and industry.
+// GET /screening (openapi.json getScreening): filter listed securities by metrics, name, sector and
+// industry.
 import type { Dataset, ScreeningMetricValue } from "../data/model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../data/industries";
 import { ApiError } from "../lib/api-error";
@@ -10,9 +11,9 @@ import { defineRoute } from "../lib/route";
 import { matches, parseFilters, type CatalogField } from "../lib/screening-filters";
 import { normalizeText } from "../lib/text-match";
 
-/** spec 4.1 rule 1 / spec 8: filters + sector + industry, at most 20 (the sandbox's tier). */
+/** openapi.json getScreening: filters + sector + industry, at most 20 (the sandbox's tier). */
 export const MAX_CONDITIONS = 20;
-/** spec 8: as_of not before 2005-01-01. */
+/** openapi.json getScreening: as_of not before 2005-01-01. */
 export const FIRST_AS_OF = "2005-01-01";
 
 type Metrics = Record<string, ScreeningMetricValue>;
@@ -67,7 +68,10 @@ function nameList(
   return new Set(names);
 }
 
-/** spec 4.1 as_of: `now` (the data clock's JST date) or a date in [2005-01-01, today]. */
+/**
+ * openapi.json getScreening as_of: `now` (the data clock's JST date) or a date in [2005-01-01,
+ * today].
+ */
 function resolveAsOf(text: string, now: string): string {
   const today = jstDate(now);
   if (text === "now") return today;

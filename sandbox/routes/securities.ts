@@ -1,4 +1,5 @@
-// GET /securities (spec 4.4): listed securities ascending by code, filtered, paged by cursor.
+// GET /securities (openapi.json listSecurities): listed securities ascending by code, filtered,
+// paged by cursor.
 import { attribution } from "../lib/attribution";
 import { paginate } from "../lib/cursor";
 import { defineRoute } from "../lib/route";

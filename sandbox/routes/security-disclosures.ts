@@ -1,4 +1,5 @@
-// GET /securities/{code}/disclosures (spec 4.13): a security's disclosures, newest first, paged.
+// GET /securities/{code}/disclosures (openapi.json listSecurityDisclosures): a security's
+// disclosures, newest first, paged.
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
 import { paginate } from "../lib/cursor";
@@ -17,7 +18,8 @@ export const securityDisclosuresRoute = defineRoute({
       throw ApiError.param("from", "out_of_range", `a date on or before to (${to})`);
     }
     const dataset = state.dataset();
-    // spec 4.13: 404 for an unknown or non-primary security, or one without a statutory filer.
+    // openapi.json listSecurityDisclosures: 404 for an unknown or non-primary security, or one
+    // without a statutory filer.
     const { security, corporation } = corporationOfSecurity(dataset, params.reqStr("code"));
     const { offset, hash } = page();
     const documentType = params.str("document_type");

@@ -1,4 +1,5 @@
-// GET /segments (spec 4.9): segment rows, 24-hour rule on timely-derived values, about 20 periods.
+// GET /segments (openapi.json getSegments): segment rows, 24-hour rule on timely-derived values,
+// about 20 periods.
 import { attribution } from "../lib/attribution";
 import { isPastTimelyDelay } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
@@ -6,7 +7,7 @@ import { fieldsOf } from "../lib/fields";
 import { listedCorporation } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
 
-/** spec 4.9: without fiscal_year, about the latest 20 fiscal periods. */
+/** openapi.json getSegments: without fiscal_year, about the latest 20 fiscal periods. */
 export const DEFAULT_SEGMENT_YEARS = 20;
 
 export const segmentsRoute = defineRoute({
@@ -17,7 +18,8 @@ export const segmentsRoute = defineRoute({
     const record = dataset.segments.get(corporation.edinet_code);
     const period = params.reqStr("period") === "quarter" ? "quarter" : "annual";
     const now = state.now();
-    // spec 4.9 / 3: values from a timely disclosure appear only 24 hours or more after it.
+    // openapi.json getSegments, info.description: values from a timely disclosure appear only 24
+    // hours or more after it.
     const visible = (record?.[period] ?? [])
       .filter((r) => isPastTimelyDelay(r.source_disclosed_at, now))
       .map((r) => r.row);
@@ -32,7 +34,7 @@ export const segmentsRoute = defineRoute({
       const keep = new Set(latest);
       rows = visible.filter((row) => keep.has(row.fiscal_year));
     }
-    // spec 4.9: fiscal_year desc, quarter desc, segment_name asc.
+    // openapi.json getSegments: fiscal_year desc, quarter desc, segment_name asc.
     rows.sort(
       (a, b) =>
         b.fiscal_year.localeCompare(a.fiscal_year) ||

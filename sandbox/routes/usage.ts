@@ -1,4 +1,5 @@
-// GET /usage (spec 4.3): remaining requests of the day; never consumes the daily limit.
+// GET /usage (openapi.json getUsage): remaining requests of the day; never consumes the daily
+// limit.
 import { attribution } from "../lib/attribution";
 import { defineRoute } from "../lib/route";
 
@@ -6,7 +7,8 @@ export const usageRoute = defineRoute({
   operationId: "getUsage",
   countsDaily: false,
   handle({ state, key }) {
-    // spec 1 rule 2: every 200 carries attribution, though UsageResponse does not list it.
+    // openapi.json info.description: every 200 carries attribution, though UsageResponse does not
+    // list it.
     const body = { ...state.limiter.usage(key), attribution: attribution() };
     return body;
   },

@@ -1,4 +1,5 @@
-// GET /valuations (spec 4.7): annual valuation series, newest fiscal year first, plus per_5y_avg.
+// GET /valuations (openapi.json getValuations): annual valuation series, newest fiscal year first,
+// plus per_5y_avg.
 import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
 import { reasonFor } from "../lib/empty-reason";
@@ -7,7 +8,10 @@ import { findSecurity } from "../lib/lookup";
 import { isPublished } from "../lib/publication";
 import { defineRoute } from "../lib/route";
 
-/** spec 2.4: simple mean of the positive close-based PERs of the latest 5 years. */
+/**
+ * openapi.json ValuationsResponse: simple mean of the positive close-based PERs of the latest 5
+ * years.
+ */
 function per5yAverage(history: readonly { per: number | null }[]): number | null {
   const positives = history
     .slice(0, 5)
@@ -26,7 +30,8 @@ export const valuationsRoute = defineRoute({
     const now = state.now();
     const today = jstDate(now);
     const all = record?.history ?? [];
-    // A fiscal year appears with its annual results (24 hours after the tanshin, spec 2.1).
+    // A fiscal year appears with its annual results (24 hours after the tanshin, openapi.json
+    // info.description).
     const visible = all.filter((point) =>
       isPublished(dataset, security.code, point.fiscal_year, undefined, now, today),
     );

@@ -1,4 +1,5 @@
-// GET /securities/{code}/weekly-margin-balance (spec 4.20): the last 26 or 52 weekly balances.
+// GET /securities/{code}/weekly-margin-balance (openapi.json getWeeklyMarginBalance): the last 26
+// or 52 weekly balances.
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";
 import { jstDate } from "../lib/data-clock";
@@ -15,12 +16,13 @@ export const weeklyMarginRoute = defineRoute({
     const period: "26w" | "52w" = params.reqStr("period") === "26w" ? "26w" : "52w";
     const today = jstDate(state.now());
     const recorded = (record?.weeks ?? []).filter((w) => w.report_date <= today);
-    // spec 4.20 / 7: no weekly margin data for the exchange -> 404.
+    // openapi.json getWeeklyMarginBalance 404: no weekly margin data for the exchange -> 404.
     if (record === undefined || recorded.length === 0) {
       throw ApiError.notFound(`No weekly margin balance data for ${security.code} on XTKS.`);
     }
     const weeks = recorded.slice(-(period === "26w" ? 26 : 52));
-    // spec 3: `not-applicable` when no split affects the displayed weeks; events only when applied.
+    // openapi.json WeeklyMarginResponse: `not-applicable` when no split affects the displayed
+    // weeks; events only when applied.
     let status = record.split_adjustment_status;
     if (status === "applied" && weeks.every((w) => w.split_adjustment_factor === 1)) {
       status = "not-applicable";

@@ -143,7 +143,7 @@ export interface KaishaClient {
     params: ParamsOf<O>,
     options?: RequestOptions,
   ): Promise<ResponseOf<O>>;
-  /** Pages of a cursor endpoint, same conditions each time (spec 2.1 Pagination). */
+  /** Pages of a cursor endpoint, same conditions each time (openapi.json next_cursor). */
   paginate<O extends PaginatedOperationId>(
     operationId: O,
     query: ParamsOf<O>,
@@ -153,7 +153,7 @@ export interface KaishaClient {
    * PRICE: the daily price row of the last trading day on or before `day` (YYYY-MM-DD), or
    * undefined when there is none since 2005. Answered from price ranges already received (PRICE
    * windows, PRICES walks); otherwise one calendar-year window per year touched, shared by every
-   * date in it (spec 4.5: limit 500 holds a year of trading days).
+   * date in it (openapi.json getPrices: limit 500 holds a year of trading days).
    */
   priceOnOrBefore(
     code: string,
@@ -282,7 +282,7 @@ class Client implements KaishaClient {
     return this.request("getScreeningFields", {}, o);
   }
   usage(o?: RequestOptions) {
-    // spec 4.3: usage is the live remaining count; a cached one would mislead.
+    // openapi.json getUsage: usage is the live remaining count; a cached one would mislead.
     return this.request("getUsage", {}, { ...o, cache: "no-store" });
   }
   securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
@@ -358,7 +358,8 @@ class Client implements KaishaClient {
     // memory tier (a recalculation asks the same company/period/as_of thousands of times).
     const hot = this.fromMemory(opId, params as Record<string, unknown>, options);
     if (hot !== undefined) return hot as ResponseOf<O>;
-    // Validation first: invalid input never reaches the network (house style; spec 7 reasons).
+    // Validation first: invalid input never reaches the network (house style; openapi.json
+    // ErrorDetail reasons).
     const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
       now: this.settings.now,
     });
@@ -442,7 +443,8 @@ class Client implements KaishaClient {
 
   /**
    * The key this call sends and its partition (computed once per key and server). No key: the
-   * "set a key" error, and nothing is read from the cache (issue 18; spec 5 rule 5: no key is 401).
+   * "set a key" error, and nothing is read from the cache (issue 18; openapi.json bearerAuth: no
+   * key is 401).
    */
   private caller(): Caller | Promise<Caller> {
     const source = this.settings.apiKey;
@@ -634,7 +636,8 @@ class Client implements KaishaClient {
         return entry.body.edinet_code;
       }
     }
-    // spec 4.13: the disclosures list answers with the resolved edinet_code; one item is enough.
+    // openapi.json listSecurityDisclosures: the disclosures list answers with the resolved
+    // edinet_code; one item is enough.
     const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
     if (typeof body.edinet_code !== "string")
       throw new BadResponseError("no edinet_code in /disclosures");
@@ -744,7 +747,10 @@ class Client implements KaishaClient {
     }
   }
 
-  /** spec 4.8 / spec 8: one usage count per request regardless of years, so always ask for 30. */
+  /**
+   * openapi.json getFinancials: one usage count per request regardless of years, so always ask for
+   * 30.
+   */
   private async financialsFromWidest(
     clean: CleanParams,
     options: RequestOptions,
@@ -753,7 +759,8 @@ class Client implements KaishaClient {
     const { fetched, period, years } = financialsWidest(clean);
     const wide = await this.cached("getFinancials", fetched, options, who);
     const body = wide as ResponseOf<"getFinancials">;
-    // spec 4.8: a security code is resolved to the corporation, named in the answer.
+    // openapi.json getFinancials: a security code is resolved to the corporation, named in the
+    // answer.
     if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
       this.remember(clean.security_code, body.edinet_code, who.id);
     }
@@ -1020,7 +1027,10 @@ const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 
-/** spec 8: the largest prices page; a calendar year (~245 trading days) fits in one. */
+/**
+ * openapi.json getPrices `limit`: the largest page; a calendar year (~245 trading days) fits in
+ * one.
+ */
 const PRICE_WINDOW_LIMIT = 500;
 /** Freshness of daily prices that end before today. @unit ms */
 const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
@@ -1035,7 +1045,10 @@ const FINANCIALS_DEFAULT_YEARS = Number(
   OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
 );
 
-/** spec 4.8 / spec 8: the widest /financials request answering `clean`, and how to narrow it. */
+/**
+ * openapi.json getFinancials: the widest /financials request answering `clean`, and how to narrow
+ * it.
+ */
 function financialsWidest(clean: CleanParams): {
   fetched: CleanParams;
   period: string;

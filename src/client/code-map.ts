@@ -7,9 +7,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Pairs the API stated in an answer: the disclosures list and dividends name both codes (spec
- * 4.10, 4.13), screening names both per security (spec 2.2), an organization lists its primary
- * security (spec 2.9).
+ * Pairs the API stated in an answer: the disclosures list and dividends name both codes
+ * (openapi.json getDividends, listSecurityDisclosures), screening names both per security
+ * (ScreeningSecurity), an organization lists its primary security (Organization).
  */
 export function codePairsIn(
   opId: OperationId,

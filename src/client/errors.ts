@@ -1,4 +1,5 @@
-// Client error classes (spec 7), the status-to-subclass factory, and localized messages.
+// Client error classes (openapi.json ErrorResponse), the status-to-subclass factory, and localized
+// messages.
 
 import {
   MESSAGES,
@@ -123,7 +124,10 @@ export class KaishaError extends Error {
 
 type SubInit = Omit<KaishaErrorInit, "code" | "message"> & { message?: MessagePair };
 
-/** spec 7 / 400: invalid parameter, detected locally before sending or answered by the API. */
+/**
+ * openapi.json ErrorResponse / 400: invalid parameter, detected locally before sending or answered
+ * by the API.
+ */
 export class ValidationError extends KaishaError {
   override readonly name = "ValidationError" as const;
   declare readonly details: readonly ErrorDetail[];
@@ -142,9 +146,9 @@ export class ValidationError extends KaishaError {
 }
 
 /**
- * spec 5.5 / 401: key rejected. Nothing was sent for `missing_key` (no key configured) and
- * `bad_key` (characters an HTTP header cannot carry, such as a zero-width space or full-width
- * letters: fetch would fail with a misleading "cannot reach the API").
+ * openapi.json bearerAuth / 401: key rejected. Nothing was sent for `missing_key` (no key
+ * configured) and `bad_key` (characters an HTTP header cannot carry, such as a zero-width space or
+ * full-width letters: fetch would fail with a misleading "cannot reach the API").
  */
 export class AuthenticationError extends KaishaError {
   override readonly name = "AuthenticationError" as const;
@@ -168,7 +172,10 @@ export class ForbiddenError extends KaishaError {
   }
 }
 
-/** spec 7 / 404 `not_found`; `no_results` for an empty answer where a caller needs a value. */
+/**
+ * openapi.json ErrorResponse / 404 `not_found`; `no_results` for an empty answer where a caller
+ * needs a value.
+ */
 export class NotFoundError extends KaishaError {
   override readonly name = "NotFoundError" as const;
   declare readonly code: "not_found" | "no_results";
@@ -198,7 +205,7 @@ export class RateLimitError extends KaishaError {
   }
 }
 
-/** spec 4.6 / 503 `data_unavailable`: price data temporarily unavailable. */
+/** openapi.json getRankings / 503 `data_unavailable`: price data temporarily unavailable. */
 export class DataUnavailableError extends KaishaError {
   override readonly name = "DataUnavailableError" as const;
   declare readonly code: "data_unavailable";
@@ -299,7 +306,7 @@ export class BadResponseError extends KaishaError {
   }
 }
 
-/** Parsed common error object (spec 7). */
+/** Parsed common error object (openapi.json ErrorResponse). */
 export interface ApiErrorBody {
   code?: string;
   message?: string;

@@ -1,16 +1,18 @@
-// /financials economy: answer any `years` from one years=30 answer (spec 4.8, spec 8: one count per request).
+// /financials economy: answer any `years` from one years=30 answer (openapi.json getFinancials: one
+// count per request).
 
 import type { ResponseOf } from "./types";
 
 type FinancialsBody = ResponseOf<"getFinancials">;
 
-/** spec 4.8: the widest window the API serves. */
+/** openapi.json getFinancials: the widest window the API serves. */
 export const FINANCIALS_FETCH_YEARS = 30;
 
 /**
  * The answer the API would give for `years`, cut from its years=30 answer (periods oldest first).
  * annual: the last `years` periods; quarterly/semiannual: the periods of the last `years` distinct
- * fiscal_year values (spec 4.8: there `years` bounds fiscal years, not rows). Same body shape.
+ * fiscal_year values (openapi.json getFinancials: there `years` bounds fiscal years, not rows).
+ * Same body shape.
  *
  * @example narrowFinancials(body30, "annual", 5).periods.length // 5 (when 30 were returned)
  */

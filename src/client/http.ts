@@ -1,4 +1,5 @@
-// One HTTP exchange with the API: URL building, bearer header (spec 5), timeout/abort, error mapping.
+// One HTTP exchange with the API: URL building, bearer header (openapi.json bearerAuth),
+// timeout/abort, error mapping.
 
 import {
   AbortError,
@@ -38,9 +39,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /**
- * True when `key` can go in an HTTP header as typed: visible ASCII only (spec 5 rule 3 keys are
- * ASCII). A zero-width space or full-width letters make fetch throw, which would read as "cannot
- * reach the API".
+ * True when `key` can go in an HTTP header as typed: visible ASCII only (openapi.json bearerAuth
+ * keys are ASCII). A zero-width space or full-width letters make fetch throw, which would read as
+ * "cannot reach the API".
  */
 export function isHeaderSafeKey(key: string): boolean {
   return /^[\x21-\x7e]+$/.test(key);
@@ -100,7 +101,7 @@ function joinChunks(chunks: readonly Uint8Array[], bytes: number): Uint8Array {
 
 /**
  * Full URL of a request: `{name}` path segments filled (percent-encoded), remaining parameters as a
- * query string sorted by name. The key never goes in a URL (spec 5: header only).
+ * query string sorted by name. The key never goes in a URL (openapi.json bearerAuth: header only).
  *
  * @example buildUrl("https://api.irbank.net/v1", "/securities/{code}/prices", { code: "7203", limit: 5 })
  * // "https://api.irbank.net/v1/securities/7203/prices?limit=5"
@@ -211,7 +212,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
         Promise.resolve().then(() =>
           req.fetch(req.url, {
             method: "GET",
-            // spec 5 rule 2: exactly one space between Bearer and the key.
+            // openapi.json bearerAuth: exactly one space between Bearer and the key.
             headers: { Authorization: `Bearer ${req.apiKey}`, Accept: "application/json" },
             signal: controller.signal,
           }),

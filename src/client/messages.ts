@@ -10,7 +10,10 @@ export interface MessagePair {
   ja: string;
 }
 
-/** spec 7: the `details[].reason` words, as openapi.json's ErrorDetail enumerates them. */
+/**
+ * openapi.json ErrorResponse: the `details[].reason` words, as openapi.json's ErrorDetail
+ * enumerates them.
+ */
 export type ValidationReason = components["schemas"]["ErrorDetail"]["reason"];
 
 /** One entry of the spec's `error.details` array. */

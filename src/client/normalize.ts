@@ -10,7 +10,7 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 /** Largest Excel serial: 9999-12-31. */
 const MAX_SERIAL = 2_958_465;
 
-/** spec 1 rule 4: identifier formats. */
+/** openapi.json info.description: identifier formats. */
 export const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
 export const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
 
@@ -64,7 +64,7 @@ export function normalizeCode(value: unknown, param = "code"): string {
   return text.toUpperCase();
 }
 
-/** A security code (spec 1: `^[0-9A-Z]{4,5}$`). */
+/** A security code (openapi.json info.description: `^[0-9A-Z]{4,5}$`). */
 export function normalizeSecurityCode(value: unknown, param = "security_code"): string {
   const code = normalizeCode(value, param);
   if (!SECURITY_CODE_PATTERN.test(code))
@@ -72,7 +72,7 @@ export function normalizeSecurityCode(value: unknown, param = "security_code"): 
   return code;
 }
 
-/** An EDINET code (spec 1: `^[EG]\d{5}$`). */
+/** An EDINET code (openapi.json info.description: `^[EG]\d{5}$`). */
 export function normalizeEdinetCode(value: unknown, param = "edinet_code"): string {
   const code = normalizeCode(value, param);
   if (!EDINET_CODE_PATTERN.test(code))

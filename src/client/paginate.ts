@@ -1,4 +1,5 @@
-// Cursor paging (spec 2.1 Pagination): repeat the same conditions with each next_cursor until null.
+// Cursor paging (openapi.json next_cursor): repeat the same conditions with each next_cursor until
+// null.
 
 import { BadResponseError } from "./errors";
 import { MESSAGES } from "./messages";
@@ -10,7 +11,8 @@ export const DEFAULT_MAX_PAGES = 50;
 /**
  * Yields pages of a cursor endpoint. Stops after the page whose `next_cursor` is null (or absent),
  * after `maxPages` pages, and throws BadResponseError when the API repeats a cursor (which would
- * otherwise loop forever). spec 4.13: the other conditions must stay equal, so only `cursor` changes.
+ * otherwise loop forever). openapi.json listSecurityDisclosures: the other conditions must stay
+ * equal, so only `cursor` changes.
  *
  * @example
  * for await (const page of client.paginate("getPrices", { code: "7203", limit: 500 })) rows.push(...page.prices);

@@ -27,8 +27,9 @@ function variants(secret: string): string[] {
 }
 
 /**
- * spec 5 rule 3: a key is 52 characters starting with a 9-character prefix ending in `key_`.
- * Anything of that shape is redacted even when the client never saw it (a key pasted into a cell).
+ * openapi.json bearerAuth: a key is 52 characters starting with a 9-character prefix ending in
+ * `key_`. Anything of that shape is redacted even when the client never saw it (a key pasted into a
+ * cell).
  */
 const KEY_SHAPE = /[A-Za-z0-9_-]{5}key_[A-Za-z0-9_-]{20,}/g;
 

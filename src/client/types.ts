@@ -18,7 +18,7 @@ export type ParamsOf<O extends OperationId> = OrEmpty<operations[O]["parameters"
 export type ResponseOf<O extends OperationId> =
   operations[O]["responses"][200]["content"]["application/json"];
 
-/** Operations whose answers carry `next_cursor` (spec 2.1 Pagination). */
+/** Operations whose answers carry `next_cursor` (openapi.json next_cursor). */
 export type PaginatedOperationId = {
   [O in OperationId]: "next_cursor" extends keyof ResponseOf<O> ? O : never;
 }[OperationId];
@@ -40,7 +40,10 @@ export interface RequestInfo {
 export interface ClientOptions {
   /** @default PRODUCTION_BASE_URL ("https://api.irbank.net/v1") */
   baseUrl?: string;
-  /** Key or key provider (spec 5); read before each request, never stored in errors or URLs. */
+  /**
+   * Key or key provider (openapi.json bearerAuth); read before each request, never stored in errors
+   * or URLs.
+   */
   apiKey?: ApiKeySource;
   /** @default globalThis.fetch */
   fetch?: FetchLike;

@@ -1,4 +1,4 @@
-// Parameter validation before any request (spec 4 parameter tables, spec 7 reasons, spec 8 limits).
+// Parameter validation before any request (openapi.json parameters, ErrorDetail reasons).
 
 import {
   TSE17_SECTORS,
@@ -16,9 +16,9 @@ export type ParamValue = string | number;
 /** Cleaned parameters: blank ones dropped, strings trimmed, integers as numbers. */
 export type CleanParams = Record<string, ParamValue>;
 
-/** spec 4.1: comparison operators of a screening filter. */
+/** openapi.json getScreening: comparison operators of a screening filter. */
 export const FILTER_OPS = ["gte", "lte", "gt", "lt", "eq"] as const;
-/** spec 2.1: unit identifiers, plus the screening threshold units. */
+/** openapi.json FieldUnit: unit identifiers, plus the screening threshold units. */
 export const SCREENING_UNITS = [
   "jpy",
   "million_jpy",
@@ -36,9 +36,13 @@ export const SCREENING_UNITS = [
   "t_co2e",
   "count",
 ] as const;
-/** spec 8: filters + sector + industry never above 20 (the tier may allow fewer). */
+/**
+ * openapi.json getScreening: filters + sector + industry never above 20 (the tier may allow fewer).
+ */
 export const MAX_SCREENING_CONDITIONS = 20;
-/** spec 8: no data before this day (prices, screening as_of). */
+/**
+ * openapi.json getPrices / getScreening as_of: no data before this day (prices, screening as_of).
+ */
 export const EARLIEST_DATE = "2005-01-01";
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -122,7 +126,10 @@ function checkValue(rule: ParamRule, raw: unknown): ParamValue | ErrorDetail {
   return text;
 }
 
-/** spec 4.1: `field:op:value[:unit]`, comma-separated. Returns the number of conditions. */
+/**
+ * openapi.json getScreening: `field:op:value[:unit]`, comma-separated. Returns the number of
+ * conditions.
+ */
 export function checkFilters(filters: string, details: ErrorDetail[]): number {
   const parts = filters.split(",").map((p) => p.trim());
   for (const part of parts) {
@@ -164,9 +171,9 @@ function checkEarliest(param: string, value: ParamValue | undefined, details: Er
 }
 
 /**
- * spec 4.1: `sector` / `industry` are comma lists of official TSE 17 / TSE 33 names. Each is mapped
- * to its official spelling (full-width or half-width brackets alike); an unknown name is refused
- * before sending, naming the accepted values.
+ * openapi.json getScreening: `sector` / `industry` are comma lists of official TSE 17 / TSE 33
+ * names. Each is mapped to its official spelling (full-width or half-width brackets alike); an
+ * unknown name is refused before sending, naming the accepted values.
  */
 function checkIndustryNames(
   params: CleanParams,
@@ -206,7 +213,7 @@ function checkOperationRules(
     if (params.industry !== undefined) conditions += 1;
     checkIndustryNames(params, "sector", TSE17_SECTORS, details);
     checkIndustryNames(params, "industry", TSE33_INDUSTRIES, details);
-    // spec 4.1 rule 1 / spec 8: filters + sector + industry, never above 20.
+    // openapi.json getScreening: filters + sector + industry, never above 20.
     if (conditions > MAX_SCREENING_CONDITIONS) {
       details.push({
         param: "filters",
@@ -230,7 +237,8 @@ function checkOperationRules(
     }
   }
   if (opId === "listSecurities" && typeof params.industry === "string") {
-    // spec 4.4: `industry` is one exact TSE 33-industry name; anything else can only match nothing.
+    // openapi.json listSecurities: `industry` is one exact TSE 33-industry name; anything else can
+    // only match nothing.
     const fold = (n: string): string => n.normalize("NFKC").replace(/\s+/g, "");
     const wanted = fold(params.industry);
     const official = TSE33_INDUSTRIES.find((i) => fold(i.ja) === wanted);
@@ -243,7 +251,7 @@ function checkOperationRules(
     } else params.industry = official.ja;
   }
   if (opId === "getPrices") {
-    // spec 4.5 / spec 8: dates not before 2005-01-01.
+    // openapi.json getPrices: dates not before 2005-01-01.
     checkEarliest("from", params.from, details);
     checkEarliest("to", params.to, details);
   }
@@ -251,7 +259,7 @@ function checkOperationRules(
 
 /**
  * Validates and cleans `params` against one operation rule; throws ValidationError listing every
- * problem (spec 7 reasons). Blank values (undefined, null, "") count as omitted.
+ * problem (openapi.json ErrorDetail reasons). Blank values (undefined, null, "") count as omitted.
  */
 export function checkParams(
   opId: OperationId,
@@ -285,7 +293,8 @@ export function checkParams(
   if (oneOf.length > 0) {
     const given = oneOf.filter((n) => !isBlank(params[n]));
     const expected = `exactly one of ${oneOf.join(", ")}`;
-    // One detail per parameter, as the API reports it (spec 4.8: `missing` / `conflict`).
+    // One detail per parameter, as the API reports it (openapi.json getFinancials: `missing` /
+    // `conflict`).
     if (given.length === 0)
       for (const name of oneOf) details.push({ param: name, reason: "missing", expected });
     if (given.length > 1)

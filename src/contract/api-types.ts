@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * Screen listed securities
-     * @description Spec 4.1: screens listed securities by metrics, name, sector and industry. Filter conditions + (1 if sector) + (1 if industry) are capped by a tier limit, never above 20. Unit conversion only within money (jpy, million_jpy, hundred_million_jpy) and ratio (ratio, percent); a money threshold without a converting unit that is > 0 and < 1,000,000 yen is rejected (migration guard).
+     * @description Screens listed securities by metrics, name, sector and industry. Filter conditions + (1 if sector) + (1 if industry) are capped by a tier limit, never above 20. Unit conversion only within money (jpy, million_jpy, hundred_million_jpy) and ratio (ratio, percent); a money threshold without a converting unit that is > 0 and < 1,000,000 yen is rejected (migration guard).
      */
     get: operations["getScreening"];
     put?: never;
@@ -30,7 +30,7 @@ export interface paths {
     };
     /**
      * Screening metric catalog
-     * @description Spec 4.2.
+     * @description The screening metric catalog.
      */
     get: operations["getScreeningFields"];
     put?: never;
@@ -50,7 +50,7 @@ export interface paths {
     };
     /**
      * Remaining request count
-     * @description Spec 4.3: returns the remaining request count; does not consume the daily limit; usable to verify a key.
+     * @description Returns the remaining request count; does not consume the daily limit; usable to verify a key.
      */
     get: operations["getUsage"];
     put?: never;
@@ -70,7 +70,7 @@ export interface paths {
     };
     /**
      * List listed securities
-     * @description Spec 4.4: ascending by security code.
+     * @description Ascending by security code.
      */
     get: operations["listSecurities"];
     put?: never;
@@ -90,7 +90,7 @@ export interface paths {
     };
     /**
      * Daily prices
-     * @description Spec 4.5: daily prices newest first; no data before 2005-01-01.
+     * @description Daily prices newest first; no data before 2005-01-01.
      */
     get: operations["getPrices"];
     put?: never;
@@ -110,7 +110,7 @@ export interface paths {
     };
     /**
      * Market rankings
-     * @description Spec 4.6: ranking of the latest business day.
+     * @description Ranking of the latest business day.
      */
     get: operations["getRankings"];
     put?: never;
@@ -130,7 +130,7 @@ export interface paths {
     };
     /**
      * Annual valuation series
-     * @description Spec 4.7: latest `years` fiscal periods, newest first.
+     * @description Latest `years` fiscal periods, newest first.
      */
     get: operations["getValuations"];
     put?: never;
@@ -150,7 +150,7 @@ export interface paths {
     };
     /**
      * Financial time series
-     * @description Spec 4.8: financial time series of a listed corporation (up to 30 periods, oldest first). Exactly one of edinet_code / security_code is required (both or neither gives 400, reason `missing` or `conflict`); this cannot be expressed in OpenAPI parameters, see x-exactly-one-of. Values are latest corrected values; to go further back give an as_of month earlier than the oldest returned period. One usage count per request regardless of years.
+     * @description Financial time series of a listed corporation (up to 30 periods, oldest first). Exactly one of edinet_code / security_code is required (both or neither gives 400, reason `missing` or `conflict`); this cannot be expressed in OpenAPI parameters, see x-exactly-one-of. Values are latest corrected values; to go further back give an as_of month earlier than the oldest returned period. One usage count per request regardless of years.
      */
     get: operations["getFinancials"];
     put?: never;
@@ -170,7 +170,7 @@ export interface paths {
     };
     /**
      * Segment results
-     * @description Spec 4.9: period=quarter returns single 3-month quarters (missing ones restored from cumulative figures).
+     * @description `period=quarter` returns single 3-month quarters (missing ones restored from cumulative figures).
      */
     get: operations["getSegments"];
     put?: never;
@@ -190,7 +190,7 @@ export interface paths {
     };
     /**
      * Annual dividend records
-     * @description Spec 4.10: actuals only; no forecasts, schedules or yields.
+     * @description Actuals only; no forecasts, schedules or yields.
      */
     get: operations["getDividends"];
     put?: never;
@@ -210,7 +210,7 @@ export interface paths {
     };
     /**
      * Basic corporation data
-     * @description Spec 4.11.
+     * @description Basic data of a listed corporation.
      */
     get: operations["getOrganization"];
     put?: never;
@@ -230,7 +230,7 @@ export interface paths {
     };
     /**
      * Competitor companies
-     * @description Spec 4.12: ascending by security_code, requesting security excluded, first `limit`; no paging, not by relevance, not an industry filter.
+     * @description Ascending by security_code, requesting security excluded, first `limit`; no paging, not by relevance, not an industry filter.
      */
     get: operations["getPeers"];
     put?: never;
@@ -250,7 +250,7 @@ export interface paths {
     };
     /**
      * Disclosure documents of a security
-     * @description Spec 4.13: newest first; timely-system items only when 24 hours or more old.
+     * @description Newest first; timely-system items only when 24 hours or more old.
      */
     get: operations["listSecurityDisclosures"];
     put?: never;
@@ -270,7 +270,7 @@ export interface paths {
     };
     /**
      * Disclosure document
-     * @description Spec 4.14: metadata, sections, XBRL facts and available section ids.
+     * @description Metadata, sections, XBRL facts and available section ids.
      */
     get: operations["getDisclosure"];
     put?: never;
@@ -290,7 +290,7 @@ export interface paths {
     };
     /**
      * One section of a disclosure document
-     * @description Spec 4.15: an absent section still gives 200 with null text and the candidate list.
+     * @description An absent section still gives 200 with null text and the candidate list.
      */
     get: operations["getDisclosureSection"];
     put?: never;
@@ -310,7 +310,7 @@ export interface paths {
     };
     /**
      * Officers of a security
-     * @description Spec 4.16: current, then next-term nominees, then retired.
+     * @description Current, then next-term nominees, then retired.
      */
     get: operations["getOfficers"];
     put?: never;
@@ -330,7 +330,7 @@ export interface paths {
     };
     /**
      * Person profile
-     * @description Spec 4.17.
+     * @description Profile of a person.
      */
     get: operations["getPerson"];
     put?: never;
@@ -350,7 +350,7 @@ export interface paths {
     };
     /**
      * Appointment history of a person
-     * @description Spec 4.18: current first, then by tenure_years descending.
+     * @description Current first, then by tenure_years descending.
      */
     get: operations["getPersonAppointments"];
     put?: never;
@@ -370,7 +370,7 @@ export interface paths {
     };
     /**
      * Compensation history of a person
-     * @description Spec 4.19: based on individual disclosures of compensation above 100 million yen.
+     * @description Based on individual disclosures of compensation above 100 million yen.
      */
     get: operations["getPersonCompensationHistory"];
     put?: never;
@@ -390,7 +390,7 @@ export interface paths {
     };
     /**
      * Weekly exchange margin balances
-     * @description Spec 4.20: oldest report_date first; exchange fixed to XTKS.
+     * @description Oldest report_date first; exchange fixed to XTKS.
      */
     get: operations["getWeeklyMarginBalance"];
     put?: never;
@@ -410,7 +410,7 @@ export interface paths {
     };
     /**
      * Daily securities-finance balances and reverse fees
-     * @description Spec 4.21: oldest application date first; no prices. The spec does not show the status codes of its two error responses; 400 and 404 are assumed like the other endpoints, and any error uses the common error object.
+     * @description Oldest application date first; no prices. The service does not document the status codes of its two error responses; 400 and 404 are assumed like the other endpoints, and any error uses the common error object.
      */
     get: operations["getJsfMarginDaily"];
     put?: never;
@@ -425,7 +425,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Spec 2.1: present (required) in every 200 response. */
+    /** @description Present (required) in every 200 response. */
     Attribution: {
       /** @description Label to display when showing the data to third parties (a condition of use). */
       source_label: string;
@@ -434,7 +434,7 @@ export interface components {
       /** @description Processor label. */
       processed_by: string;
     };
-    /** @description Spec 2.1: attribution of the disclosure endpoints (same three required fields). */
+    /** @description Attribution of the disclosure endpoints (same three required fields). */
     DisclosureAttribution: {
       /** @description Label to display when showing the data to third parties (a condition of use). */
       source_label: string;
@@ -443,7 +443,7 @@ export interface components {
       /** @description Processor label. */
       processed_by: string;
     };
-    /** @description Spec 2.1: `reason` of list responses is null when the data has at least one element; when the data is empty the arrays are empty and `reason` is this object. Timely-disclosure-derived values appear only 24 hours after disclosure. */
+    /** @description `reason` of list responses is null when the data has at least one element; when the data is empty the arrays are empty and `reason` is this object. Timely-disclosure-derived values appear only 24 hours after disclosure. */
     EmptyReason: {
       /**
        * @description Only value `no_results`; covers both 'no coverage' and 'conditions matched nothing'. Clients branch on this.
@@ -453,7 +453,7 @@ export interface components {
       /** @description English, human-readable; wording may change. */
       message: string;
     };
-    /** @description Spec 2.1: self-describing unit metadata, entries of `fields[]`. */
+    /** @description Self-describing unit metadata, entries of `fields[]`. */
     FieldUnit: {
       /** @description Key of the numeric property. */
       key: string;
@@ -491,7 +491,7 @@ export interface components {
       /** @description Per-parameter details (400). */
       details?: components["schemas"]["ErrorDetail"][];
     };
-    /** @description Spec 7: common error object. */
+    /** @description Common error object of every error response (400, 401, 404, 503): `{error: {code, message, details?}}`. `details[]` names each rejected parameter with one of the ErrorDetail reasons; `expected` summarizes accepted values (range, type, enumeration) and is omitted when it cannot be given. An empty result is not an error: list endpoints answer 200 with empty arrays and `reason` (EmptyReason). */
     ErrorResponse: {
       error: components["schemas"]["ErrorBody"];
     };
@@ -512,7 +512,7 @@ export interface components {
       /** @description Values of the metrics referenced by filters / sort_by. */
       metrics: components["schemas"]["ScreeningSecurityMetric"][];
     };
-    /** @description Spec 2.2: metric catalog entry. */
+    /** @description Metric catalog entry. */
     ScreeningField: {
       /** @description Metric key, camelCase. */
       key: string;
@@ -557,7 +557,7 @@ export interface components {
       fields: components["schemas"]["ScreeningField"][];
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 4.3: remaining request count; the body is not specified beyond `remaining`. Does not consume the daily limit. */
+    /** @description Remaining request count; the body is not specified beyond `remaining`. Does not consume the daily limit. */
     UsageResponse: {
       /** @description Remaining request count of the day (summed per user across keys). */
       remaining: number;
@@ -570,7 +570,7 @@ export interface components {
        * @description When the daily count resets, ISO 8601 (sent by the sandbox).
        */
       reset_at?: string;
-      /** @description Spec 2.1 says every 200 response carries one, but the /usage body is not specified: optional here. */
+      /** @description info.description says every 200 response carries one, but the /usage body is not specified: optional here. */
       attribution?: components["schemas"]["Attribution"];
     };
     SecurityListItem: {
@@ -603,7 +603,7 @@ export interface components {
       adj_close: number | null;
       volume: number | null;
     };
-    /** @description Spec 4.5: daily prices, newest first; no data before 2005-01-01. */
+    /** @description Daily prices, newest first; no data before 2005-01-01. */
     PricesResponse: {
       /** @description Units (`jpy`, `shares`). */
       fields: components["schemas"]["FieldUnit"][];
@@ -629,7 +629,7 @@ export interface components {
       change_percent: number | null;
       volume: number | null;
     };
-    /** @description Spec 4.6: ranking of the latest business day. */
+    /** @description Ranking of the latest business day. */
     RankingsResponse: {
       /** @enum {string} */
       metric: "gainers" | "losers" | "volume" | "stop-high" | "stop-low";
@@ -640,7 +640,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.4: one fiscal year of the annual valuation series. */
+    /** @description One fiscal year of the annual valuation series. Null rule for share basis: per, per_high, per_low, pbr_* (reported and adjusted), bps_adjusted, dps_adjusted, eps_adjusted and the dividend yields are null for a fiscal year whose share basis cannot be verified: the year's issued shares (current basis) deviate from the current issued shares in a way splits/consolidations cannot explain (latest year: more than 1.5 times; earlier years: by orders of magnitude), or are unavailable. Exception: dividend yields are 0 for a year with zero total dividend. */
     ValuationHistoryPoint: {
       /** @description YYYY/MM. */
       fiscal_year: string;
@@ -658,34 +658,34 @@ export interface components {
       market_cap: number | null;
       market_cap_high: number | null;
       market_cap_low: number | null;
-      /** @description Close-based: stock_price_adjusted / actual EPS (current share basis). Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Close-based: stock_price_adjusted / actual EPS (current share basis). Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       per: number | null;
       /**
        * @description Origin of the per denominator: `reported` (adjusted reported EPS) or `computed` (= eps_adjusted); per_high/per_low share it.
        * @enum {string|null}
        */
       per_source: "reported" | "computed" | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       per_high: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       per_low: number | null;
-      /** @description Computed with reported BPS as denominator; not a reported figure. Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Computed with reported BPS as denominator; not a reported figure. Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       pbr_reported: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       pbr_high_reported: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       pbr_low_reported: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       pbr_adjusted: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       pbr_high_adjusted: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       pbr_low_adjusted: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       bps_adjusted: number | null;
-      /** @description Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       dps_adjusted: number | null;
-      /** @description Computed-value based; equals eps_computed_adjusted of /financials (not its eps_adjusted); null when not computed. Null when the fiscal year's share basis cannot be verified (spec 2.4 null rule). */
+      /** @description Computed-value based; equals eps_computed_adjusted of /financials (not its eps_adjusted); null when not computed. Null when the fiscal year's share basis cannot be verified (null rule of ValuationHistoryPoint). */
       eps_adjusted: number | null;
       /** @description Reported EPS as filed, not adjusted; may be discontinuous across splits; not the per denominator. */
       eps: number | null;
@@ -693,7 +693,7 @@ export interface components {
       bps_reported: number | null;
       /** @description As reported at each fiscal year end, not retroactively adjusted. */
       shares_outstanding: number | null;
-      /** @description Reported ROE; missing in some periods. */
+      /** @description Reported ROE; missing in some periods (about 80% of periods have it). */
       roe: number | null;
       /** @description Net income / average equity; null when |value| > 1000. `roe ?? roe_computed` gives a gap-free series. */
       roe_computed: number | null;
@@ -705,7 +705,7 @@ export interface components {
       dividend_yield_high_adjusted: number | null;
       dividend_yield_low_adjusted: number | null;
     };
-    /** @description Spec 4.7. */
+    /** @description Response of getValuations. */
     ValuationsResponse: {
       /** @description Units; fiscal_year and per_source are not listed. */
       fields: components["schemas"]["FieldUnit"][];
@@ -718,7 +718,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.5: one fiscal period. Value fields are number or null (null when undisclosed or not applicable); for quarterly/semiannual, balance items have values only on the full_year row. */
+    /** @description One fiscal period. Value fields are number or null (null when undisclosed or not applicable); for quarterly/semiannual, balance items have values only on the full_year row. */
     FinancialsPeriod: {
       /** @description YYYY/MM. */
       fiscal_year: string;
@@ -886,7 +886,7 @@ export interface components {
       /** @description 1.0 = 100%. */
       wage_gap_regular_employees: number | null;
     };
-    /** @description Spec 4.8. */
+    /** @description Response of getFinancials. */
     FinancialsResponse: {
       /** @description Units of the numeric properties. */
       fields: components["schemas"]["FieldUnit"][];
@@ -898,7 +898,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.7. */
+    /** @description One segment row of getSegments. */
     SegmentRow: {
       /** @description YYYY/MM; for a quarter row, the end of the fiscal year it belongs to. */
       fiscal_year: string;
@@ -926,7 +926,7 @@ export interface components {
       /** @description Always null for period=quarter. */
       assets: number | null;
     };
-    /** @description Spec 4.9. */
+    /** @description Response of getSegments. */
     SegmentsResponse: {
       /** @description Units of the numeric properties. */
       fields: components["schemas"]["FieldUnit"][];
@@ -942,7 +942,7 @@ export interface components {
       /** @enum {string} */
       source: "edinet" | "tdnet";
     };
-    /** @description Spec 2.7: actuals only. */
+    /** @description Annual dividend record; actuals only. */
     DividendRecord: {
       /** @description Year of fiscal period end (YYYY). */
       fiscal_year: number;
@@ -962,7 +962,7 @@ export interface components {
       /** @description Disclosures from which each value of the year derives. */
       source_refs: components["schemas"]["DividendSourceRef"][];
     };
-    /** @description Spec 4.10. */
+    /** @description Response of getDividends. */
     DividendsResponse: {
       /** @description Units of the numeric properties. */
       fields: components["schemas"]["FieldUnit"][];
@@ -974,7 +974,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.9 / 4.11. */
+    /** @description Basic data of a listed corporation (getOrganization). */
     Organization: {
       edinet_code: string;
       name_ja: string;
@@ -1000,7 +1000,7 @@ export interface components {
       /** @description YYYY-MM-DD, of the source annual report. */
       fiscal_period_end: string;
     };
-    /** @description Spec 2.9. */
+    /** @description One competitor of getPeers. */
     PeerCompany: {
       security_code: string;
       /** @description Name of the listed parent when a non-listed competitor was replaced. */
@@ -1015,7 +1015,7 @@ export interface components {
       /** @description Descending by voting_rights_ratio; empty when there is no disclosure. */
       parent_companies: components["schemas"]["PeerParentCompany"][];
     };
-    /** @description Spec 4.12. */
+    /** @description Response of getPeers. */
     PeersResponse: {
       security_code: string;
       /** @description Ascending by security_code, requesting security excluded, first `limit`; not by relevance. */
@@ -1024,7 +1024,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.6. */
+    /** @description One disclosure document of a security. */
     SecurityDisclosure: {
       /** @description Usable in the document endpoints. */
       doc_id: string;
@@ -1042,7 +1042,7 @@ export interface components {
       /** @description Stored original PDF; without authentication only on the production origin; may be 404; null when doc_id cannot form a URL. */
       pdf_url: string | null;
     };
-    /** @description Spec 4.13. */
+    /** @description Response of listSecurityDisclosures. */
     SecurityDisclosuresResponse: {
       security_code: string;
       /** @description Resolved corporation. */
@@ -1055,7 +1055,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["DisclosureAttribution"];
     };
-    /** @description Spec 2.6 (`meta`). */
+    /** @description Metadata of a disclosure document (`meta`). */
     DisclosureDocumentMeta: {
       doc_id: string;
       /** @enum {string} */
@@ -1086,7 +1086,7 @@ export interface components {
       value: number | string;
       unit: string | null;
     };
-    /** @description Spec 4.14: only the groups selected by `include` are present (all when omitted). */
+    /** @description Only the groups selected by `include` are present (all when omitted). */
     DisclosureDocumentResponse: {
       meta?: components["schemas"]["DisclosureDocumentMeta"];
       sections?: components["schemas"]["DisclosureDocumentSection"][];
@@ -1108,7 +1108,7 @@ export interface components {
       )[];
       attribution: components["schemas"]["DisclosureAttribution"];
     };
-    /** @description Spec 4.15: an absent section still gives 200 with null text and the candidate list. */
+    /** @description An absent section still gives 200 with null text and the candidate list. */
     DisclosureSectionResponse: {
       /** @description HTML; null when the section does not exist in the document. */
       section_text: string | null;
@@ -1136,7 +1136,7 @@ export interface components {
       )[];
       attribution: components["schemas"]["DisclosureAttribution"];
     };
-    /** @description Spec 2.8. */
+    /** @description One officer of a security's corporation. */
     SecurityOfficer: {
       /** @description Numeric string; feeds the person endpoints. */
       person_id: string;
@@ -1155,7 +1155,7 @@ export interface components {
       /** @description For a nominee, years since the period of first listing (reference value). */
       tenure_years: number;
     };
-    /** @description Spec 4.16. */
+    /** @description Response of getOfficers. */
     OfficersResponse: {
       security_code: string;
       /** @description Current, then next-term nominees, then retired; annual-report order within each group. */
@@ -1174,7 +1174,7 @@ export interface components {
       first_valid_from: string | null;
       tenure_years: number;
     };
-    /** @description Spec 4.17. */
+    /** @description Response of getPerson. */
     PersonResponse: {
       person_id: string;
       name: string;
@@ -1208,7 +1208,7 @@ export interface components {
       /** @description Oldest first. */
       position_history: components["schemas"]["PositionHistoryEntry"][];
     };
-    /** @description Spec 4.18. */
+    /** @description Response of getPersonAppointments. */
     PersonAppointmentsResponse: {
       person_id: string;
       name: string;
@@ -1229,14 +1229,14 @@ export interface components {
       /** @description Null for years without breakdown. */
       stock_comp: number | null;
     };
-    /** @description Spec 2.8: based on individual disclosures of compensation above 100 million yen. */
+    /** @description Based on individual disclosures of compensation above 100 million yen. */
     PersonCompanyCompensation: {
       security_code: string;
       company_name: string;
       /** @description Oldest first. */
       history: components["schemas"]["CompensationHistoryEntry"][];
     };
-    /** @description Spec 4.19. */
+    /** @description Response of getPersonCompensationHistory. */
     PersonCompensationResponse: {
       person_id: string;
       name: string;
@@ -1246,7 +1246,7 @@ export interface components {
       reason: components["schemas"]["EmptyReason"] | null;
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.10: one week of exchange margin balances. */
+    /** @description One week of exchange margin balances. */
     WeeklyMarginBalanceWeek: {
       /** @description Application date (week-end reference date) YYYY-MM-DD. */
       report_date: string;
@@ -1303,7 +1303,7 @@ export interface components {
       /** @description report_date of the first week reflecting it; null when ex-rights falls after the displayed period. */
       applied_from_report_date: string | null;
     };
-    /** @description Spec 4.20. */
+    /** @description Response of getWeeklyMarginBalance. */
     WeeklyMarginResponse: {
       /** @description Units (`shares`, `times`, `jpy`) of weeks[] and issued_shares_count. */
       fields: components["schemas"]["FieldUnit"][];
@@ -1314,7 +1314,7 @@ export interface components {
       /** @description Null unless confirmed to be on the same latest share basis as the balances. */
       issued_shares_count: number | null;
       /**
-       * @description `undeterminable`: all adjusted fields are null and split_events is empty; use the *_reported fields.
+       * @description `not-applicable`: no split or consolidation recorded that affects the displayed period; `applied`: adjusted; `undeterminable`: split events contradict price steps, all adjusted fields are null and split_events is empty; use the *_reported fields.
        * @enum {string}
        */
       split_adjustment_status: "not-applicable" | "applied" | "undeterminable";
@@ -1334,7 +1334,7 @@ export interface components {
       weeks: components["schemas"]["WeeklyMarginBalanceWeek"][];
       attribution: components["schemas"]["Attribution"];
     };
-    /** @description Spec 2.10: one day of securities-finance lending balances. */
+    /** @description One day of securities-finance lending balances. */
     JsfMarginDailyPoint: {
       /** @description Application date YYYY-MM-DD. */
       date: string;
@@ -1359,7 +1359,7 @@ export interface components {
       /** @description loan_balance / stock_loan_balance. */
       lending_ratio: number | null;
     };
-    /** @description Spec 2.10: a day with a reverse fee on the own market. */
+    /** @description A day with a reverse fee on the own market. */
     JsfReverseFeeExternal: {
       /** @description YYYY-MM-DD. */
       date: string;
@@ -1369,7 +1369,7 @@ export interface components {
       /** @description Published same-day fee rate, per share. */
       fee_total: number;
     };
-    /** @description Spec 2.10: a day with a reverse fee on another market. */
+    /** @description A day with a reverse fee on another market. */
     JsfOtherExchangeReverseFeeExternal: {
       /** @description YYYY-MM-DD. */
       date: string;
@@ -1381,7 +1381,7 @@ export interface components {
       /** @enum {string} */
       exchange_code: "XTKS" | "XNGO" | "XFKA" | "XSAP";
     };
-    /** @description Spec 4.21: no prices (use the prices endpoint). */
+    /** @description No prices (use the prices endpoint). */
     JsfMarginDailyResponse: {
       /** @description Units of days[], reverse[], other_exchange_reverse[] and issued_shares_count. */
       fields: components["schemas"]["FieldUnit"][];
@@ -1412,7 +1412,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description API key missing or invalid (spec 5 rule 5). */
+    /** @description API key missing or invalid (see securitySchemes.bearerAuth). */
     Unauthorized: {
       headers: {
         [name: string]: unknown;
@@ -1421,7 +1421,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Target not found (spec 7). */
+    /** @description Target not found: security, corporation, person, document or metric; also a corporation not listed, a security that is not the primary listed one, a timely-system document under 24 hours old. */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -1430,7 +1430,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Per-minute or daily request limit exceeded. Not listed in the spec; sent by the live service. Honour Retry-After when present, otherwise back off. */
+    /** @description Per-minute or daily request limit exceeded. Not in the service's published error list; sent by the live service. A daily request limit exists, summed per user across keys; its value, the rate-limit window and the response when exceeded are not published. Honour Retry-After when present, otherwise back off. */
     RateLimited: {
       headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -2224,7 +2224,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      /** @description Security not found (status assumed; not shown by the spec). */
+      /** @description Security not found (status assumed; not documented by the service). */
       404: {
         headers: {
           [name: string]: unknown;

@@ -1,9 +1,13 @@
-// The normalized disclosure section ids (spec 2.6), read from the generated contract, not copied.
+// The normalized disclosure section ids (openapi.json getDisclosureSection), read from the
+// generated contract, not copied.
 
 import type { operations } from "./api-types";
 import { OPERATIONS } from "./param-rules.generated";
 
-/** A normalized section id (spec 2.6): `section` of GET /disclosures/{doc_id}/sections/{section}. */
+/**
+ * A normalized section id (openapi.json getDisclosureSection): `section` of GET
+ * /disclosures/{doc_id}/sections/{section}.
+ */
 export type SectionId = operations["getDisclosureSection"]["parameters"]["path"]["section"];
 
 /**

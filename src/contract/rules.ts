@@ -1,11 +1,13 @@
 // Types of the generated parameter-rule and field tables, and re-exports of those tables.
 import type { operations } from "./api-types";
 
-/** operationId of an endpoint (spec 4); also the client's endpoint id and cache-TTL key. */
+/**
+ * operationId of an endpoint (openapi.json paths); also the client's endpoint id and cache-TTL key.
+ */
 export type OperationId = Extract<keyof operations, string>;
 
 /**
- * Constraints of one parameter, copied from openapi.json (spec 4 parameter tables, spec 8 limits).
+ * Constraints of one parameter, copied from openapi.json (openapi.json parameters).
  *
  * @example
  * { name: "years", in: "query", required: false, type: "integer", minimum: 1, maximum: 30, default: 10 }
@@ -23,16 +25,19 @@ export type ParamRule = {
   enum?: readonly string[];
   default?: string | number;
   format?: string;
-  /** Earliest accepted date (YYYY-MM-DD, inclusive) for date values (spec 8: 2005-01-01). */
+  /**
+   * Earliest accepted date (YYYY-MM-DD, inclusive) for date values (openapi.json parameter
+   * descriptions: 2005-01-01).
+   */
   minDate?: string;
-  /** Date values must not lie in the future (JST; spec 8: screening as_of). */
+  /** Date values must not lie in the future (JST; openapi.json getScreening as_of). */
   notFuture?: boolean;
 };
 
 /**
  * Method, path template and parameters of one operation. `exactlyOneOf` lists parameters of which
- * exactly one must be given (spec 4.8: edinet_code / security_code on /financials); OpenAPI cannot
- * express it, so openapi.json carries it as `x-exactly-one-of`.
+ * exactly one must be given (openapi.json getFinancials: edinet_code / security_code on
+ * /financials); OpenAPI cannot express it, so openapi.json carries it as `x-exactly-one-of`.
  */
 export type OperationRule = {
   method: "GET";

@@ -5,7 +5,7 @@ export interface Named {
   en: string;
 }
 
-/** TOPIX-17 sectors (spec 4.1 `sector`), in TSE code order. */
+/** TOPIX-17 sectors (openapi.json getScreening `sector`), in TSE code order. */
 export const TSE17_SECTORS: readonly Named[] = [
   { ja: "食品", en: "Foods" },
   { ja: "エネルギー資源", en: "Energy resources" },
@@ -31,7 +31,10 @@ export interface Industry extends Named {
   sector: string;
 }
 
-/** TSE 33 industries (spec 4.1 `industry`, 4.4 `industry`), in TSE code order, with their sector. */
+/**
+ * TSE 33 industries (openapi.json getScreening / listSecurities `industry`), in TSE code order,
+ * with their sector.
+ */
 export const TSE33_INDUSTRIES: readonly Industry[] = [
   { ja: "水産・農林業", en: "Fishery, agriculture & forestry", sector: "食品" },
   { ja: "鉱業", en: "Mining", sector: "エネルギー資源" },
@@ -75,8 +78,9 @@ function foldName(name: string): string {
 
 /**
  * Splits a comma list of sector or industry names and maps each to its official spelling.
- * Returns the canonical names and the ones that match nothing (spec 4.1: the filter takes official
- * TSE names; an unknown one can only fail or match nothing, so the client refuses it unsent).
+ * Returns the canonical names and the ones that match nothing (openapi.json getScreening: the
+ * filter takes official TSE names; an unknown one can only fail or match nothing, so the client
+ * refuses it unsent).
  *
  * @example canonicalNames("電気機器, 輸送用機器", TSE33_INDUSTRIES) // {names: [...], unknown: []}
  */

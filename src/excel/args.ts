@@ -233,7 +233,7 @@ function codeText(value: unknown, argument: string, accepted: Bilingual): string
   return (normalizeText(v) ?? "").toUpperCase();
 }
 
-/** `person_id`: digits (spec 1 rule 4: `^\d+$`), as a number or text. */
+/** `person_id`: digits (openapi.json info.description: `^\d+$`), as a number or text. */
 export function personIdArg(value: unknown, argument = "person_id"): string {
   const accepted = {
     en: "a person id (digits) from OFFICERS",
@@ -244,7 +244,10 @@ export function personIdArg(value: unknown, argument = "person_id"): string {
   return code;
 }
 
-/** `doc_id`: "S" + 7 alphanumerics (statutory) or 14 digits (timely) (spec 1 rule 4). */
+/**
+ * `doc_id`: "S" + 7 alphanumerics (statutory) or 14 digits (timely) (openapi.json
+ * info.description).
+ */
 export function docIdArg(value: unknown, argument = "doc_id"): string {
   const accepted = {
     en: "a document id such as S100ABCD or a 14-digit timely id",

@@ -15,7 +15,10 @@ export const COMPANY_FORMS: Bilingual = {
   ja: "証券コード（7203、130A、72030）、XTKS:7203、7203.T、7203 JP、EDINET コード（E02144）、会社名（全体）、COMPANY・株式データ型のエンティティ",
 };
 
-/** spec 4.4: q is at most 100 characters; one character matches too much to name a company. */
+/**
+ * openapi.json listSecurities: q is at most 100 characters; one character matches too much to name
+ * a company.
+ */
 const MAX_NAME_CHARS = 100;
 const MIN_NAME_CHARS = 2;
 

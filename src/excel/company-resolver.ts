@@ -135,7 +135,7 @@ export async function resolveCompany(
 /**
  * A company -> its security code, for endpoints keyed by security code (PRICES, VALUATION, ...):
  * an EDINET code through a learned pair, else the organization's single listed code (one cached
- * request, spec 2.9 listed_security_codes).
+ * request, openapi.json Organization listed_security_codes).
  */
 export async function resolveSecurityCode(
   client: KaishaClient,
@@ -196,9 +196,9 @@ export function knownFinancialsAsk(client: KaishaClient, who: Company): Company 
 
 /**
  * /financials for a company, asked so that aliases share one answer: an EDINET code whose security
- * code is known (or becomes known when the /financials calls now in flight answer, spec 4.8: the
- * answer names the edinet_code) is asked by that security code, so 7203, "7203", 72030 and
- * E02144 in four cells cost one request.
+ * code is known (or becomes known when the /financials calls now in flight answer, openapi.json
+ * getFinancials: the answer names the edinet_code) is asked by that security code, so 7203, "7203",
+ * 72030 and E02144 in four cells cost one request.
  */
 export async function companyFinancials(
   client: KaishaClient,

@@ -290,8 +290,9 @@ export function resolvePeriodType(
 
 /**
  * FINANCIALS' rows in the order asked. Quarterly and semiannual answers interleave quarter and
- * full_year rows (spec 4.8); they are shown as two blocks, the quarter (or H1) rows first and the
- * full-year rows after them, so a SUM over the quarter block never double-counts the year.
+ * full_year rows (openapi.json getFinancials); they are shown as two blocks, the quarter (or H1)
+ * rows first and the full-year rows after them, so a SUM over the quarter block never double-counts
+ * the year.
  *
  * @example statementRows(quarterly, "asc") // 2023/03 Q1..Q4, 2024/03 Q1..Q4, then 2023/03 and 2024/03 full_year
  */
@@ -308,8 +309,8 @@ export function statementRows(
 
 /**
  * When the asked-for period is older than the fetched window, the `as_of` month of the next older
- * window; otherwise undefined. spec 4.8 rule 1: the latest `years` fiscal years are returned, and an
- * as_of earlier than the oldest returned period goes further back. So:
+ * window; otherwise undefined. openapi.json getFinancials: the latest `years` fiscal years are
+ * returned, and an as_of earlier than the oldest returned period goes further back. So:
  *
  * - a window holding fewer than `windowYears` fiscal years is the whole history: nothing older
  *   exists and no request is spent looking for it;

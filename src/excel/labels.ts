@@ -3,7 +3,10 @@
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../contract";
 import { isPercentage } from "./percent-scale";
 
-/** Labels of non-numeric columns the functions and task pane imports show (spec 2 field names). */
+/**
+ * Labels of non-numeric columns the functions and task pane imports show (openapi.json schema field
+ * names).
+ */
 const TEXT_LABELS: Readonly<Record<string, string>> = {
   item: "項目",
   security_code: "証券コード",

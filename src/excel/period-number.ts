@@ -61,8 +61,8 @@ export function periodNumber(n: number, isDate = false): PeriodNumber | undefine
 
 /**
  * The latest month whose period has surely ended on or before `iso`: a fiscal period is known by
- * its month (spec 4.8: YYYY/MM, as_of "end of the as_of month"), so a period counts as ending on
- * the last day of its month. 2024-03-31 -> "2024/03"; 2024-03-15 -> "2024/02".
+ * its month (openapi.json getFinancials: YYYY/MM, as_of "end of the as_of month"), so a period
+ * counts as ending on the last day of its month. 2024-03-31 -> "2024/03"; 2024-03-15 -> "2024/02".
  */
 export function lastEndedMonth(iso: string): string {
   const year = Number(iso.slice(0, 4));

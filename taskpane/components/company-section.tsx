@@ -76,7 +76,7 @@ export function CompanySection() {
       return builtMessage(built, text);
     });
 
-  // spec 2.9: an organization lists its primary listed security code.
+  // openapi.json Organization: an organization lists its primary listed security code.
   const securityCodeOf = async (edinet: string): Promise<string> => {
     const codes = prop(
       await session.client().organization({ edinet_code: edinet }),

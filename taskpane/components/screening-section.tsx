@@ -57,11 +57,13 @@ import { importedMessage } from "./imported-message";
 import { HistogramChart } from "./histogram-chart";
 import { histogram, shownValue } from "../state/histogram";
 
-/** spec 4.1: the largest page /screening gives. */
+/** openapi.json getScreening: the largest page /screening gives. */
 const SCREEN_PAGE = 100;
 
 interface Preview {
-  /** the query the preview ran, to tell when the form has changed since (spec 4.1). */
+  /**
+   * the query the preview ran, to tell when the form has changed since (openapi.json getScreening).
+   */
   queryKey: string;
   total: number;
   /** the rows per preview asked for (the form's row count when it ran). */
@@ -121,7 +123,8 @@ export function ScreeningSection() {
   };
 
   // Import is offered once a preview of exactly these conditions found something; its cost is the
-  // pages of 100 rows it reads (spec 4.1: limit at most 100, the cursor carries the rest).
+  // pages of 100 rows it reads (openapi.json getScreening: limit at most 100, the cursor carries
+  // the rest).
   const importable = fresh !== undefined && fresh.total > 0;
   const importCost = fresh ? Math.max(1, Math.ceil(fresh.total / SCREEN_PAGE)) : 0;
   const chartKey = form.sortBy || form.conditions[0]?.field || "";
@@ -177,7 +180,8 @@ export function ScreeningSection() {
 
   const runTableImport = () =>
     task.run(async (signal): Promise<TaskMessage> => {
-      // Every page: the page size is the API maximum, the cursor carries the rest (spec 4.1).
+      // Every page: the page size is the API maximum, the cursor carries the rest (openapi.json
+      // getScreening).
       const query = { ...screeningQuery(form, all), limit: SCREEN_PAGE };
       const params = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
       try {

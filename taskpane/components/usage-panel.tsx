@@ -38,8 +38,8 @@ export function UsagePanel() {
     setStats(client.stats());
   }, [session, excel, t]);
 
-  // spec 4.3: /usage does not consume the daily limit, so the panel asks on open and after every
-  // refresh (revision) instead of showing the count from the last key check.
+  // openapi.json getUsage: /usage does not consume the daily limit, so the panel asks on open and
+  // after every refresh (revision) instead of showing the count from the last key check.
   const shown = useSectionShown();
   useEffect(() => {
     if (shown) void reload();

@@ -1,11 +1,12 @@
-// Company search for the pane's company pickers: /securities?q= (spec 4.4) with a per-session memory,
-// local narrowing of complete answers, and no request for text that cannot find anything.
+// Company search for the pane's company pickers: /securities?q= (openapi.json listSecurities) with
+// a per-session memory, local narrowing of complete answers, and no request for text that cannot
+// find anything.
 
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import type { Lang } from "../i18n/language";
 import { arrayProp, prop, type PaneClient } from "./pane-client";
 
-/** One row of GET /securities (spec 2.3 SecurityListItem). */
+/** One row of GET /securities (openapi.json SecurityListItem). */
 export interface SecurityHit {
   code: string;
   name: string;
@@ -13,11 +14,14 @@ export interface SecurityHit {
   industry: string;
 }
 
-/** Rows asked per search: enough to choose from in a 350 px list, one small page (spec 4.4 limit 1..500). */
+/**
+ * Rows asked per search: enough to choose from in a 350 px list, one small page (openapi.json
+ * listSecurities limit 1..500).
+ */
 export const SEARCH_LIMIT = 20;
 /** Wait after the last keystroke before asking (the pacer's budget is 60 requests a minute). */
 export const SEARCH_DEBOUNCE_MS = 350;
-/** spec 4.4: q has at most 100 characters. */
+/** openapi.json listSecurities: q has at most 100 characters. */
 const MAX_QUERY = 100;
 
 /**

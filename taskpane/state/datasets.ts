@@ -1,4 +1,5 @@
-// Table-import datasets: their parameters (spec 4.x names) and how each is fetched and shaped into rows.
+// Table-import datasets: their parameters (openapi.json parameter names) and how each is fetched
+// and shaped into rows.
 
 import type { Lang } from "../i18n/language";
 import { arrayProp, prop, type PaneClient, type Query } from "./pane-client";
@@ -57,7 +58,10 @@ export interface ParamSpec {
   labelKey?: string;
 }
 
-/** Security code or EDINET code (spec 1 rule 4); named security_code like the other code fields. */
+/**
+ * Security code or EDINET code (openapi.json info.description); named security_code like the other
+ * code fields.
+ */
 const COMPANY: ParamSpec = {
   name: "security_code",
   labelKey: "param_company",
@@ -73,7 +77,7 @@ const SCALE: ParamSpec = {
   options: MONEY_SCALES,
 };
 
-/** spec 4.x parameters per dataset (plus `unit`, the money scale of the table). */
+/** openapi.json parameters per dataset (plus `unit`, the money scale of the table). */
 export const DATASET_PARAMS: Record<DatasetId, readonly ParamSpec[]> = {
   financials: [
     COMPANY,
@@ -237,7 +241,10 @@ function upperCode(values: ParamValues, name: string): string {
   return (values[name] ?? "").trim().toUpperCase();
 }
 
-/** spec 1 rule 4: an EDINET code is E/G + 5 digits; anything else is taken as a security code. */
+/**
+ * openapi.json info.description: an EDINET code is E/G + 5 digits; anything else is taken as a
+ * security code.
+ */
 export function isEdinetCode(code: string): boolean {
   return /^[EG]\d{5}$/.test(code);
 }
@@ -404,7 +411,10 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
   }
 }
 
-/** Screening rows with one column per referenced metric (values from `metrics[]`, spec 2.2). */
+/**
+ * Screening rows with one column per referenced metric (values from `metrics[]`, openapi.json
+ * ScreeningSecurity).
+ */
 export async function fetchScreeningTable(
   query: Query,
   metricUnits: ReadonlyMap<string, { label: string; unit: string | null }>,

@@ -81,8 +81,8 @@ export async function fetchForImport(req: ImportRequest, ctx: ImportContext): Pr
 export async function runImport(req: ImportRequest, ctx: ImportContext): Promise<WrittenTable> {
   const table = await fetchForImport(req, ctx);
   if (ctx.signal?.aborted) throw abortError();
-  // spec 2.1 EmptyReason: an empty answer is not an error for the API, but an empty table helps no
-  // one, and a refresh must not replace good data with nothing.
+  // openapi.json EmptyReason: an empty answer is not an error for the API, but an empty table helps
+  // no one, and a refresh must not replace good data with nothing.
   if (table.rows.length === 0) throw new NotFoundError("no_results");
   const name =
     req.replaceTable ??

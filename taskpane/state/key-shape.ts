@@ -1,8 +1,8 @@
-// API key shape check for the key input (spec 5 rule 3); says nothing about validity.
+// API key shape check for the key input (openapi.json bearerAuth); says nothing about validity.
 
 import { isHeaderSafeKey } from "../../src/client/http";
 
-/** spec 5 rule 3: 52 characters, a 9-character service prefix ending in `key_`. */
+/** openapi.json bearerAuth: 52 characters, a 9-character service prefix ending in `key_`. */
 const KEY_SHAPE = /^[A-Za-z0-9]{5}key_[A-Za-z0-9_-]{43}$/;
 
 export type KeyShape =
@@ -10,7 +10,8 @@ export type KeyShape =
 
 /**
  * The key as typed or pasted, without surrounding spaces or a copied `Bearer ` header prefix (the
- * pane sends the header itself; spec 5 rule 5: a key sent without that prefix is refused).
+ * pane sends the header itself; openapi.json bearerAuth: a key sent without that prefix is
+ * refused).
  * @example normalizeKey(" Bearer kaisakey_abc ") // "kaisakey_abc"
  */
 export function normalizeKey(raw: string): string {

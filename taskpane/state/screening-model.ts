@@ -5,7 +5,7 @@ import { kaishaFormula, type FormulaArg } from "./formula-text";
 import { searchItems } from "./metric-labels";
 import { arrayProp } from "./pane-client";
 
-/** spec 2.2 ScreeningField (unknown extra fields tolerated). */
+/** openapi.json ScreeningField (unknown extra fields tolerated). */
 export interface ScreeningFieldInfo {
   key: string;
   label: string;
@@ -16,7 +16,8 @@ export interface ScreeningFieldInfo {
 
 /**
  * The /screening/fields body as field infos; entries missing key, label or type are skipped, and the
- * optional scale note is kept (spec 2.2: a ratio metric's 1.0 = 100% is said there).
+ * optional scale note is kept (openapi.json ScreeningField: a ratio metric's 1.0 = 100% is said
+ * there).
  */
 export function parseScreeningFields(body: unknown): ScreeningFieldInfo[] {
   return arrayProp(body, "fields").flatMap((f) =>
@@ -56,7 +57,10 @@ export interface ScreeningFormState {
   limit: number;
 }
 
-/** spec 8: conditions + sector + industry, at most 20 (tier-dependent below that). */
+/**
+ * openapi.json getScreening: conditions + sector + industry, at most 20 (tier-dependent below
+ * that).
+ */
 export const CONDITION_CAP = 20;
 
 export function emptyScreeningForm(): ScreeningFormState {
@@ -76,8 +80,8 @@ const MONEY_UNITS = ["jpy", "million_jpy", "hundred_million_jpy"];
 const RATIO_UNITS = ["ratio", "percent"];
 
 /**
- * spec 4.1 rule 2: conversion only within money (jpy, million_jpy, hundred_million_jpy) and ratio
- * (ratio, percent); any other unit accepts only itself.
+ * openapi.json getScreening: conversion only within money (jpy, million_jpy, hundred_million_jpy)
+ * and ratio (ratio, percent); any other unit accepts only itself.
  */
 export function unitChoices(fieldUnit: string | null): string[] {
   if (fieldUnit === null) return [];
@@ -87,8 +91,9 @@ export function unitChoices(fieldUnit: string | null): string[] {
 }
 
 /**
- * The unit an analyst most likely types in: 億円 for money, percent for ratios (spec 4.1 rule 3
- * exempts an explicitly converting unit from the old-unit guard), else the field's own unit.
+ * The unit an analyst most likely types in: 億円 for money, percent for ratios (openapi.json
+ * getScreening exempts an explicitly converting unit from the old-unit guard), else the field's own
+ * unit.
  */
 export function defaultUnit(fieldUnit: string | null): string {
   if (fieldUnit === null) return "";
@@ -97,7 +102,10 @@ export function defaultUnit(fieldUnit: string | null): string {
   return fieldUnit;
 }
 
-/** Numeric metrics only (spec 2.2: enum fields are for sector/industry parameters). */
+/**
+ * Numeric metrics only (openapi.json ScreeningField: enum fields are for sector/industry
+ * parameters).
+ */
 export function numericFields(fields: readonly ScreeningFieldInfo[]): ScreeningFieldInfo[] {
   return fields.filter((f) => f.type === "numeric");
 }
@@ -110,7 +118,7 @@ export function searchMetrics(
   return searchItems(numericFields(fields), text);
 }
 
-/** spec 4.1 rule 1 / spec 8. */
+/** openapi.json getScreening. */
 export function conditionCount(form: ScreeningFormState): number {
   return (
     form.conditions.length +
@@ -143,7 +151,7 @@ export function filtersText(
   return form.conditions.map((c) => conditionText(c, fields)).join(",");
 }
 
-/** The /screening query (spec 4.1), without cursor. Empty parts are left out. */
+/** The /screening query (openapi.json getScreening), without cursor. Empty parts are left out. */
 export function screeningQuery(
   form: ScreeningFormState,
   fields: readonly ScreeningFieldInfo[],

@@ -14,7 +14,7 @@ import {
   type MoneyScale,
 } from "./units";
 
-/** spec 2.1 FieldUnit. */
+/** openapi.json FieldUnit. */
 export interface FieldUnitInfo {
   key: string;
   label: string;
@@ -37,7 +37,7 @@ export type CellValue = string | number | boolean;
 export interface TableData {
   columns: ColumnSpec[];
   rows: CellValue[][];
-  /** spec 2.1 Attribution, shown under the table (a condition of use, REFERENCE). */
+  /** openapi.json Attribution, shown under the table (a condition of use, REFERENCE). */
   attribution: { source_label: string; license_note: string; processed_by: string } | undefined;
   /** scale used for money columns, for the caption's unit note. */
   scale: MoneyScale;
@@ -124,9 +124,9 @@ export interface ShapeOptions {
 
 /**
  * Shapes response rows into a table. Columns follow the first row's key order (later rows may add
- * keys); units come from the response's `fields[]` (spec 2.1 rule 3); money is scaled and every
- * percentage is a fraction shown as % (units.ts scaleValue, src/excel/percent-scale.ts), as the
- * functions write them.
+ * keys); units come from the response's `fields[]` (openapi.json FieldUnit); money is scaled and
+ * every percentage is a fraction shown as % (units.ts scaleValue, src/excel/percent-scale.ts), as
+ * the functions write them.
  * @example shapeTable([{ date: "2026-01-05", close: 100 }], [{ key: "close", label: "終値", unit: "jpy" }], ...)
  */
 export function shapeTable(
@@ -198,7 +198,10 @@ function cellValue(
   }
 }
 
-/** The attribution caption written under a table (spec 2.1: source_label must be shown). */
+/**
+ * The attribution caption written under a table (openapi.json info.description: source_label must
+ * be shown).
+ */
 export function attributionCaption(table: TableData, lang: Lang): string {
   const a = table.attribution;
   const hasMoney = table.columns.some(

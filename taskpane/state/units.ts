@@ -1,4 +1,5 @@
-// Unit handling for imports: money scaling, Excel number formats and header unit notes by unit id (spec 2.1).
+// Unit handling for imports: money scaling, Excel number formats and header unit notes by unit id
+// (openapi.json FieldUnit).
 
 import type { Lang } from "../i18n/language";
 import { isPercentage, toSheetScale } from "../../src/excel/percent-scale";

@@ -1,4 +1,5 @@
-// The /usage answer for the pane's meter and the Refresh confirmation (spec 4.3: /usage is free).
+// The /usage answer for the pane's meter and the Refresh confirmation (openapi.json getUsage:
+// /usage is free).
 
 import { prop } from "./pane-client";
 

@@ -283,7 +283,7 @@ describe("cache freshness and stale fallback", () => {
   });
 });
 
-describe("financials economy (spec 4.8: one count per request regardless of years)", () => {
+describe("financials economy (openapi.json getFinancials: one count per request)", () => {
   test("years 3, 5, 10 -> one request with years=30, each answer the right slice", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30)));
     const [y3, y5, y10] = await Promise.all([

@@ -26,7 +26,7 @@ export function reply(
   };
 }
 
-/** The spec 7 common error object. */
+/** The openapi.json ErrorResponse common error object. */
 export function apiError(
   status: number,
   code: string,

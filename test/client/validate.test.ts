@@ -1,4 +1,4 @@
-// Invalid input is rejected with spec 7 reasons before anything is sent.
+// Invalid input is rejected with openapi.json ErrorDetail reasons before anything is sent.
 
 import { createClient, validateParams, ValidationError, type ErrorDetail } from "../../src/client";
 import type { OperationId } from "../../src/contract/rules";
@@ -262,7 +262,7 @@ describe("invalid input sends nothing", () => {
   });
 });
 
-describe("screening condition cap (spec 4.1 rule 1, spec 8)", () => {
+describe("screening condition cap (openapi.json getScreening)", () => {
   const filters = (n: number) => Array.from({ length: n }, (_, i) => `per:gte:${i}`).join(",");
 
   test("20 filters pass", () => {
@@ -371,7 +371,7 @@ describe("cleaning", () => {
   });
 });
 
-describe("screening sector / industry names (spec 4.1: official TSE 17 / TSE 33 names)", () => {
+describe("screening sector / industry names (getScreening: official TSE names)", () => {
   test("official names pass and are sent in their official spelling (half-width brackets, spaces, 、)", () => {
     const clean = validateParams("getScreening", {
       sector: " 金融(除く銀行)、電力・ガス ",
@@ -401,7 +401,7 @@ describe("screening sector / industry names (spec 4.1: official TSE 17 / TSE 33 
   });
 });
 
-describe("securities industry (spec 4.4: one exact TSE 33-industry name)", () => {
+describe("securities industry (openapi.json listSecurities: one exact TSE 33 name)", () => {
   test("the official name in any width passes in its official spelling", () => {
     expect(validateParams("listSecurities", { industry: " 証券、商品先物取引業 " }).industry).toBe(
       "証券、商品先物取引業",

@@ -1,4 +1,4 @@
-// The field dictionary and the x-unit / x-label-ja annotations follow spec 2.1-2.10.
+// The field dictionary and the x-unit / x-label-ja annotations follow the openapi.json schemas.
 import { FIELD_DICTIONARY, type Dataset } from "../../src/contract/rules";
 import { loadDoc, type Schema } from "./openapi-document";
 
@@ -18,7 +18,7 @@ const UNITS = [
   "count",
 ];
 
-// spec 2.5 value keys, in the spec's group order.
+// openapi.json FinancialsPeriod value keys, in the spec's group order.
 const FINANCIAL_KEYS =
   `sales operating_profit ordinary_income net_income extraordinary_income extraordinary_loss
   comprehensive_income cost_of_sales ebit ebitda financial_expenses financial_income gross_profit
@@ -60,7 +60,7 @@ function labels(dataset: Dataset): Record<string, string> {
 describe("FIELD_DICTIONARY (fields.generated.ts)", () => {
   const schemas = loadDoc().components.schemas;
 
-  it("financials lists every spec 2.5 value key in the spec's group order", () => {
+  it("financials lists every FinancialsPeriod value key in the spec's group order", () => {
     expect(FINANCIAL_KEYS).toHaveLength(112);
     expect(FIELD_DICTIONARY.financials.map((f) => f.key)).toEqual(FINANCIAL_KEYS);
   });
@@ -77,7 +77,7 @@ describe("FIELD_DICTIONARY (fields.generated.ts)", () => {
     expect(period.required).not.toContain("quarter");
   });
 
-  it("financial units follow the spec 2.5 groups", () => {
+  it("financial units follow the FinancialsPeriod groups", () => {
     const u = units("financials");
     expect([
       u.sales,
@@ -146,14 +146,15 @@ describe("FIELD_DICTIONARY (fields.generated.ts)", () => {
       "net_asset_dividend_rate",
       "consecutive_dividend_increase_years",
     ]);
-    // spec 4.7: fiscal_year and per_source are not in fields[].
+    // openapi.json getValuations: fiscal_year and per_source are not in fields[].
     const valuationKeys = FIELD_DICTIONARY.valuations.map((f) => f.key);
-    expect(valuationKeys).toHaveLength(32); // every spec 2.4 column except the two above
+    expect(valuationKeys).toHaveLength(32); // all ValuationHistoryPoint columns but those two
     expect(valuationKeys).not.toContain("fiscal_year");
     expect(valuationKeys).not.toContain("per_source");
   });
 
-  it("margin and jsf cover the lists and issued_shares_count as spec 4.20 / 4.21 fields[] do", () => {
+  // As the fields[] of openapi.json getWeeklyMarginBalance / getJsfMarginDaily do.
+  it("margin and jsf cover the lists and issued_shares_count", () => {
     const margin = units("margin");
     expect(Object.keys(margin)).toHaveLength(20);
     expect(margin.issued_shares_count).toBe("shares");

@@ -1,7 +1,7 @@
-// All 21 endpoints of spec 4 are present with their operationIds and documented status codes.
+// All 21 endpoints are present with their operationIds and documented status codes.
 import { deref, loadDoc, operationsOf, type Schema } from "./openapi-document";
 
-// spec 4.1-4.21 -> ARCHITECTURE.md operationIds, with the error statuses each section lists.
+// The 21 openapi.json operations with their operationIds and the error statuses each one lists.
 const EXPECTED: [string, string, string[]][] = [
   ["/screening", "getScreening", ["400"]],
   ["/screening/fields", "getScreeningFields", []],
@@ -23,7 +23,8 @@ const EXPECTED: [string, string, string[]][] = [
   ["/persons/{id}/appointments", "getPersonAppointments", ["400", "404"]],
   ["/persons/{id}/compensation-history", "getPersonCompensationHistory", ["400", "404"]],
   ["/securities/{code}/weekly-margin-balance", "getWeeklyMarginBalance", ["400", "404"]],
-  // spec 4.21 does not show its error statuses; 400/404 are assumed, plus a default error.
+  // openapi.json getJsfMarginDaily does not show its error statuses; 400/404 are assumed, plus a
+  // default error.
   ["/securities/{code}/jsf-margin-daily", "getJsfMarginDaily", ["400", "404"]],
 ];
 
@@ -49,7 +50,7 @@ describe("operations of openapi.json", () => {
   const doc = loadDoc();
   const ops = operationsOf(doc);
 
-  it("has exactly the 21 GET endpoints of spec 4 with the architecture's operationIds", () => {
+  it("has exactly the 21 GET endpoints with the architecture's operationIds", () => {
     expect(Object.keys(doc.paths)).toHaveLength(21);
     expect(
       Object.entries(doc.paths).map(([route, item]) => [
@@ -65,7 +66,7 @@ describe("operations of openapi.json", () => {
   });
 
   it.each(EXPECTED)(
-    "%s (%s) answers 200, 401, 429 and the errors its spec section lists",
+    "%s (%s) answers 200, 401, 429 and the errors the service documents for it",
     (route, _id, errors) => {
       const op = doc.paths[route]?.get;
       if (op === undefined) throw new Error(`${route} missing`);
@@ -96,12 +97,14 @@ describe("operations of openapi.json", () => {
     }
   });
 
-  it("every 200 answer is a named component schema with a required attribution (spec 2.1 rule 2)", () => {
+  // openapi.json info.description: every 200 response carries an attribution.
+  it("every 200 answer is a named component schema with a required attribution", () => {
     for (const { op } of ops) {
       const ref = op.responses["200"]?.content?.["application/json"]?.schema.$ref ?? "";
       const schema: Schema = deref<Schema>(doc, { $ref: ref });
       expect(schema.properties?.attribution).toBeDefined();
-      // The /usage body is "not shown" in spec 4.3: its attribution stays optional there.
+      // The /usage body is "not shown" in openapi.json getUsage: its attribution stays optional
+      // there.
       const required = op.operationId !== "getUsage";
       expect({ op: op.operationId, required: schema.required?.includes("attribution") }).toEqual({
         op: op.operationId,
@@ -117,7 +120,7 @@ describe("operations of openapi.json", () => {
     expect(op?.parameters.filter((p) => p.required)).toEqual([]);
   });
 
-  it("error details reasons are the eight words of spec 7", () => {
+  it("error details reasons are the eight words of openapi.json ErrorResponse", () => {
     expect(doc.components.schemas.ErrorDetail?.properties?.reason?.enum).toEqual([
       "missing",
       "conflict",

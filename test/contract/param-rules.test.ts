@@ -1,4 +1,4 @@
-// Spot checks of the generated parameter rules against spec 4 and spec 8.
+// Spot checks of the generated parameter rules against openapi.json parameters.
 import { OPERATIONS, type OperationId, type ParamRule } from "../../src/contract/rules";
 import { loadDoc, operationsOf } from "./openapi-document";
 
@@ -64,7 +64,7 @@ describe("OPERATIONS (param-rules.generated.ts)", () => {
     ["getFinancials", "years", 1, 30, 10],
     ["getPeers", "limit", 1, 20, 8],
     ["listSecurityDisclosures", "limit", 1, 100, 50],
-  ] as const)("%s %s is an integer %i..%i, default %i (spec 8)", (op, name, min, max, def) => {
+  ] as const)("%s %s is an integer %i..%i, default %i", (op, name, min, max, def) => {
     expect(param(op, name)).toMatchObject({
       type: "integer",
       minimum: min,
@@ -85,7 +85,8 @@ describe("OPERATIONS (param-rules.generated.ts)", () => {
     }
   });
 
-  it("identifier patterns accept valid codes and reject malformed ones (spec 1 rule 4)", () => {
+  // Identifier formats: openapi.json info.description.
+  it("identifier patterns accept valid codes and reject malformed ones", () => {
     const code = param("getPrices", "code");
     expect(code).toMatchObject({ in: "path", required: true });
     expect(["7203", "130A", "12345"].every((v) => matches(code, v))).toBe(true);

@@ -19,7 +19,7 @@ describe("contract type aliases", () => {
       period: "quarterly",
       years: 10,
     };
-    // @ts-expect-error period is an enum (spec 4.8)
+    // @ts-expect-error period is an enum (openapi.json getFinancials)
     const badQuery: QueryParams<"getFinancials"> = { period: "monthly" };
     const pathParams: PathParams<"getPrices"> = { code: "7203" };
     const market: SecurityListItem["market"] = null;

@@ -229,7 +229,7 @@ describe("LTM", () => {
     });
   });
   test("half-yearly items: Q4 reads the full year, Q2 adds the halves, Q1/Q3 cannot", () => {
-    // Cash flow disclosed only half-yearly: null on single quarters (spec 4.8 rule 3).
+    // Cash flow disclosed only half-yearly: null on single quarters (openapi.json getFinancials).
     const cf = (fy: string, q: string, v: number | null): FinancialsPeriod =>
       row(fy, { operating_cf: v }, q);
     const quarters = [

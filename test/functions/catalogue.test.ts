@@ -321,7 +321,8 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
       ),
     );
     expect(sort.message).toMatch(/^sort_by "pe": did you mean per \(PER（実績）\)\? Keys: /);
-    // Other 400s keep the API's own explanation (here the money-threshold guard, spec 4.1 rule 3).
+    // Other 400s keep the API's own explanation (here the money-threshold guard, openapi.json
+    // getScreening).
     const guard = await cellError(
       KAISHA.SCREEN(
         "marketCap:gte:1000" as never,
@@ -523,7 +524,8 @@ describe("DISCLOSURES, DOCUMENT, XBRL, SECTION", () => {
     )) as Grid;
     const annualId = String(reports[0]?.[5]);
     const facts = (await KAISHA.DOCUMENT(annualId, "xbrl", 0, inv())) as Grid;
-    // spec 2.6 period: an instant is a date serial in `period`; a duration also fills period_start.
+    // openapi.json DisclosureXbrlFact period: an instant is a date serial in `period`; a duration
+    // also fills period_start.
     const duration = facts.find((f) => f[1] === "CurrentYearDuration") as unknown[];
     expect(typeof duration[2]).toBe("number");
     expect(typeof duration[3]).toBe("number");

@@ -17,7 +17,10 @@ afterAll(resetSession);
 type Grid = unknown[][];
 type Rec = Record<string, unknown>;
 
-/** Columns whose API values are calendar dates / instants (spec 2: YYYY-MM-DD / ISO 8601 UTC). */
+/**
+ * Columns whose API values are calendar dates / instants (openapi.json schemas: YYYY-MM-DD / ISO
+ * 8601 UTC).
+ */
 const DATES = new Set([
   "date",
   "filing_date",
@@ -293,7 +296,7 @@ describe.each([
   test("SCREENFIELDS and SECURITIES", async () => {
     const fields = await api.screeningFields();
     compareTable(await call<Grid>(KAISHA.SCREENFIELDS, 1), fields.fields, {
-      special: { note: (r) => expected(r["note"], "note") }, // optional in spec 2.2
+      special: { note: (r) => expected(r["note"], "note") }, // optional in ScreeningField
     });
     const list = await api.securities({ q: "1", limit: 100 });
     compareTable(await call<Grid>(KAISHA.SECURITIES, "1"), list.securities);

@@ -28,7 +28,7 @@ const FUNCTIONS: [string, CustomFunction][] = Object.entries(KAISHA)
 /** Liveness bound (real time) for one call against the healthy in-process sandbox. */
 const SETTLE_BOUND_MS = 15_000;
 
-/** The first argument of these functions is an identifier (spec 1 rule 4). */
+/** The first argument of these functions is an identifier (openapi.json info.description). */
 const IDENTIFIER_FIRST: Record<string, IdentifierKind> = {
   FINANCIALS: "company",
   FINANCIAL: "company",
@@ -112,7 +112,7 @@ const REQUIRED_REST: Record<string, unknown[]> = {
   SECTION: ["mda"],
 };
 
-/** Integer arguments with the spec's range (spec 4.x / 8): outside it, no request. */
+/** Integer arguments with the spec's range (openapi.json parameters): outside it, no request. */
 const INTEGER_ARGS: { fn: string; index: number; min: number; max: number; base: unknown[] }[] = [
   { fn: "FINANCIALS", index: 3, min: 1, max: 30, base: ["7203"] },
   { fn: "VALUATION", index: 2, min: 1, max: 50, base: ["7203"] },
@@ -330,7 +330,7 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
     const fn = functionByName("SCREEN");
     const ops = ["gte", "lte", "gt", "lt", "eq"];
     const badFilters = fc.oneof(
-      // spec 4.1: a condition needs at least field:op:value.
+      // openapi.json getScreening: a condition needs at least field:op:value.
       fc
         .string({ minLength: 1 })
         .filter((s) => !s.includes(":") && s.replace(/[,、，\s]/g, "") !== ""),
@@ -345,7 +345,7 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
             !/[:,、，]/.test(op) && !ops.includes(op.normalize("NFKC").trim().toLowerCase()),
         )
         .map(([field, op, value]) => `${field}:${op}:${value}`),
-      // spec 4.1 rule 1 / spec 8: at most 20 conditions.
+      // openapi.json getScreening: at most 20 conditions.
       fc
         .integer({ min: 21, max: 40 })
         .map((n) => Array.from({ length: n }, () => "per:lt:15").join(",")),
@@ -393,7 +393,7 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
     );
   });
 
-  it("PRICE: a date before 2005-01-01 (no price data, spec 4.5) sends no request", async () => {
+  it("PRICE: a date before 2005-01-01 (no price data, getPrices) sends no request", async () => {
     const fn = functionByName("PRICE");
     // Excel serials 61 (1900-03-01) .. 38352 (2004-12-31).
     await fc.assert(

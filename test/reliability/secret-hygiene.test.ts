@@ -14,7 +14,10 @@ import { BASE_URL } from "./support/harness";
 // busy 2-core machine). A liveness bound, not a timing assertion.
 jest.setTimeout(60_000);
 
-/** Key-shaped (spec 5 rule 3: 52 characters, a 9-character prefix ending in `key_`), not the demo key. */
+/**
+ * Key-shaped (openapi.json bearerAuth: 52 characters, a 9-character prefix ending in `key_`), not
+ * the demo key.
+ */
 const KEY = "hygiekey_Q7xTzP3mVb9LwR2nC5sK8dF1gH4jY6uA0eN3oI7pZ2x";
 /** A second, rejected key: it must not leak either. */
 const WRONG_KEY = "hygiekey_WrongWrongWrongWrongWrongWrongWrongWrongWro";

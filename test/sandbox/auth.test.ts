@@ -1,8 +1,9 @@
-// Authentication rules of the sandbox (spec 5): bearer key, exactly one space, known keys only.
+// Authentication rules of the sandbox (openapi.json bearerAuth): bearer key, exactly one space,
+// known keys only.
 import { DEMO_API_KEY, isKeyShaped, KEY_PREFIX } from "../../sandbox/demo-key";
 import { get, makeSandbox } from "./helpers";
 
-describe("sandbox authentication (spec 5)", () => {
+describe("sandbox authentication (openapi.json bearerAuth)", () => {
   const sandbox = makeSandbox();
 
   test("demo key: 52 characters with a 9-character prefix ending in key_", () => {

@@ -1,4 +1,5 @@
-// Opaque cursors: base64url JSON bound to the request's conditions (spec 2.1, 4.13).
+// Opaque cursors: base64url JSON bound to the request's conditions (openapi.json cursor,
+// listSecurityDisclosures).
 import { ApiError } from "../../sandbox/lib/api-error";
 import { conditionsHash, decodeCursor, encodeCursor, paginate } from "../../sandbox/lib/cursor";
 

@@ -13,7 +13,7 @@ const labels = (body: { periods: Period[] }): string[] =>
     p.quarter === undefined ? p.fiscal_year : `${p.fiscal_year} ${p.quarter}`,
   );
 
-describe("GET /financials (spec 4.8)", () => {
+describe("GET /financials (openapi.json getFinancials)", () => {
   test("annual default: the latest 10 fiscal years, oldest first, with edinet_code and fields", async () => {
     const answer = await get(sandbox, "/v1/financials?security_code=7203");
     expect(answer.status).toBe(200);
@@ -127,7 +127,7 @@ describe("GET /financials (spec 4.8)", () => {
   });
 });
 
-describe("GET /valuations (spec 4.7)", () => {
+describe("GET /valuations (openapi.json getValuations)", () => {
   test("newest fiscal year first, years window, per_5y_avg, fields without fiscal_year/per_source", async () => {
     const answer = await get(sandbox, "/v1/valuations?security_code=7203&years=3");
     expect(answer.status).toBe(200);
@@ -153,7 +153,7 @@ describe("GET /valuations (spec 4.7)", () => {
   });
 });
 
-describe("GET /segments (spec 4.9)", () => {
+describe("GET /segments (openapi.json getSegments)", () => {
   test("ordered fiscal_year desc, quarter desc, segment_name asc; fiscal_year filters", async () => {
     const answer = await get(
       sandbox,
@@ -216,7 +216,7 @@ describe("GET /segments (spec 4.9)", () => {
   });
 });
 
-describe("GET /dividends (spec 4.10)", () => {
+describe("GET /dividends (openapi.json getDividends)", () => {
   test("fiscal_year ascending with edinet_code and security_code; from/to bound inclusively", async () => {
     const answer = await get(
       sandbox,
@@ -265,7 +265,7 @@ describe("GET /dividends (spec 4.10)", () => {
   });
 });
 
-describe("GET /organizations/{edinet_code} (spec 4.11)", () => {
+describe("GET /organizations/{edinet_code} (openapi.json getOrganization)", () => {
   test("name, address and the primary security only", async () => {
     const answer = await get(sandbox, `/v1/organizations/${edinetOf("2593")}`);
     expect(answer.body).toMatchObject({
@@ -280,7 +280,7 @@ describe("GET /organizations/{edinet_code} (spec 4.11)", () => {
   });
 });
 
-describe("GET /peers (spec 4.12)", () => {
+describe("GET /peers (openapi.json getPeers)", () => {
   test("ascending by code, requester excluded, first `limit`", async () => {
     const all = await get(sandbox, "/v1/peers?security_code=7203");
     const codes = all.body.peers.map((p: { security_code: string }) => p.security_code);
@@ -300,7 +300,7 @@ describe("GET /peers (spec 4.12)", () => {
   });
 });
 
-describe("officers and persons (spec 4.16-4.19)", () => {
+describe("officers and persons (openapi.json getOfficers, getPerson*)", () => {
   test("officers: current, then nominees, then retired", async () => {
     const answer = await get(sandbox, "/v1/securities/7203/officers");
     const groups = answer.body.officers.map(

@@ -1,4 +1,5 @@
-// Disclosure endpoints: the security list, documents and sections, and the 24-hour rule (spec 3).
+// Disclosure endpoints: the security list, documents and sections, and the 24-hour rule
+// (openapi.json info.description).
 import { getDataset } from "../../sandbox/data";
 import { get, makeSandbox, reasons, warmDataset } from "./helpers";
 
@@ -14,7 +15,7 @@ function latestTimely(): { docId: string; at: number } {
   return { docId: record.item.doc_id, at: Date.parse(record.meta.disclosed_at) };
 }
 
-describe("GET /securities/{code}/disclosures (spec 4.13)", () => {
+describe("GET /securities/{code}/disclosures (openapi.json listSecurityDisclosures)", () => {
   test("newest disclosure time first, with security_code and resolved edinet_code", async () => {
     const answer = await get(sandbox, "/v1/securities/7203/disclosures");
     expect(answer.status).toBe(200);
@@ -89,7 +90,7 @@ describe("GET /securities/{code}/disclosures (spec 4.13)", () => {
   });
 });
 
-describe("GET /disclosures/{doc_id} and sections (spec 4.14, 4.15)", () => {
+describe("GET /disclosures/{doc_id} and sections (getDisclosure, getDisclosureSection)", () => {
   const statutory = (): string =>
     getDataset().disclosures.find(
       (d) => d.security_code === "7203" && d.item.document_type === "有価証券報告書",

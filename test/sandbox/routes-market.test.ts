@@ -6,7 +6,7 @@ import { get, makeSandbox, reasons, warmDataset } from "./helpers";
 warmDataset();
 const sandbox = makeSandbox();
 
-describe("GET /securities (spec 4.4)", () => {
+describe("GET /securities (openapi.json listSecurities)", () => {
   test("lists securities ascending by code with the SecurityListItem fields", async () => {
     const answer = await get(sandbox, "/v1/securities");
     expect(answer.status).toBe(200);
@@ -61,7 +61,7 @@ describe("GET /securities (spec 4.4)", () => {
   });
 });
 
-describe("GET /securities/{code}/prices (spec 4.5)", () => {
+describe("GET /securities/{code}/prices (openapi.json getPrices)", () => {
   test("a security listed only on regional exchanges names their daily reports in attribution", async () => {
     const regional = await get(sandbox, "/v1/securities/5964/prices?limit=1");
     expect(regional.body.attribution.source_label).toContain("名古屋証券取引所");
@@ -147,7 +147,7 @@ describe("GET /securities/{code}/prices (spec 4.5)", () => {
   });
 });
 
-describe("GET /rankings/{metric} (spec 4.6)", () => {
+describe("GET /rankings/{metric} (openapi.json getRankings)", () => {
   test("gainers: ranks from 1, change_percent descending and positive, target_date = last trading day", async () => {
     const answer = await get(sandbox, "/v1/rankings/gainers?limit=10");
     expect(answer.status).toBe(200);
@@ -247,7 +247,7 @@ describe("GET /rankings/{metric} (spec 4.6)", () => {
   });
 });
 
-describe("GET /screening (spec 4.1)", () => {
+describe("GET /screening (openapi.json getScreening)", () => {
   test("filters with units; metrics carry every referenced metric with as_of", async () => {
     const answer = await get(
       sandbox,
@@ -402,7 +402,7 @@ describe("GET /screening (spec 4.1)", () => {
   });
 });
 
-describe("GET /securities/{code}/weekly-margin-balance (spec 4.20)", () => {
+describe("GET /securities/{code}/weekly-margin-balance (getWeeklyMarginBalance)", () => {
   test("52w by default: the last 52 weeks, oldest first, exchange XTKS", async () => {
     const answer = await get(sandbox, "/v1/securities/7203/weekly-margin-balance");
     expect(answer.status).toBe(200);
@@ -431,7 +431,8 @@ describe("GET /securities/{code}/weekly-margin-balance (spec 4.20)", () => {
     expect(
       year.body.split_events.map((e: { rights_last_date: string }) => e.rights_last_date),
     ).toEqual(["2026-02-25", "2027-02-24"]);
-    // spec 4.20: events after the displayed period are listed too, with applied_from_report_date null.
+    // openapi.json getWeeklyMarginBalance: events after the displayed period are listed too, with
+    // applied_from_report_date null.
     expect(
       year.body.split_events.map(
         (e: { applied_from_report_date: string | null }) => e.applied_from_report_date,
@@ -454,7 +455,7 @@ describe("GET /securities/{code}/weekly-margin-balance (spec 4.20)", () => {
   });
 });
 
-describe("GET /securities/{code}/jsf-margin-daily (spec 4.21)", () => {
+describe("GET /securities/{code}/jsf-margin-daily (openapi.json getJsfMarginDaily)", () => {
   test("1y by default, ending at the latest day, oldest first", async () => {
     const answer = await get(sandbox, "/v1/securities/7203/jsf-margin-daily");
     expect(answer.status).toBe(200);

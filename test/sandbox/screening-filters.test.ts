@@ -1,4 +1,5 @@
-// The /screening filter grammar: units, conversion, the migration guard (spec 4.1 rules 2-3).
+// The /screening filter grammar: units, conversion, the migration guard (openapi.json
+// getScreening).
 import { ApiError } from "../../sandbox/lib/api-error";
 import {
   acceptedUnits,

@@ -1,4 +1,5 @@
-// Contract-driven parameter validation: 400 invalid_parameter with spec 7 reasons; never a 5xx.
+// Contract-driven parameter validation: 400 invalid_parameter with openapi.json ErrorDetail
+// reasons; never a 5xx.
 import { OPERATIONS } from "../../src/contract/rules";
 import { validateParams } from "../../sandbox/lib/validate-params";
 import { get, makeSandbox, reasons, warmDataset } from "./helpers";

@@ -28,7 +28,7 @@ describe("company search", () => {
     expect(searchable(searchKey("t"))).toBe(false);
     expect(searchable(searchKey("to"))).toBe(true);
     expect(searchable(searchKey("   "))).toBe(false);
-    expect(searchable(searchKey("x".repeat(101)))).toBe(false); // spec 4.4: q at most 100
+    expect(searchable(searchKey("x".repeat(101)))).toBe(false); // listSecurities: q at most 100
     expect(searchKey(" ＴＯＹＯＴＡ ")).toBe("toyota");
   });
 

@@ -28,7 +28,7 @@ const FIELDS: ScreeningFieldInfo[] = [
   { key: "sector", label: "17業種", unit: null, type: "enum" },
 ];
 
-test("unit choices: money converts among yen units, ratio with percent, others only their own (spec 4.1 rule 2)", () => {
+test("unit choices: yen units convert, ratio with percent, others only their own (getScreening)", () => {
   expect(unitChoices("jpy")).toEqual(["jpy", "million_jpy", "hundred_million_jpy"]);
   expect(unitChoices("ratio")).toEqual(["ratio", "percent"]);
   expect(unitChoices("percent")).toEqual(["ratio", "percent"]);

@@ -17,7 +17,7 @@ import { en } from "../../taskpane/i18n/en";
 
 const GOOD_KEY = "kaisakey_" + "A1b2C3d4E5".repeat(4) + "xyz";
 
-test("key shape (spec 5 rule 3): 52 characters with a 9-character prefix ending in key_", () => {
+test("key shape (bearerAuth): 52 characters with a 9-character prefix ending in key_", () => {
   expect(GOOD_KEY).toHaveLength(52);
   expect(checkKeyShape(GOOD_KEY)).toBe("ok");
   expect(checkKeyShape(`  ${GOOD_KEY} `)).toBe("ok");

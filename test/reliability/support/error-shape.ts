@@ -1,6 +1,7 @@
-// Checks that a body is the spec's common error object `{error: {code, message, details?}}` (spec 7).
+// Checks that a body is the spec's common error object `{error: {code, message, details?}}`
+// (openapi.json ErrorResponse).
 
-/** spec 7: the reasons allowed in `error.details[].reason`. */
+/** openapi.json ErrorResponse: the reasons allowed in `error.details[].reason`. */
 export const DETAIL_REASONS = [
   "missing",
   "conflict",

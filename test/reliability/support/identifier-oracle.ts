@@ -1,5 +1,5 @@
-// Which identifier arguments the spec forbids (spec 1 rule 4), judged as leniently as any sensible
-// normalisation could: a value this calls invalid must never cost a request.
+// Which identifier arguments the spec forbids (openapi.json info.description), judged as leniently
+// as any sensible normalisation could: a value this calls invalid must never cost a request.
 
 export type IdentifierKind = "company" | "security" | "doc" | "person";
 
@@ -41,8 +41,9 @@ export function identifierText(value: unknown): string | undefined {
 
 /**
  * A company may also be named (issue 11: a name or part of one, looked up through /securities?q=,
- * spec 4.4 q at most 100 characters), written with an exchange (XTKS:7203, 7203.T, 7203 JP), or
- * by its EDINET code where a security code is needed (resolved through the organization).
+ * openapi.json listSecurities q at most 100 characters), written with an exchange (XTKS:7203,
+ * 7203.T, 7203 JP), or by its EDINET code where a security code is needed (resolved through the
+ * organization).
  */
 function isCompanyName(text: string): boolean {
   return /\p{L}/u.test(text) && text.length >= 2 && text.length <= 100;
@@ -53,6 +54,7 @@ export function isForbiddenIdentifier(kind: IdentifierKind, value: unknown): boo
   const text = identifierText(value);
   if (text === undefined || text === "") return true;
   if ((kind === "company" || kind === "security") && isCompanyName(text)) return false;
-  const patterns = kind === "security" ? [...PATTERNS.security, ...PATTERNS.company] : PATTERNS[kind];
+  const patterns =
+    kind === "security" ? [...PATTERNS.security, ...PATTERNS.company] : PATTERNS[kind];
   return !patterns.some((p) => p.test(text));
 }

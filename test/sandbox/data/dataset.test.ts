@@ -319,7 +319,7 @@ describe("valuations", () => {
     expect(latest[Math.floor(latest.length / 2)]).toBeLessThan(25);
   });
 
-  it("computes the latest 7203 year with the spec 2.4 formulas", () => {
+  it("computes the latest 7203 year with the openapi.json ValuationHistoryPoint formulas", () => {
     const v = ds.valuations.get("7203");
     const h = v?.history[0];
     const fin = annualOf("7203").at(-1);
@@ -530,7 +530,7 @@ describe("segments", () => {
 });
 
 describe("disclosures", () => {
-  it("lists both systems newest first with the id, url and type rules of spec 2.6", () => {
+  it("lists both systems newest first with the id, url and type rules of the contract", () => {
     const list = ds.disclosures;
     for (let i = 1; i < list.length; i += 1)
       expect((list[i - 1]?.meta.disclosed_at ?? "") >= (list[i]?.meta.disclosed_at ?? "")).toBe(
