@@ -8,8 +8,12 @@ import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
 
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
-/** The budget of the add-in's own JavaScript the runtime page evaluates before functions register. */
-const RUNTIME_PAGE_BUDGET_KB = 60;
+/**
+ * The budget of the add-in's own JavaScript the runtime page evaluates before functions register:
+ * 60 KB until the period semantics, the key partition (SHA-256), the filing-calendar freshness
+ * and the background revalidation joined the runtime that answers cells (65 KB gzip then).
+ */
+const RUNTIME_PAGE_BUDGET_KB = 70;
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
 const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
@@ -274,6 +278,7 @@ describe("webpack settings by build", () => {
     expect(names(sandbox)).toContain("workbook.html");
     expect(htmlOptions(sandbox, "workbook.html")["templateParameters"]).toEqual({
       officeJs: "assets/office-js/office.js",
+      csp: expect.stringContaining("script-src 'self'"),
       workbook: true,
     });
     // The e2e build's workbook page loads the stand-in before Office.js, as the tests inject it.

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { HOSTILE_TEXTS, HOSTILE_URLS } from "../../sandbox/lib/hostile";
 import { IMPORT_DATASETS } from "../../taskpane/state/datasets";
-import { checkFormula } from "../../taskpane/excel/formula-check";
+import { BUILDER_POLICY, checkFormula } from "../../taskpane/excel/formula-check";
 import { nav, standIn, tid, type CellInfo } from "./cockpit-helpers";
 import { startHarness, type Harness } from "./harness";
 
@@ -15,8 +15,14 @@ let h: Harness;
 let page: Page;
 let excel: ReturnType<typeof standIn>;
 
-/** What the pane may write as a formula: KAISHA calls, IFERROR, and HYPERLINKs (checked below). */
-const ADDIN_FORMULAS = { functions: new Set(["IFERROR", "HYPERLINK"]), requireKaisha: false };
+/**
+ * What the pane may write as a formula: the sheet builders' policy (KAISHA calls and the pure
+ * functions of the derived rows) and HYPERLINKs (checked below).
+ */
+const ADDIN_FORMULAS = {
+  functions: new Set([...BUILDER_POLICY.functions, "HYPERLINK"]),
+  requireKaisha: false,
+};
 
 /** Every formula in `cells` that the add-in would not have built, with its place. */
 function foreignFormulas(cells: CellInfo[][], where: string): string[] {
