@@ -37,10 +37,7 @@ const LIST_ACCEPTED = {
 };
 
 /** The metric keys a screen references, in order: filter fields, then sort_by (spec 4.1). */
-export function referencedMetrics(
-  filters: string | undefined,
-  sortBy: string | undefined,
-): string[] {
+function referencedMetrics(filters: string | undefined, sortBy: string | undefined): string[] {
   const out: string[] = [];
   for (const part of filters?.split(",") ?? []) {
     const field = part.trim().split(":")[0]?.trim();

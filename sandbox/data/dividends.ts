@@ -11,7 +11,7 @@ type ChangeType = DividendRecord["change_type"];
 const EPS = 1e-9;
 
 /** spec 2.7: change_type from the year-over-year change of adjusted DPS. */
-export function judgeChange(
+function judgeChange(
   prev: number | null | undefined,
   cur: number | null,
   everPaid: boolean,

@@ -33,7 +33,7 @@ function div(a: number | null, b: number | null, decimals = 2): number | null {
  * spec 2.4 null rule: the year's issued shares (current basis) must be explainable against today's
  * issued shares: latest year within 1.5x, earlier years within an order of magnitude.
  */
-export function shareBasisVerified(
+function shareBasisVerified(
   adjustedShares: number | null,
   currentShares: number,
   latest: boolean,

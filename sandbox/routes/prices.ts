@@ -9,7 +9,7 @@ import { findSecurity } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
 
 /** spec 4.5 / 8: no data before 2005-01-01 (exchange license), and dates before it are refused. */
-export const FIRST_PRICE_DATE = "2005-01-01";
+const FIRST_PRICE_DATE = "2005-01-01";
 
 export const pricesRoute = defineRoute({
   operationId: "getPrices",

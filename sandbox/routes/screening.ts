@@ -11,9 +11,9 @@ import { matches, parseFilters, type CatalogField } from "../lib/screening-filte
 import { normalizeText } from "../lib/text-match";
 
 /** spec 4.1 rule 1 / spec 8: filters + sector + industry, at most 20 (the sandbox's tier). */
-export const MAX_CONDITIONS = 20;
+const MAX_CONDITIONS = 20;
 /** spec 8: as_of not before 2005-01-01. */
-export const FIRST_AS_OF = "2005-01-01";
+const FIRST_AS_OF = "2005-01-01";
 
 type Metrics = Record<string, ScreeningMetricValue>;
 

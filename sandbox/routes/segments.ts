@@ -7,7 +7,7 @@ import { listedCorporation } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
 
 /** spec 4.9: without fiscal_year, about the latest 20 fiscal periods. */
-export const DEFAULT_SEGMENT_YEARS = 20;
+const DEFAULT_SEGMENT_YEARS = 20;
 
 export const segmentsRoute = defineRoute({
   operationId: "getSegments",

@@ -11,8 +11,8 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 const MAX_SERIAL = 2_958_465;
 
 /** spec 1 rule 4: identifier formats. */
-export const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
-export const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
+const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
+const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
 
 /** A calendar day without any time zone. */
 export interface CalendarDay {
@@ -72,14 +72,6 @@ export function normalizeSecurityCode(value: unknown, param = "security_code"): 
   return code;
 }
 
-/** An EDINET code (spec 1: `^[EG]\d{5}$`). */
-export function normalizeEdinetCode(value: unknown, param = "edinet_code"): string {
-  const code = normalizeCode(value, param);
-  if (!EDINET_CODE_PATTERN.test(code))
-    fail(param, "an EDINET code such as E02144", "invalid_format", value);
-  return code;
-}
-
 /** A company given either way. */
 export type CompanyRef = { security_code: string } | { edinet_code: string };
 
@@ -114,7 +106,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** Excel serial (days since 1899-12-30; a time fraction is ignored) -> calendar day, in UTC arithmetic. */
-export function serialToDay(serial: number): CalendarDay {
+function serialToDay(serial: number): CalendarDay {
   const d = new Date((Math.floor(serial) - EXCEL_EPOCH_OFFSET_DAYS) * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
@@ -125,7 +117,7 @@ export function dayToSerial(day: CalendarDay): number {
 }
 
 /** The JST calendar day of an instant (a JS Date is an instant; spec: dates are JST). */
-export function jstDay(instant: Date | number): CalendarDay {
+function jstDay(instant: Date | number): CalendarDay {
   const ms = typeof instant === "number" ? instant : instant.getTime();
   const d = new Date(ms + JST_OFFSET_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
@@ -136,7 +128,7 @@ function pad(n: number, width = 2): string {
 }
 
 /** "YYYY-MM-DD". */
-export function formatDay(day: CalendarDay): string {
+function formatDay(day: CalendarDay): string {
   return `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
 }
 

@@ -17,9 +17,9 @@ export type ParamValue = string | number;
 export type CleanParams = Record<string, ParamValue>;
 
 /** spec 4.1: comparison operators of a screening filter. */
-export const FILTER_OPS = ["gte", "lte", "gt", "lt", "eq"] as const;
+const FILTER_OPS = ["gte", "lte", "gt", "lt", "eq"] as const;
 /** spec 2.1: unit identifiers, plus the screening threshold units. */
-export const SCREENING_UNITS = [
+const SCREENING_UNITS = [
   "jpy",
   "million_jpy",
   "hundred_million_jpy",
@@ -37,7 +37,7 @@ export const SCREENING_UNITS = [
   "count",
 ] as const;
 /** spec 8: filters + sector + industry never above 20 (the tier may allow fewer). */
-export const MAX_SCREENING_CONDITIONS = 20;
+const MAX_SCREENING_CONDITIONS = 20;
 /** spec 8: no data before this day (prices, screening as_of). */
 export const EARLIEST_DATE = "2005-01-01";
 
@@ -123,7 +123,7 @@ function checkValue(rule: ParamRule, raw: unknown): ParamValue | ErrorDetail {
 }
 
 /** spec 4.1: `field:op:value[:unit]`, comma-separated. Returns the number of conditions. */
-export function checkFilters(filters: string, details: ErrorDetail[]): number {
+function checkFilters(filters: string, details: ErrorDetail[]): number {
   const parts = filters.split(",").map((p) => p.trim());
   for (const part of parts) {
     const seg = part.split(":");
@@ -253,7 +253,7 @@ function checkOperationRules(
  * Validates and cleans `params` against one operation rule; throws ValidationError listing every
  * problem (spec 7 reasons). Blank values (undefined, null, "") count as omitted.
  */
-export function checkParams(
+function checkParams(
   opId: OperationId,
   rule: OperationRule,
   params: Readonly<Record<string, unknown>>,

@@ -319,7 +319,7 @@ export function listArg(
 }
 
 /** Longest list argument accepted (20 screening conditions take well under 1,000 characters). */
-export const MAX_LIST_CHARS = 4000;
+const MAX_LIST_CHARS = 4000;
 
 /** The `unit` argument: how money fields are scaled (units.ts). */
 export type MoneyUnit = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_million_jpy";

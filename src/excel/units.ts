@@ -3,7 +3,7 @@
 import type { MoneyUnit } from "./args";
 
 /** Divisors from yen. */
-export const MONEY_DIVISORS: Readonly<Record<MoneyUnit, number>> = {
+const MONEY_DIVISORS: Readonly<Record<MoneyUnit, number>> = {
   jpy: 1,
   thousand_jpy: 1_000,
   million_jpy: 1_000_000,

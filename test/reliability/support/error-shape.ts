@@ -1,7 +1,7 @@
 // Checks that a body is the spec's common error object `{error: {code, message, details?}}` (spec 7).
 
 /** spec 7: the reasons allowed in `error.details[].reason`. */
-export const DETAIL_REASONS = [
+const DETAIL_REASONS = [
   "missing",
   "conflict",
   "invalid_type",

@@ -15,7 +15,7 @@ const PATTERNS: Record<IdentifierKind, RegExp[]> = {
  * digits, text NFKC-normalised (full-width to ASCII), trimmed and upper-cased. Undefined when no
  * normalisation can make an identifier of it (ranges, booleans, fractions, non-finite numbers...).
  */
-export function identifierText(value: unknown): string | undefined {
+function identifierText(value: unknown): string | undefined {
   let v = value;
   if (
     Array.isArray(v) &&
@@ -53,6 +53,7 @@ export function isForbiddenIdentifier(kind: IdentifierKind, value: unknown): boo
   const text = identifierText(value);
   if (text === undefined || text === "") return true;
   if ((kind === "company" || kind === "security") && isCompanyName(text)) return false;
-  const patterns = kind === "security" ? [...PATTERNS.security, ...PATTERNS.company] : PATTERNS[kind];
+  const patterns =
+    kind === "security" ? [...PATTERNS.security, ...PATTERNS.company] : PATTERNS[kind];
   return !patterns.some((p) => p.test(text));
 }
