@@ -1,6 +1,6 @@
 // Test helpers for the client: a recording fake fetch and canned API answers.
 
-import type { FetchLike, ResponseLike } from "../../src/client";
+import type { FetchLike, ResponseLike } from "../../src/client/http";
 
 export const TEST_KEY = "kaisha_key_0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
 

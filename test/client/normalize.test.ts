@@ -1,7 +1,7 @@
 // Normalisation of Excel inputs to API parameters: codes, months and JST dates without time-zone drift.
 
+import { ValidationError } from "../../src/client/errors";
 import {
-  ValidationError,
   normalizeCode,
   normalizeCompany,
   normalizeDate,
@@ -11,7 +11,7 @@ import {
   normalizeYear,
   dayToSerial,
   todayJst,
-} from "../../src/client";
+} from "../../src/client/normalize";
 
 describe("normalizeCode / normalizeCompany", () => {
   test.each<[unknown, string]>([
