@@ -25,18 +25,6 @@ export function scaleValue<T>(
   return value / MONEY_DIVISORS[unit];
 }
 
-/** A record with its money fields scaled; `unitOf` gives each key's unit (undefined: unknown). */
-export function scaleRecord<R extends object>(
-  record: R,
-  unitOf: (key: string) => string | null | undefined,
-  unit: MoneyUnit,
-): R {
-  if (unit === "jpy") return record;
-  const out: Record<string, unknown> = { ...(record as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(out)) out[key] = scaleValue(value, unitOf(key), unit);
-  return out as R;
-}
-
 /** Japanese/English caption of a money unit, for titles. */
 export function moneyUnitLabel(unit: MoneyUnit, lang: "en" | "ja"): string {
   const labels: Record<MoneyUnit, [string, string]> = {
