@@ -2,7 +2,6 @@
 
 import { isPercentage, percentPoints } from "../../src/excel/percent-scale";
 import { kaishaFormula, type FormulaArg } from "./formula-text";
-import { searchItems } from "./metric-labels";
 import { arrayProp } from "./pane-client";
 
 /** spec 2.2 ScreeningField (unknown extra fields tolerated). */
@@ -100,14 +99,6 @@ export function defaultUnit(fieldUnit: string | null): string {
 /** Numeric metrics only (spec 2.2: enum fields are for sector/industry parameters). */
 export function numericFields(fields: readonly ScreeningFieldInfo[]): ScreeningFieldInfo[] {
   return fields.filter((f) => f.type === "numeric");
-}
-
-/** Metrics whose key, Japanese label or English label contains the search text. */
-export function searchMetrics(
-  fields: readonly ScreeningFieldInfo[],
-  text: string,
-): ScreeningFieldInfo[] {
-  return searchItems(numericFields(fields), text);
 }
 
 /** spec 4.1 rule 1 / spec 8. */
