@@ -244,36 +244,3 @@ export function normalizeFiscalMonth(value: unknown, param = "as_of"): string {
     return format(day.year, day.month);
   return fail(param, expected, "invalid_format", value);
 }
-
-/**
- * A fiscal year (integer) from a cell: 2024, "2024", "2024/03" (the year of the period end), a date.
- */
-export function normalizeYear(value: unknown, param = "fiscal_year"): number {
-  const expected = "a year such as 2024";
-  if (typeof value === "number" && Number.isInteger(value) && value >= 1000 && value <= 9999)
-    return value;
-  const text = normalizeText(value);
-  if (text !== undefined && /^\d{4}$/.test(text)) return Number(text);
-  if (text === undefined && isBlank(value))
-    throw new ValidationError([{ param, reason: "missing" }]);
-  try {
-    return Number(normalizeFiscalMonth(value, param).slice(0, 4));
-  } catch {
-    return fail(param, expected, "invalid_format", value);
-  }
-}
-
-/** An integer from a cell: 10, 10.0, "10", "１０". */
-export function normalizeInteger(value: unknown, param = "value"): number {
-  if (typeof value === "number") {
-    if (Number.isInteger(value)) return value;
-    return fail(param, "an integer", "invalid_type", value);
-  }
-  const text = normalizeText(value);
-  if (text === undefined) {
-    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
-    return fail(param, "an integer", "invalid_type", value);
-  }
-  if (!/^[-+]?\d+(\.0+)?$/.test(text)) fail(param, "an integer", "invalid_type", value);
-  return Number(text);
-}
