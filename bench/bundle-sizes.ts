@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-export interface BundleSize {
+interface BundleSize {
   file: string;
   bytes: number;
   gzipBytes: number;
@@ -50,9 +50,6 @@ function pageScripts(dist: string, page: string): BundleReport["page"] {
   }
   return out;
 }
-
-/** Functions bundle target (issue 6): at most 150 KB gzipped. */
-export const FUNCTIONS_GZIP_TARGET_BYTES = 150 * 1024;
 
 /** Newest modification time (ms) of the files under `dir`, node_modules excluded. */
 function newestMtime(dir: string): number {

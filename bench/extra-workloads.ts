@@ -22,7 +22,7 @@ const inv = (): CustomFunctions.CancelableInvocation =>
   ({}) as CustomFunctions.CancelableInvocation;
 
 /** What one run of a small workload measured (the figures the Models report too). */
-export interface SmallMeasure {
+interface SmallMeasure {
   requests: number;
   cpuMicros: number;
   /** Peak heapUsed during the run over the heap before it. @unit MB */

@@ -6,7 +6,7 @@ export interface RequestableApp {
 }
 
 /** What went over the (virtual) wire. */
-export interface WireCounters {
+interface WireCounters {
   /** Requests handed to the app, including failed ones. */
   requests: number;
   /** Response body bytes received (UTF-8), headers excluded. */

@@ -202,8 +202,6 @@ export function createNaiveClient(options: NaiveClientOptions) {
   };
 }
 
-export type NaiveClient = ReturnType<typeof createNaiveClient>;
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -2,7 +2,6 @@
 // dates, page counts (for the floors) and the expected FINANCIAL values (the oracle).
 import { createApp } from "../sandbox/app";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { pagesFor } from "./floors";
 
 type Json = Record<string, unknown>;
 
@@ -152,11 +151,6 @@ export async function probe(maxCompanies: number): Promise<Facts> {
     screenTotal,
     annual,
   };
-}
-
-/** Pages the add-in needs for each company's five-year PRICES spill. */
-export function addInPricePages(facts: Facts): number[] {
-  return facts.codes.map((code) => pagesFor(facts.priceRows5y.get(code) ?? 0, PRICES_PAGE_MAX));
 }
 
 /**

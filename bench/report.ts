@@ -58,7 +58,7 @@ const heap = (m: MemoryPeak): string =>
   `${mb(m.heapUsedPeak)} (+${mb(Math.max(0, m.heapUsedPeak - m.heapUsedBefore))})`;
 
 /** "0.016×" — how the add-in compares with the naive baseline (smaller is better). */
-export function ratio(addIn: number, naive: number): string {
+function ratio(addIn: number, naive: number): string {
   if (naive === 0) return addIn === 0 ? "1×" : "n/a";
   const r = addIn / naive;
   return `${r < 0.01 && r > 0 ? r.toExponential(1) : r.toFixed(r < 1 ? 3 : 2)}×`;

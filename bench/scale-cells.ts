@@ -12,11 +12,11 @@ import { ltmKind } from "../src/excel/ltm-kind";
 import { MODEL_ITEMS, PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
 
 /** 60 statement items: the 30 of the old Model, then the next keys of the field dictionary. */
-export const SCALE_ITEMS: readonly string[] = [
+const SCALE_ITEMS: readonly string[] = [
   ...MODEL_ITEMS,
   ...FINANCIAL_ITEMS.filter((k) => !(MODEL_ITEMS as readonly string[]).includes(k)),
 ].slice(0, 60);
-export const SCALE_YEARS = 10;
+const SCALE_YEARS = 10;
 
 /** What a cell asks, for the per-cell baselines (bench/naive-client.ts). */
 export type CellSpec =

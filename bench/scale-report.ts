@@ -206,7 +206,7 @@ const SMALL_FIGURES_NOTE =
   "Price column and Aliases CPU and heap: a few hundred cells, so one-time costs dominate the cold figures (compiling the code path, V8 collecting what the Models before them left); warm and reopen are the steady figures. They have request targets only.";
 
 /** One line of the small workload's figures for RESULTS.md. */
-export function smallFiguresLine(name: string, p: SmallPhases, cells: number): string {
+function smallFiguresLine(name: string, p: SmallPhases, cells: number): string {
   const f = smallFigures(p, cells);
   return `${name}: cold ${p.cold.requests} requests, warm ${p.warm.requests}, reopen ${p.reopen.requests}, ${p.status429} × 429; CPU per cell cold ${f.coldCpuMicrosPerCell} / warm ${f.cpuMicrosPerCell} / reopen ${f.reopenCpuMicrosPerCell} µs; heap growth ${f.heapGrowthMB} MB; first request ${f.firstRequestMs} ms.`;
 }

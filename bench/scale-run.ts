@@ -360,7 +360,7 @@ export async function runModel(
 }
 
 /** One morning open: how many cells had their value at once, and what the background sent. */
-export interface MorningOpen {
+interface MorningOpen {
   /** Cells with a value (not an error) when the recalculation finished. */
   valuesAtOnce: number;
   /** Real time until the last cell had its value. @unit s */

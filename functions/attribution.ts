@@ -12,7 +12,7 @@ import { run, type InvocationLike } from "./run";
  * (same parameters), so ATTRIBUTION next to a table usually costs nothing. A table's own source is
  * in its title row (headers 2).
  */
-export const REFERENCE_SECURITY = "7203";
+const REFERENCE_SECURITY = "7203";
 
 type Source = (
   client: KaishaClient,

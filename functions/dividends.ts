@@ -71,7 +71,7 @@ const NUMERIC = [
  * annual report (edinet) when there is one, since DOCUMENT opens it for every year, else the timely
  * disclosure (tdnet; DOCUMENT opens those from September 2013 on).
  */
-export function primarySource(refs: readonly DividendSourceRef[]): DividendSourceRef | undefined {
+function primarySource(refs: readonly DividendSourceRef[]): DividendSourceRef | undefined {
   return refs.find((r) => r.source === "edinet") ?? refs[0];
 }
 

@@ -133,7 +133,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * "YYYY-MM-DD" is its end and has no start; a duration "YYYY-MM-DD/YYYY-MM-DD" (ISO 8601 interval,
  * as the service sends it) gives both. Any other text stays text in `period`, never a guessed date.
  */
-export function periodCells(
+function periodCells(
   period: string | null,
   ctx: Pick<CallContext, "host">,
 ): { start: Cell; end: Cell } {

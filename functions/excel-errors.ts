@@ -72,7 +72,7 @@ export function fullMessageOf(err: CellError): string | undefined {
 }
 
 /** True for a value already made by cellError (thrown through unchanged). */
-export function isCellError(err: unknown): err is CellError {
+function isCellError(err: unknown): err is CellError {
   if (err instanceof LocalCellError) return true;
   const runtime = (globalThis as { CustomFunctions?: { Error?: new (...a: never[]) => unknown } })
     .CustomFunctions;

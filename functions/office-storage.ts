@@ -17,7 +17,7 @@ export interface KeyValueStorage {
 }
 
 /** REFERENCE: 10 MB per origin; keep 2 MB for the task pane's own settings and the index. */
-export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
 const PREFIX = "kaisha.cache:";
 const INDEX_KEY = "kaisha.cache-index";
@@ -179,7 +179,7 @@ export class OfficeStorageCacheStore implements CacheStore {
  * Memory tier budget, answers as received: a 500-company model (about 290 MB) fits, so its warm
  * recalculations never read answers back from storage (bench: at 256 MB they did, at 2× the CPU).
  */
-export const MEMORY_TIER_MAX_BYTES = 384 * 1024 * 1024;
+const MEMORY_TIER_MAX_BYTES = 384 * 1024 * 1024;
 
 /**
  * The add-in's cache: a memory tier (answers of this session) in front of a persistent tier that

@@ -42,7 +42,7 @@ const LIST_ACCEPTED = {
  * The metric keys a screen references, in order: filter fields, then sort_by (openapi.json
  * getScreening).
  */
-export function referencedMetrics(
+function referencedMetrics(
   filters: string | undefined,
   sortBy: string | undefined,
 ): string[] {

@@ -21,7 +21,7 @@ const VALUATION_FIELDS: readonly string[] = [
 ];
 
 /** Default columns: price, size, multiples, per-share values on the current share basis, returns. */
-export const DEFAULT_VALUATION_FIELDS: readonly string[] = [
+const DEFAULT_VALUATION_FIELDS: readonly string[] = [
   "stock_price_adjusted",
   "market_cap",
   "per",

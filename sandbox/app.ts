@@ -22,9 +22,6 @@ import type { RouteContext, RouteDef, SandboxState } from "./lib/route";
 import { validateParams } from "./lib/validate-params";
 import { ROUTES } from "./routes";
 
-export type { FaultKind, FaultOptions } from "./lib/faults";
-export type { RequestLogEntry } from "./lib/request-log";
-
 /** Hono environment: the authenticated key travels in a context variable, never in a log. */
 type AppEnv = { Variables: { apiKey: string } };
 

@@ -67,7 +67,7 @@ function relayError(
  * encoded slash or backslash (`%2f`, `%5c`), encoded dots (`%2e`, e.g. `%2e%2e`), double encoding
  * (`%25`), `..` in any form, and matrix parameters (`..;`, `;`) that some servers strip.
  */
-export function isSuspiciousRelayPath(rawPath: string): boolean {
+function isSuspiciousRelayPath(rawPath: string): boolean {
   const p = rawPath.toLowerCase();
   return /%2f|%5c|%2e|%25|\\|;/.test(p) || p.split("/").some((seg) => seg === ".." || seg === ".");
 }

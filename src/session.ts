@@ -38,7 +38,7 @@ export interface SessionSettings {
   lang: Lang;
 }
 
-export const DEFAULT_SETTINGS: Readonly<SessionSettings> = {
+const DEFAULT_SETTINGS: Readonly<SessionSettings> = {
   baseUrl: DEFAULT_BASE_URL,
   connectionMode: "direct",
   headerLanguage: "keys",

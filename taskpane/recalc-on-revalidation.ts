@@ -3,7 +3,7 @@
 import type { Revalidator } from "../src/client/revalidator";
 
 /** Merges the cells of answers coming back within this delay into one Excel batch. @unit ms */
-export const REVALIDATION_RECALC_DELAY_MS = 1_000;
+const REVALIDATION_RECALC_DELAY_MS = 1_000;
 
 /**
  * Follows the session's revalidation queue (a new client after a session change included) and

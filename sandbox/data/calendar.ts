@@ -17,7 +17,7 @@ export function toDayNumber(date: string): number {
   return n;
 }
 
-export function fromDayNumber(day: number): string {
+function fromDayNumber(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -77,7 +77,7 @@ function autumnalEquinox(year: number): number {
 const holidayCache = new Map<number, Set<string>>();
 
 /** Japanese national holidays of a year, approximately (no one-off moves), with substitute days. */
-export function japaneseHolidays(year: number): Set<string> {
+function japaneseHolidays(year: number): Set<string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
   const d = (m: number, day: number): string => `${year}-${pad2(m)}-${pad2(day)}`;
@@ -143,17 +143,6 @@ export function nextTradingDay(date: string): string {
   let d = addDays(date, 1);
   while (!isTradingDay(d)) d = addDays(d, 1);
   return d;
-}
-
-export function previousTradingDay(date: string): string {
-  let d = addDays(date, -1);
-  while (!isTradingDay(d)) d = addDays(d, -1);
-  return d;
-}
-
-/** Trading day on or before a date. */
-export function tradingDayOnOrBefore(date: string): string {
-  return isTradingDay(date) ? date : previousTradingDay(date);
 }
 
 /** Index of the last element <= key in an ascending string array, or -1. */

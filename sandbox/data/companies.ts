@@ -1,5 +1,5 @@
 // The fictional sample companies (all names marked （サンプル）): identity, listing and the knobs the generators use.
-import { addDays, isTradingDay, nextTradingDay, previousTradingDay } from "./calendar";
+import { addDays, nextTradingDay } from "./calendar";
 import { TSE33_TO_TSE17 } from "./industries";
 import type { CorporationRecord, Exchange, SecurityRecord } from "./model";
 
@@ -7,7 +7,7 @@ import type { CorporationRecord, Exchange, SecurityRecord } from "./model";
 const math = Math;
 
 export type Standard = "J-GAAP" | "IFRS" | "US-GAAP";
-export type Market = "Prime" | "Standard" | "Growth" | null;
+type Market = "Prime" | "Standard" | "Growth" | null;
 
 /** A split (ratio > 1) or consolidation (ratio < 1) of the share count. */
 export interface ShareEvent {
@@ -23,7 +23,7 @@ export interface ShareEvent {
 }
 
 /** A change of fiscal year end: the last old-basis year end, then a transitional short period. */
-export interface FiscalYearChange {
+interface FiscalYearChange {
   lastOldYear: number;
   newMonth: number;
   /**
@@ -78,7 +78,7 @@ export interface CompanySpec {
   traits: ReadonlySet<Trait>;
 }
 
-export type Trait =
+type Trait =
   | "cyclical" // deep losses in downturns
   | "covid-hit" // 2020-2022 losses, dividend cut to zero then resumed
   | "loss-maker" // biotech: losses, no dividend until late
@@ -291,7 +291,7 @@ export const SECOND_CLASS = {
 };
 
 /** A corporation that files but is not listed (a competitor replaced by its listed parent in peers). */
-export const UNLISTED_CORPORATION: CorporationRecord = {
+const UNLISTED_CORPORATION: CorporationRecord = {
   edinet_code: "E99990",
   name_ja: "大和モビリティ販売株式会社（サンプル・非上場）",
   address_ja: "愛知県名古屋市中村区見本町9丁目9番9号",
@@ -376,5 +376,3 @@ export function shareFactor(events: readonly ShareEvent[], date: string): number
   for (const e of events) if (date < e.effectiveDate) f *= e.ratio;
   return f;
 }
-
-export { isTradingDay, previousTradingDay };

@@ -41,8 +41,8 @@ export interface DocPlan {
  * Where stored originals would be served; the sandbox does not host PDFs (openapi.json
  * SecurityDisclosure pdf_url).
  */
-export const SANDBOX_PDF_BASE = "http://127.0.0.1:8787/pdf";
-export const EDINET_PAGE_BASE = "https://disclosure2.edinet-fsa.go.jp/WZEK0040.aspx";
+const SANDBOX_PDF_BASE = "http://127.0.0.1:8787/pdf";
+const EDINET_PAGE_BASE = "https://disclosure2.edinet-fsa.go.jp/WZEK0040.aspx";
 /**
  * openapi.json DividendSourceRef: timely-system documents are retrievable only from September 2013
  * onward.
@@ -64,7 +64,7 @@ const RECENT_OVERRIDES: Record<string, string> = {
   "130A": "2026-11-19T06:30:00Z", // 26.5 hours: available
 };
 
-export function standardLabel(std: Standard): string {
+function standardLabel(std: Standard): string {
   return std === "J-GAAP" ? "日本基準" : std === "IFRS" ? "IFRS" : "米国基準";
 }
 
@@ -81,7 +81,7 @@ function tradingOnOrAfter(date: string): string {
   return isTradingDay(date) ? date : nextTradingDay(date);
 }
 
-export class DocIdRegistry {
+class DocIdRegistry {
   private readonly used = new Set<string>();
   private readonly rng = new Prng("doc-ids");
   private tdnetSeq = new Map<string, number>();

@@ -12,7 +12,7 @@ type FinancialsPeriod = components["schemas"]["FinancialsPeriod"];
 type Section = components["schemas"]["DisclosureDocumentSection"];
 
 /** Millions of yen with thousands separators (as Japanese filings show amounts). */
-export function millions(v: number | null): string {
+function millions(v: number | null): string {
   if (v === null) return "－";
   const m = math.round(v / 1e6);
   const s = String(math.abs(m)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

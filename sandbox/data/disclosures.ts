@@ -18,7 +18,7 @@ type FinancialsPeriod = S["FinancialsPeriod"];
 type Fact = S["DisclosureXbrlFact"];
 
 /** The company whose latest annual report carries the >40,000-character section. */
-export const LONG_SECTION_CODE = "7203";
+const LONG_SECTION_CODE = "7203";
 
 function addHours(iso: string, hours: number): string {
   return new Date(Date.parse(iso) + hours * 3_600_000).toISOString().replace(".000Z", "Z");

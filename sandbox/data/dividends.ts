@@ -12,7 +12,7 @@ type ChangeType = DividendRecord["change_type"];
 const EPS = 1e-9;
 
 /** openapi.json DividendRecord: change_type from the year-over-year change of adjusted DPS. */
-export function judgeChange(
+function judgeChange(
   prev: number | null | undefined,
   cur: number | null,
   everPaid: boolean,

@@ -68,7 +68,7 @@ const CF_KEYS: readonly FlowKey[] = [
 ];
 
 /** openapi.json FinancialsPeriod: `*` items exist only under J-GAAP. */
-export const JGAAP_ONLY_KEYS = [
+const JGAAP_ONLY_KEYS = [
   "ordinary_income",
   "extraordinary_income",
   "extraordinary_loss",
@@ -85,40 +85,40 @@ const PARENT_ONLY_KEYS = [
   "temporary_employees_parent",
 ];
 
-/** Every value key of FinancialsPeriod in schema order (for null templates). */
-export const VALUE_KEYS = [
-  "sales", "operating_profit", "ordinary_income", "net_income", "extraordinary_income",
-  "extraordinary_loss", "comprehensive_income", "cost_of_sales", "ebit", "ebitda",
-  "financial_expenses", "financial_income", "gross_profit", "income_before_tax", "income_taxes",
-  "interest_expenses", "interest_income", "non_operating_expenses", "non_operating_income",
-  "rd_expenses", "sga", "aoci", "buildings_and_structures", "capital_stock", "capital_surplus",
-  "cash_and_deposits_bs", "current_assets", "current_liabilities",
-  "gain_on_disposal_of_treasury_stock", "goodwill", "intangible_assets", "interest_bearing_debt",
-  "inventories", "inventories_incl_re", "investment_securities", "investments_and_other_assets",
-  "land", "long_term_borrowings", "net_assets", "non_controlling_interests", "noncurrent_assets",
-  "noncurrent_liabilities", "owners_equity", "ppe", "retained_earnings", "securities",
-  "shareholders_equity", "short_term_borrowings", "total_assets", "total_liabilities",
-  "trade_payable", "trade_receivable", "treasury_stock_amount", "working_capital", "operating_cf",
-  "investing_cf", "financing_cf", "capital_expenditure", "cash_and_equivalents", "depreciation",
-  "dividends_paid_cf", "fcf", "treasury_stock_disposal_cf", "treasury_stock_net_cf",
-  "treasury_stock_purchase_cf", "average_shares", "shares_outstanding", "treasury_shares", "eps",
-  "diluted_eps", "dps", "dps_q2", "dps_year_end", "bps", "eps_computed", "bps_computed",
-  "eps_computed_adjusted", "eps_adjusted", "diluted_eps_adjusted", "bps_computed_adjusted",
-  "bps_adjusted", "dps_adjusted", "dps_q2_adjusted", "dps_year_end_adjusted", "payout_ratio",
-  "equity_ratio", "per", "roe", "roe_computed", "total_dividends", "average_age",
-  "average_years_of_service", "average_annual_salary", "auditors_remuneration",
-  "directors_remuneration", "outside_officers_remuneration", "number_of_employees",
-  "number_of_employees_parent", "temporary_employees", "temporary_employees_parent",
-  "number_of_female_directors", "ghg_scope1", "ghg_scope1_2_3", "ghg_scope1_and_2", "ghg_scope2",
-  "ghg_scope3", "ratio_of_female_directors", "ratio_of_female_managers",
-  "ratio_of_male_employees_taking_childcare_leave", "wage_gap_all_employees",
-  "wage_gap_non_regular_employees", "wage_gap_regular_employees",
-] as const; // prettier-ignore
-type ValueKey = (typeof VALUE_KEYS)[number];
+/** Every value key of FinancialsPeriod, in schema order. */
+// prettier-ignore
+type ValueKey =
+  "sales" | "operating_profit" | "ordinary_income" | "net_income" | "extraordinary_income" |
+  "extraordinary_loss" | "comprehensive_income" | "cost_of_sales" | "ebit" | "ebitda" |
+  "financial_expenses" | "financial_income" | "gross_profit" | "income_before_tax" | "income_taxes"
+  | "interest_expenses" | "interest_income" | "non_operating_expenses" | "non_operating_income" |
+  "rd_expenses" | "sga" | "aoci" | "buildings_and_structures" | "capital_stock" | "capital_surplus"
+  | "cash_and_deposits_bs" | "current_assets" | "current_liabilities" |
+  "gain_on_disposal_of_treasury_stock" | "goodwill" | "intangible_assets" | "interest_bearing_debt"
+  | "inventories" | "inventories_incl_re" | "investment_securities" | "investments_and_other_assets"
+  | "land" | "long_term_borrowings" | "net_assets" | "non_controlling_interests" |
+  "noncurrent_assets" | "noncurrent_liabilities" | "owners_equity" | "ppe" | "retained_earnings" |
+  "securities" | "shareholders_equity" | "short_term_borrowings" | "total_assets" |
+  "total_liabilities" | "trade_payable" | "trade_receivable" | "treasury_stock_amount" |
+  "working_capital" | "operating_cf" | "investing_cf" | "financing_cf" | "capital_expenditure" |
+  "cash_and_equivalents" | "depreciation" | "dividends_paid_cf" | "fcf" |
+  "treasury_stock_disposal_cf" | "treasury_stock_net_cf" | "treasury_stock_purchase_cf" |
+  "average_shares" | "shares_outstanding" | "treasury_shares" | "eps" | "diluted_eps" | "dps" |
+  "dps_q2" | "dps_year_end" | "bps" | "eps_computed" | "bps_computed" | "eps_computed_adjusted" |
+  "eps_adjusted" | "diluted_eps_adjusted" | "bps_computed_adjusted" | "bps_adjusted" |
+  "dps_adjusted" | "dps_q2_adjusted" | "dps_year_end_adjusted" | "payout_ratio" | "equity_ratio" |
+  "per" | "roe" | "roe_computed" | "total_dividends" | "average_age" | "average_years_of_service" |
+  "average_annual_salary" | "auditors_remuneration" | "directors_remuneration" |
+  "outside_officers_remuneration" | "number_of_employees" | "number_of_employees_parent" |
+  "temporary_employees" | "temporary_employees_parent" | "number_of_female_directors" | "ghg_scope1"
+  | "ghg_scope1_2_3" | "ghg_scope1_and_2" | "ghg_scope2" | "ghg_scope3" |
+  "ratio_of_female_directors" | "ratio_of_female_managers" |
+  "ratio_of_male_employees_taking_childcare_leave" | "wage_gap_all_employees" |
+  "wage_gap_non_regular_employees" | "wage_gap_regular_employees";
 type Values = Record<ValueKey, number | null>;
 
 /** Fiscal-year facts other generators need besides the rows. */
-export interface FiscalYearFacts {
+interface FiscalYearFacts {
   period: PeriodDef;
   /** Current-basis shares outstanding net of treasury at year end. */
   sharesCurrentBasis: number;
@@ -312,7 +312,7 @@ function roundStep(v: number, step: number): number {
 }
 
 /** The year (label year) where 3101's share basis cannot be verified and no dividend was paid. */
-export const UNVERIFIABLE_YEAR = 2012;
+const UNVERIFIABLE_YEAR = 2012;
 
 export function generateFinancials(spec: CompanySpec): CompanyFinancials {
   const rng = new Prng(`financials:${spec.code}`);

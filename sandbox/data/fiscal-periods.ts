@@ -29,13 +29,8 @@ export interface PeriodDef {
   complete: boolean;
 }
 
-export function isPublished(end: string): boolean {
+function isPublished(end: string): boolean {
   return addDays(end, PUBLICATION_LAG_DAYS) <= DATA_DATE;
-}
-
-/** Publication date (JST) of results for a period ending on `end`. */
-export function publicationDate(end: string): string {
-  return addDays(end, PUBLICATION_LAG_DAYS - 3);
 }
 
 /** All fiscal periods (oldest first) and the quarter grid under them. */

@@ -36,7 +36,7 @@ export * from "./model";
 type S = components["schemas"];
 
 /** First trading day of the price history (openapi.json getPrices: no data before 2005-01-01). */
-export const PRICE_HISTORY_FROM = "2005-01-04";
+const PRICE_HISTORY_FROM = "2005-01-04";
 
 /** Units outstanding of the ETFs (volumes and lending balances scale with them). */
 const ETF_UNITS: Record<string, number> = { "1306": 6_200_000_000, "1321": 420_000_000 };

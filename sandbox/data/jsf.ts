@@ -13,7 +13,7 @@ const math = Math;
 type S = components["schemas"];
 
 /** First application date kept: a little over 13 months before the data clock. */
-export const JSF_FROM = "2025-09-01";
+const JSF_FROM = "2025-09-01";
 
 /** Securities with frequent sell-side pressure (reverse fees). */
 const SHORTED = new Set(["9202", "4592", "3697", "7203", "9501", "4385", "9983", "1321"]);

@@ -15,9 +15,9 @@ type Week = S["WeeklyMarginBalanceWeek"];
 type SecurityDailyPrice = S["SecurityDailyPrice"];
 
 /** The newest published week (balances as of Friday are published the following Tuesday). */
-export const LAST_REPORT_DATE = "2026-11-13";
+const LAST_REPORT_DATE = "2026-11-13";
 /** Weeks kept per security: a little over two years, so a 52-week answer has its previous row. */
-export const WEEKS_KEPT = 112;
+const WEEKS_KEPT = 112;
 
 export interface MarginInput {
   code: string;
@@ -27,7 +27,7 @@ export interface MarginInput {
   listedFrom: string;
 }
 
-export function reportDates(): string[] {
+function reportDates(): string[] {
   const out: string[] = [];
   let d = LAST_REPORT_DATE;
   while (weekday(d) !== 5) d = addDays(d, -1);

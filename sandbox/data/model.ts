@@ -81,7 +81,7 @@ export interface JsfRecord {
   other_exchange_reverse: S["JsfOtherExchangeReverseFeeExternal"][];
 }
 
-export interface FinancialsRecord {
+interface FinancialsRecord {
   annual: S["FinancialsPeriod"][];
   quarterly: S["FinancialsPeriod"][];
   semiannual: S["FinancialsPeriod"][];

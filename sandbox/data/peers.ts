@@ -13,7 +13,7 @@ type PeerCompany = S["PeerCompany"];
 type PeerParentCompany = S["PeerParentCompany"];
 
 /** Voting-rights holders disclosed in each company's annual report, descending by ratio. */
-export const PARENT_COMPANIES: Record<string, PeerParentCompany[]> = {
+const PARENT_COMPANIES: Record<string, PeerParentCompany[]> = {
   "6367": [{ name: "日本総合電機株式会社（サンプル）", security_code: "6501", party_type: "親会社", voting_rights_ratio: 51.2, fiscal_period_end: "2026-03-31" }],
   "9433": [
     { name: "大和自動車株式会社（サンプル）", security_code: "7203", party_type: "その他の関係会社", voting_rights_ratio: 14.1, fiscal_period_end: "2026-03-31" },

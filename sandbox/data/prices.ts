@@ -2,7 +2,7 @@
 // value, turned into as-traded OHLC with exchange tick sizes, and adj_close on the latest share
 // basis across splits and consolidations.
 import type { components } from "../../src/contract/api-types";
-import { lastIndexOnOrBefore, toDayNumber } from "./calendar";
+import { lastIndexOnOrBefore } from "./calendar";
 import { priceFactor, type ShareEvent } from "./companies";
 import { marketLevel, yearFraction } from "./market";
 import { Prng, round } from "./prng";
@@ -29,7 +29,7 @@ export interface PriceInput {
 }
 
 /** Tick size by price (TSE standard table). */
-export function tickSize(price: number): number {
+function tickSize(price: number): number {
   if (price <= 3000) return 1;
   if (price <= 5000) return 5;
   if (price <= 30000) return 10;
@@ -40,7 +40,7 @@ export function tickSize(price: number): number {
 }
 
 /** Daily price limit width (値幅制限) by previous close. */
-export function priceLimit(prev: number): number {
+function priceLimit(prev: number): number {
   const table: [number, number][] = [
     [100, 30], [200, 50], [500, 80], [700, 100], [1000, 150], [1500, 300], [2000, 400],
     [3000, 500], [5000, 700], [7000, 1000], [10000, 1500], [15000, 3000], [20000, 4000],
@@ -139,9 +139,4 @@ export function lastPricedIndex(prices: readonly SecurityDailyPrice[], date: str
   }
   while (idx >= 0 && (prices[idx] as SecurityDailyPrice).close === null) idx -= 1;
   return idx;
-}
-
-/** Days between two dates (for interpolation). */
-export function dayDiff(a: string, b: string): number {
-  return toDayNumber(b) - toDayNumber(a);
 }

@@ -4,7 +4,7 @@
 const math = Math;
 
 /** FNV-1a hash of a string to a 32-bit seed. */
-export function hashSeed(text: string): number {
+function hashSeed(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i);

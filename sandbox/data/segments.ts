@@ -18,7 +18,7 @@ type FinancialsPeriod = S["FinancialsPeriod"];
 type SegmentRow = S["SegmentRow"];
 
 /** A company whose newest segment starts mid-year and is reported only from Q4 of its first year. */
-export const LATE_SEGMENT = { code: "6098", name: "海外事業", firstYear: 2020 };
+const LATE_SEGMENT = { code: "6098", name: "海外事業", firstYear: 2020 };
 /** Revenue share the late segment takes from its first year; the others keep their mix. */
 const LATE_SEGMENT_SHARE = 0.08;
 /** Quarter rows start here (older quarters are not restored). */

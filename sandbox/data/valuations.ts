@@ -34,7 +34,7 @@ function div(a: number | null, b: number | null, decimals = 2): number | null {
  * explainable against today's issued shares: latest year within 1.5x, earlier years within an order
  * of magnitude.
  */
-export function shareBasisVerified(
+function shareBasisVerified(
   adjustedShares: number | null,
   currentShares: number,
   latest: boolean,

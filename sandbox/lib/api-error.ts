@@ -22,14 +22,14 @@ export type ErrorBody = ErrorResponse;
  * not come back whole in the answer, nor in logs that keep the message). */
 export const MAX_QUOTED_INPUT = 200;
 /** Backstop for a whole message whatever it quotes. */
-export const MAX_MESSAGE_LENGTH = 1_000;
+const MAX_MESSAGE_LENGTH = 1_000;
 
 /**
  * Cuts every quoted input ('...') longer than MAX_QUOTED_INPUT, saying how long it was, and the
  * whole message to MAX_MESSAGE_LENGTH. Messages quote user input in single quotes.
  * @example clipMessage(`Unknown metric '${"x".repeat(500)}'.`) // "Unknown metric 'xxx…(500 characters)'."
  */
-export function clipMessage(message: string): string {
+function clipMessage(message: string): string {
   const clipped = message.replace(/'([^']*)'/g, (whole, inner: string) =>
     inner.length > MAX_QUOTED_INPUT
       ? `'${inner.slice(0, MAX_QUOTED_INPUT)}…(${inner.length} characters)'`

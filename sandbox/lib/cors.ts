@@ -3,7 +3,7 @@ import { cors } from "hono/cors";
 import type { MiddlewareHandler } from "hono";
 
 /** The dev-server origins the add-in runs on (webpack dev server, port 3000). */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = [
+const DEFAULT_CORS_ORIGINS: readonly string[] = [
   "https://localhost:3000",
   "http://localhost:3000",
   "http://127.0.0.1:3000",

@@ -6,7 +6,7 @@ const JST_OFFSET_MS = 9 * HOUR_MS;
 /**
  * openapi.json info.description: timely-system items become available 24 hours after disclosure.
  */
-export const TIMELY_DELAY_MS = 24 * HOUR_MS;
+const TIMELY_DELAY_MS = 24 * HOUR_MS;
 
 /** The JST calendar date (YYYY-MM-DD) of an instant. */
 export function jstDate(iso: string): string {
@@ -22,12 +22,6 @@ export function isPastTimelyDelay(disclosedAt: string, now: string): boolean {
 export function checkInstant(iso: string): string {
   if (Number.isNaN(Date.parse(iso))) throw new Error(`Invalid data clock instant '${iso}'.`);
   return new Date(Date.parse(iso)).toISOString();
-}
-
-/** Adds days to a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const ms = Date.parse(`${date}T00:00:00Z`) + days * 24 * HOUR_MS;
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** Adds calendar months to a YYYY-MM-DD date, clamping the day to the target month's length. */

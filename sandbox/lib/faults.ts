@@ -3,7 +3,7 @@
 /** Fault kinds: a 503 or 500 error body, a dropped connection, or a truncated JSON body. */
 export type FaultKind = "503" | "500" | "drop" | "malformed";
 
-export const FAULT_KINDS: readonly FaultKind[] = ["503", "500", "drop", "malformed"];
+const FAULT_KINDS: readonly FaultKind[] = ["503", "500", "drop", "malformed"];
 
 export interface FaultOptions {
   /** Share of requests that fail, 0..1. */

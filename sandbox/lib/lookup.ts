@@ -37,7 +37,7 @@ export function indexes(dataset: Dataset): Indexes {
  * openapi.json info.description: codes match ^[0-9A-Z]{4,5}$ and responses give 4 characters. A
  * 5-character code is the 4-character code plus the exchange's trailing check digit `0`.
  */
-export function normalizeCode(code: string): string {
+function normalizeCode(code: string): string {
   return code.length === 5 && code.endsWith("0") ? code.slice(0, 4) : code;
 }
 

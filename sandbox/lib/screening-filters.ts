@@ -1,7 +1,7 @@
 // The /screening filter grammar `field:op:value[:unit]`, unit conversion and the migration guard.
 import { ApiError } from "./api-error";
 
-export type Operator = "gte" | "lte" | "gt" | "lt" | "eq";
+type Operator = "gte" | "lte" | "gt" | "lt" | "eq";
 const OPERATORS: readonly Operator[] = ["gte", "lte", "gt", "lt", "eq"];
 
 /** A catalog entry as the parser needs it (openapi.json ScreeningField). */
@@ -30,7 +30,7 @@ const UNIT_KINDS: readonly Readonly<Record<string, number>>[] = [
  * openapi.json getScreening: money thresholds in (0, 1,000,000) yen look like the old
  * 100-million-yen unit.
  */
-export const MIGRATION_GUARD_LIMIT_JPY = 1_000_000;
+const MIGRATION_GUARD_LIMIT_JPY = 1_000_000;
 
 /** The units a field accepts: its kind's units, or only its own unit when it has no counterpart. */
 export function acceptedUnits(fieldUnit: string): string[] {

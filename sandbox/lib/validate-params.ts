@@ -89,7 +89,7 @@ function check(param: ParamRule, raw: string): ErrorDetail | null {
 }
 
 /** True when YYYY-MM-DD names a day that exists. */
-export function isRealDate(text: string): boolean {
+function isRealDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
   if (match === null) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -13,7 +13,7 @@ import { defineRoute } from "../lib/route";
  * openapi.json getPrices: no data before 2005-01-01 (exchange license), and dates before it are
  * refused.
  */
-export const FIRST_PRICE_DATE = "2005-01-01";
+const FIRST_PRICE_DATE = "2005-01-01";
 
 export const pricesRoute = defineRoute({
   operationId: "getPrices",

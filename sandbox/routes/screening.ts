@@ -12,9 +12,9 @@ import { matches, parseFilters, type CatalogField } from "../lib/screening-filte
 import { normalizeText } from "../lib/text-match";
 
 /** openapi.json getScreening: filters + sector + industry, at most 20 (the sandbox's tier). */
-export const MAX_CONDITIONS = 20;
+const MAX_CONDITIONS = 20;
 /** openapi.json getScreening: as_of not before 2005-01-01. */
-export const FIRST_AS_OF = "2005-01-01";
+const FIRST_AS_OF = "2005-01-01";
 
 type Metrics = Record<string, ScreeningMetricValue>;
 

@@ -8,7 +8,7 @@ import { listedCorporation } from "../lib/lookup";
 import { defineRoute } from "../lib/route";
 
 /** openapi.json getSegments: without fiscal_year, about the latest 20 fiscal periods. */
-export const DEFAULT_SEGMENT_YEARS = 20;
+const DEFAULT_SEGMENT_YEARS = 20;
 
 export const segmentsRoute = defineRoute({
   operationId: "getSegments",

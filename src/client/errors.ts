@@ -10,7 +10,7 @@ import {
 } from "./messages";
 import { containsSecret, redactText, redactValue } from "./redact";
 
-export type { ErrorDetail, Lang, ValidationReason } from "./messages";
+export type { ErrorDetail, Lang } from "./messages";
 
 /** Stable error codes: branch on these (or on the class), never on message text. */
 export type KaishaErrorCode =
@@ -307,14 +307,14 @@ export class BadResponseError extends KaishaError {
 }
 
 /** Parsed common error object (openapi.json ErrorResponse). */
-export interface ApiErrorBody {
+interface ApiErrorBody {
   code?: string;
   message?: string;
   details?: ErrorDetail[];
 }
 
 /** Reads `{error: {code, message, details}}` from a parsed body; tolerant of anything else. */
-export function parseErrorBody(body: unknown): ApiErrorBody {
+function parseErrorBody(body: unknown): ApiErrorBody {
   if (body === null || typeof body !== "object") return {};
   const error = (body as { error?: unknown }).error;
   if (error === null || typeof error !== "object") return {};
@@ -357,7 +357,7 @@ export function parseRetryAfter(
 const DAILY_PATTERN = /daily|per[ _-]?day|a day|quota|本日|1日|一日/i;
 
 /** REFERENCE: the daily limit also answers 429; it is told apart by its code or message. */
-export function isDailyLimit(api: ApiErrorBody): boolean {
+function isDailyLimit(api: ApiErrorBody): boolean {
   return DAILY_PATTERN.test(api.code ?? "") || DAILY_PATTERN.test(api.message ?? "");
 }
 

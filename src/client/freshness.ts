@@ -17,11 +17,11 @@ export const MAX_AGE_MS = 7 * DAY;
 /** A revalidated answer is trusted at least this long before its company's weekly slot comes up. */
 export const MIN_AGE_MS = 1 * DAY;
 /** TSE: quarterly results (決算短信) and the half-year report within 45 days of the period end. */
-export const RESULTS_WINDOW_DAYS = 45;
+const RESULTS_WINDOW_DAYS = 45;
 /** The annual report (有価証券報告書) is due within three months of the fiscal year end. */
-export const ANNUAL_REPORT_WINDOW_MONTHS = 3;
+const ANNUAL_REPORT_WINDOW_MONTHS = 3;
 /** openapi.json getPrices: daily prices; the TSE's afternoon session closes at 15:30 JST. */
-export const CLOSE_MINUTE_JST = 15 * 60 + 30;
+const CLOSE_MINUTE_JST = 15 * 60 + 30;
 /** Most listed Japanese companies end their fiscal year in March: the guess when no answer says. */
 const DEFAULT_FISCAL_YEAR_END_MONTH = 3;
 

@@ -14,7 +14,7 @@ export interface MessagePair {
  * openapi.json ErrorResponse: the `details[].reason` words, as openapi.json's ErrorDetail
  * enumerates them.
  */
-export type ValidationReason = components["schemas"]["ErrorDetail"]["reason"];
+type ValidationReason = components["schemas"]["ErrorDetail"]["reason"];
 
 /** One entry of the spec's `error.details` array. */
 export interface ErrorDetail {
@@ -41,7 +41,7 @@ function quoteValue(value: unknown): string {
 }
 
 /** Describes one validation detail; `value` (optional) is the offending input. */
-export function detailMessage(detail: ErrorDetail, value?: unknown): MessagePair {
+function detailMessage(detail: ErrorDetail, value?: unknown): MessagePair {
   const p = detail.param;
   const exp = detail.expected;
   const got = value === undefined ? "" : ` ${quoteValue(value)}`;

@@ -11,8 +11,8 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 const MAX_SERIAL = 2_958_465;
 
 /** openapi.json info.description: identifier formats. */
-export const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
-export const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
+const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
+const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
 
 /** A calendar day without any time zone. */
 export interface CalendarDay {
@@ -72,14 +72,6 @@ export function normalizeSecurityCode(value: unknown, param = "security_code"): 
   return code;
 }
 
-/** An EDINET code (openapi.json info.description: `^[EG]\d{5}$`). */
-export function normalizeEdinetCode(value: unknown, param = "edinet_code"): string {
-  const code = normalizeCode(value, param);
-  if (!EDINET_CODE_PATTERN.test(code))
-    fail(param, "an EDINET code such as E02144", "invalid_format", value);
-  return code;
-}
-
 /** A company given either way. */
 export type CompanyRef = { security_code: string } | { edinet_code: string };
 
@@ -114,7 +106,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** Excel serial (days since 1899-12-30; a time fraction is ignored) -> calendar day, in UTC arithmetic. */
-export function serialToDay(serial: number): CalendarDay {
+function serialToDay(serial: number): CalendarDay {
   const d = new Date((Math.floor(serial) - EXCEL_EPOCH_OFFSET_DAYS) * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
@@ -125,7 +117,7 @@ export function dayToSerial(day: CalendarDay): number {
 }
 
 /** The JST calendar day of an instant (a JS Date is an instant; spec: dates are JST). */
-export function jstDay(instant: Date | number): CalendarDay {
+function jstDay(instant: Date | number): CalendarDay {
   const ms = typeof instant === "number" ? instant : instant.getTime();
   const d = new Date(ms + JST_OFFSET_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
@@ -136,7 +128,7 @@ function pad(n: number, width = 2): string {
 }
 
 /** "YYYY-MM-DD". */
-export function formatDay(day: CalendarDay): string {
+function formatDay(day: CalendarDay): string {
   return `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
 }
 
@@ -251,37 +243,4 @@ export function normalizeFiscalMonth(value: unknown, param = "as_of"): string {
   if (day !== undefined && isValidDay(day.year, day.month, day.day))
     return format(day.year, day.month);
   return fail(param, expected, "invalid_format", value);
-}
-
-/**
- * A fiscal year (integer) from a cell: 2024, "2024", "2024/03" (the year of the period end), a date.
- */
-export function normalizeYear(value: unknown, param = "fiscal_year"): number {
-  const expected = "a year such as 2024";
-  if (typeof value === "number" && Number.isInteger(value) && value >= 1000 && value <= 9999)
-    return value;
-  const text = normalizeText(value);
-  if (text !== undefined && /^\d{4}$/.test(text)) return Number(text);
-  if (text === undefined && isBlank(value))
-    throw new ValidationError([{ param, reason: "missing" }]);
-  try {
-    return Number(normalizeFiscalMonth(value, param).slice(0, 4));
-  } catch {
-    return fail(param, expected, "invalid_format", value);
-  }
-}
-
-/** An integer from a cell: 10, 10.0, "10", "１０". */
-export function normalizeInteger(value: unknown, param = "value"): number {
-  if (typeof value === "number") {
-    if (Number.isInteger(value)) return value;
-    return fail(param, "an integer", "invalid_type", value);
-  }
-  const text = normalizeText(value);
-  if (text === undefined) {
-    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
-    return fail(param, "an integer", "invalid_type", value);
-  }
-  if (!/^[-+]?\d+(\.0+)?$/.test(text)) fail(param, "an integer", "invalid_type", value);
-  return Number(text);
 }

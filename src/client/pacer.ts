@@ -45,14 +45,14 @@ export interface PacerOptions {
 }
 
 /** One minute plus a one-second margin for arrival delays (see PacerOptions.windowMs). */
-export const DEFAULT_PACER_WINDOW_MS = 61_000;
+const DEFAULT_PACER_WINDOW_MS = 61_000;
 /**
  * Shortest shared pause after a 429. A Retry-After of 0, a negative one or an HTTP-date already in
  * the past would otherwise let every waiting request go out at once into the same limit.
  */
 export const DEFAULT_PAUSE_FLOOR_MS = 2_000;
 /** Longest shared pause: a broken Retry-After must not stall the add-in for hours. @unit ms */
-export const MAX_PAUSE_MS = 5 * 60_000;
+const MAX_PAUSE_MS = 5 * 60_000;
 
 /** What the request queue is doing; see `Pacer.status()` and `KaishaClient.queueStatus()`. */
 export interface QueueStatus {

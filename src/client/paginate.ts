@@ -6,7 +6,7 @@ import { MESSAGES } from "./messages";
 import type { PaginateOptions, RequestOptions } from "./types";
 
 /** @default 50 */
-export const DEFAULT_MAX_PAGES = 50;
+const DEFAULT_MAX_PAGES = 50;
 
 /**
  * Yields pages of a cursor endpoint. Stops after the page whose `next_cursor` is null (or absent),

@@ -57,7 +57,7 @@ export interface PersistentCacheStoreOptions {
 }
 
 /** REFERENCE: IndexedDB in the shared runtime holds far more than OfficeRuntime.storage's 10 MB. */
-export const DEFAULT_PERSISTENT_MAX_BYTES = 384 * 1024 * 1024;
+const DEFAULT_PERSISTENT_MAX_BYTES = 384 * 1024 * 1024;
 
 /** Stands in until (or when never) the real backend opens: stores nothing. */
 const UNAVAILABLE: PersistentBackend = {

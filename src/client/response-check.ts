@@ -14,7 +14,7 @@ export const CUT_MARKER = "…[cut / 省略]";
  * its list, an item, a sub-list); a body nested far deeper (200,000 levels fit in 1.2 MB) is refused
  * before any recursion could run out of stack (issue 18), and the last good answer stands in.
  */
-export const MAX_ANSWER_DEPTH = 64;
+const MAX_ANSWER_DEPTH = 64;
 
 interface Rule {
   name: string;

@@ -13,16 +13,16 @@ import {
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 3;
 /** First backoff step. @unit ms */
-export const BACKOFF_BASE_MS = 500;
+const BACKOFF_BASE_MS = 500;
 /** Backoff ceiling. @unit ms */
-export const BACKOFF_CAP_MS = 20_000;
+const BACKOFF_CAP_MS = 20_000;
 /**
  * No retry is sent sooner than this after a failure, whatever Retry-After says (0, negative, a past
  * date) or the jitter draws: an immediate re-send would hit the same overloaded server. @unit ms
  */
-export const MIN_RETRY_DELAY_MS = 1_000;
+const MIN_RETRY_DELAY_MS = 1_000;
 /** A Retry-After longer than this is not waited for inside a request: the error is returned. @unit ms */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
  * True when a failed request is worth sending again: 429 (per-minute limit), 503, other 5xx and

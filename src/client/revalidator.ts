@@ -52,7 +52,7 @@ export interface RevalidatorOptions {
 }
 
 /** A failed revalidation is not tried again for this long (cells keep the stored answer). @unit ms */
-export const RETRY_FAILED_AFTER_MS = 10 * 60_000;
+const RETRY_FAILED_AFTER_MS = 10 * 60_000;
 
 interface Group {
   id: string;

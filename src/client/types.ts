@@ -28,7 +28,7 @@ export type ApiKeySource =
   string | undefined | (() => string | undefined | Promise<string | undefined>);
 
 /** Observer hook: called once per HTTP request actually sent (retries included). No key in it. */
-export interface RequestInfo {
+interface RequestInfo {
   operationId: OperationId;
   method: "GET";
   url: string;

@@ -17,9 +17,9 @@ export type ParamValue = string | number;
 export type CleanParams = Record<string, ParamValue>;
 
 /** openapi.json getScreening: comparison operators of a screening filter. */
-export const FILTER_OPS = ["gte", "lte", "gt", "lt", "eq"] as const;
+const FILTER_OPS = ["gte", "lte", "gt", "lt", "eq"] as const;
 /** openapi.json FieldUnit: unit identifiers, plus the screening threshold units. */
-export const SCREENING_UNITS = [
+const SCREENING_UNITS = [
   "jpy",
   "million_jpy",
   "hundred_million_jpy",
@@ -39,7 +39,7 @@ export const SCREENING_UNITS = [
 /**
  * openapi.json getScreening: filters + sector + industry never above 20 (the tier may allow fewer).
  */
-export const MAX_SCREENING_CONDITIONS = 20;
+const MAX_SCREENING_CONDITIONS = 20;
 /**
  * openapi.json getPrices / getScreening as_of: no data before this day (prices, screening as_of).
  */
@@ -130,7 +130,7 @@ function checkValue(rule: ParamRule, raw: unknown): ParamValue | ErrorDetail {
  * openapi.json getScreening: `field:op:value[:unit]`, comma-separated. Returns the number of
  * conditions.
  */
-export function checkFilters(filters: string, details: ErrorDetail[]): number {
+function checkFilters(filters: string, details: ErrorDetail[]): number {
   const parts = filters.split(",").map((p) => p.trim());
   for (const part of parts) {
     const seg = part.split(":");
@@ -261,7 +261,7 @@ function checkOperationRules(
  * Validates and cleans `params` against one operation rule; throws ValidationError listing every
  * problem (openapi.json ErrorDetail reasons). Blank values (undefined, null, "") count as omitted.
  */
-export function checkParams(
+function checkParams(
   opId: OperationId,
   rule: OperationRule,
   params: Readonly<Record<string, unknown>>,

@@ -55,7 +55,7 @@ export type Dataset =
  * How a financials item adds up over the last twelve months (openapi.json FinancialsPeriod
  * `x-ltm-kind`): a flow sums four quarters, a stock is read at the latest balance, none has no LTM.
  */
-export type LtmKind = "flow" | "stock" | "none";
+type LtmKind = "flow" | "stock" | "none";
 
 /**
  * A numeric field: API key, Japanese label and unit id (openapi.json FieldUnit), and for financials

@@ -194,21 +194,6 @@ export function requiredChoice<T extends string>(
   return found;
 }
 
-/** Optional TRUE/FALSE (also 1/0 and "true"/"false"). */
-export function optionalBoolean(value: unknown, argument: string): boolean | undefined {
-  const accepted = { en: "TRUE or FALSE", ja: "TRUE または FALSE" };
-  const v = requireScalar(value, argument, accepted);
-  if (isOmitted(v)) return undefined;
-  if (typeof v === "boolean") return v;
-  if (v === 1 || v === 0) return v === 1;
-  if (typeof v === "string") {
-    const t = v.trim().toLowerCase();
-    if (t === "true") return true;
-    if (t === "false") return false;
-  }
-  throw new ArgumentError(argument, accepted, v);
-}
-
 /** Header modes: 0 none, 1 a header row, 2 a title row above the header row. */
 export type HeaderMode = 0 | 1 | 2;
 
@@ -322,7 +307,7 @@ export function listArg(
 }
 
 /** Longest list argument accepted (20 screening conditions take well under 1,000 characters). */
-export const MAX_LIST_CHARS = 4000;
+const MAX_LIST_CHARS = 4000;
 
 /** The `unit` argument: how money fields are scaled (units.ts). */
 export type MoneyUnit = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_million_jpy";

@@ -10,7 +10,7 @@ import { COMPANY_FORMS, type CompanyRef } from "./company-ref";
  * One fixed page size for name look-ups, so every look-up of a name is the same request (and cache
  * entry); enough to tell "one match" from "several" and to list 5 candidates.
  */
-export const NAME_LOOKUP_LIMIT = 20;
+const NAME_LOOKUP_LIMIT = 20;
 const MAX_CANDIDATES = 5;
 
 /** Pairs learned per API (base URL), so sandbox and production codes never mix. */
@@ -77,7 +77,7 @@ function lookupText(name: string): string {
  * a value preview the client answers from the cache only, so a look-up never spends a request
  * while the user types.
  */
-export async function securityByName(
+async function securityByName(
   client: KaishaClient,
   name: string,
   options: RequestOptions,

@@ -68,13 +68,6 @@ export function jstIsoDate(nowMs: number = Date.now()): string {
   return new Date(nowMs + JST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** "YYYY-MM-DD" shifted by whole days (UTC arithmetic, no drift). */
-export function addDays(iso: string, days: number): string {
-  const serial = isoToSerial(iso);
-  if (serial === undefined) throw new RangeError(`not a date: ${iso}`);
-  return serialToIso(serial + days);
-}
-
 /** "YYYY-MM-DD" one calendar year earlier (Feb 29 -> Feb 28). */
 export function minusOneYear(iso: string): string {
   const year = Number(iso.slice(0, 4)) - 1;

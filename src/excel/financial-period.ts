@@ -13,14 +13,8 @@ import type { FiscalPeriodSpec } from "./period-spec";
 export type { Quarter } from "./period-token";
 export type { FiscalPeriodSpec } from "./period-spec";
 export { selectPeriod, type RowPeriodType } from "./period-choice";
-export { isSecondHalf, type PeriodEntry, type SecondHalf } from "./period-rows";
-export {
-  computeLtm,
-  ltmFromHalves,
-  secondHalfValue,
-  type HalfResult,
-  type LtmResult,
-} from "./period-ltm";
+export { isSecondHalf, type PeriodEntry } from "./period-rows";
+export { computeLtm, ltmFromHalves, secondHalfValue } from "./period-ltm";
 
 /** What `fiscal_period` says besides the period: the series or quarter its token implies. */
 export interface FiscalPeriodChoice {

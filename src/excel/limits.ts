@@ -3,9 +3,9 @@
 import type { Cell } from "./values";
 
 export const MAX_ROWS = 1_048_576;
-export const MAX_COLUMNS = 16_384;
+const MAX_COLUMNS = 16_384;
 /** REFERENCE: about 5 MB per custom-function result; keep a margin for the host's own envelope. */
-export const MAX_RESULT_BYTES = 5_000_000;
+const MAX_RESULT_BYTES = 5_000_000;
 /** Excel's limit on characters in one cell. */
 export const MAX_CELL_CHARS = 32_767;
 

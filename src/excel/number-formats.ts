@@ -29,16 +29,10 @@ export function decimalsOf(value: number): number {
 }
 
 /**
- * Rounds to the precision of the values it was computed from: a sum of yen integers is an integer,
- * a sum of two-decimal EPS figures has two decimals (no 1234.5600000000002).
- *
- * @example roundToSource(0.1 + 0.2, [0.1, 0.2]) // 0.3
+ * Decimals of the most precise of `sources` (at most 12), the precision a value computed from them
+ * is rounded to: a sum of yen integers is an integer, a sum of two-decimal EPS figures has two
+ * decimals (no 1234.5600000000002). See roundToDecimals.
  */
-export function roundToSource(value: number, sources: readonly (number | null | undefined)[]) {
-  return roundToDecimals(value, sourceDecimals(sources));
-}
-
-/** Decimals of the most precise of `sources` (at most 12): what roundToSource rounds to. */
 export function sourceDecimals(sources: readonly (number | null | undefined)[]): number {
   let d = 0;
   for (const v of sources) if (typeof v === "number") d = Math.max(d, decimalsOf(v));

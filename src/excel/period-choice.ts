@@ -19,7 +19,7 @@ export type RowPeriodType = "annual" | "quarterly" | "semiannual";
  * - semiannual, by offset or date: the halves H1, H2, H1, ... (never a 12-month figure);
  * - quarterly or semiannual by year, label or 年度: the fiscal year's full_year row.
  */
-export function listFor(type: RowPeriodType, spec: FiscalPeriodSpec, quarter?: Quarter): ListName {
+function listFor(type: RowPeriodType, spec: FiscalPeriodSpec, quarter?: Quarter): ListName {
   if (type === "annual") return "all";
   if (quarter !== undefined) return quarter;
   if (spec.kind === "relative" || spec.kind === "onOrBefore")

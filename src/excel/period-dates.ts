@@ -88,8 +88,3 @@ export function rowSpan(periods: readonly FinancialsPeriod[], row: FinancialsPer
   if (span === undefined) throw new Error("rowSpan: the row is not in this answer");
   return span;
 }
-
-/** The last month of a row's period (see rowSpan). */
-export function rowEnd(periods: readonly FinancialsPeriod[], row: FinancialsPeriod): number {
-  return rowSpan(periods, row).last;
-}

@@ -16,12 +16,12 @@ import { isoToSerial, serialToIso } from "./dates";
  * Serials 1900–2100 would be days of 1905, which no data reaches: they are years. A formatted
  * number whose format shows a date (a date cell KAISHA returned) is always a serial.
  */
-export const FIRST_YEAR = 1900;
-export const LAST_YEAR = 2100;
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2100;
 /** 1950-01-01: older serials are refused (no listed-company data is that old). */
-export const FIRST_SERIAL = 18_264;
+const FIRST_SERIAL = 18_264;
 /** 2100-12-31. */
-export const LAST_SERIAL = 73_415;
+const LAST_SERIAL = 73_415;
 
 /** What a positive number means under the rule above. */
 export type PeriodNumber =

@@ -16,7 +16,7 @@ const QUARTER_ORDER: Readonly<Record<string, number>> = {
   Q4: 4,
   full_year: 5,
 };
-export const SINGLE_QUARTERS: ReadonlySet<string> = new Set(["Q1", "Q2", "Q3", "Q4"]);
+const SINGLE_QUARTERS: ReadonlySet<string> = new Set(["Q1", "Q2", "Q3", "Q4"]);
 
 /** Per frozen answer (the client's, shared by every cell of a company): its rows sorted once. */
 const sortedOnce = new WeakMap<readonly FinancialsPeriod[], readonly FinancialsPeriod[]>();

@@ -77,17 +77,3 @@ export function padRows(rows: Cell[][], minWidth = 0): Cell[][] {
     r.length === width ? r : [...r, ...new Array<Cell>(width - r.length).fill(EMPTY)],
   );
 }
-
-/** Rows <-> columns (pads first so every cell exists). */
-export function transpose(rows: Cell[][]): Cell[][] {
-  const padded = padRows(rows);
-  const width = padded[0]?.length ?? 0;
-  const out: Cell[][] = [];
-  for (let c = 0; c < width; c++) out.push(padded.map((r) => r[c] ?? EMPTY));
-  return out;
-}
-
-/** Prepends a title row (headers mode 2) to an already built block. */
-export function withTitle(rows: Cell[][], headers: HeaderMode, title: TitleRow): Cell[][] {
-  return headers === 2 ? padRows([titleCells(title), ...rows]) : rows;
-}

@@ -3,7 +3,7 @@
 import type { MoneyUnit } from "./args";
 
 /** Divisors from yen. */
-export const MONEY_DIVISORS: Readonly<Record<MoneyUnit, number>> = {
+const MONEY_DIVISORS: Readonly<Record<MoneyUnit, number>> = {
   jpy: 1,
   thousand_jpy: 1_000,
   million_jpy: 1_000_000,
@@ -23,18 +23,6 @@ export function scaleValue<T>(
 ): T | number {
   if (typeof value !== "number" || fieldUnit !== "jpy" || unit === "jpy") return value;
   return value / MONEY_DIVISORS[unit];
-}
-
-/** A record with its money fields scaled; `unitOf` gives each key's unit (undefined: unknown). */
-export function scaleRecord<R extends object>(
-  record: R,
-  unitOf: (key: string) => string | null | undefined,
-  unit: MoneyUnit,
-): R {
-  if (unit === "jpy") return record;
-  const out: Record<string, unknown> = { ...(record as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(out)) out[key] = scaleValue(value, unitOf(key), unit);
-  return out as R;
 }
 
 /** Japanese/English caption of a money unit, for titles. */

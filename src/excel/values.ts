@@ -15,23 +15,23 @@ export interface HostCapabilities {
 export const PLAIN_HOST: HostCapabilities = { dataTypes: false };
 
 /** A formatted number (Excel.DoubleCellValue). */
-export interface FormattedNumber {
+interface FormattedNumber {
   type: "Double";
   basicValue: number;
   numberFormat: string;
 }
 
-export interface StringValue {
+interface StringValue {
   type: "String";
   basicValue: string;
 }
 
-export interface BooleanValue {
+interface BooleanValue {
   type: "Boolean";
   basicValue: boolean;
 }
 
-export type PropertyValue = FormattedNumber | StringValue | BooleanValue;
+type PropertyValue = FormattedNumber | StringValue | BooleanValue;
 
 /** An entity card (Excel.EntityCellValue) as a custom function may return it. */
 export interface EntityValue {
@@ -53,8 +53,8 @@ export type Cell = string | number | boolean | FormattedNumber | EntityValue;
  */
 export const EMPTY: Cell = "";
 
-export const DATE_FORMAT = "yyyy-mm-dd";
-export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+const DATE_FORMAT = "yyyy-mm-dd";
+const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
 
 /** A number with a display format where supported, else the plain number. */
 export function formattedNumber(value: number, numberFormat: string, host: HostCapabilities): Cell {
@@ -89,10 +89,7 @@ export function plainCell(value: unknown): Cell {
 }
 
 /** Wraps a plain property for an entity card; null properties are left out by the caller. */
-export function propertyValue(
-  value: string | number | boolean,
-  numberFormat?: string,
-): PropertyValue {
+function propertyValue(value: string | number | boolean, numberFormat?: string): PropertyValue {
   if (typeof value === "number")
     return { type: "Double", basicValue: value, numberFormat: numberFormat ?? "General" };
   if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
@@ -128,7 +125,7 @@ export function entityCell(
 }
 
 /** The marker a stale single value carries in its number format (shown after the value). */
-export const STALE_SUFFIX: Readonly<Record<"en" | "ja", string>> = {
+const STALE_SUFFIX: Readonly<Record<"en" | "ja", string>> = {
   en: " (stale)",
   ja: "（古い値）",
 };

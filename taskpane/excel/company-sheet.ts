@@ -23,7 +23,7 @@ export interface SheetCell {
 }
 
 /** A line chart over two columns of the sheet (the split-adjusted close by date). */
-export interface SheetChart {
+interface SheetChart {
   /** the chart's name: a rebuild replaces the chart of this name and no other. */
   name: string;
   title: string;
@@ -43,7 +43,7 @@ export interface SheetChart {
  * years, fewer rows): such a cell is cleared only while it still holds exactly what the template
  * wrote there (`owned`), so a cell the analyst typed or edited is never touched.
  */
-export interface SheetLeftovers {
+interface SheetLeftovers {
   /** the block to look at, e.g. "C10:AF32". */
   block: string;
   /** whether `content` (a formula or a value as text) at `address` is the template's own. */

@@ -54,7 +54,7 @@ export async function readActiveCell(): Promise<{ address: string; formula: stri
 }
 
 /** A formula that calls a KAISHA function (what the builder may replace without asking). */
-export function isKaishaFormula(content: string): boolean {
+function isKaishaFormula(content: string): boolean {
   return /^=.*\bKAISHA\.[A-Z]+\s*\(/i.test(content.trim());
 }
 

@@ -11,7 +11,7 @@ import { checkRecord, type RefusedRecord } from "./restore-check";
 import { runExcel } from "./run";
 import { writeCells, type WriteCell } from "./safe-values";
 
-export const PROVENANCE_SHEET = "KaishaProvenance";
+const PROVENANCE_SHEET = "KaishaProvenance";
 export const PROVENANCE_HEADER = [
   "address",
   "formula",
@@ -37,7 +37,7 @@ export type FreezeScope = "selection" | "sheet";
  */
 export type SkipReason = "calculating" | "spill" | "error" | "unrestorable";
 
-export interface SkippedCell {
+interface SkippedCell {
   /** "Sheet1!B2": the formula's own cell. */
   address: string;
   /** the first error its result shows, e.g. "#BUSY!", "#N/A". */

@@ -10,7 +10,7 @@ import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { runExcel } from "./run";
 import { writeCells } from "./safe-values";
 
-export const IMPORTS_SHEET = "KaishaImports";
+const IMPORTS_SHEET = "KaishaImports";
 const IMPORTS: RecordSheetSpec = {
   name: IMPORTS_SHEET,
   header: ["table", "definition", "updated_at"],

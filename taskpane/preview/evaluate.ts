@@ -219,7 +219,7 @@ function toGrid(v: ArgValue): DisplayCell[][] {
 }
 
 /** Reads a thrown value the way Excel shows it: CustomFunctions.Error keeps its code and message. */
-export function thrownToCell(err: unknown): DisplayCell {
+function thrownToCell(err: unknown): DisplayCell {
   if (err instanceof EvaluationError) return err.cell;
   const grid = toDisplayGrid(err);
   const cell = grid[0]?.[0];

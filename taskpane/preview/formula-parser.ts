@@ -9,7 +9,7 @@ export interface CellPosition {
   col: number;
 }
 
-export type Literal = string | number | boolean;
+type Literal = string | number | boolean;
 
 export type Expr =
   | { kind: "string"; value: string }
@@ -58,14 +58,14 @@ const MAX_COLUMNS = 16384; // Excel's XFD
 const MAX_ROWS = 1048576;
 
 /** "A" -> 0, "AB" -> 27. */
-export function columnIndex(letters: string): number {
+function columnIndex(letters: string): number {
   let n = 0;
   for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n - 1;
 }
 
 /** 0 -> "A", 27 -> "AB". */
-export function columnName(index: number): string {
+function columnName(index: number): string {
   let n = index + 1;
   let name = "";
   while (n > 0) {

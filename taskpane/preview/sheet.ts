@@ -11,7 +11,7 @@ export interface ViewCell {
   spill?: "anchor" | "spilled";
 }
 
-export function key(at: CellPosition): string {
+function key(at: CellPosition): string {
   return `${at.row},${at.col}`;
 }
 

@@ -38,7 +38,7 @@ const ERROR_TYPES: Record<string, string> = {
 };
 
 /** Excel's error type name for a code ("#N/A" -> "NotAvailable"). */
-export function errorTypeOf(code: string): string {
+function errorTypeOf(code: string): string {
   return ERROR_TYPES[code] ?? "Value";
 }
 

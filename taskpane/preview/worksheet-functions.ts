@@ -307,11 +307,6 @@ async function numbersOrLogicals(args: readonly LazyArg[]): Promise<boolean[]> {
   return out;
 }
 
-/** True when `name` is a worksheet function the engine calculates. */
-export function isWorksheetFunction(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(FUNCTIONS, name);
-}
-
 /**
  * Calls a worksheet function; every failure is an error value, never a rejection.
  * @example await callWorksheetFunction("MEDIAN", args) // { kind: "scalar", value: 12.5 }

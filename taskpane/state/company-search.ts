@@ -18,7 +18,7 @@ export interface SecurityHit {
  * Rows asked per search: enough to choose from in a 350 px list, one small page (openapi.json
  * listSecurities limit 1..500).
  */
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 /** Wait after the last keystroke before asking (the pacer's budget is 60 requests a minute). */
 export const SEARCH_DEBOUNCE_MS = 350;
 /** openapi.json listSecurities: q has at most 100 characters. */

@@ -214,7 +214,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
  * The VALUATION fields of the valuation block (openapi.json ValuationHistoryPoint), with their
  * column labels and formats; VALUATION puts fiscal_year first itself.
  */
-export const VALUATION_COLUMNS: readonly {
+const VALUATION_COLUMNS: readonly {
   key: string;
   label: Bilingual;
   format: (lang: Lang) => string;
@@ -245,7 +245,7 @@ export function timesFormat(lang: Lang, decimals: number): string {
 }
 
 /** Trading days a year of prices holds at least (the chart's window, newest first). */
-export const CHART_DAYS = 240;
+const CHART_DAYS = 240;
 
 /**
  * The company's annual fiscal years, oldest first, with their accounting standard: the latest
@@ -288,7 +288,7 @@ function clampYears(years: number): number {
 }
 
 /** True when the item does not exist under that year's accounting standard (shown "—"). */
-export function notUnderStandard(key: string, year: FiscalYearInfo): boolean {
+function notUnderStandard(key: string, year: FiscalYearInfo): boolean {
   return (
     JGAAP_ONLY_ITEMS.includes(key) &&
     year.standard !== "" &&
@@ -302,12 +302,12 @@ export function notUnderStandard(key: string, year: FiscalYearInfo): boolean {
  * "2024/03期" (ja) or "2024/03" (en), both accepted by fiscalPeriodArg. Written as text ("@"), so
  * Excel never turns it into a date.
  */
-export function fiscalYearHeader(fiscalYear: string, lang: Lang): string {
+function fiscalYearHeader(fiscalYear: string, lang: Lang): string {
   return lang === "ja" ? `${fiscalYear}期` : fiscalYear;
 }
 
 /** Sheet names cannot hold []:*?/\ and are at most 31 characters. */
-export function companySheetName(code: string): string {
+function companySheetName(code: string): string {
   return `Kaisha_${code.replace(/[[\]:*?/\\]/g, "")}`.slice(0, 31);
 }
 

@@ -40,9 +40,9 @@ export const IMPORT_DATASETS: readonly DatasetId[] = [
 ];
 
 /** Upper bound of pages one import follows (e.g. 1,000 x 500 price rows). */
-export const IMPORT_MAX_PAGES = 1_000;
+const IMPORT_MAX_PAGES = 1_000;
 
-export type ParamKind = "text" | "int" | "select" | "date" | "month";
+type ParamKind = "text" | "int" | "select" | "date" | "month";
 
 export interface ParamSpec {
   name: string;

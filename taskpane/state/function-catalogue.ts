@@ -14,7 +14,7 @@ export interface FunctionMetadata {
 }
 
 /** How a parameter is entered. */
-export type ParamKind =
+type ParamKind =
   | { type: "company"; edinet: boolean }
   | { type: "item"; dataset: "financials" }
   /** A list of accepted values; `freeform` also takes typed text (e.g. a fiscal month). */
@@ -101,7 +101,7 @@ const BY_NAME: Record<string, ParamKind> = {
   to_fiscal_year: { type: "number" },
 };
 
-export function paramKind(fn: string, param: string): ParamKind {
+function paramKind(fn: string, param: string): ParamKind {
   return BY_FUNCTION[`${fn}.${param}`] ?? BY_NAME[param] ?? { type: "text" };
 }
 

@@ -55,7 +55,7 @@ export function uniqueName(base: string, taken: ReadonlySet<string>): string {
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
 }
 
-export async function fetchForImport(req: ImportRequest, ctx: ImportContext): Promise<TableData> {
+async function fetchForImport(req: ImportRequest, ctx: ImportContext): Promise<TableData> {
   const fetchCtx = {
     client: ctx.client,
     lang: ctx.lang,

@@ -17,7 +17,7 @@ export function sameBaseUrl(a: string | undefined, b: string | undefined): boole
   return a !== undefined && b !== undefined && norm(a) === norm(b);
 }
 
-export function localStorageStore(storage: Storage): AsyncStore {
+function localStorageStore(storage: Storage): AsyncStore {
   return {
     getItem: (k) => Promise.resolve(storage.getItem(k)),
     setItem: (k, v) => Promise.resolve(storage.setItem(k, v)),

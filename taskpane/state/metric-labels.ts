@@ -42,7 +42,7 @@ export function englishLabel(key: string): string {
 }
 
 /** @example labelFromKey("newMetricPct") // "New metric pct" */
-export function labelFromKey(key: string): string {
+function labelFromKey(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
@@ -57,7 +57,7 @@ export function labelFromKey(key: string): string {
 }
 
 /** Normalises text for matching: NFKC (full-width to half-width), lower case, no spaces. */
-export function searchNormalize(text: string): string {
+function searchNormalize(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/[\s_]/g, "");
 }
 

@@ -59,7 +59,7 @@ export interface PaneClient {
 }
 
 /** What the pane uses of the revalidation queue. */
-export interface PaneRevalidation {
+interface PaneRevalidation {
   status(): RevalidationStatus;
   onStatus(listener: (s: RevalidationStatus) => void): () => void;
   pause(): void;

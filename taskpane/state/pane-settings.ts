@@ -5,7 +5,6 @@ import type { ConnectionMode } from "../../src/session";
 import type { AsyncStore } from "./key-store";
 
 // The session (src/session.ts) owns what a mode and a header language are; the pane stores them.
-export type { ConnectionMode, HeaderLanguage };
 export type BasePreset = "production" | "sandbox" | "custom";
 
 export interface PaneSettings {
@@ -36,7 +35,7 @@ export function baseUrlOf(s: PaneSettings, presets: UrlPresets): string {
 }
 
 /** 127.0.0.0/8, localhost and [::1]: plain http there never leaves this computer. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
   return (
     h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h)

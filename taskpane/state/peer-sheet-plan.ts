@@ -20,12 +20,12 @@ const PEERS_FETCH_LIMIT = 20;
  * The sheet compares at most this many peers: each costs up to four requests on a cold cache
  * (financials, valuations, the latest price, nothing more), so a full sheet stays near 50.
  */
-export const PEER_SHEET_MAX = 10;
+const PEER_SHEET_MAX = 10;
 
 /** Empty rows after the peers: typing a code there adds a row's figures (the list is editable). */
 export const SPARE_ROWS = 3;
 
-export interface PeerCompany {
+interface PeerCompany {
   code: string;
   name: string;
   /** TSE 33 industry, Japanese as the API gives it. */
@@ -237,10 +237,10 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
 ];
 
 /** The VALUATION fields the spill of each row gives after fiscal_year. */
-export const PEER_VALUATION_FIELDS = "per,pbr_adjusted,dividend_yield_adjusted,market_cap";
+const PEER_VALUATION_FIELDS = "per,pbr_adjusted,dividend_yield_adjusted,market_cap";
 
 /** The comps sheet's subject row (its header row is the one above). */
-export const COMPS_SUBJECT_ROW = 9;
+const COMPS_SUBJECT_ROW = 9;
 
 /** What a rebuild reads back of an existing comps sheet: columns A:B from the subject row. */
 export function keptCodesBlock(): string {

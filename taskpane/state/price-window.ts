@@ -1,8 +1,8 @@
 // The Prices import's window: one year up to the latest day by default, and what a window costs.
 
 /** openapi.json getPrices: `limit` is at most 500 rows a page; `from` not before 2005-01-01. */
-export const PRICE_PAGE_ROWS = 500;
-export const PRICES_FIRST_DAY = "2005-01-01";
+const PRICE_PAGE_ROWS = 500;
+const PRICES_FIRST_DAY = "2005-01-01";
 
 const DAY_MS = 86_400_000;
 const JST_MS = 9 * 3_600_000;

@@ -22,7 +22,7 @@ export interface Problem {
 /** Looks up a cell's recorded error by its sheet-qualified address ("'Q1 data'!B2"). */
 export type CellErrorLookup = (address: string) => RecordedCellError | undefined;
 
-export function isErrorValue(value: unknown): value is string {
+function isErrorValue(value: unknown): value is string {
   return typeof value === "string" && ERROR_VALUE.test(value);
 }
 

@@ -71,7 +71,7 @@ const FREE = new Set(["FIELDS"]);
  * The request a formula needs, as a key: formulas with the same key share one request (the client
  * coalesces and caches them). FINANCIAL cells of one company and period share one /financials call.
  */
-export function requestKey(formula: string, sheet: string): string | undefined {
+function requestKey(formula: string, sheet: string): string | undefined {
   const call = parseKaishaCall(formula);
   if (!call || FREE.has(call.name)) return undefined;
   const arg = (i: number): string => literal(call.args[i], sheet);

@@ -15,7 +15,7 @@ export const EMPTY_REVALIDATION: RevalidationStatus = {
 };
 
 /** Where the user's daily budget is kept (this computer's add-in storage, never the workbook). */
-export const BUDGET_STORAGE_KEY = "kaisha.revalidationDailyBudget";
+const BUDGET_STORAGE_KEY = "kaisha.revalidationDailyBudget";
 
 /** The view appears while companies wait for their update (running or paused). */
 export function revalidationVisible(s: RevalidationStatus): boolean {

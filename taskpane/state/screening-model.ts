@@ -2,7 +2,6 @@
 
 import { isPercentage, percentPoints } from "../../src/excel/percent-scale";
 import { kaishaFormula, type FormulaArg } from "./formula-text";
-import { searchItems } from "./metric-labels";
 import { arrayProp } from "./pane-client";
 
 /** openapi.json ScreeningField (unknown extra fields tolerated). */
@@ -38,7 +37,7 @@ export function parseScreeningFields(body: unknown): ScreeningFieldInfo[] {
 export type Operator = "gte" | "lte" | "gt" | "lt" | "eq";
 export const OPERATORS: readonly Operator[] = ["gte", "lte", "gt", "lt", "eq"];
 
-export interface Condition {
+interface Condition {
   field: string;
   op: Operator;
   value: number;
@@ -110,14 +109,6 @@ export function numericFields(fields: readonly ScreeningFieldInfo[]): ScreeningF
   return fields.filter((f) => f.type === "numeric");
 }
 
-/** Metrics whose key, Japanese label or English label contains the search text. */
-export function searchMetrics(
-  fields: readonly ScreeningFieldInfo[],
-  text: string,
-): ScreeningFieldInfo[] {
-  return searchItems(numericFields(fields), text);
-}
-
 /** openapi.json getScreening. */
 export function conditionCount(form: ScreeningFormState): number {
   return (
@@ -137,17 +128,14 @@ function fieldUnitOf(fields: readonly ScreeningFieldInfo[], key: string): string
  * threshold (SCREEN reads a unit-less percentage threshold as a fraction, 0.1 = 10%, like its
  * cells: src/excel/screen-thresholds.ts; the API reads it in the field's own unit).
  */
-export function conditionText(c: Condition, fields: readonly ScreeningFieldInfo[]): string {
+function conditionText(c: Condition, fields: readonly ScreeningFieldInfo[]): string {
   const own = fieldUnitOf(fields, c.field);
   const base = `${c.field}:${c.op}:${String(c.value)}`;
   if (isPercentage(own) && c.unit !== "") return `${base}:${c.unit}`;
   return c.unit === "" || c.unit === own ? base : `${base}:${c.unit}`;
 }
 
-export function filtersText(
-  form: ScreeningFormState,
-  fields: readonly ScreeningFieldInfo[],
-): string {
+function filtersText(form: ScreeningFormState, fields: readonly ScreeningFieldInfo[]): string {
   return form.conditions.map((c) => conditionText(c, fields)).join(",");
 }
 
@@ -172,13 +160,13 @@ export function screeningQuery(
 }
 
 /** SCREEN pages through for at most this many rows (functions/screen.ts MAX_ROWS). */
-export const SCREEN_MAX_ROWS = 1000;
+const SCREEN_MAX_ROWS = 1000;
 
 /**
  * The SCREEN `limit` (rows it returns, not a page size): every match the preview counted, like
  * "Import as table" brings in, and never fewer than the form's row count; capped at SCREEN's maximum.
  */
-export function screenRows(form: ScreeningFormState, matchCount?: number): number {
+function screenRows(form: ScreeningFormState, matchCount?: number): number {
   const wanted = matchCount === undefined ? form.limit : Math.max(form.limit, matchCount);
   return Math.max(1, Math.min(SCREEN_MAX_ROWS, Math.trunc(wanted)));
 }

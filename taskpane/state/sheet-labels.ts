@@ -11,7 +11,7 @@ export interface Bilingual {
 const L = (ja: string, en: string): Bilingual => ({ ja, en });
 
 /** Sheet words by id. */
-export const SHEET_WORDS = {
+const SHEET_WORDS = {
   companyTitle: L("企業シート", "Company sheet"),
   code: L("証券コード", "Security code"),
   name: L("会社名", "Company"),

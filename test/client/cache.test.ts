@@ -1,6 +1,7 @@
 // The memory cache store (byte-bounded LRU), stable cache keys and default freshness.
 
-import { DEFAULT_TTL_MS, MemoryCacheStore, cacheKey, isFresh, ttlFor } from "../../src/client";
+import { DEFAULT_TTL_MS, isFresh, ttlFor } from "../../src/client/ttl";
+import { MemoryCacheStore, cacheKey } from "../../src/client/cache";
 
 const entry = (bytes: number, body: unknown = {}) => ({ body, storedAt: 0, bytes });
 

@@ -5,13 +5,14 @@ import {
   AuthenticationError,
   ConnectionError,
   NotFoundError,
+} from "../../src/client/errors";
+import {
   PRODUCTION_BASE_URL,
   SANDBOX_BASE_URL,
   createClient,
-  isStale,
-  staleInfo,
   type KaishaClient,
-} from "../../src/client";
+} from "../../src/client/client";
+import { isStale, staleInfo } from "../../src/client/stale";
 import {
   TEST_KEY,
   annualBody,

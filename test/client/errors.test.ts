@@ -16,7 +16,7 @@ import {
   isKaishaError,
   localizedMessage,
   parseRetryAfter,
-} from "../../src/client";
+} from "../../src/client/errors";
 
 const headers = (h: Record<string, string>) => ({ get: (n: string) => h[n.toLowerCase()] ?? null });
 const body = (code: string, message: string, details?: unknown[]) => ({

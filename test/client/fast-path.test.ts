@@ -1,7 +1,8 @@
 // The per-cell fast path: repeated identical calls are answered from the memory tier without a
 // request, keep freshness and cache-only rules, and never skip validation of new arguments.
 
-import { NotCachedError, ValidationError, createClient } from "../../src/client";
+import { NotCachedError, ValidationError } from "../../src/client/errors";
+import { createClient } from "../../src/client/client";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 
 const body = {

@@ -1,10 +1,10 @@
 // Test helpers for the client: a recording fake fetch and canned API answers.
 
-import type { FetchLike, ResponseLike } from "../../src/client";
+import type { FetchLike, ResponseLike } from "../../src/client/http";
 
 export const TEST_KEY = "kaisha_key_0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
 
-export interface RecordedRequest {
+interface RecordedRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -61,7 +61,7 @@ export function sequence(...answers: Array<ResponseLike | Error>): Handler {
 }
 
 /** A financials period row (only the fields the slicing looks at, plus one value). */
-export function period(fiscalYear: string, quarter?: string) {
+function period(fiscalYear: string, quarter?: string) {
   return { fiscal_year: fiscalYear, ...(quarter ? { quarter } : {}), sales: 1 };
 }
 

@@ -6,15 +6,12 @@ import {
   AuthenticationError,
   ConnectionError,
   ForbiddenError,
-  MAX_RESPONSE_BYTES,
   NotFoundError,
   ServerError,
   TimeoutError,
-  buildUrl,
-  createClient,
-  sendRequest,
-  type FetchLike,
-} from "../../src/client";
+} from "../../src/client/errors";
+import { MAX_RESPONSE_BYTES, buildUrl, sendRequest, type FetchLike } from "../../src/client/http";
+import { createClient } from "../../src/client/client";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 
 describe("buildUrl", () => {

@@ -1,17 +1,15 @@
 // Normalisation of Excel inputs to API parameters: codes, months and JST dates without time-zone drift.
 
+import { ValidationError } from "../../src/client/errors";
 import {
-  ValidationError,
   normalizeCode,
   normalizeCompany,
   normalizeDate,
   normalizeFiscalMonth,
-  normalizeInteger,
   normalizeSecurityCode,
-  normalizeYear,
   dayToSerial,
   todayJst,
-} from "../../src/client";
+} from "../../src/client/normalize";
 
 describe("normalizeCode / normalizeCompany", () => {
   test.each<[unknown, string]>([
@@ -146,30 +144,5 @@ describe("normalizeDate", () => {
   test("todayJst is the Japanese calendar day", () => {
     expect(todayJst(Date.UTC(2026, 0, 1, 14, 59))).toBe("2026-01-01");
     expect(todayJst(Date.UTC(2026, 0, 1, 15, 0))).toBe("2026-01-02");
-  });
-});
-
-describe("normalizeYear / normalizeInteger", () => {
-  test.each<[unknown, number]>([
-    [2024, 2024],
-    ["2024", 2024],
-    ["2024/03", 2024],
-    [45382, 2024],
-  ])("normalizeYear(%p) -> %p", (input, expected) => {
-    expect(normalizeYear(input)).toBe(expected);
-  });
-
-  test.each<[unknown, number]>([
-    [10, 10],
-    ["10", 10],
-    ["１０", 10],
-    [" 5 ", 5],
-    ["5.0", 5],
-  ])("normalizeInteger(%p) -> %p", (input, expected) => {
-    expect(normalizeInteger(input)).toBe(expected);
-  });
-
-  test.each<unknown>([1.5, "ten", "1e3"])("normalizeInteger rejects %p", (input) => {
-    expect(() => normalizeInteger(input, "years")).toThrow(ValidationError);
   });
 });

@@ -1,6 +1,8 @@
 // Pacing: never more than N requests in any rolling minute, first come first served, abortable waits.
 
-import { AbortError, Pacer, createClient } from "../../src/client";
+import { AbortError } from "../../src/client/errors";
+import { Pacer } from "../../src/client/pacer";
+import { createClient } from "../../src/client/client";
 import { TEST_KEY, apiError, flush, recordingFetch, reply } from "./helpers";
 
 /** Acquires and sends at once (what a caller that sends right after the grant does). */

@@ -1,6 +1,7 @@
 // Cursor paging: same conditions with each next_cursor, null ends, page cap, repeated-cursor guard.
 
-import { BadResponseError, createClient } from "../../src/client";
+import { BadResponseError } from "../../src/client/errors";
+import { createClient } from "../../src/client/client";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 
 function pages(cursors: Array<string | null>) {

@@ -7,7 +7,7 @@ import {
   type Batch,
   type PersistentBackend,
 } from "../../src/client/persistent-store";
-import type { CacheEntry } from "../../src/client";
+import type { CacheEntry } from "../../src/client/cache";
 import { storedSize, toStoredForm } from "../../src/client/stored-form";
 
 /** What one of the one-letter answers below takes in storage (they all take the same). */

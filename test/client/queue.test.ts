@@ -1,6 +1,8 @@
 // Queue API of the client: what is waiting for the pacer, in flight, the estimated wait, cancelling.
 
-import { AbortError, createClient, type QueueStatus } from "../../src/client";
+import { AbortError } from "../../src/client/errors";
+import { createClient } from "../../src/client/client";
+import { type QueueStatus } from "../../src/client/pacer";
 import { TEST_KEY, flush, recordingFetch, reply } from "./helpers";
 
 const peersBody = { security_code: "x", peers: [], reason: null };

@@ -1,12 +1,9 @@
 // The API key never shows in any error: message, String(), JSON, enumerable fields, cause or stack.
 
-import {
-  KaishaError,
-  createClient,
-  staleInfo,
-  type FetchLike,
-  type KaishaClient,
-} from "../../src/client";
+import { KaishaError } from "../../src/client/errors";
+import { createClient, type KaishaClient } from "../../src/client/client";
+import { staleInfo } from "../../src/client/stale";
+import { type FetchLike } from "../../src/client/http";
 import { TEST_KEY, apiError, recordingFetch, reply, sequence } from "./helpers";
 
 // A key without the service's shape: only the client's own redaction can catch it.

@@ -11,11 +11,9 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-  canServeStale,
-  createClient,
-  retryDelayMs,
-  shouldRetry,
-} from "../../src/client";
+} from "../../src/client/errors";
+import { canServeStale, retryDelayMs, shouldRetry } from "../../src/client/retry";
+import { createClient } from "../../src/client/client";
 import { DeadlineError } from "../../src/client/errors";
 import { DEFAULT_PAUSE_FLOOR_MS } from "../../src/client/pacer";
 import { TEST_KEY, apiError, recordingFetch, reply, sequence } from "./helpers";
@@ -184,22 +182,25 @@ describe("Retry-After that asks for no wait", () => {
     ["0", "0"],
     ["negative", "-30"],
     ["a past date", "Wed, 21 Oct 2015 07:28:00 GMT"],
-  ])("429 with Retry-After %s: the retry waits the pacer's pause floor, not 0", async (_name, header) => {
-    const rec = recordingFetch(
-      sequence(
-        apiError(429, "rate_limited", "slow", { "Retry-After": header }),
-        reply(200, { items: [], metric: "gainers" }),
-      ),
-    );
-    const client = createClient({ apiKey: TEST_KEY, fetch: rec.fetch, ratePerMinute: 0 });
-    const p = client.rankings({ metric: "gainers" });
-    // A per-minute 429 pauses the shared pacer (pacer.ts) for at least its floor.
-    await jest.advanceTimersByTimeAsync(DEFAULT_PAUSE_FLOOR_MS - 1);
-    expect(rec.requests).toHaveLength(1);
-    await jest.advanceTimersByTimeAsync(1);
-    await expect(p).resolves.toMatchObject({ metric: "gainers" });
-    expect(rec.requests).toHaveLength(2);
-  });
+  ])(
+    "429 with Retry-After %s: the retry waits the pacer's pause floor, not 0",
+    async (_name, header) => {
+      const rec = recordingFetch(
+        sequence(
+          apiError(429, "rate_limited", "slow", { "Retry-After": header }),
+          reply(200, { items: [], metric: "gainers" }),
+        ),
+      );
+      const client = createClient({ apiKey: TEST_KEY, fetch: rec.fetch, ratePerMinute: 0 });
+      const p = client.rankings({ metric: "gainers" });
+      // A per-minute 429 pauses the shared pacer (pacer.ts) for at least its floor.
+      await jest.advanceTimersByTimeAsync(DEFAULT_PAUSE_FLOOR_MS - 1);
+      expect(rec.requests).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(p).resolves.toMatchObject({ metric: "gainers" });
+      expect(rec.requests).toHaveLength(2);
+    },
+  );
 });
 
 describe("the per-request deadline (retries and their waits included)", () => {

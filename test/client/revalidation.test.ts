@@ -1,6 +1,7 @@
 // Stale-while-revalidate: due answers answer at once; the background asks again company by company.
 
-import { createClient, isStale } from "../../src/client";
+import { createClient } from "../../src/client/client";
+import { isStale } from "../../src/client/stale";
 import { maxAgeSlot } from "../../src/client/freshness";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 

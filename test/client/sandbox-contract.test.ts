@@ -8,12 +8,11 @@ import {
   AuthenticationError,
   NotFoundError,
   RateLimitError,
-  SANDBOX_BASE_URL,
   ValidationError,
-  createClient,
   errorFromResponse,
-  type FetchLike,
-} from "../../src/client";
+} from "../../src/client/errors";
+import { SANDBOX_BASE_URL, createClient } from "../../src/client/client";
+import { type FetchLike } from "../../src/client/http";
 
 function sandboxFetch(options: Parameters<typeof createApp>[0] = {}) {
   const sandbox = createApp({ ratePerMinute: 0, ...options });

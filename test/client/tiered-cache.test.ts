@@ -1,11 +1,7 @@
 // The two-level cache: memory first, persistent second, writes to both, survives a "restart".
 
-import {
-  MemoryCacheStore,
-  TieredCacheStore,
-  type CacheEntry,
-  type CacheStore,
-} from "../../src/client";
+import { MemoryCacheStore, type CacheEntry, type CacheStore } from "../../src/client/cache";
+import { TieredCacheStore } from "../../src/client/tiered-cache";
 
 const entry = (body: unknown, storedAt = 1): CacheEntry => ({ body, storedAt, bytes: 10 });
 

@@ -1,6 +1,9 @@
 // Invalid input is rejected with openapi.json ErrorDetail reasons before anything is sent.
 
-import { createClient, validateParams, ValidationError, type ErrorDetail } from "../../src/client";
+import { createClient } from "../../src/client/client";
+import { validateParams } from "../../src/client/validate";
+import { ValidationError } from "../../src/client/errors";
+import { type ErrorDetail } from "../../src/client/messages";
 import type { OperationId } from "../../src/contract/rules";
 import { recordingFetch, TEST_KEY } from "./helpers";
 

@@ -1,7 +1,7 @@
 // Reopen at warm speed: persisted answers loaded into memory in bulk, bounded, most recent first.
 
 import { IDBFactory } from "fake-indexeddb";
-import { MemoryCacheStore } from "../../src/client";
+import { MemoryCacheStore } from "../../src/client/cache";
 import { openIdbBackend } from "../../src/client/idb-backend";
 import { PersistentCacheStore, type PersistentBackend } from "../../src/client/persistent-store";
 import { TieredCacheStore } from "../../src/client/tiered-cache";

@@ -24,7 +24,7 @@ export interface Operation {
   responses: Record<string, Response>;
   "x-exactly-one-of"?: string[];
 }
-export interface Response {
+interface Response {
   $ref?: string;
   description?: string;
   headers?: Record<string, { $ref?: string }>;

@@ -17,7 +17,7 @@ export interface CellInfo {
 }
 
 /** What the stand-in reports about a sheet (see excel-standin.js). */
-export interface SheetInfo {
+interface SheetInfo {
   name: string;
   visibility: string;
   used: string | null;

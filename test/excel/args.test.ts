@@ -5,7 +5,6 @@ import {
   headersArg,
   listArg,
   moneyUnitArg,
-  optionalBoolean,
   optionalChoice,
   optionalDate,
   optionalInteger,
@@ -106,11 +105,6 @@ describe("numbers, choices and booleans", () => {
     expect(headersArg(true)).toBe(1);
     expect(headersArg(false)).toBe(0);
     expect(() => headersArg(3)).toThrow(ArgumentError);
-  });
-  test("booleans", () => {
-    expect(optionalBoolean("TRUE", "x")).toBe(true);
-    expect(optionalBoolean(0, "x")).toBe(false);
-    expect(() => optionalBoolean("maybe", "x")).toThrow(ArgumentError);
   });
   test("unit accepts the API words and Japanese unit names", () => {
     expect(moneyUnitArg(null)).toBe("jpy");

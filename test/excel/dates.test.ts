@@ -1,6 +1,5 @@
 // ISO dates <-> Excel serials without time-zone drift.
 import {
-  addDays,
   isoInstantToJstSerial,
   isoToSerial,
   jstIsoDate,
@@ -35,8 +34,7 @@ describe("Excel date serials", () => {
   test("today in Japan", () => {
     expect(jstIsoDate(Date.parse("2026-11-20T16:00:00Z"))).toBe("2026-11-21");
   });
-  test("day and year arithmetic", () => {
-    expect(addDays("2024-02-28", 2)).toBe("2024-03-01");
+  test("year arithmetic", () => {
     expect(minusOneYear("2024-02-29")).toBe("2023-02-28");
     expect(minusOneYear("2026-11-20")).toBe("2025-11-20");
   });

@@ -2,7 +2,8 @@
 import {
   decimalsOf,
   numberFormatFor,
-  roundToSource,
+  roundToDecimals,
+  sourceDecimals,
   unitCell,
 } from "../../src/excel/number-formats";
 
@@ -75,7 +76,7 @@ describe("unitCell", () => {
   });
 });
 
-describe("decimalsOf / roundToSource", () => {
+describe("decimalsOf / sourceDecimals / roundToDecimals", () => {
   test("decimals ignore float noise", () => {
     expect(decimalsOf(0.1 + 0.2)).toBe(1);
     expect(decimalsOf(62.5)).toBe(1);
@@ -86,10 +87,10 @@ describe("decimalsOf / roundToSource", () => {
   test("an LTM sum of per-share values keeps their two decimals, yen sums stay integers", () => {
     const eps = [12.34, 15.67, 11.11, 19.99];
     const sum = eps.reduce((a, b) => a + b, 0);
-    expect(roundToSource(sum, eps)).toBe(59.11);
-    expect(roundToSource(0.1 + 0.2, [0.1, 0.2])).toBe(0.3);
-    expect(roundToSource(300_000_000_000.00006, [100_000_000_000, 200_000_000_000])).toBe(
-      300_000_000_000,
-    );
+    expect(roundToDecimals(sum, sourceDecimals(eps))).toBe(59.11);
+    expect(roundToDecimals(0.1 + 0.2, sourceDecimals([0.1, 0.2]))).toBe(0.3);
+    expect(
+      roundToDecimals(300_000_000_000.00006, sourceDecimals([100_000_000_000, 200_000_000_000])),
+    ).toBe(300_000_000_000);
   });
 });

@@ -1,5 +1,5 @@
 // Records -> 2-D arrays: header modes, labels, empty cells, padding.
-import { buildTable, padRows, transpose, withTitle } from "../../src/excel/shape";
+import { buildTable, padRows } from "../../src/excel/shape";
 
 const columns = [
   { key: "code", label: "証券コード" },
@@ -58,15 +58,5 @@ describe("helpers", () => {
       [1, "", ""],
       [1, 2, 3],
     ]);
-  });
-  test("transpose", () => {
-    expect(transpose([[1, 2], [3]])).toEqual([
-      [1, 3],
-      [2, ""],
-    ]);
-  });
-  test("withTitle only adds a title in mode 2", () => {
-    expect(withTitle([[1]], 1, title)).toEqual([[1]]);
-    expect(withTitle([[1]], 2, title)[0]).toEqual(["7203", "prices", 45000, "IRBANK"]);
   });
 });

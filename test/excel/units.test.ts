@@ -1,5 +1,5 @@
 // Money scaling: only fields whose unit is jpy.
-import { moneyUnitLabel, scaleRecord, scaleValue } from "../../src/excel/units";
+import { moneyUnitLabel, scaleValue } from "../../src/excel/units";
 
 describe("unit scaling", () => {
   test("yen amounts are divided", () => {
@@ -14,13 +14,6 @@ describe("unit scaling", () => {
   });
   test("null stays null", () => {
     expect(scaleValue(null, "jpy", "million_jpy")).toBeNull();
-  });
-  test("a record is scaled field by field", () => {
-    const units: Record<string, string> = { sales: "jpy", eps: "jpy_per_share" };
-    expect(scaleRecord({ sales: 2_000_000, eps: 120 }, (k) => units[k], "million_jpy")).toEqual({
-      sales: 2,
-      eps: 120,
-    });
   });
   test("labels", () => {
     expect(moneyUnitLabel("hundred_million_jpy", "ja")).toBe("億円");

@@ -5,7 +5,7 @@ import { invocation } from "./harness";
 type Fn = (...args: never[]) => Promise<unknown>;
 
 /** Parameter names of a compiled function, from its source text. */
-export function parameterNames(fn: Fn): string[] {
+function parameterNames(fn: Fn): string[] {
   const text = fn.toString();
   const open = text.indexOf("(");
   const close = text.indexOf(")", open);

@@ -11,11 +11,12 @@ import {
   setClientForTesting,
   setKeyProvider,
 } from "../../src/session";
-import { PRODUCTION_BASE_URL } from "../../src/client";
+import { PRODUCTION_BASE_URL } from "../../src/client/client";
 import { applyHost } from "../../functions/startup";
 import { getHostCapabilities, setHostCapabilities } from "../../functions/host";
 import { OfficeStorageCacheStore } from "../../functions/office-storage";
-import { MemoryCacheStore, TieredCacheStore } from "../../src/client";
+import { MemoryCacheStore } from "../../src/client/cache";
+import { TieredCacheStore } from "../../src/client/tiered-cache";
 
 afterEach(() => {
   setClientForTesting(undefined);

@@ -50,7 +50,7 @@ function addMonthsToDay(day: string, months: number): string {
 }
 
 /** Excel serial -> ISO day. */
-export function serialDay(serial: number): string {
+function serialDay(serial: number): string {
   return iso(Date.UTC(1899, 11, 30) + Math.floor(serial) * DAY);
 }
 
@@ -64,7 +64,7 @@ export function daySerial(day: string): number {
 const ERA: Record<string, number> = { 令和: 2018, 平成: 1988, 昭和: 1925 };
 
 /** The period argument as typed (text or number); undefined when the oracle would refuse it. */
-export function parseArg(v: string | number | null): Arg | undefined {
+function parseArg(v: string | number | null): Arg | undefined {
   if (v === null) return { t: "rel", n: 0 };
   if (typeof v === "number") {
     if (v <= 0) return { t: "rel", n: v };

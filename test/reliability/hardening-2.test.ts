@@ -2,7 +2,8 @@
 // call's bound, and bad answers (oversize, malformed, deeply nested) fall back to the last good value.
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import * as TYPED from "../../functions/index";
-import { MemoryCacheStore, createClient, type KaishaClient } from "../../src/client";
+import { MemoryCacheStore } from "../../src/client/cache";
+import { createClient, type KaishaClient } from "../../src/client/client";
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 import { setClientForTesting } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";

@@ -4,7 +4,7 @@ import { inProcessFetch, type RequestableApp } from "../../bench/in-process-fetc
 import * as KAISHA from "../../functions/index";
 import { OfficeStorageCacheStore, type KeyValueStorage } from "../../functions/office-storage";
 import { createApp } from "../../sandbox/app";
-import { createClient, type KaishaClient } from "../../src/client";
+import { createClient, type KaishaClient } from "../../src/client/client";
 import { unpackText } from "../../src/client/compress";
 import { setClientForTesting } from "../../src/session";
 import { defaultParams, fetchDatasetTable, IMPORT_DATASETS } from "../../taskpane/state/datasets";

@@ -26,7 +26,7 @@ for (const item of Object.values(openapi.paths as unknown as Record<string, { ge
 const compiled = new Map<string, ValidateFunction>();
 
 /** The JSON pointer (into components) of an operation's response body schema for a status. */
-export function responseSchemaRef(operationId: string, status: number): string {
+function responseSchemaRef(operationId: string, status: number): string {
   const operation = operations.get(operationId);
   if (operation === undefined) throw new Error(`Unknown operation ${operationId}`);
   let response = operation.responses[String(status)] ?? operation.responses["default"];

@@ -7,7 +7,7 @@ import { OfficeMockObject } from "office-addin-mock";
 
 type Matrix = unknown[][];
 
-export interface FakeRangeSpec {
+interface FakeRangeSpec {
   address: string;
   values: Matrix;
   formulas?: Matrix;
@@ -15,7 +15,7 @@ export interface FakeRangeSpec {
   numberFormat?: Matrix;
 }
 
-export interface FakeSheetSpec {
+interface FakeSheetSpec {
   name: string;
   /** the used range (getUsedRangeOrNullObject), absent = empty sheet. */
   used?: FakeRangeSpec;

@@ -1,7 +1,8 @@
 // taskpane/pane-session: start-up from storage and ?baseUrl, key changes reach session listeners.
 
 import { configureSession, getClient, getSettings, setClientForTesting } from "../../src/session";
-import { MemoryCacheStore, createClient } from "../../src/client";
+import { MemoryCacheStore } from "../../src/client/cache";
+import { createClient } from "../../src/client/client";
 import { startPaneSession } from "../../taskpane/pane-session";
 import {
   KEY_BASE_URL_STORAGE_KEY,

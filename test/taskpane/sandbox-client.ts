@@ -2,7 +2,8 @@
 
 import { createApp, type Sandbox } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { createClient, type FetchLike, type KaishaClient } from "../../src/client";
+import { createClient, type KaishaClient } from "../../src/client/client";
+import { type FetchLike } from "../../src/client/http";
 
 export interface SandboxClient {
   sandbox: Sandbox;

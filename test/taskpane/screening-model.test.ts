@@ -14,11 +14,16 @@ import {
   removeCondition,
   screenFormula,
   screeningQuery,
-  searchMetrics,
+  numericFields,
   unitChoices,
   type ScreeningFieldInfo,
 } from "../../taskpane/state/screening-model";
 import { shownValue } from "../../taskpane/state/histogram";
+import { searchItems } from "../../taskpane/state/metric-labels";
+
+/** What the screening section's metric picker offers for a search: numeric fields only, matched by searchItems. */
+const searchMetrics = (fields: readonly ScreeningFieldInfo[], text: string) =>
+  searchItems(numericFields(fields), text);
 
 const FIELDS: ScreeningFieldInfo[] = [
   { key: "per", label: "PER", unit: "times", type: "numeric" },

@@ -2,7 +2,7 @@
 // (openapi.json ErrorResponse).
 
 /** openapi.json ErrorResponse: the reasons allowed in `error.details[].reason`. */
-export const DETAIL_REASONS = [
+const DETAIL_REASONS = [
   "missing",
   "conflict",
   "invalid_type",

@@ -52,7 +52,7 @@ export function excelValueProblem(value: unknown): string | undefined {
 }
 
 /** The cell error codes that carry a message in Excel (REFERENCE). */
-export const MESSAGE_ERROR_CODES = ["#VALUE!", "#N/A"];
+const MESSAGE_ERROR_CODES = ["#VALUE!", "#N/A"];
 
 /**
  * Why a thrown value is not a proper cell error (undefined when it is): it must have one of the
@@ -140,7 +140,7 @@ export const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Ranges as Excel passes them (2-D arrays), including degenerate and nested ones. */
-export const hostileRange: fc.Arbitrary<unknown> = fc.oneof(
+const hostileRange: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
     [],
     [[]],

@@ -7,12 +7,9 @@ import {
 } from "../../../bench/in-process-fetch";
 import { createApp, type SandboxOptions } from "../../../sandbox/app";
 import { DEMO_API_KEY } from "../../../sandbox/demo-key";
-import {
-  createClient,
-  MemoryCacheStore,
-  type ClientOptions,
-  type KaishaClient,
-} from "../../../src/client";
+import { createClient, type KaishaClient } from "../../../src/client/client";
+import { MemoryCacheStore } from "../../../src/client/cache";
+import { type ClientOptions } from "../../../src/client/types";
 import { setClientForTesting } from "../../../src/session";
 
 export const BASE_URL = "http://sandbox.test/v1";

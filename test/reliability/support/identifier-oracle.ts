@@ -15,7 +15,7 @@ const PATTERNS: Record<IdentifierKind, RegExp[]> = {
  * digits, text NFKC-normalised (full-width to ASCII), trimmed and upper-cased. Undefined when no
  * normalisation can make an identifier of it (ranges, booleans, fractions, non-finite numbers...).
  */
-export function identifierText(value: unknown): string | undefined {
+function identifierText(value: unknown): string | undefined {
   let v = value;
   if (
     Array.isArray(v) &&
