@@ -27,14 +27,19 @@ export async function insertFormulaIfEmpty(formula: string): Promise<FormulaWrit
   });
 }
 
+/** The one cell at `address` ("Sheet1!H60"; unqualified: the active sheet). */
+function cellAt(context: Excel.RequestContext, address: string): Excel.Range {
+  const ref = parseAddress(address);
+  const sheet = ref.sheet
+    ? context.workbook.worksheets.getItem(ref.sheet)
+    : context.workbook.worksheets.getActiveWorksheet();
+  return sheet.getRange(cellAddress(ref.row, ref.col));
+}
+
 /** Writes `formula` at a sheet-qualified address the user agreed to overwrite ("Sheet1!H60"). */
 export async function writeFormulaAt(address: string, formula: string): Promise<string> {
   return runExcel(async (context) => {
-    const ref = parseAddress(address);
-    const sheet = ref.sheet
-      ? context.workbook.worksheets.getItem(ref.sheet)
-      : context.workbook.worksheets.getActiveWorksheet();
-    const cell = sheet.getRange(cellAddress(ref.row, ref.col));
+    const cell = cellAt(context, address);
     cell.formulas = [[formula]];
     cell.load("address");
     await context.sync();
@@ -65,11 +70,7 @@ function isKaishaFormula(content: string): boolean {
  */
 export async function writeBackFormula(address: string, formula: string): Promise<FormulaWrite> {
   return runExcel(async (context) => {
-    const ref = parseAddress(address);
-    const sheet = ref.sheet
-      ? context.workbook.worksheets.getItem(ref.sheet)
-      : context.workbook.worksheets.getActiveWorksheet();
-    const cell = sheet.getRange(cellAddress(ref.row, ref.col));
+    const cell = cellAt(context, address);
     cell.load("address,formulas");
     await context.sync();
     const existing = cell.formulas[0]?.[0];

@@ -2,6 +2,7 @@
 // pane, so every pane flow (imports, builder, company and comps sheets, refresh, freeze) runs in a
 // browser: click a cell to select it (what the pane acts on), type into the bar to enter a formula.
 
+import { columnLetter } from "../state/a1";
 import { formatNumber } from "./cell-display";
 
 /** What excel-standin.js reports about a cell. */
@@ -37,17 +38,6 @@ const MIN_COLS = 10;
 const MAX_ROWS = 250;
 const MAX_COLS = 40;
 const REDRAW_MS = 400;
-
-function colName(i: number): string {
-  let n = i + 1;
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
 
 /** The bottom-right corner of a used range ("A1:F30" -> rows 30, cols 6). */
 function extent(used: string | null): { rows: number; cols: number } {
@@ -133,7 +123,7 @@ export function mountWorkbookView(root: HTMLElement, excel: StandIn): void {
     const size = extent(info.used);
     const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, size.rows + 5));
     const cols = Math.min(MAX_COLS, Math.max(MIN_COLS, size.cols + 2));
-    const cells = excel.read(sheet, `A1:${colName(cols - 1)}${rows}`);
+    const cells = excel.read(sheet, `A1:${columnLetter(cols - 1)}${rows}`);
     // Redraw only when something changed: a cell's value, a sheet, the selection.
     const fullKey = key + JSON.stringify(cells);
     if (fullKey === lastKey) return;
@@ -161,7 +151,7 @@ export function mountWorkbookView(root: HTMLElement, excel: StandIn): void {
     const table = el("table", { class: "wb-table" });
     const head = el("tr");
     head.append(el("th"));
-    for (let c = 0; c < cols; c++) head.append(el("th", {}, colName(c)));
+    for (let c = 0; c < cols; c++) head.append(el("th", {}, columnLetter(c)));
     const thead = el("thead");
     thead.append(head);
     const tbody = el("tbody");
@@ -169,7 +159,7 @@ export function mountWorkbookView(root: HTMLElement, excel: StandIn): void {
       const tr = el("tr");
       tr.append(el("th", {}, String(r + 1)));
       row.forEach((cell, c) => {
-        const address = `${colName(c)}${r + 1}`;
+        const address = `${columnLetter(c)}${r + 1}`;
         const { text, kind } = shown(cell);
         const td = el("td", { "data-kind": kind, "data-address": address }, text);
         if (cell.message) td.title = cell.message;
