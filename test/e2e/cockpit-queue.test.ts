@@ -39,9 +39,17 @@ test.each([
     const waiting = Number(await page.getAttribute(tid("queue-view"), "data-waiting"));
     expect(waiting).toBeGreaterThan(0);
     expect(waiting).toBeLessThanOrEqual(FORMULAS);
-    const seconds = Number(await page.getAttribute(tid("queue-view"), "data-wait-seconds"));
+    // The estimate counts down: its attribute and its wording are read in one go, or a second may
+    // tick between them.
+    const [shownSeconds = "", text = ""] = await page.evaluate(
+      ({ view, wording }: { view: string; wording: string }) => [
+        document.querySelector(view)?.getAttribute("data-wait-seconds") ?? "",
+        document.querySelector(wording)?.textContent ?? "",
+      ],
+      { view: tid("queue-view"), wording: tid("queue-text") },
+    );
+    const seconds = Number(shownSeconds);
     expect(seconds).toBeGreaterThan(0);
-    const text = (await page.textContent(tid("queue-text"))) ?? "";
     expect(text).toMatch(/\d/);
     expect(text).toContain(String(seconds));
     const cancelName = (await page.textContent(tid("queue-cancel"))) ?? "";
