@@ -1,6 +1,5 @@
 // `npm run bench`: the add-in against a naive baseline on the in-process sandbox; writes bench/RESULTS.md.
 import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import * as TYPED from "../functions/index";
@@ -10,7 +9,8 @@ const FINANCIALS = TYPED.FINANCIALS as unknown as (...args: unknown[]) => Promis
 import { createApp } from "../sandbox/app";
 import { forgetDataset } from "../sandbox/data";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { OfficeStorageCacheStore, tiered } from "../functions/office-storage";
+import { tiered } from "../functions/addin-cache";
+import { PersistentCacheStore } from "../src/client/persistent-store";
 import { createClient, type CacheStore, type KaishaClient } from "../src/client";
 import { setClientForTesting } from "../src/session";
 import { fetchDatasetTable, fetchScreeningTable } from "../taskpane/state/datasets";
@@ -22,7 +22,7 @@ import { scaleCells } from "./scale-cells";
 import { resultsJson, runtimePageTarget, scaleNotes, scaleTable } from "./scale-report";
 import { LIVE, runModel, type ScaleResult } from "./scale-run";
 import { morningTargets } from "./morning-targets";
-import { FileStorage } from "./file-storage";
+import { StorageStandIn } from "./storage-standin";
 import { coldFloorMs, pagesFor, type LimitSettings } from "./floors";
 import { inProcessFetch, type InProcessFetch } from "./in-process-fetch";
 import { collectGarbage, withMemorySampling, type MemoryPeak } from "./memory-sampler";
@@ -133,6 +133,9 @@ function snapshot(wire: InProcessFetch): { requests: number; bytes: number } {
 /** Rounds of the small workloads: each on a fresh sandbox and client; medians are reported. */
 const SMALL_REPEATS = 5;
 
+/** The small workloads' storage answers at once: they measure requests, not disk latency. */
+const noWait = (): Promise<void> => Promise.resolve();
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -186,10 +189,8 @@ async function smallWorkload(
   for (let round = 0; round < SMALL_REPEATS; round += 1) {
     const { sandbox, wire } = meteredSandbox();
     // The task pane's shared client uses the same persistent store as the functions.
-    const storage = new FileStorage(
-      join(tmpdir(), `kaisha-bench-pane-${process.pid}-${round}.json`),
-    );
-    const store = tiered(new OfficeStorageCacheStore(storage));
+    const disk = new StorageStandIn(noWait, 0);
+    const store = tiered(new PersistentCacheStore(disk.open()));
     const ctx = { client: addInClient(wire, store), lang: "en" as const };
     const naive = createNaiveClient({
       baseUrl: BASE_URL,
@@ -216,7 +217,7 @@ async function smallWorkload(
       // A reopen: a new client (new memory tier) over the same persisted store.
       await store.flush();
       const reopened = {
-        client: addInClient(wire, tiered(new OfficeStorageCacheStore(storage))),
+        client: addInClient(wire, tiered(new PersistentCacheStore(disk.open()))),
         lang: "en" as const,
       };
       const before = snapshot(wire);
@@ -261,9 +262,9 @@ async function screenAndImport(facts: Facts, notes: string[]): Promise<WorkloadR
   // One unmetered run of both sides first, so no measured round pays for JIT compilation.
   {
     const warmUp = meteredSandbox(0);
-    const storage = new FileStorage(join(tmpdir(), `kaisha-bench-warmup-${process.pid}.json`));
+    const disk = new StorageStandIn(noWait, 0);
     const ctx = {
-      client: addInClient(warmUp.wire, tiered(new OfficeStorageCacheStore(storage))),
+      client: addInClient(warmUp.wire, tiered(new PersistentCacheStore(disk.open()))),
       lang: "en" as const,
     };
     const naive = createNaiveClient({

@@ -3,7 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { tiered } from "../functions/office-storage";
+import { tiered } from "../functions/addin-cache";
 import { createClient, MemoryCacheStore, type KaishaClient } from "../src/client";
 import { PersistentCacheStore } from "../src/client/persistent-store";
 import type { TieredCacheStore } from "../src/client/tiered-cache";

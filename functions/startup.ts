@@ -2,8 +2,8 @@
 
 import { configureSession, setCacheStore } from "../src/session";
 import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";
-import { createAddinCacheStore, type KeyValueStorage } from "./office-storage";
-import { platformIndexedDb } from "../src/client/idb-backend";
+import { createAddinCacheStore } from "./addin-cache";
+import { TieredCacheStore } from "../src/client/tiered-cache";
 import { warmMemoryTier } from "../src/client/warm-up";
 
 interface OfficeReady {
@@ -13,25 +13,25 @@ interface OfficeReady {
 let started: Promise<void> | undefined;
 
 /** Applies what the host offers; exported for tests (no Office needed). */
-export function applyHost(storage: KeyValueStorage | undefined): void {
+export function applyHost(): void {
   setHostCapabilities(detectHostCapabilities());
   const lang = officeDisplayLang();
   if (lang !== undefined) configureSession({ lang });
-  installCache(storage);
+  installCache();
 }
 
 let cacheInstalled = false;
 
 /**
- * The persistent cache: IndexedDB needs no Office, so a browser page gets it at once (the preview
- * page too); OfficeRuntime.storage is the fallback once Office is ready.
+ * The add-in's cache (functions/addin-cache.ts): IndexedDB needs no Office, so a browser page gets
+ * it at once (the preview page too); without IndexedDB it is the memory tier alone.
  */
-function installCache(storage: KeyValueStorage | undefined): void {
+function installCache(): void {
   if (cacheInstalled) return;
-  const store = createAddinCacheStore(storage);
-  if (store === undefined) return;
   cacheInstalled = true;
+  const store = createAddinCacheStore();
   setCacheStore(store);
+  if (!(store instanceof TieredCacheStore)) return;
   // Reopen at warm speed: the persisted answers go to memory before (or while) the cells ask.
   void warmMemoryTier(store);
   // Batched writes wait a quarter second: a page closing (workbook closed) writes what is pending.
@@ -40,12 +40,12 @@ function installCache(storage: KeyValueStorage | undefined): void {
 }
 
 /**
- * Runs once. Outside Office (Node, a plain page without Office.js) only the IndexedDB cache is
- * installed where there is one: otherwise the defaults (plain values, memory cache, English) apply.
+ * Runs once. The cache is installed at once, Office or not; outside Office (Node, a plain page
+ * without Office.js) the other defaults (plain values, English) apply.
  */
 export function startFunctions(): Promise<void> {
   started ??= (async () => {
-    if (platformIndexedDb() !== undefined) installCache(undefined);
+    installCache();
     const office = (globalThis as { Office?: OfficeReady }).Office;
     if (office?.onReady === undefined) return;
     try {
@@ -53,9 +53,7 @@ export function startFunctions(): Promise<void> {
     } catch {
       return;
     }
-    const storage = (globalThis as { OfficeRuntime?: { storage?: KeyValueStorage } }).OfficeRuntime
-      ?.storage;
-    applyHost(storage);
+    applyHost();
   })();
   return started;
 }

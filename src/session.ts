@@ -138,7 +138,7 @@ export function setKeyProvider(provider: KeyProvider): void {
 }
 
 /**
- * The persistent cache store (functions/office-storage.ts). An existing client continues as a
+ * The add-in's cache store (functions/addin-cache.ts). An existing client continues as a
  * configured copy on the new store (same pacer and counters).
  */
 export function setCacheStore(store: CacheStore | undefined): void {

@@ -17,7 +17,7 @@ export interface CacheEntry {
 
 /**
  * Where answers are kept. The memory store is the default; the add-in supplies a persistent one
- * (functions/office-storage.ts). All methods are async so either works.
+ * (functions/addin-cache.ts: IndexedDB behind a memory tier). All methods are async so either works.
  */
 export interface CacheStore {
   get(key: string): Promise<CacheEntry | undefined>;

@@ -6,6 +6,16 @@ const RECORDS = "records";
 const INDEX = "index";
 const VERSION = 1;
 
+/**
+ * The database's name carries the stored form's version (src/client/stored-form.ts): a new form
+ * gets a new name, so no version ever reads another's records. Bump the suffix when the form of a
+ * record or index row changes, and add the name it replaces to `OLD_CACHE_DB_NAMES`.
+ */
+export const CACHE_DB_NAME = "kaisha-cache-v2";
+
+/** Databases of earlier stored forms (gzip bytes, columnar records, mixed), deleted on open. */
+const OLD_CACHE_DB_NAMES: readonly string[] = ["kaisha-cache"];
+
 /** Index row as stored: [bytes, storedAt, lastUsed] under the cache key. */
 type StoredRow = [number, number, number];
 
@@ -36,15 +46,35 @@ export function platformIndexedDb(): IDBFactory | undefined {
 }
 
 /**
- * Opens (creating when needed) the cache database. No wrapper library: the backend needs four
- * operations, each a few lines over the raw API.
+ * Deletes the databases of earlier stored forms, best effort and not awaited: their answers are
+ * only re-fetchable copies, and a user's disk should not keep hundreds of MB no version reads.
+ * MDN IDBFactory.deleteDatabase: the request waits ("blocked") while another connection is open,
+ * e.g. an older add-in still running in another window, and completes once it closes; deleting a
+ * name that does not exist succeeds.
+ */
+function deleteOldDatabases(factory: IDBFactory, current: string): void {
+  for (const old of OLD_CACHE_DB_NAMES) {
+    if (old === current) continue;
+    try {
+      const request = factory.deleteDatabase(old);
+      request.onerror = () => undefined;
+    } catch {
+      // Some hosts refuse (a sandboxed frame): the old database stays, unread.
+    }
+  }
+}
+
+/**
+ * Opens (creating when needed) the cache database and removes those of earlier versions. No
+ * wrapper library: the backend needs four operations, each a few lines over the raw API.
  *
- * @example const store = new PersistentCacheStore(await openIdbBackend(indexedDB));
+ * @example const store = new PersistentCacheStore(openIdbBackend(indexedDB));
  */
 export async function openIdbBackend(
   factory: IDBFactory,
-  name = "kaisha-cache",
+  name = CACHE_DB_NAME,
 ): Promise<PersistentBackend> {
+  deleteOldDatabases(factory, name);
   const open = factory.open(name, VERSION);
   open.onupgradeneeded = () => {
     const db = open.result;

@@ -7,10 +7,7 @@ import { containsSecret } from "./redact";
 /** One row of the index: what eviction needs, without reading the answer itself. */
 export interface IndexRow {
   key: string;
-  /**
-   * Size charged against the budget: the stored (compressed) form's bytes (`storedSize`). Rows
-   * written by earlier versions carry the size received, a larger charge, until rewritten.
-   */
+  /** Size charged against the budget: the stored (gzip) form's bytes (`storedSize`). */
   bytes: number;
   storedAt: number;
   /** Last read or write. @unit ms since epoch */
@@ -19,8 +16,10 @@ export interface IndexRow {
 
 /** What is stored per answer: the body's stored form (src/client/stored-form.ts), when and how big. */
 export interface StoredRecord {
-  body: unknown;
+  /** Gzip bytes of the answer's JSON (`toStoredForm`). */
+  body: Uint8Array<ArrayBuffer>;
   storedAt: number;
+  /** Size of the answer as received (the memory tier's charge when read back). @unit bytes */
   bytes: number;
 }
 
@@ -95,6 +94,7 @@ export class PersistentCacheStore implements CacheStore {
   private writing: Promise<void> = Promise.resolve();
 
   private backend: PersistentBackend = UNAVAILABLE;
+  private opened: boolean | undefined;
 
   /** `backend` may still be opening (IndexedDB opens asynchronously); if it fails, nothing persists. */
   constructor(
@@ -112,8 +112,19 @@ export class PersistentCacheStore implements CacheStore {
           this.index.set(row.key, row);
           this.total += row.bytes;
         }
+        this.opened = true;
       })
-      .catch(() => undefined);
+      .catch(() => {
+        this.opened = false;
+      });
+  }
+
+  /**
+   * Whether answers are kept on disk: undefined while the backend opens, false when it failed to
+   * open (the tier then stores nothing and the add-in works from memory), true once open.
+   */
+  get persisting(): boolean | undefined {
+    return this.opened;
   }
 
   /** Summed bytes of the stored entries (after the index is loaded). */
@@ -139,7 +150,7 @@ export class PersistentCacheStore implements CacheStore {
     try {
       body = await fromStoredForm(record.body);
     } catch {
-      // Unreadable (corrupt, or compressed where this platform cannot decompress): a miss.
+      // Unreadable (corrupt, or not gzip bytes): a miss, and the record goes.
       this.forget(key);
       return undefined;
     }

@@ -1,7 +1,7 @@
 // Persistent cache tier over IndexedDB (fake-indexeddb in Node): eviction by last use, pinning, reopen.
 
 import { IDBFactory } from "fake-indexeddb";
-import { openIdbBackend } from "../../src/client/idb-backend";
+import { CACHE_DB_NAME, openIdbBackend } from "../../src/client/idb-backend";
 import {
   PersistentCacheStore,
   type Batch,
@@ -165,72 +165,37 @@ describe("PersistentCacheStore over IndexedDB", () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ date: `2024-01-${i}`, close: i * 1.5 }));
     await store.set("p", entry({ prices: rows }));
     await store.flush();
-    const stored = backend.batches[0]?.put[0]?.record.body as Record<string, unknown>;
-    expect(stored["bytes"]).toBeInstanceOf(Uint8Array);
-    const size = (stored["bytes"] as Uint8Array).byteLength;
-    expect(size).toBeLessThan(JSON.stringify({ prices: rows }).length / 4);
+    const stored = backend.batches[0]?.put[0]?.record.body;
+    expect(stored).toBeInstanceOf(Uint8Array);
+    // Gzip's magic number: the record is the compressed JSON itself, in no wrapper.
+    expect([stored?.[0], stored?.[1]]).toEqual([0x1f, 0x8b]);
+    expect(stored?.byteLength).toBeLessThan(JSON.stringify({ prices: rows }).length / 4);
     const back = (await store.get("p"))?.body as { prices: object[] };
     expect(back).toEqual({ prices: rows });
     // Read back frozen, like every answer the client hands out.
     expect(Object.isFrozen(back.prices[0])).toBe(true);
   });
 
-  test("without CompressionStream the columnar form is stored (row arrays as columns)", async () => {
-    const saved = globalThis.CompressionStream;
-    (globalThis as { CompressionStream?: unknown }).CompressionStream = undefined;
-    try {
-      const backend = counting(await openIdbBackend(new IDBFactory()));
-      const { store } = storeOn(backend, 1_000_000);
-      const rows = Array.from({ length: 3 }, (_, i) => ({ date: `2024-01-0${i + 1}`, close: i }));
-      await store.set("p", entry({ prices: rows }));
-      await store.flush();
-      const stored = backend.batches[0]?.put[0]?.record.body as { prices: unknown };
-      expect(stored.prices).toEqual({
-        $kaishaColumns: ["date", "close"],
-        rows: [
-          ["2024-01-01", 0],
-          ["2024-01-02", 1],
-          ["2024-01-03", 2],
-        ],
-      });
-      expect((await store.get("p"))?.body).toEqual({ prices: rows });
-    } finally {
-      globalThis.CompressionStream = saved;
-    }
-  });
-
-  test("records in the columnar form of earlier versions still read", async () => {
+  test("a record in another form than gzip bytes (columnar, text) is a miss and is forgotten", async () => {
     const backend = await openIdbBackend(new IDBFactory());
-    const rows = [
-      { date: "2024-01-01", close: 0 },
-      { date: "2024-01-02", close: 1 },
-    ];
+    const columnar = { prices: { $kaishaColumns: ["date"], rows: [["2024-01-01"]] } };
     await backend.commit({
-      put: [
-        {
-          row: { key: "old", bytes: 100, storedAt: 1_000, lastUsed: 1_000 },
-          record: {
-            body: {
-              prices: {
-                $kaishaColumns: ["date", "close"],
-                rows: [
-                  ["2024-01-01", 0],
-                  ["2024-01-02", 1],
-                ],
-              },
-            },
-            storedAt: 1_000,
-            bytes: 100,
-          },
+      put: ["columnar", "text"].map((key) => ({
+        row: { key, bytes: 100, storedAt: 1_000, lastUsed: 1_000 },
+        record: {
+          body: (key === "text" ? '{"a":1}' : columnar) as unknown as Uint8Array<ArrayBuffer>,
+          storedAt: 1_000,
+          bytes: 100,
         },
-      ],
+      })),
       touch: [],
       remove: [],
     });
     const { store } = storeOn(backend, 1_000_000);
-    const back = (await store.get("old"))?.body as { prices: object[] };
-    expect(back).toEqual({ prices: rows });
-    expect(Object.isFrozen(back.prices[1])).toBe(true);
+    expect((await store.keys()).sort()).toEqual(["columnar", "text"]);
+    expect(await store.get("columnar")).toBeUndefined();
+    expect(await store.get("text")).toBeUndefined();
+    expect(await store.keys()).toEqual([]);
   });
 
   test("an unreadable record is a miss and is forgotten", async () => {
@@ -240,7 +205,7 @@ describe("PersistentCacheStore over IndexedDB", () => {
         {
           row: { key: "bad", bytes: 100, storedAt: 1_000, lastUsed: 1_000 },
           record: {
-            body: { $kaishaGzipJson: 1, bytes: new Uint8Array([1, 2, 3]) },
+            body: new Uint8Array([1, 2, 3]),
             storedAt: 1_000,
             bytes: 100,
           },
@@ -255,10 +220,52 @@ describe("PersistentCacheStore over IndexedDB", () => {
     expect(await store.keys()).toEqual([]);
   });
 
-  test("a backend that fails to open stores nothing and never throws", async () => {
+  test("a backend that fails to open stores nothing, never throws and says it is not persisting", async () => {
     const { store } = storeOn(Promise.reject(new Error("blocked")), 1_000);
+    expect(store.persisting).toBeUndefined();
     await store.set("a", entry("A"));
     expect(await store.get("a")).toBeUndefined();
     expect(await store.keys()).toEqual([]);
+    expect(store.persisting).toBe(false);
+  });
+});
+
+/** Names of the databases `idb` holds. */
+async function databaseNames(idb: IDBFactory): Promise<string[]> {
+  return (await idb.databases()).map((d) => d.name ?? "").sort();
+}
+
+describe("the cache database's versioned name", () => {
+  test("answers are kept under the current version's name", async () => {
+    const idb = new IDBFactory();
+    const { store } = storeOn(openIdbBackend(idb), 10_000);
+    await store.set("k", entry("A"));
+    await store.flush();
+    expect(store.persisting).toBe(true);
+    expect(await databaseNames(idb)).toEqual([CACHE_DB_NAME]);
+  });
+
+  test("an earlier version's database is not read and is deleted on open", async () => {
+    const idb = new IDBFactory();
+    // What 0.1.0 previews left behind: the same stores under the unversioned name.
+    const old = await openIdbBackend(idb, "kaisha-cache");
+    await old.commit({
+      put: [
+        {
+          row: { key: "/financials?security_code=7203", bytes: 100, storedAt: 1, lastUsed: 1 },
+          record: { body: await toStoredForm({ sales: 1 }), storedAt: 1, bytes: 100 },
+        },
+      ],
+      touch: [],
+      remove: [],
+    });
+    expect(await databaseNames(idb)).toEqual(["kaisha-cache"]);
+    const { store } = storeOn(openIdbBackend(idb), 10_000);
+    expect(await store.keys()).toEqual([]);
+    expect(await store.get("/financials?security_code=7203")).toBeUndefined();
+    // The old name goes (its connection above is closed by the delete's versionchange).
+    for (let i = 0; i < 50 && (await databaseNames(idb)).includes("kaisha-cache"); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(await databaseNames(idb)).toEqual([CACHE_DB_NAME]);
   });
 });

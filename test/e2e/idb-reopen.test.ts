@@ -39,7 +39,7 @@ function storedAnswers(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open("kaisha-cache");
+        const open = indexedDB.open("kaisha-cache-v2");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;

@@ -14,7 +14,8 @@ import {
 import { PRODUCTION_BASE_URL } from "../../src/client/client";
 import { applyHost } from "../../functions/startup";
 import { getHostCapabilities, setHostCapabilities } from "../../functions/host";
-import { OfficeStorageCacheStore } from "../../functions/office-storage";
+import { IDBFactory } from "fake-indexeddb";
+import { PersistentCacheStore } from "../../src/client/persistent-store";
 import { MemoryCacheStore } from "../../src/client/cache";
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 
@@ -23,6 +24,7 @@ afterEach(() => {
   setHostCapabilities({ dataTypes: false });
   delete (globalThis as { Office?: unknown }).Office;
   delete (globalThis as { location?: unknown }).location;
+  delete (globalThis as { indexedDB?: unknown }).indexedDB;
 });
 
 describe("session", () => {
@@ -98,27 +100,23 @@ describe("start-up", () => {
         },
       },
     };
-    const storage = {
-      getItem: async () => null,
-      setItem: async () => undefined,
-      removeItem: async () => undefined,
-      getKeys: async () => [],
-    };
-    applyHost(storage);
+    // The shared runtime is a browser context with IndexedDB (REFERENCE).
+    (globalThis as { indexedDB?: unknown }).indexedDB = new IDBFactory();
+    applyHost();
     expect(getSettings().lang).toBe("ja");
     expect(getHostCapabilities()).toEqual({ dataTypes: true });
     // A memory tier in front of the persistent store (warm recalculation sends nothing).
     const store = getCacheStore();
     expect(store).toBeInstanceOf(TieredCacheStore);
     expect((store as TieredCacheStore).memory).toBeInstanceOf(MemoryCacheStore);
-    expect((store as TieredCacheStore).persistent).toBeInstanceOf(OfficeStorageCacheStore);
+    expect((store as TieredCacheStore).persistent).toBeInstanceOf(PersistentCacheStore);
   });
 
   test("a host without CustomFunctionsRuntime 1.4 gets plain values", () => {
     (globalThis as { Office?: unknown }).Office = {
       context: { displayLanguage: "en-US", requirements: { isSetSupported: () => false } },
     };
-    applyHost(undefined);
+    applyHost();
     expect(getHostCapabilities()).toEqual({ dataTypes: false });
     expect(getSettings().lang).toBe("en");
   });

@@ -2,10 +2,12 @@
 // key never shows in console output, error messages, URLs, the request log, the cache or cell values.
 import { inProcessFetch, type RequestableApp } from "../../bench/in-process-fetch";
 import * as KAISHA from "../../functions/index";
-import { OfficeStorageCacheStore, type KeyValueStorage } from "../../functions/office-storage";
 import { createApp } from "../../sandbox/app";
 import { createClient, type KaishaClient } from "../../src/client/client";
-import { unpackText } from "../../src/client/compress";
+import { gunzipText } from "../../src/client/compress";
+import { openIdbBackend } from "../../src/client/idb-backend";
+import { PersistentCacheStore } from "../../src/client/persistent-store";
+import { IDBFactory } from "fake-indexeddb";
 import { setClientForTesting } from "../../src/session";
 import { defaultParams, fetchDatasetTable, IMPORT_DATASETS } from "../../taskpane/state/datasets";
 import { BASE_URL } from "./support/harness";
@@ -30,22 +32,6 @@ const NEEDLES = [
   KEY.slice(20, 44),
   encodeURIComponent(KEY),
 ];
-
-class MapStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  async getItem(key: string): Promise<string | null> {
-    return this.items.get(key) ?? null;
-  }
-  async setItem(key: string, value: string): Promise<void> {
-    this.items.set(key, value);
-  }
-  async removeItem(key: string): Promise<void> {
-    this.items.delete(key);
-  }
-  async getKeys(): Promise<string[]> {
-    return [...this.items.keys()];
-  }
-}
 
 type Fn = (...args: unknown[]) => Promise<unknown>;
 const fn = (name: string): Fn => (KAISHA as unknown as Record<string, Fn>)[name] as Fn;
@@ -148,8 +134,8 @@ describe("secret hygiene across a full run", () => {
 
   it("the key never appears in console output, errors, URLs, the request log, the cache, cells or imported tables", async () => {
     const seen: string[] = [];
-    const storage = new MapStorage();
-    const store = new OfficeStorageCacheStore(storage);
+    const idb = new IDBFactory();
+    const store = new PersistentCacheStore(openIdbBackend(idb));
     const healthy = createApp({ apiKeys: [KEY], ratePerMinute: 0 });
     const faulty = createApp({ apiKeys: [KEY], ratePerMinute: 0, faults: { rate: 0.5, seed: 3 } });
     const limited = createApp({ apiKeys: [KEY], ratePerMinute: 2 });
@@ -228,19 +214,26 @@ describe("secret hygiene across a full run", () => {
     expect(limited.requestLog.some((e) => e.status === 429)).toBe(true);
     expect(healthy.requestLog.some((e) => e.status === 401)).toBe(true);
     expect(seen.join("\n")).toMatch(/API key not set/);
-    expect(storage.items.size).toBeGreaterThan(0);
+    // What a reopen finds in IndexedDB: every index row and record, as written.
+    await store.flush();
+    const disk = await openIdbBackend(idb);
+    const rows = await disk.readIndex();
+    expect(rows.length).toBeGreaterThan(0);
 
     const places: [string, string][] = [
       ["console output", consoleOutput.join("\n")],
       ["cell values and error messages", seen.join("\n")],
       ["requested URLs", wire.counters.urls.join("\n")],
       ["sandbox request logs", text([healthy.requestLog, faulty.requestLog, limited.requestLog])],
-      // Entries are stored gzip-compressed: search what they decompress to, not the base64.
+      // Records are gzip bytes: search what they decompress to.
       [
         "persistent cache",
         text(
           await Promise.all(
-            [...storage.items.entries()].map(async ([k, v]) => [k, await unpackText(v)]),
+            rows.map(async (row) => {
+              const record = await disk.readRecord(row.key);
+              return [row, record && (await gunzipText(record.body))];
+            }),
           ),
         ),
       ],

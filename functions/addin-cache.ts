@@ -1,0 +1,74 @@
+// The add-in's cache: a memory tier in front of IndexedDB (gzip bytes), or memory only, and which one.
+
+import { MemoryCacheStore, type CacheStore } from "../src/client/cache";
+import { hasCompression } from "../src/client/compress";
+import { TieredCacheStore } from "../src/client/tiered-cache";
+import { PersistentCacheStore } from "../src/client/persistent-store";
+import { openIdbBackend, platformIndexedDb } from "../src/client/idb-backend";
+
+/**
+ * Memory tier budget, answers as received: a 500-company model (about 290 MB) fits, so its warm
+ * recalculations never read answers back from storage (bench: at 256 MB they did, at 2× the CPU).
+ */
+const MEMORY_TIER_MAX_BYTES = 384 * 1024 * 1024;
+
+/**
+ * Where answers are kept, for the task pane: on this computer (IndexedDB), still opening, or in
+ * memory only and why (no IndexedDB in this host, no CompressionStream to store the one gzip form,
+ * or the database refused to open: private browsing, storage blocked, disk full).
+ */
+export type CacheStorageState =
+  | { kind: "disk" }
+  | { kind: "opening" }
+  | { kind: "memory"; reason: "no-indexeddb" | "no-compression" | "open-failed" };
+
+/** What the cache needs of the platform (injectable for tests). */
+export interface CachePlatform {
+  indexedDb: IDBFactory | undefined;
+  /** CompressionStream and DecompressionStream are there (src/client/compress.ts hasCompression). */
+  compression: boolean;
+}
+
+let memoryOnlyReason: "no-indexeddb" | "no-compression" | undefined;
+let installed: PersistentCacheStore | undefined;
+
+/**
+ * The add-in's cache: a memory tier (answers of this session) in front of a persistent tier that
+ * survives a restart, IndexedDB holding each answer as gzip bytes (src/client/stored-form.ts).
+ * REFERENCE: the shared runtime is a browser context (web iframe, WebView2, WKWebView), so IndexedDB
+ * is there and far larger than OfficeRuntime.storage's 10 MB, which the cache therefore never uses.
+ * Where IndexedDB or CompressionStream is missing the cache is the memory tier alone: answers last
+ * for this session, and the pane says so (`cacheStorageState`).
+ *
+ * @example setCacheStore(createAddinCacheStore());
+ */
+export function createAddinCacheStore(
+  platform: CachePlatform = { indexedDb: platformIndexedDb(), compression: hasCompression() },
+): TieredCacheStore | MemoryCacheStore {
+  const { indexedDb, compression } = platform;
+  if (indexedDb === undefined || !compression) {
+    memoryOnlyReason = indexedDb === undefined ? "no-indexeddb" : "no-compression";
+    installed = undefined;
+    return new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES });
+  }
+  memoryOnlyReason = undefined;
+  installed = new PersistentCacheStore(openIdbBackend(indexedDb));
+  return tiered(installed);
+}
+
+/** Where the cache created last keeps answers (the pane's usage panel shows it). */
+export function cacheStorageState(): CacheStorageState {
+  if (memoryOnlyReason !== undefined) return { kind: "memory", reason: memoryOnlyReason };
+  if (installed === undefined) return { kind: "opening" };
+  const persisting = installed.persisting;
+  if (persisting === undefined) return { kind: "opening" };
+  return persisting ? { kind: "disk" } : { kind: "memory", reason: "open-failed" };
+}
+
+/** The memory tier in front of a given persistent tier (the bench passes its storage stand-in). */
+export function tiered(persistent: CacheStore): TieredCacheStore {
+  return new TieredCacheStore(
+    new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }),
+    persistent,
+  );
+}
