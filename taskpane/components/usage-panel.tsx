@@ -1,4 +1,5 @@
-// Usage panel: this session's requests, cache hits, coalesced calls, remaining (/usage), refresh cost.
+// Usage panel: this session's requests, cache hits, coalesced calls, remaining (/usage), refresh cost,
+// and where answers are saved (this computer, or memory only and why).
 
 import { useCallback, useEffect, useState } from "react";
 import { Button, Field, ProgressBar, Text } from "@fluentui/react-components";
@@ -7,8 +8,23 @@ import { errorText } from "../error-text";
 import { estimateWorkbookRefresh } from "../refresh-runner";
 import type { PaneStats } from "../state/pane-client";
 import { parseUsage, remainingShare, type Usage } from "../state/usage-model";
+import type { Translator } from "../i18n/messages";
+import { cacheStorageState, type CacheStorageState } from "../../functions/addin-cache";
 
 const STATS_POLL_MS = 2_000;
+
+const MEMORY_ONLY_REASON = {
+  "no-indexeddb": "usageStorage_no_indexeddb",
+  "no-compression": "usageStorage_no_compression",
+  "open-failed": "usageStorage_open_failed",
+} as const;
+
+/** Where answers are saved, in words: a user without a disk cache learns why reopens cost requests. */
+function storageText(state: CacheStorageState, t: Translator): string {
+  if (state.kind === "disk") return t("usageStorageDisk");
+  if (state.kind === "opening") return t("usageStorageOpening");
+  return t("usageStorageMemory", { reason: t(MEMORY_ONLY_REASON[state.reason]) });
+}
 
 export function UsagePanel() {
   const { t, session, excel, revision } = usePane();
@@ -57,6 +73,8 @@ export function UsagePanel() {
     n === undefined || n === null ? t("unknown") : String(n);
   const shownRemaining = usage?.remaining ?? stats.lastUsageRemaining ?? undefined;
   const share = usage ? remainingShare(usage) : undefined;
+  // Read on every render: the stats poll re-renders, so "opening" turns into its outcome.
+  const storage = cacheStorageState();
 
   return (
     <div data-testid="usage-panel">
@@ -89,6 +107,10 @@ export function UsagePanel() {
         <dd data-testid="usage-panel-remaining">{value(shownRemaining)}</dd>
         <dt>{t("usageRefreshCost")}</dt>
         <dd data-testid="usage-refresh-cost">{value(cost)}</dd>
+        <dt>{t("usageStorage")}</dt>
+        <dd data-testid="usage-storage" data-kind={storage.kind}>
+          {storageText(storage, t)}
+        </dd>
       </dl>
       <Button
         data-testid="usage-reload"

@@ -239,6 +239,15 @@ export const en = {
   usageRemaining: "Remaining today",
   usageRefreshCost: "Estimated requests for a refresh",
   usageReload: "Update",
+  usageStorage: "Saved answers",
+  usageStorageDisk: "On this computer: a reopened workbook reuses them without requests.",
+  usageStorageOpening: "Opening this computer's cache…",
+  usageStorageMemory: "This session only: {reason} A reopened workbook sends its requests again.",
+  usageStorage_no_indexeddb: "this Office host gives add-ins no IndexedDB.",
+  usageStorage_no_compression:
+    "this Office host cannot compress answers (no CompressionStream); updating Office or the browser keeps them.",
+  usageStorage_open_failed:
+    "the browser refused IndexedDB (private window, site data blocked, or disk full).",
   unknown: "—",
   err_NotAvailable: "#N/A: no value (see the cell's message).",
   err_Value: "#VALUE!: an argument is not valid.",

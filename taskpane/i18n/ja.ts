@@ -236,6 +236,15 @@ export const ja: Messages = {
   usageRemaining: "本日の残り",
   usageRefreshCost: "すべて更新の推定リクエスト数",
   usageReload: "最新にする",
+  usageStorage: "回答の保存先",
+  usageStorageDisk: "このコンピューター：ブックを開き直してもリクエストなしで再利用します。",
+  usageStorageOpening: "このコンピューターのキャッシュを開いています…",
+  usageStorageMemory: "このセッションのみ：{reason}ブックを開き直すとリクエストを再送します。",
+  usageStorage_no_indexeddb: "この Office ではアドインが IndexedDB を使えません。",
+  usageStorage_no_compression:
+    "この Office では回答を圧縮できません（CompressionStream なし）。Office またはブラウザーを更新すると保存されます。",
+  usageStorage_open_failed:
+    "ブラウザーが IndexedDB を拒否しました（プライベートウィンドウ、サイトデータのブロック、ディスク容量不足）。",
   unknown: "—",
   err_NotAvailable: "#N/A: 値がありません（セルのメッセージを確認してください）。",
   err_Value: "#VALUE!: 引数が正しくありません。",

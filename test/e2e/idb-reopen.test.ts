@@ -92,4 +92,41 @@ describe("persistent cache on IndexedDB", () => {
     await h.screenshot(reopened, "idb-reopen-01-values-from-indexeddb");
     await reopened.close();
   });
+
+  test("the database of an earlier stored form is deleted when the add-in starts", async () => {
+    const first = await openPreview();
+    // What a 0.1.0 preview left on disk: its stores under the unversioned name, with a record.
+    await first.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open("kaisha-cache", 1);
+          open.onupgradeneeded = () => {
+            open.result.createObjectStore("records");
+            open.result.createObjectStore("index");
+          };
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(["records", "index"], "readwrite");
+            tx.objectStore("records").put({ body: { $kaishaColumns: [], rows: [] } }, "old");
+            tx.objectStore("index").put([100, 1, 1], "old");
+            tx.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    await first.close();
+
+    const reopened = await openPreview();
+    const names = () =>
+      reopened.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
+    // The delete is best effort and not awaited by start-up: wait (bounded) until it lands.
+    for (let i = 0; i < 50 && (await names()).includes("kaisha-cache"); i += 1)
+      await reopened.waitForTimeout(100);
+    expect(await names()).toEqual(["kaisha-cache-v2"]);
+    await reopened.close();
+  });
 });

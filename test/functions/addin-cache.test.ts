@@ -41,7 +41,9 @@ describe("the add-in's cache", () => {
     await store.set("k", entry([1, 2, 3]));
     expect((await store.get("k"))?.body).toEqual([1, 2, 3]);
     // A reopen (a new runtime) starts empty: nothing was written anywhere.
-    expect(await createAddinCacheStore({ indexedDb: undefined, compression: true }).get("k")).toBeUndefined();
+    expect(
+      await createAddinCacheStore({ indexedDb: undefined, compression: true }).get("k"),
+    ).toBeUndefined();
   });
 
   test("without CompressionStream: memory only (no other stored form), IndexedDB untouched", async () => {

@@ -17,6 +17,8 @@ import { BuilderSection } from "../../taskpane/components/builder-section";
 import { builderCatalogue } from "../../taskpane/state/function-catalogue";
 import { CompanySection } from "../../taskpane/components/company-section";
 import { ScreeningSection } from "../../taskpane/components/screening-section";
+import { createAddinCacheStore } from "../../functions/addin-cache";
+import { IDBFactory } from "fake-indexeddb";
 
 function fakeSession(): PaneSession {
   const client = {
@@ -188,6 +190,18 @@ test("refresh: refresh all, freeze / restore, problems, usage counters from the 
   expect(html).toMatch(/data-testid="usage-panel-remaining"[^>]*>4990</);
 });
 
+test("usage: where answers are saved, and why a host without IndexedDB keeps them for the session only", () => {
+  createAddinCacheStore({ indexedDb: undefined, compression: true });
+  const en = render(<RefreshSection />, "en");
+  expect(en).toMatch(/data-testid="usage-storage" data-kind="memory"/);
+  expect(en).toContain("This session only: this Office host gives add-ins no IndexedDB.");
+  createAddinCacheStore({ indexedDb: new IDBFactory(), compression: false });
+  const ja = render(<RefreshSection />, "ja");
+  expect(ja).toContain("このセッションのみ：この Office では回答を圧縮できません");
+  createAddinCacheStore({ indexedDb: new IDBFactory(), compression: true });
+  expect(render(<RefreshSection />, "en")).toContain("Opening this computer&#x27;s cache…");
+});
+
 test("builder and company sheet", () => {
   // The catalogue normally comes from functions.json next to the page (function-catalogue.test.ts).
   const catalogue = builderCatalogue(
@@ -199,7 +213,11 @@ test("builder and company sheet", () => {
         parameters: [
           { name: "company", description: "Security code." },
           { name: "item", description: "Item key." },
-          { name: "period", description: "annual (default), quarterly, semiannual or LTM.", optional: true },
+          {
+            name: "period",
+            description: "annual (default), quarterly, semiannual or LTM.",
+            optional: true,
+          },
         ],
       },
     ],
