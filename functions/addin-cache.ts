@@ -36,9 +36,12 @@ let installed: PersistentCacheStore | undefined;
  * The add-in's cache: a memory tier (answers of this session) in front of a persistent tier that
  * survives a restart, IndexedDB holding each answer as gzip bytes (src/client/stored-form.ts).
  * REFERENCE: the shared runtime is a browser context (web iframe, WebView2, WKWebView), so IndexedDB
- * is there and far larger than OfficeRuntime.storage's 10 MB, which the cache therefore never uses.
- * Where IndexedDB or CompressionStream is missing the cache is the memory tier alone: answers last
- * for this session, and the pane says so (`cacheStorageState`).
+ * is there and far larger than OfficeRuntime.storage's 10 MB, which the cache therefore never uses
+ * (Microsoft Learn "Runtimes in Office Add-ins": custom functions outside a shared runtime run in a
+ * JavaScript-only runtime; this add-in's manifest asks for the shared one). Microsoft Learn "Persist
+ * add-in state and settings": some browsers or user settings block browser storage. So where
+ * IndexedDB or CompressionStream is missing, or the database will not open, the cache is the memory
+ * tier alone: answers last for this session, and the pane says so (`cacheStorageState`).
  *
  * @example setCacheStore(createAddinCacheStore());
  */

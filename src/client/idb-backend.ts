@@ -48,9 +48,10 @@ export function platformIndexedDb(): IDBFactory | undefined {
 /**
  * Deletes the databases of earlier stored forms, best effort and not awaited: their answers are
  * only re-fetchable copies, and a user's disk should not keep hundreds of MB no version reads.
- * MDN IDBFactory.deleteDatabase: the request waits ("blocked") while another connection is open,
- * e.g. an older add-in still running in another window, and completes once it closes; deleting a
- * name that does not exist succeeds.
+ * IndexedDB (W3C, "delete a database"; web-platform-tests idbfactory_deleteDatabase and
+ * idbdatabase_close2): open connections get `versionchange` and the request waits ("blocked") until
+ * they close, e.g. an older add-in still running in another window; deleting a name that does not
+ * exist succeeds, so after the first start this costs one no-op request.
  */
 function deleteOldDatabases(factory: IDBFactory, current: string): void {
   for (const old of OLD_CACHE_DB_NAMES) {
