@@ -129,4 +129,17 @@ describe("persistent cache on IndexedDB", () => {
     expect(await names()).toEqual(["kaisha-cache-v2"]);
     await reopened.close();
   });
+
+  test("the pane's usage panel says answers are saved on this computer", async () => {
+    const page = await h.openPage("/taskpane.html?lang=en", { excel: true });
+    await page.waitForSelector('[data-testid="app-root"][data-ready="true"]');
+    await page.click('[data-testid="nav-refresh"]');
+    // "opening" until IndexedDB has opened; the panel re-reads the state with its 2 s stats poll.
+    const storage = page.locator('[data-testid="usage-storage"][data-kind="disk"]');
+    await storage.waitFor();
+    expect(await storage.textContent()).toBe(
+      "On this computer: a reopened workbook reuses them without requests.",
+    );
+    await page.close();
+  });
 });
