@@ -15,12 +15,13 @@ const MEMORY_TIER_MAX_BYTES = 384 * 1024 * 1024;
 /**
  * Where answers are kept, for the task pane: on this computer (IndexedDB), still opening, or in
  * memory only and why (no IndexedDB in this host, no CompressionStream to store the one gzip form,
- * or the database refused to open: private browsing, storage blocked, disk full).
+ * the database refused to open (private browsing, storage blocked), or refused the last write (disk
+ * full, storage cleared; answers are saved again once a write succeeds)).
  */
 export type CacheStorageState =
-  | { kind: "disk" }
-  | { kind: "opening" }
-  | { kind: "memory"; reason: "no-indexeddb" | "no-compression" | "open-failed" };
+  { kind: "disk" } | { kind: "opening" } | { kind: "memory"; reason: MemoryOnlyReason };
+
+type MemoryOnlyReason = "no-indexeddb" | "no-compression" | "open-failed" | "write-failed";
 
 /** What the cache needs of the platform (injectable for tests). */
 export interface CachePlatform {
@@ -63,9 +64,10 @@ export function createAddinCacheStore(
 export function cacheStorageState(): CacheStorageState {
   if (memoryOnlyReason !== undefined) return { kind: "memory", reason: memoryOnlyReason };
   if (installed === undefined) return { kind: "opening" };
-  const persisting = installed.persisting;
-  if (persisting === undefined) return { kind: "opening" };
-  return persisting ? { kind: "disk" } : { kind: "memory", reason: "open-failed" };
+  const state = installed.state;
+  if (state === "opening") return { kind: "opening" };
+  if (state === "open") return { kind: "disk" };
+  return { kind: "memory", reason: state === "unavailable" ? "open-failed" : "write-failed" };
 }
 
 /** The memory tier in front of a given persistent tier (the bench passes its storage stand-in). */

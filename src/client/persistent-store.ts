@@ -43,6 +43,9 @@ export interface PersistentBackend {
   clear(): Promise<void>;
 }
 
+/** What `PersistentCacheStore.state` reports. */
+export type PersistentHealth = "opening" | "open" | "unavailable" | "write-failed";
+
 export interface PersistentCacheStoreOptions {
   /** Budget of summed stored (compressed) sizes. @unit bytes @default 384 MB */
   maxBytes?: number;
@@ -94,7 +97,7 @@ export class PersistentCacheStore implements CacheStore {
   private writing: Promise<void> = Promise.resolve();
 
   private backend: PersistentBackend = UNAVAILABLE;
-  private opened: boolean | undefined;
+  private health: PersistentHealth = "opening";
 
   /** `backend` may still be opening (IndexedDB opens asynchronously); if it fails, nothing persists. */
   constructor(
@@ -112,19 +115,20 @@ export class PersistentCacheStore implements CacheStore {
           this.index.set(row.key, row);
           this.total += row.bytes;
         }
-        this.opened = true;
+        this.health = "open";
       })
       .catch(() => {
-        this.opened = false;
+        this.health = "unavailable";
       });
   }
 
   /**
-   * Whether answers are kept on disk: undefined while the backend opens, false when it failed to
-   * open (the tier then stores nothing and the add-in works from memory), true once open.
+   * Whether answers reach the disk: `opening`; `open`; `unavailable` when the backend failed to
+   * open (the tier then stores nothing and the add-in works from memory); `write-failed` when the
+   * last batch was refused (disk full, storage cleared), until a batch is written again.
    */
-  get persisting(): boolean | undefined {
-    return this.opened;
+  get state(): PersistentHealth {
+    return this.health;
   }
 
   /** Summed bytes of the stored entries (after the index is loaded). */
@@ -220,7 +224,15 @@ export class PersistentCacheStore implements CacheStore {
       const written = batch.put.map((p) => p.row.key);
       this.writing = this.writing
         .then(() => this.backend.commit(batch))
-        .catch(() => undefined)
+        .then(
+          () => {
+            this.health = "open";
+          },
+          () => {
+            // Not thrown: a cache that cannot persist only costs requests later (the pane says so).
+            this.health = "write-failed";
+          },
+        )
         .then(() => {
           for (const key of written) {
             const record = this.unwritten.get(key);

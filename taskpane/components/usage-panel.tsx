@@ -17,6 +17,7 @@ const MEMORY_ONLY_REASON = {
   "no-indexeddb": "usageStorage_no_indexeddb",
   "no-compression": "usageStorage_no_compression",
   "open-failed": "usageStorage_open_failed",
+  "write-failed": "usageStorage_write_failed",
 } as const;
 
 /** Where answers are saved, in words: a user without a disk cache learns why reopens cost requests. */

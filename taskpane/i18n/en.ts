@@ -248,6 +248,8 @@ export const en = {
     "this Office host cannot compress answers (no CompressionStream); updating Office or the browser keeps them.",
   usageStorage_open_failed:
     "the browser refused IndexedDB (private window, site data blocked, or disk full).",
+  usageStorage_write_failed:
+    "the last save to this computer failed (disk full or site data cleared); saving resumes once there is room.",
   unknown: "—",
   err_NotAvailable: "#N/A: no value (see the cell's message).",
   err_Value: "#VALUE!: an argument is not valid.",

@@ -245,6 +245,8 @@ export const ja: Messages = {
     "この Office では回答を圧縮できません（CompressionStream なし）。Office またはブラウザーを更新すると保存されます。",
   usageStorage_open_failed:
     "ブラウザーが IndexedDB を拒否しました（プライベートウィンドウ、サイトデータのブロック、ディスク容量不足）。",
+  usageStorage_write_failed:
+    "このコンピューターへの直近の保存に失敗しました（ディスク容量不足、サイトデータの削除）。空きができれば保存を再開します。",
   unknown: "—",
   err_NotAvailable: "#N/A: 値がありません（セルのメッセージを確認してください）。",
   err_Value: "#VALUE!: 引数が正しくありません。",

@@ -220,13 +220,38 @@ describe("PersistentCacheStore over IndexedDB", () => {
     expect(await store.keys()).toEqual([]);
   });
 
+  test("a refused write (disk full) is reported until a batch is written again, and never thrown", async () => {
+    const backend = await openIdbBackend(new IDBFactory());
+    let full = true;
+    const { store } = storeOn(
+      {
+        ...backend,
+        commit: (batch) =>
+          full
+            ? Promise.reject(new DOMException("quota", "QuotaExceededError"))
+            : backend.commit(batch),
+      },
+      1_000_000,
+    );
+    await store.set("a", entry("A"));
+    await store.flush();
+    expect(store.state).toBe("write-failed");
+    // What was not written is not claimed: a read finds no record and forgets the key.
+    expect(await store.get("a")).toBeUndefined();
+    full = false;
+    await store.set("b", entry("B"));
+    await store.flush();
+    expect(store.state).toBe("open");
+    expect((await store.get("b"))?.body).toBe("B");
+  });
+
   test("a backend that fails to open stores nothing, never throws and says it is not persisting", async () => {
     const { store } = storeOn(Promise.reject(new Error("blocked")), 1_000);
-    expect(store.persisting).toBeUndefined();
+    expect(store.state).toBe("opening");
     await store.set("a", entry("A"));
     expect(await store.get("a")).toBeUndefined();
     expect(await store.keys()).toEqual([]);
-    expect(store.persisting).toBe(false);
+    expect(store.state).toBe("unavailable");
   });
 });
 
@@ -241,7 +266,7 @@ describe("the cache database's versioned name", () => {
     const { store } = storeOn(openIdbBackend(idb), 10_000);
     await store.set("k", entry("A"));
     await store.flush();
-    expect(store.persisting).toBe(true);
+    expect(store.state).toBe("open");
     expect(await databaseNames(idb)).toEqual([CACHE_DB_NAME]);
   });
 
