@@ -434,7 +434,11 @@ class Client implements KaishaClient {
     try {
       const source = this.settings.apiKey;
       const raw = typeof source === "function" ? source() : source;
-      if (typeof raw !== "string" || raw.trim() === "") return undefined;
+      if (typeof raw !== "string") return undefined;
+      // The key read last time (every warm cell): its id without trimming or hashing again.
+      const known = this.core.partitions.currentId(raw, this.settings.baseUrl);
+      if (known !== undefined) return known;
+      if (raw.trim() === "") return undefined;
       return this.core.partitions.of(raw, this.settings.baseUrl);
     } catch {
       return undefined;
@@ -595,7 +599,11 @@ class Client implements KaishaClient {
     const override = this.settings.ttlMs[opId];
     if (override !== undefined) return isFresh(entry.storedAt, override, now);
     if (now < entry.storedAt) return false;
-    return now < entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
+    // Decided once per entry object and kept on it: a warm cell compares one number to now.
+    let until = entry.freshUntil;
+    if (until === undefined)
+      until = entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
+    return now < until;
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -926,7 +934,13 @@ class Client implements KaishaClient {
         refresh: () => this.refreshDue(opId, clean, entry, who),
         touch: () =>
           this.storeCall(
-            () => this.core.store.set(key, { ...entry, storedAt: this.settings.now() }),
+            // A new entry object: its expiry is decided anew from the new storedAt.
+            () =>
+              this.core.store.set(key, {
+                body: entry.body,
+                storedAt: this.settings.now(),
+                bytes: entry.bytes,
+              }),
             undefined,
           ),
       },
