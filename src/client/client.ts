@@ -230,7 +230,8 @@ interface Core {
   inflight: InFlightRequests;
   stats: ClientStats;
   edinetBySecurity: Map<string, string>;
-  resolving: Map<string, Promise<string>>;
+  /** EDINET look-ups under way, by partition and security code. */
+  resolving: InFlightRequests;
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
   priceDays: PriceDays<PriceRowOf>;
   /** Argument signatures already validated, per cache partition (see `fromMemory`). */
@@ -614,17 +615,9 @@ class Client implements KaishaClient {
     const known = this.core.edinetBySecurity.get(this.codeKey(code, who.id));
     if (known !== undefined) return known;
     // Keyed by partition too: the sandbox's sample companies need not match production's.
-    const pendingKey = this.codeKey(code, who.id);
-    const pending = this.core.resolving.get(pendingKey);
-    if (pending !== undefined) {
-      this.core.stats.coalesced += 1;
-      return pending;
-    }
-    const work = this.resolveUncached(code, options, who).finally(() =>
-      this.core.resolving.delete(pendingKey),
-    );
-    this.core.resolving.set(pendingKey, work);
-    return work;
+    return this.core.resolving.begin(this.codeKey(code, who.id), () =>
+      this.resolveUncached(code, options, who),
+    ).answer;
   }
 
   private async resolveUncached(
@@ -699,7 +692,7 @@ class Client implements KaishaClient {
       ...(partial.cacheStore !== undefined
         ? {
             store: partial.cacheStore,
-            inflight: new InFlightRequests(() => (this.core.stats.coalesced += 1)),
+            inflight: new InFlightRequests({ onCoalesced: () => (this.core.stats.coalesced += 1) }),
             partitions: partitionsOf(partial.cacheStore),
           }
         : {}),
@@ -1159,10 +1152,10 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
       now: settings.now,
       sleep: settings.sleep,
     }),
-    inflight: new InFlightRequests(() => (stats.coalesced += 1)),
+    inflight: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     stats,
     edinetBySecurity: new Map(),
-    resolving: new Map(),
+    resolving: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     validated: new Map(),
     priceDays: new PriceDays(),
     revalidator: undefined as unknown as Revalidator,

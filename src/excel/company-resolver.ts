@@ -2,6 +2,7 @@
 
 import type { KaishaClient, RequestOptions } from "../client";
 import type { FinancialsResponse, SecurityListItem } from "../contract";
+import { InFlightRequests } from "../client/inflight";
 import { normalizeText } from "../client/normalize";
 import { ArgumentError, type Company } from "./args";
 import { COMPANY_FORMS, type CompanyRef } from "./company-ref";
@@ -17,7 +18,7 @@ const MAX_CANDIDATES = 5;
 interface Registry {
   securityByEdinet: Map<string, string>;
   /** /financials calls asked by security code and not yet answered (each will teach a pair). */
-  pending: Set<Promise<unknown>>;
+  pending: InFlightRequests;
   /** Security codes whose EDINET pair is learned (their answers need not be watched again). */
   learned: Set<string>;
 }
@@ -26,7 +27,7 @@ const registries = new Map<string, Registry>();
 function registryOf(client: KaishaClient): Registry {
   let reg = registries.get(client.baseUrl);
   if (reg === undefined) {
-    reg = { securityByEdinet: new Map(), pending: new Set(), learned: new Set() };
+    reg = { securityByEdinet: new Map(), pending: new InFlightRequests(), learned: new Set() };
     registries.set(client.baseUrl, reg);
   }
   return reg;
@@ -211,7 +212,7 @@ export async function companyFinancials(
   if ("edinet_code" in who) {
     let security = reg.securityByEdinet.get(who.edinet_code);
     if (security === undefined && reg.pending.size > 0) {
-      await Promise.allSettled([...reg.pending]);
+      await reg.pending.allSettled();
       security = reg.securityByEdinet.get(who.edinet_code);
     }
     if (security !== undefined) ask = { security_code: security };
@@ -226,14 +227,14 @@ export async function companyFinancials(
   // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).
   if ("security_code" in ask && !reg.learned.has(ask.security_code)) {
     const security = ask.security_code;
-    const tracked: Promise<unknown> = work.then(
-      (body) => {
-        if (typeof body.edinet_code === "string") learn(client, security, body.edinet_code);
-      },
-      () => undefined,
+    reg.pending.begin(security, () =>
+      work.then(
+        (body) => {
+          if (typeof body.edinet_code === "string") learn(client, security, body.edinet_code);
+        },
+        () => undefined,
+      ),
     );
-    reg.pending.add(tracked);
-    void tracked.finally(() => reg.pending.delete(tracked));
   }
   return work;
 }
