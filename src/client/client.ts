@@ -12,7 +12,7 @@ import {
   RateLimitError,
   localizedMessage,
 } from "./errors";
-import { codePairsIn } from "./code-map";
+import { CodeRegistry, codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
@@ -169,6 +169,11 @@ export interface KaishaClient {
   ): void;
   /** Security code or EDINET code -> EDINET code; remembered, concurrent resolutions shared. */
   resolveEdinetCode(company: unknown, options?: RequestOptions): Promise<string>;
+  /**
+   * The code registry's pair for the current key, learned from answers (code-map.ts): the EDINET
+   * code of a security code, or the security code of an EDINET code. Synchronous, never sends.
+   */
+  knownCode(kind: "edinet_code" | "security_code", of: string): string | undefined;
 
   /** Drops every cached answer and remembered code mapping. */
   invalidateAll(): Promise<void>;
@@ -229,7 +234,8 @@ interface Core {
   pacer: Pacer;
   inflight: InFlightRequests;
   stats: ClientStats;
-  edinetBySecurity: Map<string, string>;
+  /** Security code <-> EDINET code pairs learned from answers, per partition. */
+  codes: CodeRegistry;
   /** EDINET look-ups under way, by partition and security code. */
   resolving: InFlightRequests;
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
@@ -612,7 +618,7 @@ class Client implements KaishaClient {
     if ("edinet_code" in ref) return ref.edinet_code;
     const code = ref.security_code;
     const who = await this.caller();
-    const known = this.core.edinetBySecurity.get(this.codeKey(code, who.id));
+    const known = this.core.codes.edinetOf(who.id, code);
     if (known !== undefined) return known;
     // Keyed by partition too: the sandbox's sample companies need not match production's.
     return this.core.resolving.begin(this.codeKey(code, who.id), () =>
@@ -646,8 +652,16 @@ class Client implements KaishaClient {
     return body.edinet_code;
   }
 
+  knownCode(kind: "edinet_code" | "security_code", of: string): string | undefined {
+    const id = this.partitionNow();
+    if (id === undefined) return undefined;
+    return kind === "edinet_code"
+      ? this.core.codes.edinetOf(id, of)
+      : this.core.codes.securityOf(id, of);
+  }
+
   async invalidateAll(): Promise<void> {
-    this.core.edinetBySecurity.clear();
+    this.core.codes.clear();
     this.core.priceDays.clear();
     await this.core.store.clear();
   }
@@ -664,8 +678,7 @@ class Client implements KaishaClient {
     core.partitions.forget(raw);
     const owned = (key: string) => ids.some((id) => key.startsWith(id));
     for (const id of ids) core.validated.delete(id);
-    for (const key of [...core.edinetBySecurity.keys()])
-      if (owned(key)) core.edinetBySecurity.delete(key);
+    core.codes.forget(ids);
     const keys = await this.storeCall(() => core.store.keys(), [] as string[]);
     for (const key of keys) {
       if (owned(key)) await this.storeCall(() => core.store.delete(key), undefined);
@@ -736,7 +749,7 @@ class Client implements KaishaClient {
   }
 
   private remember(security: string, edinet: string, partition: string): void {
-    this.core.edinetBySecurity.set(this.codeKey(security, partition), edinet);
+    this.core.codes.learn(partition, security, edinet);
   }
 
   /** A failing cache store must never fail a request: it only costs the cache. */
@@ -1154,7 +1167,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     }),
     inflight: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     stats,
-    edinetBySecurity: new Map(),
+    codes: new CodeRegistry(),
     resolving: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     validated: new Map(),
     priceDays: new PriceDays(),
