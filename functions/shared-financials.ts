@@ -3,8 +3,9 @@
 
 import type { FinancialsResponse } from "../src/contract";
 import type { Company } from "../src/excel/args";
-import { companyFinancials } from "../src/excel/company-resolver";
-import { FINANCIALS_FETCH_YEARS, isStale, type KaishaClient } from "../src/client";
+import { companyFinancials } from "../src/domain/company-resolver";
+import { isStale, type KaishaClient } from "../src/client";
+import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import type { CallContext } from "./run";
 import { entryOf } from "../src/client/bounded-memo";
 import { InFlightRequests, type Flight } from "../src/client/inflight";

@@ -17,7 +17,7 @@ import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { KeyPartitions } from "./key-partition";
-import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
+import { financialsWidest, narrowFinancials } from "../domain/financials-window";
 import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
@@ -28,7 +28,7 @@ import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
-import { entryLifetime, isFilingOperation, nextClose } from "./freshness";
+import { entryLifetime, isFilingOperation } from "./freshness";
 import { Revalidator } from "./revalidator";
 import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
 import type { CacheEntry } from "./cache";
@@ -42,8 +42,10 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import { EARLIEST_DATE, validateParams, type CleanParams } from "./validate";
-import { PriceDays } from "./price-days";
+import { validateParams, type CleanParams } from "./validate";
+import { edinetCodeOf } from "../domain/edinet-resolution";
+import { PriceDays } from "../domain/price-days";
+import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
 import { normalizeCompany, todayJst } from "./normalize";
 
 /** REFERENCE: public clients call this origin. */
@@ -520,42 +522,7 @@ class Client implements KaishaClient {
     day: string,
     options: RequestOptions = {},
   ): Promise<PriceRowOf | undefined> {
-    const key = this.codeKey(code, (await this.caller()).id);
-    let target = day;
-    // Each step either answers or moves one window back; a year without trading days is not real.
-    for (let step = 0; step < 4; step += 1) {
-      const now = this.settings.now();
-      const today = todayJst(now);
-      // A day not reached yet: the last close so far.
-      if (target > today) target = today;
-      const hit = this.core.priceDays.lookup(key, target, now);
-      if (hit !== undefined && "found" in hit) return hit.found;
-      if (hit !== undefined) {
-        if (hit.before <= EARLIEST_DATE) return undefined;
-        target = dayBefore(hit.before);
-        continue;
-      }
-      const year = target.slice(0, 4);
-      const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
-      const to = `${year}-12-31` > today ? today : `${year}-12-31`;
-      const body = await this.request(
-        "getPrices",
-        { code, from, to, limit: PRICE_WINDOW_LIMIT },
-        options,
-      );
-      // A window that needed a second page (never for one year) covers only what it returned.
-      const last = body.prices[body.prices.length - 1];
-      const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : from;
-      this.core.priceDays.note(
-        key,
-        coveredFrom,
-        to,
-        body.prices,
-        now,
-        this.ttlOf("getPrices", { to }),
-      );
-    }
-    return undefined;
+    return priceOnOrBefore(this.priceWindows((await this.caller()).id), code, day, options);
   }
 
   notePrices(
@@ -566,31 +533,18 @@ class Client implements KaishaClient {
   ): void {
     // Rows the current key received (a PRICES walk just made); none known: nothing to note.
     const id = this.partitionNow();
-    if (id === undefined) return;
-    const now = this.settings.now();
-    const end = to ?? todayJst(now);
-    this.core.priceDays.note(
-      this.codeKey(code, id),
-      from,
-      end,
-      rows,
-      now,
-      this.ttlOf("getPrices", { to: end }),
-    );
+    if (id !== undefined) notePrices(this.priceWindows(id), code, from, to, rows);
   }
 
-  /**
-   * Freshness of a PRICE window (price-days.ts keeps a TTL): daily prices ending before today
-   * (JST) are closed days and keep like filings (12 h; openapi.json getPrices: adj_close changes
-   * only on a split); a window reaching today is fresh until the next close (freshness.ts).
-   */
-  private ttlOf(opId: OperationId, clean: CleanParams): number {
-    const ttl = ttlFor(opId, this.settings.ttlMs);
-    if (opId !== "getPrices" || this.settings.ttlMs.getPrices !== undefined) return ttl;
-    const to = clean.to;
-    const now = this.settings.now();
-    if (typeof to === "string" && to < todayJst(now)) return Math.max(ttl, CLOSED_DAYS_TTL_MS);
-    return Math.max(ttl, nextClose(now) - now);
+  /** What src/domain/price-windows.ts needs of this client, for the key of partition `id`. */
+  private priceWindows(id: string): PriceWindowPort {
+    return {
+      days: this.core.priceDays,
+      partition: id,
+      now: this.settings.now,
+      ttlOverrideMs: this.settings.ttlMs.getPrices,
+      prices: (q, o) => this.request("getPrices", q, o),
+    };
   }
 
   /**
@@ -616,40 +570,20 @@ class Client implements KaishaClient {
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
     const ref = normalizeCompany(company, "company");
     if ("edinet_code" in ref) return ref.edinet_code;
-    const code = ref.security_code;
-    const who = await this.caller();
-    const known = this.core.codes.edinetOf(who.id, code);
-    if (known !== undefined) return known;
-    // Keyed by partition too: the sandbox's sample companies need not match production's.
-    return this.core.resolving.begin(this.codeKey(code, who.id), () =>
-      this.resolveUncached(code, options, who),
-    ).answer;
-  }
-
-  private async resolveUncached(
-    code: string,
-    options: RequestOptions,
-    who: Caller,
-  ): Promise<string> {
-    // A cached /financials answer asked by this security code already names the corporation.
-    const prefix = `${who.id}${OPERATIONS.getFinancials.path}?`;
-    const keys = await this.storeCall(() => this.core.store.keys(), [] as string[]);
-    for (const key of keys) {
-      if (!key.startsWith(prefix)) continue;
-      if (new URLSearchParams(key.slice(prefix.length)).get("security_code") !== code) continue;
-      const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (isRecord(entry?.body) && typeof entry.body.edinet_code === "string") {
-        this.remember(code, entry.body.edinet_code, who.id);
-        return entry.body.edinet_code;
-      }
-    }
-    // openapi.json listSecurityDisclosures: the disclosures list answers with the resolved
-    // edinet_code; one item is enough.
-    const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
-    if (typeof body.edinet_code !== "string")
-      throw new BadResponseError("no edinet_code in /disclosures");
-    this.remember(code, body.edinet_code, who.id);
-    return body.edinet_code;
+    const { id } = await this.caller();
+    const { core } = this;
+    return edinetCodeOf(
+      {
+        partition: id,
+        codes: core.codes,
+        resolving: core.resolving,
+        keys: () => this.storeCall(() => core.store.keys(), [] as string[]),
+        entry: (key) => this.storeCall(() => core.store.get(key), undefined),
+        disclosures: (q, o) => this.request("listSecurityDisclosures", q, o),
+      },
+      ref.security_code,
+      options,
+    );
   }
 
   knownCode(kind: "edinet_code" | "security_code", of: string): string | undefined {
@@ -741,11 +675,6 @@ class Client implements KaishaClient {
 
   revalidation(): Revalidator {
     return this.core.revalidator;
-  }
-
-  /** Code mappings and price rows are answers too: kept per partition (issue 18). */
-  private codeKey(security: string, partition: string): string {
-    return `${partition} ${security}`;
   }
 
   private remember(security: string, edinet: string, partition: string): void {
@@ -1046,38 +975,6 @@ const MAX_REMEMBERED_ARGUMENTS = 200_000;
 const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
-
-/**
- * openapi.json getPrices `limit`: the largest page; a calendar year (~245 trading days) fits in
- * one.
- */
-const PRICE_WINDOW_LIMIT = 500;
-/** Freshness of daily prices that end before today. @unit ms */
-const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
-
-/** "YYYY-MM-DD" of the day before `iso`. */
-function dayBefore(iso: string): string {
-  const t = Date.parse(`${iso}T00:00:00Z`) - 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-const FINANCIALS_DEFAULT_YEARS = Number(
-  OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
-);
-
-/**
- * openapi.json getFinancials: the widest /financials request answering `clean`, and how to narrow
- * it.
- */
-function financialsWidest(clean: CleanParams): {
-  fetched: CleanParams;
-  period: string;
-  years: number;
-} {
-  const years = typeof clean.years === "number" ? clean.years : FINANCIALS_DEFAULT_YEARS;
-  const period = typeof clean.period === "string" ? clean.period : "annual";
-  return { fetched: { ...clean, period, years: FINANCIALS_FETCH_YEARS }, period, years };
-}
 
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<

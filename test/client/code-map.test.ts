@@ -2,7 +2,7 @@
 
 import { CodeRegistry, codePairsIn } from "../../src/client/code-map";
 import { createClient } from "../../src/client/client";
-import { resolveSecurityCode } from "../../src/excel/company-resolver";
+import { resolveSecurityCode } from "../../src/domain/company-resolver";
 import { TEST_KEY, annualBody, recordingFetch, reply } from "./helpers";
 
 const OTHER_KEY = "kaisha_key_ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210zyxwvutsrqpon";

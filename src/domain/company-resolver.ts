@@ -5,8 +5,8 @@ import type { FinancialsResponse, SecurityListItem } from "../contract";
 import { entryOf } from "../client/bounded-memo";
 import { InFlightRequests } from "../client/inflight";
 import { normalizeText } from "../client/normalize";
-import { ArgumentError, type Company } from "./args";
-import { COMPANY_FORMS, type CompanyRef } from "./company-ref";
+import { ArgumentError, type Company } from "../excel/args";
+import { COMPANY_FORMS, type CompanyRef } from "../excel/company-ref";
 
 /**
  * One fixed page size for name look-ups, so every look-up of a name is the same request (and cache
