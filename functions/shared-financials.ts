@@ -8,12 +8,13 @@ import { isStale, type KaishaClient } from "../src/client";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import type { CallContext } from "./run";
 import { entryOf } from "../src/client/bounded-memo";
+import type { ParamsOf } from "../src/client/types";
 import { InFlightRequests, type Flight } from "../src/client/inflight";
 
 /** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
 export type FinancialsPeriodType = "annual" | "quarterly" | "semiannual";
 
-type FinancialsQuery = Parameters<KaishaClient["financials"]>[0];
+type FinancialsQuery = ParamsOf<"getFinancials">;
 
 /** Query objects by code, period type and older window ("" for the latest window). */
 const queries = new Map<string, Map<FinancialsPeriodType, Map<string, FinancialsQuery>>>();

@@ -17,6 +17,7 @@ import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { KeyPartitions } from "./key-partition";
+import { defineOperationMethods, type OperationMethods } from "./operation-methods";
 import { financialsWidest, narrowFinancials } from "../domain/financials-window";
 import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
@@ -53,80 +54,14 @@ export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
 /** The local sandbox (sandbox/server.ts). */
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787/v1";
 
-/** A configured client; see ARCHITECTURE.md "The client". */
-export interface KaishaClient {
-  screening(
-    q?: ParamsOf<"getScreening">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getScreening">>;
-  screeningFields(options?: RequestOptions): Promise<ResponseOf<"getScreeningFields">>;
-  /** Never served from the cache; records `stats().lastUsageRemaining`. */
-  usage(options?: RequestOptions): Promise<ResponseOf<"getUsage">>;
-  securities(
-    q?: ParamsOf<"listSecurities">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"listSecurities">>;
-  prices(q: ParamsOf<"getPrices">, options?: RequestOptions): Promise<ResponseOf<"getPrices">>;
-  rankings(
-    q: ParamsOf<"getRankings">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getRankings">>;
-  valuations(
-    q: ParamsOf<"getValuations">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getValuations">>;
-  /** Fetches years=30 once per (company, period, as_of) and answers narrower `years` from it. */
-  financials(
-    q: ParamsOf<"getFinancials">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getFinancials">>;
-  segments(
-    q: ParamsOf<"getSegments">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getSegments">>;
-  dividends(
-    q: ParamsOf<"getDividends">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getDividends">>;
-  organization(
-    q: ParamsOf<"getOrganization">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getOrganization">>;
-  peers(q: ParamsOf<"getPeers">, options?: RequestOptions): Promise<ResponseOf<"getPeers">>;
-  securityDisclosures(
-    q: ParamsOf<"listSecurityDisclosures">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"listSecurityDisclosures">>;
-  disclosure(
-    q: ParamsOf<"getDisclosure">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getDisclosure">>;
-  disclosureSection(
-    q: ParamsOf<"getDisclosureSection">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getDisclosureSection">>;
-  officers(
-    q: ParamsOf<"getOfficers">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getOfficers">>;
-  person(q: ParamsOf<"getPerson">, options?: RequestOptions): Promise<ResponseOf<"getPerson">>;
-  personAppointments(
-    q: ParamsOf<"getPersonAppointments">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getPersonAppointments">>;
-  personCompensation(
-    q: ParamsOf<"getPersonCompensationHistory">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getPersonCompensationHistory">>;
-  weeklyMargin(
-    q: ParamsOf<"getWeeklyMarginBalance">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getWeeklyMarginBalance">>;
-  jsfMarginDaily(
-    q: ParamsOf<"getJsfMarginDaily">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getJsfMarginDaily">>;
+/**
+ * A configured client; see ARCHITECTURE.md "The client". One method per operation of openapi.json
+ * (`OperationMethods`: `financials(q)` is `request("getFinancials", q)`), and these.
+ */
+export interface KaishaClient extends ClientCore, OperationMethods {}
 
+/** Everything a client has besides its per-operation methods. */
+interface ClientCore {
   /**
    * The answer when these exact arguments were asked before and it is still fresh in memory;
    * undefined otherwise. Synchronous: never sends, waits, validates anew or throws (the
@@ -266,7 +201,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";
 }
 
-class Client implements KaishaClient {
+class Client implements ClientCore {
   constructor(
     private readonly settings: Settings,
     private readonly core: Core,
@@ -282,71 +217,6 @@ class Client implements KaishaClient {
 
   today(): string {
     return todayJst(this.settings.now());
-  }
-
-  screening(q: ParamsOf<"getScreening"> = {}, o?: RequestOptions) {
-    return this.request("getScreening", q, o);
-  }
-  screeningFields(o?: RequestOptions) {
-    return this.request("getScreeningFields", {}, o);
-  }
-  usage(o?: RequestOptions) {
-    // openapi.json getUsage: usage is the live remaining count; a cached one would mislead.
-    return this.request("getUsage", {}, { ...o, cache: "no-store" });
-  }
-  securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
-    return this.request("listSecurities", q, o);
-  }
-  prices(q: ParamsOf<"getPrices">, o?: RequestOptions) {
-    return this.request("getPrices", q, o);
-  }
-  rankings(q: ParamsOf<"getRankings">, o?: RequestOptions) {
-    return this.request("getRankings", q, o);
-  }
-  valuations(q: ParamsOf<"getValuations">, o?: RequestOptions) {
-    return this.request("getValuations", q, o);
-  }
-  financials(q: ParamsOf<"getFinancials">, o?: RequestOptions) {
-    return this.request("getFinancials", q, o);
-  }
-  segments(q: ParamsOf<"getSegments">, o?: RequestOptions) {
-    return this.request("getSegments", q, o);
-  }
-  dividends(q: ParamsOf<"getDividends">, o?: RequestOptions) {
-    return this.request("getDividends", q, o);
-  }
-  organization(q: ParamsOf<"getOrganization">, o?: RequestOptions) {
-    return this.request("getOrganization", q, o);
-  }
-  peers(q: ParamsOf<"getPeers">, o?: RequestOptions) {
-    return this.request("getPeers", q, o);
-  }
-  securityDisclosures(q: ParamsOf<"listSecurityDisclosures">, o?: RequestOptions) {
-    return this.request("listSecurityDisclosures", q, o);
-  }
-  disclosure(q: ParamsOf<"getDisclosure">, o?: RequestOptions) {
-    return this.request("getDisclosure", q, o);
-  }
-  disclosureSection(q: ParamsOf<"getDisclosureSection">, o?: RequestOptions) {
-    return this.request("getDisclosureSection", q, o);
-  }
-  officers(q: ParamsOf<"getOfficers">, o?: RequestOptions) {
-    return this.request("getOfficers", q, o);
-  }
-  person(q: ParamsOf<"getPerson">, o?: RequestOptions) {
-    return this.request("getPerson", q, o);
-  }
-  personAppointments(q: ParamsOf<"getPersonAppointments">, o?: RequestOptions) {
-    return this.request("getPersonAppointments", q, o);
-  }
-  personCompensation(q: ParamsOf<"getPersonCompensationHistory">, o?: RequestOptions) {
-    return this.request("getPersonCompensationHistory", q, o);
-  }
-  weeklyMargin(q: ParamsOf<"getWeeklyMarginBalance">, o?: RequestOptions) {
-    return this.request("getWeeklyMarginBalance", q, o);
-  }
-  jsfMarginDaily(q: ParamsOf<"getJsfMarginDaily">, o?: RequestOptions) {
-    return this.request("getJsfMarginDaily", q, o);
   }
 
   peek<O extends OperationId>(opId: O, params: ParamsOf<O>): ResponseOf<O> | undefined {
@@ -654,7 +524,7 @@ class Client implements KaishaClient {
           }
         : {}),
     };
-    return new Client(settings, core);
+    return clientOf(settings, core);
   }
 
   message(err: unknown): string {
@@ -719,8 +589,9 @@ class Client implements KaishaClient {
     options: RequestOptions,
     who: Caller,
   ): Promise<unknown> {
-    // A cache-only copy never sends, whatever the call asks (usage's "no-store" included).
+    // A cache-only copy never sends, whatever the call asks ("no-store" included).
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
+    // openapi.json getUsage: usage is the live remaining count; a cached one would mislead.
     const cacheable = opId !== "getUsage";
     // Issue 18: the partition first, so neither the cache nor a request in flight crosses keys.
     const key = `${who.id}${cacheKey(opId, clean)}`;
@@ -958,6 +829,13 @@ class Client implements KaishaClient {
   }
 }
 
+defineOperationMethods(Client.prototype);
+
+/** A Client with its per-operation methods (defined on its prototype from OPERATIONS). */
+function clientOf(settings: Settings, core: Core): KaishaClient {
+  return new Client(settings, core) as unknown as KaishaClient;
+}
+
 /** Where a validated argument list's answer lives, and how /financials narrows it. */
 interface KnownArguments {
   key: string;
@@ -1074,5 +952,5 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     now: settings.now,
     intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
   });
-  return new Client(settings, core);
+  return clientOf(settings, core);
 }
