@@ -42,7 +42,7 @@ export function scaleNotes(
     "first request = real time from the start of the cold recalculation to the first fetch.",
     `Price column: PRICE(${price.days} trading days): ${price.detail}.`,
     smallFiguresLine("Price column (the column alone)", price.phases, price.days),
-    `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. src/excel/company-ref.ts reads the four forms without a request; src/excel/company-resolver.ts asks /financials by security code and learns the EDINET pair from the answer, so the EDINET-code cell waits for it instead of asking again.`,
+    `Aliases (${alias.forms.join(", ")}): ${alias.requests} requests: ${alias.detail}; values ${alias.values.map((v) => JSON.stringify(v)).join(", ")}. src/excel/company-ref.ts reads the four forms without a request; src/domain/company-resolver.ts asks /financials by security code and the client's code registry learns the EDINET pair from the answer, so the EDINET-code cell waits for it instead of asking again.`,
     smallFiguresLine("Aliases", alias.phases, alias.forms.length),
     SMALL_FIGURES_NOTE,
   ];

@@ -2,7 +2,7 @@
 
 import type { Company } from "../src/excel/args";
 import { companyRefArg, type CompanyRef } from "../src/excel/company-ref";
-import { resolveCompany, resolveSecurityCode } from "../src/excel/company-resolver";
+import { resolveCompany, resolveSecurityCode } from "../src/domain/company-resolver";
 import type { CallContext } from "./run";
 
 export { companyRefArg };

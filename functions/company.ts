@@ -3,7 +3,7 @@
 import { isKaishaError } from "../src/client";
 import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
 import type { Dataset } from "../src/contract";
-import { companyFinancials } from "../src/excel/company-resolver";
+import { companyFinancials } from "../src/domain/company-resolver";
 import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { numberFormatFor, sheetValue } from "../src/excel/number-formats";
 import { headerCell } from "../src/excel/shape";

@@ -9,8 +9,8 @@ import {
   yearWithoutAnswer,
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
-import { companyFinancials } from "../src/excel/company-resolver";
-import { FINANCIALS_FETCH_YEARS } from "../src/client";
+import { companyFinancials } from "../src/domain/company-resolver";
+import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import { futureDate, noData } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";

@@ -17,11 +17,12 @@ import {
   type Quarter,
 } from "../src/excel/financial-period";
 import { ltmKind } from "../src/excel/ltm-kind";
-import { knownFinancialsAsk } from "../src/excel/company-resolver";
+import { knownFinancialsAsk } from "../src/domain/company-resolver";
 import { unitOf } from "../src/excel/labels";
 import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-formats";
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
-import { AbortError, FINANCIALS_FETCH_YEARS, type KaishaClient } from "../src/client";
+import { AbortError, type KaishaClient } from "../src/client";
+import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import { getClient } from "../src/session";
 import { BoundedMemo, entryOf } from "../src/client/bounded-memo";
 import { fieldList, noResults } from "./common";

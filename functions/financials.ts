@@ -18,7 +18,7 @@ import {
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { futureDate, noData } from "./excel-errors";
-import { companyFinancials } from "../src/excel/company-resolver";
+import { companyFinancials } from "../src/domain/company-resolver";
 import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
 import { unitCell } from "../src/excel/number-formats";
@@ -36,7 +36,7 @@ import {
 import { companyOf, companyRefArg } from "./company-arg";
 import { orderArg } from "../src/excel/order";
 import { run, type CallContext, type InvocationLike } from "./run";
-import { FINANCIALS_FETCH_YEARS } from "../src/client";
+import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 
 export { FINANCIAL_ITEMS, financial } from "./financial-cell";
 

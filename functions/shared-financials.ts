@@ -3,15 +3,18 @@
 
 import type { FinancialsResponse } from "../src/contract";
 import type { Company } from "../src/excel/args";
-import { companyFinancials } from "../src/excel/company-resolver";
-import { FINANCIALS_FETCH_YEARS, isStale, type KaishaClient } from "../src/client";
+import { companyFinancials } from "../src/domain/company-resolver";
+import { isStale, type KaishaClient } from "../src/client";
+import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import type { CallContext } from "./run";
 import { entryOf } from "../src/client/bounded-memo";
+import type { ParamsOf } from "../src/client/types";
+import { InFlightRequests, type Flight } from "../src/client/inflight";
 
 /** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
 export type FinancialsPeriodType = "annual" | "quarterly" | "semiannual";
 
-type FinancialsQuery = Parameters<KaishaClient["financials"]>[0];
+type FinancialsQuery = ParamsOf<"getFinancials">;
 
 /** Query objects by code, period type and older window ("" for the latest window). */
 const queries = new Map<string, Map<FinancialsPeriodType, Map<string, FinancialsQuery>>>();
@@ -50,18 +53,17 @@ function codeOf(who: Company): string {
   return "security_code" in who ? who.security_code : who.edinet_code;
 }
 
-/** One fetch and the cells waiting for it. */
-export interface SharedFetch {
-  key: string;
-  answer: Promise<FinancialsResponse>;
-  /** Cells waiting that have not been canceled: the fetch is abandoned when none is left. */
-  waiting: number;
-  controller: AbortController;
-  /** The answer has come (or failed): a cell finding it now reads it at once, without waiting. */
-  settled: boolean;
-}
+/**
+ * One fetch and the cells waiting for it (`settled`: the answer has come or failed, and a cell
+ * finding it now reads it at once).
+ */
+export type SharedFetch = Flight<FinancialsResponse>;
 
-const fetches = new Map<string, SharedFetch>();
+/**
+ * The fetches under way, kept findable for one turn after they settle: the cells woken by an
+ * answer then find it and read its outcome (a stale copy, an error) instead of asking again.
+ */
+const fetches = new InFlightRequests({ keepSettledTurn: true });
 
 /** Per cache partition (key and server, issue 18): a cell never joins another key's fetch. */
 function fetchKey(
@@ -82,7 +84,7 @@ export function sharedFetchFor(
 ): SharedFetch | undefined {
   return fetches.size === 0
     ? undefined
-    : fetches.get(fetchKey(client.partition() ?? "", who, period, asOf));
+    : fetches.find(fetchKey(client.partition() ?? "", who, period, asOf));
 }
 
 /**
@@ -90,17 +92,8 @@ export function sharedFetchFor(
  * the fetch is abandoned when every cell waiting for it was canceled.
  */
 export function joinSharedFetch(shared: SharedFetch): () => void {
-  shared.waiting += 1;
-  let left = false;
-  return () => {
-    if (left) return;
-    left = true;
-    shared.waiting -= 1;
-    if (shared.waiting === 0 && fetches.get(shared.key) === shared) {
-      fetches.delete(shared.key);
-      shared.controller.abort();
-    }
-  };
+  const leave = fetches.hold(shared);
+  return () => leave();
 }
 
 /**
@@ -122,30 +115,11 @@ export async function sharedFinancials(
   const query = financialsQuery(who, period, asOf);
   if (ctx.preview) return companyFinancials(ctx.client, who, query, ctx.options);
   const key = fetchKey(ctx.client.partition() ?? "", who, period, asOf);
-  let shared = fetches.get(key);
-  if (shared === undefined) {
-    const controller = new AbortController();
-    const started: SharedFetch = {
-      key,
-      answer: companyFinancials(ctx.client, who, query, { signal: controller.signal }),
-      waiting: 0,
-      controller,
-      settled: false,
-    };
-    const forget = (): void => {
-      if (fetches.get(key) === started) fetches.delete(key);
-    };
-    // Two turns: the cells woken by the answer (one turn) find it settled here.
-    const settle = (): void => {
-      started.settled = true;
-    };
-    started.answer.then(settle, settle).then(forget, forget);
-    fetches.set(key, started);
-    shared = started;
-  }
-  const mine = shared;
-  ctx.onCanceled(joinSharedFetch(mine));
-  const body = await mine.answer;
+  const shared = fetches.begin(key, (signal) =>
+    companyFinancials(ctx.client, who, query, { signal }),
+  );
+  ctx.onCanceled(joinSharedFetch(shared));
+  const body = await shared.answer;
   // A stale copy (served while the API fails) carries the client's marker: each cell says so.
   const stale = isStale(body);
   if (stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;

@@ -13,6 +13,12 @@ export interface CacheEntry {
   storedAt: number;
   /** UTF-8 size of the body as received. */
   bytes: number;
+  /**
+   * When it stops being fresh (freshness.ts), decided by the client the first time it reads this
+   * entry object and kept here so the per-cell fast path compares one number. Never stored by a
+   * persistent tier: a loaded entry is a new object and is decided again. @unit ms since epoch
+   */
+  freshUntil?: number;
 }
 
 /**

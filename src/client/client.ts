@@ -12,12 +12,13 @@ import {
   RateLimitError,
   localizedMessage,
 } from "./errors";
-import { codePairsIn } from "./code-map";
+import { CodeRegistry, codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { KeyPartitions } from "./key-partition";
-import { narrowFinancials, FINANCIALS_FETCH_YEARS } from "./financials";
+import { defineOperationMethods, type OperationMethods } from "./operation-methods";
+import { financialsWidest, narrowFinancials } from "../domain/financials-window";
 import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
@@ -28,7 +29,7 @@ import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
-import { entryLifetime, isFilingOperation, nextClose } from "./freshness";
+import { entryLifetime, isFilingOperation } from "./freshness";
 import { Revalidator } from "./revalidator";
 import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
 import type { CacheEntry } from "./cache";
@@ -42,8 +43,10 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import { EARLIEST_DATE, validateParams, type CleanParams } from "./validate";
-import { PriceDays } from "./price-days";
+import { validateParams, type CleanParams } from "./validate";
+import { edinetCodeOf } from "../domain/edinet-resolution";
+import { PriceDays } from "../domain/price-days";
+import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
 import { normalizeCompany, todayJst } from "./normalize";
 
 /** REFERENCE: public clients call this origin. */
@@ -51,80 +54,14 @@ export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
 /** The local sandbox (sandbox/server.ts). */
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787/v1";
 
-/** A configured client; see ARCHITECTURE.md "The client". */
-export interface KaishaClient {
-  screening(
-    q?: ParamsOf<"getScreening">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getScreening">>;
-  screeningFields(options?: RequestOptions): Promise<ResponseOf<"getScreeningFields">>;
-  /** Never served from the cache; records `stats().lastUsageRemaining`. */
-  usage(options?: RequestOptions): Promise<ResponseOf<"getUsage">>;
-  securities(
-    q?: ParamsOf<"listSecurities">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"listSecurities">>;
-  prices(q: ParamsOf<"getPrices">, options?: RequestOptions): Promise<ResponseOf<"getPrices">>;
-  rankings(
-    q: ParamsOf<"getRankings">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getRankings">>;
-  valuations(
-    q: ParamsOf<"getValuations">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getValuations">>;
-  /** Fetches years=30 once per (company, period, as_of) and answers narrower `years` from it. */
-  financials(
-    q: ParamsOf<"getFinancials">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getFinancials">>;
-  segments(
-    q: ParamsOf<"getSegments">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getSegments">>;
-  dividends(
-    q: ParamsOf<"getDividends">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getDividends">>;
-  organization(
-    q: ParamsOf<"getOrganization">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getOrganization">>;
-  peers(q: ParamsOf<"getPeers">, options?: RequestOptions): Promise<ResponseOf<"getPeers">>;
-  securityDisclosures(
-    q: ParamsOf<"listSecurityDisclosures">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"listSecurityDisclosures">>;
-  disclosure(
-    q: ParamsOf<"getDisclosure">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getDisclosure">>;
-  disclosureSection(
-    q: ParamsOf<"getDisclosureSection">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getDisclosureSection">>;
-  officers(
-    q: ParamsOf<"getOfficers">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getOfficers">>;
-  person(q: ParamsOf<"getPerson">, options?: RequestOptions): Promise<ResponseOf<"getPerson">>;
-  personAppointments(
-    q: ParamsOf<"getPersonAppointments">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getPersonAppointments">>;
-  personCompensation(
-    q: ParamsOf<"getPersonCompensationHistory">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getPersonCompensationHistory">>;
-  weeklyMargin(
-    q: ParamsOf<"getWeeklyMarginBalance">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getWeeklyMarginBalance">>;
-  jsfMarginDaily(
-    q: ParamsOf<"getJsfMarginDaily">,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getJsfMarginDaily">>;
+/**
+ * A configured client; see ARCHITECTURE.md "The client". One method per operation of openapi.json
+ * (`OperationMethods`: `financials(q)` is `request("getFinancials", q)`), and these.
+ */
+export interface KaishaClient extends ClientCore, OperationMethods {}
 
+/** Everything a client has besides its per-operation methods. */
+interface ClientCore {
   /**
    * The answer when these exact arguments were asked before and it is still fresh in memory;
    * undefined otherwise. Synchronous: never sends, waits, validates anew or throws (the
@@ -169,6 +106,11 @@ export interface KaishaClient {
   ): void;
   /** Security code or EDINET code -> EDINET code; remembered, concurrent resolutions shared. */
   resolveEdinetCode(company: unknown, options?: RequestOptions): Promise<string>;
+  /**
+   * The code registry's pair for the current key, learned from answers (code-map.ts): the EDINET
+   * code of a security code, or the security code of an EDINET code. Synchronous, never sends.
+   */
+  knownCode(kind: "edinet_code" | "security_code", of: string): string | undefined;
 
   /** Drops every cached answer and remembered code mapping. */
   invalidateAll(): Promise<void>;
@@ -229,8 +171,10 @@ interface Core {
   pacer: Pacer;
   inflight: InFlightRequests;
   stats: ClientStats;
-  edinetBySecurity: Map<string, string>;
-  resolving: Map<string, Promise<string>>;
+  /** Security code <-> EDINET code pairs learned from answers, per partition. */
+  codes: CodeRegistry;
+  /** EDINET look-ups under way, by partition and security code. */
+  resolving: InFlightRequests;
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
   priceDays: PriceDays<PriceRowOf>;
   /** Argument signatures already validated, per cache partition (see `fromMemory`). */
@@ -257,7 +201,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";
 }
 
-class Client implements KaishaClient {
+class Client implements ClientCore {
   constructor(
     private readonly settings: Settings,
     private readonly core: Core,
@@ -273,71 +217,6 @@ class Client implements KaishaClient {
 
   today(): string {
     return todayJst(this.settings.now());
-  }
-
-  screening(q: ParamsOf<"getScreening"> = {}, o?: RequestOptions) {
-    return this.request("getScreening", q, o);
-  }
-  screeningFields(o?: RequestOptions) {
-    return this.request("getScreeningFields", {}, o);
-  }
-  usage(o?: RequestOptions) {
-    // openapi.json getUsage: usage is the live remaining count; a cached one would mislead.
-    return this.request("getUsage", {}, { ...o, cache: "no-store" });
-  }
-  securities(q: ParamsOf<"listSecurities"> = {}, o?: RequestOptions) {
-    return this.request("listSecurities", q, o);
-  }
-  prices(q: ParamsOf<"getPrices">, o?: RequestOptions) {
-    return this.request("getPrices", q, o);
-  }
-  rankings(q: ParamsOf<"getRankings">, o?: RequestOptions) {
-    return this.request("getRankings", q, o);
-  }
-  valuations(q: ParamsOf<"getValuations">, o?: RequestOptions) {
-    return this.request("getValuations", q, o);
-  }
-  financials(q: ParamsOf<"getFinancials">, o?: RequestOptions) {
-    return this.request("getFinancials", q, o);
-  }
-  segments(q: ParamsOf<"getSegments">, o?: RequestOptions) {
-    return this.request("getSegments", q, o);
-  }
-  dividends(q: ParamsOf<"getDividends">, o?: RequestOptions) {
-    return this.request("getDividends", q, o);
-  }
-  organization(q: ParamsOf<"getOrganization">, o?: RequestOptions) {
-    return this.request("getOrganization", q, o);
-  }
-  peers(q: ParamsOf<"getPeers">, o?: RequestOptions) {
-    return this.request("getPeers", q, o);
-  }
-  securityDisclosures(q: ParamsOf<"listSecurityDisclosures">, o?: RequestOptions) {
-    return this.request("listSecurityDisclosures", q, o);
-  }
-  disclosure(q: ParamsOf<"getDisclosure">, o?: RequestOptions) {
-    return this.request("getDisclosure", q, o);
-  }
-  disclosureSection(q: ParamsOf<"getDisclosureSection">, o?: RequestOptions) {
-    return this.request("getDisclosureSection", q, o);
-  }
-  officers(q: ParamsOf<"getOfficers">, o?: RequestOptions) {
-    return this.request("getOfficers", q, o);
-  }
-  person(q: ParamsOf<"getPerson">, o?: RequestOptions) {
-    return this.request("getPerson", q, o);
-  }
-  personAppointments(q: ParamsOf<"getPersonAppointments">, o?: RequestOptions) {
-    return this.request("getPersonAppointments", q, o);
-  }
-  personCompensation(q: ParamsOf<"getPersonCompensationHistory">, o?: RequestOptions) {
-    return this.request("getPersonCompensationHistory", q, o);
-  }
-  weeklyMargin(q: ParamsOf<"getWeeklyMarginBalance">, o?: RequestOptions) {
-    return this.request("getWeeklyMarginBalance", q, o);
-  }
-  jsfMarginDaily(q: ParamsOf<"getJsfMarginDaily">, o?: RequestOptions) {
-    return this.request("getJsfMarginDaily", q, o);
   }
 
   peek<O extends OperationId>(opId: O, params: ParamsOf<O>): ResponseOf<O> | undefined {
@@ -434,7 +313,11 @@ class Client implements KaishaClient {
     try {
       const source = this.settings.apiKey;
       const raw = typeof source === "function" ? source() : source;
-      if (typeof raw !== "string" || raw.trim() === "") return undefined;
+      if (typeof raw !== "string") return undefined;
+      // The key read last time (every warm cell): its id without trimming or hashing again.
+      const known = this.core.partitions.currentId(raw, this.settings.baseUrl);
+      if (known !== undefined) return known;
+      if (raw.trim() === "") return undefined;
       return this.core.partitions.of(raw, this.settings.baseUrl);
     } catch {
       return undefined;
@@ -509,42 +392,7 @@ class Client implements KaishaClient {
     day: string,
     options: RequestOptions = {},
   ): Promise<PriceRowOf | undefined> {
-    const key = this.codeKey(code, (await this.caller()).id);
-    let target = day;
-    // Each step either answers or moves one window back; a year without trading days is not real.
-    for (let step = 0; step < 4; step += 1) {
-      const now = this.settings.now();
-      const today = todayJst(now);
-      // A day not reached yet: the last close so far.
-      if (target > today) target = today;
-      const hit = this.core.priceDays.lookup(key, target, now);
-      if (hit !== undefined && "found" in hit) return hit.found;
-      if (hit !== undefined) {
-        if (hit.before <= EARLIEST_DATE) return undefined;
-        target = dayBefore(hit.before);
-        continue;
-      }
-      const year = target.slice(0, 4);
-      const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
-      const to = `${year}-12-31` > today ? today : `${year}-12-31`;
-      const body = await this.request(
-        "getPrices",
-        { code, from, to, limit: PRICE_WINDOW_LIMIT },
-        options,
-      );
-      // A window that needed a second page (never for one year) covers only what it returned.
-      const last = body.prices[body.prices.length - 1];
-      const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : from;
-      this.core.priceDays.note(
-        key,
-        coveredFrom,
-        to,
-        body.prices,
-        now,
-        this.ttlOf("getPrices", { to }),
-      );
-    }
-    return undefined;
+    return priceOnOrBefore(this.priceWindows((await this.caller()).id), code, day, options);
   }
 
   notePrices(
@@ -555,31 +403,18 @@ class Client implements KaishaClient {
   ): void {
     // Rows the current key received (a PRICES walk just made); none known: nothing to note.
     const id = this.partitionNow();
-    if (id === undefined) return;
-    const now = this.settings.now();
-    const end = to ?? todayJst(now);
-    this.core.priceDays.note(
-      this.codeKey(code, id),
-      from,
-      end,
-      rows,
-      now,
-      this.ttlOf("getPrices", { to: end }),
-    );
+    if (id !== undefined) notePrices(this.priceWindows(id), code, from, to, rows);
   }
 
-  /**
-   * Freshness of a PRICE window (price-days.ts keeps a TTL): daily prices ending before today
-   * (JST) are closed days and keep like filings (12 h; openapi.json getPrices: adj_close changes
-   * only on a split); a window reaching today is fresh until the next close (freshness.ts).
-   */
-  private ttlOf(opId: OperationId, clean: CleanParams): number {
-    const ttl = ttlFor(opId, this.settings.ttlMs);
-    if (opId !== "getPrices" || this.settings.ttlMs.getPrices !== undefined) return ttl;
-    const to = clean.to;
-    const now = this.settings.now();
-    if (typeof to === "string" && to < todayJst(now)) return Math.max(ttl, CLOSED_DAYS_TTL_MS);
-    return Math.max(ttl, nextClose(now) - now);
+  /** What src/domain/price-windows.ts needs of this client, for the key of partition `id`. */
+  private priceWindows(id: string): PriceWindowPort {
+    return {
+      days: this.core.priceDays,
+      partition: id,
+      now: this.settings.now,
+      ttlOverrideMs: this.settings.ttlMs.getPrices,
+      prices: (q, o) => this.request("getPrices", q, o),
+    };
   }
 
   /**
@@ -595,58 +430,42 @@ class Client implements KaishaClient {
     const override = this.settings.ttlMs[opId];
     if (override !== undefined) return isFresh(entry.storedAt, override, now);
     if (now < entry.storedAt) return false;
-    return now < entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
+    // Decided once per entry object and kept on it: a warm cell compares one number to now.
+    let until = entry.freshUntil;
+    if (until === undefined)
+      until = entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
+    return now < until;
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
     const ref = normalizeCompany(company, "company");
     if ("edinet_code" in ref) return ref.edinet_code;
-    const code = ref.security_code;
-    const who = await this.caller();
-    const known = this.core.edinetBySecurity.get(this.codeKey(code, who.id));
-    if (known !== undefined) return known;
-    // Keyed by partition too: the sandbox's sample companies need not match production's.
-    const pendingKey = this.codeKey(code, who.id);
-    const pending = this.core.resolving.get(pendingKey);
-    if (pending !== undefined) {
-      this.core.stats.coalesced += 1;
-      return pending;
-    }
-    const work = this.resolveUncached(code, options, who).finally(() =>
-      this.core.resolving.delete(pendingKey),
+    const { id } = await this.caller();
+    const { core } = this;
+    return edinetCodeOf(
+      {
+        partition: id,
+        codes: core.codes,
+        resolving: core.resolving,
+        keys: () => this.storeCall(() => core.store.keys(), [] as string[]),
+        entry: (key) => this.storeCall(() => core.store.get(key), undefined),
+        disclosures: (q, o) => this.request("listSecurityDisclosures", q, o),
+      },
+      ref.security_code,
+      options,
     );
-    this.core.resolving.set(pendingKey, work);
-    return work;
   }
 
-  private async resolveUncached(
-    code: string,
-    options: RequestOptions,
-    who: Caller,
-  ): Promise<string> {
-    // A cached /financials answer asked by this security code already names the corporation.
-    const prefix = `${who.id}${OPERATIONS.getFinancials.path}?`;
-    const keys = await this.storeCall(() => this.core.store.keys(), [] as string[]);
-    for (const key of keys) {
-      if (!key.startsWith(prefix)) continue;
-      if (new URLSearchParams(key.slice(prefix.length)).get("security_code") !== code) continue;
-      const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (isRecord(entry?.body) && typeof entry.body.edinet_code === "string") {
-        this.remember(code, entry.body.edinet_code, who.id);
-        return entry.body.edinet_code;
-      }
-    }
-    // openapi.json listSecurityDisclosures: the disclosures list answers with the resolved
-    // edinet_code; one item is enough.
-    const body = await this.request("listSecurityDisclosures", { code, limit: 1 }, options);
-    if (typeof body.edinet_code !== "string")
-      throw new BadResponseError("no edinet_code in /disclosures");
-    this.remember(code, body.edinet_code, who.id);
-    return body.edinet_code;
+  knownCode(kind: "edinet_code" | "security_code", of: string): string | undefined {
+    const id = this.partitionNow();
+    if (id === undefined) return undefined;
+    return kind === "edinet_code"
+      ? this.core.codes.edinetOf(id, of)
+      : this.core.codes.securityOf(id, of);
   }
 
   async invalidateAll(): Promise<void> {
-    this.core.edinetBySecurity.clear();
+    this.core.codes.clear();
     this.core.priceDays.clear();
     await this.core.store.clear();
   }
@@ -663,8 +482,7 @@ class Client implements KaishaClient {
     core.partitions.forget(raw);
     const owned = (key: string) => ids.some((id) => key.startsWith(id));
     for (const id of ids) core.validated.delete(id);
-    for (const key of [...core.edinetBySecurity.keys()])
-      if (owned(key)) core.edinetBySecurity.delete(key);
+    core.codes.forget(ids);
     const keys = await this.storeCall(() => core.store.keys(), [] as string[]);
     for (const key of keys) {
       if (owned(key)) await this.storeCall(() => core.store.delete(key), undefined);
@@ -691,7 +509,7 @@ class Client implements KaishaClient {
       ...(partial.cacheStore !== undefined
         ? {
             store: partial.cacheStore,
-            inflight: new InFlightRequests(() => (this.core.stats.coalesced += 1)),
+            inflight: new InFlightRequests({ onCoalesced: () => (this.core.stats.coalesced += 1) }),
             partitions: partitionsOf(partial.cacheStore),
           }
         : {}),
@@ -706,7 +524,7 @@ class Client implements KaishaClient {
           }
         : {}),
     };
-    return new Client(settings, core);
+    return clientOf(settings, core);
   }
 
   message(err: unknown): string {
@@ -729,13 +547,8 @@ class Client implements KaishaClient {
     return this.core.revalidator;
   }
 
-  /** Code mappings and price rows are answers too: kept per partition (issue 18). */
-  private codeKey(security: string, partition: string): string {
-    return `${partition} ${security}`;
-  }
-
   private remember(security: string, edinet: string, partition: string): void {
-    this.core.edinetBySecurity.set(this.codeKey(security, partition), edinet);
+    this.core.codes.learn(partition, security, edinet);
   }
 
   /** A failing cache store must never fail a request: it only costs the cache. */
@@ -776,8 +589,9 @@ class Client implements KaishaClient {
     options: RequestOptions,
     who: Caller,
   ): Promise<unknown> {
-    // A cache-only copy never sends, whatever the call asks (usage's "no-store" included).
+    // A cache-only copy never sends, whatever the call asks ("no-store" included).
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
+    // openapi.json getUsage: usage is the live remaining count; a cached one would mislead.
     const cacheable = opId !== "getUsage";
     // Issue 18: the partition first, so neither the cache nor a request in flight crosses keys.
     const key = `${who.id}${cacheKey(opId, clean)}`;
@@ -926,7 +740,13 @@ class Client implements KaishaClient {
         refresh: () => this.refreshDue(opId, clean, entry, who),
         touch: () =>
           this.storeCall(
-            () => this.core.store.set(key, { ...entry, storedAt: this.settings.now() }),
+            // A new entry object: its expiry is decided anew from the new storedAt.
+            () =>
+              this.core.store.set(key, {
+                body: entry.body,
+                storedAt: this.settings.now(),
+                bytes: entry.bytes,
+              }),
             undefined,
           ),
       },
@@ -1009,6 +829,13 @@ class Client implements KaishaClient {
   }
 }
 
+defineOperationMethods(Client.prototype);
+
+/** A Client with its per-operation methods (defined on its prototype from OPERATIONS). */
+function clientOf(settings: Settings, core: Core): KaishaClient {
+  return new Client(settings, core) as unknown as KaishaClient;
+}
+
 /** Where a validated argument list's answer lives, and how /financials narrows it. */
 interface KnownArguments {
   key: string;
@@ -1026,38 +853,6 @@ const MAX_REMEMBERED_ARGUMENTS = 200_000;
 const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
-
-/**
- * openapi.json getPrices `limit`: the largest page; a calendar year (~245 trading days) fits in
- * one.
- */
-const PRICE_WINDOW_LIMIT = 500;
-/** Freshness of daily prices that end before today. @unit ms */
-const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
-
-/** "YYYY-MM-DD" of the day before `iso`. */
-function dayBefore(iso: string): string {
-  const t = Date.parse(`${iso}T00:00:00Z`) - 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-const FINANCIALS_DEFAULT_YEARS = Number(
-  OPERATIONS.getFinancials.params.find((p) => p.name === "years")?.default ?? 10,
-);
-
-/**
- * openapi.json getFinancials: the widest /financials request answering `clean`, and how to narrow
- * it.
- */
-function financialsWidest(clean: CleanParams): {
-  fetched: CleanParams;
-  period: string;
-  years: number;
-} {
-  const years = typeof clean.years === "number" ? clean.years : FINANCIALS_DEFAULT_YEARS;
-  const period = typeof clean.period === "string" ? clean.period : "annual";
-  return { fetched: { ...clean, period, years: FINANCIALS_FETCH_YEARS }, period, years };
-}
 
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
@@ -1145,10 +940,10 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
       now: settings.now,
       sleep: settings.sleep,
     }),
-    inflight: new InFlightRequests(() => (stats.coalesced += 1)),
+    inflight: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     stats,
-    edinetBySecurity: new Map(),
-    resolving: new Map(),
+    codes: new CodeRegistry(),
+    resolving: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     validated: new Map(),
     priceDays: new PriceDays(),
     revalidator: undefined as unknown as Revalidator,
@@ -1157,5 +952,5 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     now: settings.now,
     intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
   });
-  return new Client(settings, core);
+  return clientOf(settings, core);
 }

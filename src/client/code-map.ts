@@ -1,4 +1,4 @@
-// Security code -> EDINET code pairs learned from answers, so resolveEdinetCode rarely needs a request.
+// The security code <-> EDINET code registry: pairs learned from answers, so resolution rarely needs a request.
 
 import type { OperationId } from "../contract/rules";
 
@@ -31,4 +31,60 @@ export function codePairsIn(
     pair(listed[0], body.edinet_code);
   }
   return pairs;
+}
+
+/** One partition's pairs, both ways. */
+interface Pairs {
+  edinetBySecurity: Map<string, string>;
+  securityByEdinet: Map<string, string>;
+}
+
+/** Pairs remembered per partition (a model names a few hundred companies). */
+const MAX_PAIRS = 50_000;
+
+/**
+ * The add-in's one registry of security code <-> EDINET code pairs, per cache partition (issue 18:
+ * pairs are answers too; the sandbox's sample companies need not match production's). The client
+ * fills it from every answer that states a pair (`codePairsIn`, /financials by security code, the
+ * EDINET look-up); EDINET resolution and company resolution read it.
+ *
+ * @example
+ * registry.learn(partition, "7203", "E02144");
+ * registry.securityOf(partition, "E02144"); // "7203"
+ */
+export class CodeRegistry {
+  readonly #byPartition = new Map<string, Pairs>();
+
+  learn(partition: string, security: string, edinet: string): void {
+    let pairs = this.#byPartition.get(partition);
+    if (pairs === undefined) {
+      pairs = { edinetBySecurity: new Map(), securityByEdinet: new Map() };
+      this.#byPartition.set(partition, pairs);
+    }
+    if (pairs.edinetBySecurity.size >= MAX_PAIRS) {
+      pairs.edinetBySecurity.clear();
+      pairs.securityByEdinet.clear();
+    }
+    pairs.edinetBySecurity.set(security, edinet);
+    pairs.securityByEdinet.set(edinet, security);
+  }
+
+  /** The EDINET code of a security code, when an answer of this partition named both. */
+  edinetOf(partition: string, security: string): string | undefined {
+    return this.#byPartition.get(partition)?.edinetBySecurity.get(security);
+  }
+
+  /** The security code of an EDINET code, when an answer of this partition named both. */
+  securityOf(partition: string, edinet: string): string | undefined {
+    return this.#byPartition.get(partition)?.securityByEdinet.get(edinet);
+  }
+
+  /** Forget key: the pairs of these partitions go. */
+  forget(partitions: readonly string[]): void {
+    for (const id of partitions) this.#byPartition.delete(id);
+  }
+
+  clear(): void {
+    this.#byPartition.clear();
+  }
 }

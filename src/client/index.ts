@@ -13,4 +13,3 @@ export {
 export { validateParams } from "./validate";
 export { MemoryCacheStore, type CacheStore } from "./cache";
 export { isStale } from "./stale";
-export { FINANCIALS_FETCH_YEARS } from "./financials";

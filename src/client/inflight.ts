@@ -1,83 +1,155 @@
-// Request coalescing: identical requests in flight share one underlying request (TanStack Query style).
+// Work in flight shared by key: identical requests, reads and look-ups under way run once for every caller.
 
 import { AbortError } from "./errors";
 
-interface Flight {
-  promise: Promise<unknown>;
+/** One piece of work under way (or just settled), as callers that find it see it. */
+export interface Flight<T> {
+  readonly key: string;
+  /** The work's outcome, shared by everyone who found it. */
+  readonly answer: Promise<T>;
+  /**
+   * The answer has come (or failed). A settled flight is still findable for one turn when the map
+   * keeps it (`keepSettledTurn`): a caller finding it then reads it at once, without waiting.
+   */
+  readonly settled: boolean;
+}
+
+interface Held<T> extends Flight<T> {
+  answer: Promise<T>;
+  settled: boolean;
   controller: AbortController;
+  /** Callers holding it that have not left: the work is abandoned when none is left. */
   waiters: number;
 }
 
+export interface InFlightOptions {
+  /** Called when a caller finds work already under way (the client's `coalesced` count). */
+  onCoalesced?: () => void;
+  /**
+   * Keep a settled flight findable until the callers woken by its answer have run (one more
+   * microtask turn), so a cell that reads it then finds the outcome (a stale copy, an error)
+   * instead of starting the same work again. Off: a flight is forgotten as it settles.
+   */
+  keepSettledTurn?: boolean;
+}
+
 /**
- * Map of requests in flight by key. Each caller gets its own promise and may abort on its own;
- * the shared request is aborted only when every caller has gone, and a new caller never joins a
- * request that is being abandoned.
+ * Work in flight by key: the one mechanism the add-in shares work with (the client's requests and
+ * EDINET look-ups, the tiered cache's persistent reads, FINANCIAL's /financials fetches, company
+ * resolution). Work is started once per key; callers that hold it may each leave on their own,
+ * and the work is aborted only when every holder has left; a new caller never finds work that is
+ * being abandoned.
  *
  * @example
  * const body = await inflight.join(key, signal, (shared) => send(url, shared));
  */
 export class InFlightRequests {
-  private readonly flights = new Map<string, Flight>();
+  private readonly flights = new Map<string, Held<unknown>>();
+  private readonly onCoalesced: () => void;
+  private readonly keepSettledTurn: boolean;
 
-  /** Called when a caller joins a request already in flight. */
-  constructor(private readonly onCoalesced: () => void = () => undefined) {}
+  constructor(options: InFlightOptions = {}) {
+    this.onCoalesced = options.onCoalesced ?? (() => undefined);
+    this.keepSettledTurn = options.keepSettledTurn ?? false;
+  }
 
-  /** Number of distinct requests in flight. */
+  /** Number of distinct flights findable (under way, or settled within their turn). */
   get size(): number {
     return this.flights.size;
   }
 
+  /** The flight under way (or just settled) under `key`, if any. Never starts anything. */
+  find<T>(key: string): Flight<T> | undefined {
+    return this.flights.size === 0 ? undefined : (this.flights.get(key) as Flight<T> | undefined);
+  }
+
+  /**
+   * The flight under `key`: the one findable, else `start` begun now (on the next microtask, with
+   * a signal aborted when every holder leaves). Nobody holds it yet (`hold`).
+   */
+  begin<T>(key: string, start: (signal: AbortSignal) => Promise<T>): Flight<T> {
+    const found = this.flights.get(key);
+    if (found !== undefined) {
+      this.onCoalesced();
+      return found as Flight<T>;
+    }
+    const controller = new AbortController();
+    const created: Held<unknown> = {
+      key,
+      controller,
+      waiters: 0,
+      settled: false,
+      answer: Promise.resolve(),
+    };
+    const forget = (): void => {
+      if (this.flights.get(key) === created) this.flights.delete(key);
+    };
+    const settle = (): void => {
+      created.settled = true;
+      if (!this.keepSettledTurn) forget();
+    };
+    created.answer = Promise.resolve().then(() => start(controller.signal));
+    // Settled, then (when kept) one more turn: the callers woken by the answer find it settled.
+    const done = created.answer.then(settle, settle);
+    if (this.keepSettledTurn) void done.then(forget);
+    this.flights.set(key, created);
+    return created as Flight<T>;
+  }
+
+  /**
+   * Counts one more holder of `flight` and returns how that holder leaves: the work is abandoned
+   * (its signal aborted, the flight forgotten) when every holder has left before it settled.
+   */
+  hold(flight: Flight<unknown>): (reason?: unknown) => void {
+    const held = flight as Held<unknown>;
+    held.waiters += 1;
+    let left = false;
+    return (reason) => {
+      if (left) return;
+      left = true;
+      held.waiters -= 1;
+      if (held.waiters > 0 || held.settled) return;
+      if (this.flights.get(held.key) === held) this.flights.delete(held.key);
+      held.controller.abort(reason);
+    };
+  }
+
+  /** Resolves when every flight findable now has settled (whatever their outcome). */
+  async allSettled(): Promise<void> {
+    await Promise.allSettled([...this.flights.values()].map((f) => f.answer));
+  }
+
+  /**
+   * The outcome of the work under `key` for one caller with its own `signal`: it may abort alone
+   * (AbortError) while the shared work goes on for the others.
+   */
   join<T>(
     key: string,
     signal: AbortSignal | undefined,
     start: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
     if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
-    let flight = this.flights.get(key);
-    if (flight !== undefined) {
-      this.onCoalesced();
-    } else {
-      const controller = new AbortController();
-      const created: Flight = { controller, waiters: 0, promise: Promise.resolve() };
-      created.promise = Promise.resolve()
-        .then(() => start(controller.signal))
-        .finally(() => {
-          if (this.flights.get(key) === created) this.flights.delete(key);
-        });
-      created.promise.catch(() => undefined);
-      this.flights.set(key, created);
-      flight = created;
-    }
-    const shared = flight;
-    shared.waiters += 1;
+    const shared = this.begin(key, start);
+    const leave = this.hold(shared);
     return new Promise<T>((resolve, reject) => {
       let settled = false;
-      const leave = (): void => {
-        settled = true;
-        shared.waiters -= 1;
-        signal?.removeEventListener("abort", onAbort);
-      };
       const onAbort = (): void => {
         if (settled) return;
-        leave();
-        if (shared.waiters === 0) {
-          if (this.flights.get(key) === shared) this.flights.delete(key);
-          shared.controller.abort(signal?.reason);
-        }
+        settled = true;
+        leave(signal?.reason);
         reject(new AbortError({ cause: signal?.reason }));
       };
+      const done = (): boolean => {
+        if (settled) return false;
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        leave();
+        return true;
+      };
       signal?.addEventListener("abort", onAbort, { once: true });
-      shared.promise.then(
-        (value) => {
-          if (settled) return;
-          leave();
-          resolve(value as T);
-        },
-        (err: unknown) => {
-          if (settled) return;
-          leave();
-          reject(err);
-        },
+      shared.answer.then(
+        (value) => done() && resolve(value),
+        (err: unknown) => done() && reject(err),
       );
     });
   }

@@ -54,6 +54,15 @@ export class KeyPartitions {
   /** `onKeyChange` runs when a partition of another key replaces the current one. */
   constructor(private readonly onKeyChange: (before: Partition, after: Partition) => void) {}
 
+  /**
+   * The current partition's id when it is (raw key, upstream), else undefined: the per-cell fast
+   * path's check, two identity comparisons (no trim, no hashing, no swap).
+   */
+  currentId(raw: string, upstream: string): string | undefined {
+    const now = this.#current;
+    return now !== undefined && now.raw === raw && now.upstream === upstream ? now.id : undefined;
+  }
+
   /** The id of (raw key, upstream); it becomes the current partition. */
   of(raw: string, upstream: string): string {
     const now = this.#current;

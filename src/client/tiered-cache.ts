@@ -1,6 +1,7 @@
 // A two-level cache store: a fast memory tier in front of a slower, smaller persistent tier.
 
 import type { CacheEntry, CacheStore } from "./cache";
+import { InFlightRequests } from "./inflight";
 
 /** What a persistent tier may offer besides CacheStore (src/client/persistent-store.ts does). */
 interface Recalculating {
@@ -22,7 +23,7 @@ interface Recalculating {
 export class TieredCacheStore implements CacheStore {
   private pending: Promise<unknown> = Promise.resolve();
   /** Persistent reads under way: a recalculation asks for the same key thousands of times at once. */
-  private readonly reading = new Map<string, Promise<CacheEntry | undefined>>();
+  private readonly reading = new InFlightRequests();
 
   constructor(
     readonly memory: CacheStore,
@@ -38,12 +39,7 @@ export class TieredCacheStore implements CacheStore {
     if (hot !== undefined) return hot;
     // After a restart 15,000 cells may miss memory for the same 250 keys at once: one persistent
     // read (decompress + parse) per key, shared (bench "Model after restart").
-    let read = this.reading.get(key);
-    if (read === undefined) {
-      read = this.readThrough(key).finally(() => this.reading.delete(key));
-      this.reading.set(key, read);
-    }
-    return read;
+    return this.reading.begin(key, () => this.readThrough(key)).answer;
   }
 
   private async readThrough(key: string): Promise<CacheEntry | undefined> {

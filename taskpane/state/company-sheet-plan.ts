@@ -4,7 +4,7 @@
 import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
 import { columnLetter, parseAddress } from "./a1";
-import { FINANCIALS_FETCH_YEARS } from "../../src/client/financials";
+import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
 import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pane-client";
 import { sheetWord, UNIT_WORDS, type Bilingual, type UnitWord } from "./sheet-labels";
 

@@ -130,6 +130,20 @@ test("a company that filed nothing costs one request: its other answers are kept
   expect(h.recalculated).toEqual([]); // nothing changed, nothing was marked
 });
 
+test("an answer kept by its check is fresh again: asking it later queues nothing and sends nothing", async () => {
+  const h = setup();
+  await askAll(h.client);
+  h.pastSlot();
+  await askAll(h.client);
+  await h.client.revalidation().idle();
+  h.rec.requests.length = 0;
+  h.advance(HOUR);
+  await askAll(h.client);
+  await h.client.revalidation().idle();
+  expect(h.rec.requests).toHaveLength(0);
+  expect(h.client.revalidation().status()).toMatchObject({ requests: 0, inFlight: 0 });
+});
+
 test("a company whose check found a change has its other due answers asked too; their cells are recalculated", async () => {
   const h = setup();
   await askAll(h.client);

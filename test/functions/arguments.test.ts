@@ -4,7 +4,7 @@ import { financial, financials } from "../../functions/financials";
 import { valuation } from "../../functions/valuation";
 import { price, prices } from "../../functions/prices";
 import { company } from "../../functions/company";
-import { forgetCompanyPairs } from "../../src/excel/company-resolver";
+import { forgetCompanyPairs } from "../../src/domain/company-resolver";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);

@@ -2,9 +2,11 @@
 
 import type { KaishaClient, RequestOptions } from "../client";
 import type { FinancialsResponse, SecurityListItem } from "../contract";
+import { entryOf } from "../client/bounded-memo";
+import { InFlightRequests } from "../client/inflight";
 import { normalizeText } from "../client/normalize";
-import { ArgumentError, type Company } from "./args";
-import { COMPANY_FORMS, type CompanyRef } from "./company-ref";
+import { ArgumentError, type Company } from "../excel/args";
+import { COMPANY_FORMS, type CompanyRef } from "../excel/company-ref";
 
 /**
  * One fixed page size for name look-ups, so every look-up of a name is the same request (and cache
@@ -13,35 +15,23 @@ import { COMPANY_FORMS, type CompanyRef } from "./company-ref";
 const NAME_LOOKUP_LIMIT = 20;
 const MAX_CANDIDATES = 5;
 
-/** Pairs learned per API (base URL), so sandbox and production codes never mix. */
-interface Registry {
-  securityByEdinet: Map<string, string>;
-  /** /financials calls asked by security code and not yet answered (each will teach a pair). */
-  pending: Set<Promise<unknown>>;
-  /** Security codes whose EDINET pair is learned (their answers need not be watched again). */
-  learned: Set<string>;
-}
-const registries = new Map<string, Registry>();
+/**
+ * /financials calls asked by security code and not yet answered, per API (base URL): each will
+ * teach the client's code registry a pair (openapi.json getFinancials: the answer names the
+ * edinet_code), so a cell asking by EDINET code waits for them instead of asking again.
+ */
+const teaching = new Map<string, InFlightRequests>();
 
-function registryOf(client: KaishaClient): Registry {
-  let reg = registries.get(client.baseUrl);
-  if (reg === undefined) {
-    reg = { securityByEdinet: new Map(), pending: new Set(), learned: new Set() };
-    registries.set(client.baseUrl, reg);
-  }
-  return reg;
+function teachingOf(client: KaishaClient): InFlightRequests {
+  return entryOf(teaching, client.baseUrl, () => new InFlightRequests());
 }
 
-/** Forgets every learned pair (tests; a cleared cache). */
+/** Forgets the calls being watched (tests: a new session). */
 export function forgetCompanyPairs(): void {
-  registries.clear();
+  teaching.clear();
 }
 
-function learn(client: KaishaClient, security: string, edinet: string): void {
-  const reg = registryOf(client);
-  reg.securityByEdinet.set(edinet, security);
-  reg.learned.add(security);
-}
+function noop(): void {}
 
 function squash(text: string): string {
   return (normalizeText(text) ?? "").replace(/\s+/g, "").toLowerCase();
@@ -145,7 +135,7 @@ export async function resolveSecurityCode(
 ): Promise<string> {
   const who = await resolveCompany(client, ref, options, argument);
   if ("security_code" in who) return who.security_code;
-  const known = registryOf(client).securityByEdinet.get(who.edinet_code);
+  const known = client.knownCode("security_code", who.edinet_code);
   if (known !== undefined) return known;
   const org = await client.organization({ edinet_code: who.edinet_code }, options);
   const codes = org.listed_security_codes;
@@ -165,7 +155,7 @@ export async function resolveSecurityCode(
       who.edinet_code,
     );
   }
-  learn(client, codes[0], who.edinet_code);
+  // The client's code registry learned the pair from this answer (code-map.ts codePairsIn).
   return codes[0];
 }
 
@@ -188,10 +178,9 @@ function withoutCodes(params: Record<string, unknown>): Record<string, unknown> 
  */
 export function knownFinancialsAsk(client: KaishaClient, who: Company): Company | undefined {
   if (!("edinet_code" in who)) return who;
-  const reg = registryOf(client);
-  const security = reg.securityByEdinet.get(who.edinet_code);
+  const security = client.knownCode("security_code", who.edinet_code);
   if (security !== undefined) return { security_code: security };
-  return reg.pending.size > 0 ? undefined : who;
+  return teachingOf(client).size > 0 ? undefined : who;
 }
 
 /**
@@ -206,13 +195,13 @@ export async function companyFinancials(
   params: Record<string, unknown>,
   options: RequestOptions,
 ): Promise<FinancialsResponse> {
-  const reg = registryOf(client);
+  const pending = teachingOf(client);
   let ask: Company = who;
   if ("edinet_code" in who) {
-    let security = reg.securityByEdinet.get(who.edinet_code);
-    if (security === undefined && reg.pending.size > 0) {
-      await Promise.allSettled([...reg.pending]);
-      security = reg.securityByEdinet.get(who.edinet_code);
+    let security = client.knownCode("security_code", who.edinet_code);
+    if (security === undefined && pending.size > 0) {
+      await pending.allSettled();
+      security = client.knownCode("security_code", who.edinet_code);
     }
     if (security !== undefined) ask = { security_code: security };
   }
@@ -224,16 +213,8 @@ export async function companyFinancials(
   const work = client.financials(query, options);
   // A security code belongs to one company (one EDINET code): once its pair is learned, the
   // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).
-  if ("security_code" in ask && !reg.learned.has(ask.security_code)) {
-    const security = ask.security_code;
-    const tracked: Promise<unknown> = work.then(
-      (body) => {
-        if (typeof body.edinet_code === "string") learn(client, security, body.edinet_code);
-      },
-      () => undefined,
-    );
-    reg.pending.add(tracked);
-    void tracked.finally(() => reg.pending.delete(tracked));
-  }
+  // The client learns the pair from the answer itself; only its arrival is watched here.
+  if ("security_code" in ask && client.knownCode("edinet_code", ask.security_code) === undefined)
+    pending.begin(ask.security_code, () => work.then(noop, noop));
   return work;
 }

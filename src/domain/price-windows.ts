@@ -1,0 +1,110 @@
+// PRICE windows: the last close on or before a day, from one calendar-year /prices window per year touched.
+
+import type { RequestOptions, ResponseOf } from "../client/types";
+import { nextClose } from "../client/freshness";
+import { todayJst } from "../client/normalize";
+import { DEFAULT_TTL_MS } from "../client/ttl";
+import { EARLIEST_DATE } from "../client/validate";
+import type { PriceDays } from "./price-days";
+
+type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
+
+/** What PRICE windows need of the client: one key's received ranges, its clock and its requests. */
+export interface PriceWindowPort {
+  /** Ranges received (price-days.ts), shared by every key: `partition` scopes them. */
+  readonly days: PriceDays<PriceRowOf>;
+  /** The cache partition of the key asking (issue 18: price rows are answers too). */
+  readonly partition: string;
+  readonly now: () => number;
+  /** The client's `ttlMs.getPrices` override, which replaces the rule below. @unit ms */
+  readonly ttlOverrideMs: number | undefined;
+  readonly prices: (
+    q: { code: string; from: string; to: string; limit: number },
+    options: RequestOptions,
+  ) => Promise<ResponseOf<"getPrices">>;
+}
+
+/**
+ * openapi.json getPrices `limit`: the largest page; a calendar year (~245 trading days) fits in
+ * one.
+ */
+const PRICE_WINDOW_LIMIT = 500;
+/** Freshness of daily prices that end before today. @unit ms */
+const CLOSED_DAYS_TTL_MS = 12 * 60 * 60 * 1000;
+/** A year without trading days is not real: this many windows back, the day has no close. */
+const MAX_WINDOWS = 4;
+
+/** "YYYY-MM-DD" of the day before `iso`. */
+function dayBefore(iso: string): string {
+  const t = Date.parse(`${iso}T00:00:00Z`) - 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+function rangeKey(port: PriceWindowPort, code: string): string {
+  return `${port.partition} ${code}`;
+}
+
+/**
+ * Freshness of a range ending on `to`: daily prices ending before today (JST) are closed days and
+ * keep like filings (12 h; openapi.json getPrices: adj_close changes only on a split); a range
+ * reaching today is fresh until the next close (freshness.ts). @unit ms
+ */
+function rangeTtl(port: PriceWindowPort, to: string, now: number): number {
+  if (port.ttlOverrideMs !== undefined) return port.ttlOverrideMs;
+  const ttl = DEFAULT_TTL_MS.getPrices;
+  if (to < todayJst(now)) return Math.max(ttl, CLOSED_DAYS_TTL_MS);
+  return Math.max(ttl, nextClose(now) - now);
+}
+
+/**
+ * PRICE: the daily price row of the last trading day on or before `day` (YYYY-MM-DD), or
+ * undefined when there is none since 2005. Answered from ranges already received (PRICE windows,
+ * PRICES walks); otherwise one calendar-year window per year touched, shared by every date in it.
+ *
+ * @example await priceOnOrBefore(port, "7203", "2024-03-31") // the row of 2024-03-29
+ */
+export async function priceOnOrBefore(
+  port: PriceWindowPort,
+  code: string,
+  day: string,
+  options: RequestOptions,
+): Promise<PriceRowOf | undefined> {
+  const key = rangeKey(port, code);
+  let target = day;
+  // Each step either answers or moves one window back.
+  for (let step = 0; step < MAX_WINDOWS; step += 1) {
+    const now = port.now();
+    const today = todayJst(now);
+    // A day not reached yet: the last close so far.
+    if (target > today) target = today;
+    const hit = port.days.lookup(key, target, now);
+    if (hit !== undefined && "found" in hit) return hit.found;
+    if (hit !== undefined) {
+      if (hit.before <= EARLIEST_DATE) return undefined;
+      target = dayBefore(hit.before);
+      continue;
+    }
+    const year = target.slice(0, 4);
+    const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
+    const to = `${year}-12-31` > today ? today : `${year}-12-31`;
+    const body = await port.prices({ code, from, to, limit: PRICE_WINDOW_LIMIT }, options);
+    // A window that needed a second page (never for one year) covers only what it returned.
+    const last = body.prices[body.prices.length - 1];
+    const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : from;
+    port.days.note(key, coveredFrom, to, body.prices, now, rangeTtl(port, to, now));
+  }
+  return undefined;
+}
+
+/** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
+export function notePrices(
+  port: PriceWindowPort,
+  code: string,
+  from: string,
+  to: string | undefined,
+  rows: readonly PriceRowOf[],
+): void {
+  const now = port.now();
+  const end = to ?? todayJst(now);
+  port.days.note(rangeKey(port, code), from, end, rows, now, rangeTtl(port, end, now));
+}
