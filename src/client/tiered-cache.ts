@@ -11,8 +11,8 @@ interface Recalculating {
 
 /**
  * Reads the memory tier first and falls back to the persistent tier, copying what it finds
- * forward; writes go to both. The persistent tier is bounded tighter (OfficeRuntime.storage has
- * 10 MB), so without the memory tier a large model's warm recalculation would re-send whatever the
+ * forward; writes go to both. The persistent tier is bounded in stored (gzip) bytes and
+ * evicts on its own, so without the memory tier a large model's warm recalculation would re-send whatever the
  * persistent tier had evicted (bench: 40 of 250 answers).
  *
  * Persistent writes are not awaited by callers of `set`: a recalculation must not wait for disk.
