@@ -379,6 +379,7 @@ export const en = {
   opt_Q3: "Q3",
   opt_Q4: "Q4",
   opt_H1: "First half (H1)",
+  opt_H2: "Second half (H2: full year − H1)",
   opt_full_year: "Full year",
   opt_items_down: "Items in rows",
   opt_periods_down: "Periods in rows",

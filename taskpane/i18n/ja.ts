@@ -372,6 +372,7 @@ export const ja: Messages = {
   opt_Q3: "第3四半期",
   opt_Q4: "第4四半期",
   opt_H1: "上期",
+  opt_H2: "下期（通期 − 上期）",
   opt_full_year: "通期",
   opt_items_down: "項目を行に",
   opt_periods_down: "期間を行に",

@@ -6,6 +6,7 @@ import {
   builderCatalogue,
   builderFormula,
   type BuilderFunction,
+  type EnumMetadata,
   type FunctionMetadata,
 } from "../../taskpane/state/function-catalogue";
 import { argumentInput, parseBuilderFormula } from "../../taskpane/state/formula-parse";
@@ -21,8 +22,11 @@ beforeAll(async () => {
     [path.join(__dirname, "../../functions/index.ts")],
     false,
   );
-  const json = JSON.parse(result.metadataJson) as { functions: FunctionMetadata[] };
-  catalogue = builderCatalogue(json.functions, json.functions);
+  const json = JSON.parse(result.metadataJson) as {
+    functions: FunctionMetadata[];
+    enums: EnumMetadata[];
+  };
+  catalogue = builderCatalogue(json.functions, json.functions, json.enums);
 }, 60_000);
 afterAll(resetSession);
 

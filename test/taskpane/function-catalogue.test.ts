@@ -9,6 +9,7 @@ import {
   loadBuilderCatalogue,
   missingArgs,
   type BuilderFunction,
+  type EnumMetadata,
   type FunctionMetadata,
 } from "../../taskpane/state/function-catalogue";
 import { en } from "../../taskpane/i18n/en";
@@ -23,6 +24,7 @@ const table = require("../../scripts/functions-ja-table.json") as unknown;
 
 let english: FunctionMetadata[];
 let japanese: FunctionMetadata[];
+let enums: EnumMetadata[];
 let catalogue: BuilderFunction[];
 
 beforeAll(async () => {
@@ -31,10 +33,14 @@ beforeAll(async () => {
     false,
   );
   expect(result.errors).toEqual([]);
-  const json = JSON.parse(result.metadataJson) as { functions: FunctionMetadata[] };
+  const json = JSON.parse(result.metadataJson) as {
+    functions: FunctionMetadata[];
+    enums: EnumMetadata[];
+  };
   english = json.functions;
+  enums = json.enums;
   japanese = buildFunctionsJa(json, table).functions;
-  catalogue = builderCatalogue(english, japanese);
+  catalogue = builderCatalogue(english, japanese, enums);
 }, 60_000);
 
 function fn(name: string): BuilderFunction {
@@ -120,7 +126,7 @@ test("builder: numbers stay numbers, codes and keys are text, references are unq
 
 test("builder: loads functions.json and functions-ja.json next to the page; English when the Japanese file is missing", async () => {
   const files: Record<string, unknown> = {
-    "functions.json": { functions: english },
+    "functions.json": { functions: english, enums },
     "functions-ja.json": { functions: japanese },
   };
   const asked: string[] = [];
@@ -132,6 +138,8 @@ test("builder: loads functions.json and functions-ja.json next to the page; Engl
   const loaded = await loadBuilderCatalogue(fetchFn);
   expect(asked).toEqual(["functions.json", "functions-ja.json"]);
   expect(loaded.find((f) => f.name === "FINANCIAL")?.description.ja).toMatch(/財務/);
+  // The lists come with functions.json's enums.
+  expect(loaded).toEqual(catalogue);
   delete files["functions-ja.json"];
   const englishOnly = await loadBuilderCatalogue(fetchFn);
   const d = englishOnly.find((f) => f.name === "FINANCIAL")?.description;

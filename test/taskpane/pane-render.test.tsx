@@ -199,7 +199,12 @@ test("builder and company sheet", () => {
         parameters: [
           { name: "company", description: "Security code." },
           { name: "item", description: "Item key." },
-          { name: "period", description: "annual (default), quarterly, semiannual or LTM.", optional: true },
+          {
+            name: "period",
+            description: "annual (default), quarterly, semiannual or LTM.",
+            optional: true,
+            customEnumId: "ValuePeriod",
+          },
         ],
       },
     ],
@@ -213,6 +218,16 @@ test("builder and company sheet", () => {
           { name: "item", description: "項目キー。" },
           { name: "period", description: "annual（通期）など。", optional: true },
         ],
+      },
+    ],
+    [
+      {
+        id: "ValuePeriod",
+        type: "string",
+        values: ["annual", "quarterly", "semiannual", "LTM"].map((v) => ({
+          name: v,
+          stringValue: v,
+        })),
       },
     ],
   );
