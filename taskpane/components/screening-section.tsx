@@ -46,7 +46,7 @@ import {
   type ScreeningFieldInfo,
 } from "../state/screening-model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
-import { unitNote } from "../state/units";
+import { unitNote } from "../state/unit-notes";
 import { errorText, UserMessageError } from "../error-text";
 import { isKaishaError } from "../../src/client";
 import { MetricPicker, metricText } from "./metric-picker";

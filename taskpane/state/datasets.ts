@@ -5,7 +5,8 @@ import type { Lang } from "../i18n/language";
 import { arrayProp, prop, type PaneClient, type Query } from "./pane-client";
 import { defaultPriceWindow } from "./price-window";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
-import { MONEY_SCALES, type MoneyScale } from "./units";
+import type { MoneyUnit } from "../../src/excel/args";
+import { MONEY_UNITS, isMoneyUnit } from "../../src/excel/money-units";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 
 export type DatasetId =
@@ -74,7 +75,7 @@ const SCALE: ParamSpec = {
   name: "unit",
   kind: "select",
   default: "million_jpy",
-  options: MONEY_SCALES,
+  options: MONEY_UNITS,
 };
 
 /** openapi.json parameters per dataset (plus `unit`, the money scale of the table). */
@@ -451,10 +452,7 @@ export async function fetchDatasetTable(
   ctx: FetchContext,
 ): Promise<TableData> {
   const raw = await fetchRaw(dataset, values, ctx);
-  const scaleValue = values.unit ?? "jpy";
-  const scale: MoneyScale = (MONEY_SCALES as readonly string[]).includes(scaleValue)
-    ? (scaleValue as MoneyScale)
-    : "jpy";
+  const scale: MoneyUnit = isMoneyUnit(values.unit) ? values.unit : "jpy";
   const extra = Object.fromEntries(
     Object.entries(raw.extraUnits ?? {}).filter(([, u]) => u !== ""),
   );
