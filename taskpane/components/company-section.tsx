@@ -15,7 +15,6 @@ import {
   peerSheetName,
 } from "../state/peer-sheet-plan";
 import { isEdinetCode, normalizeInput } from "../state/datasets";
-import { prop } from "../state/pane-client";
 import { StatusMessage } from "./status-message";
 import { CompanyPicker } from "./company-picker";
 
@@ -78,13 +77,8 @@ export function CompanySection() {
 
   // openapi.json Organization: an organization lists its primary listed security code.
   const securityCodeOf = async (edinet: string): Promise<string> => {
-    const codes = prop(
-      await session.client().organization({ edinet_code: edinet }),
-      "listed_security_codes",
-    );
-    const first = Array.isArray(codes)
-      ? codes.find((x): x is string => typeof x === "string")
-      : undefined;
+    const org = await session.client().organization({ edinet_code: edinet });
+    const first = org.listed_security_codes[0];
     if (!first)
       throw new UserMessageError(t("paramFormat", { param: `${t("param_code")} (${edinet})` }));
     return first;

@@ -23,7 +23,6 @@ import { optional } from "../i18n/messages";
 import { EXCEL_IMPORT } from "../excel-import";
 import { insertFormula } from "../excel/formulas";
 import { runImport, type ImportProgress } from "../state/import-flow";
-import { arrayProp, prop } from "../state/pane-client";
 import {
   CONDITION_CAP,
   OPERATORS,
@@ -161,17 +160,14 @@ export function ScreeningSection() {
     task.run(async (signal) => {
       const query = screeningQuery(form, all);
       const body = await session.client().screening(query, { signal });
-      const total = prop(body, "total_count");
-      const rows = arrayProp(body, "securities").map((s) => ({
-        code: String(s.security_code ?? ""),
-        name: String(s.name ?? ""),
-        metrics: Object.fromEntries(
-          arrayProp(s, "metrics").map((m) => [String(m.field), Number(m.value)]),
-        ),
+      const rows = body.securities.map((s) => ({
+        code: s.security_code,
+        name: s.name,
+        metrics: Object.fromEntries(s.metrics.map((m) => [m.field, m.value])),
       }));
       setPreview({
         queryKey: JSON.stringify(query),
-        total: typeof total === "number" ? total : rows.length,
+        total: body.total_count,
         limit: form.limit,
         rows,
       });

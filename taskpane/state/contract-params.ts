@@ -3,6 +3,7 @@
 
 import { OPERATIONS, type OperationId } from "../../src/contract";
 import type { ParamRule } from "../../src/contract/rules";
+import type { ParamsOf } from "../../src/client/types";
 
 /**
  * The rule of one parameter of an operation; a name the contract does not have throws, so a
@@ -36,4 +37,27 @@ export function eitherPattern(op: OperationId, a: string, b: string): string {
     return p.replace(/^\^/, "").replace(/\$$/, "");
   };
   return `^(${bare(a)}|${bare(b)})$`;
+}
+
+/**
+ * Form values (text, as typed and stored) as an operation's query: integers as numbers, text as
+ * text, empty values left out; only `names` are taken.
+ *
+ * @example contractQuery("getFinancials", { period: "annual", years: "10" }, ["period", "years"])
+ * // { period: "annual", years: 10 }
+ */
+export function contractQuery<O extends OperationId>(
+  op: O,
+  values: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): Partial<ParamsOf<O>> {
+  const out: Record<string, string | number> = {};
+  for (const name of names) {
+    const v = (values[name] ?? "").trim();
+    if (v === "") continue;
+    out[name] = paramRule(op, name).type === "string" ? v : Number(v);
+  }
+  // Typed by the contract's own rule per name; the forms check values against the same rules
+  // (datasets.ts checkParams) and the client validates every request again before sending.
+  return out as Partial<ParamsOf<O>>;
 }

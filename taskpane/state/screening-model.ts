@@ -2,6 +2,7 @@
 
 import { isPercentage, percentPoints } from "../../src/excel/percent-scale";
 import { kaishaFormula, type FormulaArg } from "./formula-text";
+import type { QueryParams } from "../../src/contract";
 import { arrayProp } from "./pane-client";
 
 /** openapi.json ScreeningField (unknown extra fields tolerated). */
@@ -143,8 +144,8 @@ function filtersText(form: ScreeningFormState, fields: readonly ScreeningFieldIn
 export function screeningQuery(
   form: ScreeningFormState,
   fields: readonly ScreeningFieldInfo[],
-): Record<string, string | number> {
-  const q: Record<string, string | number> = {};
+): QueryParams<"getScreening"> {
+  const q: QueryParams<"getScreening"> = {};
   const filters = filtersText(form, fields);
   if (filters !== "") q.filters = filters;
   if (form.name.trim() !== "") q.name = form.name.trim();
