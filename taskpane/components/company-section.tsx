@@ -14,7 +14,8 @@ import {
   peerSheetLayout,
   peerSheetName,
 } from "../state/peer-sheet-plan";
-import { isEdinetCode, normalizeInput } from "../state/datasets";
+import { normalizeInput } from "../state/datasets";
+import { COMPANY_CODE_PATTERN, isEdinetCode } from "../state/contract-params";
 import { StatusMessage } from "./status-message";
 import { CompanyPicker } from "./company-picker";
 
@@ -27,7 +28,7 @@ export function CompanySection() {
   /** The code typed, as a security code (an EDINET code resolved: VALUATION and PRICE need one). */
   const subjectCode = async (): Promise<string> => {
     const c = normalizeInput(code).toUpperCase();
-    if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
+    if (!new RegExp(COMPANY_CODE_PATTERN).test(c)) {
       throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
     }
     return isEdinetCode(c) ? securityCodeOf(c) : c;

@@ -46,6 +46,7 @@ import {
 } from "../state/screening-model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { unitNote } from "../state/unit-notes";
+import { limitOf } from "../state/contract-params";
 import { errorText, UserMessageError } from "../error-text";
 import { isKaishaError } from "../../src/client";
 import { MetricPicker, metricText } from "./metric-picker";
@@ -56,8 +57,10 @@ import { importedMessage } from "./imported-message";
 import { HistogramChart } from "./histogram-chart";
 import { histogram, shownValue } from "../state/histogram";
 
-/** openapi.json getScreening: the largest page /screening gives. */
-const SCREEN_PAGE = 100;
+/** openapi.json getScreening: the rows one /screening page may hold. */
+const SCREEN_LIMIT = limitOf("getScreening");
+/** The largest page: an import reads the fewest pages. */
+const SCREEN_PAGE = SCREEN_LIMIT.max;
 
 interface Preview {
   /**
@@ -426,13 +429,18 @@ export function ScreeningSection() {
           <Input
             data-testid="screen-limit"
             type="number"
-            min={1}
-            max={100}
+            min={SCREEN_LIMIT.min}
+            max={SCREEN_LIMIT.max}
             value={limitText}
             onChange={(_, d) => {
               setLimitText(d.value);
               const n = Number(d.value);
-              if (d.value.trim() !== "" && Number.isInteger(n) && n >= 1 && n <= 100) {
+              if (
+                d.value.trim() !== "" &&
+                Number.isInteger(n) &&
+                n >= SCREEN_LIMIT.min &&
+                n <= SCREEN_LIMIT.max
+              ) {
                 setForm({ ...form, limit: n });
               }
             }}

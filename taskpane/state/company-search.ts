@@ -6,6 +6,7 @@ import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import type { Lang } from "../i18n/language";
 import type { OkResponse } from "../../src/contract";
 import type { PaneClient } from "./pane-client";
+import { isEdinetCode } from "./contract-params";
 
 /** One row of GET /securities (openapi.json SecurityListItem). */
 export interface SecurityHit {
@@ -51,7 +52,7 @@ export function isSecurityCode(text: string): boolean {
 
 /** An EDINET code (E + 5 digits; G for funds): /securities does not know them, so no search. */
 export function isEdinetLike(text: string): boolean {
-  return /^[EG]\d{5}$/.test(text.normalize("NFKC").trim().toUpperCase());
+  return isEdinetCode(text.normalize("NFKC").trim().toUpperCase());
 }
 
 function parseHits(body: OkResponse<"listSecurities">): { hits: SecurityHit[]; complete: boolean } {

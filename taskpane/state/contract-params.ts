@@ -61,3 +61,29 @@ export function contractQuery<O extends OperationId>(
   // (datasets.ts checkParams) and the client validates every request again before sending.
   return out as Partial<ParamsOf<O>>;
 }
+
+/** openapi.json getFinancials edinet_code: an EDINET code (E or G and five digits). */
+const EDINET_CODE = new RegExp(paramRule("getFinancials", "edinet_code").pattern ?? "^$");
+
+/**
+ * Whether a code is an EDINET code (openapi.json getFinancials edinet_code); anything else is
+ * taken as a security code.
+ */
+export function isEdinetCode(code: string): boolean {
+  return EDINET_CODE.test(code);
+}
+
+/** A company as the pane's code fields take it: a security code or an EDINET code. */
+export const COMPANY_CODE_PATTERN = eitherPattern("getFinancials", "security_code", "edinet_code");
+
+/**
+ * The bounds of an operation's `limit` (openapi.json): the largest page it gives, the smallest
+ * and its default.
+ */
+export function limitOf(op: OperationId): { min: number; max: number; default: number } {
+  const r = paramRule(op, "limit");
+  if (r.minimum === undefined || r.maximum === undefined || typeof r.default !== "number") {
+    throw new Error(`openapi.json ${op} limit has no bounds`);
+  }
+  return { min: r.minimum, max: r.maximum, default: r.default };
+}

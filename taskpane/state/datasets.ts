@@ -6,7 +6,14 @@ import type { Attribution, OperationId } from "../../src/contract";
 import type { PaginatedOperationId, ParamsOf } from "../../src/client/types";
 import { isoToSerial } from "../../src/excel/dates";
 import { arrayProp, type PaneClient } from "./pane-client";
-import { contractQuery, eitherPattern, paramEnum, paramRule } from "./contract-params";
+import {
+  COMPANY_CODE_PATTERN,
+  contractQuery,
+  isEdinetCode,
+  limitOf,
+  paramEnum,
+  paramRule,
+} from "./contract-params";
 import { JSF_TABLES } from "./function-lists";
 import { defaultPriceWindow } from "./price-window";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
@@ -107,7 +114,7 @@ const COMPANY: ParamSpec = {
   labelKey: "param_company",
   kind: "text",
   required: true,
-  pattern: eitherPattern("getFinancials", "security_code", "edinet_code"),
+  pattern: COMPANY_CODE_PATTERN,
 };
 /** The money unit of the table's yen columns (src/excel MoneyUnit; not an API parameter). */
 const SCALE: ParamSpec = {
@@ -266,16 +273,6 @@ function upperCode(values: ParamValues, name: string): string {
   return (values[name] ?? "").trim().toUpperCase();
 }
 
-/**
- * openapi.json info.description: an EDINET code is E/G + 5 digits; anything else is taken as a
- * security code.
- */
-export function isEdinetCode(code: string): boolean {
-  return EDINET_CODE.test(code);
-}
-
-const EDINET_CODE = new RegExp(paramRule("getFinancials", "edinet_code").pattern ?? "^$");
-
 /** What every table answer may carry besides its rows (openapi.json FieldUnit, Attribution). */
 interface TableAnswer {
   fields?: readonly FieldUnitInfo[];
@@ -364,7 +361,8 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
         {
           code: upperCode(v, "code"),
           ...contractQuery("getPrices", v, ["from", "to"]),
-          limit: 500,
+          // The largest page: the fewest requests for a long window.
+          limit: limitOf("getPrices").max,
         },
         "prices",
       );
@@ -395,7 +393,7 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
         {
           code: upperCode(v, "code"),
           ...contractQuery("listSecurityDisclosures", v, ["from", "to", "document_type"]),
-          limit: 100,
+          limit: limitOf("listSecurityDisclosures").max,
         },
         "disclosures",
       );
@@ -437,7 +435,10 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
       return collectPages(
         ctx,
         "listSecurities",
-        { ...contractQuery("listSecurities", v, ["q", "market", "industry"]), limit: 500 },
+        {
+          ...contractQuery("listSecurities", v, ["q", "market", "industry"]),
+          limit: limitOf("listSecurities").max,
+        },
         "securities",
       );
     case "rankings": {

@@ -4,6 +4,7 @@ import { isPercentage, percentPoints } from "../../src/excel/percent-scale";
 import { kaishaFormula, type FormulaArg } from "./formula-text";
 import type { QueryParams } from "../../src/contract";
 import { arrayProp } from "./pane-client";
+import { limitOf } from "./contract-params";
 
 /** openapi.json ScreeningField (unknown extra fields tolerated). */
 export interface ScreeningFieldInfo {
@@ -72,7 +73,8 @@ export function emptyScreeningForm(): ScreeningFormState {
     sortBy: "",
     sortOrder: "desc",
     asOf: "",
-    limit: 30,
+    // The API's own default page (openapi.json getScreening limit).
+    limit: limitOf("getScreening").default,
   };
 }
 

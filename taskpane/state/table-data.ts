@@ -170,7 +170,8 @@ export function shapeTable(
     columns.map((c) => cellValue(row[c.key], c, units.get(c.key), options.scale)),
   );
   columns.forEach((c, i) => {
-    if (c.kind === "number") c.numberFormat = columnFormat(data, i, units.get(c.key), options.scale);
+    if (c.kind === "number")
+      c.numberFormat = columnFormat(data, i, units.get(c.key), options.scale);
   });
   return { columns, rows: data, attribution, scale: options.scale };
 }

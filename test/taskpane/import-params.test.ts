@@ -3,13 +3,12 @@
 // a refusal, and what the API would refuse the form stops before any request.
 import { OPERATIONS, type OperationId } from "../../src/contract";
 import { validateParams } from "../../src/client/validate";
-import { contractQuery } from "../../taskpane/state/contract-params";
+import { contractQuery, isEdinetCode } from "../../taskpane/state/contract-params";
 import {
   DATASET_PARAMS,
   IMPORT_DATASETS,
   checkParams,
   defaultParams,
-  isEdinetCode,
   type DatasetId,
   type ParamSpec,
   type ParamValues,
