@@ -30,7 +30,7 @@ export function paramEnum(op: OperationId, name: string): readonly string[] {
  * @example eitherPattern("getFinancials", "security_code", "edinet_code")
  * // "^([0-9A-Z]{4,5}|[EG]\\d{5})$"
  */
-export function eitherPattern(op: OperationId, a: string, b: string): string {
+function eitherPattern(op: OperationId, a: string, b: string): string {
   const bare = (name: string): string => {
     const p = paramRule(op, name).pattern;
     if (!p) throw new Error(`openapi.json ${op} ${name} has no pattern`);

@@ -1,8 +1,6 @@
 // Every list the formula builder offers is what the functions accept: each value, entered through the
 // builder into the real KAISHA function against the in-process sandbox, is not refused; a value outside
 // a list is; and a parameter with a custom enum in functions.json offers exactly that enum.
-import * as path from "node:path";
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import * as TYPED from "../../functions/index";
 import {
   builderArgs,
@@ -13,6 +11,7 @@ import {
   type EnumMetadata,
   type FunctionMetadata,
 } from "../../taskpane/state/function-catalogue";
+import { generatedFunctionsJson } from "./functions-metadata";
 import { cellError, invocation, resetSession, useSandbox } from "../functions/harness";
 
 /** The wrappers as Excel calls them: any value for any argument. */
@@ -28,14 +27,7 @@ let catalogue: BuilderFunction[];
 const sample: Record<string, string> = {};
 
 beforeAll(async () => {
-  const result = await generateCustomFunctionsMetadata(
-    [path.join(__dirname, "../../functions/index.ts")],
-    false,
-  );
-  const json = JSON.parse(result.metadataJson) as {
-    functions: FunctionMetadata[];
-    enums: EnumMetadata[];
-  };
+  const json = await generatedFunctionsJson();
   english = json.functions;
   enums = json.enums;
   catalogue = builderCatalogue(english, english, enums);

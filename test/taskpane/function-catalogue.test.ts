@@ -1,7 +1,5 @@
 // The builder's catalogue comes from the generated functions.json / functions-ja.json: every function,
 // localized descriptions, lists whose values the functions themselves document, typed formula text.
-import * as path from "node:path";
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import {
   builderCatalogue,
   builderFormula,
@@ -13,6 +11,7 @@ import {
   type FunctionMetadata,
 } from "../../taskpane/state/function-catalogue";
 import { en } from "../../taskpane/i18n/en";
+import { generatedFunctionsJson } from "./functions-metadata";
 import { ja } from "../../taskpane/i18n/ja";
 import { translator } from "../../taskpane/i18n/messages";
 import { choiceText, paramName } from "../../taskpane/components/builder-section";
@@ -28,15 +27,7 @@ let enums: EnumMetadata[];
 let catalogue: BuilderFunction[];
 
 beforeAll(async () => {
-  const result = await generateCustomFunctionsMetadata(
-    [path.join(__dirname, "../../functions/index.ts")],
-    false,
-  );
-  expect(result.errors).toEqual([]);
-  const json = JSON.parse(result.metadataJson) as {
-    functions: FunctionMetadata[];
-    enums: EnumMetadata[];
-  };
+  const json = await generatedFunctionsJson();
   english = json.functions;
   enums = json.enums;
   japanese = buildFunctionsJa(json, table).functions;
