@@ -4,6 +4,7 @@
 
 import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
+import { SECTION_IDS } from "../../src/contract/disclosure-sections";
 import { kaishaFormula, numericOrText, type FormulaArg } from "./formula-text";
 import { paramEnum } from "./contract-params";
 import { DOCUMENT_PARTS, JSF_TABLES } from "./function-lists";
@@ -71,6 +72,7 @@ const BY_FUNCTION: Record<string, ParamKind> = {
   "SECURITIES.industry": choice(TSE33_INDUSTRIES.map((i) => i.ja)),
   "SCREEN.sort_order": choice(paramEnum("getScreening", "sort_order")),
   "DOCUMENT.part": choice(DOCUMENT_PARTS),
+  "SECTION.section": choice(SECTION_IDS),
 };
 
 const BY_NAME: Record<string, ParamKind> = {

@@ -2,6 +2,7 @@
 // builder into the real KAISHA function against the in-process sandbox, is not refused; a value outside
 // a list is; and a parameter with a custom enum in functions.json offers exactly that enum.
 import * as TYPED from "../../functions/index";
+import { FIELD_DICTIONARY } from "../../src/contract";
 import {
   builderArgs,
   builderCatalogue,
@@ -120,6 +121,21 @@ test("a parameter with a custom enum offers exactly the enum's values, in its or
     }
   }
   expect(withEnum).toBeGreaterThan(30);
+});
+
+test("every financial item the builder lists is one FINANCIAL reads", async () => {
+  useSandbox();
+  const financial = catalogue.find((f) => f.name === "FINANCIAL");
+  if (!financial) throw new Error("no FINANCIAL");
+  const item = financial.params.find((p) => p.name === "item");
+  expect(item?.kind).toEqual({ type: "item", dataset: "financials" });
+  const refused: string[] = [];
+  for (const key of FIELD_DICTIONARY.financials.map((f) => f.key)) {
+    const message = await refusal(callThroughBuilder(financial, "item", key));
+    if (message !== undefined) refused.push(`${key}: ${message}`);
+  }
+  expect(refused).toEqual([]);
+  expect(await refusal(callThroughBuilder(financial, "item", "9zz"))).toMatch(/item/);
 });
 
 test("FINANCIAL's quarter list includes H2 (full year − H1), as the function's enum does", () => {
