@@ -56,7 +56,7 @@ const choice = (options: readonly string[]): ParamKind => ({ type: "choice", opt
 
 /**
  * Lists of parameters that have no `@customenum` in functions.json, from the source the function's
- * own parsing reads (test/taskpane/function-catalogue.test.ts calls each function with each value).
+ * own parsing reads (test/taskpane/builder-choices.test.ts calls each function with each value).
  * Parameters with a custom enum take its values (enumKind) and are not listed here.
  */
 const BY_FUNCTION: Record<string, ParamKind> = {
