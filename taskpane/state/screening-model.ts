@@ -53,7 +53,8 @@ export interface ScreeningFormState {
   sectors: string[];
   industries: string[];
   sortBy: string;
-  sortOrder: "asc" | "desc";
+  /** openapi.json getScreening sort_order. */
+  sortOrder: NonNullable<QueryParams<"getScreening">["sort_order"]>;
   asOf: string;
   limit: number;
 }
