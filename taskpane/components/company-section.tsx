@@ -14,8 +14,8 @@ import {
   peerSheetLayout,
   peerSheetName,
 } from "../state/peer-sheet-plan";
-import { isEdinetCode, normalizeInput } from "../state/datasets";
-import { prop } from "../state/pane-client";
+import { normalizeInput } from "../state/datasets";
+import { COMPANY_CODE_PATTERN, isEdinetCode } from "../state/contract-params";
 import { StatusMessage } from "./status-message";
 import { CompanyPicker } from "./company-picker";
 
@@ -28,7 +28,7 @@ export function CompanySection() {
   /** The code typed, as a security code (an EDINET code resolved: VALUATION and PRICE need one). */
   const subjectCode = async (): Promise<string> => {
     const c = normalizeInput(code).toUpperCase();
-    if (!/^([0-9A-Z]{4,5}|[EG]\d{5})$/.test(c)) {
+    if (!new RegExp(COMPANY_CODE_PATTERN).test(c)) {
       throw new UserMessageError(t("paramFormat", { param: t("companyCode") }));
     }
     return isEdinetCode(c) ? securityCodeOf(c) : c;
@@ -78,13 +78,8 @@ export function CompanySection() {
 
   // openapi.json Organization: an organization lists its primary listed security code.
   const securityCodeOf = async (edinet: string): Promise<string> => {
-    const codes = prop(
-      await session.client().organization({ edinet_code: edinet }),
-      "listed_security_codes",
-    );
-    const first = Array.isArray(codes)
-      ? codes.find((x): x is string => typeof x === "string")
-      : undefined;
+    const org = await session.client().organization({ edinet_code: edinet });
+    const first = org.listed_security_codes[0];
     if (!first)
       throw new UserMessageError(t("paramFormat", { param: `${t("param_code")} (${edinet})` }));
     return first;

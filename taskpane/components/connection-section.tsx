@@ -16,7 +16,7 @@ import { DEMO_KEY, URL_PRESETS } from "../pane-session";
 import { useTask } from "../hooks/use-task";
 import { checkKeyShape, normalizeKey } from "../state/key-shape";
 import { sameBaseUrl } from "../state/key-store";
-import { prop } from "../state/pane-client";
+import { parseUsage } from "../state/usage-model";
 import {
   baseUrlOf,
   isValidBaseUrl,
@@ -82,9 +82,9 @@ export function ConnectionSection() {
       await applyKey();
       try {
         const body = await session.client().usage({ signal });
-        const n = prop(body, "remaining");
+        const n = parseUsage(body)?.remaining;
         setConnection("ok");
-        if (typeof n === "number") {
+        if (n !== undefined) {
           setRemaining(n);
           return { intent: "success", text: t("keyVerified", { n }) };
         }

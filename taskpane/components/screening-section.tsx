@@ -23,7 +23,6 @@ import { optional } from "../i18n/messages";
 import { EXCEL_IMPORT } from "../excel-import";
 import { insertFormula } from "../excel/formulas";
 import { runImport, type ImportProgress } from "../state/import-flow";
-import { arrayProp, prop } from "../state/pane-client";
 import {
   CONDITION_CAP,
   OPERATORS,
@@ -46,7 +45,8 @@ import {
   type ScreeningFieldInfo,
 } from "../state/screening-model";
 import { TSE17_SECTORS, TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
-import { unitNote } from "../state/units";
+import { unitNote } from "../state/unit-notes";
+import { limitOf } from "../state/contract-params";
 import { errorText, UserMessageError } from "../error-text";
 import { isKaishaError } from "../../src/client";
 import { MetricPicker, metricText } from "./metric-picker";
@@ -57,8 +57,10 @@ import { importedMessage } from "./imported-message";
 import { HistogramChart } from "./histogram-chart";
 import { histogram, shownValue } from "../state/histogram";
 
-/** openapi.json getScreening: the largest page /screening gives. */
-const SCREEN_PAGE = 100;
+/** openapi.json getScreening: the rows one /screening page may hold. */
+const SCREEN_LIMIT = limitOf("getScreening");
+/** The largest page: an import reads the fewest pages. */
+const SCREEN_PAGE = SCREEN_LIMIT.max;
 
 interface Preview {
   /**
@@ -161,17 +163,14 @@ export function ScreeningSection() {
     task.run(async (signal) => {
       const query = screeningQuery(form, all);
       const body = await session.client().screening(query, { signal });
-      const total = prop(body, "total_count");
-      const rows = arrayProp(body, "securities").map((s) => ({
-        code: String(s.security_code ?? ""),
-        name: String(s.name ?? ""),
-        metrics: Object.fromEntries(
-          arrayProp(s, "metrics").map((m) => [String(m.field), Number(m.value)]),
-        ),
+      const rows = body.securities.map((s) => ({
+        code: s.security_code,
+        name: s.name,
+        metrics: Object.fromEntries(s.metrics.map((m) => [m.field, m.value])),
       }));
       setPreview({
         queryKey: JSON.stringify(query),
-        total: typeof total === "number" ? total : rows.length,
+        total: body.total_count,
         limit: form.limit,
         rows,
       });
@@ -430,13 +429,18 @@ export function ScreeningSection() {
           <Input
             data-testid="screen-limit"
             type="number"
-            min={1}
-            max={100}
+            min={SCREEN_LIMIT.min}
+            max={SCREEN_LIMIT.max}
             value={limitText}
             onChange={(_, d) => {
               setLimitText(d.value);
               const n = Number(d.value);
-              if (d.value.trim() !== "" && Number.isInteger(n) && n >= 1 && n <= 100) {
+              if (
+                d.value.trim() !== "" &&
+                Number.isInteger(n) &&
+                n >= SCREEN_LIMIT.min &&
+                n <= SCREEN_LIMIT.max
+              ) {
                 setForm({ ...form, limit: n });
               }
             }}

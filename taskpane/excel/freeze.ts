@@ -2,7 +2,7 @@
 
 import { sha256Hex } from "../../src/client/sha256";
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
-import { dateTimeSerialJst } from "../state/units";
+import { isoInstantToJstSerial } from "../../src/excel/dates";
 import { AddinFormula } from "./addin-formula";
 import { isFormulaCell, isKaishaFormula } from "./formulas";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
@@ -179,7 +179,7 @@ export async function freezeFormulas(
     if (!prov) return { frozen: 0, cells: [], skipped };
     const existing = await recordRows(prov, context);
     const next = Math.max(1, existing.length);
-    const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
+    const stamp = isoInstantToJstSerial(now.toISOString()) ?? "";
     const records: unknown[][] = [];
     // Every result as checked above, taken before the first write: freezing one formula changes
     // the inputs of others (a PEERS spill feeds FINANCIAL cells), which must not freeze mid-calculation.
@@ -286,7 +286,7 @@ export async function restoreFormulas(
     });
     if (candidates.length > 0) await context.sync();
     const restored: string[] = [];
-    const stamp = dateTimeSerialJst(now.toISOString()) ?? "";
+    const stamp = isoInstantToJstSerial(now.toISOString()) ?? "";
     for (const c of candidates) {
       // Frozen values are values: a record whose range holds formulas would clear someone's work.
       const values = c.area.values;

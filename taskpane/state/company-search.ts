@@ -4,7 +4,9 @@
 
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import type { Lang } from "../i18n/language";
-import { arrayProp, prop, type PaneClient } from "./pane-client";
+import type { OkResponse } from "../../src/contract";
+import type { PaneClient } from "./pane-client";
+import { isEdinetCode } from "./contract-params";
 
 /** One row of GET /securities (openapi.json SecurityListItem). */
 export interface SecurityHit {
@@ -50,23 +52,17 @@ export function isSecurityCode(text: string): boolean {
 
 /** An EDINET code (E + 5 digits; G for funds): /securities does not know them, so no search. */
 export function isEdinetLike(text: string): boolean {
-  return /^[EG]\d{5}$/.test(text.normalize("NFKC").trim().toUpperCase());
+  return isEdinetCode(text.normalize("NFKC").trim().toUpperCase());
 }
 
-function parseHits(body: unknown): { hits: SecurityHit[]; complete: boolean } {
-  const hits = arrayProp(body, "securities").flatMap((s) =>
-    typeof s.code === "string" && typeof s.name === "string"
-      ? [
-          {
-            code: s.code,
-            name: s.name,
-            market: typeof s.market === "string" ? s.market : null,
-            industry: typeof s.industry === "string" ? s.industry : "",
-          },
-        ]
-      : [],
-  );
-  return { hits, complete: prop(body, "next_cursor") == null };
+function parseHits(body: OkResponse<"listSecurities">): { hits: SecurityHit[]; complete: boolean } {
+  const hits = body.securities.map((s) => ({
+    code: s.code,
+    name: s.name,
+    market: s.market ?? null,
+    industry: s.industry,
+  }));
+  return { hits, complete: body.next_cursor == null };
 }
 
 function matches(hit: SecurityHit, key: string): boolean {

@@ -5,7 +5,7 @@ import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
 import { columnLetter, parseAddress } from "./a1";
 import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
-import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pane-client";
+import type { PaneClient, PaneRequestOptions } from "./pane-client";
 import { sheetWord, UNIT_WORDS, type Bilingual, type UnitWord } from "./sheet-labels";
 
 /** One fiscal year of the company: its "YYYY/MM" and what its accounting context says. */
@@ -264,18 +264,13 @@ export async function companyFiscalYears(
     options,
   );
   const found = new Map<string, FiscalYearInfo>();
-  for (const p of arrayProp(body, "periods")) {
-    const fy = p["fiscal_year"];
+  for (const p of body.periods) {
     // openapi.json FinancialsPeriod: annual rows carry no quarter; fiscal_year is YYYY/MM.
-    if (p["quarter"] != null || typeof fy !== "string") continue;
-    const standard = typeof p["accounting_standard"] === "string" ? p["accounting_standard"] : "";
-    const exceptions = prop(prop(p, "standard_exceptions"), "J-GAAP");
-    found.set(fy, {
-      fiscalYear: fy,
-      standard,
-      jgaapExceptions: Array.isArray(exceptions)
-        ? exceptions.filter((x): x is string => typeof x === "string")
-        : [],
+    if (p.quarter != null) continue;
+    found.set(p.fiscal_year, {
+      fiscalYear: p.fiscal_year,
+      standard: p.accounting_standard,
+      jgaapExceptions: p.standard_exceptions["J-GAAP"] ?? [],
     });
   }
   return [...found.values()]

@@ -2,10 +2,23 @@
 // and shaped into rows.
 
 import type { Lang } from "../i18n/language";
-import { arrayProp, prop, type PaneClient, type Query } from "./pane-client";
+import type { Attribution, OperationId } from "../../src/contract";
+import type { PaginatedOperationId, ParamsOf } from "../../src/client/types";
+import { isoToSerial } from "../../src/excel/dates";
+import { arrayProp, type PaneClient } from "./pane-client";
+import {
+  COMPANY_CODE_PATTERN,
+  contractQuery,
+  isEdinetCode,
+  limitOf,
+  paramEnum,
+  paramRule,
+} from "./contract-params";
+import { JSF_TABLES } from "./function-lists";
 import { defaultPriceWindow } from "./price-window";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
-import { MONEY_SCALES, type MoneyScale } from "./units";
+import type { MoneyUnit } from "../../src/excel/args";
+import { MONEY_UNITS, isMoneyUnit } from "../../src/excel/money-units";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 
 export type DatasetId =
@@ -52,94 +65,123 @@ export interface ParamSpec {
   options?: readonly string[];
   min?: number;
   max?: number;
-  /** regular expression the value must match (spec identifier formats). */
+  /** regular expression the value must match (openapi.json parameter pattern). */
   pattern?: string;
+  /** earliest date accepted (openapi.json: dates from 2005-01-01). */
+  minDate?: string;
+  maxLength?: number;
   /** i18n key of the label when it differs from `param_<name>`. */
   labelKey?: string;
 }
 
+/** openapi.json date and month patterns, shown as date and month inputs. */
+const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+const MONTH_PATTERN = "^\\d{4}/(0[1-9]|1[0-2])$";
+
 /**
- * Security code or EDINET code (openapi.json info.description); named security_code like the other
- * code fields.
+ * A form field from the contract's rule of `op`'s parameter `name` (OPERATIONS): an enum is a
+ * list (with an empty "any" first when the API has no default), an integer a bounded number,
+ * a date or month pattern a date or month field, any other pattern a checked text; `extra`
+ * overrides (the pane's own defaults and labels).
+ */
+function fromContract(op: OperationId, name: string, extra: Partial<ParamSpec> = {}): ParamSpec {
+  const r = paramRule(op, name);
+  const spec: ParamSpec = { name, kind: "text" };
+  if (r.required) spec.required = true;
+  if (r.default !== undefined) spec.default = String(r.default);
+  if (r.enum) {
+    spec.kind = "select";
+    spec.options = r.default === undefined && !r.required ? ["", ...r.enum] : r.enum;
+  } else if (r.type === "integer") {
+    spec.kind = "int";
+    if (r.minimum !== undefined) spec.min = r.minimum;
+    if (r.maximum !== undefined) spec.max = r.maximum;
+  } else if (r.pattern === DATE_PATTERN) spec.kind = "date";
+  else if (r.pattern === MONTH_PATTERN) spec.kind = "month";
+  if (r.pattern !== undefined && !r.enum) spec.pattern = r.pattern;
+  if (r.minDate !== undefined) spec.minDate = r.minDate;
+  if (r.maxLength !== undefined) spec.maxLength = r.maxLength;
+  return { ...spec, ...extra };
+}
+
+/**
+ * A company: security code or EDINET code (openapi.json getFinancials: exactly one of the two),
+ * named security_code like the other code fields; the pane resolves an EDINET code where the
+ * operation needs one.
  */
 const COMPANY: ParamSpec = {
   name: "security_code",
   labelKey: "param_company",
   kind: "text",
   required: true,
-  pattern: "^([0-9A-Z]{4,5}|[EG]\\d{5})$",
+  pattern: COMPANY_CODE_PATTERN,
 };
-const CODE: ParamSpec = { name: "code", kind: "text", required: true, pattern: "^[0-9A-Z]{4,5}$" };
+/** The money unit of the table's yen columns (src/excel MoneyUnit; not an API parameter). */
 const SCALE: ParamSpec = {
   name: "unit",
   kind: "select",
   default: "million_jpy",
-  options: MONEY_SCALES,
+  options: MONEY_UNITS,
 };
 
 /** openapi.json parameters per dataset (plus `unit`, the money scale of the table). */
 export const DATASET_PARAMS: Record<DatasetId, readonly ParamSpec[]> = {
   financials: [
     COMPANY,
-    {
-      name: "period",
-      kind: "select",
-      default: "annual",
-      options: ["annual", "quarterly", "semiannual"],
-    },
-    { name: "years", kind: "int", default: "10", min: 1, max: 30 },
-    { name: "as_of", kind: "month" },
+    fromContract("getFinancials", "period"),
+    fromContract("getFinancials", "years"),
+    fromContract("getFinancials", "as_of"),
     SCALE,
   ],
   valuations: [
-    { ...CODE, name: "security_code" },
-    { name: "years", kind: "int", default: "20", min: 1, max: 50 },
+    fromContract("getValuations", "security_code"),
+    fromContract("getValuations", "years"),
     SCALE,
   ],
-  prices: [CODE, { name: "from", kind: "date" }, { name: "to", kind: "date" }],
+  prices: [
+    fromContract("getPrices", "code"),
+    fromContract("getPrices", "from"),
+    fromContract("getPrices", "to"),
+  ],
   dividends: [
     COMPANY,
-    { name: "from_fiscal_year", kind: "int", min: 1900, max: 2200 },
-    { name: "to_fiscal_year", kind: "int", min: 1900, max: 2200 },
+    fromContract("getDividends", "from_fiscal_year"),
+    fromContract("getDividends", "to_fiscal_year"),
   ],
   segments: [
     COMPANY,
-    { name: "fiscal_year", kind: "int", min: 1990, max: 2100 },
-    { name: "period", kind: "select", default: "annual", options: ["annual", "quarter"] },
+    fromContract("getSegments", "fiscal_year"),
+    fromContract("getSegments", "period"),
     SCALE,
   ],
   disclosures: [
-    CODE,
-    { name: "from", kind: "date" },
-    { name: "to", kind: "date" },
-    { name: "document_type", kind: "text" },
+    fromContract("listSecurityDisclosures", "code"),
+    fromContract("listSecurityDisclosures", "from"),
+    fromContract("listSecurityDisclosures", "to"),
+    fromContract("listSecurityDisclosures", "document_type"),
   ],
-  officers: [CODE],
+  officers: [fromContract("getOfficers", "code")],
+  // Every peer the API gives (its maximum), not its default 8: a table is for reading them all.
   peers: [
-    { ...CODE, name: "security_code" },
-    { name: "limit", kind: "int", default: "20", min: 1, max: 20 },
+    fromContract("getPeers", "security_code"),
+    fromContract("getPeers", "limit", { default: String(paramRule("getPeers", "limit").maximum) }),
   ],
-  margin: [CODE, { name: "period", kind: "select", default: "52w", options: ["26w", "52w"] }],
+  margin: [
+    fromContract("getWeeklyMarginBalance", "code"),
+    fromContract("getWeeklyMarginBalance", "period"),
+  ],
   jsf: [
-    CODE,
-    { name: "period", kind: "select", default: "1y", options: ["1m", "3m", "6m", "1y"] },
-    { name: "to", kind: "date" },
-    {
-      name: "exchange",
-      kind: "select",
-      default: "",
-      options: ["", "XTKS", "XNGO", "XFKA", "XSAP"],
-    },
-    {
-      name: "table",
-      kind: "select",
-      default: "days",
-      options: ["days", "reverse", "other_exchange_reverse"],
-    },
+    fromContract("getJsfMarginDaily", "code"),
+    fromContract("getJsfMarginDaily", "period"),
+    fromContract("getJsfMarginDaily", "to"),
+    fromContract("getJsfMarginDaily", "exchange"),
+    // Which array of the answer becomes the table (not an API parameter).
+    { name: "table", kind: "select", default: "days", options: JSF_TABLES },
   ],
   securities: [
-    { name: "q", kind: "text" },
-    { name: "market", kind: "select", default: "", options: ["", "Prime", "Standard", "Growth"] },
+    fromContract("listSecurities", "q"),
+    fromContract("listSecurities", "market"),
+    // The 33 official names (the API takes any text; a list cannot be mistyped).
     {
       name: "industry",
       kind: "select",
@@ -148,13 +190,8 @@ export const DATASET_PARAMS: Record<DatasetId, readonly ParamSpec[]> = {
     },
   ],
   rankings: [
-    {
-      name: "metric",
-      kind: "select",
-      default: "gainers",
-      options: ["gainers", "losers", "volume", "stop-high", "stop-low"],
-    },
-    { name: "limit", kind: "int", default: "100", min: 1, max: 200 },
+    fromContract("getRankings", "metric", { default: paramEnum("getRankings", "metric")[0] ?? "" }),
+    fromContract("getRankings", "limit"),
   ],
   screening: [],
 };
@@ -200,23 +237,27 @@ export function checkParams(dataset: DatasetId, values: ParamValues): ParamProbl
       if (p.required) problems.push({ param: p.name, reason: "missing" });
       continue;
     }
-    if (p.pattern && !new RegExp(p.pattern).test(v.toUpperCase())) {
-      problems.push({ param: p.name, reason: "invalid_format" });
-    } else if (p.kind === "int") {
-      const n = Number(v);
-      if (!Number.isInteger(n)) problems.push({ param: p.name, reason: "invalid_format" });
-      else if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) {
-        problems.push({ param: p.name, reason: "out_of_range" });
-      }
-    } else if (p.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(v)) {
-      problems.push({ param: p.name, reason: "invalid_format" });
-    } else if (p.kind === "month" && !/^\d{4}\/(0[1-9]|1[0-2])$/.test(v)) {
-      problems.push({ param: p.name, reason: "invalid_format" });
-    } else if (p.kind === "select" && p.options && !p.options.includes(v)) {
-      problems.push({ param: p.name, reason: "invalid_format" });
-    }
+    const reason = problemOf(p, v);
+    if (reason) problems.push({ param: p.name, reason });
   }
   return problems;
+}
+
+/** What is wrong with a non-empty value by its contract rule, if anything. */
+function problemOf(p: ParamSpec, v: string): ParamProblem["reason"] | undefined {
+  if (p.pattern && !new RegExp(p.pattern).test(v.toUpperCase())) return "invalid_format";
+  if (p.kind === "int") {
+    const n = Number(v);
+    if (!Number.isInteger(n)) return "invalid_format";
+    if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max))
+      return "out_of_range";
+  }
+  // A day the calendar does not have (2024-02-30) matches the pattern but is no date.
+  if (p.kind === "date" && isoToSerial(v) === undefined) return "invalid_format";
+  if (p.minDate !== undefined && v < p.minDate) return "out_of_range";
+  if (p.maxLength !== undefined && v.length > p.maxLength) return "out_of_range";
+  if (p.kind === "select" && p.options && !p.options.includes(v)) return "invalid_format";
+  return undefined;
 }
 
 export interface FetchContext {
@@ -228,46 +269,24 @@ export interface FetchContext {
   onProgress?: (rows: number) => void;
 }
 
-function q(values: ParamValues, names: readonly string[], ints: readonly string[] = []): Query {
-  const out: Query = {};
-  for (const n of names) {
-    const v = (values[n] ?? "").trim();
-    if (v !== "") out[n] = ints.includes(n) ? Number(v) : v;
-  }
-  return out;
-}
-
 function upperCode(values: ParamValues, name: string): string {
   return (values[name] ?? "").trim().toUpperCase();
 }
 
-/**
- * openapi.json info.description: an EDINET code is E/G + 5 digits; anything else is taken as a
- * security code.
- */
-export function isEdinetCode(code: string): boolean {
-  return /^[EG]\d{5}$/.test(code);
+/** What every table answer may carry besides its rows (openapi.json FieldUnit, Attribution). */
+interface TableAnswer {
+  fields?: readonly FieldUnitInfo[];
+  attribution?: Attribution;
 }
 
-function fieldsOf(body: unknown): FieldUnitInfo[] {
-  return arrayProp(body, "fields").filter(
-    (f): f is Record<string, unknown> & FieldUnitInfo =>
-      typeof f.key === "string" && typeof f.label === "string" && typeof f.unit === "string",
-  );
+function fieldsOf(body: TableAnswer): FieldUnitInfo[] {
+  return [...(body.fields ?? [])];
 }
 
-function attributionOf(body: unknown): TableData["attribution"] {
-  const a = prop(body, "attribution");
-  const s = (k: string): string => {
-    const v = prop(a, k);
-    return typeof v === "string" ? v : "";
-  };
+function attributionOf(body: TableAnswer): TableData["attribution"] {
+  const a = body.attribution;
   return a
-    ? {
-        source_label: s("source_label"),
-        license_note: s("license_note"),
-        processed_by: s("processed_by"),
-      }
+    ? { source_label: a.source_label, license_note: a.license_note, processed_by: a.processed_by }
     : undefined;
 }
 
@@ -279,10 +298,10 @@ interface Raw {
   extraUnits?: Record<string, string>;
 }
 
-async function collectPages(
+async function collectPages<O extends PaginatedOperationId>(
   ctx: FetchContext,
-  op: string,
-  query: Query,
+  op: O,
+  query: ParamsOf<O>,
   rowsKey: string,
 ): Promise<Raw> {
   const rows: Record<string, unknown>[] = [];
@@ -304,7 +323,7 @@ async function collectPages(
 async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): Promise<Raw> {
   const c = ctx.client;
   const o = ctx.signal ? { signal: ctx.signal } : {};
-  const one = (body: unknown, key: string, extra: Partial<Raw> = {}): Raw => ({
+  const one = (body: TableAnswer, key: string, extra: Partial<Raw> = {}): Raw => ({
     rows: arrayProp(body, key),
     fields: fieldsOf(body),
     attribution: attributionOf(body),
@@ -319,7 +338,7 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
       const code = upperCode(v, "security_code");
       const id = isEdinetCode(code) ? { edinet_code: code } : { security_code: code };
       const body = await c.financials(
-        { ...id, ...q(v, ["period", "years", "as_of"], ["years"]) },
+        { ...id, ...contractQuery("getFinancials", v, ["period", "years", "as_of"]) },
         o,
       );
       return one(body, "periods", { omit: ["scope_exceptions", "standard_exceptions"] });
@@ -327,7 +346,10 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
     case "valuations":
       return one(
         await c.valuations(
-          { security_code: upperCode(v, "security_code"), ...q(v, ["years"], ["years"]) },
+          {
+            security_code: upperCode(v, "security_code"),
+            ...contractQuery("getValuations", v, ["years"]),
+          },
           o,
         ),
         "history",
@@ -336,14 +358,19 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
       return collectPages(
         ctx,
         "getPrices",
-        { code: upperCode(v, "code"), ...q(v, ["from", "to"]), limit: 500 },
+        {
+          code: upperCode(v, "code"),
+          ...contractQuery("getPrices", v, ["from", "to"]),
+          // The largest page: the fewest requests for a long window.
+          limit: limitOf("getPrices").max,
+        },
         "prices",
       );
     case "dividends": {
       const body = await c.dividends(
         {
           edinet_code: await edinet(),
-          ...q(v, ["from_fiscal_year", "to_fiscal_year"], ["from_fiscal_year", "to_fiscal_year"]),
+          ...contractQuery("getDividends", v, ["from_fiscal_year", "to_fiscal_year"]),
         },
         o,
       );
@@ -351,7 +378,10 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
     }
     case "segments": {
       const body = await c.segments(
-        { edinet_code: await edinet(), ...q(v, ["fiscal_year", "period"], ["fiscal_year"]) },
+        {
+          edinet_code: await edinet(),
+          ...contractQuery("getSegments", v, ["fiscal_year", "period"]),
+        },
         o,
       );
       return one(body, "segments");
@@ -360,7 +390,11 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
       return collectPages(
         ctx,
         "listSecurityDisclosures",
-        { code: upperCode(v, "code"), ...q(v, ["from", "to", "document_type"]), limit: 100 },
+        {
+          code: upperCode(v, "code"),
+          ...contractQuery("listSecurityDisclosures", v, ["from", "to", "document_type"]),
+          limit: limitOf("listSecurityDisclosures").max,
+        },
         "disclosures",
       );
     case "officers":
@@ -370,19 +404,28 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
     case "peers":
       return one(
         await c.peers(
-          { security_code: upperCode(v, "security_code"), ...q(v, ["limit"], ["limit"]) },
+          {
+            security_code: upperCode(v, "security_code"),
+            ...contractQuery("getPeers", v, ["limit"]),
+          },
           o,
         ),
         "peers",
       );
     case "margin":
       return one(
-        await c.weeklyMargin({ code: upperCode(v, "code"), ...q(v, ["period"]) }, o),
+        await c.weeklyMargin(
+          { code: upperCode(v, "code"), ...contractQuery("getWeeklyMarginBalance", v, ["period"]) },
+          o,
+        ),
         "weeks",
       );
     case "jsf": {
       const body = await c.jsfMarginDaily(
-        { code: upperCode(v, "code"), ...q(v, ["period", "to", "exchange"]) },
+        {
+          code: upperCode(v, "code"),
+          ...contractQuery("getJsfMarginDaily", v, ["period", "to", "exchange"]),
+        },
         o,
       );
       const table = v.table && v.table !== "" ? v.table : "days";
@@ -392,12 +435,18 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
       return collectPages(
         ctx,
         "listSecurities",
-        { ...q(v, ["q", "market", "industry"]), limit: 500 },
+        {
+          ...contractQuery("listSecurities", v, ["q", "market", "industry"]),
+          limit: limitOf("listSecurities").max,
+        },
         "securities",
       );
     case "rankings": {
-      const metric = v.metric && v.metric !== "" ? v.metric : "gainers";
-      return one(await c.rankings({ metric, ...q(v, ["limit"], ["limit"]) }, o), "items", {
+      const query = {
+        metric: "gainers" as const,
+        ...contractQuery("getRankings", v, ["metric", "limit"]),
+      };
+      return one(await c.rankings(query, o), "items", {
         extraUnits: {
           close_price: "jpy_per_share",
           change_percent: "percent",
@@ -416,7 +465,7 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
  * ScreeningSecurity).
  */
 export async function fetchScreeningTable(
-  query: Query,
+  query: ParamsOf<"getScreening">,
   metricUnits: ReadonlyMap<string, { label: string; unit: string | null }>,
   ctx: FetchContext,
 ): Promise<TableData> {
@@ -451,10 +500,7 @@ export async function fetchDatasetTable(
   ctx: FetchContext,
 ): Promise<TableData> {
   const raw = await fetchRaw(dataset, values, ctx);
-  const scaleValue = values.unit ?? "jpy";
-  const scale: MoneyScale = (MONEY_SCALES as readonly string[]).includes(scaleValue)
-    ? (scaleValue as MoneyScale)
-    : "jpy";
+  const scale: MoneyUnit = isMoneyUnit(values.unit) ? values.unit : "jpy";
   const extra = Object.fromEntries(
     Object.entries(raw.extraUnits ?? {}).filter(([, u]) => u !== ""),
   );

@@ -1,16 +1,33 @@
 // The formula builder's catalogue: functions.json / functions-ja.json (generated from the functions'
-// JSDoc) for names, parameters and descriptions, plus what kind of field each parameter needs.
+// JSDoc) for names, parameters, descriptions and custom-enum lists, plus what kind of field each
+// other parameter needs, from the contract where the function passes the value to the API.
 
 import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
+import { SECTION_IDS } from "../../src/contract/disclosure-sections";
 import { kaishaFormula, numericOrText, type FormulaArg } from "./formula-text";
+import { paramEnum } from "./contract-params";
+import { DOCUMENT_PARTS, JSF_TABLES } from "./function-lists";
 
 /** The parts of a functions.json entry the builder reads. */
 export interface FunctionMetadata {
   id: string;
   name: string;
   description?: string;
-  parameters: { name: string; description?: string; optional?: boolean }[];
+  parameters: {
+    name: string;
+    description?: string;
+    optional?: boolean;
+    /** The parameter's `@customenum` list in functions.json `enums` (functions/index.ts). */
+    customEnumId?: string;
+  }[];
+}
+
+/** A functions.json custom enum (custom-functions-metadata from a `@customenum` in functions/index.ts). */
+export interface EnumMetadata {
+  id: string;
+  type: "string" | "number";
+  values: { name: string; stringValue?: string; numberValue?: number }[];
 }
 
 /** How a parameter is entered. */
@@ -35,42 +52,27 @@ export interface BuilderFunction {
   params: BuilderParam[];
 }
 
-const MONEY = ["jpy", "thousand_jpy", "million_jpy", "hundred_million_jpy"] as const;
-const HEADERS: ParamKind = { type: "choice", options: ["0", "1", "2"], numeric: true };
-const choice = (...options: string[]): ParamKind => ({ type: "choice", options });
+const choice = (options: readonly string[]): ParamKind => ({ type: "choice", options });
 
 /**
- * Accepted values per `FUNCTION.parameter`, then per parameter name; each list is what the
- * function's argument parsing accepts (test/taskpane/function-catalogue.test.ts checks that every
- * value is named in the function's own JSDoc description).
+ * Lists of parameters that have no `@customenum` in functions.json, from the source the function's
+ * own parsing reads (test/taskpane/builder-choices.test.ts calls each function with each value).
+ * Parameters with a custom enum take its values (enumKind) and are not listed here.
  */
 const BY_FUNCTION: Record<string, ParamKind> = {
   "FINANCIAL.item": { type: "item", dataset: "financials" },
-  "FINANCIAL.period": choice("annual", "quarterly", "semiannual", "LTM"),
-  "FINANCIALS.period": choice("annual", "quarterly", "semiannual"),
-  "SEGMENTS.period": choice("annual", "quarter"),
-  "MARGIN.period": choice("26w", "52w"),
-  "JSFMARGIN.period": choice("1m", "3m", "6m", "1y"),
-  "PRICE.field": choice("close", "open", "high", "low", "adj_close", "volume", "date"),
-  "SECURITIES.industry": { type: "choice", options: TSE33_INDUSTRIES.map((i) => i.ja) },
-  // The datasets FIELDS describes are the field dictionary's (src/contract), in its order.
-  "FIELDS.dataset": choice(...Object.keys(FIELD_DICTIONARY)),
-  "ATTRIBUTION.dataset": choice(
-    "financials",
-    "valuations",
-    "prices",
-    "segments",
-    "dividends",
-    "screening",
-    "securities",
-    "rankings",
-    "peers",
-    "disclosures",
-    "officers",
-    "company",
-    "margin",
-    "jsf",
-  ),
+  // functions/prices.ts PRICE: the contract's price fields, then "date".
+  "PRICE.field": choice([...FIELD_DICTIONARY.prices.map((f) => f.key), "date"]),
+  // Passed to the API as they are: the contract's own enums.
+  "MARGIN.period": choice(paramEnum("getWeeklyMarginBalance", "period")),
+  "JSFMARGIN.period": choice(paramEnum("getJsfMarginDaily", "period")),
+  "JSFMARGIN.exchange": choice(paramEnum("getJsfMarginDaily", "exchange")),
+  "JSFMARGIN.table": choice(JSF_TABLES),
+  "SECURITIES.market": choice(paramEnum("listSecurities", "market")),
+  "SECURITIES.industry": choice(TSE33_INDUSTRIES.map((i) => i.ja)),
+  "SCREEN.sort_order": choice(paramEnum("getScreening", "sort_order")),
+  "DOCUMENT.part": choice(DOCUMENT_PARTS),
+  "SECTION.section": choice(SECTION_IDS),
 };
 
 const BY_NAME: Record<string, ParamKind> = {
@@ -83,17 +85,6 @@ const BY_NAME: Record<string, ParamKind> = {
     numeric: true,
     freeform: true,
   },
-  quarter: choice("Q1", "Q2", "Q3", "Q4", "H1", "full_year"),
-  unit: choice(...MONEY),
-  layout: choice("items_down", "periods_down"),
-  headers: HEADERS,
-  order: choice("desc", "asc"),
-  sort_order: choice("desc", "asc"),
-  metric: choice("gainers", "losers", "volume", "stop-high", "stop-low"),
-  market: choice("Prime", "Standard", "Growth"),
-  part: choice("meta", "sections", "xbrl", "available_sections"),
-  exchange: choice("XTKS", "XNGO", "XFKA", "XSAP"),
-  table: choice("days", "reverse", "other_exchange_reverse"),
   years: { type: "number" },
   limit: { type: "number" },
   fiscal_year: { type: "number" },
@@ -101,15 +92,30 @@ const BY_NAME: Record<string, ParamKind> = {
   to_fiscal_year: { type: "number" },
 };
 
-function paramKind(fn: string, param: string): ParamKind {
-  return BY_FUNCTION[`${fn}.${param}`] ?? BY_NAME[param] ?? { type: "text" };
+/** A custom enum's values as the builder's list; numbers (headers 0/1/2) stay numeric. */
+function enumKind(e: EnumMetadata): ParamKind {
+  const numeric = e.type === "number";
+  const options = e.values.map((v) => String(numeric ? v.numberValue : v.stringValue));
+  return numeric ? { type: "choice", options, numeric } : choice(options);
+}
+
+function paramKind(
+  fn: string,
+  param: FunctionMetadata["parameters"][number],
+  enums: ReadonlyMap<string, EnumMetadata>,
+): ParamKind {
+  const e = param.customEnumId === undefined ? undefined : enums.get(param.customEnumId);
+  if (e) return enumKind(e);
+  return BY_FUNCTION[`${fn}.${param.name}`] ?? BY_NAME[param.name] ?? { type: "text" };
 }
 
 /** functions.json + functions-ja.json -> the builder's catalogue, in functions.json order. */
 export function builderCatalogue(
   en: readonly FunctionMetadata[],
   ja: readonly FunctionMetadata[],
+  enums: readonly EnumMetadata[],
 ): BuilderFunction[] {
+  const byId = new Map(enums.map((e) => [e.id, e]));
   return en.map((f) => {
     const jaFn = ja.find((x) => x.id === f.id);
     return {
@@ -124,7 +130,7 @@ export function builderCatalogue(
           en: p.description ?? "",
           ja: jaFn?.parameters[i]?.description ?? p.description ?? "",
         },
-        kind: paramKind(f.name, p.name),
+        kind: paramKind(f.name, p, byId),
       })),
     };
   });
@@ -132,12 +138,20 @@ export function builderCatalogue(
 
 type FetchLike = (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
 
-async function functionsOf(fetchFn: FetchLike, file: string): Promise<FunctionMetadata[]> {
+interface MetadataFile {
+  functions: FunctionMetadata[];
+  enums: EnumMetadata[];
+}
+
+async function metadataOf(fetchFn: FetchLike, file: string): Promise<MetadataFile> {
   const res = await fetchFn(file);
   if (!res.ok) throw new Error(`${file}: not available`);
-  const body = (await res.json()) as { functions?: unknown };
+  const body = (await res.json()) as { functions?: unknown; enums?: unknown };
   if (!Array.isArray(body.functions)) throw new Error(`${file}: no functions`);
-  return body.functions as FunctionMetadata[];
+  return {
+    functions: body.functions as FunctionMetadata[],
+    enums: Array.isArray(body.enums) ? (body.enums as EnumMetadata[]) : [],
+  };
 }
 
 /**
@@ -145,9 +159,10 @@ async function functionsOf(fetchFn: FetchLike, file: string): Promise<FunctionMe
  * same files); a missing Japanese file leaves English descriptions.
  */
 export async function loadBuilderCatalogue(fetchFn: FetchLike): Promise<BuilderFunction[]> {
-  const en = await functionsOf(fetchFn, "functions.json");
-  const ja = await functionsOf(fetchFn, "functions-ja.json").catch(() => en);
-  return builderCatalogue(en, ja);
+  const en = await metadataOf(fetchFn, "functions.json");
+  const ja = await metadataOf(fetchFn, "functions-ja.json").catch(() => en);
+  // The lists come from functions.json's enums, the ones Excel's AutoComplete offers.
+  return builderCatalogue(en.functions, ja.functions, en.enums);
 }
 
 /**

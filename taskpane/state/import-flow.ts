@@ -11,7 +11,9 @@ import {
 } from "./datasets";
 import type { ImportDefinition } from "./import-definition";
 import { tableNameFor } from "./import-definition";
-import type { PaneClient, Query } from "./pane-client";
+import { OPERATIONS } from "../../src/contract";
+import { contractQuery } from "./contract-params";
+import type { PaneClient } from "./pane-client";
 import { attributionCaption, type TableData } from "./table-data";
 
 export interface ImportProgress {
@@ -65,11 +67,8 @@ async function fetchForImport(req: ImportRequest, ctx: ImportContext): Promise<T
   };
   if (req.dataset === "screening") {
     const metrics = new Map(Object.entries(req.metrics ?? {}));
-    const query: Query = {};
-    for (const [k, v] of Object.entries(req.params)) {
-      if (v !== "") query[k] = k === "limit" ? Number(v) : v;
-    }
-    return fetchScreeningTable(query, metrics, fetchCtx);
+    const names = OPERATIONS.getScreening.params.map((p) => p.name);
+    return fetchScreeningTable(contractQuery("getScreening", req.params, names), metrics, fetchCtx);
   }
   return fetchDatasetTable(req.dataset, req.params, fetchCtx);
 }

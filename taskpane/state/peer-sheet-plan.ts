@@ -6,7 +6,7 @@ import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { translator } from "../i18n/messages";
 import { columnLetter, parseAddress } from "./a1";
-import { arrayProp, prop, type PaneClient, type PaneRequestOptions } from "./pane-client";
+import type { PaneClient, PaneRequestOptions } from "./pane-client";
 import { excelSerial, numbersOnly, SHEET_FORMATS, timesFormat } from "./company-sheet-plan";
 import { sheetWord, type Bilingual } from "./sheet-labels";
 
@@ -41,10 +41,6 @@ export interface PeerList {
   sourceLabel: string;
 }
 
-function text(v: unknown): string {
-  return typeof v === "string" ? v : "";
-}
-
 /**
  * A company's peers, asked exactly as the PEERS formula asks (one request, then cached for it),
  * and the subject's own name and industry from /securities?q= (the request the COMPANY card makes).
@@ -59,20 +55,16 @@ export async function companyPeers(
     client.peers({ security_code: code, limit: PEERS_FETCH_LIMIT }, options),
     client.securities({ q: code, limit: 20 }, options),
   ]);
-  const peers = arrayProp(body, "peers")
-    .filter((p) => typeof p["security_code"] === "string")
-    .slice(0, PEER_SHEET_MAX)
-    .map((p) => ({
-      code: text(p["security_code"]),
-      name: text(p["name"]),
-      industry: text(p["industry"]),
-    }));
-  const self = arrayProp(listing, "securities").find((s) => s["code"] === code);
-  const label = prop(prop(body, "attribution"), "source_label");
+  const peers = body.peers.slice(0, PEER_SHEET_MAX).map((p) => ({
+    code: p.security_code,
+    name: p.name,
+    industry: p.industry,
+  }));
+  const self = listing.securities.find((s) => s.code === code);
   return {
-    subject: { code, name: text(self?.["name"]), industry: text(self?.["industry"]) },
+    subject: { code, name: self?.name ?? "", industry: self?.industry ?? "" },
     peers,
-    sourceLabel: typeof label === "string" ? label : "",
+    sourceLabel: body.attribution.source_label,
   };
 }
 

@@ -1,8 +1,10 @@
 // The Prices import's window: one year up to the latest day by default, and what a window costs.
 
-/** openapi.json getPrices: `limit` is at most 500 rows a page; `from` not before 2005-01-01. */
-const PRICE_PAGE_ROWS = 500;
-const PRICES_FIRST_DAY = "2005-01-01";
+import { limitOf, paramRule } from "./contract-params";
+
+/** openapi.json getPrices: the rows of the largest page, and the first day `from` may name. */
+const PRICE_PAGE_ROWS = limitOf("getPrices").max;
+const PRICES_FIRST_DAY = paramRule("getPrices", "from").minDate ?? "2005-01-01";
 
 const DAY_MS = 86_400_000;
 const JST_MS = 9 * 3_600_000;

@@ -2,7 +2,9 @@
 
 import { isPercentage, percentPoints } from "../../src/excel/percent-scale";
 import { kaishaFormula, type FormulaArg } from "./formula-text";
+import type { QueryParams } from "../../src/contract";
 import { arrayProp } from "./pane-client";
+import { limitOf } from "./contract-params";
 
 /** openapi.json ScreeningField (unknown extra fields tolerated). */
 export interface ScreeningFieldInfo {
@@ -51,7 +53,8 @@ export interface ScreeningFormState {
   sectors: string[];
   industries: string[];
   sortBy: string;
-  sortOrder: "asc" | "desc";
+  /** openapi.json getScreening sort_order. */
+  sortOrder: NonNullable<QueryParams<"getScreening">["sort_order"]>;
   asOf: string;
   limit: number;
 }
@@ -71,7 +74,8 @@ export function emptyScreeningForm(): ScreeningFormState {
     sortBy: "",
     sortOrder: "desc",
     asOf: "",
-    limit: 30,
+    // The API's own default page (openapi.json getScreening limit).
+    limit: limitOf("getScreening").default,
   };
 }
 
@@ -143,8 +147,8 @@ function filtersText(form: ScreeningFormState, fields: readonly ScreeningFieldIn
 export function screeningQuery(
   form: ScreeningFormState,
   fields: readonly ScreeningFieldInfo[],
-): Record<string, string | number> {
-  const q: Record<string, string | number> = {};
+): QueryParams<"getScreening"> {
+  const q: QueryParams<"getScreening"> = {};
   const filters = filtersText(form, fields);
   if (filters !== "") q.filters = filters;
   if (form.name.trim() !== "") q.name = form.name.trim();

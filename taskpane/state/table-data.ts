@@ -3,16 +3,11 @@
 import type { Lang } from "../i18n/language";
 import { labelJa } from "../../src/excel/labels";
 import { translator } from "../i18n/messages";
-import {
-  dateSerial,
-  dateTimeSerialJst,
-  displayUnit,
-  numberFormatFor,
-  scaleValue,
-  unitNote,
-  type ColumnKind,
-  type MoneyScale,
-} from "./units";
+import type { MoneyUnit } from "../../src/excel/args";
+import { isoInstantToJstSerial, isoToSerial } from "../../src/excel/dates";
+import { isMoneyUnit } from "../../src/excel/money-units";
+import { decimalsOf, numberFormatFor, sheetValue } from "../../src/excel/number-formats";
+import { headerWithUnit, unitNote } from "./unit-notes";
 
 /** openapi.json FieldUnit. */
 export interface FieldUnitInfo {
@@ -20,6 +15,9 @@ export interface FieldUnitInfo {
   label: string;
   unit: string;
 }
+
+/** Column kinds beyond the API's unit ids: dates, date-times, links and plain text. */
+type ColumnKind = "number" | "date" | "datetime" | "text" | "link" | "boolean";
 
 export interface ColumnSpec {
   key: string;
@@ -40,7 +38,7 @@ export interface TableData {
   /** openapi.json Attribution, shown under the table (a condition of use, REFERENCE). */
   attribution: { source_label: string; license_note: string; processed_by: string } | undefined;
   /** scale used for money columns, for the caption's unit note. */
-  scale: MoneyScale;
+  scale: MoneyUnit;
 }
 
 const LINK_KEYS = new Set(["source_url", "pdf_url"]);
@@ -115,7 +113,7 @@ export interface ShapeOptions {
   lang: Lang;
   /** header cells: field keys (default, like the functions) or Japanese labels with unit notes. */
   headers?: "keys" | "ja";
-  scale: MoneyScale;
+  scale: MoneyUnit;
   /** column keys to leave out. */
   omit?: readonly string[];
   /** units for keys the response's fields[] does not cover. */
@@ -125,7 +123,7 @@ export interface ShapeOptions {
 /**
  * Shapes response rows into a table. Columns follow the first row's key order (later rows may add
  * keys); units come from the response's `fields[]` (openapi.json FieldUnit); money is scaled and
- * every percentage is a fraction shown as % (units.ts scaleValue, src/excel/percent-scale.ts), as
+ * every percentage is a fraction shown as % (src/excel/number-formats.ts sheetValue), as
  * the functions write them.
  * @example shapeTable([{ date: "2026-01-05", close: 100 }], [{ key: "close", label: "終値", unit: "jpy" }], ...)
  */
@@ -158,13 +156,11 @@ export function shapeTable(
     const kind = kindOf(key, flatten(key, sample), rawUnit);
     const unit = kind === "number" ? displayUnit(rawUnit, options.scale) : undefined;
     // Same rule as the functions' header cells (issue 4): keys unless the user chose Japanese labels.
-    const japanese = options.headers === "ja";
-    const base = japanese ? (labels.get(key) ?? labelJa(key) ?? key) : key;
-    const note = japanese && kind === "number" ? unitNote(unit, "ja") : undefined;
-    let header = note ? `${base}（${note}）` : base;
+    const base = options.headers === "ja" ? (labels.get(key) ?? labelJa(key) ?? key) : key;
+    let header = options.headers === "ja" && kind === "number" ? headerWithUnit(base, unit) : base;
     if (usedHeaders.has(header)) header = `${header} [${key}]`;
     usedHeaders.add(header);
-    const spec: ColumnSpec = { key, header, kind, unit, numberFormat: numberFormatFor(kind, unit) };
+    const spec: ColumnSpec = { key, header, kind, unit, numberFormat: KIND_FORMAT[kind] };
     if (kind === "link") {
       spec.linkText = key === "pdf_url" ? "PDF" : translator(options.lang)("linkPage");
     }
@@ -173,24 +169,69 @@ export function shapeTable(
   const data = rows.map((row) =>
     columns.map((c) => cellValue(row[c.key], c, units.get(c.key), options.scale)),
   );
+  columns.forEach((c, i) => {
+    if (c.kind === "number")
+      c.numberFormat = columnFormat(data, i, units.get(c.key), options.scale);
+  });
   return { columns, rows: data, attribution, scale: options.scale };
+}
+
+/** The unit a money column is shown in once scaled; other units are unchanged. */
+function displayUnit(unit: string | undefined, scale: MoneyUnit): string | undefined {
+  return unit === "jpy" ? scale : unit;
+}
+
+/** Formats of the columns that are not numbers (a text format would store HYPERLINK as text). */
+const KIND_FORMAT: Record<ColumnKind, string> = {
+  number: "General",
+  date: "yyyy-mm-dd",
+  datetime: "yyyy-mm-dd hh:mm",
+  text: "@",
+  link: "General",
+  boolean: "General",
+};
+
+/**
+ * A number column's format, as the functions format a value of its unit (src/excel
+ * number-formats.ts numberFormatFor) read at the column's most precise value, so one format shows
+ * every row's own digits (a DPS column of 60 and 62.5 reads 60.0 and 62.5); General for units the
+ * functions leave plain.
+ */
+function columnFormat(
+  rows: readonly CellValue[][],
+  column: number,
+  unit: string | undefined,
+  scale: MoneyUnit,
+): string {
+  let precise = 0;
+  let most = -1;
+  for (const row of rows) {
+    const v = row[column];
+    if (typeof v !== "number") continue;
+    const d = decimalsOf(v);
+    if (d > most) {
+      most = d;
+      precise = v;
+    }
+  }
+  return numberFormatFor(unit, precise, scale) ?? "General";
 }
 
 function cellValue(
   raw: unknown,
   column: ColumnSpec,
   rawUnit: string | undefined,
-  scale: MoneyScale,
+  scale: MoneyUnit,
 ): CellValue {
   const v = flatten(column.key, raw);
   if (v === null || v === undefined) return "";
   switch (column.kind) {
     case "number":
-      return typeof v === "number" ? scaleValue(v, rawUnit, scale) : String(v);
+      return typeof v === "number" ? sheetValue(v, rawUnit, scale) : String(v);
     case "date":
-      return typeof v === "string" ? (dateSerial(v) ?? v) : String(v);
+      return typeof v === "string" ? (isoToSerial(v) ?? v) : String(v);
     case "datetime":
-      return typeof v === "string" ? (dateTimeSerialJst(v) ?? v) : String(v);
+      return typeof v === "string" ? (isoInstantToJstSerial(v) ?? v) : String(v);
     case "boolean":
       return typeof v === "boolean" ? v : String(v);
     default:
@@ -204,13 +245,7 @@ function cellValue(
  */
 export function attributionCaption(table: TableData, lang: Lang): string {
   const a = table.attribution;
-  const hasMoney = table.columns.some(
-    (c) =>
-      c.kind === "number" &&
-      c.unit !== undefined &&
-      c.unit.endsWith("jpy") &&
-      c.unit !== "jpy_per_share",
-  );
+  const hasMoney = table.columns.some((c) => c.kind === "number" && isMoneyUnit(c.unit));
   const scaleNote = hasMoney && table.scale !== "jpy" ? unitNote(table.scale, lang) : undefined;
   const t = translator(lang);
   const parts: string[] = [];

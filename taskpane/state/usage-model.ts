@@ -1,7 +1,7 @@
 // The /usage answer for the pane's meter and the Refresh confirmation (openapi.json getUsage:
 // /usage is free).
 
-import { prop } from "./pane-client";
+import type { UsageResponse } from "../../src/contract";
 
 export interface Usage {
   remaining: number;
@@ -10,12 +10,13 @@ export interface Usage {
   resetAt?: string;
 }
 
-/** The usage body, or undefined when it has no numeric `remaining`. */
-export function parseUsage(body: unknown): Usage | undefined {
-  const remaining = prop(body, "remaining");
+/**
+ * The usage body (openapi.json UsageResponse), or undefined when it has no finite `remaining`;
+ * daily_limit and reset_at are optional (the live service may not send them).
+ */
+export function parseUsage(body: Partial<UsageResponse>): Usage | undefined {
+  const { remaining, daily_limit: limit, reset_at: reset } = body;
   if (typeof remaining !== "number" || !Number.isFinite(remaining)) return undefined;
-  const limit = prop(body, "daily_limit");
-  const reset = prop(body, "reset_at");
   return {
     remaining,
     ...(typeof limit === "number" && limit > 0 ? { dailyLimit: limit } : {}),

@@ -1,28 +1,22 @@
 // The builder opens on a cell's KAISHA formula: parsed back into function + inputs (the same formula
 // when rebuilt), and says what it resolves to ("2025年3月期 売上高 41.7兆円") from the cache only.
-import * as path from "node:path";
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import {
   builderCatalogue,
   builderFormula,
   type BuilderFunction,
-  type FunctionMetadata,
 } from "../../taskpane/state/function-catalogue";
 import { argumentInput, parseBuilderFormula } from "../../taskpane/state/formula-parse";
 import { financialResolved, periodLabel, readableAmount } from "../../taskpane/state/resolved-text";
 import { resolvedFinancial } from "../../taskpane/state/formula-preview";
 import { financial } from "../../functions/financials";
 import { invocation, resetSession, useSandbox } from "../functions/harness";
+import { generatedFunctionsJson } from "./functions-metadata";
 
 let catalogue: BuilderFunction[];
 
 beforeAll(async () => {
-  const result = await generateCustomFunctionsMetadata(
-    [path.join(__dirname, "../../functions/index.ts")],
-    false,
-  );
-  const json = JSON.parse(result.metadataJson) as { functions: FunctionMetadata[] };
-  catalogue = builderCatalogue(json.functions, json.functions);
+  const json = await generatedFunctionsJson();
+  catalogue = builderCatalogue(json.functions, json.functions, json.enums);
 }, 60_000);
 afterAll(resetSession);
 

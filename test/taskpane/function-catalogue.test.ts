@@ -1,7 +1,5 @@
 // The builder's catalogue comes from the generated functions.json / functions-ja.json: every function,
 // localized descriptions, lists whose values the functions themselves document, typed formula text.
-import * as path from "node:path";
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import {
   builderCatalogue,
   builderFormula,
@@ -9,9 +7,11 @@ import {
   loadBuilderCatalogue,
   missingArgs,
   type BuilderFunction,
+  type EnumMetadata,
   type FunctionMetadata,
 } from "../../taskpane/state/function-catalogue";
 import { en } from "../../taskpane/i18n/en";
+import { generatedFunctionsJson } from "./functions-metadata";
 import { ja } from "../../taskpane/i18n/ja";
 import { translator } from "../../taskpane/i18n/messages";
 import { choiceText, paramName } from "../../taskpane/components/builder-section";
@@ -23,18 +23,15 @@ const table = require("../../scripts/functions-ja-table.json") as unknown;
 
 let english: FunctionMetadata[];
 let japanese: FunctionMetadata[];
+let enums: EnumMetadata[];
 let catalogue: BuilderFunction[];
 
 beforeAll(async () => {
-  const result = await generateCustomFunctionsMetadata(
-    [path.join(__dirname, "../../functions/index.ts")],
-    false,
-  );
-  expect(result.errors).toEqual([]);
-  const json = JSON.parse(result.metadataJson) as { functions: FunctionMetadata[] };
+  const json = await generatedFunctionsJson();
   english = json.functions;
+  enums = json.enums;
   japanese = buildFunctionsJa(json, table).functions;
-  catalogue = builderCatalogue(english, japanese);
+  catalogue = builderCatalogue(english, japanese, enums);
 }, 60_000);
 
 function fn(name: string): BuilderFunction {
@@ -65,7 +62,8 @@ test("builder: every listed value is one the function's own description names", 
   for (const f of catalogue) {
     for (const p of f.params) {
       if (p.kind.type !== "choice" || p.kind.freeform) continue;
-      if (p.name === "industry") continue; // the 33 official names, from the contract's list
+      // The 33 official industries and the 12 section ids: the contract's lists, named there.
+      if (p.name === "industry" || p.name === "section") continue;
       lists++;
       for (const option of p.kind.options) {
         if (p.name === "headers") expect(p.description.en).toContain(option);
@@ -120,7 +118,7 @@ test("builder: numbers stay numbers, codes and keys are text, references are unq
 
 test("builder: loads functions.json and functions-ja.json next to the page; English when the Japanese file is missing", async () => {
   const files: Record<string, unknown> = {
-    "functions.json": { functions: english },
+    "functions.json": { functions: english, enums },
     "functions-ja.json": { functions: japanese },
   };
   const asked: string[] = [];
@@ -132,6 +130,8 @@ test("builder: loads functions.json and functions-ja.json next to the page; Engl
   const loaded = await loadBuilderCatalogue(fetchFn);
   expect(asked).toEqual(["functions.json", "functions-ja.json"]);
   expect(loaded.find((f) => f.name === "FINANCIAL")?.description.ja).toMatch(/財務/);
+  // The lists come with functions.json's enums.
+  expect(loaded).toEqual(catalogue);
   delete files["functions-ja.json"];
   const englishOnly = await loadBuilderCatalogue(fetchFn);
   const d = englishOnly.find((f) => f.name === "FINANCIAL")?.description;

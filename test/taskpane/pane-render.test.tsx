@@ -217,6 +217,7 @@ test("builder and company sheet", () => {
             name: "period",
             description: "annual (default), quarterly, semiannual or LTM.",
             optional: true,
+            customEnumId: "ValuePeriod",
           },
         ],
       },
@@ -231,6 +232,16 @@ test("builder and company sheet", () => {
           { name: "item", description: "項目キー。" },
           { name: "period", description: "annual（通期）など。", optional: true },
         ],
+      },
+    ],
+    [
+      {
+        id: "ValuePeriod",
+        type: "string",
+        values: ["annual", "quarterly", "semiannual", "LTM"].map((v) => ({
+          name: v,
+          stringValue: v,
+        })),
       },
     ],
   );

@@ -3,12 +3,8 @@
 import { checkKeyShape, normalizeKey } from "../../taskpane/state/key-shape";
 import { kaishaFormula, quoteText } from "../../taskpane/state/formula-text";
 import { resolveLanguage } from "../../taskpane/i18n/language";
-import {
-  dateSerial,
-  dateTimeSerialJst,
-  numberFormatFor,
-  scaleValue,
-} from "../../taskpane/state/units";
+import { attributionCaption, shapeTable } from "../../taskpane/state/table-data";
+import { numberFormatFor } from "../../src/excel/number-formats";
 import { estimateRefreshCost, parseKaishaCall } from "../../taskpane/state/refresh-cost";
 import { problemsOf, genericErrorKey } from "../../taskpane/state/problems";
 import { columnLetter, parseAddress, rangeAddress } from "../../taskpane/state/a1";
@@ -62,22 +58,81 @@ test("ja and en tables have the same keys and no empty text", () => {
   expect(ja.freezeValues).toBe("値に固定");
 });
 
-test("units: money scales, per-share never does, every percentage is a fraction shown as %; dates are serials", () => {
-  expect(scaleValue(123_000_000, "jpy", "million_jpy")).toBe(123);
-  expect(scaleValue(12.5, "jpy_per_share", "million_jpy")).toBe(12.5);
-  // One scale (README "Percentages"): a percent 3.68 is the cell 0.0368, a ratio stays as sent.
-  expect(scaleValue(3.68, "percent", "million_jpy")).toBe(3.68 / 100);
-  expect(scaleValue(0.655, "ratio", "million_jpy")).toBe(0.655);
-  expect(numberFormatFor("number", "million_jpy")).toBe("#,##0");
-  expect(numberFormatFor("number", "jpy_per_share")).toBe("#,##0.00");
-  expect(numberFormatFor("number", "ratio")).toBe("0.00%");
-  expect(numberFormatFor("number", "percent")).toBe("0.00%");
-  expect(numberFormatFor("date", undefined)).toBe("yyyy-mm-dd");
-  expect(dateSerial("1900-03-01")).toBe(61);
-  expect(dateSerial("2026-01-01")).toBe(46023);
-  expect(dateSerial("2026/01/01")).toBeUndefined();
-  // 15:00 UTC is midnight the next day in Japan.
-  expect(dateTimeSerialJst("2026-01-01T15:00:00Z")).toBe(46024);
+test("table imports: money scales, per-share never does, percentages are fractions, formats and headers as the functions'", () => {
+  const rows = [
+    {
+      date: "2026-01-01",
+      disclosed_at: "2026-01-01T15:00:00Z",
+      sales: 123_000_000,
+      eps: 60,
+      payout: 3.68,
+      er: 0.655,
+      days: 12,
+    },
+    {
+      date: "1900-03-01",
+      disclosed_at: "x",
+      sales: 1_500_000,
+      eps: 62.5,
+      payout: 30,
+      er: 0.4,
+      days: 3,
+    },
+  ];
+  const fields = [
+    { key: "sales", label: "売上高", unit: "jpy" },
+    { key: "eps", label: "EPS", unit: "jpy_per_share" },
+    { key: "payout", label: "配当性向", unit: "percent" },
+    { key: "er", label: "自己資本比率", unit: "ratio" },
+    { key: "days", label: "日数", unit: "days" },
+  ];
+  const table = shapeTable(rows, fields, undefined, {
+    lang: "ja",
+    headers: "ja",
+    scale: "million_jpy",
+  });
+  // One scale (README "Percentages"): a percent 3.68 is the cell 0.0368, a ratio stays as sent;
+  // dates are serials, an instant is its Japan wall-clock time (15:00 UTC is midnight in Japan).
+  expect(table.rows[0]).toEqual([46023, 46024, 123, 60, 3.68 / 100, 0.655, 12]);
+  expect(table.rows[1]).toEqual([61, "x", 1.5, 62.5, 0.3, 0.4, 3]);
+  expect(table.columns.map((c) => c.header)).toEqual([
+    "日付",
+    "開示日時",
+    "売上高（百万円）",
+    "EPS（円/株）",
+    "配当性向（%）",
+    "自己資本比率（%）",
+    "日数（日）",
+  ]);
+  expect(table.columns.map((c) => c.numberFormat)).toEqual([
+    "yyyy-mm-dd",
+    "yyyy-mm-dd hh:mm",
+    "#,##0",
+    "#,##0.0",
+    "0.00%",
+    "0.0%",
+    "General",
+  ]);
+  // The same format a function gives the column's most precise value (src/excel number-formats.ts).
+  expect(table.columns[3]?.numberFormat).toBe(
+    numberFormatFor("jpy_per_share", 62.5, "million_jpy"),
+  );
+  expect(attributionCaption(table, "ja")).toBe("金額単位: 百万円");
+  expect(attributionCaption({ ...table, scale: "hundred_million_jpy" }, "en")).toBe(
+    "Amounts in 100 million JPY",
+  );
+  const oku = shapeTable(rows, fields, undefined, { lang: "en", scale: "hundred_million_jpy" });
+  expect(oku.columns.map((c) => c.header)).toEqual([
+    "date",
+    "disclosed_at",
+    "sales",
+    "eps",
+    "payout",
+    "er",
+    "days",
+  ]);
+  expect(oku.columns[2]?.numberFormat).toBe("#,##0.0");
+  expect(oku.rows[0]?.[2]).toBe(1.23);
 });
 
 test("refresh cost: FINANCIAL cells of one company share one request; FIELDS costs none", () => {
