@@ -1,0 +1,126 @@
+// A FINANCIAL cell gives the same value (or the same error message) on each of its three paths:
+// full (a cold session), warm (the same session again, from memory) and join (waiting for another
+// cell's fetch), for many companies and argument combinations.
+import { financial } from "../../functions/financials";
+import { getDataset } from "../../sandbox/data";
+import { ETFS } from "../../sandbox/data/companies";
+import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
+import { invocation, resetSession, useSandbox } from "./harness";
+
+jest.setTimeout(180_000);
+afterAll(resetSession);
+afterEach(() => jest.useRealTimers());
+
+const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
+
+/** FINANCIAL's arguments after the company: item, fiscal_period, period, quarter, unit. */
+type Args = readonly [unknown, unknown, unknown, unknown, unknown];
+
+const CASES: readonly Args[] = [
+  ["sales", null, null, null, null],
+  ["net_income", "FY-3", null, null, "million_jpy"],
+  ["total_assets", -1, null, null, "thousand_jpy"],
+  ["eps", "2024/03", null, null, null],
+  ["roe", "FY0", null, null, null],
+  ["sales", "FQ-2", null, null, null],
+  ["operating_profit", "2024Q2", null, null, null],
+  ["sales", "FH0", null, null, null],
+  ["sales", "FH-1", null, null, null],
+  ["operating_profit", "2024H2", null, null, null],
+  ["sales", 2024, "semiannual", "H2", null],
+  ["roe", "2024H2", null, null, null], // #N/A: a ratio has no second half
+  ["sales", "LTM", null, null, "hundred_million_jpy"],
+  ["net_income", "LTM-1", null, null, null],
+  ["operating_cf", "LTM", null, null, null], // half-yearly item: the semiannual halves
+  ["operating_cf", "2024Q2", "LTM", null, null],
+  ["operating_cf", "2024Q3", "LTM", null, null], // #N/A: half-yearly items end at Q2 or Q4
+  ["total_assets", "LTM", null, null, null],
+  ["sales", "2023-09-30", "quarterly", null, null],
+  ["sales", "2024-10-15", null, null, null],
+  ["sales", "2099-01-01", null, null, null], // #N/A: a date in the future, no request
+  ["sales", "令和6年3月期", null, null, null],
+  ["sales", "2023年度", null, null, null],
+  ["sales", 1995, null, null, null], // an older window (or the start of the history)
+  ["sales", "1985/03", null, null, null], // further back still
+  ["sales", -35, null, null, null],
+  ["sales", "FY-60", null, null, null], // #N/A: before the history
+  ["no_such_item", null, null, null, null], // #VALUE!
+  ["sales", "FQ-1", "annual", null, null], // #VALUE!: the token names a quarter
+  ["dividends_paid_cf", "LTM", null, "H1", null], // #VALUE!: LTM ends at a quarter
+];
+
+const FUNDS = new Set(ETFS.map((e) => e.code));
+
+/** Company codes spread over the sandbox's securities list (an ETF among them: no statements). */
+function companies(count: number): string[] {
+  const codes = getDataset()
+    .securities.map((s) => s.code)
+    .filter((code) => /^\d{4}$/.test(code));
+  const step = Math.max(1, Math.floor(codes.length / count));
+  return Array.from({ length: count }, (_, i) => codes[i * step] as string);
+}
+
+/** What the cell shows: its value, or its error code and message. */
+async function shown(call: Promise<unknown>): Promise<unknown> {
+  try {
+    return { value: await call };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (typeof e.code !== "string") throw err;
+    return { error: e.code, message: e.message };
+  }
+}
+
+/** True when `call` settled within one microtask turn: answered at once, with no await. */
+async function answeredAtOnce(call: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  call.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await Promise.resolve();
+  return done;
+}
+
+const cell = (company: string, args: Args) => financial(company, ...args, invocation());
+
+describe.each(companies(12))("company %s", (company) => {
+  test("full, warm and join paths give the same value or message for every combination", async () => {
+    // Full: a cold session, every answer fetched by the cell itself.
+    const cold = useSandbox({ now: NOW });
+    const full: unknown[] = [];
+    for (const args of CASES) full.push(await shown(cell(company, args)));
+    const asked = cold.sent();
+    expect(asked).toBeGreaterThan(0);
+    expect(full.some((f) => "value" in (f as object))).toBe(!FUNDS.has(company));
+    if (process.env["SHOW_CELLS"] === company) console.log(JSON.stringify(full, null, 1));
+
+    // Warm: the same session again; every value from memory at once, no request.
+    for (const [i, args] of CASES.entries()) {
+      const again = cell(company, args);
+      if ("value" in (full[i] as object)) expect(await answeredAtOnce(again)).toBe(true);
+      expect(await shown(again)).toEqual(full[i]);
+    }
+    expect(cold.sent()).toBe(asked);
+
+    // Join: a fresh session where every cell is asked at once while the first fetches wait.
+    jest.useFakeTimers();
+    const slow = useSandbox({ now: NOW, sandbox: { latencyMs: 200 } });
+    const pending = CASES.map((args) => shown(cell(company, args)));
+    await jest.advanceTimersByTimeAsync(200 * (asked + 2));
+    expect(await Promise.all(pending)).toEqual(full);
+    // Cells waiting for one another's fetches ask nothing twice.
+    expect(slow.sent()).toBe(asked);
+  });
+});
+
+test("a company typed four ways (number, text, 5-digit code, exchange prefix) gives one value on every path", async () => {
+  useSandbox({ now: NOW });
+  const forms: unknown[] = [7203, "7203", 72030, "XTKS:7203"];
+  const full = await financial(forms[0], "sales", "FY-1", null, null, null, invocation());
+  for (const form of forms) {
+    const call = financial(form, "sales", "FY-1", null, null, null, invocation());
+    expect(await answeredAtOnce(call)).toBe(true);
+    expect(await call).toBe(full);
+  }
+});
