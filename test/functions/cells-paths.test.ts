@@ -93,7 +93,6 @@ describe.each(companies(12))("company %s", (company) => {
     const asked = cold.sent();
     expect(asked).toBeGreaterThan(0);
     expect(full.some((f) => "value" in (f as object))).toBe(!FUNDS.has(company));
-    if (process.env["SHOW_CELLS"] === company) console.log(JSON.stringify(full, null, 1));
 
     // Warm: the same session again; every value from memory at once, no request.
     for (const [i, args] of CASES.entries()) {
