@@ -178,26 +178,35 @@ function fetchTypeOf(what: FinancialWhat): FinancialsPeriodType {
 }
 
 /**
- * The answer holding the period asked: the widest window, or an older one stepped back to
- * (LACKING when one is not at hand: the reader noted which).
+ * The answer of a series holding the period `spec` names: the widest window, or an older one
+ * stepped back to (LACKING when one is not at hand: the reader noted which).
  */
+function windowFor(
+  who: Company,
+  series: FinancialsPeriodType,
+  spec: FiscalPeriodSpec,
+  answers: FinancialAnswers,
+): FinancialsResponse | typeof LACKING {
+  let body = answers.read(financialsQuery(who, series, undefined));
+  if (body === undefined) return LACKING;
+  // An older period than the window: step back one whole window at a time (each step the same
+  // request for every older cell of the company), never past the start of the history.
+  for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
+    const older = olderWindowOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
+    if (older === undefined) break;
+    body = answers.read(financialsQuery(who, series, older));
+    if (body === undefined) return LACKING;
+  }
+  return body;
+}
+
+/** The answer holding the period a cell asks. */
 function answerFor(
   what: FinancialWhat,
   who: Company,
   answers: FinancialAnswers,
 ): FinancialsResponse | typeof LACKING {
-  const fetchType = fetchTypeOf(what);
-  let body = answers.read(financialsQuery(who, fetchType, undefined));
-  if (body === undefined) return LACKING;
-  // An older period than the window: step back one whole window at a time (each step the same
-  // request for every older cell of the company), never past the start of the history.
-  for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
-    const older = olderWindowOf(body.periods, what.period.spec, FINANCIALS_FETCH_YEARS);
-    if (older === undefined) break;
-    body = answers.read(financialsQuery(who, fetchType, older));
-    if (body === undefined) return LACKING;
-  }
-  return body;
+  return windowFor(who, fetchTypeOf(what), what.period.spec, answers);
 }
 
 /**
@@ -232,8 +241,11 @@ function financialValue(
       const { anchor, span } = ltm;
       let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
       if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
-        const semi = answers.read(financialsQuery(who, "semiannual", undefined));
-        if (semi === undefined) return LACKING;
+        // The halves of the anchor's year, from the semiannual window holding it (an older
+        // anchor than the latest window steps back as the quarterly answer did).
+        const year: FiscalPeriodSpec = { kind: "month", month: anchor.fiscal_year };
+        const semi = windowFor(who, "semiannual", year, answers);
+        if (semi === LACKING) return LACKING;
         halves = ltmFromHalves(semi.periods, itemKey, anchor, span);
       }
       if (halves.ok) ltm = halves;

@@ -6,6 +6,7 @@ import { getDataset } from "../../sandbox/data";
 import { ETFS } from "../../sandbox/data/companies";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { invocation, resetSession, useSandbox } from "./harness";
+import { SHIFT_YEARS, useLongHistory } from "./long-history";
 
 jest.setTimeout(180_000);
 afterAll(resetSession);
@@ -84,34 +85,92 @@ async function answeredAtOnce(call: Promise<unknown>): Promise<boolean> {
 
 const cell = (company: string, args: Args) => financial(company, ...args, invocation());
 
+/** A fresh session; `sent()` counts the requests that reached the API. */
+type Session = (latencyMs: number) => { sent(): number };
+
+const sandboxSession: Session = (latencyMs) =>
+  useSandbox({ now: NOW, ...(latencyMs > 0 ? { sandbox: { latencyMs } } : {}) });
+
+/**
+ * The cell's full path (a cold session), warm path (the same session again) and join path (a
+ * fresh session, every cell asked at once) for each of `cases`: the same values and messages.
+ */
+async function samePaths(company: string, cases: readonly Args[], session: Session) {
+  const fund = FUNDS.has(company);
+  // Full: a cold session, every answer fetched by the cell itself.
+  const cold = session(0);
+  const full: unknown[] = [];
+  for (const args of cases) full.push(await shown(cell(company, args)));
+  const asked = cold.sent();
+  expect(asked).toBeGreaterThan(0);
+  expect(full.some((f) => "value" in (f as object))).toBe(!fund);
+
+  // Warm: the same session again; every value from memory at once, no request.
+  for (const [i, args] of cases.entries()) {
+    const again = cell(company, args);
+    if ("value" in (full[i] as object)) expect(await answeredAtOnce(again)).toBe(true);
+    expect(await shown(again)).toEqual(full[i]);
+  }
+  // (An ETF's 404 is not remembered by the client: each of its cells asks again, on every path.)
+  if (!fund) expect(cold.sent()).toBe(asked);
+
+  // Join: a fresh session where every cell is asked at once while the first fetches wait.
+  jest.useFakeTimers();
+  const slow = session(200);
+  const pending = cases.map((args) => shown(cell(company, args)));
+  await jest.advanceTimersByTimeAsync(200 * (asked + 2));
+  expect(await Promise.all(pending)).toEqual(full);
+  // Cells waiting for one another's fetches ask nothing twice.
+  if (!fund) expect(slow.sent()).toBe(asked);
+  jest.useRealTimers();
+  return full;
+}
+
 describe.each(companies(12))("company %s", (company) => {
   test("full, warm and join paths give the same value or message for every combination", async () => {
-    // Full: a cold session, every answer fetched by the cell itself.
-    const cold = useSandbox({ now: NOW });
-    const full: unknown[] = [];
-    for (const args of CASES) full.push(await shown(cell(company, args)));
-    const asked = cold.sent();
-    expect(asked).toBeGreaterThan(0);
-    expect(full.some((f) => "value" in (f as object))).toBe(!FUNDS.has(company));
-
-    // Warm: the same session again; every value from memory at once, no request.
-    for (const [i, args] of CASES.entries()) {
-      const again = cell(company, args);
-      if ("value" in (full[i] as object)) expect(await answeredAtOnce(again)).toBe(true);
-      expect(await shown(again)).toEqual(full[i]);
-    }
-    // (An ETF's 404 is not remembered by the client: each of its cells asks again, on every path.)
-    if (!FUNDS.has(company)) expect(cold.sent()).toBe(asked);
-
-    // Join: a fresh session where every cell is asked at once while the first fetches wait.
-    jest.useFakeTimers();
-    const slow = useSandbox({ now: NOW, sandbox: { latencyMs: 200 } });
-    const pending = CASES.map((args) => shown(cell(company, args)));
-    await jest.advanceTimersByTimeAsync(200 * (asked + 2));
-    expect(await Promise.all(pending)).toEqual(full);
-    // Cells waiting for one another's fetches ask nothing twice.
-    if (!FUNDS.has(company)) expect(slow.sent()).toBe(asked);
+    await samePaths(company, CASES, sandboxSession);
   });
+});
+
+/** Periods older than the 30-year window: FINANCIAL steps back one window at a time. */
+const OLDER: readonly Args[] = [
+  ["sales", 1995, null, null, null],
+  ["sales", "1985/03", null, null, null],
+  ["net_income", "1980/03", null, null, "million_jpy"],
+  ["sales", -35, null, null, null], // #N/A: a relative period counts within the latest window
+  ["sales", "1990Q2", null, null, null],
+  ["sales", "1990H2", null, null, null],
+  ["net_income", "1990Q3", "LTM", null, null],
+  ["operating_cf", "1990Q2", "LTM", null, null], // an older window and the semiannual halves
+  ["sales", "1990-06-30", "quarterly", null, null],
+  ["sales", "FY-80", null, null, null], // #N/A: before the 70-year history
+  ["sales", 1930, null, null, null], // #N/A: past the windows FINANCIAL steps back through
+];
+
+describe.each(["7203", "6758", "7974", "8306"])("company %s with a 70-year history", (company) => {
+  test("older windows: full, warm and join paths give the same value or message", async () => {
+    const full = await samePaths(company, OLDER, (latency) => useLongHistory(NOW, latency));
+    // The older years were answered (not refused as outside the window).
+    const answered = full.map((f) => "value" in (f as object));
+    expect(answered).toEqual([true, true, true, false, true, true, true, true, true, false, false]);
+  });
+});
+
+test("an older window's figures are its own years': 1985/03 and an LTM from older halves", async () => {
+  useLongHistory(NOW);
+  const span = SHIFT_YEARS;
+  // The synthetic history repeats the sandbox's years SHIFT_YEARS further back, so a year that
+  // much later holds the same figures.
+  const same = async (args: Args, later: Args) =>
+    expect(await cell("6758", args)).toBe(await cell("6758", later));
+  await same(
+    ["sales", "1985/03", null, null, null],
+    ["sales", `${1985 + span}/03`, null, null, null],
+  );
+  await same(
+    ["operating_cf", "1990Q2", "LTM", null, null],
+    ["operating_cf", `${1990 + span}Q2`, "LTM", null, null],
+  );
 });
 
 test("a company typed four ways (number, text, 5-digit code, exchange prefix) gives one value on every path", async () => {
