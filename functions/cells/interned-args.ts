@@ -72,6 +72,28 @@ export function internedText<V>(read: (text: unknown) => V, text: unknown): V {
   return table.set(text, read(text)) as V;
 }
 
+/** Field lists read, per allowed-key list (functions/common.ts fieldList), by their whole text. */
+const fieldLists = new WeakMap<readonly string[], BoundedMemo<string, readonly string[]>>();
+
+/** A field list read before for this allowed-key list and key text: a copy (callers change theirs). */
+export function knownFieldList(allowed: readonly string[], key: string): string[] | undefined {
+  return fieldLists.get(allowed)?.get(key)?.slice();
+}
+
+/** Remembers a field list read (successes only: a refused text gets its own message each time). */
+export function rememberFieldList(
+  allowed: readonly string[],
+  key: string,
+  keys: readonly string[],
+) {
+  let table = fieldLists.get(allowed);
+  if (table === undefined) {
+    table = new BoundedMemo<string, readonly string[]>(LIMIT);
+    fieldLists.set(allowed, table);
+  }
+  table.set(key, keys.slice());
+}
+
 /** Argument objects by their parts (frozen objects and strings), nested so no key string is built. */
 type Nest<V> = WeakMap<object, Map<string, Map<string, V>>>;
 
