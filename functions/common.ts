@@ -1,7 +1,7 @@
 // Helpers shared by the function adapters: field lists, columns, title rows and "no results".
 
 import { NotFoundError, isStale } from "../src/client";
-import { BoundedMemo } from "../src/client/bounded-memo";
+import { knownFieldList, rememberFieldList } from "./cells/interned-args";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import type { Dataset } from "../src/contract";
 import { listArg, type MoneyUnit } from "../src/excel/args";
@@ -43,29 +43,14 @@ export function fieldList(
 ): string[] {
   // A model repeats the same few item texts in every cell: a text already read for this argument
   // is the same keys (the dictionary is fixed), so it skips the split, normalising and matching.
-  const memo = typeof value === "string" ? fieldMemo(allowed) : undefined;
-  const memoKey =
-    memo === undefined
-      ? ""
-      : `${dictionary}|${argument}|${one ? 1 : 0}|${defaults.join(",")}|${value as string}`;
-  const known = memo?.get(memoKey);
-  if (known !== undefined) return known.slice();
+  if (typeof value !== "string")
+    return parseFieldList(value, argument, allowed, defaults, dictionary, one);
+  const key = `${dictionary}|${argument}|${one ? 1 : 0}|${defaults.join(",")}|${value}`;
+  const known = knownFieldList(allowed, key);
+  if (known !== undefined) return known;
   const out = parseFieldList(value, argument, allowed, defaults, dictionary, one);
-  memo?.set(memoKey, out.slice());
+  rememberFieldList(allowed, key, out);
   return out;
-}
-
-/** Bound on remembered item texts per allowed-key list (a workbook uses a few dozen). */
-const FIELD_MEMO_LIMIT = 4096;
-const fieldMemos = new WeakMap<readonly string[], BoundedMemo<string, string[]>>();
-
-function fieldMemo(allowed: readonly string[]): BoundedMemo<string, string[]> {
-  let memo = fieldMemos.get(allowed);
-  if (memo === undefined) {
-    memo = new BoundedMemo(FIELD_MEMO_LIMIT);
-    fieldMemos.set(allowed, memo);
-  }
-  return memo;
 }
 
 function parseFieldList(

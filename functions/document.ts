@@ -2,6 +2,7 @@
 // getDisclosure, getDisclosureSection).
 
 import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
+import type { ResponseOf } from "../src/client/types";
 import { SECTION_IDS } from "../src/contract/disclosure-sections";
 import {
   docIdArg,
@@ -15,10 +16,13 @@ import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
 import { unitCell } from "../src/excel/number-formats";
-import { dateCell, EMPTY, type Cell } from "../src/excel/values";
+import { dateCell, EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
+import { BoundedMemo } from "../src/client/bounded-memo";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
 import { noData } from "./excel-errors";
 import { run, type CallContext, type InvocationLike } from "./run";
+import { defineCell, LACKING } from "./cells/define-cell";
+import { argsTable, internedArgs } from "./cells/interned-args";
 
 const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
 type Part = (typeof PARTS)[number];
@@ -90,7 +94,7 @@ export function document(
           ...["element_name", "context"].map((k) => plainColumn(k) as Column<DisclosureXbrlFact>),
           { ...plainColumn("period"), value: (f) => periodCells(f.period, ctx).end },
           { ...plainColumn("period_start"), value: (f) => periodCells(f.period, ctx).start },
-          { ...plainColumn("value"), value: (f) => factCell(f, ctx) },
+          { ...plainColumn("value"), value: (f) => factCell(f, ctx.host) },
           plainColumn("unit") as Column<DisclosureXbrlFact>,
         ];
         return table(ctx, columns, rows, mode, title);
@@ -120,11 +124,11 @@ const XBRL_UNITS: Readonly<Record<string, string>> = {
  * such where the host has formatted numbers), a date-typed fact ("2026-03-31", e.g.
  * CurrentFiscalYearEndDateDEI) becomes a date serial, other text stays text (codes, names).
  */
-function factCell(fact: DisclosureXbrlFact, ctx: CallContext): Cell {
+function factCell(fact: DisclosureXbrlFact, host: HostCapabilities): Cell {
   const value = fact.value;
-  if (typeof value === "string" && ISO_DAY.test(value)) return dateCell(value, ctx.host);
+  if (typeof value === "string" && ISO_DAY.test(value)) return dateCell(value, host);
   const unit = fact.unit === null ? undefined : XBRL_UNITS[fact.unit.toLowerCase()];
-  return unitCell(value, unit, "jpy", ctx.host);
+  return unitCell(value, unit, "jpy", host);
 }
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -156,31 +160,61 @@ function sameName(element: string, wanted: string): boolean {
   return e === w || e.endsWith(`:${w}`) || e.endsWith(`_${w}`);
 }
 
+type XbrlQuery = { doc_id: string; include: string };
+
+/** One frozen query per document, so the client recognises it at once (a model's column of facts). */
+const xbrlQueries = new BoundedMemo<string, XbrlQuery>(4096);
+
+function xbrlQuery(id: string): XbrlQuery {
+  return (
+    xbrlQueries.get(id) ?? xbrlQueries.set(id, Object.freeze({ doc_id: id, include: INCLUDE.xbrl }))
+  );
+}
+
+/** An XBRL cell's arguments: the document's query, the element name, the context asked ("": none). */
+interface XbrlArgs {
+  query: XbrlQuery;
+  name: string;
+  context: string;
+}
+
+const xbrlArgs = argsTable<XbrlArgs>();
+
+function makeXbrlArgs(query: XbrlQuery, name: string, context: string): XbrlArgs {
+  return { query, name, context };
+}
+
+function parseXbrl(docId: unknown, element: unknown, context: unknown): XbrlArgs {
+  const id = docIdArg(docId);
+  const name = requiredText(
+    element,
+    "element",
+    { en: "an XBRL element name, e.g. NetSales", ja: "XBRL 要素名（NetSales など）" },
+    300,
+  );
+  const ctxName = optionalText(context, "context", 300) ?? "";
+  return internedArgs(xbrlArgs, xbrlQuery(id), name, ctxName, makeXbrlArgs);
+}
+
 /**
  * XBRL: one fact's value. `element` matches the element name with or without its prefix
  * ("NetSales" finds "jppfs_cor:NetSales"); `context` picks among contexts, else the current-year
  * context is preferred, else the first fact.
  */
-export function xbrl(
-  docId: unknown,
-  element: unknown,
-  context: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell> {
-  return run(invocation, async (ctx) => {
-    const id = docIdArg(docId);
-    const name = requiredText(
-      element,
-      "element",
-      { en: "an XBRL element name, e.g. NetSales", ja: "XBRL 要素名（NetSales など）" },
-      300,
-    );
-    const ctxName = optionalText(context, "context", 300);
-    const body = await ctx.client.disclosure({ doc_id: id, include: INCLUDE.xbrl }, ctx.options);
+const xbrlCell = defineCell<XbrlArgs, XbrlQuery, XbrlQuery, ResponseOf<"getDisclosure">, never>({
+  parse: parseXbrl,
+  // The document is the subject: nothing to look up.
+  subjectAtHand: (args) => args.query,
+  subject: (_ctx, args) => args.query,
+  needs: (_args, query) => [query],
+  compute({ name, context }, query, answers, host) {
+    const body = answers.read(query);
+    if (body === undefined) return LACKING;
+    const id = query.doc_id;
     const facts = (body.xbrl_facts ?? []).filter((f) => sameName(f.element_name, name));
     const pick =
-      ctxName !== undefined
-        ? facts.find((f) => (f.context ?? "").toLowerCase() === ctxName.toLowerCase())
+      context !== ""
+        ? facts.find((f) => (f.context ?? "").toLowerCase() === context.toLowerCase())
         : (facts.find((f) =>
             /^current(year|quarter)?(duration|instant)?$/i.test(f.context ?? ""),
           ) ??
@@ -188,12 +222,23 @@ export function xbrl(
           facts[0]);
     if (pick === undefined) {
       throw noData(
-        `No XBRL fact ${name}${ctxName ? ` in context ${ctxName}` : ""} in ${id}: see =KAISHA.DOCUMENT("${id}","xbrl")`,
-        `${id} に XBRL 要素 ${name}${ctxName ? `（${ctxName}）` : ""} はありません：DOCUMENT("${id}","xbrl") で確認してください`,
+        `No XBRL fact ${name}${context ? ` in context ${context}` : ""} in ${id}: see =KAISHA.DOCUMENT("${id}","xbrl")`,
+        `${id} に XBRL 要素 ${name}${context ? `（${context}）` : ""} はありません：DOCUMENT("${id}","xbrl") で確認してください`,
       );
     }
-    return factCell(pick, ctx);
-  });
+    return factCell(pick, host);
+  },
+  peek: (client, query) => client.peek("getDisclosure", query),
+  fetch: (ctx, _args, query) => ctx.client.disclosure(query, ctx.options),
+});
+
+export function xbrl(
+  docId: unknown,
+  element: unknown,
+  context: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell> {
+  return xbrlCell(invocation, docId, element, context);
 }
 
 /**

@@ -1,16 +1,15 @@
-// FINANCIAL (one value for a model cell): one synchronous computation over the /financials answers at
-// hand, used from memory at once, after waiting for another cell's fetch, or by the full path.
+// FINANCIAL (one value for a model cell): its arguments, the /financials answers it reads and one
+// synchronous computation over them, defined once (functions/cells/define-cell.ts) for every path.
 
 import type { FinancialsPeriod, FinancialsResponse } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
 import { ArgumentError, moneyUnitArg, requiredText, type Company } from "../src/excel/args";
 import type { MoneyUnit } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import {
   computeLtm,
-  financialPeriodArgs,
   isSecondHalf,
   ltmFromHalves,
-  olderWindowAsOf,
   secondHalfValue,
   type FinancialPeriodArgs,
   type FiscalPeriodSpec,
@@ -19,18 +18,25 @@ import {
 import { ltmKind } from "../src/excel/ltm-kind";
 import { knownFinancialsAsk } from "../src/domain/company-resolver";
 import { unitOf } from "../src/excel/labels";
-import { roundToDecimals, sourceDecimals, unitCell } from "../src/excel/number-formats";
+import { roundToDecimals, unitCell } from "../src/excel/number-formats";
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
-import { AbortError, type KaishaClient } from "../src/client";
+import type { KaishaClient } from "../src/client";
+import type { ParamsOf } from "../src/client/types";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import { getClient } from "../src/session";
-import { BoundedMemo, entryOf } from "../src/client/bounded-memo";
 import { fieldList, noResults } from "./common";
-import { futureDate, noData, toCellError } from "./excel-errors";
+import { futureDate, noData } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
-import { getHostCapabilities, messageLang } from "./host";
-import { answeredAtOnce, inPreview, run, type InvocationLike } from "./run";
-import { selectPeriodOnce } from "./period-index";
+import type { InvocationLike } from "./run";
+import { defineCell, LACKING, type Answers } from "./cells/define-cell";
+import {
+  argsTable,
+  internedArgs,
+  internedPair,
+  internedText,
+  periodArgsOf,
+} from "./cells/interned-args";
+import { decimalsOf, olderWindowOf, rowOf } from "./cells/answer-index";
 import {
   financialsQuery,
   joinSharedFetch,
@@ -61,12 +67,14 @@ interface FinancialWhat {
   unitId: ReturnType<typeof unitOf>;
 }
 
-/** An item text read once: a model repeats the same 60 texts in every company's cells. */
-const itemKeys = new BoundedMemo<string, string>(4096);
+/** A FINANCIAL cell's arguments: the company as typed and what is asked of it. */
+interface FinancialArgs {
+  ref: CompanyRef;
+  what: FinancialWhat;
+}
 
-function itemKeyArg(item: unknown): string {
-  const known = typeof item === "string" ? itemKeys.get(item) : undefined;
-  if (known !== undefined) return known;
+/** The item text as a financials key (a module-level reader: internedText remembers it per text). */
+function readItemKey(item: unknown): string {
   const key = fieldList(
     requiredText(item, "item", ITEM_FORMS),
     "item",
@@ -76,9 +84,28 @@ function itemKeyArg(item: unknown): string {
     true,
   );
   if (key.length !== 1) throw new ArgumentError("item", ITEM_FORMS, item);
-  const itemKey = key[0] as string;
-  if (typeof item === "string") itemKeys.set(item, itemKey);
-  return itemKey;
+  return key[0] as string;
+}
+
+function makeWhat(period: FinancialPeriodArgs, itemKey: string, money: string): FinancialWhat {
+  if (period.type === "LTM" && ltmKind(itemKey) === undefined) {
+    throw new ArgumentError(
+      "item",
+      {
+        en: "an income, cash-flow, balance-sheet or per-share item with period LTM",
+        ja: "LTM では損益・キャッシュフロー・貸借対照表・1株当たりの項目",
+      },
+      itemKey,
+    );
+  }
+  return { period, itemKey, money: money as MoneyUnit, unitId: unitOf("financials", itemKey) };
+}
+
+const whats = argsTable<FinancialWhat>();
+const financialArgsTable = new WeakMap<CompanyRef, WeakMap<FinancialWhat, FinancialArgs>>();
+
+function makeArgs(ref: CompanyRef, what: FinancialWhat): FinancialArgs {
+  return { ref, what };
 }
 
 /**
@@ -93,35 +120,25 @@ function financialWhat(
   quarter: unknown,
   unit: unknown,
 ): FinancialWhat {
-  const itemKey = itemKeyArg(item);
-  const periodArgs = financialPeriodArgs(fiscalPeriod, period, quarter);
+  const itemKey = internedText(readItemKey, item);
+  const periodArgs = periodArgsOf(fiscalPeriod, period, quarter);
   const money = moneyUnitArg(unit);
-  // financialPeriodArgs and the item and unit memos give the same values for the same texts.
-  const byItem = entryOf(whatMemo, periodArgs, () => new Map());
-  const byUnit = entryOf(byItem, itemKey, () => new Map<MoneyUnit, FinancialWhat>());
-  const known = byUnit.get(money);
-  if (known !== undefined) return known;
-  if (periodArgs.type === "LTM" && ltmKind(itemKey) === undefined) {
-    throw new ArgumentError(
-      "item",
-      {
-        en: "an income, cash-flow, balance-sheet or per-share item with period LTM",
-        ja: "LTM では損益・キャッシュフロー・貸借対照表・1株当たりの項目",
-      },
-      itemKey,
-    );
-  }
-  const what: FinancialWhat = Object.freeze({
-    period: periodArgs,
-    itemKey,
-    money,
-    unitId: unitOf("financials", itemKey),
-  });
-  byUnit.set(money, what);
-  return what;
+  return internedArgs(whats, periodArgs, itemKey, money, makeWhat);
 }
 
-const whatMemo = new WeakMap<FinancialPeriodArgs, Map<string, Map<MoneyUnit, FinancialWhat>>>();
+/** FINANCIAL's arguments in Excel's order, the company first (as the user reads the error). */
+function parseFinancial(
+  company: unknown,
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+): FinancialArgs {
+  const ref = companyRefArg(company);
+  const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
+  return internedPair(financialArgsTable, ref, what, makeArgs);
+}
 
 function companyLabel(company: Company): string {
   return "security_code" in company ? company.security_code : company.edinet_code;
@@ -151,57 +168,61 @@ function describeChoice(spec: FiscalPeriodSpec, quarter: Quarter | undefined): s
   return quarter ? `${describeSpec(spec)} ${quarter}` : describeSpec(spec);
 }
 
-/** Per frozen answer and item: the decimals its figures carry (an LTM sum is rounded to them). */
-const itemDecimals = new WeakMap<readonly FinancialsPeriod[], Map<string, number>>();
+/** One /financials answer's query (shared-financials.ts financialsQuery: one frozen object each). */
+type FinancialsQuery = ParamsOf<"getFinancials">;
 
-function decimalsOfItem(periods: readonly FinancialsPeriod[], item: string): number {
-  const read = () => sourceDecimals(periods.map((p) => readItem(p, item) as number | null));
-  if (!Object.isFrozen(periods)) return read();
-  return entryOf(
-    entryOf(itemDecimals, periods, () => new Map<string, number>()),
-    item,
-    read,
-  );
+/** FINANCIAL's answers: /financials bodies by their interned query. */
+type FinancialAnswers = Answers<FinancialsQuery, FinancialsResponse>;
+
+/** The series FINANCIAL fetches for a period type (LTM sums quarterly rows). */
+function fetchTypeOf(what: FinancialWhat): FinancialsPeriodType {
+  return what.period.type === "LTM" ? "quarterly" : what.period.type;
 }
 
-/** The answer for a period type and older window (`asOf`), or undefined when it is not at hand. */
-type AnswerLookup = (
-  period: FinancialsPeriodType,
-  asOf: string | undefined,
-) => FinancialsResponse | undefined;
-
-/** Returned when an answer the value needs is not at hand (the lookup saw which). */
-const LACKING: unique symbol = Symbol("lacking");
-
-/** The answer holding the period asked: the widest window, or an older one stepped back to. */
-function answerFor(what: FinancialWhat, lookup: AnswerLookup): FinancialsResponse | typeof LACKING {
-  const { spec, type } = what.period;
-  const fetchType = type === "LTM" ? "quarterly" : type;
-  let body = lookup(fetchType, undefined);
+/**
+ * The answer of a series holding the period `spec` names: the widest window, or an older one
+ * stepped back to (LACKING when one is not at hand: the reader noted which).
+ */
+function windowFor(
+  who: Company,
+  series: FinancialsPeriodType,
+  spec: FiscalPeriodSpec,
+  answers: FinancialAnswers,
+): FinancialsResponse | typeof LACKING {
+  let body = answers.read(financialsQuery(who, series, undefined));
   if (body === undefined) return LACKING;
   // An older period than the window: step back one whole window at a time (each step the same
   // request for every older cell of the company), never past the start of the history.
   for (let step = 0; step < MAX_OLDER_WINDOWS; step++) {
-    const older = olderWindowAsOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
+    const older = olderWindowOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
     if (older === undefined) break;
-    body = lookup(fetchType, older);
+    body = answers.read(financialsQuery(who, series, older));
     if (body === undefined) return LACKING;
   }
   return body;
 }
 
-/**
- * The cell's value from the answers `lookup` has, LACKING when one it needs is missing, or a
- * thrown #N/A when the data has no such value. The same for every path, so a cell answered from
- * memory and one answered after a request can never differ.
- */
-function financialValue(
+/** The answer holding the period a cell asks. */
+function answerFor(
   what: FinancialWhat,
   who: Company,
-  lookup: AnswerLookup,
+  answers: FinancialAnswers,
+): FinancialsResponse | typeof LACKING {
+  return windowFor(who, fetchTypeOf(what), what.period.spec, answers);
+}
+
+/**
+ * The cell's value from the answers at hand, LACKING when one it needs is missing, or a thrown
+ * #N/A when the data has no such value. `who` is the company the answers are asked for.
+ */
+function financialValue(
+  args: FinancialArgs,
+  who: Company,
+  answers: FinancialAnswers,
   host: HostCapabilities,
   client: KaishaClient,
 ): Cell | typeof LACKING {
+  const { what } = args;
   const { itemKey, money, unitId } = what;
   const { spec, type, quarter: q } = what.period;
   // A date not reached yet has no period ended on it: refused before any request.
@@ -209,7 +230,7 @@ function financialValue(
     const today = client.today();
     if (spec.iso > today) throw futureDate(spec.iso, today);
   }
-  const body = answerFor(what, lookup);
+  const body = answerFor(what, who, answers);
   if (body === LACKING) return LACKING;
   if (body.periods.length === 0) throw noResults();
 
@@ -222,8 +243,11 @@ function financialValue(
       const { anchor, span } = ltm;
       let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
       if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
-        const semi = lookup("semiannual", undefined);
-        if (semi === undefined) return LACKING;
+        // The halves of the anchor's year, from the semiannual window holding it (an older
+        // anchor than the latest window steps back as the quarterly answer did).
+        const year: FiscalPeriodSpec = { kind: "month", month: anchor.fiscal_year };
+        const semi = windowFor(who, "semiannual", year, answers);
+        if (semi === LACKING) return LACKING;
         halves = ltmFromHalves(semi.periods, itemKey, anchor, span);
       }
       if (halves.ok) ltm = halves;
@@ -245,10 +269,10 @@ function financialValue(
     if (ltm.value === null) return EMPTY;
     // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
     // to the precision of the item's own values before scaling.
-    const decimals = decimalsOfItem(body.periods, itemKey);
+    const decimals = decimalsOf(body.periods, itemKey);
     return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
   }
-  const row = selectPeriodOnce(body.periods, what.period);
+  const row = rowOf(body.periods, what.period);
   if (row === undefined) {
     const what = describeChoice(spec, q);
     throw noData(
@@ -271,79 +295,39 @@ function financialValue(
         );
   }
   if (half.value === null) return EMPTY;
-  const decimals = decimalsOfItem(body.periods, itemKey);
+  const decimals = decimalsOf(body.periods, itemKey);
   return unitCell(roundToDecimals(half.value, decimals), unitId, money, host);
-}
-
-/** What `memoryLookup` reads for (set just before each synchronous use) and what it found. */
-const inMemory: {
-  client: KaishaClient | undefined;
-  who: Company | undefined;
-  ask: Company | undefined;
-  /** The shared fetch under way for the answer the last miss lacked. */
-  pending: SharedFetch | undefined;
-} = { client: undefined, who: undefined, ask: undefined, pending: undefined };
-
-/** An AnswerLookup over the client's memory tier, one function for every cell (no closure each). */
-const memoryLookup: AnswerLookup = (type, asOf) => {
-  const client = inMemory.client as KaishaClient;
-  const found = client.peek("getFinancials", financialsQuery(inMemory.ask as Company, type, asOf));
-  if (found === undefined)
-    inMemory.pending = sharedFetchFor(client, inMemory.who as Company, type, asOf);
-  return found;
-};
-
-/**
- * The value from fresh answers in memory alone, with no request, await or per-cell context: a warm
- * recalculation's cells. LACKING for anything else (an answer not in memory, a name to look up,
- * an argument or data error): the full path then answers, and says why when it fails. After a
- * LACKING, `inMemory.pending` is the shared fetch under way for the missing answer, if any.
- */
-function financialFromMemory(
-  company: unknown,
-  item: unknown,
-  fiscalPeriod: unknown,
-  period: unknown,
-  quarter: unknown,
-  unit: unknown,
-): Cell | typeof LACKING {
-  inMemory.pending = undefined;
-  try {
-    const ref = companyRefArg(company);
-    if ("name" in ref) return LACKING;
-    const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
-    const client = getClient();
-    const ask = knownFinancialsAsk(client, ref);
-    if (ask === undefined) return LACKING;
-    inMemory.client = client;
-    inMemory.who = ref;
-    inMemory.ask = ask;
-    return financialValue(what, ref, memoryLookup, getHostCapabilities(), client);
-  } catch {
-    inMemory.pending = undefined;
-    return LACKING;
-  } finally {
-    inMemory.client = undefined;
-    inMemory.who = undefined;
-    inMemory.ask = undefined;
-  }
-}
-
-/** An answer a full-path call lacks: its period type and older window. */
-interface Lacking {
-  period: FinancialsPeriodType;
-  asOf: string | undefined;
-}
-
-/** An answer fetched during one full-path call. */
-interface Fetched extends Lacking {
-  body: FinancialsResponse;
 }
 
 /**
  * FINANCIAL: one value. Asks /financials for the widest window (the client answers every cell of a
- * company and period type from one request, openapi.json getFinancials) and picks the row locally.
+ * company and period type from one request, openapi.json getFinancials) and picks the row locally;
+ * one fetch per answer is shared by every cell waiting for it (shared-financials.ts).
  */
+const financialCell = defineCell<
+  FinancialArgs,
+  Company,
+  FinancialsQuery,
+  FinancialsResponse,
+  SharedFetch
+>({
+  parse: parseFinancial,
+  // A code or entity is the company; an EDINET code whose security code is known is asked by it
+  // (company-resolver.ts knownFinancialsAsk); a name needs a look-up.
+  subjectAtHand: (args, client) =>
+    "name" in args.ref ? undefined : knownFinancialsAsk(client, args.ref),
+  subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
+  needs: (args, who) => [financialsQuery(who, fetchTypeOf(args.what), undefined)],
+  compute: financialValue,
+  peek: (client, query) => client.peek("getFinancials", query),
+  fetch: (ctx, _args, who, query) =>
+    sharedFinancials(ctx, who, query.period as FinancialsPeriodType, query.as_of),
+  // Shared fetches are keyed by the company as typed (the full path's `who` for a code).
+  inFlight: (client, args, query) =>
+    sharedFetchFor(client, args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
+  join: joinSharedFetch,
+});
+
 export function financial(
   company: unknown,
   item: unknown,
@@ -353,75 +337,7 @@ export function financial(
   unit: unknown,
   invocation?: InvocationLike,
 ): Promise<Cell> {
-  const quick = financialFromMemory(company, item, fiscalPeriod, period, quarter, unit);
-  if (quick !== LACKING) return answeredAtOnce(invocation, quick);
-  const pending = inMemory.pending;
-  inMemory.pending = undefined;
-  // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
-  // turn later; waiting for it would find nothing and ask again).
-  if (pending === undefined || pending.settled || inPreview(invocation)) {
-    return fullFinancial(company, item, fiscalPeriod, period, quarter, unit, invocation);
-  }
-  // Another cell's fetch brings the answer: wait for it holding only this closure (a cold model
-  // has ~90 cells per answer waiting for minutes of pacing), then answer as a warm cell would.
-  const leave = joinSharedFetch(pending);
-  let canceled = false;
-  const onCanceled = (): void => {
-    canceled = true;
-    leave();
-  };
-  if (invocation !== undefined) invocation.onCanceled = onCanceled;
-  const again = (): Promise<Cell> => {
-    // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
-    if (invocation !== undefined && invocation.onCanceled === onCanceled)
-      invocation.onCanceled = undefined;
-    // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
-    if (canceled) return Promise.reject(toCellError(new AbortError(), messageLang()));
-    const value = financialFromMemory(company, item, fiscalPeriod, period, quarter, unit);
-    inMemory.pending = undefined;
-    if (value !== LACKING) return answeredAtOnce(invocation, value);
-    // Not in memory (a stale copy, an error, an older window still to fetch): the full path,
-    // which finds the settled fetch and reads its outcome rather than asking again.
-    return fullFinancial(company, item, fiscalPeriod, period, quarter, unit, invocation);
-  };
-  return pending.answer.then(again, again);
-}
-
-/** FINANCIAL through `run`: fetches what the value lacks and reports every failure. */
-function fullFinancial(
-  company: unknown,
-  item: unknown,
-  fiscalPeriod: unknown,
-  period: unknown,
-  quarter: unknown,
-  unit: unknown,
-  invocation: InvocationLike | undefined,
-): Promise<Cell> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(company);
-    const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
-    // A code or entity is already the company (resolveCompany returns it): no await per cell.
-    const who = "name" in ref ? await companyOf(ctx, ref) : ref;
-    const fetched: Fetched[] = [];
-    let lacking: Lacking | undefined;
-    const lookup: AnswerLookup = (type, asOf) => {
-      for (const f of fetched) if (f.period === type && f.asOf === asOf) return f.body;
-      lacking = { period: type, asOf };
-      return undefined;
-    };
-    // Each round fetches one answer the value lacks (at most the window, 4 older windows and the
-    // semiannual halves), then computes again from everything fetched so far.
-    for (;;) {
-      lacking = undefined;
-      const value = financialValue(what, who, lookup, ctx.host, ctx.client);
-      if (value !== LACKING) return value;
-      // LACKING comes from a lookup that missed, which recorded what it asked.
-      const need = lacking as Lacking | undefined;
-      if (need === undefined) throw new Error("financialValue lacked an answer it did not ask for");
-      const body = await sharedFinancials(ctx, who, need.period, need.asOf);
-      fetched.push({ ...need, body });
-    }
-  });
+  return financialCell(invocation, company, item, fiscalPeriod, period, quarter, unit);
 }
 
 /** The period a FINANCIAL cell reads: its fiscal year (YYYY/MM) and quarter, for the builder. */
@@ -453,9 +369,7 @@ export function financialPeriodRead(
     const client = getClient();
     const ask = knownFinancialsAsk(client, ref);
     if (ask === undefined) return undefined;
-    const lookup: AnswerLookup = (type, asOf) =>
-      client.peek("getFinancials", financialsQuery(ask, type, asOf));
-    const body = answerFor(what, lookup);
+    const body = answerFor(what, ask, { read: (query) => client.peek("getFinancials", query) });
     if (body === LACKING) return undefined;
     const type = what.period.type;
     // LTM: the twelve months through the quarter the sum ends with.
@@ -464,7 +378,7 @@ export function financialPeriodRead(
         ? ((ltm) => (ltm.ok ? ltm.through : undefined))(
             computeLtm(body.periods, what.itemKey, what.period.spec, what.period.quarter),
           )
-        : selectPeriodOnce(body.periods, what.period);
+        : rowOf(body.periods, what.period);
     if (row === undefined) return undefined;
     return {
       item: what.itemKey,

@@ -114,19 +114,6 @@ export async function run<T extends Cell | Cell[][]>(
 }
 
 /**
- * A value a function could give at once, from memory with no request (a warm recalculation's
- * cells): the cell's answer with no per-call context, cancellation or await. It must be what
- * `run` would give for the same arguments; anything else (a failure included) goes through `run`.
- */
-export function answeredAtOnce<T extends Cell>(
-  invocation: InvocationLike | undefined,
-  value: T,
-): Promise<T> {
-  if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
-  return Promise.resolve(value);
-}
-
-/**
  * One call's cancellation (its AbortController made only when asked for), stale flag, deadline
  * (the client keeps it here: `RequestOptions.call`), and the cell it answers (the client records
  * it against answers it serves while asking them again).

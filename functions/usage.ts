@@ -1,12 +1,27 @@
 // USAGE: the remaining request count of the day (GET /usage; never cached, does not consume the limit).
 
 import type { Cell } from "../src/excel/values";
-import { run, type InvocationLike } from "./run";
+import type { InvocationLike } from "./run";
+import { defineCell, LACKING } from "./cells/define-cell";
+
+/** USAGE has no arguments: one frozen object stands for them and for its one answer. */
+const NO_ARGS = Object.freeze({});
 
 /** USAGE: remaining requests (openapi.json getUsage, bearerAuth). */
+const usageCell = defineCell<object, object, object, { remaining: number }, never>({
+  parse: () => NO_ARGS,
+  subjectAtHand: () => NO_ARGS,
+  subject: () => NO_ARGS,
+  needs: () => [NO_ARGS],
+  compute(_args, _subject, answers) {
+    const body = answers.read(NO_ARGS);
+    return body === undefined ? LACKING : body.remaining;
+  },
+  // openapi.json getUsage: the count changes with every request elsewhere; never read from memory.
+  peek: () => undefined,
+  fetch: (ctx) => ctx.client.usage(ctx.options),
+});
+
 export function usage(invocation?: InvocationLike): Promise<Cell> {
-  return run(invocation, async (ctx) => {
-    const body = await ctx.client.usage(ctx.options);
-    return body.remaining;
-  });
+  return usageCell(invocation);
 }

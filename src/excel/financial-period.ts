@@ -5,7 +5,6 @@ import { ArgumentError, cellOf, isOmitted, optionalChoice, requireScalar } from 
 import { normalizeText } from "../client/normalize";
 import { lastEndedMonth } from "./period-number";
 import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./period-token";
-import { BoundedMemo } from "../client/bounded-memo";
 import { monthIndex, monthLabel } from "./period-dates";
 import { quarterOf, sortedRows as sorted } from "./period-rows";
 import type { FiscalPeriodSpec } from "./period-spec";
@@ -94,42 +93,6 @@ export interface FinancialPeriodArgs {
  * @example financialPeriodArgs("2024Q2", null, null) // year 2024, quarterly, Q2
  */
 export function financialPeriodArgs(
-  fiscalPeriod: unknown,
-  period: unknown,
-  quarter: unknown,
-): FinancialPeriodArgs {
-  // Every cell of a model row passes the same few primitives: read each triple once (a refused
-  // one is not remembered, so its error is rebuilt with the cell's own text).
-  const key = primitiveKey(fiscalPeriod, period, quarter);
-  if (key === undefined) return readPeriodArgs(fiscalPeriod, period, quarter);
-  const known = periodArgsMemo.get(key);
-  if (known !== undefined) return known;
-  const read = readPeriodArgs(fiscalPeriod, period, quarter);
-  Object.freeze(read.spec);
-  periodArgsMemo.set(key, Object.freeze(read));
-  return read;
-}
-
-/** Bound on remembered argument triples (a model uses a few dozen). */
-const PERIOD_MEMO_LIMIT = 4096;
-const periodArgsMemo = new BoundedMemo<string, FinancialPeriodArgs>(PERIOD_MEMO_LIMIT);
-
-/** A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else. */
-function primitiveKey(...values: unknown[]): string | undefined {
-  let key = "";
-  for (const v of values) {
-    if (v === null || v === undefined) key += `${String(v)[0]}|`;
-    else if (typeof v === "number") {
-      if (Object.is(v, -0)) return undefined;
-      key += `n${v}|`;
-    } else if (typeof v === "string") key += `s${v.length}:${v}|`;
-    else if (typeof v === "boolean") key += `b${v}|`;
-    else return undefined;
-  }
-  return key;
-}
-
-function readPeriodArgs(
   fiscalPeriod: unknown,
   period: unknown,
   quarter: unknown,
@@ -336,13 +299,7 @@ export function olderWindowAsOf(
   return monthLabel(monthIndex(oldest.fiscal_year) - 1);
 }
 
-const yearCounts = new WeakMap<readonly FinancialsPeriod[], number>();
-
-/** Distinct fiscal years of an answer (counted once per frozen answer). */
+/** Distinct fiscal years of an answer. */
 function fiscalYearCount(periods: readonly FinancialsPeriod[]): number {
-  const known = yearCounts.get(periods);
-  if (known !== undefined) return known;
-  const count = new Set(periods.map((p) => p.fiscal_year)).size;
-  if (Object.isFrozen(periods)) yearCounts.set(periods, count);
-  return count;
+  return new Set(periods.map((p) => p.fiscal_year)).size;
 }

@@ -1,0 +1,83 @@
+// One index per /financials answer (keyed by its frozen periods array): the row each period
+// choice reads, the older window each period steps back to, and each item's decimals.
+
+import type { FinancialsPeriod } from "../../src/contract";
+import {
+  olderWindowAsOf,
+  selectPeriod,
+  type FinancialPeriodArgs,
+  type FiscalPeriodSpec,
+  type PeriodEntry,
+  type RowPeriodType,
+} from "../../src/excel/financial-period";
+import { sourceDecimals } from "../../src/excel/number-formats";
+
+/** What one answer has been asked so far (a model reads 60 items of the same few rows). */
+interface AnswerIndex {
+  /** Per period choice (periodArgsOf: one frozen object per argument triple): the row, null for none. */
+  readonly rows: WeakMap<FinancialPeriodArgs, PeriodEntry | null>;
+  /** Per period spec: the `as_of` of the next older window, null when the period is in this one. */
+  readonly older: WeakMap<FiscalPeriodSpec, string | null>;
+  /** Per item: the decimals its figures carry. */
+  readonly decimals: Map<string, number>;
+}
+
+const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
+
+/** The answer's index; undefined for an answer that is not frozen (it could change under the key). */
+function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined {
+  if (!Object.isFrozen(periods)) return undefined;
+  let index = indexes.get(periods);
+  if (index === undefined) {
+    index = { rows: new WeakMap(), older: new WeakMap(), decimals: new Map() };
+    indexes.set(periods, index);
+  }
+  return index;
+}
+
+/**
+ * The row a period choice reads (src/excel/period-choice.ts selectPeriod), sorted and chosen once
+ * per answer and choice instead of once per cell (bench: the sort was the largest share of warm CPU).
+ *
+ * @example rowOf(body.periods, periodArgsOf(-1, null, null))
+ */
+export function rowOf(
+  periods: readonly FinancialsPeriod[],
+  choice: FinancialPeriodArgs,
+): PeriodEntry | undefined {
+  const type = choice.type as RowPeriodType;
+  const index = Object.isFrozen(choice) ? indexOf(periods) : undefined;
+  if (index === undefined) return selectPeriod(periods, type, choice.spec, choice.quarter);
+  const known = index.rows.get(choice);
+  if (known !== undefined) return known ?? undefined;
+  const row = selectPeriod(periods, type, choice.spec, choice.quarter);
+  index.rows.set(choice, row ?? null);
+  return row;
+}
+
+/** olderWindowAsOf (src/excel/financial-period.ts), once per answer and period spec. */
+export function olderWindowOf(
+  periods: readonly FinancialsPeriod[],
+  spec: FiscalPeriodSpec,
+  windowYears: number,
+): string | undefined {
+  const index = Object.isFrozen(spec) ? indexOf(periods) : undefined;
+  if (index === undefined) return olderWindowAsOf(periods, spec, windowYears);
+  const known = index.older.get(spec);
+  if (known !== undefined) return known ?? undefined;
+  const older = olderWindowAsOf(periods, spec, windowYears);
+  index.older.set(spec, older ?? null);
+  return older;
+}
+
+/** The decimals an item's figures carry in this answer (an LTM sum or H2 is rounded to them). */
+export function decimalsOf(periods: readonly FinancialsPeriod[], item: string): number {
+  const index = indexOf(periods);
+  const known = index?.decimals.get(item);
+  if (known !== undefined) return known;
+  const read = sourceDecimals(
+    periods.map((p) => (p as unknown as Record<string, unknown>)[item] as number | null),
+  );
+  index?.decimals.set(item, read);
+  return read;
+}

@@ -1,0 +1,210 @@
+// defineCell: a custom function giving one value, answered from memory at once, after another
+// cell's fetch, or through `run`, every path calling the same `compute`.
+
+import { AbortError, type KaishaClient } from "../../src/client";
+import { clearCellError } from "../../src/cell-errors";
+import type { Cell, HostCapabilities } from "../../src/excel/values";
+import { getClient } from "../../src/session";
+import { toCellError } from "../excel-errors";
+import { getHostCapabilities, messageLang } from "../host";
+import { inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { fetchedAnswers, memoryAnswers, type Answers } from "./answers";
+
+export type { Answers } from "./answers";
+
+/** What `compute` returns when an answer it read is not at hand (the reader noted which). */
+export const LACKING: unique symbol = Symbol("lacking");
+
+/** A fetch another cell started, which a cell lacking the same answer waits for. */
+export interface InFlight {
+  readonly answer: Promise<unknown>;
+  /** The answer came (or failed): read it through the full path now, while it is still findable. */
+  readonly settled: boolean;
+}
+
+/**
+ * One single-value function. `A` is its frozen argument object, `S` the company (or other subject)
+ * its answers are asked for, `Q` a frozen query naming one answer, `B` that answer.
+ */
+export interface CellDefinition<A, S, Q extends object, B, F extends InFlight = InFlight> {
+  /**
+   * The raw arguments (Excel's, in order, the invocation left out) read into one frozen, interned
+   * object (interned-args.ts); ArgumentError for the first refused (#VALUE!).
+   */
+  parse(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): A;
+  /** The subject when it is known without a request (a code), else undefined (a name to look up). */
+  subjectAtHand(args: A, client: KaishaClient): S | undefined;
+  /**
+   * The subject through the call (a name looked up: one cached request). A subject at hand is
+   * returned as it is, not as a promise: awaiting it would let a just-settled shared fetch be
+   * forgotten before this cell reads it (shared-financials.ts keeps it findable one turn).
+   */
+  subject(ctx: CallContext, args: A): S | Promise<S>;
+  /** The answers the first round reads: fetched together once compute lacks any of them. */
+  needs(args: A, subject: S): readonly Q[];
+  /**
+   * The value from the answers `answers` holds, LACKING when one it read is missing (later rounds:
+   * an older window, the semiannual halves), or a thrown error (#N/A, #VALUE!) when there is none.
+   * Synchronous and the same for every path: a cell answered from memory and one answered after a
+   * request cannot differ.
+   */
+  compute(
+    args: A,
+    subject: S,
+    answers: Answers<Q, B>,
+    host: HostCapabilities,
+    client: KaishaClient,
+  ): Cell | typeof LACKING;
+  /** The answer if it is fresh in memory (client.peek), else undefined. No request. */
+  peek(client: KaishaClient, query: Q): B | undefined;
+  /** The answer through the call's client and options (stale marking, deadline, cancellation). */
+  fetch(ctx: CallContext, args: A, subject: S, query: Q): Promise<B>;
+  /** Another cell's fetch of this answer under way or just settled, if fetches are shared. */
+  inFlight?(client: KaishaClient, args: A, query: Q): F | undefined;
+  /** Counts one more cell waiting for `fetch`; returns what that cell's cancel must call. */
+  join?(fetch: F): () => void;
+}
+
+/** A defined cell as functions/index.ts calls it: the invocation first, then the raw arguments. */
+export type DefinedCell = (
+  invocation: InvocationLike | undefined,
+  a?: unknown,
+  b?: unknown,
+  c?: unknown,
+  d?: unknown,
+  e?: unknown,
+  f?: unknown,
+) => Promise<Cell>;
+
+/**
+ * The custom-function implementation of `definition`. It picks one of three paths and calls the
+ * same `compute` on each:
+ *
+ * - warm: every answer fresh in memory; computed at once, with no request, await or per-call
+ *   context (a warm recalculation's cells; no allocation beyond the resolved promise);
+ * - join: an answer lacking is being fetched for another cell; wait for it holding one closure
+ *   (a cold model has ~90 cells per answer waiting through minutes of pacing), then as warm;
+ * - full: `run` (cancellation, value preview, stale marking, deadline, the Problems list); fetches
+ *   what compute lacks, round by round. Every failure is reported by this path, so an error in
+ *   memory is also recorded for the cell.
+ */
+export function defineCell<A, S, Q extends object, B, F extends InFlight>(
+  definition: CellDefinition<A, S, Q, B, F>,
+): DefinedCell {
+  const memory = memoryAnswers<Q, B>(definition.peek);
+  /** The fetch under way for what the last warm miss lacked (read just after the miss). */
+  let pending: F | undefined;
+
+  /** The value from memory alone, or LACKING (with `pending` set when another cell fetches it). */
+  function warm(
+    a: unknown,
+    b: unknown,
+    c: unknown,
+    d: unknown,
+    e: unknown,
+    f: unknown,
+  ): Cell | typeof LACKING {
+    pending = undefined;
+    try {
+      const args = definition.parse(a, b, c, d, e, f);
+      const client = getClient();
+      const subject = definition.subjectAtHand(args, client);
+      if (subject === undefined) return LACKING;
+      memory.begin(client);
+      const value = definition.compute(args, subject, memory, getHostCapabilities(), client);
+      const lacked = memory.lacked();
+      if (value === LACKING && lacked !== undefined && definition.inFlight !== undefined)
+        pending = definition.inFlight(client, args, lacked);
+      return value;
+    } catch {
+      // An argument or data error: the full path reports it (and records it for the cell).
+      pending = undefined;
+      return LACKING;
+    } finally {
+      memory.end();
+    }
+  }
+
+  function full(
+    invocation: InvocationLike | undefined,
+    a: unknown,
+    b: unknown,
+    c: unknown,
+    d: unknown,
+    e: unknown,
+    f: unknown,
+  ): Promise<Cell> {
+    return run(invocation, async (ctx) => {
+      const args = definition.parse(a, b, c, d, e, f);
+      const known = definition.subject(ctx, args);
+      const subject = known instanceof Promise ? await known : known;
+      const answers = fetchedAnswers<Q, B>();
+      let round: readonly Q[] | undefined = definition.needs(args, subject);
+      for (;;) {
+        answers.begin();
+        const value = definition.compute(args, subject, answers, ctx.host, ctx.client);
+        if (value !== LACKING) return value;
+        const need = answers.lacked();
+        if (need === undefined) throw new Error("compute lacked an answer it did not read");
+        // The first round's answers together (computing first: a value refused before any
+        // request, a date in the future, sends none); then one answer per further round.
+        const wanted: readonly Q[] =
+          round !== undefined && round.includes(need)
+            ? round.filter((q) => !answers.has(q))
+            : [need];
+        round = undefined;
+        const bodies = await Promise.all(
+          wanted.map((q) => definition.fetch(ctx, args, subject, q)),
+        );
+        wanted.forEach((q, i) => answers.add(q, bodies[i] as B));
+      }
+    });
+  }
+
+  return (invocation, a, b, c, d, e, f) => {
+    const quick = warm(a, b, c, d, e, f);
+    if (quick !== LACKING) return answeredAtOnce(invocation, quick);
+    const shared = pending;
+    pending = undefined;
+    // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
+    // turn later; waiting for it would find nothing and ask again).
+    if (
+      shared === undefined ||
+      shared.settled ||
+      inPreview(invocation) ||
+      definition.join === undefined
+    ) {
+      return full(invocation, a, b, c, d, e, f);
+    }
+    const leave = definition.join(shared);
+    let canceled = false;
+    const onCanceled = (): void => {
+      canceled = true;
+      leave();
+    };
+    if (invocation !== undefined) invocation.onCanceled = onCanceled;
+    const again = (): Promise<Cell> => {
+      // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
+      if (invocation !== undefined && invocation.onCanceled === onCanceled)
+        invocation.onCanceled = undefined;
+      // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
+      if (canceled) return Promise.reject(toCellError(new AbortError(), messageLang()));
+      const value = warm(a, b, c, d, e, f);
+      pending = undefined;
+      if (value !== LACKING) return answeredAtOnce(invocation, value);
+      // Not in memory (a stale copy, an error, an older window still to fetch): the full path,
+      // which finds the settled fetch and reads its outcome rather than asking again.
+      return full(invocation, a, b, c, d, e, f);
+    };
+    return shared.answer.then(again, again);
+  };
+}
+
+/**
+ * A value given at once from memory: no per-call context, cancellation or await. The cell shows a
+ * value again, so its recorded error goes (not for a value preview: not what the cell keeps).
+ */
+function answeredAtOnce(invocation: InvocationLike | undefined, value: Cell): Promise<Cell> {
+  if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
+  return Promise.resolve(value);
+}

@@ -1,0 +1,157 @@
+// Raw custom-function arguments read into frozen argument objects, one per distinct combination:
+// the one place arguments are interned (every cell of a model repeats a few thousand combinations).
+
+import { BoundedMemo } from "../../src/client/bounded-memo";
+import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/financial-period";
+
+/** Bound on each table (a model uses a few dozen texts per argument; past it the table starts over). */
+const LIMIT = 4096;
+
+/**
+ * A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else
+ * (a range, an entity, -0): those are read for each cell and never remembered.
+ */
+function primitiveKey(a: unknown, b: unknown, c: unknown): string | undefined {
+  const ka = keyPart(a);
+  if (ka === undefined) return undefined;
+  const kb = keyPart(b);
+  if (kb === undefined) return undefined;
+  const kc = keyPart(c);
+  if (kc === undefined) return undefined;
+  return `${ka}|${kb}|${kc}`;
+}
+
+function keyPart(v: unknown): string | undefined {
+  if (v === null) return "n";
+  if (v === undefined) return "u";
+  if (typeof v === "number") return Object.is(v, -0) ? undefined : `n${v}`;
+  if (typeof v === "string") return `s${v.length}:${v}`;
+  if (typeof v === "boolean") return `b${v}`;
+  return undefined;
+}
+
+const periodArgsTable = new BoundedMemo<string, FinancialPeriodArgs>(LIMIT);
+
+/**
+ * FINANCIAL's `fiscal_period`, `period` and `quarter` (src/excel/financial-period.ts
+ * financialPeriodArgs): one frozen object per triple of primitive texts, so the answer index can
+ * key a row choice by it. A refused triple is not remembered: its error names the cell's own text.
+ *
+ * @example periodArgsOf("FY-1", null, null) === periodArgsOf("FY-1", null, null) // true
+ */
+export function periodArgsOf(
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+): FinancialPeriodArgs {
+  const key = primitiveKey(fiscalPeriod, period, quarter);
+  if (key === undefined) return financialPeriodArgs(fiscalPeriod, period, quarter);
+  const known = periodArgsTable.get(key);
+  if (known !== undefined) return known;
+  const read = financialPeriodArgs(fiscalPeriod, period, quarter);
+  Object.freeze(read.spec);
+  return periodArgsTable.set(key, Object.freeze(read));
+}
+
+/** One text table per reader (a field list, an item key): the text → what it read. */
+const textTables = new WeakMap<(text: unknown) => unknown, BoundedMemo<string, unknown>>();
+
+/**
+ * `read(text)` remembered per text for a module-level `read` (an item key, a field): a model
+ * repeats the same 60 texts in every company's cells. Anything but a string is read every time.
+ */
+export function internedText<V>(read: (text: unknown) => V, text: unknown): V {
+  if (typeof text !== "string") return read(text);
+  let table = textTables.get(read);
+  if (table === undefined) {
+    table = new BoundedMemo<string, unknown>(LIMIT);
+    textTables.set(read, table);
+  }
+  const known = table.get(text);
+  if (known !== undefined) return known as V;
+  return table.set(text, read(text)) as V;
+}
+
+/** Field lists read, per allowed-key list (functions/common.ts fieldList), by their whole text. */
+const fieldLists = new WeakMap<readonly string[], BoundedMemo<string, readonly string[]>>();
+
+/** A field list read before for this allowed-key list and key text: a copy (callers change theirs). */
+export function knownFieldList(allowed: readonly string[], key: string): string[] | undefined {
+  return fieldLists.get(allowed)?.get(key)?.slice();
+}
+
+/** Remembers a field list read (successes only: a refused text gets its own message each time). */
+export function rememberFieldList(
+  allowed: readonly string[],
+  key: string,
+  keys: readonly string[],
+) {
+  let table = fieldLists.get(allowed);
+  if (table === undefined) {
+    table = new BoundedMemo<string, readonly string[]>(LIMIT);
+    fieldLists.set(allowed, table);
+  }
+  table.set(key, keys.slice());
+}
+
+/** Argument objects by their parts (frozen objects and strings), nested so no key string is built. */
+type Nest<V> = WeakMap<object, Map<string, Map<string, V>>>;
+
+/**
+ * The one frozen argument object for these parts (`make` is a module-level function, called once
+ * per combination). A part that is not frozen (a company name, read anew for each cell) gets a new
+ * object each time: it cannot key anything safely.
+ */
+export function internedArgs<P extends object, V extends object>(
+  nest: Nest<V>,
+  part: P,
+  second: string,
+  third: string,
+  make: (part: P, second: string, third: string) => V,
+): V {
+  if (!Object.isFrozen(part)) return Object.freeze(make(part, second, third));
+  let bySecond = nest.get(part);
+  if (bySecond === undefined) {
+    bySecond = new Map();
+    nest.set(part, bySecond);
+  }
+  let byThird = bySecond.get(second);
+  if (byThird === undefined) {
+    byThird = new Map();
+    bySecond.set(second, byThird);
+  }
+  const known = byThird.get(third);
+  if (known !== undefined) return known;
+  const made = Object.freeze(make(part, second, third));
+  byThird.set(third, made);
+  return made;
+}
+
+/** A table for `internedArgs`. */
+export function argsTable<V extends object>(): Nest<V> {
+  return new WeakMap();
+}
+
+/**
+ * The one frozen object for two frozen parts (a company and what is asked of it); a part that is
+ * not frozen gets a new object each time.
+ */
+export function internedPair<P extends object, Q extends object, V extends object>(
+  table: WeakMap<P, WeakMap<Q, V>>,
+  first: P,
+  second: Q,
+  make: (first: P, second: Q) => V,
+): V {
+  if (!Object.isFrozen(first) || !Object.isFrozen(second))
+    return Object.freeze(make(first, second));
+  let bySecond = table.get(first);
+  if (bySecond === undefined) {
+    bySecond = new WeakMap();
+    table.set(first, bySecond);
+  }
+  const known = bySecond.get(second);
+  if (known !== undefined) return known;
+  const made = Object.freeze(make(first, second));
+  bySecond.set(second, made);
+  return made;
+}
