@@ -29,6 +29,10 @@ export class BoundedMemo<K, V> {
     this.entries.set(key, value);
     return value;
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /**

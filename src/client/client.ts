@@ -9,6 +9,7 @@ import {
   BadResponseError,
   KaishaError,
   NotCachedError,
+  NotFoundError,
   RateLimitError,
   localizedMessage,
 } from "./errors";
@@ -16,6 +17,7 @@ import { CodeRegistry, codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
+import { NotFoundMemory } from "./not-found";
 import { KeyPartitions } from "./key-partition";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
 import { financialsWidest, narrowFinancials } from "../domain/financials-window";
@@ -182,6 +184,8 @@ interface Core {
   /** Whose answers requests may read: the key's and server's fingerprint (key-partition.ts). */
   partitions: KeyPartitions;
   revalidator: Revalidator;
+  /** 404s given, so the same request is not sent again while they stand (not-found.ts). */
+  notFound: NotFoundMemory;
 }
 
 /** The key a call sends and the partition of the cache it reads and writes. */
@@ -466,6 +470,7 @@ class Client implements ClientCore {
 
   async invalidateAll(): Promise<void> {
     this.core.codes.clear();
+    this.core.notFound.clear();
     this.core.priceDays.clear();
     await this.core.store.clear();
   }
@@ -476,6 +481,7 @@ class Client implements ClientCore {
     const raw = typeof source === "function" ? await source() : source;
     await this.storeCall(async () => core.store.clearMemory?.(), undefined);
     core.priceDays.clear();
+    core.notFound.clear();
     if (raw === undefined || raw.trim() === "") return;
     // The partition of the server in use even when this session has not asked it yet.
     const ids = core.partitions.idsOf(raw, this.settings.baseUrl);
@@ -511,6 +517,7 @@ class Client implements ClientCore {
             store: partial.cacheStore,
             inflight: new InFlightRequests({ onCoalesced: () => (this.core.stats.coalesced += 1) }),
             partitions: partitionsOf(partial.cacheStore),
+            notFound: new NotFoundMemory(),
           }
         : {}),
       ...(partial.ratePerMinute !== undefined &&
@@ -612,6 +619,9 @@ class Client implements ClientCore {
       )
         return this.serveWhileRevalidating(opId, clean, key, entry, options, who);
     }
+    // A 404 given for this request still stands: the same answer without spending a request.
+    const gone = mode === "no-store" ? undefined : this.core.notFound.recall(key, now);
+    if (gone !== undefined) throw gone;
     if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
     // What may be stored may stand in later (usage and "no-store" calls neither).
@@ -657,6 +667,8 @@ class Client implements ClientCore {
       }
       return body;
     } catch (err) {
+      if (err instanceof NotFoundError && err.code === "not_found" && opId !== "getUsage")
+        this.core.notFound.remember(key, opId, err, this.settings.now());
       return this.staleOr(err, key, mayServeStale);
     }
   }
@@ -947,6 +959,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     validated: new Map(),
     priceDays: new PriceDays(),
     revalidator: undefined as unknown as Revalidator,
+    notFound: new NotFoundMemory(),
   };
   core.revalidator = new Revalidator({
     now: settings.now,

@@ -111,8 +111,8 @@ async function samePaths(company: string, cases: readonly Args[], session: Sessi
     if ("value" in (full[i] as object)) expect(await answeredAtOnce(again)).toBe(true);
     expect(await shown(again)).toEqual(full[i]);
   }
-  // (An ETF's 404 is not remembered by the client: each of its cells asks again, on every path.)
-  if (!fund) expect(cold.sent()).toBe(asked);
+  // An ETF's 404 is remembered too (src/client/not-found.ts): nothing asked again.
+  expect(cold.sent()).toBe(asked);
 
   // Join: a fresh session where every cell is asked at once while the first fetches wait.
   jest.useFakeTimers();
@@ -121,7 +121,7 @@ async function samePaths(company: string, cases: readonly Args[], session: Sessi
   await jest.advanceTimersByTimeAsync(200 * (asked + 2));
   expect(await Promise.all(pending)).toEqual(full);
   // Cells waiting for one another's fetches ask nothing twice.
-  if (!fund) expect(slow.sent()).toBe(asked);
+  expect(slow.sent()).toBe(asked);
   jest.useRealTimers();
   return full;
 }
