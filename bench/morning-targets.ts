@@ -6,9 +6,9 @@ import type { ScaleResult } from "./scale-run";
 /**
  * The issue states its targets for Model 500 (500 companies); smaller Models are held to the same
  * rule scaled per company: one latest-prices page per company plus a fifth for what can have
- * changed (600 of 500), 800 a day over a week (1.6 per company). What the bench does not measure
- * yet (a new process, Chromium, the earnings-season morning) is listed
- * as missed with "not measured", never as met.
+ * changed (600 of 500), 800 a day over a week (1.6 per company); the earnings-season morning adds
+ * 5 per company that filed. What the bench does not measure yet is listed as missed with "not
+ * measured", never as met.
  */
 export function morningTargets(m: ScaleResult): Target[] {
   const perCompany = m.companies / 500;
@@ -16,6 +16,7 @@ export function morningTargets(m: ScaleResult): Target[] {
   const dayCap = Math.round(800 * perCompany);
   const weekMax = Math.max(0, ...m.weekDailyRequests);
   const reopen = m.newProcessReopen;
+  const seasonCap = morningCap + 5 * m.season.filingCompanies;
   return [
     {
       name: `${m.name}: next-morning open, every cell at once`,
@@ -25,7 +26,7 @@ export function morningTargets(m: ScaleResult): Target[] {
     {
       name: `${m.name}: next-morning background requests <= ${morningCap}`,
       pass: m.morning.requests <= morningCap,
-      detail: `${m.morning.requests} requests (prices pinned to a past end date in these cells: live "up to latest" PRICES not measured)`,
+      detail: `${m.morning.requests} requests (live "up to latest" PRICES: after an evening session no close has passed by the next morning, so they are still fresh; the week and the season morning ask them again)`,
     },
     {
       name: `${m.name}: no day above ${dayCap} requests over a week`,
@@ -47,7 +48,12 @@ export function morningTargets(m: ScaleResult): Target[] {
       pass: m.fairFixedRequests !== undefined && m.requests <= m.fairFixedRequests,
       detail: `${m.requests} vs ${m.fairFixedRequests ?? "not measured"}`,
     },
-    ...["Chromium warm and reopen", "earnings-season morning"].map((what) => ({
+    {
+      name: `${m.name}: earnings-season morning <= ${seasonCap} requests (${morningCap} + 5 per filing company)`,
+      pass: m.season.requests <= seasonCap && m.season.valuesAtOnce === m.season.valuesEvening,
+      detail: `${m.season.requests} requests, ${m.season.filingCompanies} of ${m.companies} companies filed overnight, ${m.season.changedAnswers} answers changed; ${m.season.valuesAtOnce} of ${m.season.cells} cells with a value at once (${m.season.valuesEvening} the evening before)`,
+    },
+    ...["Chromium warm and reopen"].map((what) => ({
       name: `${m.name}: ${what}`,
       pass: false,
       detail: "not measured yet (issue 21)",

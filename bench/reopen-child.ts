@@ -50,7 +50,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   await sandbox.count429();
   const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
   const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs).load(job.storagePath);
-  const cells = scaleCells(job.companies, job.pricesFrom, job.pricesTo);
+  const cells = scaleCells(job.companies, job.pricesFrom, job.pricesTo, true);
   collectGarbage();
   const before = process.memoryUsage();
   let heapPeak = before.heapUsed;
@@ -89,8 +89,9 @@ process.once("message", (job: ReopenJob) => {
   reopen(job).then(
     (measure) => process.send?.({ measure }, () => process.exit(0)),
     (error: unknown) =>
-      process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () =>
-        process.exit(1),
+      process.send?.(
+        { error: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+        () => process.exit(1),
       ),
   );
 });

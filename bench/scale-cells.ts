@@ -32,6 +32,8 @@ interface Sheet {
   typed: readonly (string | number)[];
   pricesFrom: string;
   pricesTo: string;
+  /** PRICES cells ask "up to latest" (no `to`): the sandbox's today is then the end. */
+  livePrices: boolean;
 }
 
 const VALUATION_CELL = -1;
@@ -73,7 +75,7 @@ export class ScaleCell {
       return PRICES(
         code,
         this.sheet.pricesFrom,
-        this.sheet.pricesTo,
+        this.sheet.livePrices ? null : this.sheet.pricesTo,
         [PRICE_FIELDS],
         null,
         null,
@@ -98,7 +100,10 @@ export class ScaleCell {
     }
   }
 
-  /** What the cell asks, for the per-cell baselines (bench/naive-client.ts). */
+  /**
+   * What the cell asks, for the per-cell baselines (bench/naive-client.ts). A live PRICES cell's
+   * `to` is the sandbox's latest day (`pricesTo`): the same rows as "up to latest".
+   */
   get spec(): CellSpec {
     const code = this.company.code;
     if (this.itemIndex === VALUATION_CELL) return { kind: "valuation", code };
@@ -158,15 +163,18 @@ function column(n: number): string {
  * The cells of Model N, in a comparables-sheet order (item-major, company-minor: neighbouring cells
  * belong to different companies, the hardest order for a memory LRU). Kinds rotate with the cell:
  * annual relative (0, -1..), quarterly Q2, LTM (items that have one), a fixed fiscal year, and
- * annual in 百万円 / 億円 with the code given as text; addresses spread over five sheets.
+ * annual in 百万円 / 億円 with the code given as text; addresses spread over five sheets. With
+ * `livePrices`, the PRICES spills ask "up to latest" (no `to`, as an analyst's sheet does), so a
+ * morning after a close asks them again; `pricesTo` is then the latest day the sandbox has.
  */
 export function scaleCells(
   companies: readonly ScaleCompany[],
   pricesFrom: string,
   pricesTo: string,
+  livePrices = false,
 ): ScaleCell[] {
   const typed = companies.map((c) => (/^\d{4}$/.test(c.code) ? Number(c.code) : c.code));
-  const sheet: Sheet = { companies, typed, pricesFrom, pricesTo };
+  const sheet: Sheet = { companies, typed, pricesFrom, pricesTo, livePrices };
   const cells: ScaleCell[] = [];
   SCALE_ITEMS.forEach((_item, ii) => {
     for (let back = 0; back < SCALE_YEARS; back += 1) {

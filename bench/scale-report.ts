@@ -128,7 +128,10 @@ export function resultsJson(
     morningWallSeconds: round(m.morning.wallSeconds),
     weekRequests: Math.max(0, ...m.weekDailyRequests),
     weekDailyRequests: m.weekDailyRequests,
-    seasonRequests: null,
+    seasonRequests: m.season.requests,
+    seasonFilingCompanies: m.season.filingCompanies,
+    seasonChangedAnswers: m.season.changedAnswers,
+    seasonValuesAtOnce: m.season.valuesAtOnce,
     fairFixedRequests: m.fairFixedRequests ?? null,
   }));
   out.push(

@@ -17,6 +17,7 @@ import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
 import type { ReopenMeasure } from "./reopen-child";
 import { reopenInNewProcess } from "./reopen-process";
+import { seasonMorning, type SeasonResult } from "./season-run";
 import { recalculateScale, scaleCells, type ScaleCell, type ScaleOutcome } from "./scale-cells";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
@@ -54,6 +55,8 @@ export interface ScaleResult {
   wallSeconds: { cold: number; warm: number[]; reopen: number };
   /** The same-day reopen again, in a new Node process over the saved answers (issue 21). */
   newProcessReopen: ReopenMeasure;
+  /** The earnings-season morning (bench/season-run.ts), on a sandbox of its own. */
+  season: SeasonResult;
   /** Next morning (+13 h after the reopen, no new filings): a new runtime over the same storage. */
   morning: MorningOpen;
   /** Seven more mornings, a day apart: requests each day (background revalidation included). */
@@ -215,7 +218,8 @@ export async function runModel(
     base: c.base,
     latestYear: latestYear(c.base),
   }));
-  const cells = scaleCells(scaleCompanies, facts.pricesFrom5y, facts.lastTradingDay);
+  // Live "up to latest" PRICES: the sandbox's today is pinned, so their rows end on its last day.
+  const cells = scaleCells(scaleCompanies, facts.pricesFrom5y, facts.lastTradingDay, true);
   const oracle = (base: string, item: string, back: number, value: unknown): boolean => {
     const expected = expectedFinancial(facts, base, item, -back);
     return expected === null ? value === "" || value === null : value === expected;
@@ -331,6 +335,7 @@ export async function runModel(
   }
   log(`  a week of mornings: ${weekDailyRequests.join(", ")} requests`);
   clock.stop();
+  const season = await seasonMorning(companies, scaleCompanies, facts.pricesFrom5y, log);
 
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
@@ -378,6 +383,7 @@ export async function runModel(
       reopen: reopen.wallMs / 1000,
     },
     newProcessReopen,
+    season,
     morning,
     weekDailyRequests,
     outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },

@@ -36,7 +36,7 @@ export function withFilingTimes(
   if (byTimes === undefined) derived.set(dataset, (byTimes = new WeakMap()));
   const known = byTimes.get(times);
   if (known !== undefined) return known;
-  const moved = new Map<DisclosureRecord, string>();
+  const moved = new Map<DisclosureRecord, number>();
   for (const [code, at] of Object.entries(times)) {
     const record = latestResults(dataset, code);
     if (record !== undefined) moved.set(record, Date.parse(at));
@@ -62,4 +62,34 @@ export function withFilingTimes(
   const result: Dataset = { ...dataset, disclosures };
   byTimes.set(times, result);
   return result;
+}
+
+/**
+ * Filing times for one night of an earnings season: the first `share` of `codes` whose latest
+ * results are recent (disclosed within `recentDays` before `night` in the dataset, so their period
+ * ended lately and its filing window is open) file at `night`; every other company whose results
+ * come later in the dataset has filed by `before`. The rest keep the dataset's times.
+ */
+export function seasonFilingTimes(
+  dataset: Dataset,
+  codes: readonly string[],
+  share: number,
+  night: string,
+  before: string,
+  recentDays = 30,
+): { filers: string[]; times: Record<string, string> } {
+  const recentFrom = Date.parse(night) - recentDays * 86_400_000;
+  const wanted = Math.round(codes.length * share);
+  const filers: string[] = [];
+  const times: Record<string, string> = {};
+  for (const code of codes) {
+    const latest = latestResults(dataset, code);
+    if (latest === undefined) continue;
+    const at = Date.parse(latest.meta.disclosed_at);
+    if (filers.length < wanted && at >= recentFrom) {
+      filers.push(code);
+      times[code] = night;
+    } else if (at > Date.parse(before)) times[code] = before;
+  }
+  return { filers, times };
 }
