@@ -7,6 +7,13 @@ const { FINANCIAL, PRICES, VALUATION } = TYPED as unknown as Record<
   keyof typeof TYPED,
   (...args: unknown[]) => Promise<unknown>
 >;
+/** The functions the Model's cells call. */
+type FunctionName = "FINANCIAL" | "PRICES" | "VALUATION";
+const CALLED: Record<FunctionName, (...args: unknown[]) => Promise<unknown>> = {
+  FINANCIAL,
+  PRICES,
+  VALUATION,
+};
 import { FINANCIAL_ITEMS } from "../functions/financials";
 import { ltmKind } from "../src/excel/ltm-kind";
 import { MODEL_ITEMS, PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
@@ -68,35 +75,49 @@ export class ScaleCell {
 
   call(): Promise<unknown> {
     const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
+    const [name, args] = this.formula();
+    return CALLED[name](...args, inv);
+  }
+
+  /**
+   * The custom function and its arguments as Excel passes them (the invocation object aside): the
+   * bench calls them here, and in Chromium through the bundle's own registrations (bench/browser-run.ts).
+   */
+  formula(): [FunctionName, unknown[]] {
     const { code, latestYear } = this.company;
     if (this.itemIndex === VALUATION_CELL)
-      return VALUATION(code, [VALUATION_FIELDS], null, null, null, inv);
+      return ["VALUATION", [code, [VALUATION_FIELDS], null, null, null]];
     if (this.itemIndex === PRICES_CELL)
-      return PRICES(
-        code,
-        this.sheet.pricesFrom,
-        this.sheet.livePrices ? null : this.sheet.pricesTo,
-        [PRICE_FIELDS],
-        null,
-        null,
-        inv,
-      );
+      return [
+        "PRICES",
+        [
+          code,
+          this.sheet.pricesFrom,
+          this.sheet.livePrices ? null : this.sheet.pricesTo,
+          [PRICE_FIELDS],
+          null,
+          null,
+        ],
+      ];
     const item = SCALE_ITEMS[this.itemIndex] as string;
     const back = this.back;
     switch (this.form) {
       case 0:
       case 1:
-        return FINANCIAL(this.sheet.typed[this.companyIndex], item, -back, null, null, null, inv);
+        return ["FINANCIAL", [this.sheet.typed[this.companyIndex], item, -back, null, null, null]];
       case 2:
-        return FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv);
+        return ["FINANCIAL", [code, item, -back, "quarterly", "Q2", null]];
       case 3:
-        return ltmKind(item) !== undefined
-          ? FINANCIAL(code, item, -back, "LTM", null, null, inv)
-          : FINANCIAL(code, item, -back, "annual", null, "million_jpy", inv);
+        return [
+          "FINANCIAL",
+          ltmKind(item) !== undefined
+            ? [code, item, -back, "LTM", null, null]
+            : [code, item, -back, "annual", null, "million_jpy"],
+        ];
       case 4:
-        return FINANCIAL(code, item, latestYear - back, null, null, null, inv);
+        return ["FINANCIAL", [code, item, latestYear - back, null, null, null]];
       default:
-        return FINANCIAL(code, item, -back, null, null, "億円", inv);
+        return ["FINANCIAL", [code, item, -back, null, null, "億円"]];
     }
   }
 

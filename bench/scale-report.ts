@@ -121,8 +121,11 @@ export function resultsJson(
     reopenHeapGrowthMB: round(m.newProcessReopen.heapGrowthMB),
     reopenArrayBuffersGrowthMB: round(m.newProcessReopen.arrayBuffersGrowthMB),
     reopenNewProcessCpuMicrosPerCell: round(m.newProcessReopen.cpuMicrosPerCell),
-    browserCpuMicrosPerCell: null,
-    browserReopenWallSeconds: null,
+    // Headless Chromium (bench/browser-run.ts): wall time in the page's one thread; null: not run.
+    browserCpuMicrosPerCell: m.browser === undefined ? null : round(m.browser.warmMicrosPerCell),
+    browserReopenWallSeconds: m.browser === undefined ? null : round(m.browser.reopenWallSeconds),
+    browserReopenHeapGrowthMB: m.browser === undefined ? null : round(m.browser.reopenHeapGrowthMB),
+    browserRequests: m.browser?.requests ?? null,
     morningRequests: m.morning.requests,
     morningValuesAtOnce: m.morning.valuesAtOnce,
     morningWallSeconds: round(m.morning.wallSeconds),

@@ -15,6 +15,7 @@ import { aliasCompanies, type AliasedCompany } from "./company-aliases";
 import { inProcessFetch, type RequestableApp } from "./in-process-fetch";
 import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
+import { browserRun, type BrowserMeasure } from "./browser-run";
 import type { ReopenMeasure } from "./reopen-child";
 import { reopenInNewProcess } from "./reopen-process";
 import { seasonMorning, type SeasonResult } from "./season-run";
@@ -55,6 +56,8 @@ export interface ScaleResult {
   wallSeconds: { cold: number; warm: number[]; reopen: number };
   /** The same-day reopen again, in a new Node process over the saved answers (issue 21). */
   newProcessReopen: ReopenMeasure;
+  /** The Chromium run (bench/browser-run.ts), for the Models BENCH_BROWSER names. */
+  browser: BrowserMeasure | undefined;
   /** The earnings-season morning (bench/season-run.ts), on a sandbox of its own. */
   season: SeasonResult;
   /** Next morning (+13 h after the reopen, no new filings): a new runtime over the same storage. */
@@ -205,6 +208,7 @@ export async function runModel(
   taken: ReadonlySet<string>,
   count: number,
   log: (line: string) => void,
+  options: { browser: boolean } = { browser: false },
 ): Promise<ScaleResult> {
   const name = `Model ${count}`;
   const companies: AliasedCompany[] = aliasCompanies(facts.codes, taken, count);
@@ -312,13 +316,25 @@ export async function runModel(
     pricesTo: facts.lastTradingDay,
     storagePath,
     nowMs: clock.now(),
-  }).finally(() => {
-    release();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }).finally(release);
   log(
     `  reopen in a new process: ${newProcessReopen.wallSeconds.toFixed(1)} s wall to the last cell, ${newProcessReopen.requests} requests, heap +${newProcessReopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopen.arrayBuffersGrowthMB.toFixed(0)} MB`,
   );
+  // The same answers in headless Chromium (real IndexedDB, the built bundle), for the Models asked.
+  let browser: BrowserMeasure | undefined;
+  if (options.browser) {
+    const hold = clock.hold();
+    try {
+      log(`  Chromium: the built bundle over IndexedDB...`);
+      browser = await browserRun(cells, storagePath, BASE_URL, clock.now());
+      log(
+        `  Chromium: reopen ${browser.reopenWallSeconds.toFixed(1)} s wall, warm ${browser.warmMicrosPerCell.toFixed(1)} µs per cell, heap +${browser.reopenHeapGrowthMB.toFixed(0)} MB, ${browser.requests} requests`,
+      );
+    } finally {
+      hold();
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
 
   // The analyst's routine: the workbook opened again the next morning, then every morning a week.
   log(`  next morning (+13 h)...`);
@@ -383,6 +399,7 @@ export async function runModel(
       reopen: reopen.wallMs / 1000,
     },
     newProcessReopen,
+    browser,
     season,
     morning,
     weekDailyRequests,
