@@ -8,7 +8,7 @@ import { TANSHIN_TITLE } from "./publication";
 const iso = (ms: number): string => new Date(ms).toISOString().replace(".000Z", "Z");
 
 /** A company's latest results tanshin in the dataset (timely system), or undefined. */
-export function latestResults(dataset: Dataset, code: string): DisclosureRecord | undefined {
+function latestResults(dataset: Dataset, code: string): DisclosureRecord | undefined {
   let latest: DisclosureRecord | undefined;
   for (const record of dataset.disclosures) {
     if (record.security_code !== code || record.item.source !== "tdnet") continue;

@@ -1,6 +1,8 @@
 // A company's filing can be moved to another instant: its rows appear 24 hours after it, not before.
 import { createApp } from "../../sandbox/app";
+import { getDataset } from "../../sandbox/data";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { seasonFilingTimes, withFilingTimes } from "../../sandbox/lib/filing-times";
 
 const auth = { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } };
 
@@ -43,4 +45,26 @@ test("companies not listed keep the dataset's filing times", async () => {
   const b = await (await moved.app.request(other, auth)).json();
   expect(b).toEqual(a);
   expect((await quarters(moved.app)).length).toBe((await quarters(natural.app)).length - 1);
+});
+
+test("an earnings-season night: a tenth of the companies file then, the rest have filed before", () => {
+  const dataset = getDataset();
+  const codes = dataset.securities.map((s) => s.code).slice(0, 50);
+  const night = "2026-11-11T07:00:00Z";
+  const before = "2026-11-10T06:00:00Z";
+  const { filers, times } = seasonFilingTimes(dataset, codes, 0.1, night, before);
+  expect(filers).toHaveLength(5);
+  for (const code of filers) expect(times[code]).toBe(night);
+  const others = Object.entries(times).filter(([code]) => !filers.includes(code));
+  expect(others.length).toBeGreaterThan(0);
+  for (const [, at] of others) expect(at).toBe(before);
+  // The filers' latest periods are recent (their filing window is open on the night).
+  const filed = withFilingTimes(dataset, times);
+  for (const code of filers) {
+    const moved = filed.disclosures.filter(
+      (d) => d.security_code === code && d.meta.disclosed_at === "2026-11-11T07:00:00Z",
+    );
+    expect(moved).toHaveLength(1);
+    expect(moved[0]?.meta.available_for_redistribution_at).toBe("2026-11-12T07:00:00Z");
+  }
 });
