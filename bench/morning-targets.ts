@@ -50,16 +50,23 @@ export function morningTargets(m: ScaleResult): Target[] {
     },
     {
       name: `${m.name}: earnings-season morning <= ${seasonCap} requests (${morningCap} + 5 per filing company)`,
-      pass: m.season.requests <= seasonCap && m.season.valuesAtOnce === m.season.valuesEvening,
+      pass: m.season.requests <= seasonCap && m.season.valuesAtOnce >= m.season.valuesEvening,
       detail: `${m.season.requests} requests, ${m.season.filingCompanies} of ${m.companies} companies filed overnight, ${m.season.changedAnswers} answers changed; ${m.season.valuesAtOnce} of ${m.season.cells} cells with a value at once (${m.season.valuesEvening} the evening before)`,
     },
     ...browserTargets(m),
   ];
 }
 
-/** Chromium: warm <= 6 µs per cell, reopen <= 10 s wall (missed, "not run", where not measured). */
+/** The Models the issue asks a Chromium run of. */
+const BROWSER_MODELS = new Set([50, 500]);
+
+/**
+ * Chromium: warm <= 6 µs per cell, reopen <= 10 s wall; for Models 50 and 500 missed ("not run")
+ * where BENCH_BROWSER left them out, for the others only when run.
+ */
 function browserTargets(m: ScaleResult): Target[] {
   const b = m.browser;
+  if (b === undefined && !BROWSER_MODELS.has(m.companies)) return [];
   const notRun = "not run (BENCH_BROWSER does not name this Model)";
   return [
     {
