@@ -46,7 +46,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
     clock.now,
     clock.hold,
   );
-  // Its start (ts-node, the dataset) must not share the measured seconds: wait until it answers.
+  // Its start (ts-node compiling the sandbox) must not share the measured seconds: wait for it.
   await sandbox.count429();
   const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
   const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs).load(job.storagePath);
