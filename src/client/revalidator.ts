@@ -121,7 +121,8 @@ export class Revalidator {
       this.groups.set(id, group);
     }
     (task.filing ? group.filing : group.own).push(task);
-    if (reader !== undefined && this.focus?.(reader) === true) group.focused = true;
+    if (reader !== undefined && !group.focused && this.focus?.(reader) === true)
+      group.focused = true;
     this.changedStatus();
     this.pump();
   }
@@ -143,9 +144,10 @@ export class Revalidator {
     if (set === undefined) this.readers.set(key, (set = new Set()));
     set.add(reader);
     const task = this.queued.get(key);
-    if (task !== undefined && this.focus?.(reader) === true) {
+    if (task !== undefined && this.focus !== undefined) {
+      // Every cell of a morning open passes here: no address is parsed once its group is focused.
       const group = this.groups.get(task.company ?? task.key);
-      if (group !== undefined) group.focused = true;
+      if (group !== undefined && !group.focused && this.focus(reader)) group.focused = true;
     }
     if (marked) {
       let m = this.marked.get(key);
