@@ -6,15 +6,17 @@ import type { ScaleResult } from "./scale-run";
 /**
  * The issue states its targets for Model 500 (500 companies); smaller Models are held to the same
  * rule scaled per company: one latest-prices page per company plus a fifth for what can have
- * changed (600 of 500), 800 a day over a week (1.6 per company). What the bench does not measure
- * yet (a new process, Chromium, the earnings-season morning) is listed
- * as missed with "not measured", never as met.
+ * changed (600 of 500), 800 a day over a week (1.6 per company); the earnings-season morning adds
+ * 5 per company that filed. What the bench does not measure yet is listed as missed with "not
+ * measured", never as met.
  */
 export function morningTargets(m: ScaleResult): Target[] {
   const perCompany = m.companies / 500;
   const morningCap = Math.round(600 * perCompany);
   const dayCap = Math.round(800 * perCompany);
   const weekMax = Math.max(0, ...m.weekDailyRequests);
+  const reopen = m.newProcessReopen;
+  const seasonCap = morningCap + 5 * m.season.filingCompanies;
   return [
     {
       name: `${m.name}: next-morning open, every cell at once`,
@@ -24,7 +26,7 @@ export function morningTargets(m: ScaleResult): Target[] {
     {
       name: `${m.name}: next-morning background requests <= ${morningCap}`,
       pass: m.morning.requests <= morningCap,
-      detail: `${m.morning.requests} requests (prices pinned to a past end date in these cells: live "up to latest" PRICES not measured)`,
+      detail: `${m.morning.requests} requests (live "up to latest" PRICES: after an evening session no close has passed by the next morning, so they are still fresh; the week and the season morning ask them again)`,
     },
     {
       name: `${m.name}: no day above ${dayCap} requests over a week`,
@@ -32,19 +34,56 @@ export function morningTargets(m: ScaleResult): Target[] {
       detail: `daily: ${m.weekDailyRequests.join(", ")}`,
     },
     {
-      name: `${m.name}: reopen to the last cell's value <= 5 s wall in Node`,
-      pass: m.wallSeconds.reopen <= 5,
-      detail: `${m.wallSeconds.reopen.toFixed(1)} s in the same process (a new runtime over the stored answers, not yet a new process)`,
+      name: `${m.name}: reopen in a new process to the last cell's value <= 5 s wall in Node`,
+      pass: reopen.wallSeconds <= 5 && reopen.values === m.outcomes.reopen.values,
+      detail: `${reopen.wallSeconds.toFixed(1)} s wall (${reopen.values} of ${reopen.cells} cells with a value, ${reopen.requests} requests; ${m.wallSeconds.reopen.toFixed(1)} s in the bench's own warm process)`,
+    },
+    {
+      name: `${m.name}: reopen in a new process, heap plus ArrayBuffers growth <= 500 MB`,
+      pass: reopen.heapGrowthMB + reopen.arrayBuffersGrowthMB <= 500,
+      detail: `heap +${reopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${reopen.arrayBuffersGrowthMB.toFixed(0)} MB (peaks over the started runtime, sampled every 25 ms)`,
     },
     {
       name: `${m.name}: cold requests <= the fair baseline with a fixed years`,
       pass: m.fairFixedRequests !== undefined && m.requests <= m.fairFixedRequests,
       detail: `${m.requests} vs ${m.fairFixedRequests ?? "not measured"}`,
     },
-    ...["Chromium warm and reopen", "earnings-season morning"].map((what) => ({
-      name: `${m.name}: ${what}`,
-      pass: false,
-      detail: "not measured yet (issue 21)",
-    })),
+    {
+      name: `${m.name}: earnings-season morning <= ${seasonCap} requests (${morningCap} + 5 per filing company)`,
+      pass: m.season.requests <= seasonCap && m.season.valuesAtOnce >= m.season.valuesEvening,
+      detail: `${m.season.requests} requests, ${m.season.filingCompanies} of ${m.companies} companies filed overnight, ${m.season.changedAnswers} answers changed; ${m.season.valuesAtOnce} of ${m.season.cells} cells with a value at once (${m.season.valuesEvening} the evening before)`,
+    },
+    ...browserTargets(m),
+  ];
+}
+
+/** The Models the issue asks a Chromium run of. */
+const BROWSER_MODELS = new Set([50, 500]);
+
+/**
+ * Chromium: warm <= 6 µs per cell, reopen <= 10 s wall; for Models 50 and 500 missed ("not run")
+ * where BENCH_BROWSER left them out, for the others only when run.
+ */
+function browserTargets(m: ScaleResult): Target[] {
+  const b = m.browser;
+  if (b === undefined && !BROWSER_MODELS.has(m.companies)) return [];
+  const notRun = "not run (BENCH_BROWSER does not name this Model)";
+  return [
+    {
+      name: `${m.name}: Chromium warm recalculation <= 6 µs per cell`,
+      pass: b !== undefined && b.warmMicrosPerCell <= 6,
+      detail:
+        b === undefined
+          ? notRun
+          : `${b.warmMicrosPerCell.toFixed(1)} µs (median of ${b.warmMicros.map((x) => x.toFixed(1)).join(", ")}; wall time in the page's one thread)`,
+    },
+    {
+      name: `${m.name}: Chromium reopen to the last cell's value <= 10 s wall`,
+      pass: b !== undefined && b.reopenWallSeconds <= 10 && b.values === m.outcomes.reopen.values,
+      detail:
+        b === undefined
+          ? notRun
+          : `${b.reopenWallSeconds.toFixed(1)} s, ${b.values} of ${b.cells} cells with a value, ${b.requests} requests, JS heap +${b.reopenHeapGrowthMB.toFixed(0)} MB (IndexedDB seeded with the Node run's stored answers)`,
+    },
   ];
 }

@@ -20,6 +20,7 @@ import { aliasCompanies } from "./company-aliases";
 import { aliases, priceColumn, type AliasResult, type PriceColumnResult } from "./extra-workloads";
 import { scaleCells } from "./scale-cells";
 import { resultsJson, runtimePageTarget, scaleNotes, scaleTable } from "./scale-report";
+import globalSetup from "../test/e2e/global-setup";
 import { LIVE, runModel, type ScaleResult } from "./scale-run";
 import { morningTargets } from "./morning-targets";
 import { StorageStandIn } from "./storage-standin";
@@ -55,6 +56,10 @@ const LIMITS: LimitSettings = {
 };
 /** Model sizes to run (BENCH_MODELS=50,200 for a quicker run). */
 const MODELS = (process.env["BENCH_MODELS"] ?? "50,200,500").split(",").map(Number);
+/** Models also run in headless Chromium (BENCH_BROWSER=none for none). */
+const BROWSER_MODELS = new Set(
+  (process.env["BENCH_BROWSER"] ?? "50,500").split(",").map(Number).filter(Number.isFinite),
+);
 
 interface Timed<T> {
   result: T;
@@ -527,7 +532,8 @@ async function main(): Promise<void> {
       "bench/naive-client.ts: one request per cell, no cache, no coalescing, API default page sizes",
     "fair baseline":
       "bench/naive-client.ts with fair: true: one request per cell, identical URLs asked once, largest pages",
-    override: "BENCH_MODELS (e.g. 50,200), BENCH_LATENCY_MS (Screen/Import)",
+    override:
+      "BENCH_MODELS (e.g. 50,200), BENCH_BROWSER (Models also run in Chromium, e.g. 50 or none), BENCH_LATENCY_MS (Screen/Import)",
   };
   log("Kaisha for Excel benchmark");
   for (const [k, v] of Object.entries(settings)) log(`  ${k}: ${v}`);
@@ -541,7 +547,10 @@ async function main(): Promise<void> {
   const fair = new Map<string, BaselineResult>();
   const naive = new Map<string, BaselineResult>();
   for (const count of MODELS) {
-    const result = await runModel(facts, taken, count, log);
+    const browser = BROWSER_MODELS.has(count);
+    // The Chromium run opens the e2e build (test/e2e/global-setup.ts builds it when stale).
+    if (browser) await buildOnce(log);
+    const result = await runModel(facts, taken, count, log, { browser });
     scale.push(result);
     const companies = aliasCompanies(facts.codes, taken, count);
     const cells = scaleCells(
@@ -605,6 +614,16 @@ async function main(): Promise<void> {
     `${JSON.stringify(resultsJson(scale, fair, naive, price, alias, rows), null, 2)}\n`,
   );
   log("Wrote bench/RESULTS.md and bench/results.json");
+}
+
+let built = false;
+
+/** The e2e build (sandbox defaults, the preview page) the Chromium run opens, built once. */
+async function buildOnce(log: (line: string) => void): Promise<void> {
+  if (built) return;
+  log("Building the bundle for Chromium (test/e2e/global-setup.ts; skipped when up to date)...");
+  await globalSetup();
+  built = true;
 }
 
 main().then(

@@ -3,6 +3,8 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { createApp } from "../sandbox/app";
+import { getDataset } from "../sandbox/data";
+import { seasonFilingTimes } from "../sandbox/lib/filing-times";
 import { aliasingApp, type AliasedCompany } from "./company-aliases";
 
 /** What the main thread sends: the sandbox's limits and the companies it answers for. */
@@ -11,6 +13,11 @@ export interface SandboxWorkerData {
   dailyLimit: number;
   startMs: number;
   companies: AliasedCompany[];
+  /**
+   * An earnings-season night (bench/season-run.ts): a share of the dataset companies file at
+   * `night`, the others have filed by `before`; the data clock then follows the requests' time.
+   */
+  season?: { share: number; night: string; before: string };
 }
 
 /** A request, with the simulated time it reaches the API (the limiter counts on that clock). */
@@ -31,21 +38,37 @@ export interface WorkerResponse {
 
 const data = workerData as SandboxWorkerData;
 let now = data.startMs;
+// The companies behind the Model's codes, in its order (aliases answer as their dataset company).
+const bases = [...new Set(data.companies.map((c) => c.base))];
+const season =
+  data.season === undefined
+    ? undefined
+    : seasonFilingTimes(
+        getDataset(),
+        bases,
+        data.season.share,
+        data.season.night,
+        data.season.before,
+      );
 const sandbox = createApp({
   ratePerMinute: data.ratePerMinute,
   dailyLimit: data.dailyLimit,
   rateClock: () => now,
+  ...(season === undefined ? {} : { now: new Date(now).toISOString(), filingTimes: season.times }),
 });
 const app = aliasingApp(sandbox.app, data.companies);
 
 parentPort?.on("message", (message: WorkerRequest | { id: number; count429: true }) => {
   if ("count429" in message) {
     const count = sandbox.requestLog.filter((e) => e.status === 429).length;
-    parentPort?.postMessage({ id: message.id, count });
+    // The filers too (bench/season-run.ts reports them): dataset codes, aliases not expanded.
+    parentPort?.postMessage({ id: message.id, count, filers: season?.filers ?? [] });
     return;
   }
   void (async () => {
     now = message.now;
+    // A season night moves the data clock with the requests, so filings appear as time passes.
+    if (season !== undefined) sandbox.setNow(new Date(now).toISOString());
     const response = await app.request(message.url, { headers: message.headers });
     const body = await response.arrayBuffer();
     const reply: WorkerResponse = {

@@ -7,6 +7,13 @@ const { FINANCIAL, PRICES, VALUATION } = TYPED as unknown as Record<
   keyof typeof TYPED,
   (...args: unknown[]) => Promise<unknown>
 >;
+/** The functions the Model's cells call. */
+type FunctionName = "FINANCIAL" | "PRICES" | "VALUATION";
+const CALLED: Record<FunctionName, (...args: unknown[]) => Promise<unknown>> = {
+  FINANCIAL,
+  PRICES,
+  VALUATION,
+};
 import { FINANCIAL_ITEMS } from "../functions/financials";
 import { ltmKind } from "../src/excel/ltm-kind";
 import { MODEL_ITEMS, PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
@@ -32,6 +39,8 @@ interface Sheet {
   typed: readonly (string | number)[];
   pricesFrom: string;
   pricesTo: string;
+  /** PRICES cells ask "up to latest" (no `to`): the sandbox's today is then the end. */
+  livePrices: boolean;
 }
 
 const VALUATION_CELL = -1;
@@ -66,39 +75,56 @@ export class ScaleCell {
 
   call(): Promise<unknown> {
     const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
+    const [name, args] = this.formula();
+    return CALLED[name](...args, inv);
+  }
+
+  /**
+   * The custom function and its arguments as Excel passes them (the invocation object aside): the
+   * bench calls them here, and in Chromium through the bundle's own registrations (bench/browser-run.ts).
+   */
+  formula(): [FunctionName, unknown[]] {
     const { code, latestYear } = this.company;
     if (this.itemIndex === VALUATION_CELL)
-      return VALUATION(code, [VALUATION_FIELDS], null, null, null, inv);
+      return ["VALUATION", [code, [VALUATION_FIELDS], null, null, null]];
     if (this.itemIndex === PRICES_CELL)
-      return PRICES(
-        code,
-        this.sheet.pricesFrom,
-        this.sheet.pricesTo,
-        [PRICE_FIELDS],
-        null,
-        null,
-        inv,
-      );
+      return [
+        "PRICES",
+        [
+          code,
+          this.sheet.pricesFrom,
+          this.sheet.livePrices ? null : this.sheet.pricesTo,
+          [PRICE_FIELDS],
+          null,
+          null,
+        ],
+      ];
     const item = SCALE_ITEMS[this.itemIndex] as string;
     const back = this.back;
     switch (this.form) {
       case 0:
       case 1:
-        return FINANCIAL(this.sheet.typed[this.companyIndex], item, -back, null, null, null, inv);
+        return ["FINANCIAL", [this.sheet.typed[this.companyIndex], item, -back, null, null, null]];
       case 2:
-        return FINANCIAL(code, item, -back, "quarterly", "Q2", null, inv);
+        return ["FINANCIAL", [code, item, -back, "quarterly", "Q2", null]];
       case 3:
-        return ltmKind(item) !== undefined
-          ? FINANCIAL(code, item, -back, "LTM", null, null, inv)
-          : FINANCIAL(code, item, -back, "annual", null, "million_jpy", inv);
+        return [
+          "FINANCIAL",
+          ltmKind(item) !== undefined
+            ? [code, item, -back, "LTM", null, null]
+            : [code, item, -back, "annual", null, "million_jpy"],
+        ];
       case 4:
-        return FINANCIAL(code, item, latestYear - back, null, null, null, inv);
+        return ["FINANCIAL", [code, item, latestYear - back, null, null, null]];
       default:
-        return FINANCIAL(code, item, -back, null, null, "億円", inv);
+        return ["FINANCIAL", [code, item, -back, null, null, "億円"]];
     }
   }
 
-  /** What the cell asks, for the per-cell baselines (bench/naive-client.ts). */
+  /**
+   * What the cell asks, for the per-cell baselines (bench/naive-client.ts). A live PRICES cell's
+   * `to` is the sandbox's latest day (`pricesTo`): the same rows as "up to latest".
+   */
   get spec(): CellSpec {
     const code = this.company.code;
     if (this.itemIndex === VALUATION_CELL) return { kind: "valuation", code };
@@ -158,15 +184,18 @@ function column(n: number): string {
  * The cells of Model N, in a comparables-sheet order (item-major, company-minor: neighbouring cells
  * belong to different companies, the hardest order for a memory LRU). Kinds rotate with the cell:
  * annual relative (0, -1..), quarterly Q2, LTM (items that have one), a fixed fiscal year, and
- * annual in 百万円 / 億円 with the code given as text; addresses spread over five sheets.
+ * annual in 百万円 / 億円 with the code given as text; addresses spread over five sheets. With
+ * `livePrices`, the PRICES spills ask "up to latest" (no `to`, as an analyst's sheet does), so a
+ * morning after a close asks them again; `pricesTo` is then the latest day the sandbox has.
  */
 export function scaleCells(
   companies: readonly ScaleCompany[],
   pricesFrom: string,
   pricesTo: string,
+  livePrices = false,
 ): ScaleCell[] {
   const typed = companies.map((c) => (/^\d{4}$/.test(c.code) ? Number(c.code) : c.code));
-  const sheet: Sheet = { companies, typed, pricesFrom, pricesTo };
+  const sheet: Sheet = { companies, typed, pricesFrom, pricesTo, livePrices };
   const cells: ScaleCell[] = [];
   SCALE_ITEMS.forEach((_item, ii) => {
     for (let back = 0; back < SCALE_YEARS; back += 1) {

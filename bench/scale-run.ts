@@ -1,5 +1,8 @@
 // Runs Model N at the live limits on one virtual clock: cold, three warm recalculations, a reopen.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
@@ -12,6 +15,10 @@ import { aliasCompanies, type AliasedCompany } from "./company-aliases";
 import { inProcessFetch, type RequestableApp } from "./in-process-fetch";
 import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
+import { browserRun, type BrowserMeasure } from "./browser-run";
+import type { ReopenMeasure } from "./reopen-child";
+import { reopenInNewProcess } from "./reopen-process";
+import { seasonMorning, type SeasonResult } from "./season-run";
 import { recalculateScale, scaleCells, type ScaleCell, type ScaleOutcome } from "./scale-cells";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
@@ -47,6 +54,12 @@ export interface ScaleResult {
   coldVirtualMinutes: number;
   /** Real (wall) time of each phase until its last cell had its value, in this process. @unit s */
   wallSeconds: { cold: number; warm: number[]; reopen: number };
+  /** The same-day reopen again, in a new Node process over the saved answers (issue 21). */
+  newProcessReopen: ReopenMeasure;
+  /** The Chromium run (bench/browser-run.ts), for the Models BENCH_BROWSER names. */
+  browser: BrowserMeasure | undefined;
+  /** The earnings-season morning (bench/season-run.ts), on a sandbox of its own. */
+  season: SeasonResult;
   /** Next morning (+13 h after the reopen, no new filings): a new runtime over the same storage. */
   morning: MorningOpen;
   /** Seven more mornings, a day apart: requests each day (background revalidation included). */
@@ -62,7 +75,7 @@ export interface ScaleResult {
 }
 
 /** Latency on the virtual clock, and the real time of the first request of each recalculation. */
-function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number) {
+export function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number) {
   const wire = inProcessFetch(
     {
       request: async (input, init) => {
@@ -195,6 +208,7 @@ export async function runModel(
   taken: ReadonlySet<string>,
   count: number,
   log: (line: string) => void,
+  options: { browser: boolean } = { browser: false },
 ): Promise<ScaleResult> {
   const name = `Model ${count}`;
   const companies: AliasedCompany[] = aliasCompanies(facts.codes, taken, count);
@@ -203,11 +217,13 @@ export async function runModel(
     const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
     return Number(String(last?.fiscal_year ?? "2025").slice(0, 4));
   };
-  const cells = scaleCells(
-    companies.map((c) => ({ code: c.code, base: c.base, latestYear: latestYear(c.base) })),
-    facts.pricesFrom5y,
-    facts.lastTradingDay,
-  );
+  const scaleCompanies = companies.map((c) => ({
+    code: c.code,
+    base: c.base,
+    latestYear: latestYear(c.base),
+  }));
+  // Live "up to latest" PRICES: the sandbox's today is pinned, so their rows end on its last day.
+  const cells = scaleCells(scaleCompanies, facts.pricesFrom5y, facts.lastTradingDay, true);
   const oracle = (base: string, item: string, back: number, value: unknown): boolean => {
     const expected = expectedFinancial(facts, base, item, -back);
     return expected === null ? value === "" || value === null : value === expected;
@@ -287,6 +303,39 @@ export async function runModel(
   await reopenedStore.flush();
   setClientForTesting(undefined);
 
+  // The same reopen in a new process: the stored answers saved to a file, as a database on disk.
+  const dir = mkdtempSync(join(tmpdir(), "kaisha-bench-"));
+  const storagePath = join(dir, "storage.bin");
+  disk.save(storagePath);
+  // Time stands still here while the child works (it runs its own clock from this instant).
+  const release = clock.hold();
+  const newProcessReopen = await reopenInNewProcess({
+    aliased: companies,
+    companies: scaleCompanies,
+    pricesFrom: facts.pricesFrom5y,
+    pricesTo: facts.lastTradingDay,
+    storagePath,
+    nowMs: clock.now(),
+  }).finally(release);
+  log(
+    `  reopen in a new process: ${newProcessReopen.wallSeconds.toFixed(1)} s wall to the last cell, ${newProcessReopen.requests} requests, heap +${newProcessReopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopen.arrayBuffersGrowthMB.toFixed(0)} MB`,
+  );
+  // The same answers in headless Chromium (real IndexedDB, the built bundle), for the Models asked.
+  let browser: BrowserMeasure | undefined;
+  if (options.browser) {
+    const hold = clock.hold();
+    try {
+      log(`  Chromium: the built bundle over IndexedDB...`);
+      browser = await browserRun(cells, storagePath, BASE_URL, clock.now());
+      log(
+        `  Chromium: reopen ${browser.reopenWallSeconds.toFixed(1)} s wall, warm ${browser.warmMicrosPerCell.toFixed(1)} µs per cell, heap +${browser.reopenHeapGrowthMB.toFixed(0)} MB, ${browser.requests} requests`,
+      );
+    } finally {
+      hold();
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+
   // The analyst's routine: the workbook opened again the next morning, then every morning a week.
   log(`  next morning (+13 h)...`);
   await clock.sleep(13 * 3_600_000);
@@ -302,6 +351,7 @@ export async function runModel(
   }
   log(`  a week of mornings: ${weekDailyRequests.join(", ")} requests`);
   clock.stop();
+  const season = await seasonMorning(companies, scaleCompanies, facts.pricesFrom5y, log);
 
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
@@ -348,6 +398,9 @@ export async function runModel(
       warm: warm.map((w) => w.wallMs / 1000),
       reopen: reopen.wallMs / 1000,
     },
+    newProcessReopen,
+    browser,
+    season,
     morning,
     weekDailyRequests,
     outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },

@@ -1,5 +1,6 @@
 // Stand-in for IndexedDB under the persistent tier: structured-clone copies and per-call latency.
 
+import { readFileSync, writeFileSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
 import type {
   Batch,
@@ -70,6 +71,25 @@ export class StorageStandIn {
         this.rows.clear();
       },
     };
+  }
+
+  /**
+   * Writes what is stored to a file, as the database is on disk when the workbook closes: a new
+   * process (bench/reopen-child.ts) opens the same answers with `load`.
+   */
+  save(path: string): void {
+    writeFileSync(path, serialize({ records: [...this.records], rows: [...this.rows] }));
+  }
+
+  /** What `save` wrote, in this storage (replacing nothing: it is meant for a fresh instance). */
+  load(path: string): this {
+    const saved = deserialize(readFileSync(path)) as {
+      records: [string, Uint8Array][];
+      rows: [string, [number, number, number]][];
+    };
+    for (const [key, bytes] of saved.records) this.records.set(key, Buffer.from(bytes));
+    for (const [key, row] of saved.rows) this.rows.set(key, row);
+    return this;
   }
 
   get entries(): number {

@@ -9,6 +9,8 @@ import type { SandboxWorkerData, WorkerRequest, WorkerResponse } from "./sandbox
 export interface WorkerSandbox {
   app: RequestableApp;
   count429(): Promise<number>;
+  /** Dataset companies filing on the season night (SandboxWorkerData.season), else empty. */
+  filers(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export function startWorkerSandbox(
       },
     },
     count429: () => ask<{ count: number }>({ count429: true }).then((r) => r.count),
+    filers: () => ask<{ filers: string[] }>({ count429: true }).then((r) => r.filers),
     close: async () => {
       await worker.terminate();
     },

@@ -10,6 +10,7 @@ import { corsMiddleware } from "./lib/cors";
 import { poison } from "./lib/hostile";
 import { decodeCursor, conditionsHash } from "./lib/cursor";
 import { checkInstant } from "./lib/data-clock";
+import { withFilingTimes } from "./lib/filing-times";
 import {
   ConnectionDropped,
   FaultInjector,
@@ -51,6 +52,13 @@ export interface SandboxOptions {
    * them as text. @default false
    */
   hostile?: boolean;
+  /**
+   * When companies file: security code -> the instant (ISO 8601) its latest results tanshin is
+   * disclosed, replacing the dataset's (sandbox/lib/filing-times.ts). With a data clock that moves
+   * (setNow), a filing then appears overnight: its rows 24 hours after it (openapi.json
+   * info.description). @default the dataset's own times
+   */
+  filingTimes?: Readonly<Record<string, string>>;
 }
 
 /** What createApp() returns. */
@@ -86,7 +94,10 @@ export function createApp(options: SandboxOptions = {}): Sandbox {
   let now = initialNow;
 
   const state: SandboxState = {
-    dataset: getDataset,
+    dataset:
+      options.filingTimes === undefined
+        ? getDataset
+        : () => withFilingTimes(getDataset(), options.filingTimes ?? {}),
     now: () => now,
     priceDataAvailable: initialPriceAvailability,
     limiter: new RateLimiter({

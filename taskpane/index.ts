@@ -3,6 +3,7 @@
 // is shown, so the functions register without waiting for the UI (issue: runtime page <= 60 KB gzip).
 
 import { getClient, onSessionChange } from "../src/session";
+import { followActiveSheet } from "./excel/active-sheet-priority";
 import { recalculateAddresses } from "./excel/recalc-cells";
 import { isExcelAvailable } from "./excel/run";
 import { recalcOnRevalidation } from "./recalc-on-revalidation";
@@ -59,8 +60,11 @@ async function main(): Promise<void> {
   // Pane shown or not: cells whose answers a background revalidation changed are recalculated
   // (a custom function cannot recalculate itself; the shared runtime's pane code can).
   getClient().revalidation().setDailyBudget(loadBudget());
-  if (isExcelAvailable())
+  if (isExcelAvailable()) {
     recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
+    // The sheet on screen's companies are revalidated first (src/client/revalidator.ts prioritize).
+    void followActiveSheet(() => getClient().revalidation(), onSessionChange);
+  }
   await whenPaneShown();
   // A separate chunk (webpack): React, Fluent and the pane's code, evaluated only from here.
   const { renderPane } = await import(/* webpackChunkName: "pane" */ "./pane-main");

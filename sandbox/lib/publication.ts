@@ -6,7 +6,7 @@ import { periodEnd } from "./fiscal-period";
 import { indexes } from "./lookup";
 
 /** `YYYY年M月期 [第N四半期|中間期]決算短信`: the timely-system results report of a period. */
-const TANSHIN_TITLE = /^(\d{4})年(\d{1,2})月期\s*(?:第([1-4])四半期|(中間期))?決算短信/;
+export const TANSHIN_TITLE = /^(\d{4})年(\d{1,2})月期\s*(?:第([1-4])四半期|(中間期))?決算短信/;
 
 /** Which results report carries a row: the annual one, or a quarter's. */
 function reportKey(quarter: string | undefined): "annual" | "Q1" | "H1" | "Q3" {

@@ -62,6 +62,8 @@ interface Group {
   own: RevalidationTask[];
   /** The filing check is in flight: the rest of `filing` waits for its outcome. */
   checking: boolean;
+  /** A cell of the sheet on screen (`prioritize`) shows one of its answers: sent first. */
+  focused: boolean;
 }
 
 const JST_OFFSET_MS = 9 * 3_600_000;
@@ -70,8 +72,8 @@ const CANCELED = Number.POSITIVE_INFINITY;
 const DAY = 86_400_000;
 
 /**
- * The queue of due answers. Order: companies in the order their cells asked, moved forward by
- * `prioritize` (the sheet on screen first). Pause, Cancel and a daily budget are the user's.
+ * The queue of due answers. Order: the companies of the sheet on screen (`prioritize`) first, then
+ * the others, each in the order their cells asked. Pause, Cancel and a daily budget are the user's.
  *
  * @example const r = new Revalidator({ now: Date.now, intervalMs: () => 1000 }); r.schedule(task, "Sheet1!B2");
  */
@@ -94,6 +96,8 @@ export class Revalidator {
   private spentDay = -1;
   private changedCount = 0;
   private notifyQueued = false;
+  /** The sheet on screen (`prioritize`), applied to companies queued later too. */
+  private focus: ((address: string) => boolean) | undefined;
 
   constructor(private readonly options: RevalidatorOptions) {
     this.budget = options.dailyBudget;
@@ -113,10 +117,12 @@ export class Revalidator {
     const id = task.company ?? task.key;
     let group = this.groups.get(id);
     if (group === undefined) {
-      group = { id, filing: [], own: [], checking: false };
+      group = { id, filing: [], own: [], checking: false, focused: false };
       this.groups.set(id, group);
     }
     (task.filing ? group.filing : group.own).push(task);
+    if (reader !== undefined && !group.focused && this.focus?.(reader) === true)
+      group.focused = true;
     this.changedStatus();
     this.pump();
   }
@@ -137,6 +143,12 @@ export class Revalidator {
     let set = this.readers.get(key);
     if (set === undefined) this.readers.set(key, (set = new Set()));
     set.add(reader);
+    const task = this.queued.get(key);
+    if (task !== undefined && this.focus !== undefined) {
+      // Every cell of a morning open passes here: no address is parsed once its group is focused.
+      const group = this.groups.get(task.company ?? task.key);
+      if (group !== undefined && !group.focused && this.focus(reader)) group.focused = true;
+    }
     if (marked) {
       let m = this.marked.get(key);
       if (m === undefined) this.marked.set(key, (m = new Set()));
@@ -144,17 +156,18 @@ export class Revalidator {
     }
   }
 
-  /** Sheets on screen first: companies any of whose readers pass `test` move to the front. */
-  prioritize(test: (address: string) => boolean): void {
-    const first: [string, Group][] = [];
-    const rest: [string, Group][] = [];
-    for (const entry of this.groups) {
-      const tasks = [...entry[1].filing, ...entry[1].own];
-      const hit = tasks.some((t) => [...(this.readers.get(t.key) ?? [])].some(test));
-      (hit ? first : rest).push(entry);
+  /**
+   * The sheet on screen first: companies any of whose cells pass `test` (an address such as
+   * "'Sheet 1'!B2") are sent before all others, those queued already and those queued later,
+   * until the next call (another sheet activated) replaces `test`; undefined: queue order only.
+   */
+  prioritize(test: ((address: string) => boolean) | undefined): void {
+    this.focus = test;
+    for (const group of this.groups.values()) {
+      const tasks = [...group.filing, ...group.own];
+      group.focused =
+        test !== undefined && tasks.some((t) => [...(this.readers.get(t.key) ?? [])].some(test));
     }
-    this.groups.clear();
-    for (const [id, g] of [...first, ...rest]) this.groups.set(id, g);
   }
 
   pause(): void {
@@ -269,9 +282,17 @@ export class Revalidator {
     }
   }
 
-  /** The next request to send, or undefined when everything left waits for a company's check. */
+  /**
+   * The next request to send, or undefined when everything left waits for a company's check: the
+   * sheet on screen's companies first, then the others, each in the order they were queued.
+   */
   private nextStep(): (() => Promise<void>) | undefined {
+    return this.stepOf(true) ?? this.stepOf(false);
+  }
+
+  private stepOf(focused: boolean): (() => Promise<void>) | undefined {
     for (const group of this.groups.values()) {
+      if (group.focused !== focused) continue;
       const own = group.own.shift();
       if (own !== undefined)
         return async () => {

@@ -49,6 +49,8 @@ export interface FakeExcel {
   tablesAdded: { sheet: string; address: string; hasHeaders: boolean; table: any }[];
   charts: { sheet: string; type: string; source: any; chart: any; added: any[] }[];
   sheetsAdded: string[];
+  /** The user activates a sheet: worksheets.onActivated handlers run. */
+  activate(name: string): Promise<void>;
 }
 
 function size(address: string): { rows: number; cols: number } {
@@ -241,6 +243,7 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
   for (const s of spec.sheets) sheetOf(s.name);
 
   const active = spec.active ?? spec.sheets[0]?.name ?? "Sheet1";
+  const activated = new Set<(event: { worksheetId: string }) => Promise<unknown>>();
   const workbook = track({
     getSelectedRange: () => rangeOf(active, spec.selection?.address ?? "A1", spec.selection),
     application: { calculate: (type: string) => void log.push(`calculate ${type}`) },
@@ -255,6 +258,13 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
       getActiveWorksheet: () => sheetOf(active),
       getItem: (name: string) => sheetOf(name),
       getItemOrNullObject: (name: string) => (sheets.has(name) ? sheetOf(name) : nullObject()),
+      // Worksheet activation (the event's worksheetId is the sheet's name here).
+      onActivated: {
+        add: (handler: (event: { worksheetId: string }) => Promise<unknown>) => {
+          activated.add(handler);
+          return { remove: () => activated.delete(handler) };
+        },
+      },
       add: (name: string) => {
         sheetsAdded.push(name);
         specs.set(name, { name });
@@ -279,6 +289,9 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
     tablesAdded,
     charts,
     sheetsAdded,
+    activate: async (name) => {
+      for (const handler of [...activated]) await handler({ worksheetId: name });
+    },
   };
 }
 

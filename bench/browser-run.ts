@@ -1,0 +1,228 @@
+// Model N in headless Chromium: the built bundle's own functions over real IndexedDB, the answers the
+// Node run stored seeded into it; reopen wall time, warm time per cell and heap (issue 21).
+
+import { readFileSync } from "node:fs";
+import { deserialize } from "node:v8";
+import type { CDPSession, Page } from "playwright-core";
+import { DEMO_API_KEY } from "../sandbox/demo-key";
+import { fingerprint } from "../src/client/key-partition";
+import { startHarness, type Harness } from "../test/e2e/harness";
+import type { ScaleCell } from "./scale-cells";
+
+/** What the Chromium run measured. */
+export interface BrowserMeasure {
+  /** Opening the page (a new runtime) to the last cell's value, cells started 1,000 a task. @unit s */
+  reopenWallSeconds: number;
+  /** Median of three warm recalculations, wall time in the page per cell (one thread). @unit µs */
+  warmMicrosPerCell: number;
+  warmMicros: number[];
+  /** Peak JS heap during the reopen over the page's heap before it (after a GC). @unit MB */
+  reopenHeapGrowthMB: number;
+  values: number;
+  cells: number;
+  /** Requests the page sent to the sandbox (the clock is the stored answers' day: none expected). */
+  requests: number;
+}
+
+/** Cells handed to the page per evaluate call (arguments as JSON). */
+const CHUNK = 20_000;
+/** Records seeded into IndexedDB per evaluate call. */
+const SEED_CHUNK = 100;
+
+/** The storage file bench/storage-standin.ts `save` wrote: records (V8-serialized) and index rows. */
+interface Saved {
+  records: [string, Uint8Array][];
+  rows: [string, [number, number, number]][];
+}
+
+/** Uint8Arrays (the gzip stored form) travel as base64 to the page, which rebuilds them. */
+function portable(value: unknown): unknown {
+  if (value instanceof Uint8Array) return { $b64: Buffer.from(value).toString("base64") };
+  if (Array.isArray(value)) return value.map(portable);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, portable(v)]));
+  return value;
+}
+
+/**
+ * Writes the stored answers into the page origin's IndexedDB ("kaisha-cache", as
+ * src/client/idb-backend.ts lays it out), their keys moved to the page's partition (the
+ * fingerprint of the same key at the harness's sandbox URL, src/client/key-partition.ts).
+ */
+async function seed(page: Page, saved: Saved, fromUrl: string, toUrl: string): Promise<void> {
+  const from = fingerprint(DEMO_API_KEY, fromUrl);
+  const to = fingerprint(DEMO_API_KEY, toUrl);
+  const rows = new Map(saved.rows);
+  for (let start = 0; start < saved.records.length; start += SEED_CHUNK) {
+    const chunk = saved.records.slice(start, start + SEED_CHUNK).map(([key, bytes]) => ({
+      key: key.split(from).join(to),
+      row: rows.get(key),
+      record: portable(deserialize(bytes)),
+    }));
+    await page.evaluate(async (items) => {
+      const restore = (v: unknown): unknown => {
+        if (Array.isArray(v)) return v.map(restore);
+        if (v !== null && typeof v === "object") {
+          const b64 = (v as { $b64?: unknown }).$b64;
+          if (typeof b64 === "string") return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restore(x)]));
+        }
+        return v;
+      };
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open("kaisha-cache", 1);
+        open.onupgradeneeded = () => {
+          for (const name of ["records", "index"])
+            if (!open.result.objectStoreNames.contains(name)) open.result.createObjectStore(name);
+        };
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction(["records", "index"], "readwrite");
+      for (const item of items) {
+        tx.objectStore("records").put(restore(item.record), item.key);
+        tx.objectStore("index").put(item.row, item.key);
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    }, chunk);
+  }
+}
+
+/** Hands the cells to the page: function name, arguments, address. */
+async function loadCells(page: Page, cells: readonly ScaleCell[]): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { benchCells: unknown[] }).benchCells = [];
+  });
+  for (let start = 0; start < cells.length; start += CHUNK) {
+    const chunk = cells.slice(start, start + CHUNK).map((c) => [...c.formula(), c.address]);
+    await page.evaluate((items) => {
+      (window as unknown as { benchCells: unknown[] }).benchCells.push(...items);
+    }, chunk);
+  }
+}
+
+/**
+ * One recalculation in the page, as bench/scale-cells.ts recalculateScale does in Node: cells
+ * started 1,000 per task (a MessageChannel turn: setTimeout would be clamped to 4 ms), each with
+ * a new invocation object, all awaited; errors are CustomFunctions.Error values or throws.
+ */
+function recalculateInPage(page: Page): Promise<{ ms: number; values: number }> {
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      benchCells: [string, unknown[], string][];
+      CustomFunctions: {
+        registry: Map<string, (...a: unknown[]) => unknown>;
+        Error: new () => object;
+      };
+    };
+    const registry = w.CustomFunctions.registry;
+    const find = (name: string) =>
+      registry.get(name) ?? registry.get(`KAISHA.${name}`) ?? registry.get(name.toUpperCase());
+    const channel = new MessageChannel();
+    const turn = () =>
+      new Promise<void>((resolve) => {
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(0);
+      });
+    const cells = w.benchCells;
+    let values = 0;
+    const settle = (v: unknown) => {
+      if (!(v instanceof w.CustomFunctions.Error)) values += 1;
+    };
+    const start = performance.now();
+    const pending: Promise<void>[] = [];
+    for (let s = 0; s < cells.length; s += 1000) {
+      if (s > 0) await turn();
+      for (let i = s; i < Math.min(cells.length, s + 1000); i += 1) {
+        const [name, args, address] = cells[i] as [string, unknown[], string];
+        const fn = find(name);
+        if (fn === undefined) throw new Error(`${name} is not registered`);
+        pending.push(Promise.resolve(fn(...args, { address })).then(settle, () => undefined));
+      }
+    }
+    await Promise.all(pending);
+    return { ms: performance.now() - start, values };
+  });
+}
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  const { usedSize } = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
+  return usedSize;
+}
+
+/** Opens the preview page (the bundle with the CustomFunctions stand-in) on the stored answers' day. */
+async function openRuntime(h: Harness, nowMs: number): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.clock.setFixedTime(new Date(nowMs));
+  const search = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "en" }).toString();
+  await page.goto(`${h.server.url}/preview.html?${search}`);
+  await page.waitForSelector('[data-testid="preview-root"][data-ready="true"]', {
+    timeout: 120_000,
+  });
+  return page;
+}
+
+/**
+ * The Chromium run over `storagePath` (what the Node run stored under `fromUrl`): the answers are
+ * seeded into IndexedDB from one page, then a new page (a new runtime) is the reopen, measured
+ * until the last cell's value, followed by three warm recalculations.
+ */
+export async function browserRun(
+  cells: readonly ScaleCell[],
+  storagePath: string,
+  fromUrl: string,
+  nowMs: number,
+): Promise<BrowserMeasure> {
+  const h = await startHarness();
+  try {
+    const saved = deserialize(readFileSync(storagePath)) as Saved;
+    const seeder = await openRuntime(h, nowMs);
+    await seed(seeder, saved, fromUrl, h.sandbox.url);
+    await seeder.close();
+    const requestsBefore = h.sandbox.sandbox.requestLog.length;
+
+    const page = await openRuntime(h, nowMs);
+    await loadCells(page, cells);
+    const cdp = await h.context.newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const before = await heapUsed(cdp);
+    let peak = before;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, await heapUsed(cdp).catch(() => peak));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const started = performance.now();
+    const reopen = await recalculateInPage(page);
+    const reopenWallMs = performance.now() - started;
+    sampling = false;
+    await sampler;
+    peak = Math.max(peak, await heapUsed(cdp));
+    const warmMicros: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const t = performance.now();
+      const warm = await recalculateInPage(page);
+      // The page's clock is fixed (setFixedTime): its own timer may not move; the Node side's does.
+      const ms = warm.ms > 0 ? warm.ms : performance.now() - t;
+      warmMicros.push((ms * 1000) / cells.length);
+    }
+    const sorted = [...warmMicros].sort((a, b) => a - b);
+    return {
+      reopenWallSeconds: (reopen.ms > 0 ? reopen.ms : reopenWallMs) / 1000,
+      warmMicrosPerCell: sorted[1] ?? 0,
+      warmMicros,
+      reopenHeapGrowthMB: (peak - before) / 1048576,
+      values: reopen.values,
+      cells: cells.length,
+      requests: h.sandbox.sandbox.requestLog.length - requestsBefore,
+    };
+  } finally {
+    await h.close();
+  }
+}

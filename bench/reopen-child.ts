@@ -1,0 +1,97 @@
+// A new Node process that reopens a Model over the answers the bench saved: cold JIT, fresh module
+// state, measured until the last cell has its value (started by bench/reopen-process.ts).
+
+import { performance } from "node:perf_hooks";
+import { setClientForTesting } from "../src/session";
+import type { AliasedCompany } from "./company-aliases";
+import { collectGarbage } from "./memory-sampler";
+import { recalculateScale, scaleCells, type ScaleCompany } from "./scale-cells";
+import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
+import { cellErrorText } from "./sides";
+import { StorageStandIn } from "./storage-standin";
+import { VirtualClock } from "./virtual-clock";
+import { startWorkerSandbox } from "./worker-sandbox";
+
+/** What the parent sends: the Model's companies and cells' inputs, the saved storage, the clock. */
+export interface ReopenJob {
+  aliased: AliasedCompany[];
+  companies: ScaleCompany[];
+  pricesFrom: string;
+  pricesTo: string;
+  storagePath: string;
+  nowMs: number;
+}
+
+/** What the child answers. */
+export interface ReopenMeasure {
+  /** Real time from the first cell's call to the last cell's value. @unit s */
+  wallSeconds: number;
+  cells: number;
+  values: number;
+  requests: number;
+  /** Peak over the start (after a GC, the runtime loaded) of heapUsed, and of arrayBuffers. @unit MB */
+  heapGrowthMB: number;
+  arrayBuffersGrowthMB: number;
+  /** Process CPU (user + system, both threads) per cell. @unit µs */
+  cpuMicrosPerCell: number;
+}
+
+async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
+  const clock = new VirtualClock(job.nowMs);
+  clock.start();
+  // The API is another machine: a worker thread, started before the measurement.
+  const sandbox = startWorkerSandbox(
+    { ratePerMinute: LIVE.ratePerMinute, dailyLimit: LIVE.dailyLimit, startMs: job.nowMs },
+    job.aliased,
+    clock.now,
+    clock.hold,
+  );
+  // Its start (ts-node compiling the sandbox) must not share the measured seconds: wait for it.
+  await sandbox.count429();
+  const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
+  const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs).load(job.storagePath);
+  const cells = scaleCells(job.companies, job.pricesFrom, job.pricesTo, true);
+  collectGarbage();
+  const before = process.memoryUsage();
+  let heapPeak = before.heapUsed;
+  let buffersPeak = before.arrayBuffers;
+  const sample = (): void => {
+    const now = process.memoryUsage();
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+    buffersPeak = Math.max(buffersPeak, now.arrayBuffers);
+  };
+  const sampler = setInterval(sample, 25);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  // The workbook opens: a new runtime (store, client) over the stored answers, then its cells.
+  const store = storeOver(disk, clock);
+  setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
+  const outcome = await recalculateScale(cells, cellErrorText, undefined);
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  clearInterval(sampler);
+  sample();
+  await store.flush();
+  clock.stop();
+  await sandbox.close();
+  return {
+    wallSeconds: wallMs / 1000,
+    cells: cells.length,
+    values: outcome.values,
+    requests: wire.counters.requests,
+    heapGrowthMB: (heapPeak - before.heapUsed) / 1048576,
+    arrayBuffersGrowthMB: (buffersPeak - before.arrayBuffers) / 1048576,
+    cpuMicrosPerCell: (used.user + used.system) / cells.length,
+  };
+}
+
+process.once("message", (job: ReopenJob) => {
+  reopen(job).then(
+    (measure) => process.send?.({ measure }, () => process.exit(0)),
+    (error: unknown) =>
+      process.send?.(
+        { error: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+        () => process.exit(1),
+      ),
+  );
+});

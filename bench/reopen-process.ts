@@ -1,0 +1,25 @@
+// Starts bench/reopen-child.ts in a new Node process and waits for what it measured.
+
+import { fork } from "node:child_process";
+import type { ReopenJob, ReopenMeasure } from "./reopen-child";
+
+/**
+ * Reopens a Model in a child process (cold JIT, fresh module state: what a reopened workbook's
+ * runtime starts from), unlike a new client in the bench's own warm process.
+ */
+export function reopenInNewProcess(job: ReopenJob): Promise<ReopenMeasure> {
+  return new Promise((resolve, reject) => {
+    const child = fork(require.resolve("./reopen-child.ts"), [], {
+      execArgv: ["--expose-gc", "-r", "ts-node/register"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("message", (reply: { measure?: ReopenMeasure; error?: string }) => {
+      if (reply.measure !== undefined) resolve(reply.measure);
+      else reject(new Error(`reopen in a new process failed: ${reply.error ?? "no answer"}`));
+    });
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`reopen in a new process exited with ${code}`));
+    });
+    child.send(job);
+  });
+}

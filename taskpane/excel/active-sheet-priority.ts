@@ -1,0 +1,54 @@
+// Tells the background revalidation which sheet is on screen, so its companies are asked first.
+
+import type { Revalidator } from "../../src/client/revalidator";
+import { splitAddress } from "./recalc-cells";
+import { runExcel } from "./run";
+
+/** A test of cell addresses ("'Sheet 1'!B2") for the sheet named `sheet`. */
+export function onSheet(sheet: string): (address: string) => boolean {
+  return (address) => splitAddress(address)?.[0] === sheet;
+}
+
+/**
+ * Follows the active worksheet: now, on every activation, and for each new session's queue (a new
+ * client has a new revalidator), `prioritize` gets the sheet on screen. Returns unsubscribe; a
+ * failure (no Excel) leaves the queue in its own order.
+ *
+ * @example await followActiveSheet(() => getClient().revalidation(), onSessionChange);
+ */
+export async function followActiveSheet(
+  revalidator: () => Revalidator,
+  onSessionChange: (listener: () => void) => () => void,
+): Promise<() => void> {
+  let sheet: string | undefined;
+  const apply = (): void =>
+    revalidator().prioritize(sheet === undefined ? undefined : onSheet(sheet));
+  const offSession = onSessionChange(apply);
+  const nameOf = (id: string) =>
+    runExcel(async (context) => {
+      const ws = context.workbook.worksheets.getItem(id);
+      ws.load("name");
+      await context.sync();
+      return ws.name;
+    });
+  const handler = await runExcel(async (context) => {
+    const active = context.workbook.worksheets.getActiveWorksheet();
+    active.load("name");
+    const added = context.workbook.worksheets.onActivated.add(async (event) => {
+      sheet = await nameOf(event.worksheetId).catch(() => sheet);
+      apply();
+    });
+    await context.sync();
+    sheet = active.name;
+    apply();
+    return added;
+  }).catch(() => undefined);
+  return () => {
+    offSession();
+    if (handler === undefined) return;
+    void runExcel(async (context) => {
+      handler.remove();
+      await context.sync();
+    }).catch(() => undefined);
+  };
+}
