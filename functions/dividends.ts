@@ -11,7 +11,7 @@ import {
 } from "../src/excel/fiscal-year-arg";
 import { companyFinancials } from "../src/domain/company-resolver";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
-import { futureDate, noData } from "./excel-errors";
+import { noData, refuseFutureDate } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
@@ -118,8 +118,7 @@ export function dividends(
     const fromArg = optionalPeriodArg(fromFiscalYear, "from_fiscal_year");
     const toArg = optionalPeriodArg(toFiscalYear, "to_fiscal_year");
     const today = ctx.client.today();
-    for (const a of [fromArg, toArg])
-      if (a?.spec.kind === "onOrBefore" && a.spec.iso > today) throw futureDate(a.spec.iso, today);
+    for (const a of [fromArg, toArg]) refuseFutureDate(a, today);
     const plainFrom = fromArg === undefined ? undefined : yearWithoutAnswer(fromArg);
     const plainTo = toArg === undefined ? undefined : yearWithoutAnswer(toArg);
     if (plainFrom !== undefined && plainTo !== undefined && plainFrom > plainTo) {

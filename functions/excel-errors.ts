@@ -1,6 +1,7 @@
 // The one place mapping failures to cell errors: #VALUE! for arguments, #N/A for the rest.
 
 import { isKaishaError, type KaishaError } from "../src/client/errors";
+import type { PeriodArg } from "../src/excel/fiscal-year-arg";
 import { ArgumentError } from "../src/excel/args";
 import { ResultTooLargeError } from "../src/excel/limits";
 import type { Lang } from "../src/session";
@@ -106,6 +107,15 @@ export function futureDate(iso: string, today: string): FunctionError {
     `The date ${iso} is in the future (today is ${today}): give a date up to today`,
     `${iso} は未来の日付です（今日は ${today}）：今日までの日付を指定してください`,
   );
+}
+
+/**
+ * Refuses a period argument that is a date not reached yet (a date names the period ended on or
+ * before it, and none has ended in the future), before any request.
+ */
+export function refuseFutureDate(arg: PeriodArg | undefined, today: string): void {
+  if (arg?.spec.kind === "onOrBefore" && arg.spec.iso > today)
+    throw futureDate(arg.spec.iso, today);
 }
 
 function kaishaCell(err: KaishaError, lang: Lang): CellError {

@@ -17,7 +17,7 @@ import {
   optionalPeriodArg,
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
-import { futureDate, noData } from "./excel-errors";
+import { noData, refuseFutureDate } from "./excel-errors";
 import { companyFinancials } from "../src/domain/company-resolver";
 import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
@@ -93,8 +93,7 @@ export function financials(
     const periodType = optionalChoice(period, "period", PERIODS) ?? "annual";
     const count = optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10;
     const asOfArg = optionalPeriodArg(asOf, "as_of");
-    if (asOfArg?.spec.kind === "onOrBefore" && asOfArg.spec.iso > ctx.client.today())
-      throw futureDate(asOfArg.spec.iso, ctx.client.today());
+    refuseFutureDate(asOfArg, ctx.client.today());
     const money = moneyUnitArg(unit);
     const shape =
       optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";

@@ -8,7 +8,7 @@ import {
   yearWithoutAnswer,
 } from "../src/excel/fiscal-year-arg";
 import { PERIOD_FORMS } from "../src/excel/period-token";
-import { futureDate } from "./excel-errors";
+import { refuseFutureDate } from "./excel-errors";
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";
@@ -36,8 +36,7 @@ export function segments(
   return run(invocation, async (ctx) => {
     const ref = companyRefArg(company);
     const yearArg = optionalPeriodArg(fiscalYear, "fiscal_year");
-    if (yearArg?.spec.kind === "onOrBefore" && yearArg.spec.iso > ctx.client.today())
-      throw futureDate(yearArg.spec.iso, ctx.client.today());
+    refuseFutureDate(yearArg, ctx.client.today());
     const plainYear = yearArg === undefined ? undefined : yearWithoutAnswer(yearArg);
     // openapi.json getSegments fiscal_year: 1990..2100; an older year is refused, never sent.
     if (plainYear !== undefined && plainYear < 1990)
