@@ -3,22 +3,40 @@
 import { headersArg, personIdArg } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
 import { dateColumn, noResults, plainColumn, table, titleRowToday, unitColumn } from "./common";
-import { run, type InvocationLike } from "./run";
+import type { Column, TitleRow } from "../src/excel/shape";
+import { run, type CallContext, type InvocationLike } from "./run";
+
+type Row = Record<string, unknown>;
+
+/** What a person's table shows: its columns, rows and title row. */
+interface PersonTable {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  title: TitleRow;
+}
+
+/** A person function (person_id, headers): the id read, the answer fetched, then its table. */
+function personTable<B>(
+  fetch: (ctx: CallContext, id: string) => Promise<B>,
+  build: (ctx: CallContext, body: B, id: string) => PersonTable,
+): (personId: unknown, headers: unknown, invocation?: InvocationLike) => Promise<Cell[][]> {
+  return (personId, headers, invocation) =>
+    run(invocation, async (ctx) => {
+      const id = personIdArg(personId);
+      const mode = headersArg(headers);
+      const { columns, rows, title } = build(ctx, await fetch(ctx, id), id);
+      return table(ctx, columns, rows, mode, title);
+    });
+}
 
 /**
  * PERSON: one row per current appointment (person_id, name, birth_date, security_code,
  * security_name, role, position, is_outside, first_valid_from, tenure_years); a person with none
  * still gets one row with name and birth date (openapi.json getPerson).
  */
-export function person(
-  personId: unknown,
-  headers: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const id = personIdArg(personId);
-    const mode = headersArg(headers);
-    const body = await ctx.client.person({ id }, ctx.options);
+export const person = personTable(
+  (ctx, id) => ctx.client.person({ id }, ctx.options),
+  (ctx, body, id) => {
     const base = { person_id: body.person_id, name: body.name, birth_date: body.birth_date };
     const rows: Record<string, unknown>[] =
       body.current_appointments.length === 0
@@ -34,21 +52,14 @@ export function person(
       dateColumn("first_valid_from", ctx),
       plainColumn("tenure_years"),
     ];
-    const title = titleRowToday(ctx, body, id, "person");
-    return table(ctx, columns, rows, mode, title);
-  });
-}
+    return { columns, rows, title: titleRowToday(ctx, body, id, "person") };
+  },
+);
 
 /** APPOINTMENTS: current first, then by tenure (openapi.json getPersonAppointments). */
-export function appointments(
-  personId: unknown,
-  headers: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const id = personIdArg(personId);
-    const mode = headersArg(headers);
-    const body = await ctx.client.personAppointments({ id }, ctx.options);
+export const appointments = personTable(
+  (ctx, id) => ctx.client.personAppointments({ id }, ctx.options),
+  (ctx, body, id) => {
     if (body.appointments.length === 0) throw noResults();
     const columns = [
       ...[
@@ -63,16 +74,10 @@ export function appointments(
       dateColumn("last_valid_to", ctx),
       plainColumn("tenure_years"),
     ];
-    const title = titleRowToday(ctx, body, id, `appointments ${body.name}`);
-    return table(
-      ctx,
-      columns,
-      body.appointments as unknown as Record<string, unknown>[],
-      mode,
-      title,
-    );
-  });
-}
+    const rows = body.appointments as unknown as Row[];
+    return { columns, rows, title: titleRowToday(ctx, body, id, `appointments ${body.name}`) };
+  },
+);
 
 const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
 
@@ -80,15 +85,9 @@ const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
  * COMPENSATION: one row per company and fiscal period end, amounts in yen (openapi.json
  * PersonCompensationResponse).
  */
-export function compensation(
-  personId: unknown,
-  headers: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const id = personIdArg(personId);
-    const mode = headersArg(headers);
-    const body = await ctx.client.personCompensation({ id }, ctx.options);
+export const compensation = personTable(
+  (ctx, id) => ctx.client.personCompensation({ id }, ctx.options),
+  (ctx, body, id) => {
     const rows = body.companies.flatMap((c) =>
       c.history.map((h) => ({
         security_code: c.security_code,
@@ -104,6 +103,6 @@ export function compensation(
       ...COMP.map((k) => unitColumn(k, "jpy", ctx)),
     ];
     const title = titleRowToday(ctx, body, id, `compensation ${body.name}`);
-    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
-  });
-}
+    return { columns, rows: rows as unknown as Row[], title };
+  },
+);
