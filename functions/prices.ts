@@ -20,8 +20,10 @@ const PAGE_SIZE = 500;
 const MAX_PAGES = 40;
 
 /**
- * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), newest
- * first like the API (`order` "asc" for charts). Follows next_cursor through every page.
+ * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), oldest
+ * first (`order` "desc": newest first, as the API). A range with `to` follows next_cursor through
+ * every page; one without (up to the latest day) is the client's stored spill, extended after each
+ * close by the new days only.
  */
 export function prices(
   securityCode: unknown,
