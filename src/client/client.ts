@@ -421,10 +421,14 @@ class Client implements ClientCore {
     // answer is ever read as the spill.
     const clean: CleanParams = { code, from };
     const key = `${who.id}${cacheKey("getPrices", { ...clean, latest: "spill" })}`;
-    const pageOptions: RequestOptions = { ...options, cache: "no-store" };
+    // As `cached`: "reload" and "no-store" ask the whole window; only "default" serves while due.
+    const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     const body = await latestPrices(
       {
-        read: (k) => this.storeCall(() => this.core.store.get(k), undefined),
+        read: (k) =>
+          mode === "reload" || mode === "no-store"
+            ? Promise.resolve(undefined)
+            : this.storeCall(() => this.core.store.get(k), undefined),
         fresh: (entry) => this.fresh("getPrices", clean, entry),
         write: (k, b) =>
           this.storeCall(
@@ -437,7 +441,11 @@ class Client implements ClientCore {
             undefined,
           ),
         serveDue: (k, entry, refresh, o) =>
-          this.settings.staleWhileRevalidate && isRecord(entry.body)
+          mode === "default" &&
+          this.settings.staleWhileRevalidate &&
+          this.settings.now() - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
+          this.settings.now() >= entry.storedAt &&
+          isRecord(entry.body)
             ? (this.serveWhileRevalidating("getPrices", clean, k, entry, o, who, () =>
                 // Only for the key that read it (as refreshDue).
                 this.partitionNow() === who.id ? refresh() : Promise.reject(new AbortError()),
@@ -445,7 +453,8 @@ class Client implements ClientCore {
             : undefined,
         staleOr: async (err, k) => (await this.staleOr(err, k, true)) as ResponseOf<"getPrices">,
         join: (k, signal, walk) => this.core.inflight.join(`latest ${k}`, signal, walk),
-        pages: (q, o) => this.paginate("getPrices", q, { ...o, ...pageOptions }),
+        // The spill is the stored answer: its pages are sent, never cached on their own.
+        pages: (q, o) => this.paginate("getPrices", q, { ...o, cache: "no-store" }),
       },
       key,
       code,

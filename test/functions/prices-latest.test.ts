@@ -9,7 +9,7 @@ import type { FetchLike } from "../../src/client/http";
 import { setClientForTesting } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";
 import { isoToSerial } from "../../src/excel/dates";
-import { invocation, resetSession } from "./harness";
+import { cellError, invocation, resetSession } from "./harness";
 
 const KAISHA = TYPED as unknown as Record<
   keyof typeof TYPED,
@@ -219,5 +219,20 @@ describe("PRICES up to latest, the morning after a close", () => {
     )) as unknown[][];
     expect(String(grid[0]?.[1])).toContain("stale");
     expect(grid.slice(1)).toEqual(evening[0]);
+  });
+
+  test("a formula still being typed sends nothing for a due spill; Refresh all asks the whole window", async () => {
+    const w = world(TUESDAY_EVENING, true);
+    await w.spills();
+    w.sent.length = 0;
+    w.at(THURSDAY_MORNING);
+    const typing = await cellError(
+      KAISHA.PRICES("7203", FROM, null, null, "desc", 1, invocation({ isInValuePreview: true })),
+    );
+    expect(typing.code).toBe("#N/A");
+    expect(w.sent).toEqual([]);
+    await w.client.invalidateAll();
+    expect(await w.spills()).toEqual(await cold(THURSDAY_MORNING));
+    expect(w.sent).toHaveLength(6);
   });
 });
