@@ -119,14 +119,21 @@ async function update(
   if (last === undefined) return walk(port, key, code, from, options);
   const { first, rows } = await collect(port, code, last.date, options);
   const overlap = rows.find((r) => r.date === last.date);
-  if (overlap === undefined || !sameRow(overlap, last)) {
+  const same = overlap !== undefined && sameRow(overlap, last);
+  // The overlap day's own figures changed (a row received before its day was final) on the same
+  // share basis: the days before it are unaffected. Another basis: a split, ask everything.
+  if (overlap === undefined || (!same && !sameBasis(overlap, last))) {
     const body = await walk(port, key, code, from, options);
     return sameSpill(body, old) ? old : body;
   }
-  const added = rows.filter((r) => r.date > last.date);
-  const body: PricesBody = { ...first, prices: [...added, ...old.prices], next_cursor: null };
+  const added = rows.filter((r) => r.date >= last.date);
+  const body: PricesBody = {
+    ...first,
+    prices: [...added, ...old.prices.slice(1)],
+    next_cursor: null,
+  };
   await port.write(key, body);
-  return added.length === 0 ? old : body;
+  return added.length === 1 && same ? old : body;
 }
 
 async function collect(
@@ -155,6 +162,27 @@ function sameRow(a: PriceRow, b: PriceRow): boolean {
   const ra = a as unknown as Record<string, unknown>;
   const rb = b as unknown as Record<string, unknown>;
   return ka.every((k) => ra[k] === rb[k]);
+}
+
+/**
+ * Below this adjusted price the 2-decimal rounding of adj_close can move the basis by more than
+ * BASIS_TOLERANCE: such a day decides nothing, the window is asked again. @unit yen
+ */
+const MIN_ADJ_FOR_BASIS = 10;
+/** Largest relative difference of close / adj_close read as one basis (splits are 1.1:1 and up). */
+const BASIS_TOLERANCE = 0.002;
+
+/**
+ * Whether two rows of one day are on the same share basis: close / adj_close is the cumulative
+ * split factor after that day (openapi.json SecurityDailyPrice: close as traded, adj_close on the
+ * latest basis), and a split after the day changes it.
+ */
+function sameBasis(a: PriceRow, b: PriceRow): boolean {
+  const { close: ca, adj_close: aa } = a;
+  const { close: cb, adj_close: ab } = b;
+  if (ca === null || aa === null || cb === null || ab === null) return false;
+  if (aa < MIN_ADJ_FOR_BASIS || ab < MIN_ADJ_FOR_BASIS) return false;
+  return Math.abs(ca / aa / (cb / ab) - 1) <= BASIS_TOLERANCE;
 }
 
 function sameSpill(a: PricesBody, b: PricesBody): boolean {

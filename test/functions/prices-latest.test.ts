@@ -35,6 +35,8 @@ interface World {
   at(t: number): void;
   /** From now on adj_close of every day before `exDate` is halved (a 2-for-1 split). */
   split(exDate: string): void;
+  /** Until called again, the row of `day` is sent 10 yen lower (as if received before it was final). */
+  provisional(day: string | undefined): void;
   /** The spills of CODES as cells show them (headers 1, every field). */
   spills(): Promise<unknown[][][]>;
   client: ReturnType<typeof createClient>;
@@ -46,6 +48,7 @@ function world(start: number, swr: boolean): World {
   const sandbox = createApp({ ratePerMinute: 0, now: new Date(start).toISOString() });
   const sent: string[] = [];
   let exDate: string | undefined;
+  let early: string | undefined;
   const fetch: FetchLike = async (url, init) => {
     const u = new URL(url);
     sent.push(`${u.pathname}${u.search}`);
@@ -54,12 +57,21 @@ function world(start: number, swr: boolean): World {
       headers: init.headers,
       signal: init.signal,
     });
-    if (exDate === undefined || !u.pathname.endsWith("/prices")) return res;
-    // openapi.json SecurityDailyPrice: adj_close is re-based on the latest share basis.
-    const body = (await res.json()) as { prices: { date: string; adj_close: number | null }[] };
-    for (const row of body.prices)
-      if (row.date < exDate && row.adj_close !== null)
+    if ((exDate === undefined && early === undefined) || !u.pathname.endsWith("/prices"))
+      return res;
+    const body = (await res.json()) as {
+      prices: { date: string; close: number | null; adj_close: number | null }[];
+    };
+    for (const row of body.prices) {
+      if (row.close === null || row.adj_close === null) continue;
+      if (row.date === early) {
+        row.adj_close = Math.round((row.adj_close * (row.close - 10) * 100) / row.close) / 100;
+        row.close -= 10;
+      }
+      // openapi.json SecurityDailyPrice: adj_close is re-based on the latest share basis.
+      if (exDate !== undefined && row.date < exDate)
         row.adj_close = Math.round(row.adj_close * 50) / 100;
+    }
     return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
   };
   const store = new MemoryCacheStore();
@@ -85,6 +97,9 @@ function world(start: number, swr: boolean): World {
     },
     split(day) {
       exDate = day;
+    },
+    provisional(day) {
+      early = day;
     },
     spills: () =>
       Promise.all(
@@ -234,5 +249,18 @@ describe("PRICES up to latest, the morning after a close", () => {
     await w.client.invalidateAll();
     expect(await w.spills()).toEqual(await cold(THURSDAY_MORNING));
     expect(w.sent).toHaveLength(6);
+  });
+
+  test("a last day received before it was final is replaced, on the same basis, with one request", async () => {
+    const w = world(TUESDAY_EVENING, false);
+    w.provisional("2026-11-17");
+    const evening = await w.spills();
+    w.provisional(undefined);
+    w.sent.length = 0;
+    w.at(THURSDAY_MORNING);
+    const morning = await w.spills();
+    expect(w.sent).toHaveLength(2);
+    expect(morning).toEqual(await cold(THURSDAY_MORNING));
+    expect(morning[0]).not.toEqual(evening[0]);
   });
 });
