@@ -147,7 +147,7 @@ describe("PRICES up to latest, the morning after a close", () => {
       const expected = await cold(THURSDAY_MORNING);
       expect(morning).toEqual(expected);
       // The new days are on top, Tuesday's below them, and every older day as stored.
-      expect(morning[0]?.[1]?.[0]).toBeGreaterThan(isoToSerial("2026-11-17"));
+      expect(morning[0]?.[1]?.[0]).toBeGreaterThan(isoToSerial("2026-11-17") as number);
       expect(morning[0]?.slice(-(evening[0]?.length ?? 0) + 1)).toEqual(evening[0]?.slice(1));
 
       // Asked again the same morning: nothing.
