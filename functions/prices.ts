@@ -65,8 +65,10 @@ export function prices(
     const mode = headersArg(headers);
 
     const code = await securityCodeOf(ctx, ref);
+    // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
+    // not a new range every morning.
     const { first, rows } =
-      end === undefined
+      end === undefined || end >= today
         ? await toLatest(ctx, code, start)
         : await walk(ctx, { code, from: start, to: end, limit: PAGE_SIZE });
     if (rows.length === 0 || first === undefined) throw noResults();

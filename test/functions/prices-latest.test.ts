@@ -263,4 +263,18 @@ describe("PRICES up to latest, the morning after a close", () => {
     expect(morning).toEqual(await cold(THURSDAY_MORNING));
     expect(morning[0]).not.toEqual(evening[0]);
   });
+
+  test("a `to` of today (=TODAY()) is up to latest too: the next morning's new today costs one request", async () => {
+    const w = world(TUESDAY_EVENING, false);
+    await KAISHA.PRICES("7203", FROM, "2026-11-17", null, "desc", 1, invocation());
+    expect(w.sent).toHaveLength(3);
+    w.at(THURSDAY_MORNING);
+    const morning = await KAISHA.PRICES("7203", FROM, "2026-11-19", null, "desc", 1, invocation());
+    expect(w.sent).toHaveLength(4);
+    const fresh = world(THURSDAY_MORNING, false);
+    expect(morning).toEqual(
+      await KAISHA.PRICES("7203", FROM, "2026-11-19", null, "desc", 1, invocation()),
+    );
+    expect(fresh.sent).toHaveLength(3);
+  });
 });
