@@ -50,11 +50,13 @@ const MAX_PAGES = 40;
  * (one request, `from` = the stored last day, paging only past 500 new days) and put before the
  * stored days. openapi.json SecurityDailyPrice: open/high/low/close/volume are as traded and never
  * change; adj_close is re-based retroactively on the latest share basis after a split or
- * consolidation. A split after the stored last day re-bases that day too, so the update asks it
- * again (the one-day overlap): when its row differs in any field, the whole window is asked again,
- * and no cell shows a figure a full request would not give.
+ * consolidation. A split after the stored last day re-bases that day too (close / adj_close is
+ * the split factor after the day, the same for every earlier day), so the update asks that day
+ * again (the one-day overlap): when its basis moved, the whole window is asked again, and no cell
+ * shows a figure a full request would not give; when only its own figures changed (received
+ * before they were final), that row alone is replaced.
  *
- * @example const body = await latestPrices(port, "7203", "2021-11-24", options); body.prices[0].date // the last close
+ * @example const body = await latestPrices(port, key, "7203", "2021-11-24", options); body.prices[0].date // the last close
  */
 export async function latestPrices(
   port: LatestPricesPort,
