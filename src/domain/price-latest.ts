@@ -26,11 +26,14 @@ export interface LatestPricesPort {
   ): PricesBody | undefined;
   /** The stored spill marked stale for `err` when it may stand in for a failed request; else throws. */
   staleOr(err: unknown, key: string): Promise<PricesBody>;
-  /** One walk per key at a time: concurrent cells of the same spill share it. */
+  /**
+   * One walk per key at a time: concurrent cells of the same spill share it, under a signal that
+   * aborts only when every cell waiting has left (inflight.ts).
+   */
   join(
     key: string,
     signal: AbortSignal | undefined,
-    walk: () => Promise<PricesBody>,
+    walk: (shared: AbortSignal) => Promise<PricesBody>,
   ): Promise<PricesBody>;
   /** Pages of /prices, sent and never cached on their own (the spill is the stored answer). */
   pages(
@@ -73,7 +76,9 @@ export async function latestPrices(
       key,
       entry,
       async () => {
-        const body = await port.join(key, undefined, () => update(port, key, code, from, old, {}));
+        const body = await port.join(key, undefined, (signal) =>
+          update(port, key, code, from, old, { signal }),
+        );
         return body !== old;
       },
       options,
@@ -81,10 +86,10 @@ export async function latestPrices(
     if (served !== undefined) return served;
   }
   try {
-    return await port.join(key, options.signal, () =>
+    return await port.join(key, options.signal, (signal) =>
       entry === undefined
-        ? walk(port, key, code, from, options)
-        : update(port, key, code, from, entry.body as PricesBody, options),
+        ? walk(port, key, code, from, { ...options, signal })
+        : update(port, key, code, from, entry.body as PricesBody, { ...options, signal }),
     );
   } catch (err) {
     return port.staleOr(err, key);

@@ -277,4 +277,18 @@ describe("PRICES up to latest, the morning after a close", () => {
     );
     expect(fresh.sent).toHaveLength(3);
   });
+
+  test("cells of the same spill asked at once share one walk, and the morning's one update", async () => {
+    const w = world(TUESDAY_EVENING, false);
+    const ask = () =>
+      Promise.all(
+        [1, 2, 3, 4].map(() => KAISHA.PRICES("7203", FROM, null, null, "desc", 1, invocation())),
+      );
+    const evening = await ask();
+    expect(w.sent).toHaveLength(3);
+    expect(new Set(evening.map((g) => JSON.stringify(g))).size).toBe(1);
+    w.at(THURSDAY_MORNING);
+    await ask();
+    expect(w.sent).toHaveLength(4);
+  });
 });
