@@ -291,4 +291,31 @@ describe("PRICES up to latest, the morning after a close", () => {
     await ask();
     expect(w.sent).toHaveLength(4);
   });
+
+  test("the morning open shows the stored spill marked stale, then recalculates just its cell with the new days", async () => {
+    const w = world(TUESDAY_EVENING, true);
+    const ask = () =>
+      KAISHA.PRICES(
+        "7203",
+        FROM,
+        null,
+        null,
+        "desc",
+        2,
+        invocation({ address: "Sheet1!A1" }),
+      ) as Promise<unknown[][]>;
+    const evening = await ask();
+    const recalculated: string[] = [];
+    w.client.revalidation().onRecalculate((a) => recalculated.push(...a));
+    w.at(THURSDAY_MORNING);
+    const atOnce = await ask();
+    expect(String(atOnce[0]?.[1])).toMatch(/stale|updating/i);
+    expect(atOnce.slice(1)).toEqual(evening.slice(1));
+    await w.client.revalidation().idle();
+    expect(recalculated).toEqual(["Sheet1!A1"]);
+    const after = await ask();
+    expect(String(after[0]?.[1])).not.toMatch(/stale|updating/i);
+    expect(after.length).toBeGreaterThan(evening.length);
+    expect(w.sent).toHaveLength(4);
+  });
 });
