@@ -8,7 +8,8 @@ import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from 
 import { futureDate } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import { orderArg } from "../src/excel/order";
-import { run, type InvocationLike } from "./run";
+import { isStale } from "../src/client";
+import { run, type CallContext, type InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
 
 export { price } from "./price-cell";
@@ -19,8 +20,10 @@ const PAGE_SIZE = 500;
 const MAX_PAGES = 40;
 
 /**
- * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), newest
- * first like the API (`order` "asc" for charts). Follows next_cursor through every page.
+ * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), oldest
+ * first (`order` "desc": newest first, as the API). A range with `to` follows next_cursor through
+ * every page; one without (up to the latest day) is the client's stored spill, extended after each
+ * close by the new days only.
  */
 export function prices(
   securityCode: unknown,
@@ -61,25 +64,17 @@ export function prices(
     const direction = orderArg(order);
     const mode = headersArg(headers);
 
-    const rows: SecurityDailyPrice[] = [];
-    let first: PricesResponse | undefined;
     const code = await securityCodeOf(ctx, ref);
-    const query = {
-      code,
-      from: start,
-      limit: PAGE_SIZE,
-      ...(end !== undefined ? { to: end } : {}),
-    };
-    for await (const page of ctx.client.paginate("getPrices", query, {
-      ...ctx.options,
-      maxPages: MAX_PAGES,
-    })) {
-      first ??= page;
-      rows.push(...page.prices);
-    }
+    // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
+    // not a new range every morning.
+    const { first, rows } =
+      end === undefined || end >= today
+        ? await toLatest(ctx, code, start)
+        : await walk(ctx, { code, from: start, to: end, limit: PAGE_SIZE });
     if (rows.length === 0 || first === undefined) throw noResults();
     // Every trading day from start to end is now known: PRICE cells for these days need no request.
-    ctx.client.notePrices(code, start, end, rows);
+    // Not from a spill served while it is asked again: days since its last one may be missing.
+    if (!isStale(first)) ctx.client.notePrices(code, start, end, rows);
     if (direction === "asc") rows.reverse();
     const columns = [dateColumn("date", ctx), ...keys.map((k) => numberColumn("prices", k))];
     const latest = direction === "asc" ? rows[rows.length - 1] : rows[0];
@@ -93,4 +88,36 @@ export function prices(
     );
     return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
   });
+}
+
+interface Walked {
+  first: PricesResponse | undefined;
+  rows: SecurityDailyPrice[];
+}
+
+/** A range with an end: every page of it, each page an answer cached as any other. */
+async function walk(
+  ctx: CallContext,
+  query: { code: string; from: string; to: string; limit: number },
+): Promise<Walked> {
+  const rows: SecurityDailyPrice[] = [];
+  let first: PricesResponse | undefined;
+  for await (const page of ctx.client.paginate("getPrices", query, {
+    ...ctx.options,
+    maxPages: MAX_PAGES,
+  })) {
+    first ??= page;
+    rows.push(...page.prices);
+  }
+  return { first, rows };
+}
+
+/**
+ * Up to the latest trading day: the client's stored spill, extended after each close by the days
+ * since its last day only (src/domain/price-latest.ts), so a morning costs one request per company.
+ */
+async function toLatest(ctx: CallContext, code: string, from: string): Promise<Walked> {
+  const body = await ctx.client.pricesToLatest(code, from, ctx.options);
+  // A copy: the rows are reversed for "asc", and the stored answer is frozen.
+  return { first: body, rows: [...body.prices] };
 }

@@ -49,6 +49,7 @@ import { validateParams, type CleanParams } from "./validate";
 import { edinetCodeOf } from "../domain/edinet-resolution";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
+import { latestPrices } from "../domain/price-latest";
 import { normalizeCompany, todayJst } from "./normalize";
 
 /** REFERENCE: public clients call this origin. */
@@ -99,6 +100,16 @@ interface ClientCore {
     day: string,
     options?: RequestOptions,
   ): Promise<ResponseOf<"getPrices">["prices"][number] | undefined>;
+  /**
+   * PRICES up to the latest trading day: every day from `from`, newest first, as one answer
+   * (src/domain/price-latest.ts). After a close only the days since the stored last day are asked;
+   * the whole window again when a split re-based the stored days.
+   */
+  pricesToLatest(
+    code: string,
+    from: string,
+    options?: RequestOptions,
+  ): Promise<ResponseOf<"getPrices">>;
   /** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
   notePrices(
     code: string,
@@ -397,6 +408,61 @@ class Client implements ClientCore {
     options: RequestOptions = {},
   ): Promise<PriceRowOf | undefined> {
     return priceOnOrBefore(this.priceWindows((await this.caller()).id), code, day, options);
+  }
+
+  async pricesToLatest(
+    code: string,
+    from: string,
+    options: RequestOptions = {},
+  ): Promise<ResponseOf<"getPrices">> {
+    const pending = this.caller();
+    const who = pending instanceof Promise ? await pending : pending;
+    // Its own key: no request has a `latest` parameter (openapi.json getPrices), so no page's
+    // answer is ever read as the spill.
+    const clean: CleanParams = { code, from };
+    const key = `${who.id}${cacheKey("getPrices", { ...clean, latest: "spill" })}`;
+    // As `cached`: "reload" and "no-store" ask the whole window; only "default" serves while due.
+    const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
+    const body = await latestPrices(
+      {
+        read: (k) =>
+          mode === "reload" || mode === "no-store"
+            ? Promise.resolve(undefined)
+            : this.storeCall(() => this.core.store.get(k), undefined),
+        fresh: (entry) => this.fresh("getPrices", clean, entry),
+        write: (k, b) =>
+          this.storeCall(
+            () =>
+              this.core.store.set(k, {
+                body: deepFreeze(b),
+                storedAt: this.settings.now(),
+                bytes: JSON.stringify(b).length,
+              }),
+            undefined,
+          ),
+        serveDue: (k, entry, refresh, o) =>
+          mode === "default" &&
+          this.settings.staleWhileRevalidate &&
+          this.settings.now() - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
+          this.settings.now() >= entry.storedAt &&
+          isRecord(entry.body)
+            ? (this.serveWhileRevalidating("getPrices", clean, k, entry, o, who, () =>
+                // Only for the key that read it (as refreshDue).
+                this.partitionNow() === who.id ? refresh() : Promise.reject(new AbortError()),
+              ) as ResponseOf<"getPrices">)
+            : undefined,
+        staleOr: async (err, k) => (await this.staleOr(err, k, true)) as ResponseOf<"getPrices">,
+        join: (k, signal, walk) => this.core.inflight.join(`latest ${k}`, signal, walk),
+        // The spill is the stored answer: its pages are sent, never cached on their own.
+        pages: (q, o) => this.paginate("getPrices", q, { ...o, cache: "no-store" }),
+      },
+      key,
+      code,
+      from,
+      options,
+    );
+    if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
+    return body;
   }
 
   notePrices(
@@ -740,6 +806,7 @@ class Client implements ClientCore {
     entry: CacheEntry,
     options: RequestOptions,
     who: Caller,
+    refresh: () => Promise<boolean> = () => this.refreshDue(opId, clean, entry, who),
   ): unknown {
     const life = entryLifetime(entry, opId, clean, ttlFor(opId));
     const revalidator = this.core.revalidator;
@@ -749,7 +816,7 @@ class Client implements ClientCore {
         company: life.company,
         filing: isFilingOperation(opId),
         rank: revalidationRank(opId, clean),
-        refresh: () => this.refreshDue(opId, clean, entry, who),
+        refresh,
         touch: () =>
           this.storeCall(
             // A new entry object: its expiry is decided anew from the new storedAt.
