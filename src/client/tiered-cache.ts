@@ -3,6 +3,10 @@
 import type { CacheEntry, CacheStore } from "./cache";
 import { InFlightRequests } from "./inflight";
 
+/** Handed in for an announced key the bulk load did not bring (TieredCacheStore.expect). */
+export const NOT_LOADED: unique symbol = Symbol("not loaded");
+type NotLoaded = typeof NOT_LOADED;
+
 /** What a persistent tier may offer besides CacheStore (src/client/persistent-store.ts does). */
 interface Recalculating {
   flush(): Promise<void>;
@@ -38,8 +42,42 @@ export class TieredCacheStore implements CacheStore {
     const hot = await this.memory.get(key);
     if (hot !== undefined) return hot;
     // After a restart 15,000 cells may miss memory for the same 250 keys at once: one persistent
-    // read (decompress + parse) per key, shared (bench "Model after restart").
-    return this.reading.begin(key, () => this.readThrough(key)).answer;
+    // read (decompress + parse) per key, shared (bench "Model after restart"); a key a bulk load
+    // will bring waits for it (`expect`).
+    const found: unknown = await this.reading.begin(key, () => this.readThrough(key)).answer;
+    return found === NOT_LOADED ? this.get(key) : (found as CacheEntry | undefined);
+  }
+
+  /**
+   * Announces answers a bulk load (src/client/warm-up.ts) is about to bring from the persistent
+   * tier: a cell asking for one of them meanwhile waits for it instead of reading storage itself.
+   * Returns the keys announced (not those in memory or being read already) and how the loader
+   * hands each in: its entry, undefined (none stored), or `NOT_LOADED` (the load stopped first: a
+   * waiting cell then reads it itself). Every announced key must be handed in.
+   */
+  expect(keys: readonly string[]): {
+    announced: string[];
+    handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
+  } {
+    const handIn = new Map<string, (entry: CacheEntry | undefined | NotLoaded) => void>();
+    for (const key of keys) {
+      if (this.memory.peek?.(key) !== undefined || this.reading.find(key) !== undefined) continue;
+      const arrived = new Promise<CacheEntry | undefined | NotLoaded>((resolve) =>
+        handIn.set(key, resolve),
+      );
+      this.reading.begin(key, async () => {
+        const entry = await arrived;
+        if (entry !== undefined && entry !== NOT_LOADED) await this.memory.set(key, entry);
+        return entry;
+      });
+    }
+    return {
+      announced: [...handIn.keys()],
+      handIn: (key, entry) => {
+        handIn.get(key)?.(entry);
+        handIn.delete(key);
+      },
+    };
   }
 
   private async readThrough(key: string): Promise<CacheEntry | undefined> {
