@@ -28,6 +28,8 @@ export class TieredCacheStore implements CacheStore {
   private pending: Promise<unknown> = Promise.resolve();
   /** Persistent reads under way: a recalculation asks for the same key thousands of times at once. */
   private readonly reading = new InFlightRequests();
+  /** Set while a bulk load reads which keys it will bring (`expect`). */
+  private announcing: Promise<void> | undefined;
 
   constructor(
     readonly memory: CacheStore,
@@ -44,21 +46,40 @@ export class TieredCacheStore implements CacheStore {
     // After a restart 15,000 cells may miss memory for the same 250 keys at once: one persistent
     // read (decompress + parse) per key, shared (bench "Model after restart"); a key a bulk load
     // will bring waits for it (`expect`).
+    if (this.announcing !== undefined) {
+      // A bulk load is reading the index to say what it will bring: wait for that first.
+      await this.announcing;
+      return this.get(key);
+    }
     const found: unknown = await this.reading.begin(key, () => this.readThrough(key)).answer;
     return found === NOT_LOADED ? this.get(key) : (found as CacheEntry | undefined);
   }
 
   /**
    * Announces answers a bulk load (src/client/warm-up.ts) is about to bring from the persistent
-   * tier: a cell asking for one of them meanwhile waits for it instead of reading storage itself.
+   * tier, once `keys` (read from the index) resolves; a cell asking before then waits for them, and
+   * a cell asking for one of them waits for its load instead of reading storage itself.
    * Returns the keys announced (not those in memory or being read already) and how the loader
    * hands each in: its entry, undefined (none stored), or `NOT_LOADED` (the load stopped first: a
    * waiting cell then reads it itself). Every announced key must be handed in.
    */
-  expect(keys: readonly string[]): {
+  expect(keys: Promise<readonly string[]>): Promise<{
+    announced: string[];
+    handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
+  }> {
+    const announcing = keys.then(
+      (k) => this.announce(k),
+      () => this.announce([]),
+    );
+    this.announcing = announcing.then(() => undefined);
+    return announcing;
+  }
+
+  private announce(keys: readonly string[]): {
     announced: string[];
     handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
   } {
+    this.announcing = undefined;
     const handIn = new Map<string, (entry: CacheEntry | undefined | NotLoaded) => void>();
     for (const key of keys) {
       if (this.memory.peek?.(key) !== undefined || this.reading.find(key) !== undefined) continue;

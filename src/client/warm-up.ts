@@ -52,17 +52,12 @@ export async function warmMemoryTier(
 ): Promise<number> {
   const persistent = store.persistent;
   if (!isBulkReadable(persistent)) return 0;
-  let recent: string[];
-  try {
-    recent = await persistent.recentKeys();
-  } catch {
-    return 0;
-  }
+  // Announced at once (the index read under way): cells arriving meanwhile wait for the keys;
+  // keys already in memory or being read are not read again. A failed index read loads nothing.
+  const { announced: keys, handIn } = await store.expect(persistent.recentKeys());
   const memoryMax = (store.memory as { maxBytes?: number }).maxBytes;
   const budget =
     options.maxBytes ?? (memoryMax !== undefined ? memoryMax * 0.9 : Number.POSITIVE_INFINITY);
-  // Keys already in memory or being read (a cell asked first) are not read again.
-  const { announced: keys, handIn } = store.expect(recent);
   let loaded = 0;
   let bytes = 0;
   let next = 0;
