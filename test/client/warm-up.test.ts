@@ -111,3 +111,47 @@ test("a load stopped by the memory budget leaves the rest to the cells that ask,
   await store.get("k0");
   expect(seen.keys.filter((k) => k === "k0").length).toBe(2);
 });
+
+test("a backend without bulk reads is loaded one record at a time, with the same answers", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const { wrapped, seen } = counting(openIdbBackend(idb));
+  const single = wrapped.then(({ readRecords: _bulk, ...rest }) => rest);
+  const store = new TieredCacheStore(new MemoryCacheStore(), new PersistentCacheStore(single));
+  await expect(warmMemoryTier(store)).resolves.toBe(10);
+  expect(seen.calls).toBe(10);
+  for (let i = 0; i < 10; i += 1) expect(store.peek(`k${i}`)?.body).toEqual({ n: i });
+});
+
+test("a corrupt record in the bulk load is a miss for the cell waiting for it, and is removed", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const backend = openIdbBackend(idb).then((b) => ({
+    ...b,
+    readRecords: async (keys: readonly string[]) => {
+      const records = await (b.readRecords as NonNullable<PersistentBackend["readRecords"]>)(keys);
+      return records.map((r, i) =>
+        keys[i] === "k4" && r !== undefined ? { ...r, body: new Uint8Array([1, 2, 3]) } : r,
+      );
+    },
+  }));
+  const persistent = new PersistentCacheStore(backend);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store);
+  const asked = store.get("k4");
+  await expect(warming).resolves.toBe(9);
+  await expect(asked).resolves.toBeUndefined();
+  expect(await persistent.keys()).not.toContain("k4");
+});
+
+test("an index that cannot be read loads nothing, and cells waiting for it read storage themselves", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const persistent = new PersistentCacheStore(openIdbBackend(idb));
+  persistent.recentKeys = () => Promise.reject(new Error("index unreadable"));
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store);
+  const asked = store.get("k2");
+  await expect(warming).resolves.toBe(0);
+  expect((await asked)?.body).toEqual({ n: 2 });
+});
