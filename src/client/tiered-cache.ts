@@ -30,6 +30,8 @@ export class TieredCacheStore implements CacheStore {
   private readonly reading = new InFlightRequests();
   /** Set while a bulk load reads which keys it will bring (`expect`). */
   private announcing: Promise<void> | undefined;
+  /** Tells the bulk load a cell is waiting for `key` (`expect`'s `asked`), so it comes sooner. */
+  private asked: ((key: string) => void) | undefined;
 
   constructor(
     readonly memory: CacheStore,
@@ -51,6 +53,7 @@ export class TieredCacheStore implements CacheStore {
       await this.announcing;
       return this.get(key);
     }
+    this.asked?.(key);
     const found: unknown = await this.reading.begin(key, () => this.readThrough(key)).answer;
     return found === NOT_LOADED ? this.get(key) : (found as CacheEntry | undefined);
   }
@@ -59,12 +62,14 @@ export class TieredCacheStore implements CacheStore {
    * Announces answers a bulk load (src/client/warm-up.ts) is about to bring from the persistent
    * tier, once `keys` (read from the index) resolves; a cell asking before then waits for them, and
    * a cell asking for one of them waits for its load instead of reading storage itself.
-   * Returns the keys announced (not those in memory or being read already) and how the loader
-   * hands each in: its entry, undefined (none stored), or `NOT_LOADED` (the load stopped first: a
-   * waiting cell then reads it itself). Every announced key must be handed in.
+   * Returns the keys announced (not those in memory or being read already), the announced keys
+   * cells have asked for so far (`asked`, appended to as they ask: the loader brings them next),
+   * and how the loader hands each in: its entry, undefined (none stored), or `NOT_LOADED` (the
+   * load stopped first: a waiting cell then reads it itself). Every announced key must be handed in.
    */
   expect(keys: Promise<readonly string[]>): Promise<{
     announced: string[];
+    asked: string[];
     handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
   }> {
     const announcing = keys.then(
@@ -77,6 +82,7 @@ export class TieredCacheStore implements CacheStore {
 
   private announce(keys: readonly string[]): {
     announced: string[];
+    asked: string[];
     handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
   } {
     this.announcing = undefined;
@@ -92,11 +98,17 @@ export class TieredCacheStore implements CacheStore {
         return entry;
       });
     }
+    const asked: string[] = [];
+    this.asked = (key) => {
+      if (handIn.has(key)) asked.push(key);
+    };
     return {
       announced: [...handIn.keys()],
+      asked,
       handIn: (key, entry) => {
         handIn.get(key)?.(entry);
         handIn.delete(key);
+        if (handIn.size === 0) this.asked = undefined;
       },
     };
   }

@@ -25,7 +25,7 @@ interface BulkReadable {
  * Records read per storage call: one IndexedDB transaction each (a transaction per record was most
  * of a reopen's storage cost), few enough that their gzip bytes stay small (~10 KB each).
  */
-const RECORDS_PER_READ = 64;
+const RECORDS_PER_READ = 32;
 
 function isBulkReadable(store: unknown): store is BulkReadable {
   const s = store as Partial<BulkReadable>;
@@ -54,26 +54,39 @@ export async function warmMemoryTier(
   if (!isBulkReadable(persistent)) return 0;
   // Announced at once (the index read under way): cells arriving meanwhile wait for the keys;
   // keys already in memory or being read are not read again. A failed index read loads nothing.
-  const { announced: keys, handIn } = await store.expect(persistent.recentKeys());
+  const { announced: keys, asked, handIn } = await store.expect(persistent.recentKeys());
   const memoryMax = (store.memory as { maxBytes?: number }).maxBytes;
   const budget =
     options.maxBytes ?? (memoryMax !== undefined ? memoryMax * 0.9 : Number.POSITIVE_INFINITY);
   let loaded = 0;
   let bytes = 0;
-  let next = 0;
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  /** Still to load, most recently used first; what cells wait for is taken first. */
+  const pending = new Set(keys);
+  const nextChunk = (): string[] => {
+    const chunk: string[] = [];
+    for (const key of asked.splice(0)) {
+      if (chunk.length === RECORDS_PER_READ) break;
+      if (pending.delete(key)) chunk.push(key);
+    }
+    for (const key of pending) {
+      if (chunk.length === RECORDS_PER_READ) break;
+      pending.delete(key);
+      chunk.push(key);
+    }
+    return chunk;
+  };
   try {
-    for (let start = 0; start < keys.length && bytes < budget; start += RECORDS_PER_READ) {
-      const chunk = keys.slice(start, start + RECORDS_PER_READ);
+    while (pending.size > 0 && bytes < budget) {
+      const chunk = nextChunk();
       const records = await persistent.records(chunk).catch(() => chunk.map(() => undefined));
-      next = start;
-      const end = start + chunk.length;
+      let next = 0;
       const worker = async (): Promise<void> => {
-        while (next < end && bytes < budget) {
+        while (next < chunk.length && bytes < budget) {
           const at = next;
           next += 1;
-          const key = keys[at] as string;
-          const entry = await persistent.decode(key, records[at - start]).catch(() => undefined);
+          const key = chunk[at] as string;
+          const entry = await persistent.decode(key, records[at]).catch(() => undefined);
           handIn(key, entry);
           if (entry === undefined) continue;
           loaded += 1;

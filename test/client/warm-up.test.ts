@@ -155,3 +155,23 @@ test("an index that cannot be read loads nothing, and cells waiting for it read 
   await expect(warming).resolves.toBe(0);
   expect((await asked)?.body).toEqual({ n: 2 });
 });
+
+test("an answer a cell waits for is loaded before the rest, whatever its place in the order", async () => {
+  const idb = new IDBFactory();
+  let now = 0;
+  const writer = new PersistentCacheStore(openIdbBackend(idb), { now: () => (now += 1) });
+  for (let i = 0; i < 70; i += 1)
+    await writer.set(`k${i}`, { body: { n: i }, storedAt: 1_000, bytes: 100 });
+  await writer.flush();
+  const store = new TieredCacheStore(
+    new MemoryCacheStore(),
+    new PersistentCacheStore(openIdbBackend(idb)),
+  );
+  const warming = warmMemoryTier(store, { concurrency: 1 });
+  // k0 is the least recently used: the last a load by recency alone would bring.
+  const k0 = await store.get("k0");
+  expect(k0?.body).toEqual({ n: 0 });
+  expect(store.peek("k1")).toBeUndefined();
+  await expect(warming).resolves.toBe(70);
+  expect(store.peek("k1")?.body).toEqual({ n: 1 });
+});
