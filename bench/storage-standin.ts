@@ -52,6 +52,15 @@ export class StorageStandIn {
         const record = this.records.get(key);
         return record === undefined ? undefined : (deserialize(record) as StoredRecord);
       },
+      readRecords: async (keys: readonly string[]): Promise<Array<StoredRecord | undefined>> => {
+        // One call, as one IndexedDB transaction is (src/client/idb-backend.ts readRecords).
+        await wait();
+        this.recordReads += keys.length;
+        return keys.map((key) => {
+          const record = this.records.get(key);
+          return record === undefined ? undefined : (deserialize(record) as StoredRecord);
+        });
+      },
       commit: async (batch: Batch): Promise<void> => {
         await wait();
         for (const key of batch.remove) {

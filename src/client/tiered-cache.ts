@@ -3,6 +3,10 @@
 import type { CacheEntry, CacheStore } from "./cache";
 import { InFlightRequests } from "./inflight";
 
+/** Handed in for an announced key the bulk load did not bring (TieredCacheStore.expect). */
+export const NOT_LOADED: unique symbol = Symbol("not loaded");
+type NotLoaded = typeof NOT_LOADED;
+
 /** What a persistent tier may offer besides CacheStore (src/client/persistent-store.ts does). */
 interface Recalculating {
   flush(): Promise<void>;
@@ -24,6 +28,10 @@ export class TieredCacheStore implements CacheStore {
   private pending: Promise<unknown> = Promise.resolve();
   /** Persistent reads under way: a recalculation asks for the same key thousands of times at once. */
   private readonly reading = new InFlightRequests();
+  /** Set while a bulk load reads which keys it will bring (`expect`). */
+  private announcing: Promise<void> | undefined;
+  /** Tells the bulk load a cell is waiting for `key` (`expect`'s `asked`), so it comes sooner. */
+  private asked: ((key: string) => void) | undefined;
 
   constructor(
     readonly memory: CacheStore,
@@ -38,8 +46,71 @@ export class TieredCacheStore implements CacheStore {
     const hot = await this.memory.get(key);
     if (hot !== undefined) return hot;
     // After a restart 15,000 cells may miss memory for the same 250 keys at once: one persistent
-    // read (decompress + parse) per key, shared (bench "Model after restart").
-    return this.reading.begin(key, () => this.readThrough(key)).answer;
+    // read (decompress + parse) per key, shared (bench "Model after restart"); a key a bulk load
+    // will bring waits for it (`expect`).
+    if (this.announcing !== undefined) {
+      // A bulk load is reading the index to say what it will bring: wait for that first.
+      await this.announcing;
+      return this.get(key);
+    }
+    this.asked?.(key);
+    const found: unknown = await this.reading.begin(key, () => this.readThrough(key)).answer;
+    return found === NOT_LOADED ? this.get(key) : (found as CacheEntry | undefined);
+  }
+
+  /**
+   * Announces answers a bulk load (src/client/warm-up.ts) is about to bring from the persistent
+   * tier, once `keys` (read from the index) resolves; a cell asking before then waits for them, and
+   * a cell asking for one of them waits for its load instead of reading storage itself.
+   * Returns the keys announced (not those in memory or being read already), the announced keys
+   * cells have asked for so far (`asked`, appended to as they ask: the loader brings them next),
+   * and how the loader hands each in: its entry, undefined (none stored), or `NOT_LOADED` (the
+   * load stopped first: a waiting cell then reads it itself). Every announced key must be handed in.
+   */
+  expect(keys: Promise<readonly string[]>): Promise<{
+    announced: string[];
+    asked: string[];
+    handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
+  }> {
+    const announcing = keys.then(
+      (k) => this.announce(k),
+      () => this.announce([]),
+    );
+    this.announcing = announcing.then(() => undefined);
+    return announcing;
+  }
+
+  private announce(keys: readonly string[]): {
+    announced: string[];
+    asked: string[];
+    handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
+  } {
+    this.announcing = undefined;
+    const handIn = new Map<string, (entry: CacheEntry | undefined | NotLoaded) => void>();
+    for (const key of keys) {
+      if (this.memory.peek?.(key) !== undefined || this.reading.find(key) !== undefined) continue;
+      const arrived = new Promise<CacheEntry | undefined | NotLoaded>((resolve) =>
+        handIn.set(key, resolve),
+      );
+      this.reading.begin(key, async () => {
+        const entry = await arrived;
+        if (entry !== undefined && entry !== NOT_LOADED) await this.memory.set(key, entry);
+        return entry;
+      });
+    }
+    const asked: string[] = [];
+    this.asked = (key) => {
+      if (handIn.has(key)) asked.push(key);
+    };
+    return {
+      announced: [...handIn.keys()],
+      asked,
+      handIn: (key, entry) => {
+        handIn.get(key)?.(entry);
+        handIn.delete(key);
+        if (handIn.size === 0) this.asked = undefined;
+      },
+    };
   }
 
   private async readThrough(key: string): Promise<CacheEntry | undefined> {

@@ -1,0 +1,96 @@
+// Runs only the new-process reopen of Model N (cold run once, its storage saved, then reopens), by hand.
+//
+// `BENCH_MODELS=50 npx ts-node bench/reopen-only.ts`: the cold run's storage is kept in
+// $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
+// (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints wall seconds per reopen.
+
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { forgetDataset } from "../sandbox/data";
+import { setClientForTesting } from "../src/session";
+import { aliasCompanies } from "./company-aliases";
+import { probe } from "./probe";
+import type { ReopenJob } from "./reopen-child";
+import { reopenInNewProcess } from "./reopen-process";
+import { recalculateScale, scaleCells } from "./scale-cells";
+import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
+import { cellErrorText } from "./sides";
+import { StorageStandIn } from "./storage-standin";
+import { VirtualClock } from "./virtual-clock";
+import { startWorkerSandbox } from "./worker-sandbox";
+import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
+
+async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
+  const facts = await probe(50);
+  forgetDataset();
+  const aliased = aliasCompanies(facts.codes, new Set(facts.listedCodes), count);
+  const companies = aliased.map((c) => {
+    const periods = facts.annual.get(c.base) ?? [];
+    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
+    return {
+      code: c.code,
+      base: c.base,
+      latestYear: Number(String(last?.fiscal_year ?? "2025").slice(0, 4)),
+    };
+  });
+  const clock = new VirtualClock(Date.parse(SANDBOX_DEFAULT_NOW));
+  clock.start();
+  const sandbox = startWorkerSandbox(
+    { ratePerMinute: LIVE.ratePerMinute, dailyLimit: LIVE.dailyLimit, startMs: clock.now() },
+    aliased,
+    clock.now,
+    clock.hold,
+  );
+  const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
+  const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
+  const store = storeOver(disk, clock);
+  setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
+  const cells = scaleCells(companies, facts.pricesFrom5y, facts.lastTradingDay, true);
+  const outcome = await recalculateScale(cells, cellErrorText, undefined);
+  await store.flush();
+  process.stdout.write(
+    `cold: ${outcome.values}/${outcome.cells} values, ${wire.counters.requests} requests\n`,
+  );
+  disk.save(storagePath);
+  const job = {
+    aliased,
+    companies,
+    pricesFrom: facts.pricesFrom5y,
+    pricesTo: facts.lastTradingDay,
+    storagePath,
+    nowMs: clock.now(),
+  };
+  clock.stop();
+  await sandbox.close();
+  setClientForTesting(undefined);
+  return job;
+}
+
+async function main(): Promise<void> {
+  const count = Number((process.env["BENCH_MODELS"] ?? "50").split(",")[0]);
+  const storagePath = join(tmpdir(), `kaisha-reopen-${count}.bin`);
+  const jobPath = `${storagePath}.json`;
+  const job: ReopenJob =
+    existsSync(jobPath) && process.env["REOPEN_FRESH"] !== "1"
+      ? (JSON.parse(readFileSync(jobPath, "utf8")) as ReopenJob)
+      : await coldJob(count, storagePath);
+  writeFileSync(jobPath, JSON.stringify(job));
+  const runs = Number(process.env["REOPEN_RUNS"] ?? 1);
+  for (let i = 0; i < runs; i += 1) {
+    const m = await reopenInNewProcess(job);
+    process.stdout.write(
+      `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall, ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell\n`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
