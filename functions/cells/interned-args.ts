@@ -7,30 +7,25 @@ import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/f
 /** Bound on each table (a model uses a few dozen texts per argument; past it the table starts over). */
 const LIMIT = 4096;
 
+/** A primitive argument (a range, an entity or any object is read for each cell, never remembered). */
+function isPrimitive(v: unknown): boolean {
+  return v === null || (typeof v !== "object" && typeof v !== "function");
+}
+
 /**
- * A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else
- * (a range, an entity, -0): those are read for each cell and never remembered.
+ * Map keys compare by SameValueZero, which takes -0 for 0; -0 gets its own key so a remembered
+ * reading is always that of the very value typed (2024 and "2024" differ as Map keys already).
  */
-function primitiveKey(a: unknown, b: unknown, c: unknown): string | undefined {
-  const ka = keyPart(a);
-  if (ka === undefined) return undefined;
-  const kb = keyPart(b);
-  if (kb === undefined) return undefined;
-  const kc = keyPart(c);
-  if (kc === undefined) return undefined;
-  return `${ka}|${kb}|${kc}`;
+const NEGATIVE_ZERO: unique symbol = Symbol("-0");
+
+function keyOf(v: unknown): unknown {
+  return v === 0 && Object.is(v, -0) ? NEGATIVE_ZERO : v;
 }
 
-function keyPart(v: unknown): string | undefined {
-  if (v === null) return "n";
-  if (v === undefined) return "u";
-  if (typeof v === "number") return Object.is(v, -0) ? undefined : `n${v}`;
-  if (typeof v === "string") return `s${v.length}:${v}`;
-  if (typeof v === "boolean") return `b${v}`;
-  return undefined;
-}
-
-const periodArgsTable = new BoundedMemo<string, FinancialPeriodArgs>(LIMIT);
+/** Period readings by their three primitive arguments, nested: no key string built per cell. */
+const periodArgsTable = new Map<unknown, Map<unknown, Map<unknown, FinancialPeriodArgs>>>();
+/** Readings held in periodArgsTable (past LIMIT it starts over, as BoundedMemo does). */
+let periodArgsCount = 0;
 
 /**
  * FINANCIAL's `fiscal_period`, `period` and `quarter` (src/excel/financial-period.ts
@@ -44,13 +39,33 @@ export function periodArgsOf(
   period: unknown,
   quarter: unknown,
 ): FinancialPeriodArgs {
-  const key = primitiveKey(fiscalPeriod, period, quarter);
-  if (key === undefined) return financialPeriodArgs(fiscalPeriod, period, quarter);
-  const known = periodArgsTable.get(key);
+  if (!isPrimitive(fiscalPeriod) || !isPrimitive(period) || !isPrimitive(quarter))
+    return financialPeriodArgs(fiscalPeriod, period, quarter);
+  const a = keyOf(fiscalPeriod);
+  const b = keyOf(period);
+  const c = keyOf(quarter);
+  const known = periodArgsTable.get(a)?.get(b)?.get(c);
   if (known !== undefined) return known;
   const read = financialPeriodArgs(fiscalPeriod, period, quarter);
   Object.freeze(read.spec);
-  return periodArgsTable.set(key, Object.freeze(read));
+  Object.freeze(read);
+  if (periodArgsCount >= LIMIT) {
+    periodArgsTable.clear();
+    periodArgsCount = 0;
+  }
+  let byPeriod = periodArgsTable.get(a);
+  if (byPeriod === undefined) {
+    byPeriod = new Map();
+    periodArgsTable.set(a, byPeriod);
+  }
+  let byQuarter = byPeriod.get(b);
+  if (byQuarter === undefined) {
+    byQuarter = new Map();
+    byPeriod.set(b, byQuarter);
+  }
+  byQuarter.set(c, read);
+  periodArgsCount += 1;
+  return read;
 }
 
 /** One text table per reader (a field list, an item key): the text → what it read. */
