@@ -7,9 +7,7 @@ import { ArgumentError, moneyUnitArg, requiredText, type Company } from "../src/
 import type { MoneyUnit } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import {
-  computeLtm,
   isSecondHalf,
-  ltmFromHalves,
   secondHalfValue,
   type FinancialPeriodArgs,
   type FiscalPeriodSpec,
@@ -36,7 +34,7 @@ import {
   internedText,
   periodArgsOf,
 } from "./cells/interned-args";
-import { decimalsOf, olderWindowOf, rowOf } from "./cells/answer-index";
+import { decimalsOf, ltmFromHalvesOf, ltmOf, olderWindowOf, rowOf } from "./cells/answer-index";
 import {
   financialsQuery,
   joinSharedFetch,
@@ -235,20 +233,20 @@ function financialValue(
   if (body.periods.length === 0) throw noResults();
 
   if (type === "LTM") {
-    let ltm = computeLtm(body.periods, itemKey, spec, q);
+    let ltm = ltmOf(body.periods, what.period, itemKey);
     if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
       // openapi.json getFinancials: an item disclosed only half-yearly (cash flow) is null in
       // quarterly rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per
       // company).
       const { anchor, span } = ltm;
-      let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
+      let halves = span ? ltmFromHalvesOf(body.periods, itemKey, anchor, span) : ltm;
       if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
         // The halves of the anchor's year, from the semiannual window holding it (an older
         // anchor than the latest window steps back as the quarterly answer did).
         const year: FiscalPeriodSpec = { kind: "month", month: anchor.fiscal_year };
         const semi = windowFor(who, "semiannual", year, answers);
         if (semi === LACKING) return LACKING;
-        halves = ltmFromHalves(semi.periods, itemKey, anchor, span);
+        halves = ltmFromHalvesOf(semi.periods, itemKey, anchor, span);
       }
       if (halves.ok) ltm = halves;
     }
@@ -379,7 +377,7 @@ export function financialPeriodRead(
     const row =
       type === "LTM"
         ? ((ltm) => (ltm.ok ? ltm.through : undefined))(
-            computeLtm(body.periods, what.itemKey, what.period.spec, what.period.quarter),
+            ltmOf(body.periods, what.period, what.itemKey),
           )
         : rowOf(body.periods, what.period);
     if (row === undefined) return undefined;

@@ -1,8 +1,10 @@
 // One index per /financials answer (keyed by its frozen periods array): the row each period
-// choice reads, the older window each period steps back to, and each item's decimals.
+// choice reads, the older window each period steps back to, each item's decimals and LTM sums.
 
 import type { FinancialsPeriod } from "../../src/contract";
 import {
+  computeLtm,
+  ltmFromHalves,
   olderWindowAsOf,
   selectPeriod,
   type FinancialPeriodArgs,
@@ -20,6 +22,10 @@ interface AnswerIndex {
   readonly older: WeakMap<FiscalPeriodSpec, string | null>;
   /** Per item: the decimals its figures carry. */
   readonly decimals: Map<string, number>;
+  /** Per period choice and item: the LTM of the answer's quarters. */
+  readonly ltm: WeakMap<FinancialPeriodArgs, Map<string, LtmResult>>;
+  /** Per anchor span (an LTM result's: the same object each time) and item: the LTM from halves. */
+  readonly halves: WeakMap<RowSpan, Map<string, LtmResult>>;
 }
 
 const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
@@ -29,7 +35,13 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
   if (!Object.isFrozen(periods)) return undefined;
   let index = indexes.get(periods);
   if (index === undefined) {
-    index = { rows: new WeakMap(), older: new WeakMap(), decimals: new Map() };
+    index = {
+      rows: new WeakMap(),
+      older: new WeakMap(),
+      decimals: new Map(),
+      ltm: new WeakMap(),
+      halves: new WeakMap(),
+    };
     indexes.set(periods, index);
   }
   return index;
@@ -80,4 +92,54 @@ export function decimalsOf(periods: readonly FinancialsPeriod[], item: string): 
   );
   index?.decimals.set(item, read);
   return read;
+}
+
+/** The results computeLtm and ltmFromHalves give (src/excel/period-ltm.ts). */
+type LtmResult = ReturnType<typeof computeLtm>;
+type RowSpan = NonNullable<Extract<LtmResult, { reason: "incomplete" }>["span"]>;
+
+/**
+ * computeLtm (src/excel/financial-period.ts) once per answer, period choice and item: an LTM cell
+ * recalculated reads its four quarters' sum instead of dating and summing them again.
+ */
+export function ltmOf(
+  periods: readonly FinancialsPeriod[],
+  choice: FinancialPeriodArgs,
+  item: string,
+): LtmResult {
+  const index = Object.isFrozen(choice) ? indexOf(periods) : undefined;
+  if (index === undefined) return computeLtm(periods, item, choice.spec, choice.quarter);
+  let byItem = index.ltm.get(choice);
+  if (byItem === undefined) {
+    byItem = new Map();
+    index.ltm.set(choice, byItem);
+  }
+  let ltm = byItem.get(item);
+  if (ltm === undefined) {
+    ltm = computeLtm(periods, item, choice.spec, choice.quarter);
+    byItem.set(item, ltm);
+  }
+  return ltm;
+}
+
+/** ltmFromHalves (src/excel/financial-period.ts) once per answer, anchor span and item. */
+export function ltmFromHalvesOf(
+  periods: readonly FinancialsPeriod[],
+  item: string,
+  anchor: FinancialsPeriod,
+  span: RowSpan,
+): LtmResult {
+  const index = indexOf(periods);
+  if (index === undefined) return ltmFromHalves(periods, item, anchor, span);
+  let byItem = index.halves.get(span);
+  if (byItem === undefined) {
+    byItem = new Map();
+    index.halves.set(span, byItem);
+  }
+  let ltm = byItem.get(item);
+  if (ltm === undefined) {
+    ltm = ltmFromHalves(periods, item, anchor, span);
+    byItem.set(item, ltm);
+  }
+  return ltm;
 }
