@@ -34,7 +34,15 @@ import {
   internedText,
   periodArgsOf,
 } from "./cells/interned-args";
-import { decimalsOf, ltmFromHalvesOf, ltmOf, olderWindowOf, rowOf } from "./cells/answer-index";
+import {
+  decimalsOf,
+  knownCell,
+  ltmFromHalvesOf,
+  ltmOf,
+  olderWindowOf,
+  rememberCell,
+  rowOf,
+} from "./cells/answer-index";
 import {
   financialsQuery,
   joinSharedFetch,
@@ -270,6 +278,23 @@ function financialValue(
     const decimals = decimalsOf(body.periods, itemKey);
     return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
   }
+  const known = knownCell(body.periods, what, host);
+  if (known !== undefined) return known;
+  return rememberCell(body.periods, what, host, fromRow(what, who, body, host));
+}
+
+/**
+ * A period's value (not LTM) from the one answer holding it: the row's figure, or H2 as full year
+ * − H1; a thrown #N/A when there is none. Depends on that answer alone (remembered per answer).
+ */
+function fromRow(
+  what: FinancialWhat,
+  who: Company,
+  body: FinancialsResponse,
+  host: HostCapabilities,
+): Cell {
+  const { itemKey, money, unitId } = what;
+  const { spec, type, quarter: q } = what.period;
   const row = rowOf(body.periods, what.period);
   if (row === undefined) {
     const what = describeChoice(spec, q);

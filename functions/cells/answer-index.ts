@@ -13,6 +13,7 @@ import {
   type RowPeriodType,
 } from "../../src/excel/financial-period";
 import { sourceDecimals } from "../../src/excel/number-formats";
+import type { Cell, HostCapabilities } from "../../src/excel/values";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
 interface AnswerIndex {
@@ -26,6 +27,14 @@ interface AnswerIndex {
   readonly ltm: WeakMap<FinancialPeriodArgs, Map<string, LtmResult>>;
   /** Per anchor span (an LTM result's: the same object each time) and item: the LTM from halves. */
   readonly halves: WeakMap<RowSpan, Map<string, LtmResult>>;
+  /** Per cell question (an interned argument object): the cell it gave from this answer alone. */
+  readonly cells: WeakMap<object, KnownCell>;
+}
+
+/** A cell computed from one answer, and the host capabilities it was shaped for. */
+interface KnownCell {
+  readonly host: HostCapabilities;
+  readonly cell: Cell;
 }
 
 const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
@@ -41,6 +50,7 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
       decimals: new Map(),
       ltm: new WeakMap(),
       halves: new WeakMap(),
+      cells: new WeakMap(),
     };
     indexes.set(periods, index);
   }
@@ -142,4 +152,28 @@ export function ltmFromHalvesOf(
     byItem.set(item, ltm);
   }
   return ltm;
+}
+
+/**
+ * The cell `question` (a frozen, interned argument object) gave from this answer alone, for the same
+ * host capabilities: a recalculated cell skips choosing its row and shaping its number again.
+ */
+export function knownCell(
+  periods: readonly FinancialsPeriod[],
+  question: object,
+  host: HostCapabilities,
+): Cell | undefined {
+  const known = indexOf(periods)?.cells.get(question);
+  return known !== undefined && known.host === host ? known.cell : undefined;
+}
+
+/** Remembers what `question` gave from this answer alone (a frozen question only: see knownCell). */
+export function rememberCell(
+  periods: readonly FinancialsPeriod[],
+  question: object,
+  host: HostCapabilities,
+  cell: Cell,
+): Cell {
+  if (Object.isFrozen(question)) indexOf(periods)?.cells.set(question, { host, cell });
+  return cell;
 }
