@@ -8,6 +8,7 @@ import { isStale, type KaishaClient } from "../src/client";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import type { CallContext } from "./run";
 import type { ParamsOf } from "../src/client/types";
+import { innerMap } from "./cells/interned-args";
 import { InFlightRequests, type Flight } from "../src/client/inflight";
 
 /** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
@@ -41,11 +42,7 @@ export function financialsQuery(
     byPeriod = new Map();
     queries.set(code, byPeriod);
   }
-  let byWindow = byPeriod.get(period);
-  if (byWindow === undefined) {
-    byWindow = new Map();
-    byPeriod.set(period, byWindow);
-  }
+  const byWindow = innerMap(byPeriod, period);
   const window = asOf ?? "";
   const known = byWindow.get(window);
   if (known !== undefined) return known;

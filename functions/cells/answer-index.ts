@@ -14,6 +14,7 @@ import {
 } from "../../src/excel/financial-period";
 import { sourceDecimals } from "../../src/excel/number-formats";
 import type { Cell, HostCapabilities } from "../../src/excel/values";
+import { innerMap } from "./interned-args";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
 interface AnswerIndex {
@@ -23,10 +24,8 @@ interface AnswerIndex {
   readonly older: WeakMap<FiscalPeriodSpec, string | null>;
   /** Per item: the decimals its figures carry. */
   readonly decimals: Map<string, number>;
-  /** Per period choice and item: the LTM of the answer's quarters. */
-  readonly ltm: WeakMap<FinancialPeriodArgs, Map<string, LtmResult>>;
-  /** Per anchor span (an LTM result's: the same object each time) and item: the LTM from halves. */
-  readonly halves: WeakMap<RowSpan, Map<string, LtmResult>>;
+  /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
+  readonly ltm: WeakMap<object, Map<string, LtmResult>>;
   /** Per cell question (an interned argument object): the cell it gave from this answer alone. */
   readonly cells: WeakMap<object, KnownCell>;
 }
@@ -49,7 +48,6 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
       older: new WeakMap(),
       decimals: new Map(),
       ltm: new WeakMap(),
-      halves: new WeakMap(),
       cells: new WeakMap(),
     };
     indexes.set(periods, index);
@@ -109,6 +107,29 @@ type LtmResult = ReturnType<typeof computeLtm>;
 type RowSpan = NonNullable<Extract<LtmResult, { reason: "incomplete" }>["span"]>;
 
 /**
+ * `compute(periods, item, a, b)` once per answer, key object and item (the key: what makes a and b
+ * the same; none, computed every time).
+ */
+function rememberedLtm<A, B>(
+  periods: readonly FinancialsPeriod[],
+  key: object | undefined,
+  item: string,
+  a: A,
+  b: B,
+  compute: (periods: readonly FinancialsPeriod[], item: string, a: A, b: B) => LtmResult,
+): LtmResult {
+  const index = key === undefined ? undefined : indexOf(periods);
+  if (index === undefined) return compute(periods, item, a, b);
+  const byItem = innerMap(index.ltm, key);
+  let ltm = byItem.get(item);
+  if (ltm === undefined) {
+    ltm = compute(periods, item, a, b);
+    byItem.set(item, ltm);
+  }
+  return ltm;
+}
+
+/**
  * computeLtm (src/excel/financial-period.ts) once per answer, period choice and item: an LTM cell
  * recalculated reads its four quarters' sum instead of dating and summing them again.
  */
@@ -117,41 +138,21 @@ export function ltmOf(
   choice: FinancialPeriodArgs,
   item: string,
 ): LtmResult {
-  const index = Object.isFrozen(choice) ? indexOf(periods) : undefined;
-  if (index === undefined) return computeLtm(periods, item, choice.spec, choice.quarter);
-  let byItem = index.ltm.get(choice);
-  if (byItem === undefined) {
-    byItem = new Map();
-    index.ltm.set(choice, byItem);
-  }
-  let ltm = byItem.get(item);
-  if (ltm === undefined) {
-    ltm = computeLtm(periods, item, choice.spec, choice.quarter);
-    byItem.set(item, ltm);
-  }
-  return ltm;
+  const key = Object.isFrozen(choice) ? choice : undefined;
+  return rememberedLtm(periods, key, item, choice.spec, choice.quarter, computeLtm);
 }
 
-/** ltmFromHalves (src/excel/financial-period.ts) once per answer, anchor span and item. */
+/**
+ * ltmFromHalves (src/excel/financial-period.ts) once per answer, anchor span (an LTM result's: the
+ * same object each time) and item.
+ */
 export function ltmFromHalvesOf(
   periods: readonly FinancialsPeriod[],
   item: string,
   anchor: FinancialsPeriod,
   span: RowSpan,
 ): LtmResult {
-  const index = indexOf(periods);
-  if (index === undefined) return ltmFromHalves(periods, item, anchor, span);
-  let byItem = index.halves.get(span);
-  if (byItem === undefined) {
-    byItem = new Map();
-    index.halves.set(span, byItem);
-  }
-  let ltm = byItem.get(item);
-  if (ltm === undefined) {
-    ltm = ltmFromHalves(periods, item, anchor, span);
-    byItem.set(item, ltm);
-  }
-  return ltm;
+  return rememberedLtm(periods, span, item, anchor, span, ltmFromHalves);
 }
 
 /**

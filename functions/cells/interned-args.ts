@@ -7,6 +7,22 @@ import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/f
 /** Bound on each table (a model uses a few dozen texts per argument; past it the table starts over). */
 const LIMIT = 4096;
 
+/**
+ * The map under `key` in `outer`, made empty on first use: the nested tables' one get-or-create (no
+ * closure, unlike entryOf: it runs for every warm cell).
+ */
+export function innerMap<K, L, V>(
+  outer: Map<K, Map<L, V>> | WeakMap<K & object, Map<L, V>>,
+  key: K,
+): Map<L, V> {
+  let inner = (outer as Map<K, Map<L, V>>).get(key);
+  if (inner === undefined) {
+    inner = new Map();
+    (outer as Map<K, Map<L, V>>).set(key, inner);
+  }
+  return inner;
+}
+
 /** A primitive argument (a range, an entity or any object is read for each cell, never remembered). */
 function isPrimitive(v: unknown): boolean {
   return v === null || (typeof v !== "object" && typeof v !== "function");
@@ -53,17 +69,7 @@ export function periodArgsOf(
     periodArgsTable.clear();
     periodArgsCount = 0;
   }
-  let byPeriod = periodArgsTable.get(a);
-  if (byPeriod === undefined) {
-    byPeriod = new Map();
-    periodArgsTable.set(a, byPeriod);
-  }
-  let byQuarter = byPeriod.get(b);
-  if (byQuarter === undefined) {
-    byQuarter = new Map();
-    byPeriod.set(b, byQuarter);
-  }
-  byQuarter.set(c, read);
+  innerMap(innerMap(periodArgsTable, a), b).set(c, read);
   periodArgsCount += 1;
   return read;
 }
@@ -125,16 +131,7 @@ export function internedArgs<P extends object, V extends object>(
   make: (part: P, second: string, third: string) => V,
 ): V {
   if (!Object.isFrozen(part)) return Object.freeze(make(part, second, third));
-  let bySecond = nest.get(part);
-  if (bySecond === undefined) {
-    bySecond = new Map();
-    nest.set(part, bySecond);
-  }
-  let byThird = bySecond.get(second);
-  if (byThird === undefined) {
-    byThird = new Map();
-    bySecond.set(second, byThird);
-  }
+  const byThird = innerMap(innerMap(nest, part), second);
   const known = byThird.get(third);
   if (known !== undefined) return known;
   const made = Object.freeze(make(part, second, third));

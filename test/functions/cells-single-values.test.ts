@@ -3,7 +3,7 @@
 import * as TYPED from "../../functions/index";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
-import { invocation, resetSession, useSandbox } from "./harness";
+import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 
 const KAISHA = TYPED as unknown as Record<
   keyof typeof TYPED,
@@ -27,15 +27,6 @@ async function shown(call: Promise<unknown>): Promise<unknown> {
   }
 }
 
-/** True when `call` settled within one microtask turn: answered at once, with no await. */
-async function atOnce(call: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  const mark = () => (done = true);
-  call.then(mark, mark);
-  await Promise.resolve();
-  return done;
-}
-
 /**
  * Each call cold, then again: the same shown result, no request the second time, and answered at
  * once where `warm(i, shown)` says memory holds it.
@@ -50,7 +41,7 @@ async function sameTwice(
   const asked = h.sent();
   for (const [i, call] of calls.entries()) {
     const again = call();
-    expect(await atOnce(again)).toBe(warm(i, first[i] as object));
+    expect(await settlesAtOnce(again)).toBe(warm(i, first[i] as object));
     expect(await shown(again)).toEqual(first[i]);
   }
   expect(h.sent()).toBe(asked);

@@ -5,7 +5,7 @@ import { financial } from "../../functions/financials";
 import { getCellError, resetCellErrors } from "../../src/cell-errors";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
-import { cellError, invocation, resetSession, useSandbox } from "./harness";
+import { cellError, invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);
 afterAll(resetSession);
@@ -13,15 +13,6 @@ beforeEach(resetCellErrors);
 
 const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
 const EDINET_7203 = getDataset().securities.find((s) => s.code === "7203")?.edinet_code as string;
-
-/** True when `call` settled within one microtask turn: answered at once, with no await. */
-async function atOnce(call: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  const mark = () => (done = true);
-  call.then(mark, mark);
-  await Promise.resolve();
-  return done;
-}
 
 type Args = readonly [unknown, unknown, unknown, unknown, unknown];
 
@@ -42,7 +33,7 @@ test.each(ERRORS)(
     const asked = h.sent();
     resetCellErrors();
     const again = financial("7203", ...args, invocation({ address }));
-    expect(await atOnce(again)).toBe(true);
+    expect(await settlesAtOnce(again)).toBe(true);
     expect(await cellError(again)).toEqual(first);
     expect(getCellError(address)?.message).toBe(first.message);
     expect(h.sent()).toBe(asked);
