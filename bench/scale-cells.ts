@@ -86,7 +86,8 @@ export class ScaleCell {
   formula(): [FunctionName, unknown[]] {
     const { code, latestYear } = this.company;
     if (this.itemIndex === VALUATION_CELL)
-      return ["VALUATION", [code, [VALUATION_FIELDS], null, null, null]];
+      // company, fields, years, headers, order, as_of (functions/index.ts VALUATION).
+      return ["VALUATION", [code, [VALUATION_FIELDS], null, null, null, null]];
     if (this.itemIndex === PRICES_CELL)
       return [
         "PRICES",

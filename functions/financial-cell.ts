@@ -7,9 +7,7 @@ import { ArgumentError, moneyUnitArg, requiredText, type Company } from "../src/
 import type { MoneyUnit } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import {
-  computeLtm,
   isSecondHalf,
-  ltmFromHalves,
   secondHalfValue,
   type FinancialPeriodArgs,
   type FiscalPeriodSpec,
@@ -36,7 +34,15 @@ import {
   internedText,
   periodArgsOf,
 } from "./cells/interned-args";
-import { decimalsOf, olderWindowOf, rowOf } from "./cells/answer-index";
+import {
+  decimalsOf,
+  knownCell,
+  ltmFromHalvesOf,
+  ltmOf,
+  olderWindowOf,
+  rememberCell,
+  rowOf,
+} from "./cells/answer-index";
 import {
   financialsQuery,
   joinSharedFetch,
@@ -235,20 +241,20 @@ function financialValue(
   if (body.periods.length === 0) throw noResults();
 
   if (type === "LTM") {
-    let ltm = computeLtm(body.periods, itemKey, spec, q);
+    let ltm = ltmOf(body.periods, what.period, itemKey);
     if (!ltm.ok && ltm.reason === "incomplete" && ltm.anchor !== undefined) {
       // openapi.json getFinancials: an item disclosed only half-yearly (cash flow) is null in
       // quarterly rows; Q4 reads the full year, Q2 adds the halves (one semiannual request per
       // company).
       const { anchor, span } = ltm;
-      let halves = span ? ltmFromHalves(body.periods, itemKey, anchor, span) : ltm;
+      let halves = span ? ltmFromHalvesOf(body.periods, itemKey, anchor, span) : ltm;
       if (!halves.ok && span && anchor.quarter === "Q2" && ltmKind(itemKey) === "flow") {
         // The halves of the anchor's year, from the semiannual window holding it (an older
         // anchor than the latest window steps back as the quarterly answer did).
         const year: FiscalPeriodSpec = { kind: "month", month: anchor.fiscal_year };
         const semi = windowFor(who, "semiannual", year, answers);
         if (semi === LACKING) return LACKING;
-        halves = ltmFromHalves(semi.periods, itemKey, anchor, span);
+        halves = ltmFromHalvesOf(semi.periods, itemKey, anchor, span);
       }
       if (halves.ok) ltm = halves;
     }
@@ -272,6 +278,23 @@ function financialValue(
     const decimals = decimalsOf(body.periods, itemKey);
     return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
   }
+  const known = knownCell(body.periods, what, host);
+  if (known !== undefined) return known;
+  return rememberCell(body.periods, what, host, fromRow(what, who, body, host));
+}
+
+/**
+ * A period's value (not LTM) from the one answer holding it: the row's figure, or H2 as full year
+ * − H1; a thrown #N/A when there is none. Depends on that answer alone (remembered per answer).
+ */
+function fromRow(
+  what: FinancialWhat,
+  who: Company,
+  body: FinancialsResponse,
+  host: HostCapabilities,
+): Cell {
+  const { itemKey, money, unitId } = what;
+  const { spec, type, quarter: q } = what.period;
   const row = rowOf(body.periods, what.period);
   if (row === undefined) {
     const what = describeChoice(spec, q);
@@ -326,6 +349,9 @@ const financialCell = defineCell<
   inFlight: (client, args, query) =>
     sharedFetchFor(client, args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
   join: joinSharedFetch,
+  // The full path computes with the company as typed; an EDINET code asked by its learned security
+  // code names the other code in its messages, so only the company itself makes a warm error final.
+  finalSubject: (args, who) => who === args.ref,
 });
 
 export function financial(
@@ -376,7 +402,7 @@ export function financialPeriodRead(
     const row =
       type === "LTM"
         ? ((ltm) => (ltm.ok ? ltm.through : undefined))(
-            computeLtm(body.periods, what.itemKey, what.period.spec, what.period.quarter),
+            ltmOf(body.periods, what.period, what.itemKey),
           )
         : rowOf(body.periods, what.period);
     if (row === undefined) return undefined;

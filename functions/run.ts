@@ -102,7 +102,7 @@ export async function run<T extends Cell | Cell[][]>(
     return answered(invocation, call, shown);
   } catch (err) {
     const cellErr = toCellError(err, lang);
-    remember(invocation, call, cellErr);
+    remember(invocation, call.canceled, cellErr);
     throw cellErr;
   } finally {
     endCall();
@@ -169,20 +169,30 @@ function endCall(): void {
  * keeps) or a canceled call (Excel drops its answer, and a newer call for the cell may already have
  * recorded its own).
  */
-function recordedAddress(invocation: InvocationLike | undefined, call: CallState) {
-  if (!invocation?.address || inPreview(invocation) || call.canceled) return undefined;
+function recordedAddress(invocation: InvocationLike | undefined, canceled: boolean) {
+  if (!invocation?.address || inPreview(invocation) || canceled) return undefined;
   return invocation.address;
 }
 
 /** The cell shows a value again: its recorded error no longer applies. */
 function answered<T>(invocation: InvocationLike | undefined, call: CallState, result: T): T {
-  const address = recordedAddress(invocation, call);
+  const address = recordedAddress(invocation, call.canceled);
   if (address !== undefined) clearCellError(address);
   return result;
 }
 
-function remember(invocation: InvocationLike | undefined, call: CallState, err: CellError) {
-  const address = recordedAddress(invocation, call);
+/**
+ * An error found at once from memory (functions/cells/define-cell.ts warm path), reported as `run`
+ * reports it: the same cell error, recorded against the cell for the Problems list.
+ */
+export function failedAtOnce(invocation: InvocationLike | undefined, err: Error): Promise<never> {
+  const cellErr = toCellError(err, messageLang());
+  remember(invocation, false, cellErr);
+  return Promise.reject(cellErr);
+}
+
+function remember(invocation: InvocationLike | undefined, canceled: boolean, err: CellError) {
+  const address = recordedAddress(invocation, canceled);
   if (address === undefined) return;
   if (err.code !== INVALID_VALUE && err.code !== NOT_AVAILABLE) return;
   // The whole message: the cell's tooltip gets a clipped one, the Problems list shows all of it.

@@ -7,8 +7,8 @@ import { companyFinancials } from "../src/domain/company-resolver";
 import { isStale, type KaishaClient } from "../src/client";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import type { CallContext } from "./run";
-import { entryOf } from "../src/client/bounded-memo";
 import type { ParamsOf } from "../src/client/types";
+import { innerMap } from "./cells/interned-args";
 import { InFlightRequests, type Flight } from "../src/client/inflight";
 
 /** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
@@ -35,18 +35,26 @@ export function financialsQuery(
   asOf: string | undefined,
 ): FinancialsQuery {
   const code = codeOf(who);
-  if (queries.size >= MAX_QUERY_CODES && !queries.has(code)) queries.clear();
-  const byPeriod = entryOf(queries, code, () => new Map());
-  const byWindow = entryOf(byPeriod, period, () => new Map<string, FinancialsQuery>());
-  return entryOf(byWindow, asOf ?? "", () => {
-    const codes = "security_code" in who ? { security_code: code } : { edinet_code: code };
-    return Object.freeze({
-      ...codes,
-      period,
-      years: FINANCIALS_FETCH_YEARS,
-      ...(asOf !== undefined ? { as_of: asOf } : {}),
-    }) as FinancialsQuery;
-  });
+  // Plain gets, no closures: every warm FINANCIAL cell asks this at least once.
+  let byPeriod = queries.get(code);
+  if (byPeriod === undefined) {
+    if (queries.size >= MAX_QUERY_CODES) queries.clear();
+    byPeriod = new Map();
+    queries.set(code, byPeriod);
+  }
+  const byWindow = innerMap(byPeriod, period);
+  const window = asOf ?? "";
+  const known = byWindow.get(window);
+  if (known !== undefined) return known;
+  const codes = "security_code" in who ? { security_code: code } : { edinet_code: code };
+  const made = Object.freeze({
+    ...codes,
+    period,
+    years: FINANCIALS_FETCH_YEARS,
+    ...(asOf !== undefined ? { as_of: asOf } : {}),
+  }) as FinancialsQuery;
+  byWindow.set(window, made);
+  return made;
 }
 
 function codeOf(who: Company): string {

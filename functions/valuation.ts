@@ -14,6 +14,7 @@ import {
   optionalPeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { futureDate } from "./excel-errors";
+import { TableMemo } from "./cells/table-memo";
 
 const VALUATION_FIELDS: readonly string[] = [
   ...FIELD_DICTIONARY.valuations.map((f) => f.key),
@@ -38,6 +39,9 @@ const DEFAULT_VALUATION_FIELDS: readonly string[] = [
  * here).
  */
 const FETCH_YEARS = 50;
+
+/** Tables built, per answer and arguments (a warm recalculation gives the same one). */
+const tables = new TableMemo();
 
 /**
  * VALUATION: history newest first (openapi.json getValuations); `fields` "per_5y_avg" alone returns
@@ -87,6 +91,19 @@ export function valuation(
     );
     // A 1x1 result: the function is declared as returning a table (metadata any[][]).
     if (scalar) return [[unitCell(body.per_5y_avg, "times", "jpy", ctx.host)]];
+    // Everything the table depends on besides the answer: a recalculation reuses it.
+    const signature = [
+      code,
+      keys.join(","),
+      count,
+      mode,
+      direction,
+      asOfArg === undefined ? "" : JSON.stringify(asOfArg),
+      ctx.headerLanguage,
+      ctx.host.dataTypes,
+    ].join("|");
+    const known = tables.get(body, signature);
+    if (known !== undefined) return known;
     // openapi.json ValuationHistoryPoint.fiscal_year: YYYY/MM; history is newest first.
     const bound =
       asOfArg === undefined
@@ -114,6 +131,10 @@ export function valuation(
       body.attribution,
     );
     const rows = inOrder(history, (h) => h.fiscal_year, direction);
-    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+    return tables.set(
+      body,
+      signature,
+      table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title),
+    );
   });
 }

@@ -1,8 +1,10 @@
 // One index per /financials answer (keyed by its frozen periods array): the row each period
-// choice reads, the older window each period steps back to, and each item's decimals.
+// choice reads, the older window each period steps back to, each item's decimals and LTM sums.
 
 import type { FinancialsPeriod } from "../../src/contract";
 import {
+  computeLtm,
+  ltmFromHalves,
   olderWindowAsOf,
   selectPeriod,
   type FinancialPeriodArgs,
@@ -11,6 +13,8 @@ import {
   type RowPeriodType,
 } from "../../src/excel/financial-period";
 import { sourceDecimals } from "../../src/excel/number-formats";
+import type { Cell, HostCapabilities } from "../../src/excel/values";
+import { innerMap } from "./interned-args";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
 interface AnswerIndex {
@@ -20,6 +24,16 @@ interface AnswerIndex {
   readonly older: WeakMap<FiscalPeriodSpec, string | null>;
   /** Per item: the decimals its figures carry. */
   readonly decimals: Map<string, number>;
+  /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
+  readonly ltm: WeakMap<object, Map<string, LtmResult>>;
+  /** Per cell question (an interned argument object): the cell it gave from this answer alone. */
+  readonly cells: WeakMap<object, KnownCell>;
+}
+
+/** A cell computed from one answer, and the host capabilities it was shaped for. */
+interface KnownCell {
+  readonly host: HostCapabilities;
+  readonly cell: Cell;
 }
 
 const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
@@ -29,7 +43,13 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
   if (!Object.isFrozen(periods)) return undefined;
   let index = indexes.get(periods);
   if (index === undefined) {
-    index = { rows: new WeakMap(), older: new WeakMap(), decimals: new Map() };
+    index = {
+      rows: new WeakMap(),
+      older: new WeakMap(),
+      decimals: new Map(),
+      ltm: new WeakMap(),
+      cells: new WeakMap(),
+    };
     indexes.set(periods, index);
   }
   return index;
@@ -80,4 +100,81 @@ export function decimalsOf(periods: readonly FinancialsPeriod[], item: string): 
   );
   index?.decimals.set(item, read);
   return read;
+}
+
+/** The results computeLtm and ltmFromHalves give (src/excel/period-ltm.ts). */
+type LtmResult = ReturnType<typeof computeLtm>;
+type RowSpan = NonNullable<Extract<LtmResult, { reason: "incomplete" }>["span"]>;
+
+/**
+ * `compute(periods, item, a, b)` once per answer, key object and item (the key: what makes a and b
+ * the same; none, computed every time).
+ */
+function rememberedLtm<A, B>(
+  periods: readonly FinancialsPeriod[],
+  key: object | undefined,
+  item: string,
+  a: A,
+  b: B,
+  compute: (periods: readonly FinancialsPeriod[], item: string, a: A, b: B) => LtmResult,
+): LtmResult {
+  const index = key === undefined ? undefined : indexOf(periods);
+  if (index === undefined) return compute(periods, item, a, b);
+  const byItem = innerMap(index.ltm, key);
+  let ltm = byItem.get(item);
+  if (ltm === undefined) {
+    ltm = compute(periods, item, a, b);
+    byItem.set(item, ltm);
+  }
+  return ltm;
+}
+
+/**
+ * computeLtm (src/excel/financial-period.ts) once per answer, period choice and item: an LTM cell
+ * recalculated reads its four quarters' sum instead of dating and summing them again.
+ */
+export function ltmOf(
+  periods: readonly FinancialsPeriod[],
+  choice: FinancialPeriodArgs,
+  item: string,
+): LtmResult {
+  const key = Object.isFrozen(choice) ? choice : undefined;
+  return rememberedLtm(periods, key, item, choice.spec, choice.quarter, computeLtm);
+}
+
+/**
+ * ltmFromHalves (src/excel/financial-period.ts) once per answer, anchor span (an LTM result's: the
+ * same object each time) and item.
+ */
+export function ltmFromHalvesOf(
+  periods: readonly FinancialsPeriod[],
+  item: string,
+  anchor: FinancialsPeriod,
+  span: RowSpan,
+): LtmResult {
+  return rememberedLtm(periods, span, item, anchor, span, ltmFromHalves);
+}
+
+/**
+ * The cell `question` (a frozen, interned argument object) gave from this answer alone, for the same
+ * host capabilities: a recalculated cell skips choosing its row and shaping its number again.
+ */
+export function knownCell(
+  periods: readonly FinancialsPeriod[],
+  question: object,
+  host: HostCapabilities,
+): Cell | undefined {
+  const known = indexOf(periods)?.cells.get(question);
+  return known !== undefined && known.host === host ? known.cell : undefined;
+}
+
+/** Remembers what `question` gave from this answer alone (a frozen question only: see knownCell). */
+export function rememberCell(
+  periods: readonly FinancialsPeriod[],
+  question: object,
+  host: HostCapabilities,
+  cell: Cell,
+): Cell {
+  if (Object.isFrozen(question)) indexOf(periods)?.cells.set(question, { host, cell });
+  return cell;
 }

@@ -5,9 +5,10 @@ import { AbortError, type KaishaClient } from "../../src/client";
 import { clearCellError } from "../../src/cell-errors";
 import type { Cell, HostCapabilities } from "../../src/excel/values";
 import { getClient } from "../../src/session";
-import { toCellError } from "../excel-errors";
+import { ArgumentError } from "../../src/excel/args";
+import { FunctionError, toCellError } from "../excel-errors";
 import { getHostCapabilities, messageLang } from "../host";
-import { inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
 import { fetchedAnswers, memoryAnswers, type Answers } from "./answers";
 
 export type { Answers } from "./answers";
@@ -63,6 +64,12 @@ export interface CellDefinition<A, S, Q extends object, B, F extends InFlight = 
   inFlight?(client: KaishaClient, args: A, query: Q): F | undefined;
   /** Counts one more cell waiting for `fetch`; returns what that cell's cancel must call. */
   join?(fetch: F): () => void;
+  /**
+   * True when the full path would compute with this very subject (`subject` gives the same one),
+   * so an error compute throws from memory is the one it would report, word for word: the warm
+   * path then reports it at once instead of computing it again through `run`.
+   */
+  finalSubject?(args: A, subject: S): boolean;
 }
 
 /** A defined cell as functions/index.ts calls it: the invocation first, then the raw arguments. */
@@ -94,8 +101,13 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
   const memory = memoryAnswers<Q, B>(definition.peek);
   /** The fetch under way for what the last warm miss lacked (read just after the miss). */
   let pending: F | undefined;
+  /** The error the last warm miss found final (read just after the miss). */
+  let failure: Error | undefined;
 
-  /** The value from memory alone, or LACKING (with `pending` set when another cell fetches it). */
+  /**
+   * The value from memory alone, or LACKING (with `pending` set when another cell fetches it, or
+   * `failure` set to an error the full path would report the same).
+   */
   function warm(
     a: unknown,
     b: unknown,
@@ -105,10 +117,19 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     f: unknown,
   ): Cell | typeof LACKING {
     pending = undefined;
+    failure = undefined;
+    let args: A;
     try {
-      const args = definition.parse(a, b, c, d, e, f);
+      args = definition.parse(a, b, c, d, e, f);
+    } catch (err) {
+      // The full path parses the same arguments the same way: its error is this one.
+      if (err instanceof ArgumentError) failure = err;
+      return LACKING;
+    }
+    let subject: S | undefined;
+    try {
       const client = getClient();
-      const subject = definition.subjectAtHand(args, client);
+      subject = definition.subjectAtHand(args, client);
       if (subject === undefined) return LACKING;
       memory.begin(client);
       const value = definition.compute(args, subject, memory, getHostCapabilities(), client);
@@ -116,9 +137,16 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       if (value === LACKING && lacked !== undefined && definition.inFlight !== undefined)
         pending = definition.inFlight(client, args, lacked);
       return value;
-    } catch {
-      // An argument or data error: the full path reports it (and records it for the cell).
+    } catch (err) {
+      // A data error (#N/A no such period) from fresh answers is final when the full path would
+      // compute with the same subject; anything else, the full path reports (and records).
       pending = undefined;
+      if (
+        (err instanceof FunctionError || err instanceof ArgumentError) &&
+        subject !== undefined &&
+        definition.finalSubject?.(args, subject) === true
+      )
+        failure = err;
       return LACKING;
     } finally {
       memory.end();
@@ -164,6 +192,12 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
   return (invocation, a, b, c, d, e, f) => {
     const quick = warm(a, b, c, d, e, f);
     if (quick !== LACKING) return answeredAtOnce(invocation, quick);
+    if (failure !== undefined && !inPreview(invocation)) {
+      const err = failure;
+      failure = undefined;
+      return failedAtOnce(invocation, err);
+    }
+    failure = undefined;
     const shared = pending;
     pending = undefined;
     // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
@@ -191,6 +225,7 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       if (canceled) return Promise.reject(toCellError(new AbortError(), messageLang()));
       const value = warm(a, b, c, d, e, f);
       pending = undefined;
+      failure = undefined;
       if (value !== LACKING) return answeredAtOnce(invocation, value);
       // Not in memory (a stale copy, an error, an older window still to fetch): the full path,
       // which finds the settled fetch and reads its outcome rather than asking again.

@@ -8,29 +8,40 @@ import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/f
 const LIMIT = 4096;
 
 /**
- * A key for primitive arguments (type-tagged: 2024 and "2024" differ), undefined for anything else
- * (a range, an entity, -0): those are read for each cell and never remembered.
+ * The map under `key` in `outer`, made empty on first use: the nested tables' one get-or-create (no
+ * closure, unlike entryOf: it runs for every warm cell).
  */
-function primitiveKey(a: unknown, b: unknown, c: unknown): string | undefined {
-  const ka = keyPart(a);
-  if (ka === undefined) return undefined;
-  const kb = keyPart(b);
-  if (kb === undefined) return undefined;
-  const kc = keyPart(c);
-  if (kc === undefined) return undefined;
-  return `${ka}|${kb}|${kc}`;
+export function innerMap<K, L, V>(
+  outer: Map<K, Map<L, V>> | WeakMap<K & object, Map<L, V>>,
+  key: K,
+): Map<L, V> {
+  let inner = (outer as Map<K, Map<L, V>>).get(key);
+  if (inner === undefined) {
+    inner = new Map();
+    (outer as Map<K, Map<L, V>>).set(key, inner);
+  }
+  return inner;
 }
 
-function keyPart(v: unknown): string | undefined {
-  if (v === null) return "n";
-  if (v === undefined) return "u";
-  if (typeof v === "number") return Object.is(v, -0) ? undefined : `n${v}`;
-  if (typeof v === "string") return `s${v.length}:${v}`;
-  if (typeof v === "boolean") return `b${v}`;
-  return undefined;
+/** A primitive argument (a range, an entity or any object is read for each cell, never remembered). */
+function isPrimitive(v: unknown): boolean {
+  return v === null || (typeof v !== "object" && typeof v !== "function");
 }
 
-const periodArgsTable = new BoundedMemo<string, FinancialPeriodArgs>(LIMIT);
+/**
+ * Map keys compare by SameValueZero, which takes -0 for 0; -0 gets its own key so a remembered
+ * reading is always that of the very value typed (2024 and "2024" differ as Map keys already).
+ */
+const NEGATIVE_ZERO: unique symbol = Symbol("-0");
+
+function keyOf(v: unknown): unknown {
+  return v === 0 && Object.is(v, -0) ? NEGATIVE_ZERO : v;
+}
+
+/** Period readings by their three primitive arguments, nested: no key string built per cell. */
+const periodArgsTable = new Map<unknown, Map<unknown, Map<unknown, FinancialPeriodArgs>>>();
+/** Readings held in periodArgsTable (past LIMIT it starts over, as BoundedMemo does). */
+let periodArgsCount = 0;
 
 /**
  * FINANCIAL's `fiscal_period`, `period` and `quarter` (src/excel/financial-period.ts
@@ -44,13 +55,23 @@ export function periodArgsOf(
   period: unknown,
   quarter: unknown,
 ): FinancialPeriodArgs {
-  const key = primitiveKey(fiscalPeriod, period, quarter);
-  if (key === undefined) return financialPeriodArgs(fiscalPeriod, period, quarter);
-  const known = periodArgsTable.get(key);
+  if (!isPrimitive(fiscalPeriod) || !isPrimitive(period) || !isPrimitive(quarter))
+    return financialPeriodArgs(fiscalPeriod, period, quarter);
+  const a = keyOf(fiscalPeriod);
+  const b = keyOf(period);
+  const c = keyOf(quarter);
+  const known = periodArgsTable.get(a)?.get(b)?.get(c);
   if (known !== undefined) return known;
   const read = financialPeriodArgs(fiscalPeriod, period, quarter);
   Object.freeze(read.spec);
-  return periodArgsTable.set(key, Object.freeze(read));
+  Object.freeze(read);
+  if (periodArgsCount >= LIMIT) {
+    periodArgsTable.clear();
+    periodArgsCount = 0;
+  }
+  innerMap(innerMap(periodArgsTable, a), b).set(c, read);
+  periodArgsCount += 1;
+  return read;
 }
 
 /** One text table per reader (a field list, an item key): the text → what it read. */
@@ -110,16 +131,7 @@ export function internedArgs<P extends object, V extends object>(
   make: (part: P, second: string, third: string) => V,
 ): V {
   if (!Object.isFrozen(part)) return Object.freeze(make(part, second, third));
-  let bySecond = nest.get(part);
-  if (bySecond === undefined) {
-    bySecond = new Map();
-    nest.set(part, bySecond);
-  }
-  let byThird = bySecond.get(second);
-  if (byThird === undefined) {
-    byThird = new Map();
-    bySecond.set(second, byThird);
-  }
+  const byThird = innerMap(innerMap(nest, part), second);
   const known = byThird.get(third);
   if (known !== undefined) return known;
   const made = Object.freeze(make(part, second, third));

@@ -212,6 +212,9 @@ const defaultFetch: FetchLike = (url, init) => {
   return globalThis.fetch(url, init);
 };
 
+/** peek's options: one object, not one per warm cell. */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";
 }
@@ -235,7 +238,7 @@ class Client implements ClientCore {
   }
 
   peek<O extends OperationId>(opId: O, params: ParamsOf<O>): ResponseOf<O> | undefined {
-    return this.fromMemory(opId, params as Record<string, unknown>, {}) as
+    return this.fromMemory(opId, params as Record<string, unknown>, NO_OPTIONS) as
       ResponseOf<O> | undefined;
   }
 

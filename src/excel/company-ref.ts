@@ -55,21 +55,24 @@ function companyOfCode(raw: string): Company | undefined {
 export function companyRefArg(value: unknown, argument = "company"): CompanyRef {
   // Every cell of a company's row passes the same code: a code read once is remembered (names are
   // not: whether one is refused depends on the key currently set, see containsSecret).
-  const memoKey =
-    typeof value === "string" ? `s${value}` : typeof value === "number" ? `n${value}` : undefined;
-  if (memoKey === undefined) return readCompanyRef(value, argument);
-  const known = codeMemo.get(memoKey);
+  // Texts and numbers in tables of their own: no key string built per cell (7203 and "7203" are
+  // apart by table; a number refused, -0 or NaN among them, is never remembered).
+  const memo =
+    typeof value === "string" ? codeTexts : typeof value === "number" ? codeNumbers : undefined;
+  if (memo === undefined) return readCompanyRef(value, argument);
+  const known = memo.get(value as never);
   if (known !== undefined) return known;
   const ref = readCompanyRef(value, argument);
   if (!("name" in ref)) {
-    codeMemo.set(memoKey, Object.freeze(ref));
+    memo.set(value as never, Object.freeze(ref));
   }
   return ref;
 }
 
-/** Bound on remembered code texts (a 500-company model types each code in a form or two). */
+/** Bound on remembered code texts and numbers (a 500-company model types each code in a form or two). */
 const CODE_MEMO_LIMIT = 8192;
-const codeMemo = new BoundedMemo<string, Company>(CODE_MEMO_LIMIT);
+const codeTexts = new BoundedMemo<string, Company>(CODE_MEMO_LIMIT);
+const codeNumbers = new BoundedMemo<number, Company>(CODE_MEMO_LIMIT);
 
 function readCompanyRef(value: unknown, argument: string): CompanyRef {
   const cell = scalarOf(value);

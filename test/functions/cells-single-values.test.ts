@@ -3,7 +3,7 @@
 import * as TYPED from "../../functions/index";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
-import { invocation, resetSession, useSandbox } from "./harness";
+import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 
 const KAISHA = TYPED as unknown as Record<
   keyof typeof TYPED,
@@ -27,15 +27,6 @@ async function shown(call: Promise<unknown>): Promise<unknown> {
   }
 }
 
-/** True when `call` settled within one microtask turn: answered at once, with no await. */
-async function atOnce(call: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  const mark = () => (done = true);
-  call.then(mark, mark);
-  await Promise.resolve();
-  return done;
-}
-
 /**
  * Each call cold, then again: the same shown result, no request the second time, and answered at
  * once where `warm(i, shown)` says memory holds it.
@@ -50,7 +41,7 @@ async function sameTwice(
   const asked = h.sent();
   for (const [i, call] of calls.entries()) {
     const again = call();
-    expect(await atOnce(again)).toBe(warm(i, first[i] as object));
+    expect(await settlesAtOnce(again)).toBe(warm(i, first[i] as object));
     expect(await shown(again)).toEqual(first[i]);
   }
   expect(h.sent()).toBe(asked);
@@ -61,7 +52,7 @@ async function sameTwice(
 const EDINET_7203 = getDataset().securities.find((s) => s.code === "7203")?.edinet_code as string;
 
 describe.each(["7203", "6758", "8306", EDINET_7203])("PRICE of %s", (company) => {
-  test("cold and again give the same value or message; the latest day is answered at once", async () => {
+  test("cold and again give the same value or message; the latest day and a refused argument are answered at once", async () => {
     const cases: [unknown, unknown][] = [
       [null, null],
       ["open", null],
@@ -76,15 +67,18 @@ describe.each(["7203", "6758", "8306", EDINET_7203])("PRICE of %s", (company) =>
       ["close,open", null], // #VALUE!: one field
     ];
     // From memory at once: a value of the latest day of a code (an EDINET code is looked up
-    // through the full path, as a name is; a day's window is the client's).
+    // through the full path, as a name is; a day's window is the client's). A refused argument
+    // needs no answer: its #VALUE! comes at once for any company.
     const code = !company.startsWith("E");
+    const refused = (i: number) =>
+      cases[i]?.[0] === "no_such_field" || cases[i]?.[0] === "close,open";
     const first = await sameTwice(
       cases.map(
         ([field, date]) =>
           () =>
             KAISHA.PRICE(company, field, date, inv()),
       ),
-      (i, result) => code && cases[i]?.[1] === null && "value" in result,
+      (i, result) => refused(i) || (code && cases[i]?.[1] === null && "value" in result),
     );
     expect(first.filter((f) => "value" in (f as object))).toHaveLength(7);
   });

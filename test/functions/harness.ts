@@ -94,6 +94,15 @@ export function invocation(extra: Partial<InvocationLike> = {}): InvocationLike 
   return { ...extra };
 }
 
+/** True when `call` settled within one microtask turn: answered at once, with no await. */
+export async function settlesAtOnce(call: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  const mark = () => (done = true);
+  call.then(mark, mark);
+  await Promise.resolve();
+  return done;
+}
+
 /** The cell error a call settles with (fails the test when it returns a value). */
 export async function cellError(
   call: Promise<unknown>,
