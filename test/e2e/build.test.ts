@@ -218,8 +218,10 @@ describe("the shared-runtime page (taskpane.html)", () => {
     ).toBe(true);
     expect(lazy.some(([, v]) => v.modules.includes("taskpane/app.tsx"))).toBe(true);
     // The files the page lists up front are exactly the initial ones of its entries: the entry,
-    // and what recalculates cells after a background revalidation (pane shown or not, issue 21).
+    // what recalculates cells after a background revalidation (pane shown or not, issue 21), and
+    // what follows the active sheet so its companies are revalidated first.
     expect(r["taskpane.js"]?.modules).toEqual([
+      "taskpane/excel/active-sheet-priority.ts",
       "taskpane/excel/recalc-cells.ts",
       "taskpane/excel/run.ts",
       "taskpane/index.ts",
