@@ -11,8 +11,12 @@ import { orderArg } from "../src/excel/order";
 import { isStale } from "../src/client";
 import { run, type CallContext, type InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
+import { TableMemo } from "./cells/table-memo";
 
 export { price } from "./price-cell";
+
+/** Up-to-latest spills built from the same stored answer: a warm recalculation reuses them. */
+const spills = new TableMemo();
 
 /** openapi.json getPrices: limit 1..500; the largest page keeps the request count lowest. */
 const PAGE_SIZE = 500;
@@ -67,10 +71,28 @@ export function prices(
     const code = await securityCodeOf(ctx, ref);
     // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
     // not a new range every morning.
+    const latestSpill = end === undefined || end >= today;
+    const spill = latestSpill
+      ? await ctx.client.pricesToLatest(code, start, ctx.options)
+      : undefined;
+    // Everything the table depends on besides the answer (a spill of ~1,250 rows per company is
+    // most of a warm Model's table work when rebuilt on every recalculation).
+    const signature = [
+      code,
+      start,
+      keys.join(","),
+      direction,
+      mode,
+      ctx.headerLanguage,
+      ctx.host.dataTypes,
+    ].join("|");
+    const known = spill === undefined ? undefined : spills.get(spill, signature);
+    if (known !== undefined) return known;
     const { first, rows } =
-      end === undefined || end >= today
-        ? await toLatest(ctx, code, start)
-        : await walk(ctx, { code, from: start, to: end, limit: PAGE_SIZE });
+      spill !== undefined
+        ? // A copy: the rows are reversed for "asc", and the stored answer is frozen.
+          { first: spill, rows: [...spill.prices] }
+        : await walk(ctx, { code, from: start, to: end as string, limit: PAGE_SIZE });
     if (rows.length === 0 || first === undefined) throw noResults();
     // Every trading day from start to end is now known: PRICE cells for these days need no request.
     // Not from a spill served while it is asked again: days since its last one may be missing.
@@ -86,7 +108,8 @@ export function prices(
       latest ? dateCell(latest.date, ctx.host) : "",
       first.attribution,
     );
-    return table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+    const built = table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
+    return spill === undefined ? built : spills.set(spill, signature, built);
   });
 }
 
@@ -110,14 +133,4 @@ async function walk(
     rows.push(...page.prices);
   }
   return { first, rows };
-}
-
-/**
- * Up to the latest trading day: the client's stored spill, extended after each close by the days
- * since its last day only (src/domain/price-latest.ts), so a morning costs one request per company.
- */
-async function toLatest(ctx: CallContext, code: string, from: string): Promise<Walked> {
-  const body = await ctx.client.pricesToLatest(code, from, ctx.options);
-  // A copy: the rows are reversed for "asc", and the stored answer is frozen.
-  return { first: body, rows: [...body.prices] };
 }

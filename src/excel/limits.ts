@@ -49,6 +49,9 @@ function cellBytes(cell: Cell): number {
  * `maxBytes` is injectable for tests.
  */
 export function assertWithinLimits(rows: Cell[][], maxBytes = MAX_RESULT_BYTES): Cell[][] {
+  // A frozen table already checked (a remembered table given again on a warm recalculation)
+  // cannot have changed.
+  if (withinLimits.has(rows)) return rows;
   // Indexed loops: every spill of a recalculation passes here (no iterator objects).
   const height = rows.length;
   let width = 0;
@@ -63,8 +66,12 @@ export function assertWithinLimits(rows: Cell[][], maxBytes = MAX_RESULT_BYTES):
     if (bytes > maxBytes)
       throw new ResultTooLargeError(height, width, estimateTotal(rows, maxBytes), "bytes");
   }
+  if (Object.isFrozen(rows) && maxBytes === MAX_RESULT_BYTES) withinLimits.add(rows);
   return rows;
 }
+
+/** Frozen tables found within the default limits. */
+const withinLimits = new WeakSet<Cell[][]>();
 
 function estimateTotal(rows: Cell[][], floor: number): number {
   let bytes = 0;

@@ -1,5 +1,6 @@
-// VALUATION recalculated from the same fresh answer gives the table a cold session gives for its
+// VALUATION and PRICES recalculated from the same fresh answer gives the table a cold session gives for its
 // arguments, whatever other shapes of that answer were asked before it.
+import { prices } from "../../functions/prices";
 import { valuation } from "../../functions/valuation";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { invocation, resetSession, useSandbox } from "./harness";
@@ -39,6 +40,42 @@ test.each([false, true])(
     for (let round = 0; round < 2; round += 1) {
       const again: unknown[] = [];
       for (const args of [...SHAPES].reverse()) again.unshift(await call(args));
+      expect(again).toEqual(expected);
+    }
+    expect(h.sent()).toBe(asked);
+  },
+);
+
+/** PRICES: from, to, fields, order, headers (up to the latest day: the client's stored spill). */
+type PriceArgs = readonly [unknown, unknown, unknown, unknown, unknown];
+
+const SPILLS: readonly PriceArgs[] = [
+  [null, null, null, null, null],
+  ["2022-01-01", null, null, null, null],
+  ["2022-01-01", null, "close,volume", "desc", 0],
+  ["2022-01-01", null, "close,volume", "asc", 0],
+  ["2022-01-01", null, "close,volume", "asc", 1],
+  ["2022-01-01", null, "adj_close", "asc", 2],
+  [null, null, "close", null, 1],
+];
+
+const spill = (args: PriceArgs) =>
+  prices("7203", args[0], args[1], args[2], args[3], args[4], invocation());
+
+test.each([false, true])(
+  "every up-to-latest PRICES spill recalculated gives its own table, with no request (formatted numbers %s)",
+  async (dataTypes) => {
+    const expected: unknown[] = [];
+    for (const args of SPILLS) {
+      useSandbox({ now: NOW, dataTypes });
+      expected.push(await spill(args));
+    }
+    const h = useSandbox({ now: NOW, dataTypes });
+    for (const args of SPILLS) await spill(args);
+    const asked = h.sent();
+    for (let round = 0; round < 2; round += 1) {
+      const again: unknown[] = [];
+      for (const args of [...SPILLS].reverse()) again.unshift(await spill(args));
       expect(again).toEqual(expected);
     }
     expect(h.sent()).toBe(asked);
