@@ -1,6 +1,7 @@
 // Model N in headless Chromium: the built bundle's own functions over real IndexedDB, the answers the
 // Node run stored seeded into it; reopen wall time, warm time per cell and heap (issue 21).
 
+import { CACHE_DB_NAME } from "../src/client/idb-backend";
 import { readFileSync } from "node:fs";
 import { deserialize } from "node:v8";
 import type { CDPSession, Page } from "playwright-core";
@@ -45,7 +46,7 @@ function portable(value: unknown): unknown {
 }
 
 /**
- * Writes the stored answers into the page origin's IndexedDB ("kaisha-cache", as
+ * Writes the stored answers into the page origin's IndexedDB (CACHE_DB_NAME, as
  * src/client/idb-backend.ts lays it out), their keys moved to the page's partition (the
  * fingerprint of the same key at the harness's sandbox URL, src/client/key-partition.ts).
  */
@@ -59,36 +60,39 @@ async function seed(page: Page, saved: Saved, fromUrl: string, toUrl: string): P
       row: rows.get(key),
       record: portable(deserialize(bytes)),
     }));
-    await page.evaluate(async (items) => {
-      const restore = (v: unknown): unknown => {
-        if (Array.isArray(v)) return v.map(restore);
-        if (v !== null && typeof v === "object") {
-          const b64 = (v as { $b64?: unknown }).$b64;
-          if (typeof b64 === "string") return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-          return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restore(x)]));
-        }
-        return v;
-      };
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open("kaisha-cache", 1);
-        open.onupgradeneeded = () => {
-          for (const name of ["records", "index"])
-            if (!open.result.objectStoreNames.contains(name)) open.result.createObjectStore(name);
+    await page.evaluate(
+      async ({ items, dbName }) => {
+        const restore = (v: unknown): unknown => {
+          if (Array.isArray(v)) return v.map(restore);
+          if (v !== null && typeof v === "object") {
+            const b64 = (v as { $b64?: unknown }).$b64;
+            if (typeof b64 === "string") return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restore(x)]));
+          }
+          return v;
         };
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction(["records", "index"], "readwrite");
-      for (const item of items) {
-        tx.objectStore("records").put(restore(item.record), item.key);
-        tx.objectStore("index").put(item.row, item.key);
-      }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    }, chunk);
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(dbName, 1);
+          open.onupgradeneeded = () => {
+            for (const name of ["records", "index"])
+              if (!open.result.objectStoreNames.contains(name)) open.result.createObjectStore(name);
+          };
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const tx = db.transaction(["records", "index"], "readwrite");
+        for (const item of items) {
+          tx.objectStore("records").put(restore(item.record), item.key);
+          tx.objectStore("index").put(item.row, item.key);
+        }
+        await new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+      },
+      { items: chunk, dbName: CACHE_DB_NAME },
+    );
   }
 }
 
@@ -149,6 +153,37 @@ function recalculateInPage(page: Page): Promise<{ ms: number; values: number }> 
   });
 }
 
+/** How long a recalculation in the page may take before the run is reported as not settled. */
+const SETTLE_LIMIT_MS = 5 * 60_000;
+
+/**
+ * `recalculateInPage` bounded: the page's clock is fixed, so a cell that has to ask the sandbox
+ * (an answer the seeding did not bring) may wait on the pacer for ever; the run then fails with
+ * how many requests the page sent instead of hanging the bench.
+ */
+async function settledRecalculation(
+  page: Page,
+  requests: () => number,
+): Promise<{ ms: number; values: number }> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `Chromium recalculation did not settle in ${SETTLE_LIMIT_MS / 60_000} min (${requests()} requests sent: answers missing from the seeded IndexedDB?)`,
+          ),
+        ),
+      SETTLE_LIMIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([recalculateInPage(page), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function heapUsed(cdp: CDPSession): Promise<number> {
   const { usedSize } = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
   return usedSize;
@@ -199,7 +234,8 @@ export async function browserRun(
       }
     })();
     const started = performance.now();
-    const reopen = await recalculateInPage(page);
+    const sent = () => h.sandbox.sandbox.requestLog.length - requestsBefore;
+    const reopen = await settledRecalculation(page, sent);
     const reopenWallMs = performance.now() - started;
     sampling = false;
     await sampler;
@@ -207,7 +243,7 @@ export async function browserRun(
     const warmMicros: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const t = performance.now();
-      const warm = await recalculateInPage(page);
+      const warm = await settledRecalculation(page, sent);
       // The page's clock is fixed (setFixedTime): its own timer may not move; the Node side's does.
       const ms = warm.ms > 0 ? warm.ms : performance.now() - t;
       warmMicros.push((ms * 1000) / cells.length);

@@ -330,6 +330,9 @@ export async function runModel(
       log(
         `  Chromium: reopen ${browser.reopenWallSeconds.toFixed(1)} s wall, warm ${browser.warmMicrosPerCell.toFixed(1)} µs per cell, heap +${browser.reopenHeapGrowthMB.toFixed(0)} MB, ${browser.requests} requests`,
       );
+    } catch (err) {
+      // Reported as not measured (the targets say "not run"), the Node figures still written.
+      log(`  Chromium: not measured: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       hold();
     }
