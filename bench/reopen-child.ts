@@ -1,6 +1,7 @@
 // A new Node process that reopens a Model over the answers the bench saved: cold JIT, fresh module
 // state, measured until the last cell has its value (started by bench/reopen-process.ts).
 
+import { errorText } from "./script-entry";
 import { performance } from "node:perf_hooks";
 import { setClientForTesting } from "../src/session";
 import type { AliasedCompany } from "./company-aliases";
@@ -92,10 +93,6 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
 process.once("message", (job: ReopenJob) => {
   reopen(job).then(
     (measure) => process.send?.({ measure }, () => process.exit(0)),
-    (error: unknown) =>
-      process.send?.(
-        { error: error instanceof Error ? (error.stack ?? error.message) : String(error) },
-        () => process.exit(1),
-      ),
+    (error: unknown) => process.send?.({ error: errorText(error) }, () => process.exit(1)),
   );
 });

@@ -4,6 +4,7 @@
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
 // (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints wall seconds per reopen.
 
+import { runScript } from "./script-entry";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -85,12 +86,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -1,4 +1,5 @@
 // `npm run bench`: the add-in against a naive baseline on the in-process sandbox; writes bench/RESULTS.md.
+import { runScript } from "./script-entry";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -626,12 +627,4 @@ async function buildOnce(log: (line: string) => void): Promise<void> {
   built = true;
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runScript(main);
