@@ -7,7 +7,12 @@ import { performance } from "node:perf_hooks";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { tiered } from "../functions/addin-cache";
-import { createClient, MemoryCacheStore, type KaishaClient } from "../src/client";
+import {
+  createClient,
+  MemoryCacheStore,
+  REVALIDATION_SETTLE_MS,
+  type KaishaClient,
+} from "../src/client";
 import { PersistentCacheStore } from "../src/client/persistent-store";
 import type { TieredCacheStore } from "../src/client/tiered-cache";
 import { setClientForTesting } from "../src/session";
@@ -188,6 +193,7 @@ export function makeClient(
     // As the add-in's session client (src/session.ts): the answer check and stale-while-revalidate.
     checkAnswers: true,
     staleWhileRevalidate: true,
+    revalidationSettleMs: REVALIDATION_SETTLE_MS,
   });
 }
 

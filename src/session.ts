@@ -1,6 +1,11 @@
 // The one API client shared by functions and task pane, with the user's settings and key provider.
 
-import { createClient, PRODUCTION_BASE_URL, type KaishaClient } from "./client";
+import {
+  createClient,
+  PRODUCTION_BASE_URL,
+  REVALIDATION_SETTLE_MS,
+  type KaishaClient,
+} from "./client";
 import { MemoryCacheStore, type CacheStore } from "./client/cache";
 import type { HeaderLanguage } from "./excel/shape";
 
@@ -82,6 +87,8 @@ function buildClient(): Client {
     // Issue 21: on open every cell answers from what is stored; due answers are asked again
     // behind the cells (src/client/freshness.ts decides what is due).
     staleWhileRevalidate: true,
+    // One check per company on a morning open: checks start once the cells are in.
+    revalidationSettleMs: REVALIDATION_SETTLE_MS,
   });
 }
 

@@ -176,6 +176,7 @@ interface Settings {
   cacheOnly: boolean;
   checkAnswers: boolean;
   staleWhileRevalidate: boolean;
+  revalidationSettleMs: number;
 }
 
 /** State shared between a client and its `withOptions` copies. */
@@ -993,6 +994,7 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     cacheOnly: pick("cacheOnly", false),
     checkAnswers: pick("checkAnswers", false),
     staleWhileRevalidate: pick("staleWhileRevalidate", false),
+    revalidationSettleMs: pick("revalidationSettleMs", 0),
   };
 }
 
@@ -1034,6 +1036,8 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
   core.revalidator = new Revalidator({
     now: settings.now,
     intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
+    settleMs: settings.revalidationSettleMs,
+    sleep: (ms) => settings.sleep(ms),
   });
   return clientOf(settings, core);
 }

@@ -13,3 +13,4 @@ export {
 export { validateParams } from "./validate";
 export { MemoryCacheStore, type CacheStore } from "./cache";
 export { isStale } from "./stale";
+export { REVALIDATION_SETTLE_MS } from "./revalidator";

@@ -49,6 +49,17 @@ export interface RevalidatorOptions {
   concurrency?: number;
   /** Background requests per JST day. @default undefined (no limit) */
   dailyBudget?: number;
+  /**
+   * Quiet time before companies' filing checks are chosen: a workbook's cells arrive in batches
+   * over seconds, and a company's answers are queued as its cells come (its annual cells long
+   * before its quarterly ones in a comparables sheet). Checking at once would send the annual
+   * as the company's check and then the quarterly as another; waiting until no filing answer has
+   * been queued for this long lets one check (the highest rank) cover the company. Prices and
+   * other tasks are sent meanwhile. @default 0 (checks start as soon as queued) @unit ms
+   */
+  settleMs?: number;
+  /** Waits `ms` (the client's sleep: virtual in the bench, faked in tests). @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A failed revalidation is not tried again for this long (cells keep the stored answer). @unit ms */
@@ -70,6 +81,19 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 /** `blocked` value of a key the user canceled: not queued again until Resume. */
 const CANCELED = Number.POSITIVE_INFINITY;
 const DAY = 86_400_000;
+/**
+ * The add-in's quiet time before companies' checks (`settleMs`): Excel hands a reopened workbook's
+ * cells to the runtime in batches well under a second apart, so 2 s of no new due answer means
+ * the open's cells are in. Costs nothing: prices are sent meanwhile, and the pacer spaces the
+ * checks a second apart anyway. @unit ms
+ */
+export const REVALIDATION_SETTLE_MS = 2_000;
+
+/**
+ * Quiet periods waited at most before checks start anyway (a steady trickle of due answers, e.g. a
+ * long recalculation, must not hold every company's check for ever): 15 × 2 s = 30 s.
+ */
+const MAX_SETTLE_ROUNDS = 15;
 
 /**
  * The queue of due answers. Order: the companies of the sheet on screen (`prioritize`) first, then
@@ -98,6 +122,10 @@ export class Revalidator {
   private notifyQueued = false;
   /** The sheet on screen (`prioritize`), applied to companies queued later too. */
   private focus: ((address: string) => boolean) | undefined;
+  /** Cells' reads of due answers so far (the quiet wait compares it before and after a period). */
+  private dueReads = 0;
+  /** A quiet wait is under way (`settleMs`): companies' checks are not chosen meanwhile. */
+  private settling = false;
 
   constructor(private readonly options: RevalidatorOptions) {
     this.budget = options.dailyBudget;
@@ -108,6 +136,8 @@ export class Revalidator {
    * address) as showing the answer, `marked` when it was shown marked stale.
    */
   schedule(task: RevalidationTask, reader?: string, marked = false): void {
+    // A cell read a due answer: the open's cells are still arriving (the quiet wait).
+    this.dueReads += 1;
     if (reader !== undefined) this.noteReader(task.key, reader, marked);
     if (this.queued.has(task.key)) return;
     const until = this.blocked.get(task.key);
@@ -123,6 +153,32 @@ export class Revalidator {
     (task.filing ? group.filing : group.own).push(task);
     if (reader !== undefined && !group.focused && this.focus?.(reader) === true)
       group.focused = true;
+    if (task.filing) this.unsettle();
+    this.changedStatus();
+    this.pump();
+  }
+
+  /**
+   * A filing task was queued: checks wait until no cell has read a due answer for `settleMs`
+   * (every cell of the open that shows one counts, not only the first per answer: a comparables
+   * sheet reads each company's annual answer for many columns before its quarterly).
+   */
+  private unsettle(): void {
+    const quietMs = this.options.settleMs ?? 0;
+    if (quietMs <= 0 || this.settling) return;
+    this.settling = true;
+    void this.awaitQuiet(quietMs);
+  }
+
+  private async awaitQuiet(quietMs: number): Promise<void> {
+    const sleep =
+      this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    for (let round = 1; round <= MAX_SETTLE_ROUNDS; round += 1) {
+      const seen = this.dueReads;
+      await sleep(quietMs).catch(() => undefined);
+      if (this.dueReads === seen) break;
+    }
+    this.settling = false;
     this.changedStatus();
     this.pump();
   }
@@ -136,6 +192,7 @@ export class Revalidator {
   noteServed(body: unknown, reader: string | undefined, marked = false): void {
     if (reader === undefined || body === null || typeof body !== "object") return;
     const key = this.served.get(body);
+    if (key !== undefined) this.dueReads += 1;
     if (key !== undefined && this.queued.has(key)) this.noteReader(key, reader, marked);
   }
 
@@ -298,7 +355,7 @@ export class Revalidator {
         return async () => {
           await this.run(own);
         };
-      if (group.checking || group.filing.length === 0) continue;
+      if (group.checking || group.filing.length === 0 || this.settling) continue;
       // The company's check: the answer most likely to show a new filing first.
       group.filing.sort((a, b) => b.rank - a.rank);
       const check = group.filing.shift() as RevalidationTask;

@@ -91,6 +91,12 @@ export interface ClientOptions {
    * waiting for the API. The add-in's session client turns it on. @default false
    */
   staleWhileRevalidate?: boolean;
+  /**
+   * With `staleWhileRevalidate`: how long the queue of due answers must be quiet before companies'
+   * filing checks are chosen (src/client/revalidator.ts `settleMs`), so one check covers a company
+   * whose cells arrive over seconds. The add-in uses `REVALIDATION_SETTLE_MS`. @default 0 @unit ms
+   */
+  revalidationSettleMs?: number;
 }
 
 /** Trailing per-call options of every method. */
