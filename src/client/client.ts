@@ -507,7 +507,9 @@ class Client implements ClientCore {
     // Decided once per entry object and kept on it: a warm cell compares one number to now.
     let until = entry.freshUntil;
     if (until === undefined)
-      until = entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId)).freshUntil;
+      until = entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
+        this.core.codes.knowledge(this.partitionNow() ?? ""),
+      ).freshUntil;
     return now < until;
   }
 
@@ -812,7 +814,9 @@ class Client implements ClientCore {
     who: Caller,
     refresh: () => Promise<boolean> = () => this.refreshDue(opId, clean, entry, who),
   ): unknown {
-    const life = entryLifetime(entry, opId, clean, ttlFor(opId));
+    const life = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
+      this.core.codes.knowledge(who.id),
+    );
     const revalidator = this.core.revalidator;
     revalidator.schedule(
       {

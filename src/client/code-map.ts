@@ -1,6 +1,7 @@
-// The security code <-> EDINET code registry: pairs learned from answers, so resolution rarely needs a request.
+// The security code <-> EDINET code registry (and year-end months): learned from answers, so resolution rarely needs a request.
 
 import type { OperationId } from "../contract/rules";
+import type { CompanyKnowledge } from "./freshness";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";
@@ -33,10 +34,12 @@ export function codePairsIn(
   return pairs;
 }
 
-/** One partition's pairs, both ways. */
+/** One partition's pairs, both ways, and the year ends its answers showed. */
 interface Pairs {
   edinetBySecurity: Map<string, string>;
   securityByEdinet: Map<string, string>;
+  /** Fiscal year-end month (0..11) by security or EDINET code (freshness.ts CompanyKnowledge). */
+  yearEndByCode: Map<string, number>;
 }
 
 /** Pairs remembered per partition (a model names a few hundred companies). */
@@ -56,11 +59,7 @@ export class CodeRegistry {
   readonly #byPartition = new Map<string, Pairs>();
 
   learn(partition: string, security: string, edinet: string): void {
-    let pairs = this.#byPartition.get(partition);
-    if (pairs === undefined) {
-      pairs = { edinetBySecurity: new Map(), securityByEdinet: new Map() };
-      this.#byPartition.set(partition, pairs);
-    }
+    const pairs = this.#pairs(partition);
     if (pairs.edinetBySecurity.size >= MAX_PAIRS) {
       pairs.edinetBySecurity.clear();
       pairs.securityByEdinet.clear();
@@ -77,6 +76,32 @@ export class CodeRegistry {
   /** The security code of an EDINET code, when an answer of this partition named both. */
   securityOf(partition: string, edinet: string): string | undefined {
     return this.#byPartition.get(partition)?.securityByEdinet.get(edinet);
+  }
+
+  /** What freshness.ts reads and learns of this partition's companies. */
+  knowledge(partition: string): CompanyKnowledge {
+    return {
+      edinetOf: (security) => this.edinetOf(partition, security),
+      yearEndOf: (code) => this.#byPartition.get(partition)?.yearEndByCode.get(code),
+      learnYearEnd: (code, month) => {
+        const ends = this.#pairs(partition).yearEndByCode;
+        if (ends.size >= MAX_PAIRS) ends.clear();
+        ends.set(code, month);
+      },
+    };
+  }
+
+  #pairs(partition: string): Pairs {
+    let pairs = this.#byPartition.get(partition);
+    if (pairs === undefined) {
+      pairs = {
+        edinetBySecurity: new Map(),
+        securityByEdinet: new Map(),
+        yearEndByCode: new Map(),
+      };
+      this.#byPartition.set(partition, pairs);
+    }
+    return pairs;
   }
 
   /** Forget key: the pairs of these partitions go. */

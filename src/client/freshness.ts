@@ -61,7 +61,28 @@ export interface AnswerFacts {
   storedAt: number;
   /** The operation's plain TTL, for operations not on the filing calendar or the close. @unit ms */
   ttlMs: number;
+  /** What other answers told of the company (the client's code registry); none when absent. */
+  known?: CompanyKnowledge;
 }
+
+/**
+ * What answers told of companies, for answers that do not say it themselves: the client's code
+ * registry (code-map.ts `CodeRegistry.knowledge`, per key partition) provides it.
+ */
+export interface CompanyKnowledge {
+  /** The EDINET code paired with a security code (/financials by security code, /dividends). */
+  edinetOf(security: string): string | undefined;
+  /** The fiscal year-end month (0..11) an answer of the company showed. */
+  yearEndOf(code: string): number | undefined;
+  learnYearEnd(code: string, month: number): void;
+}
+
+/** Knowledge of nothing: each answer read on its own. */
+const NOTHING_KNOWN: CompanyKnowledge = {
+  edinetOf: () => undefined,
+  yearEndOf: () => undefined,
+  learnYearEnd: () => undefined,
+};
 
 /**
  * The lifetime of an answer. Filing data (financials, segments, dividends, valuations) stays fresh
@@ -75,12 +96,13 @@ export interface AnswerFacts {
  */
 export function lifetimeOf(facts: AnswerFacts): Lifetime {
   const { operationId, params, storedAt } = facts;
-  const company = companyOf(params, facts.body);
+  const known = facts.known ?? NOTHING_KNOWN;
+  const company = companyOf(params, facts.body, known);
   if (operationId === "getPrices") return pricesLifetime(params, storedAt, company);
   if (!FILING_OPERATIONS.has(operationId) || company === undefined)
     return { freshUntil: storedAt + facts.ttlMs, changeExpected: false, company };
   const slot = maxAgeSlot(company, storedAt);
-  const calendar = filingCalendar(operationId, params, facts.body);
+  const calendar = filingCalendar(operationId, params, facts.body, known);
   if (calendar === undefined) return { freshUntil: slot, changeExpected: false, company };
   return filingLifetime(calendar, storedAt, slot, company);
 }
@@ -107,15 +129,16 @@ function hashOf(text: string): number {
   return h >>> 0;
 }
 
-/** EDINET codes learned from answers that name both codes (/financials by security code, /dividends). */
-const edinetBySecurity = new Map<string, string>();
-
 /**
  * The company an answer belongs to, one name for all its answers: the EDINET code where the answer
  * or an earlier one names it (a company asked as 7203 and as E02144 is one company), else the code
  * asked.
  */
-function companyOf(params: Readonly<Record<string, unknown>>, body: unknown): string | undefined {
+function companyOf(
+  params: Readonly<Record<string, unknown>>,
+  body: unknown,
+  known: CompanyKnowledge,
+): string | undefined {
   const b = body as { security_code?: unknown; edinet_code?: unknown } | null;
   const security = [params.security_code, params.code, b?.security_code].find(
     (v): v is string => typeof v === "string" && v !== "",
@@ -123,14 +146,8 @@ function companyOf(params: Readonly<Record<string, unknown>>, body: unknown): st
   const edinet = [params.edinet_code, b?.edinet_code].find(
     (v): v is string => typeof v === "string" && v !== "",
   );
-  if (edinet !== undefined) {
-    if (security !== undefined) {
-      if (edinetBySecurity.size >= MAX_REMEMBERED_COMPANIES) edinetBySecurity.clear();
-      edinetBySecurity.set(security, edinet);
-    }
-    return edinet;
-  }
-  return security === undefined ? undefined : (edinetBySecurity.get(security) ?? security);
+  if (edinet !== undefined) return edinet;
+  return security === undefined ? undefined : (known.edinetOf(security) ?? security);
 }
 
 // ---- prices --------------------------------------------------------------------------------
@@ -194,16 +211,6 @@ interface FilingCalendar {
   bound: number | undefined;
 }
 
-/** Fiscal year-end months learned from answers that name them, for answers that do not (dividends). */
-const yearEndByCompany = new Map<string, number>();
-const MAX_REMEMBERED_COMPANIES = 20_000;
-
-function rememberYearEnd(company: string | undefined, month: number): void {
-  if (company === undefined) return;
-  if (yearEndByCompany.size >= MAX_REMEMBERED_COMPANIES) yearEndByCompany.clear();
-  yearEndByCompany.set(company, month);
-}
-
 /** "YYYY/MM" -> month index, or undefined. */
 function monthIndex(text: unknown): number | undefined {
   if (typeof text !== "string") return undefined;
@@ -234,6 +241,7 @@ function filingCalendar(
   operationId: OperationId,
   params: Readonly<Record<string, unknown>>,
   body: unknown,
+  known: CompanyKnowledge,
 ): FilingCalendar | undefined {
   const b = (body ?? {}) as Record<string, unknown>;
   const codes = [params.security_code, params.edinet_code, b.security_code, b.edinet_code].filter(
@@ -258,7 +266,7 @@ function filingCalendar(
       step = 12;
       break;
     default:
-      return dividendsCalendar(params, b, codes);
+      return dividendsCalendar(params, b, codes, known);
   }
   let latest: number | undefined;
   let yearEnd: number | undefined;
@@ -271,7 +279,8 @@ function filingCalendar(
     if (yearEnd === undefined || fy > yearEnd) yearEnd = fy;
   }
   if (latest === undefined || yearEnd === undefined) return undefined;
-  for (const code of codes) rememberYearEnd(code, yearEnd % 12);
+  // Dividends name a year, not its month: they read the month learned here.
+  for (const code of codes) known.learnYearEnd(code, yearEnd % 12);
   // openapi.json getSegments: fiscal_year asks one year; nothing after its end can arrive.
   if (operationId === "getSegments" && typeof params.fiscal_year === "number")
     bound = params.fiscal_year * 12 + (yearEnd % 12);
@@ -283,6 +292,7 @@ function dividendsCalendar(
   params: Readonly<Record<string, unknown>>,
   b: Record<string, unknown>,
   codes: readonly string[],
+  known: CompanyKnowledge,
 ): FilingCalendar | undefined {
   const records = Array.isArray(b.records) ? b.records : [];
   let year: number | undefined;
@@ -293,9 +303,9 @@ function dividendsCalendar(
   if (year === undefined) return undefined;
   let month = DEFAULT_FISCAL_YEAR_END_MONTH - 1;
   for (const code of codes) {
-    const known = yearEndByCompany.get(code);
-    if (known !== undefined) {
-      month = known;
+    const learned = known.yearEndOf(code);
+    if (learned !== undefined) {
+      month = learned;
       break;
     }
   }
@@ -363,11 +373,19 @@ export function entryLifetime(
   operationId: OperationId,
   params: Readonly<Record<string, unknown>>,
   ttlMs: number,
+  known: () => CompanyKnowledge,
 ): Lifetime {
-  let known = lifetimes.get(entry);
-  if (known === undefined) {
-    known = lifetimeOf({ operationId, params, body: entry.body, storedAt: entry.storedAt, ttlMs });
-    lifetimes.set(entry, known);
+  let life = lifetimes.get(entry);
+  if (life === undefined) {
+    life = lifetimeOf({
+      operationId,
+      params,
+      body: entry.body,
+      storedAt: entry.storedAt,
+      ttlMs,
+      known: known(),
+    });
+    lifetimes.set(entry, life);
   }
-  return known;
+  return life;
 }

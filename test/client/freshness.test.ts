@@ -8,14 +8,26 @@ import {
   nextClose,
   type AnswerFacts,
 } from "../../src/client/freshness";
+import { CodeRegistry } from "../../src/client/code-map";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** An instant given as JST wall time. */
 const jst = (iso: string): number => Date.parse(`${iso}+09:00`);
 
+/** The client's registry of what answers said (code pairs, year ends), fresh for each test. */
+let registry = new CodeRegistry();
+beforeEach(() => (registry = new CodeRegistry()));
+
 function facts(partial: Partial<AnswerFacts> & Pick<AnswerFacts, "operationId">): AnswerFacts {
-  return { params: {}, body: {}, storedAt: jst("2026-11-20T18:00:00"), ttlMs: 1000, ...partial };
+  return {
+    params: {},
+    body: {},
+    storedAt: jst("2026-11-20T18:00:00"),
+    ttlMs: 1000,
+    known: registry.knowledge("key"),
+    ...partial,
+  };
 }
 
 /** A /financials answer with these rows ("2027/03 Q2" or "2026/03"); no EDINET code, so the
@@ -204,6 +216,17 @@ describe("filing calendar from the answer's own periods", () => {
       }),
     );
     expect(unknown.changeExpected).toBe(false); // taken as March: FY 2027/03 not ended
+    // Another key's answers taught nothing: its dividends are read as March.
+    const otherKey = lifetimeOf(
+      facts({
+        operationId: "getDividends",
+        params: { edinet_code: "E09999" },
+        body: { records: [{ fiscal_year: 2025 }] },
+        storedAt: t,
+        known: registry.knowledge("another key"),
+      }),
+    );
+    expect(otherKey.changeExpected).toBe(false);
   });
 
   test("an answer without periods (nothing filed) is checked on the weekly slot", () => {
@@ -214,6 +237,8 @@ describe("filing calendar from the answer's own periods", () => {
 
 test("a company asked by security code and by EDINET code is one company (one slot)", () => {
   const t = jst("2026-11-20T18:00:00");
+  // The client learns the pair from the dividends answer (code-map.ts codePairsIn).
+  registry.learn("key", "1111", "E07777");
   const byEdinet = lifetimeOf(
     facts({
       operationId: "getDividends",
