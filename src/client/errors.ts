@@ -124,6 +124,11 @@ export class KaishaError extends Error {
 
 type SubInit = Omit<KaishaErrorInit, "code" | "message"> & { message?: MessagePair };
 
+/** A subclass's init: its code, and its own message unless the caller gave one. */
+function coded(init: SubInit, code: KaishaErrorCode, message: () => MessagePair): KaishaErrorInit {
+  return { ...init, code, message: init.message ?? message() };
+}
+
 /**
  * openapi.json ErrorResponse / 400: invalid parameter, detected locally before sending or answered
  * by the API.
@@ -159,7 +164,7 @@ export class AuthenticationError extends KaishaError {
       missing_key: MESSAGES.missingKey,
       bad_key: MESSAGES.badKey,
     };
-    super({ ...init, code: kind, message: init.message ?? messages[kind]() });
+    super(coded(init, kind, messages[kind]));
   }
 }
 
@@ -168,7 +173,7 @@ export class ForbiddenError extends KaishaError {
   override readonly name = "ForbiddenError" as const;
   declare readonly code: "forbidden";
   constructor(init: SubInit = {}) {
-    super({ ...init, code: "forbidden", message: init.message ?? MESSAGES.forbidden() });
+    super(coded(init, "forbidden", MESSAGES.forbidden));
   }
 }
 
@@ -210,11 +215,7 @@ export class DataUnavailableError extends KaishaError {
   override readonly name = "DataUnavailableError" as const;
   declare readonly code: "data_unavailable";
   constructor(init: SubInit = {}) {
-    super({
-      ...init,
-      code: "data_unavailable",
-      message: init.message ?? MESSAGES.dataUnavailable(),
-    });
+    super(coded(init, "data_unavailable", MESSAGES.dataUnavailable));
   }
 }
 
@@ -223,11 +224,7 @@ export class ServerError extends KaishaError {
   override readonly name = "ServerError" as const;
   declare readonly code: "server_error";
   constructor(init: SubInit & { status: number }) {
-    super({
-      ...init,
-      code: "server_error",
-      message: init.message ?? MESSAGES.serverError(init.status),
-    });
+    super(coded(init, "server_error", () => MESSAGES.serverError(init.status)));
   }
 }
 
@@ -236,11 +233,7 @@ export class ConnectionError extends KaishaError {
   override readonly name = "ConnectionError" as const;
   declare readonly code: "connection_failed";
   constructor(init: SubInit = {}) {
-    super({
-      ...init,
-      code: "connection_failed",
-      message: init.message ?? MESSAGES.connectionFailed(),
-    });
+    super(coded(init, "connection_failed", MESSAGES.connectionFailed));
   }
 }
 
@@ -250,7 +243,7 @@ export class TimeoutError extends KaishaError {
   declare readonly code: "timeout";
   readonly timeoutMs: number;
   constructor(timeoutMs: number, init: SubInit = {}) {
-    super({ ...init, code: "timeout", message: init.message ?? MESSAGES.timeout(timeoutMs) });
+    super(coded(init, "timeout", () => MESSAGES.timeout(timeoutMs)));
     this.timeoutMs = timeoutMs;
   }
 }
@@ -264,7 +257,7 @@ export class DeadlineError extends KaishaError {
   declare readonly code: "deadline";
   readonly deadlineMs: number;
   constructor(deadlineMs: number, init: SubInit = {}) {
-    super({ ...init, code: "deadline", message: init.message ?? MESSAGES.deadline() });
+    super(coded(init, "deadline", MESSAGES.deadline));
     this.deadlineMs = deadlineMs;
   }
 }
@@ -274,7 +267,7 @@ export class AbortError extends KaishaError {
   override readonly name = "AbortError" as const;
   declare readonly code: "aborted";
   constructor(init: SubInit = {}) {
-    super({ ...init, code: "aborted", message: init.message ?? MESSAGES.aborted() });
+    super(coded(init, "aborted", MESSAGES.aborted));
   }
 }
 
@@ -283,7 +276,7 @@ export class NotCachedError extends KaishaError {
   override readonly name = "NotCachedError" as const;
   declare readonly code: "not_cached";
   constructor(init: SubInit = {}) {
-    super({ ...init, code: "not_cached", message: init.message ?? MESSAGES.notCached() });
+    super(coded(init, "not_cached", MESSAGES.notCached));
   }
 }
 

@@ -70,15 +70,14 @@ export async function latestPrices(
 ): Promise<PricesBody> {
   const entry = await port.read(key);
   if (entry !== undefined && port.fresh(entry)) return entry.body as PricesBody;
+  const spill: Spill = { port, key, code, from };
   if (entry !== undefined) {
     const old = entry.body as PricesBody;
     const served = port.serveDue(
       key,
       entry,
       async () => {
-        const body = await port.join(key, undefined, (signal) =>
-          update(port, key, code, from, old, { signal }),
-        );
+        const body = await port.join(key, undefined, (signal) => update(spill, old, { signal }));
         return body !== old;
       },
       options,
@@ -88,22 +87,25 @@ export async function latestPrices(
   try {
     return await port.join(key, options.signal, (signal) =>
       entry === undefined
-        ? walk(port, key, code, from, { ...options, signal })
-        : update(port, key, code, from, entry.body as PricesBody, { ...options, signal }),
+        ? walk(spill, { ...options, signal })
+        : update(spill, entry.body as PricesBody, { ...options, signal }),
     );
   } catch (err) {
     return port.staleOr(err, key);
   }
 }
 
+/** The one stored answer a spill up to the latest day is kept in: its window from `from`. */
+interface Spill {
+  port: LatestPricesPort;
+  key: string;
+  code: string;
+  from: string;
+}
+
 /** The whole window from `from`, every page. */
-async function walk(
-  port: LatestPricesPort,
-  key: string,
-  code: string,
-  from: string,
-  options: RequestOptions,
-): Promise<PricesBody> {
+async function walk(spill: Spill, options: RequestOptions): Promise<PricesBody> {
+  const { port, key, code, from } = spill;
   const { first, rows } = await collect(port, code, from, options);
   const body: PricesBody = { ...first, prices: rows, next_cursor: null };
   await port.write(key, body);
@@ -114,23 +116,17 @@ async function walk(
  * The days since the stored last day put before the stored ones; the whole window again when the
  * overlap day changed (a split re-based adj_close). Returns `old` itself when nothing is new.
  */
-async function update(
-  port: LatestPricesPort,
-  key: string,
-  code: string,
-  from: string,
-  old: PricesBody,
-  options: RequestOptions,
-): Promise<PricesBody> {
+async function update(spill: Spill, old: PricesBody, options: RequestOptions): Promise<PricesBody> {
+  const { port, key, code } = spill;
   const last = old.prices[0];
-  if (last === undefined) return walk(port, key, code, from, options);
+  if (last === undefined) return walk(spill, options);
   const { first, rows } = await collect(port, code, last.date, options);
   const overlap = rows.find((r) => r.date === last.date);
   const same = overlap !== undefined && sameRow(overlap, last);
   // The overlap day's own figures changed (a row received before its day was final) on the same
   // share basis: the days before it are unaffected. Another basis: a split, ask everything.
   if (overlap === undefined || (!same && !sameBasis(overlap, last))) {
-    const body = await walk(port, key, code, from, options);
+    const body = await walk(spill, options);
     return sameSpill(body, old) ? old : body;
   }
   const added = rows.filter((r) => r.date >= last.date);
