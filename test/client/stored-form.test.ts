@@ -60,3 +60,14 @@ test("bytes that are not gzip are refused (the caller counts a miss)", async () 
   await expect(fromStoredForm(new Uint8Array([1, 2, 3]))).rejects.toThrow();
   await expect(fromStoredForm('{"a":1}')).rejects.toThrow("not a stored answer");
 });
+
+test("a truncated stored form is refused, not left pending", async () => {
+  const stored = await toStoredForm(answer);
+  await expect(fromStoredForm(stored.slice(0, stored.byteLength - 12))).rejects.toThrow();
+});
+
+test("the stored bytes own their buffer exactly (a structured clone stores the whole buffer)", async () => {
+  const stored = await toStoredForm(answer);
+  expect(stored.byteOffset).toBe(0);
+  expect(stored.buffer.byteLength).toBe(stored.byteLength);
+});
