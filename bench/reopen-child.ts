@@ -11,6 +11,7 @@ import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { warmMemoryTier } from "../src/client/warm-up";
+import { profileAllocations } from "./reopen-allocations";
 import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
 
@@ -63,6 +64,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
     buffersPeak = Math.max(buffersPeak, now.arrayBuffers);
   };
   const sampler = setInterval(sample, 25);
+  const allocations = await profileAllocations(process.env["REOPEN_ALLOC_PROF"]);
   const cpu = process.cpuUsage();
   const start = performance.now();
   // The workbook opens: a new runtime (store, client) over the stored answers, then its cells.
@@ -76,6 +78,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sample();
+  await allocations?.();
   await store.flush();
   clock.stop();
   await sandbox.close();

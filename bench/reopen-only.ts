@@ -3,6 +3,8 @@
 // `BENCH_MODELS=50 npx ts-node bench/reopen-only.ts`: the cold run's storage is kept in
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
 // (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints wall seconds per reopen.
+// Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles), REOPEN_ALLOC_PROF=<file> (what the reopen
+// allocates, garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
 
 import { runScript } from "./script-entry";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -16,6 +16,8 @@ export function reopenInNewProcess(job: ReopenJob): Promise<ReopenMeasure> {
         "-r",
         "ts-node/register",
         ...cpuProfile(process.env["REOPEN_CPU_PROF"]),
+        // REOPEN_NODE_FLAGS="--trace-gc": more V8 flags for the child (what its GC does, and when).
+        ...(process.env["REOPEN_NODE_FLAGS"] ?? "").split(" ").filter((f) => f !== ""),
       ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

@@ -10,6 +10,7 @@ import {
   TimeoutError,
   errorFromResponse,
 } from "./errors";
+import { joinChunks } from "./join-chunks";
 import { MESSAGES } from "./messages";
 import type { ParamValue } from "./validate";
 
@@ -86,17 +87,6 @@ async function readCapped(
     chunks.push(value);
   }
   return { text: new TextDecoder().decode(joinChunks(chunks, bytes)), bytes };
-}
-
-function joinChunks(chunks: readonly Uint8Array[], bytes: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const all = new Uint8Array(bytes);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
 }
 
 /**
