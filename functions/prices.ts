@@ -1,27 +1,168 @@
 // PRICES (daily prices, every page followed) over GET /securities/{code}/prices; PRICE is price-cell.ts.
 
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
-import { ArgumentError, headersArg, optionalDate } from "../src/excel/args";
+import { BoundedMemo } from "../src/client/bounded-memo";
+import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { futureDate } from "./excel-errors";
-import { companyRefArg, securityCodeOf } from "./company-arg";
-import { orderArg } from "../src/excel/order";
-import { isStale } from "../src/client";
-import { run, type CallContext, type InvocationLike } from "./run";
+import { companyRefArg } from "./company-arg";
+import { orderArg, type Order } from "../src/excel/order";
+import { isStale, type KaishaClient } from "../src/client";
+import type { CallContext, InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
-import { TableMemo } from "./cells/table-memo";
+import { defineTable } from "./cells/define-table";
+import { LACKING } from "./cells/rounds";
+import { securityCodeAtHand, securityCodeSubject } from "./cells/subjects";
 
 export { price } from "./price-cell";
-
-/** Up-to-latest spills built from the same stored answer: a warm recalculation reuses them. */
-const spills = new TableMemo();
 
 /** openapi.json getPrices: limit 1..500; the largest page keeps the request count lowest. */
 const PAGE_SIZE = 500;
 /** About 20 years of trading days fit in 11 pages; the cap only stops a runaway. */
 const MAX_PAGES = 40;
+
+/** PRICES' arguments read (the start of the range depends on today: compute reads it). */
+interface PricesArgs {
+  ref: CompanyRef;
+  asked: string | undefined;
+  end: string | undefined;
+  keys: readonly string[];
+  direction: Order;
+  mode: HeaderMode;
+}
+
+/** The page conditions of a range with an end (openapi.json getPrices; only `cursor` changes). */
+type PageQuery = Readonly<{ code: string; from: string; to: string; limit: number }>;
+
+/**
+ * The answer PRICES reads: up to the latest day, the client's stored spill (`to` only says which
+ * days a PRICE cell may take from it); a range with an end, every page of it.
+ */
+type PricesQuery =
+  | {
+      readonly kind: "spill";
+      readonly code: string;
+      readonly from: string;
+      readonly to: string | undefined;
+    }
+  | { readonly kind: "walk"; readonly code: string; readonly pages: PageQuery };
+
+/** A walk's pages and their rows (one object per first page while its pages stay the same). */
+interface Walked {
+  readonly pages: readonly PricesResponse[];
+  readonly rows: readonly SecurityDailyPrice[];
+}
+
+type PricesAnswer = PricesResponse | Walked;
+
+/** One frozen query per code and range, so a call finds what it fetched by the query itself. */
+const queries = new BoundedMemo<string, PricesQuery>(8192);
+
+function spillQuery(code: string, from: string, to: string | undefined): PricesQuery {
+  const key = `S${code}|${from}|${to ?? ""}`;
+  return queries.get(key) ?? queries.set(key, Object.freeze({ kind: "spill", code, from, to }));
+}
+
+function walkQuery(code: string, from: string, to: string): PricesQuery {
+  const key = `W${code}|${from}|${to}`;
+  const pages = Object.freeze({ code, from, to, limit: PAGE_SIZE });
+  return queries.get(key) ?? queries.set(key, Object.freeze({ kind: "walk", code, pages }));
+}
+
+function parsePrices([company, from, to, fields, order, headers]: readonly unknown[]): PricesArgs {
+  const ref = companyRefArg(company);
+  const end = optionalDate(to, "to");
+  // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user
+  // never typed.
+  if (end !== undefined && end < EARLIEST) throw noPricesBefore();
+  const asked = optionalDate(from, "from");
+  // The date column always comes first; "date" in the list (as PRICE accepts it) is not an error.
+  const keys = fieldList(
+    fields,
+    "fields",
+    ["date", ...PRICE_FIELDS],
+    PRICE_FIELDS,
+    "prices",
+  ).filter((k) => k !== "date");
+  return { ref, asked, end, keys, direction: orderArg(order), mode: headersArg(headers) };
+}
+
+/** Walks already assembled, by their first page. */
+const walks = new WeakMap<PricesResponse, Walked>();
+
+/** The walk of these pages: the one assembled before from the very same pages, or a new one. */
+function walkOf(pages: readonly PricesResponse[]): Walked | undefined {
+  const first = pages[0];
+  if (first === undefined) return undefined;
+  const known = walks.get(first);
+  if (known?.pages.length === pages.length && known.pages.every((p, i) => p === pages[i]))
+    return known;
+  const made: Walked = { pages, rows: pages.flatMap((p) => p.prices) };
+  if (pages.every((p) => Object.isFrozen(p) && !isStale(p))) walks.set(first, made);
+  return made;
+}
+
+/** Every page of a range fresh in memory, as paginate asks them (client.peek), else undefined. */
+function peekWalk(client: KaishaClient, query: PageQuery): Walked | undefined {
+  const pages: PricesResponse[] = [];
+  let params: Record<string, unknown> = query;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const page = client.peek("getPrices", params as PageQuery);
+    if (page === undefined) return undefined;
+    pages.push(page);
+    const next = page.next_cursor;
+    if (next === null || next === undefined || next === "") break;
+    // A repeated cursor is paginate's error to report (the full path).
+    if (pages.some((p, i) => i < n && p.next_cursor === next)) return undefined;
+    params = { ...query, cursor: next };
+  }
+  return walkOf(pages);
+}
+
+/** A range with an end: every page of it, each page an answer cached as any other. */
+async function walk(ctx: CallContext, query: PageQuery): Promise<Walked> {
+  const pages: PricesResponse[] = [];
+  for await (const page of ctx.client.paginate("getPrices", query, {
+    ...ctx.options,
+    maxPages: MAX_PAGES,
+  })) {
+    pages.push(page);
+  }
+  return walkOf(pages) ?? { pages, rows: [] };
+}
+
+/** Answers whose days a PRICE cell was told of (once per answer, not per recalculation). */
+const noted = new WeakSet<object>();
+
+/**
+ * Every trading day from `from` to `to` is now known: PRICE cells for these days need no request.
+ * Not from a spill served while it is asked again: days since its last one may be missing.
+ */
+function notePrices(
+  client: KaishaClient,
+  query: PricesQuery,
+  first: PricesResponse | undefined,
+  answer: PricesAnswer,
+  rows: readonly SecurityDailyPrice[],
+) {
+  if (first === undefined || rows.length === 0 || isStale(first) || noted.has(answer)) return;
+  noted.add(answer);
+  const to = query.kind === "spill" ? query.to : query.pages.to;
+  client.notePrices(query.code, query.kind === "spill" ? query.from : query.pages.from, to, rows);
+}
+
+/** The first page (the title's source) and the rows, newest first as the API gives them. */
+function rowsOf(answer: PricesAnswer): {
+  first: PricesResponse | undefined;
+  rows: readonly SecurityDailyPrice[];
+} {
+  return "pages" in answer
+    ? { first: answer.pages[0], rows: answer.rows }
+    : { first: answer, rows: answer.prices };
+}
 
 /**
  * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), oldest
@@ -29,24 +170,17 @@ const MAX_PAGES = 40;
  * every page; one without (up to the latest day) is the client's stored spill, extended after each
  * close by the new days only.
  */
-export function prices(
-  securityCode: unknown,
-  from: unknown,
-  to: unknown,
-  fields: unknown,
-  order: unknown,
-  headers: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const end = optionalDate(to, "to");
-    // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user
-    // never typed.
-    if (end !== undefined && end < EARLIEST) throw noPricesBefore();
-    const asked = optionalDate(from, "from");
+const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
+  parse: parsePrices,
+  remembered: (args) => !("name" in args.ref),
+  subjectAtHand: (args, client) => securityCodeAtHand(args.ref, client),
+  subject: (ctx, args) => securityCodeSubject(ctx, args.ref),
+  // The range's start depends on today: compute names the one answer it reads.
+  needs: () => [],
+  compute(args, code, answers, shaping, client) {
+    const { asked, end, keys, direction } = args;
     // A range starting after today holds no day yet: say so rather than answer nothing.
-    const today = ctx.client.today();
+    const today = client.today();
     if (asked !== undefined && asked > today) throw futureDate(asked, today);
     let start = asked ?? minusOneYear(end ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
@@ -57,80 +191,55 @@ export function prices(
         start,
       );
     }
-    // The date column always comes first; "date" in the list (as PRICE accepts it) is not an error.
-    const keys = fieldList(
-      fields,
-      "fields",
-      ["date", ...PRICE_FIELDS],
-      PRICE_FIELDS,
-      "prices",
-    ).filter((k) => k !== "date");
-    const direction = orderArg(order);
-    const mode = headersArg(headers);
-
-    const code = await securityCodeOf(ctx, ref);
     // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
     // not a new range every morning.
-    const latestSpill = end === undefined || end >= today;
-    const spill = latestSpill
-      ? await ctx.client.pricesToLatest(code, start, ctx.options)
-      : undefined;
-    // Everything the table depends on besides the answer (a spill of ~1,250 rows per company is
-    // most of a warm Model's table work when rebuilt on every recalculation).
-    const signature = [
-      code,
-      start,
-      keys.join(","),
-      direction,
-      mode,
-      ctx.headerLanguage,
-      ctx.host.dataTypes,
-    ].join("|");
-    const known = spill === undefined ? undefined : spills.get(spill, signature);
-    if (known !== undefined) return known;
-    const { first, rows } =
-      spill !== undefined
-        ? // A copy: the rows are reversed for "asc", and the stored answer is frozen.
-          { first: spill, rows: [...spill.prices] }
-        : await walk(ctx, { code, from: start, to: end as string, limit: PAGE_SIZE });
+    const query =
+      end === undefined || end >= today
+        ? spillQuery(code, start, end)
+        : walkQuery(code, start, end);
+    const answer = answers.read(query);
+    if (answer === undefined) return LACKING;
+    const { first, rows } = rowsOf(answer);
     if (rows.length === 0 || first === undefined) throw noResults();
-    // Every trading day from start to end is now known: PRICE cells for these days need no request.
-    // Not from a spill served while it is asked again: days since its last one may be missing.
-    if (!isStale(first)) ctx.client.notePrices(code, start, end, rows);
-    if (direction === "asc") rows.reverse();
-    const columns = [dateColumn("date", ctx), ...keys.map((k) => numberColumn("prices", k))];
-    const latest = direction === "asc" ? rows[rows.length - 1] : rows[0];
+    // A copy: the rows are reversed for "asc", and the stored answer is frozen.
+    const shown = direction === "asc" ? [...rows].reverse() : rows;
+    const columns = [
+      dateColumn("date", shaping),
+      ...keys.map((k) => numberColumn("prices", k, "jpy", shaping.host)),
+    ];
+    const latest = direction === "asc" ? shown[shown.length - 1] : shown[0];
     const title = titleRow(
-      ctx,
+      shaping,
       first,
       code,
       "prices",
-      latest ? dateCell(latest.date, ctx.host) : "",
+      latest ? dateCell(latest.date, shaping.host) : "",
       first.attribution,
     );
-    const built = table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
-    return spill === undefined ? built : spills.set(spill, signature, built);
-  });
-}
+    return table(shaping, columns, shown as unknown as Record<string, unknown>[], args.mode, title);
+  },
+  // The stored spill has no synchronous read in the client: a spill is answered by the full path
+  // (defineTable gives the table built before when the stored spill is the same object).
+  peek: (client, query) => (query.kind === "walk" ? peekWalk(client, query.pages) : undefined),
+  async fetch(ctx, _args, _code, query) {
+    const answer =
+      query.kind === "spill"
+        ? await ctx.client.pricesToLatest(query.code, query.from, ctx.options)
+        : await walk(ctx, query.pages);
+    const { first, rows } = rowsOf(answer);
+    notePrices(ctx.client, query, first, answer, rows);
+    return answer;
+  },
+});
 
-interface Walked {
-  first: PricesResponse | undefined;
-  rows: SecurityDailyPrice[];
-}
-
-/** A range with an end: every page of it, each page an answer cached as any other. */
-async function walk(
-  ctx: CallContext,
-  query: { code: string; from: string; to: string; limit: number },
-): Promise<Walked> {
-  const rows: SecurityDailyPrice[] = [];
-  let first: PricesResponse | undefined;
-  for await (const page of ctx.client.paginate("getPrices", query, {
-    ...ctx.options,
-    maxPages: MAX_PAGES,
-  })) {
-    first ??= page;
-    rows.push(...page.prices);
-  }
-  return { first, rows };
+export function prices(
+  securityCode: unknown,
+  from: unknown,
+  to: unknown,
+  fields: unknown,
+  order: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return pricesTable(invocation, [securityCode, from, to, fields, order, headers]);
 }
