@@ -1,0 +1,149 @@
+// A table function gives the same table (or the same error message) on each of its paths: full (a
+// cold session), warm (the same session again, from memory) and waiting for another cell's fetch
+// (a fresh session, every cell asked at once), with the same requests, for many companies and
+// argument combinations, in both header languages and with and without formatted numbers.
+import { valuation } from "../../functions/valuation";
+import { prices } from "../../functions/prices";
+import { getDataset } from "../../sandbox/data";
+import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
+import type { HeaderLanguage } from "../../src/excel/shape";
+import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
+
+jest.setTimeout(300_000);
+afterAll(resetSession);
+afterEach(() => jest.useRealTimers());
+
+const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
+
+/** One table cell: its arguments after the company, and whether memory answers it at once. */
+interface Case {
+  readonly args: readonly unknown[];
+  /** False where the answer has no synchronous read (the stored PRICES spill): the full path. */
+  readonly atOnce?: boolean;
+}
+
+type TableFunction = (company: unknown, args: readonly unknown[]) => Promise<unknown>;
+
+const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }> = {
+  VALUATION: {
+    // fields, years, headers, order, as_of
+    call: (c, a) => valuation(c, a[0], a[1], a[2], invocation(), a[3], a[4]),
+    cases: [
+      { args: [null, null, null, null, null] },
+      { args: [null, 5, 2, "asc", null] },
+      { args: ["per,pbr_adjusted,per_source", 3, 1, null, "FY-2"] },
+      { args: ["*", 10, 0, null, "2023年度"] },
+      { args: ["per", null, 1, null, "2020-06-30"] },
+      { args: ["per_5y_avg", null, null, null, null] },
+      { args: ["per", 3, 1, null, "FY-80"] }, // #N/A: before the history
+      { args: ["per", 3, 1, null, "2099-01-01"] }, // #N/A: a date in the future, no request
+      { args: ["per,per_5y_avg", null, null, null, null] }, // #VALUE!
+      { args: ["no_such_field", null, null, null, null] }, // #VALUE!
+      { args: [null, 51, null, null, null] }, // #VALUE!
+    ],
+  },
+  PRICES: {
+    // from, to, fields, order, headers
+    call: (c, a) => prices(c, a[0], a[1], a[2], a[3], a[4], invocation()),
+    cases: [
+      { args: [null, null, null, null, null], atOnce: false },
+      { args: ["2026-06-01", null, "close,volume", "desc", 2], atOnce: false },
+      { args: ["2026-01-05", "2026-03-31", null, null, 2] },
+      { args: ["2023-01-01", "2026-06-30", "adj_close", "desc", 0] }, // two pages
+      { args: ["2004-01-01", "2005-02-01", "close", null, 1] }, // from before the history
+      { args: [null, "2026-02-01", "close", null, 1] }, // the year up to `to`
+      { args: ["2026-02-07", "2026-02-08", null, null, null] }, // #N/A: a weekend, no day
+      { args: ["2099-01-01", null, null, null, null] }, // #N/A: from in the future
+      { args: ["2026-03-01", "2026-02-01", null, null, null] }, // #VALUE!: from after to
+      { args: [null, "2004-12-31", null, null, null] }, // #N/A: before 2005
+      { args: [null, null, "no_such_field", null, null] }, // #VALUE!
+    ],
+  },
+};
+
+/** Codes spread over the sandbox's securities list (4-digit and 130A-style codes, ETFs). */
+function companies(count: number): string[] {
+  const codes = getDataset().securities.map((s) => s.code);
+  const step = Math.max(1, Math.floor(codes.length / count));
+  return Array.from({ length: count }, (_, i) => codes[i * step] as string);
+}
+
+/** What the cell shows: its table, or its error code and message. */
+async function shown(call: Promise<unknown>): Promise<unknown> {
+  try {
+    return { value: await call };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (typeof e.code !== "string") throw err;
+    return { error: e.code, message: e.message };
+  }
+}
+
+/** Same session options for every path of one run. */
+interface Look {
+  headerLanguage: HeaderLanguage;
+  dataTypes: boolean;
+}
+
+async function samePaths(name: string, company: string, look: Look) {
+  const { call, cases } = FUNCTIONS[name] as (typeof FUNCTIONS)[string];
+  // Full: a cold session, every answer fetched by the cell itself.
+  const cold = useSandbox({ now: NOW, ...look });
+  const full: unknown[] = [];
+  for (const { args } of cases) full.push(await shown(call(company, args)));
+  const asked = cold.sent();
+  expect(asked).toBeGreaterThan(0);
+
+  // Warm: the same session again (twice: a table built from memory is given again); from memory
+  // at once where the answer can be read synchronously, and nothing asked again.
+  for (let round = 0; round < 2; round += 1) {
+    for (const [i, c] of cases.entries()) {
+      const again = call(company, c.args);
+      if ("value" in (full[i] as object) && c.atOnce !== false)
+        expect(await settlesAtOnce(again)).toBe(true);
+      expect(await shown(again)).toEqual(full[i]);
+    }
+  }
+  expect(cold.sent()).toBe(asked);
+
+  // Every cell at once in a fresh, slow session: cells waiting for one another's fetches give the
+  // same tables and ask nothing twice.
+  jest.useFakeTimers();
+  const slow = useSandbox({ now: NOW, ...look, sandbox: { latencyMs: 200 } });
+  const pending = cases.map(({ args }) => shown(call(company, args)));
+  await jest.advanceTimersByTimeAsync(200 * (asked + 2));
+  expect(await Promise.all(pending)).toEqual(full);
+  expect(slow.sent()).toBe(asked);
+  jest.useRealTimers();
+  return full;
+}
+
+const LOOKS: readonly Look[] = [
+  { headerLanguage: "keys", dataTypes: false },
+  { headerLanguage: "ja", dataTypes: true },
+];
+
+describe.each(Object.keys(FUNCTIONS))("%s", (name) => {
+  test.each(companies(6))(
+    "company %s: full, warm and waiting paths give the same table or message for every combination",
+    async (company) => {
+      const full = await samePaths(name, company, LOOKS[0] as Look);
+      // The cases are not all errors: a table path is exercised for most companies.
+      expect(full.length).toBe(FUNCTIONS[name]?.cases.length);
+    },
+  );
+
+  test("Japanese headers and formatted numbers: the same on every path", async () => {
+    const full = await samePaths(name, "7203", LOOKS[1] as Look);
+    expect(full.some((f) => "value" in (f as object))).toBe(true);
+  });
+
+  test("a company typed as a number, a 5-digit code and an exchange form gives the typed code's table", async () => {
+    useSandbox({ now: NOW });
+    const { call, cases } = FUNCTIONS[name] as (typeof FUNCTIONS)[string];
+    const args = (cases[0] as Case).args;
+    const first = await shown(call("7203", args));
+    for (const form of [7203, 72030, "XTKS:7203", "7203.T"])
+      expect(await shown(call(form, args))).toEqual(first);
+  });
+});
