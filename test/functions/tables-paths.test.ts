@@ -4,6 +4,7 @@
 // argument combinations, in both header languages and with and without formatted numbers.
 import { valuation } from "../../functions/valuation";
 import { prices } from "../../functions/prices";
+import { financials } from "../../functions/financials";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
@@ -57,6 +58,26 @@ const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }>
       { args: ["2026-03-01", "2026-02-01", null, null, null] }, // #VALUE!: from after to
       { args: [null, "2004-12-31", null, null, null] }, // #N/A: before 2005
       { args: [null, null, "no_such_field", null, null] }, // #VALUE!
+    ],
+  },
+  FINANCIALS: {
+    // items, period, years, as_of, unit, layout, headers, order
+    call: (c, a) => financials(c, a[0], a[1], a[2], a[3], a[4], a[5], a[6], invocation(), a[7]),
+    cases: [
+      { args: [null, null, null, null, null, null, null, null] },
+      {
+        args: ["sales,net_income", "quarterly", 3, null, "million_jpy", "periods_down", 2, "desc"],
+      },
+      { args: [null, "semiannual", 5, "FY-2", null, null, 1, null] },
+      { args: ["*", "annual", 30, "2023年度", "hundred_million_jpy", null, 2, null] },
+      { args: ["sales,roe", null, 5, 2020, null, "periods_down", 0, "asc"] },
+      { args: ["eps", "quarterly", 4, "FQ-3", null, null, 2, null] },
+      { args: ["sales", null, 5, "2024-10-15", null, null, null, null] },
+      { args: ["sales", null, 5, "2099-01-01", null, null, null, null] }, // #N/A: future
+      { args: ["sales", null, 5, "FY-80", null, null, null, null] }, // #N/A: no such period
+      { args: ["no_such_item", null, null, null, null, null, null, null] }, // #VALUE!
+      { args: ["sales", "monthly", null, null, null, null, null, null] }, // #VALUE!
+      { args: ["sales", null, 31, null, null, null, null, null] }, // #VALUE!
     ],
   },
 };
