@@ -132,6 +132,7 @@ function windowAsk(args: FinancialsArgs, who: Company, month: string | undefined
 const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, FinancialsResponse>({
   parse: parseFinancials,
   remembered: (args) => !("name" in args.ref),
+  refuse: (args, today) => refuseFutureDate(args.asOf, today),
   subjectAtHand: (args) => ("name" in args.ref ? undefined : args.ref),
   subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
   needs: (args, who) => {
@@ -140,9 +141,8 @@ const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, Fina
     const month = monthWithoutAnswer(asOf);
     return [month === undefined ? widestAsk(who, asOf) : windowAsk(args, who, month)];
   },
-  compute(args, who, answers, shaping, client) {
+  compute(args, who, answers, shaping) {
     const { asOf, periodType, money, keys, mode } = args;
-    refuseFutureDate(asOf, client.today());
     const month = asOf === undefined ? undefined : asOfMonth(answers, who, asOf);
     if (month === LACKING) return LACKING;
     const body = answers.read(windowAsk(args, who, month));

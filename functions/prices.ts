@@ -164,6 +164,20 @@ function rowsOf(answer: PricesAnswer): {
     : { first: answer, rows: answer.prices };
 }
 
+/** Refused before any request: a range starting after today or after its `to`. */
+function refusePrices({ asked, end }: PricesArgs, today: string): void {
+  // A range starting after today holds no day yet: say so rather than answer nothing.
+  if (asked !== undefined && asked > today) throw futureDate(asked, today);
+  // `from` before 2005 starts at 2005-01-01, which is not after a `to` (itself not before it).
+  if (asked !== undefined && end !== undefined && asked > end) {
+    throw new ArgumentError(
+      "from",
+      { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+      asked,
+    );
+  }
+}
+
 /**
  * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), oldest
  * first (`order` "desc": newest first, as the API). A range with `to` follows next_cursor through
@@ -173,24 +187,17 @@ function rowsOf(answer: PricesAnswer): {
 const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
   parse: parsePrices,
   remembered: (args) => !("name" in args.ref),
+  refuse: refusePrices,
   subjectAtHand: (args, client) => securityCodeAtHand(args.ref, client),
   subject: (ctx, args) => securityCodeSubject(ctx, args.ref),
   // The range's start depends on today: compute names the one answer it reads.
   needs: () => [],
   compute(args, code, answers, shaping, client) {
     const { asked, end, keys, direction } = args;
-    // A range starting after today holds no day yet: say so rather than answer nothing.
     const today = client.today();
-    if (asked !== undefined && asked > today) throw futureDate(asked, today);
+    // The year up to `to` or today by default; never before the history (refuse: not after `to`).
     let start = asked ?? minusOneYear(end ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
-    if (end !== undefined && start > end) {
-      throw new ArgumentError(
-        "from",
-        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
-        start,
-      );
-    }
     // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
     // not a new range every morning.
     const query =

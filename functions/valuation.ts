@@ -113,12 +113,12 @@ function parseValuation([company, fields, years, headers, order, asOf]: readonly
 const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, ValuationsResponse>({
   parse: parseValuation,
   remembered: (args) => !("name" in args.ref),
+  refuse: (args, today) => refuseFutureDate(args.asOf, today),
   subjectAtHand: (args, client) => securityCodeAtHand(args.ref, client),
   subject: (ctx, args) => securityCodeSubject(ctx, args.ref),
   needs: (_args, code) => [valuationsQuery(code)],
-  compute(args, code, answers, shaping, client) {
+  compute(args, code, answers, shaping) {
     const { asOf } = args;
-    refuseFutureDate(asOf, client.today());
     const body = answers.read(valuationsQuery(code));
     if (body === undefined) return LACKING;
     // A 1x1 result: the function is declared as returning a table (metadata any[][]).

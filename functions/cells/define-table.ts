@@ -29,6 +29,11 @@ export interface TableDefinition<A extends object, S, Q extends object, B> {
   parse(raw: readonly unknown[]): A;
   /** False for arguments that must be read anew for each cell (a company name). Default true. */
   remembered?(args: A): boolean;
+  /**
+   * Refusals that depend on today (a date in the future), thrown before the subject is looked up
+   * or anything is asked: no request for a cell that cannot be answered.
+   */
+  refuse?(args: A, today: string): void;
   /** The subject when it is known without a request (a code), else undefined (a name to look up). */
   subjectAtHand(args: A, client: KaishaClient): S | undefined;
   /**
@@ -187,10 +192,11 @@ export function defineTable<A extends object, S, Q extends object, B>(
     }
     try {
       const client = getClient();
+      const today = client.today();
+      definition.refuse?.(args, today);
       const subject = definition.subjectAtHand(args, client);
       if (subject === undefined) return LACKING;
       const shaping = currentShaping();
-      const today = client.today();
       const built = builtFor(args, subject, shaping, today);
       if (built?.queries.every((q, i) => definition.peek(client, q) === built.bodies[i]))
         return built.table;
@@ -211,9 +217,10 @@ export function defineTable<A extends object, S, Q extends object, B>(
   function full(invocation: InvocationLike | undefined, raw: readonly unknown[]) {
     return run(invocation, async (ctx) => {
       const args = parse(raw);
+      const today = ctx.client.today();
+      definition.refuse?.(args, today);
       const known = definition.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
-      const today = ctx.client.today();
       const fetch = (q: Q) => definition.fetch(ctx, args, subject, q);
       const built = builtFor(args, subject, ctx, today);
       if (built !== undefined) {

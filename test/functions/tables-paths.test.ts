@@ -5,6 +5,8 @@
 import { valuation } from "../../functions/valuation";
 import { prices } from "../../functions/prices";
 import { financials } from "../../functions/financials";
+import { segments } from "../../functions/segments";
+import { dividends } from "../../functions/dividends";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
@@ -21,6 +23,8 @@ interface Case {
   readonly args: readonly unknown[];
   /** False where the answer has no synchronous read (the stored PRICES spill): the full path. */
   readonly atOnce?: boolean;
+  /** An error found from the arguments and today alone: reported before any request. */
+  readonly refused?: true;
 }
 
 type TableFunction = (company: unknown, args: readonly unknown[]) => Promise<unknown>;
@@ -37,10 +41,10 @@ const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }>
       { args: ["per", null, 1, null, "2020-06-30"] },
       { args: ["per_5y_avg", null, null, null, null] },
       { args: ["per", 3, 1, null, "FY-80"] }, // #N/A: before the history
-      { args: ["per", 3, 1, null, "2099-01-01"] }, // #N/A: a date in the future, no request
-      { args: ["per,per_5y_avg", null, null, null, null] }, // #VALUE!
-      { args: ["no_such_field", null, null, null, null] }, // #VALUE!
-      { args: [null, 51, null, null, null] }, // #VALUE!
+      { args: ["per", 3, 1, null, "2099-01-01"], refused: true }, // #N/A: a date in the future, no request
+      { args: ["per,per_5y_avg", null, null, null, null], refused: true }, // #VALUE!
+      { args: ["no_such_field", null, null, null, null], refused: true }, // #VALUE!
+      { args: [null, 51, null, null, null], refused: true }, // #VALUE!
     ],
   },
   PRICES: {
@@ -54,10 +58,10 @@ const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }>
       { args: ["2004-01-01", "2005-02-01", "close", null, 1] }, // from before the history
       { args: [null, "2026-02-01", "close", null, 1] }, // the year up to `to`
       { args: ["2026-02-07", "2026-02-08", null, null, null] }, // #N/A: a weekend, no day
-      { args: ["2099-01-01", null, null, null, null] }, // #N/A: from in the future
-      { args: ["2026-03-01", "2026-02-01", null, null, null] }, // #VALUE!: from after to
-      { args: [null, "2004-12-31", null, null, null] }, // #N/A: before 2005
-      { args: [null, null, "no_such_field", null, null] }, // #VALUE!
+      { args: ["2099-01-01", null, null, null, null], refused: true }, // #N/A: from in the future
+      { args: ["2026-03-01", "2026-02-01", null, null, null], refused: true }, // #VALUE!: from after to
+      { args: [null, "2004-12-31", null, null, null], refused: true }, // #N/A: before 2005
+      { args: [null, null, "no_such_field", null, null], refused: true }, // #VALUE!
     ],
   },
   FINANCIALS: {
@@ -73,11 +77,40 @@ const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }>
       { args: ["sales,roe", null, 5, 2020, null, "periods_down", 0, "asc"] },
       { args: ["eps", "quarterly", 4, "FQ-3", null, null, 2, null] },
       { args: ["sales", null, 5, "2024-10-15", null, null, null, null] },
-      { args: ["sales", null, 5, "2099-01-01", null, null, null, null] }, // #N/A: future
+      { args: ["sales", null, 5, "2099-01-01", null, null, null, null], refused: true }, // #N/A: future
       { args: ["sales", null, 5, "FY-80", null, null, null, null] }, // #N/A: no such period
-      { args: ["no_such_item", null, null, null, null, null, null, null] }, // #VALUE!
-      { args: ["sales", "monthly", null, null, null, null, null, null] }, // #VALUE!
-      { args: ["sales", null, 31, null, null, null, null, null] }, // #VALUE!
+      { args: ["no_such_item", null, null, null, null, null, null, null], refused: true }, // #VALUE!
+      { args: ["sales", "monthly", null, null, null, null, null, null], refused: true }, // #VALUE!
+      { args: ["sales", null, 31, null, null, null, null, null], refused: true }, // #VALUE!
+    ],
+  },
+  SEGMENTS: {
+    // fiscal_year, period, unit, headers, order
+    call: (c, a) => segments(c, a[0], a[1], a[2], a[3], invocation(), a[4]),
+    cases: [
+      { args: [null, null, null, null, null] },
+      { args: [2024, "quarter", "million_jpy", 2, "desc"] },
+      { args: ["FY-1", null, null, 1, null] },
+      { args: ["2023年度", "annual", "hundred_million_jpy", 2, "asc"] },
+      { args: [2005, null, null, 1, null] }, // a year outside the all-years answer: asked on its own
+      { args: ["2099-01-01", null, null, null, null], refused: true }, // #N/A: future
+      { args: ["FY-80", null, null, null, null] }, // #N/A: no such year
+      { args: [1980, null, null, null, null], refused: true }, // #VALUE!: before 1990
+      { args: [null, "monthly", null, null, null], refused: true }, // #VALUE!
+    ],
+  },
+  DIVIDENDS: {
+    // from_fiscal_year, to_fiscal_year, headers, order
+    call: (c, a) => dividends(c, a[0], a[1], a[2], invocation(), a[3]),
+    cases: [
+      { args: [null, null, null, null] },
+      { args: [2015, 2020, 2, "desc"] },
+      { args: ["FY-3", null, 1, null] },
+      { args: ["2020年度", "2024年度", 2, null] }, // read among the annual /financials years
+      { args: ["2023Q2", null, 0, null] }, // among the quarterly ones
+      { args: [2024, 2020, null, null], refused: true }, // #VALUE!: from after to
+      { args: ["2099-01-01", null, null, null], refused: true }, // #N/A: future
+      { args: ["FY-80", null, null, null] }, // #N/A: no such year
     ],
   },
 };
@@ -88,6 +121,9 @@ function companies(count: number): string[] {
   const step = Math.max(1, Math.floor(codes.length / count));
   return Array.from({ length: count }, (_, i) => codes[i * step] as string);
 }
+
+/** The sandbox's EDINET code of 7203. */
+const EDINET_7203 = getDataset().securities.find((s) => s.code === "7203")?.edinet_code as string;
 
 /** What the cell shows: its table, or its error code and message. */
 async function shown(call: Promise<unknown>): Promise<unknown> {
@@ -154,6 +190,11 @@ describe.each(Object.keys(FUNCTIONS))("%s", (name) => {
     },
   );
 
+  test("a company typed by its EDINET code: the same on every path, warm without a look-up", async () => {
+    const full = await samePaths(name, EDINET_7203, LOOKS[0] as Look);
+    expect(full.some((f) => "value" in (f as object))).toBe(true);
+  });
+
   test("Japanese headers and formatted numbers: the same on every path", async () => {
     const full = await samePaths(name, "7203", LOOKS[1] as Look);
     expect(full.some((f) => "value" in (f as object))).toBe(true);
@@ -166,5 +207,19 @@ describe.each(Object.keys(FUNCTIONS))("%s", (name) => {
     const first = await shown(call("7203", args));
     for (const form of [7203, 72030, "XTKS:7203", "7203.T"])
       expect(await shown(call(form, args))).toEqual(first);
+  });
+
+  test("a refused cell (an argument or a date in the future) asks nothing, even for a fund", async () => {
+    const { call, cases } = FUNCTIONS[name] as (typeof FUNCTIONS)[string];
+    const refused = cases.filter((c) => c.refused);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const company of ["7203", "1306", EDINET_7203]) {
+      const h = useSandbox({ now: NOW });
+      for (const { args } of refused) {
+        const out = (await shown(call(company, args))) as { error?: string };
+        expect(out.error).toMatch(/^#(VALUE!|N\/A)$/);
+      }
+      expect(h.sent()).toBe(0);
+    }
   });
 });
