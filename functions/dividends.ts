@@ -1,7 +1,6 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (openapi.json getDividends).
 
 import type { DividendRecord, DividendSourceRef, FinancialsResponse } from "../src/contract";
-import { BoundedMemo } from "../src/client/bounded-memo";
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { ArgumentError, headersArg, type Company, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
@@ -20,6 +19,7 @@ import { companyRefArg } from "./company-arg";
 import { inOrder, orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
+import { internedQuery } from "./cells/queries";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import {
@@ -28,16 +28,14 @@ import {
   widestAsk,
   type FinancialsAsk,
 } from "./cells/financials-asks";
-import { edinetSubject, edinetSubjectAtHand, type EdinetSubject } from "./cells/subjects";
+import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
 
 /** DIVIDENDS' answers: the dividend history, and the widest /financials series a 年度 is read among. */
 type DividendsQuery = Readonly<ParamsOf<"getDividends">> | FinancialsAsk;
 type DividendsAnswer = ResponseOf<"getDividends"> | FinancialsResponse;
 
-const histories = new BoundedMemo<string, Readonly<ParamsOf<"getDividends">>>(8192);
-
 function historyQuery(edinet: string): Readonly<ParamsOf<"getDividends">> {
-  return histories.get(edinet) ?? histories.set(edinet, Object.freeze({ edinet_code: edinet }));
+  return internedQuery(`getDividends|${edinet}`, () => ({ edinet_code: edinet }));
 }
 
 /**
@@ -166,10 +164,8 @@ function refuseDividends(args: DividendsArgs, today: string): void {
  */
 const dividendsTable = defineTable<DividendsArgs, EdinetSubject, DividendsQuery, DividendsAnswer>({
   parse: parseDividends,
-  remembered: (args) => !("name" in args.ref),
   refuse: refuseDividends,
-  subjectAtHand: (args, client) => edinetSubjectAtHand(args.ref, client),
-  subject: (ctx, args) => edinetSubject(ctx, args.ref),
+  ...byEdinetCode<DividendsArgs>(),
   needs: (_args, { edinet }) => [historyQuery(edinet)],
   compute(args, { who, label: code, edinet }, answers, shaping) {
     const { fromArg, toArg } = args;

@@ -1,7 +1,6 @@
 // PRICES (daily prices, every page followed) over GET /securities/{code}/prices; PRICE is price-cell.ts.
 
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
-import { BoundedMemo } from "../src/client/bounded-memo";
 import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
@@ -14,8 +13,9 @@ import { isStale, type KaishaClient } from "../src/client";
 import type { CallContext, InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
 import { defineTable } from "./cells/define-table";
+import { internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
-import { securityCodeAtHand, securityCodeSubject } from "./cells/subjects";
+import { bySecurityCode } from "./cells/subjects";
 
 export { price } from "./price-cell";
 
@@ -58,18 +58,21 @@ interface Walked {
 
 type PricesAnswer = PricesResponse | Walked;
 
-/** One frozen query per code and range, so a call finds what it fetched by the query itself. */
-const queries = new BoundedMemo<string, PricesQuery>(8192);
-
 function spillQuery(code: string, from: string, to: string | undefined): PricesQuery {
-  const key = `S${code}|${from}|${to ?? ""}`;
-  return queries.get(key) ?? queries.set(key, Object.freeze({ kind: "spill", code, from, to }));
+  return internedQuery(`spill|${code}|${from}|${to ?? ""}`, () => ({
+    kind: "spill" as const,
+    code,
+    from,
+    to,
+  }));
 }
 
 function walkQuery(code: string, from: string, to: string): PricesQuery {
-  const key = `W${code}|${from}|${to}`;
-  const pages = Object.freeze({ code, from, to, limit: PAGE_SIZE });
-  return queries.get(key) ?? queries.set(key, Object.freeze({ kind: "walk", code, pages }));
+  return internedQuery(`getPrices|${code}|${from}|${to}`, () => ({
+    kind: "walk" as const,
+    code,
+    pages: Object.freeze({ code, from, to, limit: PAGE_SIZE }),
+  }));
 }
 
 function parsePrices([company, from, to, fields, order, headers]: readonly unknown[]): PricesArgs {
@@ -186,10 +189,8 @@ function refusePrices({ asked, end }: PricesArgs, today: string): void {
  */
 const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
   parse: parsePrices,
-  remembered: (args) => !("name" in args.ref),
   refuse: refusePrices,
-  subjectAtHand: (args, client) => securityCodeAtHand(args.ref, client),
-  subject: (ctx, args) => securityCodeSubject(ctx, args.ref),
+  ...bySecurityCode<PricesArgs>(),
   // The range's start depends on today: compute names the one answer it reads.
   needs: () => [],
   compute(args, code, answers, shaping, client) {

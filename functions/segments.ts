@@ -2,7 +2,6 @@
 
 import type { SegmentRow } from "../src/contract";
 import type { ParamsOf, ResponseOf } from "../src/client/types";
-import { BoundedMemo } from "../src/client/bounded-memo";
 import {
   ArgumentError,
   headersArg,
@@ -27,8 +26,9 @@ import { companyRefArg } from "./company-arg";
 import { inOrder, orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
+import { internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
-import { edinetSubject, edinetSubjectAtHand, type EdinetSubject } from "./cells/subjects";
+import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
 
 /** SEGMENTS' arguments read (`plainYear`: a fiscal year named without an answer). */
 interface SegmentsArgs {
@@ -72,25 +72,16 @@ function parseSegments([
 type SegmentsQuery = Readonly<ParamsOf<"getSegments">>;
 type SegmentsResponse = ResponseOf<"getSegments">;
 
-const queries = new BoundedMemo<string, SegmentsQuery>(8192);
-
 function segmentsQuery(
   edinet: string,
   period: SegmentsArgs["period"],
   year: number | undefined,
 ): SegmentsQuery {
-  const key = `${edinet}|${period}|${year ?? ""}`;
-  return (
-    queries.get(key) ??
-    queries.set(
-      key,
-      Object.freeze({
-        edinet_code: edinet,
-        period,
-        ...(year !== undefined ? { fiscal_year: year } : {}),
-      }),
-    )
-  );
+  return internedQuery(`getSegments|${edinet}|${period}|${year ?? ""}`, () => ({
+    edinet_code: edinet,
+    period,
+    ...(year !== undefined ? { fiscal_year: year } : {}),
+  }));
 }
 
 /**
@@ -103,10 +94,8 @@ function segmentsQuery(
  */
 const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, SegmentsResponse>({
   parse: parseSegments,
-  remembered: (args) => !("name" in args.ref),
   refuse: (args, today) => refuseFutureDate(args.yearArg, today),
-  subjectAtHand: (args, client) => edinetSubjectAtHand(args.ref, client),
-  subject: (ctx, args) => edinetSubject(ctx, args.ref),
+  ...byEdinetCode<SegmentsArgs>(),
   needs: (args, { edinet }) => [segmentsQuery(edinet, args.period, undefined)],
   compute(args, { label: code, edinet }, answers, shaping) {
     const { yearArg, plainYear, period: p, money } = args;

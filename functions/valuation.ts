@@ -2,7 +2,6 @@
 
 import type { ValuationsResponse } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
-import { BoundedMemo } from "../src/client/bounded-memo";
 import {
   ArgumentError,
   headersArg,
@@ -25,8 +24,9 @@ import {
 } from "../src/excel/fiscal-year-arg";
 import { refuseFutureDate } from "./excel-errors";
 import { defineTable } from "./cells/define-table";
+import { internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
-import { securityCodeAtHand, securityCodeSubject } from "./cells/subjects";
+import { bySecurityCode } from "./cells/subjects";
 
 const VALUATION_FIELDS: readonly string[] = [
   ...FIELD_DICTIONARY.valuations.map((f) => f.key),
@@ -66,13 +66,11 @@ interface ValuationArgs {
 /** The one /valuations query of a security (frozen: the client keeps what it learned on it). */
 type ValuationsQuery = Readonly<{ security_code: string; years: number }>;
 
-const queries = new BoundedMemo<string, ValuationsQuery>(8192);
-
 function valuationsQuery(code: string): ValuationsQuery {
-  return (
-    queries.get(code) ??
-    queries.set(code, Object.freeze({ security_code: code, years: FETCH_YEARS }))
-  );
+  return internedQuery(`getValuations|${code}`, () => ({
+    security_code: code,
+    years: FETCH_YEARS,
+  }));
 }
 
 function parseValuation([company, fields, years, headers, order, asOf]: readonly unknown[]) {
@@ -112,10 +110,8 @@ function parseValuation([company, fields, years, headers, order, asOf]: readonly
  */
 const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, ValuationsResponse>({
   parse: parseValuation,
-  remembered: (args) => !("name" in args.ref),
   refuse: (args, today) => refuseFutureDate(args.asOf, today),
-  subjectAtHand: (args, client) => securityCodeAtHand(args.ref, client),
-  subject: (ctx, args) => securityCodeSubject(ctx, args.ref),
+  ...bySecurityCode<ValuationArgs>(),
   needs: (_args, code) => [valuationsQuery(code)],
   compute(args, code, answers, shaping) {
     const { asOf } = args;

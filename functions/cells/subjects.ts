@@ -11,14 +11,14 @@ import type { CallContext } from "../run";
  * The security code of a company typed as a code: itself, or an EDINET code's learned pair
  * (client.knownCode); undefined for a name or a pair not learned yet (the full path asks).
  */
-export function securityCodeAtHand(ref: CompanyRef, client: KaishaClient): string | undefined {
+function securityCodeAtHand(ref: CompanyRef, client: KaishaClient): string | undefined {
   if ("security_code" in ref) return ref.security_code;
   if ("edinet_code" in ref) return client.knownCode("security_code", ref.edinet_code);
   return undefined;
 }
 
 /** The security code through the call (company-resolver.ts resolveSecurityCode; a code as it is). */
-export function securityCodeSubject(ctx: CallContext, ref: CompanyRef): string | Promise<string> {
+function securityCodeSubject(ctx: CallContext, ref: CompanyRef): string | Promise<string> {
   return "security_code" in ref ? ref.security_code : securityCodeOf(ctx, ref);
 }
 
@@ -43,10 +43,7 @@ function subjectOf(who: Company, edinet: string): EdinetSubject {
 }
 
 /** The subject of a company typed as a code whose EDINET code is known now (no request). */
-export function edinetSubjectAtHand(
-  ref: CompanyRef,
-  client: KaishaClient,
-): EdinetSubject | undefined {
+function edinetSubjectAtHand(ref: CompanyRef, client: KaishaClient): EdinetSubject | undefined {
   if ("name" in ref) return undefined;
   const edinet =
     "edinet_code" in ref ? ref.edinet_code : client.knownCode("edinet_code", ref.security_code);
@@ -54,8 +51,36 @@ export function edinetSubjectAtHand(
 }
 
 /** The subject through the call: a name looked up, the EDINET code resolved (cached requests). */
-export async function edinetSubject(ctx: CallContext, ref: CompanyRef): Promise<EdinetSubject> {
+async function edinetSubject(ctx: CallContext, ref: CompanyRef): Promise<EdinetSubject> {
   const who = await companyOf(ctx, ref);
   const label = "security_code" in who ? who.security_code : who.edinet_code;
   return subjectOf(who, await ctx.client.resolveEdinetCode(label, ctx.options));
+}
+
+/** A table's arguments naming a company. */
+interface TypedCompany {
+  readonly ref: CompanyRef;
+}
+
+/** A company name is read anew for each cell (whether it is refused depends on the key set). */
+function typedCode(args: TypedCompany): boolean {
+  return !("name" in args.ref);
+}
+
+/** defineTable's subject steps for a table asked by security code (VALUATION, PRICES, PEERS...). */
+export function bySecurityCode<A extends TypedCompany>() {
+  return {
+    remembered: typedCode,
+    subjectAtHand: (args: A, client: KaishaClient) => securityCodeAtHand(args.ref, client),
+    subject: (ctx: CallContext, args: A) => securityCodeSubject(ctx, args.ref),
+  };
+}
+
+/** defineTable's subject steps for a corporation's table, asked by EDINET code (SEGMENTS...). */
+export function byEdinetCode<A extends TypedCompany>() {
+  return {
+    remembered: typedCode,
+    subjectAtHand: (args: A, client: KaishaClient) => edinetSubjectAtHand(args.ref, client),
+    subject: (ctx: CallContext, args: A) => edinetSubject(ctx, args.ref),
+  };
 }
