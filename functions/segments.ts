@@ -26,7 +26,7 @@ import { companyRefArg } from "./company-arg";
 import { inOrder, orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
-import { internedQuery } from "./cells/queries";
+import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
 
@@ -152,8 +152,7 @@ const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, Se
       title,
     );
   },
-  peek: (client, query) => client.peek("getSegments", query),
-  fetch: (ctx, _args, _subject, query) => ctx.client.segments(query, ctx.options),
+  ...answersOf("getSegments"),
 });
 
 export function segments(

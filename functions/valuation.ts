@@ -24,7 +24,7 @@ import {
 } from "../src/excel/fiscal-year-arg";
 import { refuseFutureDate } from "./excel-errors";
 import { defineTable } from "./cells/define-table";
-import { internedQuery } from "./cells/queries";
+import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
 
@@ -150,8 +150,7 @@ const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, Valua
     const rows = inOrder(history, (h) => h.fiscal_year, args.direction);
     return table(shaping, columns, rows as unknown as Record<string, unknown>[], args.mode, title);
   },
-  peek: (client, query) => client.peek("getValuations", query),
-  fetch: (ctx, _args, _code, query) => ctx.client.valuations(query, ctx.options),
+  ...answersOf("getValuations"),
 });
 
 export function valuation(

@@ -7,6 +7,9 @@ import { prices } from "../../functions/prices";
 import { financials } from "../../functions/financials";
 import { segments } from "../../functions/segments";
 import { dividends } from "../../functions/dividends";
+import { peers } from "../../functions/peers";
+import { officers } from "../../functions/officers";
+import { jsfMargin, margin } from "../../functions/margin";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
@@ -111,6 +114,43 @@ const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }>
       { args: [2024, 2020, null, null], refused: true }, // #VALUE!: from after to
       { args: ["2099-01-01", null, null, null], refused: true }, // #N/A: future
       { args: ["FY-80", null, null, null] }, // #N/A: no such year
+    ],
+  },
+  PEERS: {
+    // limit, headers
+    call: (c, a) => peers(c, a[0], a[1], invocation()),
+    cases: [
+      { args: [null, null] },
+      { args: [3, 2] },
+      { args: [20, 0] },
+      { args: [21, null], refused: true }, // #VALUE!
+    ],
+  },
+  OFFICERS: {
+    // headers
+    call: (c, a) => officers(c, a[0], invocation()),
+    cases: [{ args: [null] }, { args: [2] }, { args: [0] }, { args: [3], refused: true }], // #VALUE!
+  },
+  MARGIN: {
+    // period, headers, order
+    call: (c, a) => margin(c, a[0], a[1], invocation(), a[2]),
+    cases: [
+      { args: [null, null, null] },
+      { args: ["26w", 2, "desc"] },
+      { args: ["52w", 0, "asc"] },
+      { args: ["13w", null, null], refused: true }, // #VALUE!
+    ],
+  },
+  JSFMARGIN: {
+    // period, to, exchange, table, headers, order
+    call: (c, a) => jsfMargin(c, a[0], a[1], a[2], a[3], a[4], invocation(), a[5]),
+    cases: [
+      { args: [null, null, null, null, null, null] },
+      { args: ["3m", "2026-09-30", null, "reverse", 2, "desc"] },
+      { args: ["1m", null, "XNGO", "other_exchange_reverse", 1, null] },
+      { args: ["6m", null, null, "days", 0, "asc"] },
+      { args: [null, "2099-01-01", null, null, null, null], refused: true }, // #N/A: future
+      { args: ["2y", null, null, null, null, null], refused: true }, // #VALUE!
     ],
   },
 };
