@@ -10,6 +10,7 @@ import { dividends } from "../../functions/dividends";
 import { peers } from "../../functions/peers";
 import { officers } from "../../functions/officers";
 import { jsfMargin, margin } from "../../functions/margin";
+import { appointments, compensation, person } from "../../functions/persons";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
@@ -183,7 +184,7 @@ interface Look {
 }
 
 async function samePaths(name: string, company: string, look: Look) {
-  const { call, cases } = FUNCTIONS[name] as (typeof FUNCTIONS)[string];
+  const { call, cases } = (FUNCTIONS[name] ?? PERSON_FUNCTIONS[name]) as (typeof FUNCTIONS)[string];
   // Full: a cold session, every answer fetched by the cell itself.
   const cold = useSandbox({ now: NOW, ...look });
   const full: unknown[] = [];
@@ -213,6 +214,27 @@ async function samePaths(name: string, company: string, look: Look) {
   expect(slow.sent()).toBe(asked);
   jest.useRealTimers();
   return full;
+}
+
+/** The person functions: their subject is a person id (no look-up), not a company. */
+const PERSON_CASES: readonly Case[] = [
+  { args: [null] },
+  { args: [2] },
+  { args: [0] },
+  { args: [3], refused: true }, // #VALUE!
+];
+
+const PERSON_FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }> = {
+  PERSON: { call: (id, a) => person(id, a[0], invocation()), cases: PERSON_CASES },
+  APPOINTMENTS: { call: (id, a) => appointments(id, a[0], invocation()), cases: PERSON_CASES },
+  COMPENSATION: { call: (id, a) => compensation(id, a[0], invocation()), cases: PERSON_CASES },
+};
+
+/** Person ids spread over the sandbox's people, and one no one has. */
+function personIds(count: number): string[] {
+  const ids = [...getDataset().persons.keys()];
+  const step = Math.max(1, Math.floor(ids.length / count));
+  return [...Array.from({ length: count }, (_, i) => ids[i * step] as string), "99999999"];
 }
 
 const LOOKS: readonly Look[] = [
@@ -261,5 +283,29 @@ describe.each(Object.keys(FUNCTIONS))("%s", (name) => {
       }
       expect(h.sent()).toBe(0);
     }
+  });
+});
+
+describe.each(Object.keys(PERSON_FUNCTIONS))("%s", (name) => {
+  test.each(personIds(4))(
+    "person %s: full, warm and waiting paths give the same table or message",
+    async (id) => {
+      await samePaths(name, id, LOOKS[0] as Look);
+    },
+  );
+
+  test("Japanese headers and formatted numbers: the same on every path", async () => {
+    await samePaths(name, personIds(1)[0] as string, LOOKS[1] as Look);
+  });
+
+  test("a refused person id or headers asks nothing", async () => {
+    const { call } = PERSON_FUNCTIONS[name] as (typeof FUNCTIONS)[string];
+    const h = useSandbox({ now: NOW });
+    for (const [id, headers] of [
+      ["abc", null],
+      ["12", 3],
+    ] as const)
+      expect(((await shown(call(id, [headers]))) as { error?: string }).error).toBe("#VALUE!");
+    expect(h.sent()).toBe(0);
   });
 });
