@@ -13,6 +13,7 @@ import { isStale, type KaishaClient } from "../src/client";
 import type { CallContext, InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
 import { defineTable } from "./cells/define-table";
+import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
 import { internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -50,13 +51,10 @@ type PricesQuery =
     }
   | { readonly kind: "walk"; readonly code: string; readonly pages: PageQuery };
 
-/** A walk's pages and their rows (one object per first page while its pages stay the same). */
-interface Walked {
-  readonly pages: readonly PricesResponse[];
-  readonly rows: readonly SecurityDailyPrice[];
-}
+type PricesAnswer = PricesResponse | PageWalk<PricesResponse>;
 
-type PricesAnswer = PricesResponse | Walked;
+/** A range's walk: every page, up to a cap that only stops a runaway. */
+const RANGE: WalkLimits<PricesResponse> = { maxPages: MAX_PAGES };
 
 function spillQuery(code: string, from: string, to: string | undefined): PricesQuery {
   return internedQuery(`spill|${code}|${from}|${to ?? ""}`, () => ({
@@ -93,50 +91,6 @@ function parsePrices([company, from, to, fields, order, headers]: readonly unkno
   return { ref, asked, end, keys, direction: orderArg(order), mode: headersArg(headers) };
 }
 
-/** Walks already assembled, by their first page. */
-const walks = new WeakMap<PricesResponse, Walked>();
-
-/** The walk of these pages: the one assembled before from the very same pages, or a new one. */
-function walkOf(pages: readonly PricesResponse[]): Walked | undefined {
-  const first = pages[0];
-  if (first === undefined) return undefined;
-  const known = walks.get(first);
-  if (known?.pages.length === pages.length && known.pages.every((p, i) => p === pages[i]))
-    return known;
-  const made: Walked = { pages, rows: pages.flatMap((p) => p.prices) };
-  if (pages.every((p) => Object.isFrozen(p) && !isStale(p))) walks.set(first, made);
-  return made;
-}
-
-/** Every page of a range fresh in memory, as paginate asks them (client.peek), else undefined. */
-function peekWalk(client: KaishaClient, query: PageQuery): Walked | undefined {
-  const pages: PricesResponse[] = [];
-  let params: Record<string, unknown> = query;
-  for (let n = 0; n < MAX_PAGES; n++) {
-    const page = client.peek("getPrices", params as PageQuery);
-    if (page === undefined) return undefined;
-    pages.push(page);
-    const next = page.next_cursor;
-    if (next === null || next === undefined || next === "") break;
-    // A repeated cursor is paginate's error to report (the full path).
-    if (pages.some((p, i) => i < n && p.next_cursor === next)) return undefined;
-    params = { ...query, cursor: next };
-  }
-  return walkOf(pages);
-}
-
-/** A range with an end: every page of it, each page an answer cached as any other. */
-async function walk(ctx: CallContext, query: PageQuery): Promise<Walked> {
-  const pages: PricesResponse[] = [];
-  for await (const page of ctx.client.paginate("getPrices", query, {
-    ...ctx.options,
-    maxPages: MAX_PAGES,
-  })) {
-    pages.push(page);
-  }
-  return walkOf(pages) ?? { pages, rows: [] };
-}
-
 /** Answers whose days a PRICE cell was told of (once per answer, not per recalculation). */
 const noted = new WeakSet<object>();
 
@@ -163,7 +117,7 @@ function rowsOf(answer: PricesAnswer): {
   rows: readonly SecurityDailyPrice[];
 } {
   return "pages" in answer
-    ? { first: answer.pages[0], rows: answer.rows }
+    ? { first: answer.pages[0], rows: answer.pages.flatMap((p) => p.prices) }
     : { first: answer, rows: answer.prices };
 }
 
@@ -228,12 +182,13 @@ const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
   },
   // The stored spill has no synchronous read in the client: a spill is answered by the full path
   // (defineTable gives the table built before when the stored spill is the same object).
-  peek: (client, query) => (query.kind === "walk" ? peekWalk(client, query.pages) : undefined),
+  peek: (client, query) =>
+    query.kind === "walk" ? peekWalk(client, "getPrices", query.pages, RANGE) : undefined,
   async fetch(ctx, _args, _code, query) {
     const answer =
       query.kind === "spill"
         ? await ctx.client.pricesToLatest(query.code, query.from, ctx.options)
-        : await walk(ctx, query.pages);
+        : await fetchWalk(ctx, "getPrices", query.pages, RANGE);
     const { first, rows } = rowsOf(answer);
     notePrices(ctx.client, query, first, answer, rows);
     return answer;

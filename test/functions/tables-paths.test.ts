@@ -11,6 +11,7 @@ import { peers } from "../../functions/peers";
 import { officers } from "../../functions/officers";
 import { jsfMargin, margin } from "../../functions/margin";
 import { appointments, compensation, person } from "../../functions/persons";
+import { disclosures } from "../../functions/disclosures";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
@@ -152,6 +153,19 @@ const FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }>
       { args: ["6m", null, null, "days", 0, "asc"] },
       { args: [null, "2099-01-01", null, null, null, null], refused: true }, // #N/A: future
       { args: ["2y", null, null, null, null, null], refused: true }, // #VALUE!
+    ],
+  },
+  DISCLOSURES: {
+    // from, to, document_type, limit, headers, order
+    call: (c, a) => disclosures(c, a[0], a[1], a[2], a[3], a[4], invocation(), a[5]),
+    cases: [
+      { args: [null, null, null, null, null, null] },
+      { args: [null, null, null, 250, 2, "asc"] }, // three pages
+      { args: ["2024-01-01", "2025-12-31", null, 10, 1, null] },
+      { args: [null, null, "有価証券報告書", 5, 0, null] },
+      { args: ["2099-01-01", null, null, null, null, null], refused: true }, // #N/A: future
+      { args: ["2025-01-01", "2024-01-01", null, null, null, null], refused: true }, // #VALUE!
+      { args: [null, null, null, 1001, null, null], refused: true }, // #VALUE!
     ],
   },
 };
