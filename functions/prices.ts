@@ -10,7 +10,7 @@ import { futureDate } from "./excel-errors";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import { isStale, type KaishaClient } from "../src/client";
-import type { CallContext, InvocationLike } from "./run";
+import type { InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
 import { defineTable } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
