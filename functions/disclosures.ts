@@ -1,7 +1,7 @@
 // DISCLOSURES: a security's disclosure list (GET /securities/{code}/disclosures), newest first.
 
-import type { SecurityDisclosure } from "../src/contract";
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { SecurityDisclosure, SecurityDisclosuresResponse } from "../src/contract";
+import type { ParamsOf } from "../src/client/types";
 import {
   ArgumentError,
   headersArg,
@@ -47,7 +47,7 @@ interface DisclosuresQuery {
   readonly params: ParamsOf<"listSecurityDisclosures">;
   readonly count: number;
 }
-type DisclosuresPage = ResponseOf<"listSecurityDisclosures">;
+type DisclosuresPage = SecurityDisclosuresResponse;
 
 /** The first page's conditions (openapi.json listSecurityDisclosures: only `cursor` changes). */
 function disclosuresQuery(code: string, args: DisclosuresArgs): DisclosuresQuery {
