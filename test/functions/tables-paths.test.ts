@@ -12,6 +12,7 @@ import { officers } from "../../functions/officers";
 import { jsfMargin, margin } from "../../functions/margin";
 import { appointments, compensation, person } from "../../functions/persons";
 import { disclosures } from "../../functions/disclosures";
+import { document, section } from "../../functions/document";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
@@ -198,7 +199,9 @@ interface Look {
 }
 
 async function samePaths(name: string, company: string, look: Look) {
-  const { call, cases } = (FUNCTIONS[name] ?? PERSON_FUNCTIONS[name]) as (typeof FUNCTIONS)[string];
+  const { call, cases } = (FUNCTIONS[name] ??
+    PERSON_FUNCTIONS[name] ??
+    DOCUMENT_FUNCTIONS[name]) as (typeof FUNCTIONS)[string];
   // Full: a cold session, every answer fetched by the cell itself.
   const cold = useSandbox({ now: NOW, ...look });
   const full: unknown[] = [];
@@ -243,6 +246,42 @@ const PERSON_FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Ca
   APPOINTMENTS: { call: (id, a) => appointments(id, a[0], invocation()), cases: PERSON_CASES },
   COMPENSATION: { call: (id, a) => compensation(id, a[0], invocation()), cases: PERSON_CASES },
 };
+
+/** The document functions: their subject is a document id. */
+const DOCUMENT_FUNCTIONS: Record<string, { call: TableFunction; cases: readonly Case[] }> = {
+  DOCUMENT: {
+    // part, headers
+    call: (id, a) => document(id, a[0], a[1], invocation()),
+    cases: [
+      { args: [null, null] },
+      { args: ["sections", 2] },
+      { args: ["xbrl", 1] },
+      { args: ["xbrl_facts", 0] },
+      { args: ["available_sections", 2] },
+      { args: ["pages", null], refused: true }, // #VALUE!
+    ],
+  },
+  SECTION: {
+    // section
+    call: (id, a) => section(id, a[0], invocation()),
+    cases: [
+      { args: ["business_overview"] },
+      { args: ["risk_factors"] },
+      { args: ["dividend_policy"] },
+      { args: ["major_shareholders"] },
+      { args: ["no_such_section"], refused: true }, // #VALUE!
+    ],
+  },
+};
+
+/** Documents of 7203 (statutory and timely, spread over its list) and one that does not exist. */
+function docIds(count: number): string[] {
+  const ids = getDataset()
+    .disclosures.filter((d) => d.security_code === "7203")
+    .map((d) => d.item.doc_id);
+  const step = Math.max(1, Math.floor(ids.length / count));
+  return [...Array.from({ length: count }, (_, i) => ids[i * step] as string), "S9999999"];
+}
 
 /** Person ids spread over the sandbox's people, and one no one has. */
 function personIds(count: number): string[] {
@@ -320,6 +359,29 @@ describe.each(Object.keys(PERSON_FUNCTIONS))("%s", (name) => {
       ["12", 3],
     ] as const)
       expect(((await shown(call(id, [headers]))) as { error?: string }).error).toBe("#VALUE!");
+    expect(h.sent()).toBe(0);
+  });
+});
+
+describe.each(Object.keys(DOCUMENT_FUNCTIONS))("%s", (name) => {
+  test.each(docIds(4))(
+    "document %s: full, warm and waiting paths give the same table or message",
+    async (id) => {
+      await samePaths(name, id, LOOKS[0] as Look);
+    },
+  );
+
+  test("Japanese headers and formatted numbers: the same on every path", async () => {
+    await samePaths(name, docIds(1)[0] as string, LOOKS[1] as Look);
+  });
+
+  test("a refused document id or argument asks nothing", async () => {
+    const { call, cases } = DOCUMENT_FUNCTIONS[name] as (typeof FUNCTIONS)[string];
+    const h = useSandbox({ now: NOW });
+    const valid = (cases[0] as Case).args;
+    expect(((await shown(call("not-a-doc", valid))) as { error?: string }).error).toBe("#VALUE!");
+    for (const { args } of cases.filter((c) => c.refused))
+      expect(((await shown(call(docIds(1)[0], args))) as { error?: string }).error).toBe("#VALUE!");
     expect(h.sent()).toBe(0);
   });
 });
