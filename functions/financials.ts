@@ -38,6 +38,7 @@ import { companyOf, companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import type { CompanyRef } from "../src/excel/company-ref";
+import { FINANCIALS_FETCH_YEARS, narrowFinancials } from "../src/domain/financials-window";
 import { defineTable } from "./cells/define-table";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
@@ -120,9 +121,13 @@ function parseFinancials([
   };
 }
 
-/** The window the table shows, once its as_of month is known. */
+/**
+ * The widest window up to the as_of month, which the client asks for whatever `years` (openapi.json
+ * getFinancials: one request answers every year; src/domain/financials-window.ts): its stored
+ * body, the same object while fresh, is cut to `years` here as the client would cut it.
+ */
 function windowAsk(args: FinancialsArgs, who: Company, month: string | undefined) {
-  return financialsAsk(who, args.periodType, args.count, month);
+  return financialsAsk(who, args.periodType, FINANCIALS_FETCH_YEARS, month);
 }
 
 /**
@@ -145,8 +150,9 @@ const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, Fina
     const { asOf, periodType, money, keys, mode } = args;
     const month = asOf === undefined ? undefined : asOfMonth(answers, who, asOf);
     if (month === LACKING) return LACKING;
-    const body = answers.read(windowAsk(args, who, month));
-    if (body === undefined) return LACKING;
+    const wide = answers.read(windowAsk(args, who, month));
+    if (wide === undefined) return LACKING;
+    const body = narrowFinancials(wide, periodType, args.count) as FinancialsResponse;
     if (body.periods.length === 0) throw noResults();
     const last = body.periods[body.periods.length - 1] as FinancialsPeriod;
     const title = titleRow(
