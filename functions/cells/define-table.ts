@@ -160,23 +160,31 @@ export function defineTable<A extends object, S, Q extends object, B>(
     return built;
   }
 
-  /** Keeps a table built from cached answers (not from a stale copy: the warm path never sees one). */
-  function keep(args: A, subject: S, shaping: Shaping, today: string, read: Recorded<Q, B>) {
-    return (table: Cell[][]): Cell[][] => {
-      const shown = settled(table);
-      const bodies = read.bodies;
-      if (bodies.every((b) => typeof b === "object" && b !== null && !isStale(b)))
-        tables.set(args, {
-          subject,
-          host: shaping.host,
-          headerLanguage: shaping.headerLanguage,
-          today,
-          queries: read.queries,
-          bodies,
-          table: shown,
-        });
-      return shown;
-    };
+  /**
+   * The table as given (settled), kept when built from cached answers (not from a stale copy:
+   * the warm path never sees one, and the answer asked again gives a new table).
+   */
+  function keep(
+    args: A,
+    subject: S,
+    shaping: Shaping,
+    today: string,
+    read: Recorded<Q, B>,
+    built: Cell[][],
+  ): Cell[][] {
+    const table = settled(built);
+    const bodies = read.bodies;
+    if (bodies.every((b) => typeof b === "object" && b !== null && !isStale(b)))
+      tables.set(args, {
+        subject,
+        host: shaping.host,
+        headerLanguage: shaping.headerLanguage,
+        today,
+        queries: read.queries,
+        bodies,
+        table,
+      });
+    return table;
   }
 
   /** The table from memory alone, or LACKING (with `failure` set to an error that is final). */
@@ -204,7 +212,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
       const read = new Recorded(memory);
       const table = definition.compute(args, subject, read, shaping, client);
       if (table === LACKING) return LACKING;
-      return keep(args, subject, shaping, today, read)(table);
+      return keep(args, subject, shaping, today, read, table);
     } catch (err) {
       // From fresh answers and the subject the full path uses: the full path's error, word for word.
       if (err instanceof Error) failure = err;
@@ -236,7 +244,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
         },
         fetch,
       );
-      return keep(args, subject, ctx, today, read as Recorded<Q, B>)(table);
+      return keep(args, subject, ctx, today, read as Recorded<Q, B>, table);
     });
   }
 
