@@ -18,8 +18,18 @@ import {
   type HostCapabilities,
 } from "../src/excel/values";
 import type { HeaderMode } from "../src/excel/args";
+import type { HeaderLanguage } from "../src/excel/shape";
 import { getHostCapabilities } from "./host";
-import type { CallContext } from "./run";
+
+/**
+ * What a table's look depends on besides its data: the host's number formats and the header
+ * language. A call's context is one (functions/run.ts CallContext); the warm path of a table
+ * (functions/cells/define-table.ts) passes the session's without a call.
+ */
+export interface Shaping {
+  readonly host: HostCapabilities;
+  readonly headerLanguage: HeaderLanguage;
+}
 
 /** #N/A "No data for these conditions" (openapi.json EmptyReason: empty lists are 200 + reason). */
 export function noResults(): NotFoundError {
@@ -112,22 +122,22 @@ export function plainColumn(key: string, dataset?: Dataset): Column<Row> {
 }
 
 /** A calendar-date column ("YYYY-MM-DD" -> serial). */
-export function dateColumn(key: string, ctx: CallContext): Column<Row> {
+export function dateColumn(key: string, ctx: Shaping): Column<Row> {
   return column(key, undefined, (r) => dateCell(r[key] as string | null, ctx.host));
 }
 
 /** An instant column (ISO UTC -> JST date-time serial). */
-export function dateTimeColumn(key: string, ctx: CallContext): Column<Row> {
+export function dateTimeColumn(key: string, ctx: Shaping): Column<Row> {
   return column(key, undefined, (r) => dateTimeCell(r[key] as string | null, ctx.host));
 }
 
 /** A number column outside the field dictionary (rankings, compensation) in its contract unit. */
-export function unitColumn(key: string, unit: string, ctx: CallContext): Column<Row> {
+export function unitColumn(key: string, unit: string, ctx: Shaping): Column<Row> {
   return column(key, undefined, (r) => unitCell(r[key], unit, "jpy", ctx.host), unit);
 }
 
 /** The language of title rows: the header language (issue 11: no "financials annual (百万円)"). */
-export function titleLang(ctx: CallContext): "en" | "ja" {
+export function titleLang(ctx: Shaping): "en" | "ja" {
   return ctx.headerLanguage === "ja" ? "ja" : "en";
 }
 
@@ -136,7 +146,7 @@ export function titleLang(ctx: CallContext): "en" | "ja" {
  * API failed and the last good one is shown) says so in the dataset cell.
  */
 export function titleRow(
-  ctx: CallContext,
+  ctx: Shaping,
   body: unknown,
   identifier: string,
   dataset: string,
@@ -161,7 +171,7 @@ export function titleRow(
  * as of today, the JST calendar day (spec: dates are JST).
  */
 export function titleRowToday(
-  ctx: CallContext,
+  ctx: Shaping,
   body: { attribution?: Attribution | DisclosureAttribution },
   identifier: string,
   dataset: string,
@@ -178,7 +188,7 @@ export function titleRowToday(
 
 /** Builds a table in the user's header language. */
 export function table<R>(
-  ctx: CallContext,
+  ctx: Shaping,
   columns: readonly Column<R>[],
   rows: readonly R[],
   headers: HeaderMode,

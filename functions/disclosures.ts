@@ -1,20 +1,28 @@
 // DISCLOSURES: a security's disclosure list (GET /securities/{code}/disclosures), newest first.
 
 import type { SecurityDisclosure, SecurityDisclosuresResponse } from "../src/contract";
+import type { ParamsOf } from "../src/client/types";
 import {
   ArgumentError,
   headersArg,
   optionalDate,
   optionalInteger,
   optionalText,
+  type HeaderMode,
 } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
-import { companyRefArg, securityCodeOf } from "./company-arg";
-import { inOrder, orderArg } from "../src/excel/order";
+import { companyRefArg } from "./company-arg";
+import { inOrder, orderArg, type Order } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
-import { run, type InvocationLike } from "./run";
+import type { InvocationLike } from "./run";
+import { defineTable } from "./cells/define-table";
+import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
+import { internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
+import { bySecurityCode } from "./cells/subjects";
 
 /**
  * openapi.json listSecurityDisclosures: limit 1..100 per page; DISCLOSURES pages through for up to
@@ -23,11 +31,131 @@ import { run, type InvocationLike } from "./run";
 const MAX_ROWS = 1000;
 const PAGE_MAX = 100;
 
+/** DISCLOSURES' arguments read. */
+interface DisclosuresArgs {
+  ref: CompanyRef;
+  start: string | undefined;
+  end: string | undefined;
+  type: string | undefined;
+  count: number;
+  mode: HeaderMode;
+  direction: Order;
+}
+
+/** The first page's conditions and how many disclosures the walk gathers. */
+interface DisclosuresQuery {
+  readonly params: ParamsOf<"listSecurityDisclosures">;
+  readonly count: number;
+}
+type DisclosuresPage = SecurityDisclosuresResponse;
+
+/** The first page's conditions (openapi.json listSecurityDisclosures: only `cursor` changes). */
+function disclosuresQuery(code: string, args: DisclosuresArgs): DisclosuresQuery {
+  const { start, end, type, count } = args;
+  const limit = Math.min(count, PAGE_MAX);
+  return internedQuery(
+    `listSecurityDisclosures|${code}|${start ?? ""}|${end ?? ""}|${type ?? ""}|${count}`,
+    () => ({
+      params: Object.freeze({
+        code,
+        ...(start !== undefined ? { from: start } : {}),
+        ...(end !== undefined ? { to: end } : {}),
+        ...(type !== undefined ? { document_type: type } : {}),
+        limit,
+      }),
+      count,
+    }),
+  );
+}
+
+/** The pages holding the latest `count` disclosures (one limits object per count). */
+const limitsByCount = new Map<number, WalkLimits<DisclosuresPage>>();
+
+function limitsOf(count: number): WalkLimits<DisclosuresPage> {
+  let limits = limitsByCount.get(count);
+  if (limits === undefined) {
+    limits = {
+      maxPages: Math.ceil(count / PAGE_MAX),
+      enough: (pages) => pages.reduce((n, p) => n + p.disclosures.length, 0) >= count,
+    };
+    limitsByCount.set(count, limits);
+  }
+  return limits;
+}
+
 /**
  * DISCLOSURES: disclosed_at (JST date-time), filing_date, source, document_type, title, doc_id,
  * source_url, pdf_url. Timely-system items appear 24 hours after disclosure (openapi.json
  * listSecurityDisclosures).
  */
+const disclosuresTable = defineTable<
+  DisclosuresArgs,
+  string,
+  DisclosuresQuery,
+  PageWalk<DisclosuresPage>
+>({
+  parse: ([company, from, to, documentType, limit, headers, order]) => ({
+    ref: companyRefArg(company),
+    start: optionalDate(from, "from"),
+    end: optionalDate(to, "to"),
+    type: optionalText(documentType, "document_type", 100),
+    count: optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 50,
+    mode: headersArg(headers),
+    direction: orderArg(order),
+  }),
+  refuse({ start, end }, today) {
+    // A range starting after today holds no disclosure yet: say so rather than answer nothing.
+    if (start !== undefined && start > today) throw futureDate(start, today);
+    if (start !== undefined && end !== undefined && start > end) {
+      throw new ArgumentError(
+        "from",
+        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+        start,
+      );
+    }
+  },
+  ...bySecurityCode<DisclosuresArgs>(),
+  needs: (args, code) => [disclosuresQuery(code, args)],
+  compute(args, code, answers, shaping) {
+    const walk = answers.read(disclosuresQuery(code, args));
+    if (walk === undefined) return LACKING;
+    const first = walk.pages[0];
+    const rows: SecurityDisclosure[] = walk.pages.flatMap((p) => p.disclosures);
+    if (first === undefined || rows.length === 0) throw noResults();
+    const columns = [
+      dateTimeColumn("disclosed_at", shaping),
+      dateColumn("filing_date", shaping),
+      ...["source", "document_type", "title", "doc_id", "source_url", "pdf_url"].map((k) =>
+        plainColumn(k),
+      ),
+    ];
+    const title = titleRow(
+      shaping,
+      first,
+      code,
+      "disclosures",
+      dateCell(args.end ?? jstIsoDate(), shaping.host),
+      first.attribution,
+    );
+    return table(
+      shaping,
+      columns,
+      // The latest `count` disclosures, then put in the order asked.
+      inOrder(
+        rows.slice(0, args.count),
+        (r) => r.disclosed_at ?? r.filing_date ?? "",
+        args.direction,
+      ) as unknown as Record<string, unknown>[],
+      args.mode,
+      title,
+    );
+  },
+  peek: (client, { params, count }) =>
+    peekWalk(client, "listSecurityDisclosures", params, limitsOf(count)),
+  fetch: (ctx, _args, _code, { params, count }) =>
+    fetchWalk(ctx, "listSecurityDisclosures", params, limitsOf(count)),
+});
+
 export function disclosures(
   securityCode: unknown,
   from: unknown,
@@ -38,69 +166,13 @@ export function disclosures(
   invocation?: InvocationLike,
   order?: unknown,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const start = optionalDate(from, "from");
-    const end = optionalDate(to, "to");
-    // A range starting after today holds no disclosure yet: say so rather than answer nothing.
-    const today = ctx.client.today();
-    if (start !== undefined && start > today) throw futureDate(start, today);
-    if (start !== undefined && end !== undefined && start > end) {
-      throw new ArgumentError(
-        "from",
-        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
-        start,
-      );
-    }
-    const type = optionalText(documentType, "document_type", 100);
-    const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 50;
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-    const code = await securityCodeOf(ctx, ref);
-    const query = {
-      code,
-      ...(start !== undefined ? { from: start } : {}),
-      ...(end !== undefined ? { to: end } : {}),
-      ...(type !== undefined ? { document_type: type } : {}),
-      limit: Math.min(count, PAGE_MAX),
-    };
-    const rows: SecurityDisclosure[] = [];
-    let first: SecurityDisclosuresResponse | undefined;
-    for await (const page of ctx.client.paginate("listSecurityDisclosures", query, {
-      ...ctx.options,
-      maxPages: Math.ceil(count / PAGE_MAX),
-    })) {
-      first ??= page;
-      rows.push(...page.disclosures);
-      if (rows.length >= count) break;
-    }
-    if (first === undefined || rows.length === 0) throw noResults();
-    const columns = [
-      dateTimeColumn("disclosed_at", ctx),
-      dateColumn("filing_date", ctx),
-      ...["source", "document_type", "title", "doc_id", "source_url", "pdf_url"].map((k) =>
-        plainColumn(k),
-      ),
-    ];
-    const title = titleRow(
-      ctx,
-      first,
-      code,
-      "disclosures",
-      dateCell(end ?? jstIsoDate(), ctx.host),
-      first.attribution,
-    );
-    return table(
-      ctx,
-      columns,
-      // The latest `count` disclosures, then put in the order asked.
-      inOrder(
-        rows.slice(0, count),
-        (r) => r.disclosed_at ?? r.filing_date ?? "",
-        direction,
-      ) as unknown as Record<string, unknown>[],
-      mode,
-      title,
-    );
-  });
+  return disclosuresTable(invocation, [
+    securityCode,
+    from,
+    to,
+    documentType,
+    limit,
+    headers,
+    order,
+  ]);
 }

@@ -1,7 +1,9 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (openapi.json getDividends).
 
-import type { DividendRecord, DividendSourceRef } from "../src/contract";
-import { ArgumentError, headersArg, type Company } from "../src/excel/args";
+import type { DividendRecord, DividendSourceRef, FinancialsResponse } from "../src/contract";
+import type { ParamsOf, ResponseOf } from "../src/client/types";
+import { ArgumentError, headersArg, type Company, type HeaderMode } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import {
   fiscalYearAmong,
   fiscalYearIn,
@@ -9,15 +11,32 @@ import {
   yearWithoutAnswer,
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
-import { companyFinancials } from "../src/domain/company-resolver";
-import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import { noData, refuseFutureDate } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
-import { companyOf, companyRefArg } from "./company-arg";
-import { inOrder, orderArg } from "../src/excel/order";
-import { run, type CallContext, type InvocationLike } from "./run";
+import { companyRefArg } from "./company-arg";
+import { inOrder, orderArg, type Order } from "../src/excel/order";
+import type { InvocationLike } from "./run";
+import { defineTable } from "./cells/define-table";
+import { internedQuery } from "./cells/queries";
+import type { Answers } from "./cells/answers";
+import { LACKING } from "./cells/rounds";
+import {
+  fetchFinancials,
+  peekFinancials,
+  widestAsk,
+  type FinancialsAsk,
+} from "./cells/financials-asks";
+import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
+
+/** DIVIDENDS' answers: the dividend history, and the widest /financials series a 年度 is read among. */
+type DividendsQuery = Readonly<ParamsOf<"getDividends">> | FinancialsAsk;
+type DividendsAnswer = ResponseOf<"getDividends"> | FinancialsResponse;
+
+function historyQuery(edinet: string): Readonly<ParamsOf<"getDividends">> {
+  return internedQuery(`getDividends|${edinet}`, () => ({ edinet_code: edinet }));
+}
 
 /**
  * A from/to argument as a fiscal year (openapi.json DividendRecord.fiscal_year: the year of the
@@ -25,12 +44,12 @@ import { run, type CallContext, type InvocationLike } from "./run";
  * years back from the latest; a 年度, date or quarter names a fiscal year of the company, read
  * from its annual /financials answer (the request FINANCIAL cells make, shared with them).
  */
-async function dividendYear(
-  ctx: CallContext,
+function dividendYear(
+  answers: Answers<DividendsQuery, DividendsAnswer>,
   who: Company,
   arg: PeriodArg | undefined,
   years: readonly number[],
-): Promise<number | undefined> {
+): number | undefined | typeof LACKING {
   if (arg === undefined) return undefined;
   const plain = yearWithoutAnswer(arg);
   if (plain !== undefined) return plain;
@@ -41,12 +60,8 @@ async function dividendYear(
       arg,
     );
   } else {
-    const all = await companyFinancials(
-      ctx.client,
-      who,
-      { period: arg.type, years: FINANCIALS_FETCH_YEARS },
-      ctx.options,
-    );
+    const all = answers.read(widestAsk(who, arg)) as FinancialsResponse | undefined;
+    if (all === undefined) return LACKING;
     label = fiscalYearIn(all.periods, arg);
   }
   if (label === undefined)
@@ -99,12 +114,104 @@ function refsOf(record: Record<string, unknown>): readonly DividendSourceRef[] {
   return Array.isArray(refs) ? (refs as DividendSourceRef[]) : [];
 }
 
+/** DIVIDENDS' arguments read (`plainFrom`/`plainTo`: years named without an answer). */
+interface DividendsArgs {
+  ref: CompanyRef;
+  fromArg: PeriodArg | undefined;
+  toArg: PeriodArg | undefined;
+  plainFrom: number | undefined;
+  plainTo: number | undefined;
+  mode: HeaderMode;
+  direction: Order;
+}
+
+function parseDividends([company, from, to, headers, order]: readonly unknown[]): DividendsArgs {
+  const ref = companyRefArg(company);
+  const fromArg = optionalPeriodArg(from, "from_fiscal_year");
+  const toArg = optionalPeriodArg(to, "to_fiscal_year");
+  return {
+    ref,
+    fromArg,
+    toArg,
+    plainFrom: fromArg === undefined ? undefined : yearWithoutAnswer(fromArg),
+    plainTo: toArg === undefined ? undefined : yearWithoutAnswer(toArg),
+    mode: headersArg(headers),
+    direction: orderArg(order),
+  };
+}
+
+/** Refused before any request: a date in the future, from after to. */
+function refuseDividends(args: DividendsArgs, today: string): void {
+  const { fromArg, toArg, plainFrom, plainTo } = args;
+  for (const a of [fromArg, toArg]) refuseFutureDate(a, today);
+  if (plainFrom !== undefined && plainTo !== undefined && plainFrom > plainTo) {
+    throw new ArgumentError(
+      "from_fiscal_year",
+      {
+        en: `a year not after to_fiscal_year (${plainTo})`,
+        ja: `to_fiscal_year（${plainTo}）以前の年`,
+      },
+      plainFrom,
+    );
+  }
+}
+
 /**
  * DIVIDENDS: fiscal_year, annual_dps, annual_dps_adjusted, payout_ratio, change_type, doe,
  * net_asset_dividend_rate, consecutive_dividend_increase_years, doc_id, source, source_refs,
  * oldest first. The whole history is
  * fetched once per company (one request whatever the years) and cut here.
  */
+const dividendsTable = defineTable<DividendsArgs, EdinetSubject, DividendsQuery, DividendsAnswer>({
+  parse: parseDividends,
+  refuse: refuseDividends,
+  ...byEdinetCode<DividendsArgs>(),
+  needs: (_args, { edinet }) => [historyQuery(edinet)],
+  compute(args, { who, label: code, edinet }, answers, shaping) {
+    const { fromArg, toArg } = args;
+    const body = answers.read(historyQuery(edinet)) as ResponseOf<"getDividends"> | undefined;
+    if (body === undefined) return LACKING;
+    const years = body.records.map((r) => r.fiscal_year);
+    const from = dividendYear(answers, who, fromArg, years);
+    if (from === LACKING) return LACKING;
+    const to = dividendYear(answers, who, toArg, years);
+    if (to === LACKING) return LACKING;
+    const rows = body.records.filter(
+      (r: DividendRecord) =>
+        (from === undefined || r.fiscal_year >= from) && (to === undefined || r.fiscal_year <= to),
+    );
+    if (rows.length === 0) throw noResults();
+    const number = (k: string) => numberColumn("dividends", k, "jpy", shaping.host);
+    const columns = [
+      plainColumn("fiscal_year"),
+      ...NUMERIC.slice(0, 3).map(number),
+      plainColumn("change_type"),
+      ...NUMERIC.slice(3).map(number),
+      ...SOURCE_COLUMNS,
+    ];
+    const title = titleRow(
+      shaping,
+      body,
+      code,
+      "dividends",
+      rows[rows.length - 1]?.fiscal_year ?? "",
+      body.attribution,
+    );
+    const ordered = inOrder(rows, (r) => String(r.fiscal_year).padStart(4, "0"), args.direction);
+    return table(
+      shaping,
+      columns,
+      ordered as unknown as Record<string, unknown>[],
+      args.mode,
+      title,
+    );
+  },
+  peek: (client, query) =>
+    "who" in query ? peekFinancials(client, query) : client.peek("getDividends", query),
+  fetch: (ctx, _args, _subject, query) =>
+    "who" in query ? fetchFinancials(ctx, query) : ctx.client.dividends(query, ctx.options),
+});
+
 export function dividends(
   company: unknown,
   fromFiscalYear: unknown,
@@ -113,54 +220,5 @@ export function dividends(
   invocation?: InvocationLike,
   order?: unknown,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(company);
-    const fromArg = optionalPeriodArg(fromFiscalYear, "from_fiscal_year");
-    const toArg = optionalPeriodArg(toFiscalYear, "to_fiscal_year");
-    const today = ctx.client.today();
-    for (const a of [fromArg, toArg]) refuseFutureDate(a, today);
-    const plainFrom = fromArg === undefined ? undefined : yearWithoutAnswer(fromArg);
-    const plainTo = toArg === undefined ? undefined : yearWithoutAnswer(toArg);
-    if (plainFrom !== undefined && plainTo !== undefined && plainFrom > plainTo) {
-      throw new ArgumentError(
-        "from_fiscal_year",
-        {
-          en: `a year not after to_fiscal_year (${plainTo})`,
-          ja: `to_fiscal_year（${plainTo}）以前の年`,
-        },
-        plainFrom,
-      );
-    }
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-    const who = await companyOf(ctx, ref);
-    const code = "security_code" in who ? who.security_code : who.edinet_code;
-    const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
-    const body = await ctx.client.dividends({ edinet_code: edinet }, ctx.options);
-    const years = body.records.map((r) => r.fiscal_year);
-    const from = await dividendYear(ctx, who, fromArg, years);
-    const to = await dividendYear(ctx, who, toArg, years);
-    const rows = body.records.filter(
-      (r: DividendRecord) =>
-        (from === undefined || r.fiscal_year >= from) && (to === undefined || r.fiscal_year <= to),
-    );
-    if (rows.length === 0) throw noResults();
-    const columns = [
-      plainColumn("fiscal_year"),
-      ...NUMERIC.slice(0, 3).map((k) => numberColumn("dividends", k)),
-      plainColumn("change_type"),
-      ...NUMERIC.slice(3).map((k) => numberColumn("dividends", k)),
-      ...SOURCE_COLUMNS,
-    ];
-    const title = titleRow(
-      ctx,
-      body,
-      code,
-      "dividends",
-      rows[rows.length - 1]?.fiscal_year ?? "",
-      body.attribution,
-    );
-    const ordered = inOrder(rows, (r) => String(r.fiscal_year).padStart(4, "0"), direction);
-    return table(ctx, columns, ordered as unknown as Record<string, unknown>[], mode, title);
-  });
+  return dividendsTable(invocation, [company, fromFiscalYear, toFiscalYear, headers, order]);
 }

@@ -2,7 +2,7 @@
 // getDisclosure, getDisclosureSection).
 
 import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
-import type { ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { SECTION_IDS } from "../src/contract/disclosure-sections";
 import {
   docIdArg,
@@ -11,18 +11,28 @@ import {
   optionalText,
   requiredChoice,
   requiredText,
+  type HeaderMode,
 } from "../src/excel/args";
 import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
-import { BoundedMemo } from "../src/client/bounded-memo";
-import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
+import {
+  dateColumn,
+  dateTimeColumn,
+  noResults,
+  plainColumn,
+  table,
+  titleRow,
+  type Shaping,
+} from "./common";
 import { noData } from "./excel-errors";
-import { run, type CallContext, type InvocationLike } from "./run";
+import type { InvocationLike } from "./run";
 import { defineCell, LACKING } from "./cells/define-cell";
 import { argsTable, internedArgs } from "./cells/interned-args";
+import { defineTable } from "./cells/define-table";
+import { answersOf, internedQuery } from "./cells/queries";
 
 const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
 type Part = (typeof PARTS)[number];
@@ -38,74 +48,113 @@ const INCLUDE: Readonly<Record<Part, string>> = {
   available_sections: "meta,available_sections",
 };
 
+/** A document query: the document and the `include` groups asked (one frozen object each). */
+type DocumentQuery = Readonly<{ doc_id: string; include: string }>;
+
+function documentQuery(id: string, part: Part): DocumentQuery {
+  const include = INCLUDE[part];
+  return internedQuery(`getDisclosure|${id}|${include}`, () => ({ doc_id: id, include }));
+}
+
+/** DOCUMENT's arguments read. */
+interface DocumentArgs {
+  id: string;
+  which: Part;
+  mode: HeaderMode;
+}
+
 /** DOCUMENT: meta (one row), sections (id, title, text), xbrl (facts) or available_sections. */
+const documentTable = defineTable<DocumentArgs, string, DocumentQuery, ResponseOf<"getDisclosure">>(
+  {
+    parse: ([docId, part, headers]) => ({
+      id: docIdArg(docId),
+      which: optionalChoice(part, "part", PARTS, { xbrl_facts: "xbrl" }) ?? "meta",
+      mode: headersArg(headers),
+    }),
+    // The document is the subject: nothing to look up.
+    subjectAtHand: (args) => args.id,
+    subject: (_ctx, args) => args.id,
+    needs: (args, id) => [documentQuery(id, args.which)],
+    compute({ which, mode }, id, answers, ctx) {
+      const body = answers.read(documentQuery(id, which));
+      if (body === undefined) return LACKING;
+      const title = titleRow(
+        ctx,
+        body,
+        id,
+        `document ${which}`,
+        dateCell(body.meta?.filing_date ?? jstIsoDate(), ctx.host),
+        body.attribution,
+      );
+      switch (which) {
+        case "meta": {
+          if (body.meta === undefined) throw noResults();
+          const columns = [
+            plainColumn("doc_id"),
+            plainColumn("source"),
+            plainColumn("edinet_code"),
+            plainColumn("title"),
+            plainColumn("document_type"),
+            dateColumn("filing_date", ctx),
+            dateTimeColumn("disclosed_at", ctx),
+            dateTimeColumn("available_for_redistribution_at", ctx),
+            plainColumn("source_url"),
+            plainColumn("pdf_url"),
+          ];
+          return table(
+            ctx,
+            columns,
+            [body.meta as unknown as Record<string, unknown>],
+            mode,
+            title,
+          );
+        }
+        case "sections": {
+          const rows = body.sections ?? [];
+          if (rows.length === 0) throw noResults();
+          const columns: Column<DisclosureDocumentSection>[] = [
+            plainColumn("section_id") as Column<DisclosureDocumentSection>,
+            plainColumn("section_title_raw") as Column<DisclosureDocumentSection>,
+            {
+              key: "text",
+              label: "本文",
+              value: (s) => truncateForCell(htmlToText(s.html_or_text)),
+            },
+          ];
+          return table(ctx, columns, rows, mode, title);
+        }
+        case "xbrl": {
+          const rows = body.xbrl_facts ?? [];
+          if (rows.length === 0) throw noResults();
+          // `period` is the fact's date (an instant, or a duration's end) as a date serial, and
+          // `period_start` a duration's first day, so facts sort, filter and join by date.
+          const columns: Column<DisclosureXbrlFact>[] = [
+            ...["element_name", "context"].map((k) => plainColumn(k) as Column<DisclosureXbrlFact>),
+            { ...plainColumn("period"), value: (f) => periodCells(f.period, ctx).end },
+            { ...plainColumn("period_start"), value: (f) => periodCells(f.period, ctx).start },
+            { ...plainColumn("value"), value: (f) => factCell(f, ctx.host) },
+            plainColumn("unit") as Column<DisclosureXbrlFact>,
+          ];
+          return table(ctx, columns, rows, mode, title);
+        }
+        case "available_sections": {
+          const rows = (body.available_sections ?? []).map((section_id) => ({ section_id }));
+          if (rows.length === 0) throw noResults();
+          return table(ctx, [plainColumn("section_id")], rows, mode, title);
+        }
+      }
+    },
+    ...answersOf("getDisclosure"),
+  },
+);
+
 export function document(
   docId: unknown,
   part: unknown,
   headers: unknown,
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const id = docIdArg(docId);
-    const which = optionalChoice(part, "part", PARTS, { xbrl_facts: "xbrl" }) ?? "meta";
-    const mode = headersArg(headers);
-    const body = await ctx.client.disclosure({ doc_id: id, include: INCLUDE[which] }, ctx.options);
-    const title = titleRow(
-      ctx,
-      body,
-      id,
-      `document ${which}`,
-      dateCell(body.meta?.filing_date ?? jstIsoDate(), ctx.host),
-      body.attribution,
-    );
-    switch (which) {
-      case "meta": {
-        if (body.meta === undefined) throw noResults();
-        const columns = [
-          plainColumn("doc_id"),
-          plainColumn("source"),
-          plainColumn("edinet_code"),
-          plainColumn("title"),
-          plainColumn("document_type"),
-          dateColumn("filing_date", ctx),
-          dateTimeColumn("disclosed_at", ctx),
-          dateTimeColumn("available_for_redistribution_at", ctx),
-          plainColumn("source_url"),
-          plainColumn("pdf_url"),
-        ];
-        return table(ctx, columns, [body.meta as unknown as Record<string, unknown>], mode, title);
-      }
-      case "sections": {
-        const rows = body.sections ?? [];
-        if (rows.length === 0) throw noResults();
-        const columns: Column<DisclosureDocumentSection>[] = [
-          plainColumn("section_id") as Column<DisclosureDocumentSection>,
-          plainColumn("section_title_raw") as Column<DisclosureDocumentSection>,
-          { key: "text", label: "本文", value: (s) => truncateForCell(htmlToText(s.html_or_text)) },
-        ];
-        return table(ctx, columns, rows, mode, title);
-      }
-      case "xbrl": {
-        const rows = body.xbrl_facts ?? [];
-        if (rows.length === 0) throw noResults();
-        // `period` is the fact's date (an instant, or a duration's end) as a date serial, and
-        // `period_start` a duration's first day, so facts sort, filter and join by date.
-        const columns: Column<DisclosureXbrlFact>[] = [
-          ...["element_name", "context"].map((k) => plainColumn(k) as Column<DisclosureXbrlFact>),
-          { ...plainColumn("period"), value: (f) => periodCells(f.period, ctx).end },
-          { ...plainColumn("period_start"), value: (f) => periodCells(f.period, ctx).start },
-          { ...plainColumn("value"), value: (f) => factCell(f, ctx.host) },
-          plainColumn("unit") as Column<DisclosureXbrlFact>,
-        ];
-        return table(ctx, columns, rows, mode, title);
-      }
-      case "available_sections": {
-        const rows = (body.available_sections ?? []).map((section_id) => ({ section_id }));
-        if (rows.length === 0) throw noResults();
-        return table(ctx, [plainColumn("section_id")], rows, mode, title);
-      }
-    }
-  });
+  return documentTable(invocation, [docId, part, headers]);
 }
 
 /**
@@ -139,7 +188,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 function periodCells(
   period: string | null,
-  ctx: Pick<CallContext, "host">,
+  ctx: Pick<Shaping, "host">,
 ): { start: Cell; end: Cell } {
   if (period === null || period.trim() === "") return { start: EMPTY, end: EMPTY };
   const text = period.trim();
@@ -160,15 +209,11 @@ function sameName(element: string, wanted: string): boolean {
   return e === w || e.endsWith(`:${w}`) || e.endsWith(`_${w}`);
 }
 
-type XbrlQuery = { doc_id: string; include: string };
+type XbrlQuery = DocumentQuery;
 
-/** One frozen query per document, so the client recognises it at once (a model's column of facts). */
-const xbrlQueries = new BoundedMemo<string, XbrlQuery>(4096);
-
+/** XBRL asks exactly as DOCUMENT "xbrl" does: the same frozen query, one cached answer. */
 function xbrlQuery(id: string): XbrlQuery {
-  return (
-    xbrlQueries.get(id) ?? xbrlQueries.set(id, Object.freeze({ doc_id: id, include: INCLUDE.xbrl }))
-  );
+  return documentQuery(id, "xbrl");
 }
 
 /** An XBRL cell's arguments: the document's query, the element name, the context asked ("": none). */
@@ -241,29 +286,60 @@ export function xbrl(
   return xbrlCell(invocation, docId, element, context);
 }
 
+/** SECTION's arguments read. */
+interface SectionArgs {
+  id: string;
+  which: (typeof SECTION_IDS)[number];
+}
+
+type SectionQuery = ParamsOf<"getDisclosureSection">;
+
+function sectionQuery({ id, which }: SectionArgs): SectionQuery {
+  return internedQuery(`getDisclosureSection|${id}|${which}`, () => ({
+    doc_id: id,
+    section: which,
+  }));
+}
+
 /**
  * SECTION: the section as plain text, one paragraph per row, no cell over Excel's 32,767
  * characters. A section the document lacks gives #N/A listing the ones it has (openapi.json
  * getDisclosureSection).
  */
-export function section(
-  docId: unknown,
-  sectionId: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const id = docIdArg(docId);
-    const which = requiredChoice(sectionId, "section", SECTION_IDS);
-    const body = await ctx.client.disclosureSection({ doc_id: id, section: which }, ctx.options);
+const sectionTable = defineTable<
+  SectionArgs,
+  string,
+  SectionQuery,
+  ResponseOf<"getDisclosureSection">
+>({
+  parse: ([docId, sectionId]) => ({
+    id: docIdArg(docId),
+    which: requiredChoice(sectionId, "section", SECTION_IDS),
+  }),
+  subjectAtHand: (args) => args.id,
+  subject: (_ctx, args) => args.id,
+  needs: (args) => [sectionQuery(args)],
+  compute(args, id, answers) {
+    const body = answers.read(sectionQuery(args));
+    if (body === undefined) return LACKING;
     if (body.section_text === null) {
       const list = body.available_sections.join(", ") || "-";
       throw noData(
-        `${id} has no section ${which}; available: ${list}`,
-        `${id} に ${which} はありません。利用可能：${list}`,
+        `${id} has no section ${args.which}; available: ${list}`,
+        `${id} に ${args.which} はありません。利用可能：${list}`,
       );
     }
     const cells = splitForCells(htmlToText(body.section_text));
     if (cells.length === 0) throw noResults();
     return cells.map((c) => [c]);
-  });
+  },
+  ...answersOf("getDisclosureSection"),
+});
+
+export function section(
+  docId: unknown,
+  sectionId: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return sectionTable(invocation, [docId, sectionId]);
 }

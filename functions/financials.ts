@@ -8,6 +8,7 @@ import {
   optionalChoice,
   optionalInteger,
   type Company,
+  type HeaderMode,
   type MoneyUnit,
 } from "../src/excel/args";
 import { statementRows } from "../src/excel/financial-period";
@@ -18,7 +19,6 @@ import {
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { noData, refuseFutureDate } from "./excel-errors";
-import { companyFinancials } from "../src/domain/company-resolver";
 import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
 import { unitCell } from "../src/excel/number-formats";
@@ -32,11 +32,23 @@ import {
   plainColumn,
   titleLang,
   titleRow,
+  type Shaping,
 } from "./common";
 import { companyOf, companyRefArg } from "./company-arg";
-import { orderArg } from "../src/excel/order";
-import { run, type CallContext, type InvocationLike } from "./run";
-import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
+import { orderArg, type Order } from "../src/excel/order";
+import type { InvocationLike } from "./run";
+import type { CompanyRef } from "../src/excel/company-ref";
+import { FINANCIALS_FETCH_YEARS, narrowFinancials } from "../src/domain/financials-window";
+import { defineTable } from "./cells/define-table";
+import type { Answers } from "./cells/answers";
+import { LACKING } from "./cells/rounds";
+import {
+  fetchFinancials,
+  financialsAsk,
+  peekFinancials,
+  widestAsk,
+  type FinancialsAsk,
+} from "./cells/financials-asks";
 
 export { FINANCIAL_ITEMS, financial } from "./financial-cell";
 
@@ -71,10 +83,107 @@ function periodLabel(p: FinancialsPeriod): string {
   return p.quarter ? `${p.fiscal_year} ${p.quarter}` : p.fiscal_year;
 }
 
+/** FINANCIALS' arguments read. */
+interface FinancialsArgs {
+  ref: CompanyRef;
+  keys: readonly string[];
+  periodType: (typeof PERIODS)[number];
+  count: number;
+  asOf: PeriodArg | undefined;
+  money: MoneyUnit;
+  shape: "items_down" | "periods_down";
+  mode: HeaderMode;
+  direction: Order;
+}
+
+function parseFinancials([
+  company,
+  items,
+  period,
+  years,
+  asOf,
+  unit,
+  layout,
+  headers,
+  order,
+]: readonly unknown[]): FinancialsArgs {
+  return {
+    ref: companyRefArg(company),
+    keys: fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials"),
+    periodType: optionalChoice(period, "period", PERIODS) ?? "annual",
+    count: optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10,
+    asOf: optionalPeriodArg(asOf, "as_of"),
+    money: moneyUnitArg(unit),
+    shape:
+      optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down",
+    mode: headersArg(headers),
+    direction: orderArg(order),
+  };
+}
+
+/**
+ * The widest window up to the as_of month, which the client asks for whatever `years` (openapi.json
+ * getFinancials: one request answers every year; src/domain/financials-window.ts): its stored
+ * body, the same object while fresh, is cut to `years` here as the client would cut it.
+ */
+function windowAsk(args: FinancialsArgs, who: Company, month: string | undefined) {
+  return financialsAsk(who, args.periodType, FINANCIALS_FETCH_YEARS, month);
+}
+
 /**
  * FINANCIALS: the /financials table. items_down (default): items in rows, periods in columns
  * (oldest left, like a statement); periods_down: one row per period.
  */
+const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, FinancialsResponse>({
+  parse: parseFinancials,
+  remembered: (args) => !("name" in args.ref),
+  refuse: (args, today) => refuseFutureDate(args.asOf, today),
+  subjectAtHand: (args) => ("name" in args.ref ? undefined : args.ref),
+  subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
+  needs: (args, who) => {
+    const { asOf } = args;
+    if (asOf === undefined) return [windowAsk(args, who, undefined)];
+    const month = monthWithoutAnswer(asOf);
+    return [month === undefined ? widestAsk(who, asOf) : windowAsk(args, who, month)];
+  },
+  compute(args, who, answers, shaping) {
+    const { asOf, periodType, money, keys, mode } = args;
+    const month = asOf === undefined ? undefined : asOfMonth(answers, who, asOf);
+    if (month === LACKING) return LACKING;
+    const wide = answers.read(windowAsk(args, who, month));
+    if (wide === undefined) return LACKING;
+    const body = narrowFinancials(wide, periodType, args.count) as FinancialsResponse;
+    if (body.periods.length === 0) throw noResults();
+    const last = body.periods[body.periods.length - 1] as FinancialsPeriod;
+    const title = titleRow(
+      shaping,
+      body,
+      companyLabel(who),
+      `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(shaping))})`}`,
+      // The latest row's own label: "2027/03 Q2" for a running year, not a year end not yet reached.
+      periodLabel(last),
+      body.attribution,
+    );
+
+    const shown = { ...body, periods: statementRows(body.periods, args.direction) };
+    if (args.shape === "periods_down") {
+      const columns: Column<Record<string, unknown>>[] = [plainColumn("fiscal_year")];
+      if (periodType !== "annual") columns.push(plainColumn("quarter"));
+      for (const key of keys) columns.push(numberColumn("financials", key, money, shaping.host));
+      return table(
+        shaping,
+        columns,
+        shown.periods as unknown as Record<string, unknown>[],
+        mode,
+        title,
+      );
+    }
+    return itemsDown(shaping, shown, keys, money, mode, title);
+  },
+  peek: peekFinancials,
+  fetch: (ctx, _args, _who, ask) => fetchFinancials(ctx, ask),
+});
+
 export function financials(
   company: unknown,
   items: unknown,
@@ -87,58 +196,17 @@ export function financials(
   invocation?: InvocationLike,
   order?: unknown,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(company);
-    const keys = fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials");
-    const periodType = optionalChoice(period, "period", PERIODS) ?? "annual";
-    const count = optionalInteger(years, "years", { min: 1, max: 30 }) ?? 10;
-    const asOfArg = optionalPeriodArg(asOf, "as_of");
-    refuseFutureDate(asOfArg, ctx.client.today());
-    const money = moneyUnitArg(unit);
-    const shape =
-      optionalChoice(layout, "layout", ["items_down", "periods_down"] as const) ?? "items_down";
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-
-    const who = await companyOf(ctx, ref);
-    const month = asOfArg === undefined ? undefined : await asOfMonth(ctx, who, asOfArg);
-    const body = await companyFinancials(
-      ctx.client,
-      who,
-      {
-        period: periodType,
-        years: count,
-        ...(month !== undefined ? { as_of: month } : {}),
-      },
-      ctx.options,
-    );
-    if (body.periods.length === 0) throw noResults();
-    const last = body.periods[body.periods.length - 1] as FinancialsPeriod;
-    const title = titleRow(
-      ctx,
-      body,
-      companyLabel(who),
-      `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(ctx))})`}`,
-      // The latest row's own label: "2027/03 Q2" for a running year, not a year end not yet reached.
-      periodLabel(last),
-      body.attribution,
-    );
-
-    const shown = { ...body, periods: statementRows(body.periods, direction) };
-    if (shape === "periods_down") {
-      const columns: Column<Record<string, unknown>>[] = [plainColumn("fiscal_year")];
-      if (periodType !== "annual") columns.push(plainColumn("quarter"));
-      for (const key of keys) columns.push(numberColumn("financials", key, money));
-      return table(
-        ctx,
-        columns,
-        shown.periods as unknown as Record<string, unknown>[],
-        mode,
-        title,
-      );
-    }
-    return itemsDown(ctx, shown, keys, money, mode, title);
-  });
+  return financialsTable(invocation, [
+    company,
+    items,
+    period,
+    years,
+    asOf,
+    unit,
+    layout,
+    headers,
+    order,
+  ]);
 }
 
 /**
@@ -146,15 +214,15 @@ export function financials(
  * date directly; a relative token, a 年度 or a quarter names a fiscal year of the company, read
  * from the widest answer of its series (the request FINANCIAL cells make, shared with them).
  */
-async function asOfMonth(ctx: CallContext, who: Company, arg: PeriodArg): Promise<string> {
+function asOfMonth(
+  answers: Answers<FinancialsAsk, FinancialsResponse>,
+  who: Company,
+  arg: PeriodArg,
+): string | typeof LACKING {
   const direct = monthWithoutAnswer(arg);
   if (direct !== undefined) return direct;
-  const all = await companyFinancials(
-    ctx.client,
-    who,
-    { period: arg.type, years: FINANCIALS_FETCH_YEARS },
-    ctx.options,
-  );
+  const all = answers.read(widestAsk(who, arg));
+  if (all === undefined) return LACKING;
   const label = fiscalYearIn(all.periods, arg);
   if (label === undefined)
     throw noData(
@@ -165,7 +233,7 @@ async function asOfMonth(ctx: CallContext, who: Company, arg: PeriodArg): Promis
 }
 
 function itemsDown(
-  ctx: CallContext,
+  ctx: Shaping,
   body: FinancialsResponse,
   keys: readonly string[],
   money: MoneyUnit,

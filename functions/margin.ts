@@ -1,13 +1,19 @@
 // MARGIN (weekly margin balances) and JSFMARGIN (securities-finance balances and reverse fees).
 
 import type { Dataset } from "../src/contract";
-import { headersArg, optionalChoice, optionalDate } from "../src/excel/args";
+import type { ParamsOf, ResponseOf } from "../src/client/types";
+import { headersArg, optionalChoice, optionalDate, type HeaderMode } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, plainColumn, table, titleRow } from "./common";
-import { companyRefArg, securityCodeOf } from "./company-arg";
-import { inOrder, orderArg } from "../src/excel/order";
+import { companyRefArg } from "./company-arg";
+import { inOrder, orderArg, type Order } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
-import { run, type InvocationLike } from "./run";
+import type { InvocationLike } from "./run";
+import { defineTable } from "./cells/define-table";
+import { answersOf, internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
+import { bySecurityCode } from "./cells/subjects";
 
 /** openapi.json WeeklyMarginBalanceWeek, in schema order. */
 const WEEK_FIELDS = [
@@ -32,12 +38,63 @@ const WEEK_FIELDS = [
   "split_adjustment_factor",
 ];
 
+/** MARGIN's arguments read. */
+interface MarginArgs {
+  ref: CompanyRef;
+  period: "26w" | "52w";
+  mode: HeaderMode;
+  direction: Order;
+}
+
+type WeeklyQuery = ParamsOf<"getWeeklyMarginBalance">;
+
+function weeklyQuery(code: string, period: MarginArgs["period"]): WeeklyQuery {
+  return internedQuery(`getWeeklyMarginBalance|${code}|${period}`, () => ({ code, period }));
+}
+
 /**
  * MARGIN: one row per week, oldest first (openapi.json getWeeklyMarginBalance): report_date,
  * adjusted balances, ratio, changes, close, volume, then the exchange-published (`*_reported`)
  * values. When the split status is `undeterminable` the adjusted columns are empty: use the
  * `*_reported` ones.
  */
+const marginTable = defineTable<
+  MarginArgs,
+  string,
+  WeeklyQuery,
+  ResponseOf<"getWeeklyMarginBalance">
+>({
+  parse: ([company, period, headers, order]) => ({
+    ref: companyRefArg(company),
+    period: optionalChoice(period, "period", ["26w", "52w"] as const) ?? "52w",
+    mode: headersArg(headers),
+    direction: orderArg(order),
+  }),
+  ...bySecurityCode<MarginArgs>(),
+  needs: (args, code) => [weeklyQuery(code, args.period)],
+  compute(args, code, answers, shaping) {
+    const body = answers.read(weeklyQuery(code, args.period));
+    if (body === undefined) return LACKING;
+    if (body.weeks.length === 0) throw noResults();
+    const columns = [
+      dateColumn("report_date", shaping),
+      ...WEEK_FIELDS.map((k) => numberColumn("margin", k, "jpy", shaping.host)),
+    ];
+    const last = body.weeks[body.weeks.length - 1];
+    const title = titleRow(
+      shaping,
+      body,
+      code,
+      `margin ${body.period} ${body.split_adjustment_status}`,
+      dateCell(last?.report_date, shaping.host),
+      body.attribution,
+    );
+    const weeks = inOrder(body.weeks, (w) => w.report_date, args.direction);
+    return table(shaping, columns, weeks as unknown as Record<string, unknown>[], args.mode, title);
+  },
+  ...answersOf("getWeeklyMarginBalance"),
+});
+
 export function margin(
   securityCode: unknown,
   period: unknown,
@@ -45,30 +102,7 @@ export function margin(
   invocation?: InvocationLike,
   order?: unknown,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const p = optionalChoice(period, "period", ["26w", "52w"] as const) ?? "52w";
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-    const code = await securityCodeOf(ctx, ref);
-    const body = await ctx.client.weeklyMargin({ code, period: p }, ctx.options);
-    if (body.weeks.length === 0) throw noResults();
-    const columns = [
-      dateColumn("report_date", ctx),
-      ...WEEK_FIELDS.map((k) => numberColumn("margin", k)),
-    ];
-    const last = body.weeks[body.weeks.length - 1];
-    const title = titleRow(
-      ctx,
-      body,
-      code,
-      `margin ${body.period} ${body.split_adjustment_status}`,
-      dateCell(last?.report_date, ctx.host),
-      body.attribution,
-    );
-    const weeks = inOrder(body.weeks, (w) => w.report_date, direction);
-    return table(ctx, columns, weeks as unknown as Record<string, unknown>[], mode, title);
-  });
+  return marginTable(invocation, [securityCode, period, headers, order]);
 }
 
 const TABLES = ["days", "reverse", "other_exchange_reverse"] as const;
@@ -86,10 +120,85 @@ const DAY_FIELDS = [
 ];
 const FEE_FIELDS = ["fee_per_day", "fee_days", "fee_total"];
 
+/** JSFMARGIN's arguments read. */
+interface JsfArgs {
+  ref: CompanyRef;
+  period: "1m" | "3m" | "6m" | "1y";
+  end: string | undefined;
+  exchange: "XTKS" | "XNGO" | "XFKA" | "XSAP" | undefined;
+  which: (typeof TABLES)[number];
+  mode: HeaderMode;
+  direction: Order;
+}
+
+type JsfQuery = ParamsOf<"getJsfMarginDaily">;
+
+function jsfQuery(code: string, args: JsfArgs): JsfQuery {
+  const { period, end, exchange } = args;
+  return internedQuery(
+    `getJsfMarginDaily|${code}|${period}|${end ?? ""}|${exchange ?? ""}`,
+    () => ({
+      code,
+      period,
+      ...(end !== undefined ? { to: end } : {}),
+      ...(exchange !== undefined ? { exchange } : {}),
+    }),
+  );
+}
+
 /**
  * JSFMARGIN: `table` days (default; daily balances, oldest first), reverse (reverse fees on the own
  * market) or other_exchange_reverse (with exchange_code) (openapi.json getJsfMarginDaily).
  */
+const jsfTable = defineTable<JsfArgs, string, JsfQuery, ResponseOf<"getJsfMarginDaily">>({
+  parse: ([company, period, to, exchange, tableName, headers, order]) => ({
+    ref: companyRefArg(company),
+    period: optionalChoice(period, "period", ["1m", "3m", "6m", "1y"] as const) ?? "1y",
+    end: optionalDate(to, "to"),
+    exchange: optionalChoice(exchange, "exchange", ["XTKS", "XNGO", "XFKA", "XSAP"] as const),
+    which: optionalChoice(tableName, "table", TABLES) ?? "days",
+    mode: headersArg(headers),
+    direction: orderArg(order),
+  }),
+  // openapi.json getJsfMarginDaily to: the end of a past period; a day not reached yet has none.
+  refuse: ({ end }, today) => {
+    if (end !== undefined && end > today) throw futureDate(end, today);
+  },
+  ...bySecurityCode<JsfArgs>(),
+  needs: (args, code) => [jsfQuery(code, args)],
+  compute(args, code, answers, shaping) {
+    const body = answers.read(jsfQuery(code, args));
+    if (body === undefined) return LACKING;
+    const { which } = args;
+    const rows = (which === "days"
+      ? body.days
+      : which === "reverse"
+        ? body.reverse
+        : body.other_exchange_reverse) as unknown as Record<string, unknown>[];
+    if (rows.length === 0) throw noResults();
+    const jsf: Dataset = "jsf";
+    const columns = [
+      dateColumn("date", shaping),
+      ...(which === "other_exchange_reverse" ? [plainColumn("exchange_code")] : []),
+      ...(which === "days" ? DAY_FIELDS : FEE_FIELDS).map((k) =>
+        numberColumn(jsf, k, "jpy", shaping.host),
+      ),
+    ];
+    const last = rows[rows.length - 1] as { date?: string } | undefined;
+    const title = titleRow(
+      shaping,
+      body,
+      code,
+      `jsf ${which} ${body.exchange} ${body.period}`,
+      dateCell(last?.date, shaping.host),
+      body.attribution,
+    );
+    const ordered = inOrder(rows, (r) => String(r.date ?? ""), args.direction);
+    return table(shaping, columns, ordered, args.mode, title);
+  },
+  ...answersOf("getJsfMarginDaily"),
+});
+
 export function jsfMargin(
   securityCode: unknown,
   period: unknown,
@@ -100,49 +209,5 @@ export function jsfMargin(
   invocation?: InvocationLike,
   order?: unknown,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const p = optionalChoice(period, "period", ["1m", "3m", "6m", "1y"] as const) ?? "1y";
-    const end = optionalDate(to, "to");
-    // openapi.json getJsfMarginDaily to: the end of a past period; a day not reached yet has none.
-    const today = ctx.client.today();
-    if (end !== undefined && end > today) throw futureDate(end, today);
-    const ex = optionalChoice(exchange, "exchange", ["XTKS", "XNGO", "XFKA", "XSAP"] as const);
-    const which = optionalChoice(tableName, "table", TABLES) ?? "days";
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-    const code = await securityCodeOf(ctx, ref);
-    const body = await ctx.client.jsfMarginDaily(
-      {
-        code,
-        period: p,
-        ...(end !== undefined ? { to: end } : {}),
-        ...(ex !== undefined ? { exchange: ex } : {}),
-      },
-      ctx.options,
-    );
-    const rows = (which === "days"
-      ? body.days
-      : which === "reverse"
-        ? body.reverse
-        : body.other_exchange_reverse) as unknown as Record<string, unknown>[];
-    if (rows.length === 0) throw noResults();
-    const jsf: Dataset = "jsf";
-    const columns = [
-      dateColumn("date", ctx),
-      ...(which === "other_exchange_reverse" ? [plainColumn("exchange_code")] : []),
-      ...(which === "days" ? DAY_FIELDS : FEE_FIELDS).map((k) => numberColumn(jsf, k)),
-    ];
-    const last = rows[rows.length - 1] as { date?: string } | undefined;
-    const title = titleRow(
-      ctx,
-      body,
-      code,
-      `jsf ${which} ${body.exchange} ${body.period}`,
-      dateCell(last?.date, ctx.host),
-      body.attribution,
-    );
-    const ordered = inOrder(rows, (r) => String(r.date ?? ""), direction);
-    return table(ctx, columns, ordered, mode, title);
-  });
+  return jsfTable(invocation, [securityCode, period, to, exchange, tableName, headers, order]);
 }

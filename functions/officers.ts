@@ -1,26 +1,44 @@
 // OFFICERS: a security's officers (GET /securities/{code}/officers): current, nominees, then retired.
 
-import { headersArg } from "../src/excel/args";
+import type { ParamsOf, ResponseOf } from "../src/client/types";
+import { headersArg, type HeaderMode } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import type { Cell } from "../src/excel/values";
 import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
-import { companyRefArg, securityCodeOf } from "./company-arg";
-import { run, type InvocationLike } from "./run";
+import { companyRefArg } from "./company-arg";
+import type { InvocationLike } from "./run";
+import { defineTable } from "./cells/define-table";
+import { answersOf, internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
+import { bySecurityCode } from "./cells/subjects";
+
+/** OFFICERS' arguments read. */
+interface OfficersArgs {
+  ref: CompanyRef;
+  mode: HeaderMode;
+}
+
+function officersQuery(code: string): ParamsOf<"getOfficers"> {
+  return internedQuery(`getOfficers|${code}`, () => ({ code }));
+}
 
 /**
  * OFFICERS: person_id, name, role, position, is_outside, is_current, is_next_term_nominee,
  * first_valid_from, last_valid_to, tenure_years (openapi.json SecurityOfficer). person_id feeds
  * PERSON and friends.
  */
-export function officers(
-  securityCode: unknown,
-  headers: unknown,
-  invocation?: InvocationLike,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const mode = headersArg(headers);
-    const code = await securityCodeOf(ctx, ref);
-    const body = await ctx.client.officers({ code }, ctx.options);
+const officersTable = defineTable<
+  OfficersArgs,
+  string,
+  ParamsOf<"getOfficers">,
+  ResponseOf<"getOfficers">
+>({
+  parse: ([company, headers]) => ({ ref: companyRefArg(company), mode: headersArg(headers) }),
+  ...bySecurityCode<OfficersArgs>(),
+  needs: (_args, code) => [officersQuery(code)],
+  compute(args, code, answers, shaping) {
+    const body = answers.read(officersQuery(code));
+    if (body === undefined) return LACKING;
     if (body.officers.length === 0) throw noResults();
     const columns = [
       ...[
@@ -32,11 +50,21 @@ export function officers(
         "is_current",
         "is_next_term_nominee",
       ].map((k) => plainColumn(k)),
-      dateColumn("first_valid_from", ctx),
-      dateColumn("last_valid_to", ctx),
+      dateColumn("first_valid_from", shaping),
+      dateColumn("last_valid_to", shaping),
       plainColumn("tenure_years"),
     ];
-    const title = titleRowToday(ctx, body, code, "officers");
-    return table(ctx, columns, body.officers as unknown as Record<string, unknown>[], mode, title);
-  });
+    const title = titleRowToday(shaping, body, code, "officers");
+    const rows = body.officers as unknown as Record<string, unknown>[];
+    return table(shaping, columns, rows, args.mode, title);
+  },
+  ...answersOf("getOfficers"),
+});
+
+export function officers(
+  securityCode: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+): Promise<Cell[][]> {
+  return officersTable(invocation, [securityCode, headers]);
 }

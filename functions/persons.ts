@@ -1,10 +1,22 @@
 // PERSON, APPOINTMENTS and COMPENSATION over GET /persons/{id} and its sub-resources.
 
-import { headersArg, personIdArg } from "../src/excel/args";
+import type { ParamsOf, ResponseOf } from "../src/client/types";
+import { headersArg, personIdArg, type HeaderMode } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
-import { dateColumn, noResults, plainColumn, table, titleRowToday, unitColumn } from "./common";
+import {
+  dateColumn,
+  noResults,
+  plainColumn,
+  table,
+  titleRowToday,
+  unitColumn,
+  type Shaping,
+} from "./common";
 import type { Column, TitleRow } from "../src/excel/shape";
-import { run, type CallContext, type InvocationLike } from "./run";
+import type { InvocationLike } from "./run";
+import { defineTable } from "./cells/define-table";
+import { answersOf, internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
 
 type Row = Record<string, unknown>;
 
@@ -15,18 +27,39 @@ interface PersonTable {
   title: TitleRow;
 }
 
-/** A person function (person_id, headers): the id read, the answer fetched, then its table. */
-function personTable<B>(
-  fetch: (ctx: CallContext, id: string) => Promise<B>,
-  build: (ctx: CallContext, body: B, id: string) => PersonTable,
+/** A person function's arguments read. */
+interface PersonArgs {
+  id: string;
+  mode: HeaderMode;
+}
+
+/** The person operations, each answering one person id. */
+type PersonOperation = "getPerson" | "getPersonAppointments" | "getPersonCompensationHistory";
+
+/**
+ * A person function (person_id, headers) on defineTable: the id is the subject (no look-up), its
+ * one answer read from memory or fetched, then its table.
+ */
+function personTable<O extends PersonOperation>(
+  operationId: O,
+  build: (shaping: Shaping, body: ResponseOf<O>, id: string) => PersonTable,
 ): (personId: unknown, headers: unknown, invocation?: InvocationLike) => Promise<Cell[][]> {
-  return (personId, headers, invocation) =>
-    run(invocation, async (ctx) => {
-      const id = personIdArg(personId);
-      const mode = headersArg(headers);
-      const { columns, rows, title } = build(ctx, await fetch(ctx, id), id);
-      return table(ctx, columns, rows, mode, title);
-    });
+  const query = (id: string): ParamsOf<O> =>
+    internedQuery(`${operationId}|${id}`, () => ({ id }) as unknown as ParamsOf<O>);
+  const defined = defineTable<PersonArgs, string, ParamsOf<O>, ResponseOf<O>>({
+    parse: ([personId, headers]) => ({ id: personIdArg(personId), mode: headersArg(headers) }),
+    subjectAtHand: (args) => args.id,
+    subject: (_ctx, args) => args.id,
+    needs: (_args, id) => [query(id)],
+    compute(args, id, answers, shaping) {
+      const body = answers.read(query(id));
+      if (body === undefined) return LACKING;
+      const { columns, rows, title } = build(shaping, body, id);
+      return table(shaping, columns, rows, args.mode, title);
+    },
+    ...answersOf(operationId),
+  });
+  return (personId, headers, invocation) => defined(invocation, [personId, headers]);
 }
 
 /**
@@ -34,50 +67,44 @@ function personTable<B>(
  * security_name, role, position, is_outside, first_valid_from, tenure_years); a person with none
  * still gets one row with name and birth date (openapi.json getPerson).
  */
-export const person = personTable(
-  (ctx, id) => ctx.client.person({ id }, ctx.options),
-  (ctx, body, id) => {
-    const base = { person_id: body.person_id, name: body.name, birth_date: body.birth_date };
-    const rows: Record<string, unknown>[] =
-      body.current_appointments.length === 0
-        ? [base]
-        : body.current_appointments.map((a) => ({ ...base, ...a }));
-    const columns = [
-      plainColumn("person_id"),
-      plainColumn("name"),
-      dateColumn("birth_date", ctx),
-      ...["security_code", "security_name", "role", "position", "is_outside"].map((k) =>
-        plainColumn(k),
-      ),
-      dateColumn("first_valid_from", ctx),
-      plainColumn("tenure_years"),
-    ];
-    return { columns, rows, title: titleRowToday(ctx, body, id, "person") };
-  },
-);
+export const person = personTable("getPerson", (ctx, body, id) => {
+  const base = { person_id: body.person_id, name: body.name, birth_date: body.birth_date };
+  const rows: Record<string, unknown>[] =
+    body.current_appointments.length === 0
+      ? [base]
+      : body.current_appointments.map((a) => ({ ...base, ...a }));
+  const columns = [
+    plainColumn("person_id"),
+    plainColumn("name"),
+    dateColumn("birth_date", ctx),
+    ...["security_code", "security_name", "role", "position", "is_outside"].map((k) =>
+      plainColumn(k),
+    ),
+    dateColumn("first_valid_from", ctx),
+    plainColumn("tenure_years"),
+  ];
+  return { columns, rows, title: titleRowToday(ctx, body, id, "person") };
+});
 
 /** APPOINTMENTS: current first, then by tenure (openapi.json getPersonAppointments). */
-export const appointments = personTable(
-  (ctx, id) => ctx.client.personAppointments({ id }, ctx.options),
-  (ctx, body, id) => {
-    if (body.appointments.length === 0) throw noResults();
-    const columns = [
-      ...[
-        "security_code",
-        "security_name",
-        "latest_role",
-        "latest_position",
-        "is_outside",
-        "is_current",
-      ].map((k) => plainColumn(k)),
-      dateColumn("first_valid_from", ctx),
-      dateColumn("last_valid_to", ctx),
-      plainColumn("tenure_years"),
-    ];
-    const rows = body.appointments as unknown as Row[];
-    return { columns, rows, title: titleRowToday(ctx, body, id, `appointments ${body.name}`) };
-  },
-);
+export const appointments = personTable("getPersonAppointments", (ctx, body, id) => {
+  if (body.appointments.length === 0) throw noResults();
+  const columns = [
+    ...[
+      "security_code",
+      "security_name",
+      "latest_role",
+      "latest_position",
+      "is_outside",
+      "is_current",
+    ].map((k) => plainColumn(k)),
+    dateColumn("first_valid_from", ctx),
+    dateColumn("last_valid_to", ctx),
+    plainColumn("tenure_years"),
+  ];
+  const rows = body.appointments as unknown as Row[];
+  return { columns, rows, title: titleRowToday(ctx, body, id, `appointments ${body.name}`) };
+});
 
 const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
 
@@ -85,24 +112,21 @@ const COMP = ["total_comp", "fixed_comp", "performance_comp", "stock_comp"];
  * COMPENSATION: one row per company and fiscal period end, amounts in yen (openapi.json
  * PersonCompensationResponse).
  */
-export const compensation = personTable(
-  (ctx, id) => ctx.client.personCompensation({ id }, ctx.options),
-  (ctx, body, id) => {
-    const rows = body.companies.flatMap((c) =>
-      c.history.map((h) => ({
-        security_code: c.security_code,
-        company_name: c.company_name,
-        ...h,
-      })),
-    );
-    if (rows.length === 0) throw noResults();
-    const columns = [
-      plainColumn("security_code"),
-      plainColumn("company_name"),
-      dateColumn("fiscal_period_end", ctx),
-      ...COMP.map((k) => unitColumn(k, "jpy", ctx)),
-    ];
-    const title = titleRowToday(ctx, body, id, `compensation ${body.name}`);
-    return { columns, rows: rows as unknown as Row[], title };
-  },
-);
+export const compensation = personTable("getPersonCompensationHistory", (ctx, body, id) => {
+  const rows = body.companies.flatMap((c) =>
+    c.history.map((h) => ({
+      security_code: c.security_code,
+      company_name: c.company_name,
+      ...h,
+    })),
+  );
+  if (rows.length === 0) throw noResults();
+  const columns = [
+    plainColumn("security_code"),
+    plainColumn("company_name"),
+    dateColumn("fiscal_period_end", ctx),
+    ...COMP.map((k) => unitColumn(k, "jpy", ctx)),
+  ];
+  const title = titleRowToday(ctx, body, id, `compensation ${body.name}`);
+  return { columns, rows: rows as unknown as Row[], title };
+});

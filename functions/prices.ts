@@ -1,27 +1,139 @@
 // PRICES (daily prices, every page followed) over GET /securities/{code}/prices; PRICE is price-cell.ts.
 
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
-import { ArgumentError, headersArg, optionalDate } from "../src/excel/args";
+import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { futureDate } from "./excel-errors";
-import { companyRefArg, securityCodeOf } from "./company-arg";
-import { orderArg } from "../src/excel/order";
-import { isStale } from "../src/client";
-import { run, type CallContext, type InvocationLike } from "./run";
+import { companyRefArg } from "./company-arg";
+import { orderArg, type Order } from "../src/excel/order";
+import { isStale, type KaishaClient } from "../src/client";
+import type { InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
-import { TableMemo } from "./cells/table-memo";
+import { defineTable } from "./cells/define-table";
+import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
+import { internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
+import { bySecurityCode } from "./cells/subjects";
 
 export { price } from "./price-cell";
-
-/** Up-to-latest spills built from the same stored answer: a warm recalculation reuses them. */
-const spills = new TableMemo();
 
 /** openapi.json getPrices: limit 1..500; the largest page keeps the request count lowest. */
 const PAGE_SIZE = 500;
 /** About 20 years of trading days fit in 11 pages; the cap only stops a runaway. */
 const MAX_PAGES = 40;
+
+/** PRICES' arguments read (the start of the range depends on today: compute reads it). */
+interface PricesArgs {
+  ref: CompanyRef;
+  asked: string | undefined;
+  end: string | undefined;
+  keys: readonly string[];
+  direction: Order;
+  mode: HeaderMode;
+}
+
+/** The page conditions of a range with an end (openapi.json getPrices; only `cursor` changes). */
+type PageQuery = Readonly<{ code: string; from: string; to: string; limit: number }>;
+
+/**
+ * The answer PRICES reads: up to the latest day, the client's stored spill (`to` only says which
+ * days a PRICE cell may take from it); a range with an end, every page of it.
+ */
+type PricesQuery =
+  | {
+      readonly kind: "spill";
+      readonly code: string;
+      readonly from: string;
+      readonly to: string | undefined;
+    }
+  | { readonly kind: "walk"; readonly code: string; readonly pages: PageQuery };
+
+type PricesAnswer = PricesResponse | PageWalk<PricesResponse>;
+
+/** A range's walk: every page, up to a cap that only stops a runaway. */
+const RANGE: WalkLimits<PricesResponse> = { maxPages: MAX_PAGES };
+
+function spillQuery(code: string, from: string, to: string | undefined): PricesQuery {
+  return internedQuery(`spill|${code}|${from}|${to ?? ""}`, () => ({
+    kind: "spill" as const,
+    code,
+    from,
+    to,
+  }));
+}
+
+function walkQuery(code: string, from: string, to: string): PricesQuery {
+  return internedQuery(`getPrices|${code}|${from}|${to}`, () => ({
+    kind: "walk" as const,
+    code,
+    pages: Object.freeze({ code, from, to, limit: PAGE_SIZE }),
+  }));
+}
+
+function parsePrices([company, from, to, fields, order, headers]: readonly unknown[]): PricesArgs {
+  const ref = companyRefArg(company);
+  const end = optionalDate(to, "to");
+  // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user
+  // never typed.
+  if (end !== undefined && end < EARLIEST) throw noPricesBefore();
+  const asked = optionalDate(from, "from");
+  // The date column always comes first; "date" in the list (as PRICE accepts it) is not an error.
+  const keys = fieldList(
+    fields,
+    "fields",
+    ["date", ...PRICE_FIELDS],
+    PRICE_FIELDS,
+    "prices",
+  ).filter((k) => k !== "date");
+  return { ref, asked, end, keys, direction: orderArg(order), mode: headersArg(headers) };
+}
+
+/** Answers whose days a PRICE cell was told of (once per answer, not per recalculation). */
+const noted = new WeakSet<object>();
+
+/**
+ * Every trading day from `from` to `to` is now known: PRICE cells for these days need no request.
+ * Not from a spill served while it is asked again: days since its last one may be missing.
+ */
+function notePrices(
+  client: KaishaClient,
+  query: PricesQuery,
+  first: PricesResponse | undefined,
+  answer: PricesAnswer,
+  rows: readonly SecurityDailyPrice[],
+) {
+  if (first === undefined || rows.length === 0 || isStale(first) || noted.has(answer)) return;
+  noted.add(answer);
+  const to = query.kind === "spill" ? query.to : query.pages.to;
+  client.notePrices(query.code, query.kind === "spill" ? query.from : query.pages.from, to, rows);
+}
+
+/** The first page (the title's source) and the rows, newest first as the API gives them. */
+function rowsOf(answer: PricesAnswer): {
+  first: PricesResponse | undefined;
+  rows: readonly SecurityDailyPrice[];
+} {
+  return "pages" in answer
+    ? { first: answer.pages[0], rows: answer.pages.flatMap((p) => p.prices) }
+    : { first: answer, rows: answer.prices };
+}
+
+/** Refused before any request: a range starting after today or after its `to`. */
+function refusePrices({ asked, end }: PricesArgs, today: string): void {
+  // A range starting after today holds no day yet: say so rather than answer nothing.
+  if (asked !== undefined && asked > today) throw futureDate(asked, today);
+  // `from` before 2005 starts at 2005-01-01, which is not after a `to` (itself not before it).
+  if (asked !== undefined && end !== undefined && asked > end) {
+    throw new ArgumentError(
+      "from",
+      { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+      asked,
+    );
+  }
+}
 
 /**
  * PRICES: daily prices from `from` to `to` (default: the year up to `to` or today, JST), oldest
@@ -29,6 +141,60 @@ const MAX_PAGES = 40;
  * every page; one without (up to the latest day) is the client's stored spill, extended after each
  * close by the new days only.
  */
+const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
+  parse: parsePrices,
+  refuse: refusePrices,
+  ...bySecurityCode<PricesArgs>(),
+  // The range's start depends on today: compute names the one answer it reads.
+  needs: () => [],
+  compute(args, code, answers, shaping, client) {
+    const { asked, end, keys, direction } = args;
+    const today = client.today();
+    // The year up to `to` or today by default; never before the history (refuse: not after `to`).
+    let start = asked ?? minusOneYear(end ?? jstIsoDate());
+    if (start < EARLIEST) start = EARLIEST;
+    // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
+    // not a new range every morning.
+    const query =
+      end === undefined || end >= today
+        ? spillQuery(code, start, end)
+        : walkQuery(code, start, end);
+    const answer = answers.read(query);
+    if (answer === undefined) return LACKING;
+    const { first, rows } = rowsOf(answer);
+    if (rows.length === 0 || first === undefined) throw noResults();
+    // A copy: the rows are reversed for "asc", and the stored answer is frozen.
+    const shown = direction === "asc" ? [...rows].reverse() : rows;
+    const columns = [
+      dateColumn("date", shaping),
+      ...keys.map((k) => numberColumn("prices", k, "jpy", shaping.host)),
+    ];
+    const latest = direction === "asc" ? shown[shown.length - 1] : shown[0];
+    const title = titleRow(
+      shaping,
+      first,
+      code,
+      "prices",
+      latest ? dateCell(latest.date, shaping.host) : "",
+      first.attribution,
+    );
+    return table(shaping, columns, shown as unknown as Record<string, unknown>[], args.mode, title);
+  },
+  // The stored spill has no synchronous read in the client: a spill is answered by the full path
+  // (defineTable gives the table built before when the stored spill is the same object).
+  peek: (client, query) =>
+    query.kind === "walk" ? peekWalk(client, "getPrices", query.pages, RANGE) : undefined,
+  async fetch(ctx, _args, _code, query) {
+    const answer =
+      query.kind === "spill"
+        ? await ctx.client.pricesToLatest(query.code, query.from, ctx.options)
+        : await fetchWalk(ctx, "getPrices", query.pages, RANGE);
+    const { first, rows } = rowsOf(answer);
+    notePrices(ctx.client, query, first, answer, rows);
+    return answer;
+  },
+});
+
 export function prices(
   securityCode: unknown,
   from: unknown,
@@ -38,99 +204,5 @@ export function prices(
   headers: unknown,
   invocation?: InvocationLike,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const end = optionalDate(to, "to");
-    // openapi.json getPrices: nothing before 2005-01-01; say so rather than blame a `from` the user
-    // never typed.
-    if (end !== undefined && end < EARLIEST) throw noPricesBefore();
-    const asked = optionalDate(from, "from");
-    // A range starting after today holds no day yet: say so rather than answer nothing.
-    const today = ctx.client.today();
-    if (asked !== undefined && asked > today) throw futureDate(asked, today);
-    let start = asked ?? minusOneYear(end ?? jstIsoDate());
-    if (start < EARLIEST) start = EARLIEST;
-    if (end !== undefined && start > end) {
-      throw new ArgumentError(
-        "from",
-        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
-        start,
-      );
-    }
-    // The date column always comes first; "date" in the list (as PRICE accepts it) is not an error.
-    const keys = fieldList(
-      fields,
-      "fields",
-      ["date", ...PRICE_FIELDS],
-      PRICE_FIELDS,
-      "prices",
-    ).filter((k) => k !== "date");
-    const direction = orderArg(order);
-    const mode = headersArg(headers);
-
-    const code = await securityCodeOf(ctx, ref);
-    // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
-    // not a new range every morning.
-    const latestSpill = end === undefined || end >= today;
-    const spill = latestSpill
-      ? await ctx.client.pricesToLatest(code, start, ctx.options)
-      : undefined;
-    // Everything the table depends on besides the answer (a spill of ~1,250 rows per company is
-    // most of a warm Model's table work when rebuilt on every recalculation).
-    const signature = [
-      code,
-      start,
-      keys.join(","),
-      direction,
-      mode,
-      ctx.headerLanguage,
-      ctx.host.dataTypes,
-    ].join("|");
-    const known = spill === undefined ? undefined : spills.get(spill, signature);
-    if (known !== undefined) return known;
-    const { first, rows } =
-      spill !== undefined
-        ? // A copy: the rows are reversed for "asc", and the stored answer is frozen.
-          { first: spill, rows: [...spill.prices] }
-        : await walk(ctx, { code, from: start, to: end as string, limit: PAGE_SIZE });
-    if (rows.length === 0 || first === undefined) throw noResults();
-    // Every trading day from start to end is now known: PRICE cells for these days need no request.
-    // Not from a spill served while it is asked again: days since its last one may be missing.
-    if (!isStale(first)) ctx.client.notePrices(code, start, end, rows);
-    if (direction === "asc") rows.reverse();
-    const columns = [dateColumn("date", ctx), ...keys.map((k) => numberColumn("prices", k))];
-    const latest = direction === "asc" ? rows[rows.length - 1] : rows[0];
-    const title = titleRow(
-      ctx,
-      first,
-      code,
-      "prices",
-      latest ? dateCell(latest.date, ctx.host) : "",
-      first.attribution,
-    );
-    const built = table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title);
-    return spill === undefined ? built : spills.set(spill, signature, built);
-  });
-}
-
-interface Walked {
-  first: PricesResponse | undefined;
-  rows: SecurityDailyPrice[];
-}
-
-/** A range with an end: every page of it, each page an answer cached as any other. */
-async function walk(
-  ctx: CallContext,
-  query: { code: string; from: string; to: string; limit: number },
-): Promise<Walked> {
-  const rows: SecurityDailyPrice[] = [];
-  let first: PricesResponse | undefined;
-  for await (const page of ctx.client.paginate("getPrices", query, {
-    ...ctx.options,
-    maxPages: MAX_PAGES,
-  })) {
-    first ??= page;
-    rows.push(...page.prices);
-  }
-  return { first, rows };
+  return pricesTable(invocation, [securityCode, from, to, fields, order, headers]);
 }

@@ -1,20 +1,88 @@
 // SEGMENTS: segment results of a corporation (GET /segments), money scaled by `unit`.
 
 import type { SegmentRow } from "../src/contract";
-import { ArgumentError, headersArg, moneyUnitArg, optionalChoice } from "../src/excel/args";
+import type { ParamsOf, ResponseOf } from "../src/client/types";
+import {
+  ArgumentError,
+  headersArg,
+  moneyUnitArg,
+  optionalChoice,
+  type HeaderMode,
+  type MoneyUnit,
+} from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import {
   fiscalYearAmong,
   optionalPeriodArg,
   yearWithoutAnswer,
+  type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { PERIOD_FORMS } from "../src/excel/period-token";
 import { refuseFutureDate } from "./excel-errors";
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";
-import { companyOf, companyRefArg } from "./company-arg";
-import { inOrder, orderArg } from "../src/excel/order";
-import { run, type InvocationLike } from "./run";
+import { companyRefArg } from "./company-arg";
+import { inOrder, orderArg, type Order } from "../src/excel/order";
+import type { InvocationLike } from "./run";
+import { defineTable } from "./cells/define-table";
+import { answersOf, internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
+import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
+
+/** SEGMENTS' arguments read (`plainYear`: a fiscal year named without an answer). */
+interface SegmentsArgs {
+  ref: CompanyRef;
+  yearArg: PeriodArg | undefined;
+  plainYear: number | undefined;
+  period: "annual" | "quarter";
+  money: MoneyUnit;
+  mode: HeaderMode;
+  direction: Order;
+}
+
+function parseSegments([
+  company,
+  fiscalYear,
+  period,
+  unit,
+  headers,
+  order,
+]: readonly unknown[]): SegmentsArgs {
+  const ref = companyRefArg(company);
+  const yearArg = optionalPeriodArg(fiscalYear, "fiscal_year");
+  const plainYear = yearArg === undefined ? undefined : yearWithoutAnswer(yearArg);
+  // openapi.json getSegments fiscal_year: 1990..2100; an older year is refused, never sent.
+  if (plainYear !== undefined && plainYear < 1990)
+    throw new ArgumentError("fiscal_year", PERIOD_FORMS, fiscalYear);
+  return {
+    ref,
+    yearArg,
+    plainYear,
+    period:
+      optionalChoice(period, "period", ["annual", "quarter"] as const, { quarterly: "quarter" }) ??
+      "annual",
+    money: moneyUnitArg(unit),
+    mode: headersArg(headers),
+    direction: orderArg(order),
+  };
+}
+
+/** A /segments query: every year (fiscal_year undefined) or one year outside that window. */
+type SegmentsQuery = Readonly<ParamsOf<"getSegments">>;
+type SegmentsResponse = ResponseOf<"getSegments">;
+
+function segmentsQuery(
+  edinet: string,
+  period: SegmentsArgs["period"],
+  year: number | undefined,
+): SegmentsQuery {
+  return internedQuery(`getSegments|${edinet}|${period}|${year ?? ""}`, () => ({
+    edinet_code: edinet,
+    period,
+    ...(year !== undefined ? { fiscal_year: year } : {}),
+  }));
+}
 
 /**
  * SEGMENTS: fiscal_year, [quarter], segment_name, revenue, operating_income, revenue_share,
@@ -24,34 +92,15 @@ import { run, type InvocationLike } from "./run";
  * takes the period language of FINANCIAL (2024, 2024/03, FY-1, 2024年度, 令和6年度, a date): a relative
  * token, 年度 or date names one of the fiscal years of the all-years answer.
  */
-export function segments(
-  company: unknown,
-  fiscalYear: unknown,
-  period: unknown,
-  unit: unknown,
-  headers: unknown,
-  invocation?: InvocationLike,
-  order?: unknown,
-): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(company);
-    const yearArg = optionalPeriodArg(fiscalYear, "fiscal_year");
-    refuseFutureDate(yearArg, ctx.client.today());
-    const plainYear = yearArg === undefined ? undefined : yearWithoutAnswer(yearArg);
-    // openapi.json getSegments fiscal_year: 1990..2100; an older year is refused, never sent.
-    if (plainYear !== undefined && plainYear < 1990)
-      throw new ArgumentError("fiscal_year", PERIOD_FORMS, fiscalYear);
-    const p =
-      optionalChoice(period, "period", ["annual", "quarter"] as const, { quarterly: "quarter" }) ??
-      "annual";
-    const money = moneyUnitArg(unit);
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-    const who = await companyOf(ctx, ref);
-    const code = "security_code" in who ? who.security_code : who.edinet_code;
-    const edinet = await ctx.client.resolveEdinetCode(code, ctx.options);
-
-    let body = await ctx.client.segments({ edinet_code: edinet, period: p }, ctx.options);
+const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, SegmentsResponse>({
+  parse: parseSegments,
+  refuse: (args, today) => refuseFutureDate(args.yearArg, today),
+  ...byEdinetCode<SegmentsArgs>(),
+  needs: (args, { edinet }) => [segmentsQuery(edinet, args.period, undefined)],
+  compute(args, { label: code, edinet }, answers, shaping) {
+    const { yearArg, plainYear, period: p, money } = args;
+    let body = answers.read(segmentsQuery(edinet, p, undefined));
+    if (body === undefined) return LACKING;
     // A relative token, 年度 or date: the fiscal year it names among the answer's own years.
     const label =
       yearArg === undefined || plainYear !== undefined
@@ -68,10 +117,8 @@ export function segments(
         : year === undefined || r.fiscal_year.startsWith(`${year}/`);
     let rows = body.segments.filter(inYear);
     if (rows.length === 0 && year !== undefined) {
-      body = await ctx.client.segments(
-        { edinet_code: edinet, period: p, fiscal_year: year },
-        ctx.options,
-      );
+      body = answers.read(segmentsQuery(edinet, p, year));
+      if (body === undefined) return LACKING;
       rows = body.segments.filter(inYear);
     }
     if (rows.length === 0) throw noResults();
@@ -83,20 +130,39 @@ export function segments(
       plainColumn("fiscal_year"),
       ...(p === "quarter" ? [plainColumn("quarter")] : []),
       plainColumn("segment_name"),
-      ...numeric.map((k) => numberColumn("segments", k, money)),
+      ...numeric.map((k) => numberColumn("segments", k, money, shaping.host)),
       plainColumn("revenue_basis"),
       plainColumn("operating_income_basis"),
     ];
     const title = titleRow(
-      ctx,
+      shaping,
       body,
       code,
-      `segments ${p}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(ctx))})`}`,
+      `segments ${p}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(shaping))})`}`,
       rows[0]?.fiscal_year ?? "",
       body.attribution,
     );
     // A quarter row sorts inside its fiscal year; segments of one period keep the API's name order.
-    const ordered = inOrder(rows, (r) => `${r.fiscal_year} ${r.quarter ?? 9}`, direction);
-    return table(ctx, columns, ordered as unknown as Record<string, unknown>[], mode, title);
-  });
+    const ordered = inOrder(rows, (r) => `${r.fiscal_year} ${r.quarter ?? 9}`, args.direction);
+    return table(
+      shaping,
+      columns,
+      ordered as unknown as Record<string, unknown>[],
+      args.mode,
+      title,
+    );
+  },
+  ...answersOf("getSegments"),
+});
+
+export function segments(
+  company: unknown,
+  fiscalYear: unknown,
+  period: unknown,
+  unit: unknown,
+  headers: unknown,
+  invocation?: InvocationLike,
+  order?: unknown,
+): Promise<Cell[][]> {
+  return segmentsTable(invocation, [company, fiscalYear, period, unit, headers, order]);
 }

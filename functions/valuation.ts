@@ -1,20 +1,32 @@
 // VALUATION: annual valuation history (GET /valuations), newest first; "per_5y_avg" alone is a scalar.
 
+import type { ValuationsResponse } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
-import { ArgumentError, headersArg, listArg, optionalInteger } from "../src/excel/args";
+import {
+  ArgumentError,
+  headersArg,
+  listArg,
+  optionalInteger,
+  type HeaderMode,
+} from "../src/excel/args";
+import type { CompanyRef } from "../src/excel/company-ref";
 import { unitCell } from "../src/excel/number-formats";
 import type { Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
-import { companyRefArg, securityCodeOf } from "./company-arg";
-import { inOrder, orderArg } from "../src/excel/order";
-import { run, type InvocationLike } from "./run";
+import { companyRefArg } from "./company-arg";
+import { inOrder, orderArg, type Order } from "../src/excel/order";
+import type { InvocationLike } from "./run";
 import {
   fiscalYearAmong,
   monthWithoutAnswer,
   optionalPeriodArg,
+  type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
-import { futureDate } from "./excel-errors";
-import { TableMemo } from "./cells/table-memo";
+import { refuseFutureDate } from "./excel-errors";
+import { defineTable } from "./cells/define-table";
+import { answersOf, internedQuery } from "./cells/queries";
+import { LACKING } from "./cells/rounds";
+import { bySecurityCode } from "./cells/subjects";
 
 const VALUATION_FIELDS: readonly string[] = [
   ...FIELD_DICTIONARY.valuations.map((f) => f.key),
@@ -40,8 +52,55 @@ const DEFAULT_VALUATION_FIELDS: readonly string[] = [
  */
 const FETCH_YEARS = 50;
 
-/** Tables built, per answer and arguments (a warm recalculation gives the same one). */
-const tables = new TableMemo();
+/** VALUATION's arguments read: `keys` empty for the per_5y_avg scalar. */
+interface ValuationArgs {
+  ref: CompanyRef;
+  scalar: boolean;
+  keys: readonly string[];
+  count: number;
+  mode: HeaderMode;
+  direction: Order;
+  asOf: PeriodArg | undefined;
+}
+
+/** The one /valuations query of a security (frozen: the client keeps what it learned on it). */
+type ValuationsQuery = Readonly<{ security_code: string; years: number }>;
+
+function valuationsQuery(code: string): ValuationsQuery {
+  return internedQuery(`getValuations|${code}`, () => ({
+    security_code: code,
+    years: FETCH_YEARS,
+  }));
+}
+
+function parseValuation([company, fields, years, headers, order, asOf]: readonly unknown[]) {
+  const ref = companyRefArg(company);
+  const requested = listArg(fields, "fields", {
+    en: "valuation field keys",
+    ja: "バリュエーション項目のキー",
+  });
+  const avg = requested?.some((k) => k.toLowerCase() === "per_5y_avg") ?? false;
+  const scalar = avg && requested?.length === 1;
+  if (avg && !scalar) {
+    // openapi.json getValuations: per_5y_avg is a top-level number, not a column of the history.
+    throw new ArgumentError("fields", {
+      en: '"per_5y_avg" alone (one number), or history keys from =KAISHA.FIELDS("valuations")',
+      ja: '"per_5y_avg" のみ（1つの数値）、または =KAISHA.FIELDS("valuations") の履歴のキー',
+    });
+  }
+  const keys = scalar
+    ? []
+    : fieldList(fields, "fields", VALUATION_FIELDS, DEFAULT_VALUATION_FIELDS, "valuations");
+  return {
+    ref,
+    scalar,
+    keys,
+    count: optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20,
+    mode: headersArg(headers),
+    direction: orderArg(order),
+    asOf: optionalPeriodArg(asOf, "as_of"),
+  };
+}
 
 /**
  * VALUATION: history newest first (openapi.json getValuations); `fields` "per_5y_avg" alone returns
@@ -49,6 +108,51 @@ const tables = new TableMemo();
  * answer. `as_of` ends the history at the fiscal year it names, in FINANCIAL's period language (a
  * year, label, FY-1, 2024年度 or date), read among the answer's own fiscal years: no other request.
  */
+const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, ValuationsResponse>({
+  parse: parseValuation,
+  refuse: (args, today) => refuseFutureDate(args.asOf, today),
+  ...bySecurityCode<ValuationArgs>(),
+  needs: (_args, code) => [valuationsQuery(code)],
+  compute(args, code, answers, shaping) {
+    const { asOf } = args;
+    const body = answers.read(valuationsQuery(code));
+    if (body === undefined) return LACKING;
+    // A 1x1 result: the function is declared as returning a table (metadata any[][]).
+    if (args.scalar) return [[unitCell(body.per_5y_avg, "times", "jpy", shaping.host)]];
+    // openapi.json ValuationHistoryPoint.fiscal_year: YYYY/MM; history is newest first.
+    const bound =
+      asOf === undefined
+        ? undefined
+        : (monthWithoutAnswer(asOf) ??
+          fiscalYearAmong(
+            body.history.map((h) => h.fiscal_year),
+            asOf,
+          ));
+    if (asOf !== undefined && bound === undefined) throw noResults();
+    const upTo =
+      bound === undefined ? body.history : body.history.filter((h) => h.fiscal_year <= bound);
+    const history = upTo.slice(0, args.count);
+    if (history.length === 0) throw noResults();
+    const columns = [
+      plainColumn("fiscal_year"),
+      ...args.keys.map((k) =>
+        k === "per_source" ? plainColumn(k) : numberColumn("valuations", k, "jpy", shaping.host),
+      ),
+    ];
+    const title = titleRow(
+      shaping,
+      body,
+      code,
+      "valuations",
+      history[0]?.fiscal_year ?? "",
+      body.attribution,
+    );
+    const rows = inOrder(history, (h) => h.fiscal_year, args.direction);
+    return table(shaping, columns, rows as unknown as Record<string, unknown>[], args.mode, title);
+  },
+  ...answersOf("getValuations"),
+});
+
 export function valuation(
   securityCode: unknown,
   fields: unknown,
@@ -58,83 +162,5 @@ export function valuation(
   order?: unknown,
   asOf?: unknown,
 ): Promise<Cell[][]> {
-  return run(invocation, async (ctx) => {
-    const ref = companyRefArg(securityCode);
-    const requested = listArg(fields, "fields", {
-      en: "valuation field keys",
-      ja: "バリュエーション項目のキー",
-    });
-    const avg = requested?.some((k) => k.toLowerCase() === "per_5y_avg") ?? false;
-    const scalar = avg && requested?.length === 1;
-    if (avg && !scalar) {
-      // openapi.json getValuations: per_5y_avg is a top-level number, not a column of the history.
-      throw new ArgumentError("fields", {
-        en: '"per_5y_avg" alone (one number), or history keys from =KAISHA.FIELDS("valuations")',
-        ja: '"per_5y_avg" のみ（1つの数値）、または =KAISHA.FIELDS("valuations") の履歴のキー',
-      });
-    }
-    const keys = scalar
-      ? []
-      : fieldList(fields, "fields", VALUATION_FIELDS, DEFAULT_VALUATION_FIELDS, "valuations");
-    const count = optionalInteger(years, "years", { min: 1, max: 50 }) ?? 20;
-    const mode = headersArg(headers);
-    const direction = orderArg(order);
-    const asOfArg = optionalPeriodArg(asOf, "as_of");
-    const today = ctx.client.today();
-    if (asOfArg?.spec.kind === "onOrBefore" && asOfArg.spec.iso > today)
-      throw futureDate(asOfArg.spec.iso, today);
-
-    const code = await securityCodeOf(ctx, ref);
-    const body = await ctx.client.valuations(
-      { security_code: code, years: FETCH_YEARS },
-      ctx.options,
-    );
-    // A 1x1 result: the function is declared as returning a table (metadata any[][]).
-    if (scalar) return [[unitCell(body.per_5y_avg, "times", "jpy", ctx.host)]];
-    // Everything the table depends on besides the answer: a recalculation reuses it.
-    const signature = [
-      code,
-      keys.join(","),
-      count,
-      mode,
-      direction,
-      asOfArg === undefined ? "" : JSON.stringify(asOfArg),
-      ctx.headerLanguage,
-      ctx.host.dataTypes,
-    ].join("|");
-    const known = tables.get(body, signature);
-    if (known !== undefined) return known;
-    // openapi.json ValuationHistoryPoint.fiscal_year: YYYY/MM; history is newest first.
-    const bound =
-      asOfArg === undefined
-        ? undefined
-        : (monthWithoutAnswer(asOfArg) ??
-          fiscalYearAmong(
-            body.history.map((h) => h.fiscal_year),
-            asOfArg,
-          ));
-    if (asOfArg !== undefined && bound === undefined) throw noResults();
-    const upTo =
-      bound === undefined ? body.history : body.history.filter((h) => h.fiscal_year <= bound);
-    const history = upTo.slice(0, count);
-    if (history.length === 0) throw noResults();
-    const columns = [
-      plainColumn("fiscal_year"),
-      ...keys.map((k) => (k === "per_source" ? plainColumn(k) : numberColumn("valuations", k))),
-    ];
-    const title = titleRow(
-      ctx,
-      body,
-      code,
-      "valuations",
-      history[0]?.fiscal_year ?? "",
-      body.attribution,
-    );
-    const rows = inOrder(history, (h) => h.fiscal_year, direction);
-    return tables.set(
-      body,
-      signature,
-      table(ctx, columns, rows as unknown as Record<string, unknown>[], mode, title),
-    );
-  });
+  return valuationTable(invocation, [securityCode, fields, years, headers, order, asOf]);
 }

@@ -9,12 +9,12 @@ import { ArgumentError } from "../../src/excel/args";
 import { FunctionError, toCellError } from "../excel-errors";
 import { getHostCapabilities, messageLang } from "../host";
 import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
-import { fetchedAnswers, memoryAnswers, type Answers } from "./answers";
+import { memoryAnswers, type Answers } from "./answers";
+import { inRounds, LACKING } from "./rounds";
 
 export type { Answers } from "./answers";
 
-/** What `compute` returns when an answer it read is not at hand (the reader noted which). */
-export const LACKING: unique symbol = Symbol("lacking");
+export { LACKING } from "./rounds";
 
 /** A fetch another cell started, which a cell lacking the same answer waits for. */
 export interface InFlight {
@@ -166,26 +166,11 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       const args = definition.parse(a, b, c, d, e, f);
       const known = definition.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
-      const answers = fetchedAnswers<Q, B>();
-      let round: readonly Q[] | undefined = definition.needs(args, subject);
-      for (;;) {
-        answers.begin();
-        const value = definition.compute(args, subject, answers, ctx.host, ctx.client);
-        if (value !== LACKING) return value;
-        const need = answers.lacked();
-        if (need === undefined) throw new Error("compute lacked an answer it did not read");
-        // The first round's answers together (computing first: a value refused before any
-        // request, a date in the future, sends none); then one answer per further round.
-        const wanted: readonly Q[] =
-          round !== undefined && round.includes(need)
-            ? round.filter((q) => !answers.has(q))
-            : [need];
-        round = undefined;
-        const bodies = await Promise.all(
-          wanted.map((q) => definition.fetch(ctx, args, subject, q)),
-        );
-        wanted.forEach((q, i) => answers.add(q, bodies[i] as B));
-      }
+      return inRounds<Q, B, Cell>(
+        definition.needs(args, subject),
+        (answers) => definition.compute(args, subject, answers, ctx.host, ctx.client),
+        (q) => definition.fetch(ctx, args, subject, q),
+      );
     });
   }
 

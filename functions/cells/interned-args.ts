@@ -167,3 +167,49 @@ export function internedPair<P extends object, Q extends object, V extends objec
   bySecond.set(second, made);
   return made;
 }
+
+/** A table function's argument objects by its raw primitive arguments, one nested Map per position. */
+export interface RawArgsTable {
+  root: Map<unknown, unknown>;
+  count: number;
+}
+
+/** A table for `internedRaw`. */
+export function rawArgsTable(): RawArgsTable {
+  return { root: new Map(), count: 0 };
+}
+
+/**
+ * The one frozen argument object for these raw arguments (functions/cells/define-table.ts): read
+ * by `read` once per combination of primitive values, the same object after. A range or entity
+ * among them is read anew every time, and so is a reading `remembered` refuses (a company name:
+ * whether it is refused depends on the key currently set). A refused combination (ArgumentError)
+ * is never remembered: its message names the cell's own text.
+ *
+ * @example internedRaw(table, ["7203", null], read, always) === internedRaw(table, ["7203", null], read, always)
+ */
+export function internedRaw<V extends object>(
+  table: RawArgsTable,
+  raw: readonly unknown[],
+  read: (raw: readonly unknown[]) => V,
+  remembered: (args: V) => boolean,
+): V {
+  if (!raw.every(isPrimitive)) return Object.freeze(read(raw));
+  let node = table.root;
+  const last = raw.length - 1;
+  for (let i = 0; i < last; i++)
+    node = innerMap(node as Map<unknown, Map<unknown, unknown>>, keyOf(raw[i]));
+  const tail = keyOf(raw[last]);
+  const known = node.get(tail) as V | undefined;
+  if (known !== undefined) return known;
+  const made = Object.freeze(read(raw));
+  if (!remembered(made)) return made;
+  if (table.count >= LIMIT) {
+    table.root.clear();
+    table.count = 0;
+    return made;
+  }
+  node.set(tail, made);
+  table.count += 1;
+  return made;
+}

@@ -1,0 +1,263 @@
+// defineTable: a spilling custom function (a Cell[][] table), answered from memory at once or
+// through `run`, both paths calling the same `compute`; a table is built once per answers and
+// argument object, and given again while those answers are the same.
+
+import { isStale, type KaishaClient } from "../../src/client";
+import { clearCellError } from "../../src/cell-errors";
+import { assertWithinLimits } from "../../src/excel/limits";
+import type { Cell } from "../../src/excel/values";
+import { getClient, getSettings } from "../../src/session";
+import { ArgumentError } from "../../src/excel/args";
+import type { Shaping } from "../common";
+import { getHostCapabilities } from "../host";
+import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { memoryAnswers, type Answers } from "./answers";
+import { internedRaw, rawArgsTable } from "./interned-args";
+import { inRounds, LACKING } from "./rounds";
+
+/**
+ * One table function. `A` is its frozen argument object, `S` the subject its answers are asked
+ * for (a security code, a company and its EDINET code: a string or an interned object, so that
+ * `===` tells the same one), `Q` a frozen query naming one answer, `B` that answer.
+ */
+export interface TableDefinition<A extends object, S, Q extends object, B> {
+  /**
+   * The raw arguments (Excel's, in order, the invocation left out) read into one argument object;
+   * ArgumentError for the first refused (#VALUE!, before any request). Depends on the texts alone
+   * (not on today or the key): defineTable keeps one frozen object per combination of them.
+   */
+  parse(raw: readonly unknown[]): A;
+  /** False for arguments that must be read anew for each cell (a company name). Default true. */
+  remembered?(args: A): boolean;
+  /**
+   * Refusals that depend on today (a date in the future), thrown before the subject is looked up
+   * or anything is asked: no request for a cell that cannot be answered.
+   */
+  refuse?(args: A, today: string): void;
+  /** The subject when it is known without a request (a code), else undefined (a name to look up). */
+  subjectAtHand(args: A, client: KaishaClient): S | undefined;
+  /**
+   * The subject through the call (a name looked up: one cached request); for a subject at hand,
+   * the very one `subjectAtHand` gives, so an error computed from memory is the full path's too.
+   */
+  subject(ctx: CallContext, args: A): S | Promise<S>;
+  /** The answers the first round reads: fetched together once compute lacks any of them. */
+  needs(args: A, subject: S): readonly Q[];
+  /**
+   * The table from the answers `answers` holds, LACKING when one it read is missing (later rounds:
+   * an as_of read from another answer, a year outside the first window), or a thrown error (#N/A,
+   * #VALUE!). Synchronous, and a function of its arguments, the answers it read, `shaping` and
+   * `client.today()` alone: the warm path and the full path cannot differ, and a table built once
+   * is the table for as long as those are the same.
+   */
+  compute(
+    args: A,
+    subject: S,
+    answers: Answers<Q, B>,
+    shaping: Shaping,
+    client: KaishaClient,
+  ): Cell[][] | typeof LACKING;
+  /** The answer if it is fresh in memory (client.peek), else undefined. No request. */
+  peek(client: KaishaClient, query: Q): B | undefined;
+  /** The answer through the call's client and options (stale marking, deadline, cancellation). */
+  fetch(ctx: CallContext, args: A, subject: S, query: Q): Promise<B>;
+}
+
+/** A defined table as functions/*.ts call it: the invocation, then Excel's raw arguments. */
+export type DefinedTable = (
+  invocation: InvocationLike | undefined,
+  raw: readonly unknown[],
+) => Promise<Cell[][]>;
+
+/** A table built, with everything it was built from. */
+interface Built<S, Q, B> {
+  readonly subject: S;
+  /** The shaping's parts (not a call's context: a kept table must not keep its call alive). */
+  readonly host: Shaping["host"];
+  readonly headerLanguage: Shaping["headerLanguage"];
+  readonly today: string;
+  /** The answers compute read, in order, and the bodies it read for them. */
+  readonly queries: readonly Q[];
+  readonly bodies: readonly B[];
+  readonly table: Cell[][];
+}
+
+/** An answer reader noting what compute read through it (the table is kept against them). */
+class Recorded<Q extends object, B> implements Answers<Q, B> {
+  readonly queries: Q[] = [];
+  readonly bodies: B[] = [];
+  constructor(private readonly from: Answers<Q, B>) {}
+
+  read(query: Q): B | undefined {
+    const body = this.from.read(query);
+    if (body !== undefined) {
+      this.queries.push(query);
+      this.bodies.push(body);
+    }
+    return body;
+  }
+}
+
+/** The session's shaping now (one object while host and header language stay the same). */
+let shapingNow: Shaping = { host: getHostCapabilities(), headerLanguage: "keys" };
+
+function currentShaping(): Shaping {
+  const host = getHostCapabilities();
+  const { headerLanguage } = getSettings();
+  if (shapingNow.host !== host || shapingNow.headerLanguage !== headerLanguage)
+    shapingNow = { host, headerLanguage };
+  return shapingNow;
+}
+
+function always(): boolean {
+  return true;
+}
+
+/**
+ * The table as `run` gives it (functions/run.ts: Excel takes no empty array; a result over the
+ * grid or 5 MB is refused), frozen: every cell given it shares it.
+ */
+function settled(table: Cell[][]): Cell[][] {
+  const shown = table.length === 0 ? [[""]] : table;
+  assertWithinLimits(shown);
+  for (const row of shown) Object.freeze(row);
+  return Object.freeze(shown) as Cell[][];
+}
+
+/**
+ * The custom-function implementation of `definition`, with two paths calling the same `compute`:
+ *
+ * - warm: the subject at hand and every answer fresh in memory; the table built before from the
+ *   same answers (or built now, once), at once with no request, await or per-call context; an
+ *   error found so is reported at once as `run` reports it;
+ * - full: `run` (cancellation, value preview, stale marking, deadline, the Problems list); fetches
+ *   what compute lacks, round by round (functions/cells/rounds.ts). A table built before is given
+ *   again when the fetched answers are the very bodies it was built from (an answer without a
+ *   synchronous peek: the stored PRICES spill).
+ *
+ * There is no separate join path: a table waiting for another cell's fetch is a full path, and
+ * the client's in-flight registry gives it that fetch's promise (one request for both).
+ */
+export function defineTable<A extends object, S, Q extends object, B>(
+  definition: TableDefinition<A, S, Q, B>,
+): DefinedTable {
+  const memory = memoryAnswers<Q, B>(definition.peek);
+  const rawArgs = rawArgsTable();
+  const remembered = definition.remembered ?? always;
+  const tables = new WeakMap<A, Built<S, Q, B>>();
+  /** The error the last warm miss found final (read just after the miss). */
+  let failure: Error | undefined;
+
+  const parse = (raw: readonly unknown[]): A =>
+    internedRaw(rawArgs, raw, definition.parse, remembered);
+
+  /** The table built for `args` when it was built for this subject, shaping and day. */
+  function builtFor(args: A, subject: S, shaping: Shaping, today: string) {
+    const built = tables.get(args);
+    if (built === undefined || built.subject !== subject || built.today !== today) return undefined;
+    if (built.host !== shaping.host || built.headerLanguage !== shaping.headerLanguage)
+      return undefined;
+    return built;
+  }
+
+  /**
+   * The table as given (settled), kept when built from cached answers (not from a stale copy:
+   * the warm path never sees one, and the answer asked again gives a new table).
+   */
+  function keep(
+    args: A,
+    subject: S,
+    shaping: Shaping,
+    today: string,
+    read: Recorded<Q, B>,
+    built: Cell[][],
+  ): Cell[][] {
+    const table = settled(built);
+    const bodies = read.bodies;
+    if (bodies.every((b) => typeof b === "object" && b !== null && !isStale(b)))
+      tables.set(args, {
+        subject,
+        host: shaping.host,
+        headerLanguage: shaping.headerLanguage,
+        today,
+        queries: read.queries,
+        bodies,
+        table,
+      });
+    return table;
+  }
+
+  /** The table from memory alone, or LACKING (with `failure` set to an error that is final). */
+  function warm(raw: readonly unknown[]): Cell[][] | typeof LACKING {
+    failure = undefined;
+    let args: A;
+    try {
+      args = parse(raw);
+    } catch (err) {
+      // The full path parses the same arguments the same way: its error is this one.
+      if (err instanceof ArgumentError) failure = err;
+      return LACKING;
+    }
+    try {
+      const client = getClient();
+      const today = client.today();
+      definition.refuse?.(args, today);
+      const subject = definition.subjectAtHand(args, client);
+      if (subject === undefined) return LACKING;
+      const shaping = currentShaping();
+      const built = builtFor(args, subject, shaping, today);
+      if (built?.queries.every((q, i) => definition.peek(client, q) === built.bodies[i]))
+        return built.table;
+      memory.begin(client);
+      const read = new Recorded(memory);
+      const table = definition.compute(args, subject, read, shaping, client);
+      if (table === LACKING) return LACKING;
+      return keep(args, subject, shaping, today, read, table);
+    } catch (err) {
+      // From fresh answers and the subject the full path uses: the full path's error, word for word.
+      if (err instanceof Error) failure = err;
+      return LACKING;
+    } finally {
+      memory.end();
+    }
+  }
+
+  function full(invocation: InvocationLike | undefined, raw: readonly unknown[]) {
+    return run(invocation, async (ctx) => {
+      const args = parse(raw);
+      const today = ctx.client.today();
+      definition.refuse?.(args, today);
+      const known = definition.subject(ctx, args);
+      const subject = known instanceof Promise ? await known : known;
+      const fetch = (q: Q) => definition.fetch(ctx, args, subject, q);
+      const built = builtFor(args, subject, ctx, today);
+      if (built !== undefined) {
+        const bodies = await Promise.all(built.queries.map(fetch));
+        if (bodies.every((b, i) => b === built.bodies[i])) return built.table;
+      }
+      let read: Recorded<Q, B> | undefined;
+      const table = await inRounds<Q, B, Cell[][]>(
+        definition.needs(args, subject),
+        (answers) => {
+          read = new Recorded(answers);
+          return definition.compute(args, subject, read, ctx, ctx.client);
+        },
+        fetch,
+      );
+      return keep(args, subject, ctx, today, read as Recorded<Q, B>, table);
+    });
+  }
+
+  return (invocation, raw) => {
+    const quick = warm(raw);
+    if (quick !== LACKING) {
+      // The cell shows a table again: its recorded error goes (not for a value preview).
+      if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
+      return Promise.resolve(quick);
+    }
+    const err = failure;
+    failure = undefined;
+    if (err !== undefined && !inPreview(invocation)) return failedAtOnce(invocation, err);
+    return full(invocation, raw);
+  };
+}
