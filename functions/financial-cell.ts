@@ -27,22 +27,8 @@ import { futureDate, noData } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING, type Answers } from "./cells/define-cell";
-import {
-  argsTable,
-  internedArgs,
-  internedPair,
-  internedText,
-  periodArgsOf,
-} from "./cells/interned-args";
-import {
-  decimalsOf,
-  knownCell,
-  ltmFromHalvesOf,
-  ltmOf,
-  olderWindowOf,
-  rememberCell,
-  rowOf,
-} from "./cells/answer-index";
+import { argsTable, internedArgs, internedText, periodArgsOf } from "./cells/interned-args";
+import { decimalsOf, ltmFromHalvesOf, ltmOf, olderWindowOf, rowOf } from "./cells/answer-index";
 import {
   financialsQuery,
   joinSharedFetch,
@@ -108,11 +94,6 @@ function makeWhat(period: FinancialPeriodArgs, itemKey: string, money: string): 
 }
 
 const whats = argsTable<FinancialWhat>();
-const financialArgsTable = new WeakMap<CompanyRef, WeakMap<FinancialWhat, FinancialArgs>>();
-
-function makeArgs(ref: CompanyRef, what: FinancialWhat): FinancialArgs {
-  return { ref, what };
-}
 
 /**
  * FINANCIAL's arguments but the company, read; ArgumentError (#VALUE!) names the first refused.
@@ -132,7 +113,11 @@ function financialWhat(
   return internedArgs(whats, periodArgs, itemKey, money, makeWhat);
 }
 
-/** FINANCIAL's arguments in Excel's order, the company first (as the user reads the error). */
+/**
+ * FINANCIAL's arguments in Excel's order, the company first (as the user reads the error). The pair
+ * is a new object per call: every cell of a model has its own company and question, so interning
+ * it kept one object (and two weak-map entries) per cell alive for nothing; nothing keys by it.
+ */
 function parseFinancial(
   company: unknown,
   item: unknown,
@@ -143,7 +128,7 @@ function parseFinancial(
 ): FinancialArgs {
   const ref = companyRefArg(company);
   const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
-  return internedPair(financialArgsTable, ref, what, makeArgs);
+  return { ref, what };
 }
 
 function companyLabel(company: Company): string {
@@ -278,9 +263,9 @@ function financialValue(
     const decimals = decimalsOf(body.periods, itemKey);
     return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
   }
-  const known = knownCell(body.periods, what, host);
-  if (known !== undefined) return known;
-  return rememberCell(body.periods, what, host, fromRow(what, who, body, host));
+  // Not remembered per answer and cell (that kept an object per model cell alive): the row is
+  // the index's, and shaping one number is cheap.
+  return fromRow(what, who, body, host);
 }
 
 /**

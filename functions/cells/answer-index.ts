@@ -13,7 +13,6 @@ import {
   type RowPeriodType,
 } from "../../src/excel/financial-period";
 import { sourceDecimals } from "../../src/excel/number-formats";
-import type { Cell, HostCapabilities } from "../../src/excel/values";
 import { innerMap } from "./interned-args";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
@@ -26,14 +25,6 @@ interface AnswerIndex {
   readonly decimals: Map<string, number>;
   /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
   readonly ltm: WeakMap<object, Map<string, LtmResult>>;
-  /** Per cell question (an interned argument object): the cell it gave from this answer alone. */
-  readonly cells: WeakMap<object, KnownCell>;
-}
-
-/** A cell computed from one answer, and the host capabilities it was shaped for. */
-interface KnownCell {
-  readonly host: HostCapabilities;
-  readonly cell: Cell;
 }
 
 const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
@@ -48,7 +39,6 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
       older: new WeakMap(),
       decimals: new Map(),
       ltm: new WeakMap(),
-      cells: new WeakMap(),
     };
     indexes.set(periods, index);
   }
@@ -153,28 +143,4 @@ export function ltmFromHalvesOf(
   span: RowSpan,
 ): LtmResult {
   return rememberedLtm(periods, span, item, anchor, span, ltmFromHalves);
-}
-
-/**
- * The cell `question` (a frozen, interned argument object) gave from this answer alone, for the same
- * host capabilities: a recalculated cell skips choosing its row and shaping its number again.
- */
-export function knownCell(
-  periods: readonly FinancialsPeriod[],
-  question: object,
-  host: HostCapabilities,
-): Cell | undefined {
-  const known = indexOf(periods)?.cells.get(question);
-  return known !== undefined && known.host === host ? known.cell : undefined;
-}
-
-/** Remembers what `question` gave from this answer alone (a frozen question only: see knownCell). */
-export function rememberCell(
-  periods: readonly FinancialsPeriod[],
-  question: object,
-  host: HostCapabilities,
-  cell: Cell,
-): Cell {
-  if (Object.isFrozen(question)) indexOf(periods)?.cells.set(question, { host, cell });
-  return cell;
 }
