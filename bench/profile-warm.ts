@@ -35,7 +35,7 @@ function phases(line: string): boolean {
     // Logged right after runModel's GC and its own "before" reading.
     heapStart = used();
     heapPeak = heapStart;
-    sampler = setInterval(() => (heapPeak = Math.max(heapPeak, used())), 25);
+    if (phasesOnly) sampler = setInterval(() => (heapPeak = Math.max(heapPeak, used())), 25);
     return false;
   }
   // Each phase's line comes after its closing GC: heapUsed is what it retained.

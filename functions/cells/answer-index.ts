@@ -25,6 +25,14 @@ interface AnswerIndex {
   readonly decimals: Map<string, number>;
   /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
   readonly ltm: WeakMap<object, Map<string, LtmResult>>;
+  /** Per cell question that had no value in this answer: its #N/A (a few cells of a model). */
+  readonly failures: WeakMap<object, Failure>;
+}
+
+/** The error a question gave from one answer, and the company its message names. */
+interface Failure {
+  readonly subject: string;
+  readonly error: Error;
 }
 
 const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
@@ -39,6 +47,7 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
       older: new WeakMap(),
       decimals: new Map(),
       ltm: new WeakMap(),
+      failures: new WeakMap(),
     };
     indexes.set(periods, index);
   }
@@ -143,4 +152,25 @@ export function ltmFromHalvesOf(
   span: RowSpan,
 ): LtmResult {
   return rememberedLtm(periods, span, item, anchor, span, ltmFromHalves);
+}
+
+/**
+ * The error `make` gives for `question` (a frozen, interned argument object) from this answer for
+ * `subject` (the company its message names), made once: a cell with no such period is #N/A on
+ * every recalculation, and building the error (its stack above all) was most of its cost. Only
+ * failures are kept: a value is shaped again each time (one per model cell would stay alive).
+ */
+export function rememberedFailure(
+  periods: readonly FinancialsPeriod[],
+  question: object,
+  subject: string,
+  make: () => Error,
+): Error {
+  const index = Object.isFrozen(question) ? indexOf(periods) : undefined;
+  if (index === undefined) return make();
+  const known = index.failures.get(question);
+  if (known !== undefined && known.subject === subject) return known.error;
+  const error = make();
+  index.failures.set(question, { subject, error });
+  return error;
 }
