@@ -1,6 +1,7 @@
 // Profiling aid: Model N (BENCH_MODELS, default 50) alone; PROFILE_OUT=file.cpuprofile records its warm recalculations.
 import { Session } from "node:inspector";
 import { writeFileSync } from "node:fs";
+import { writeHeapSnapshot } from "node:v8";
 import { forgetDataset } from "../sandbox/data";
 import { probe } from "./probe";
 import { runModel } from "./scale-run";
@@ -15,6 +16,48 @@ const post = (method: string, params?: object): Promise<unknown> =>
     session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
   );
 
+/**
+ * Heap over the Model's start per phase (PHASES=1: the same figures as the bench's phase table,
+ * printed as each phase ends, and the script stops after the reopen); SNAPSHOT=file: a heap
+ * snapshot after the second warm recalculation (everything the runtime retains then), then stop.
+ */
+const snapshot = process.env["SNAPSHOT"];
+const phasesOnly = process.env["PHASES"] === "1";
+let heapStart = 0;
+let heapPeak = 0;
+let sampler: ReturnType<typeof setInterval> | undefined;
+const mb = (bytes: number): string => (bytes / 1048576).toFixed(0);
+
+/** True when the line ended what this run was for (then the rest of the Model is not waited for). */
+function phases(line: string): boolean {
+  const used = (): number => process.memoryUsage().heapUsed;
+  if (/ cold\.\.\.$/.test(line)) {
+    // Logged right after runModel's GC and its own "before" reading.
+    heapStart = used();
+    heapPeak = heapStart;
+    if (phasesOnly) sampler = setInterval(() => (heapPeak = Math.max(heapPeak, used())), 25);
+    return false;
+  }
+  // Each phase's line comes after its closing GC: heapUsed is what it retained.
+  if (/ distinct\), |^ {2}warm \d:|^ {2}reopen:/.test(line)) {
+    if (phasesOnly) {
+      process.stdout.write(
+        `    heap over start: peak ${mb(heapPeak - heapStart)} MB, retained ${mb(used() - heapStart)} MB\n`,
+      );
+      heapPeak = used();
+    }
+    if (snapshot !== undefined && /^ {2}warm 2:/.test(line)) {
+      process.stdout.write(`snapshot: ${writeHeapSnapshot(snapshot)}\n`);
+      process.exit(0);
+    }
+    if (phasesOnly && /^ {2}reopen:/.test(line)) {
+      clearInterval(sampler);
+      process.exit(0);
+    }
+  }
+  return false;
+}
+
 void (async () => {
   const facts = await probe(50);
   forgetDataset();
@@ -22,6 +65,7 @@ void (async () => {
   for (const count of (process.env["BENCH_MODELS"] ?? "50").split(",").map(Number)) {
     const r = await runModel(facts, taken, count, (line) => {
       process.stdout.write(`${line}\n`);
+      if (phases(line)) return;
       // COLD_MS=n: a live-heap sample of the cold run n ms (real time) after it starts.
       const coldMs = Number(process.env["COLD_MS"] ?? 0);
       // COLD_ALLOC=1: every allocation of the cold run (collected ones too), stopped when it ends.

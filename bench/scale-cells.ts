@@ -75,8 +75,11 @@ export class ScaleCell {
 
   call(): Promise<unknown> {
     const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
+    // Excel's runtime calls the function with its arguments array and the invocation last: the
+    // same array, not a spread copy of it (bench work the add-in would be charged for).
     const [name, args] = this.formula();
-    return CALLED[name](...args, inv);
+    args.push(inv);
+    return CALLED[name].apply(undefined, args);
   }
 
   /**
@@ -226,7 +229,10 @@ export interface ScaleOutcome {
 /**
  * One recalculation, modelled as Excel handing the shared runtime its invocations in batches
  * (messages; the real batch size is not documented) rather than as one synchronous call: cells
- * are started `batch` at a time, one batch per macrotask, then all awaited.
+ * are started `batch` at a time, one batch per macrotask, and each result taken when it settles
+ * (one handler per call, as Excel's runtime posts each result back); it ends when the last has.
+ * A count, not Promise.all over an array of every cell's promise: that bookkeeping is the
+ * bench's, and was charged to the add-in's CPU and garbage per cell.
  */
 export async function recalculateScale(
   cells: readonly ScaleCell[],
@@ -255,21 +261,32 @@ export async function recalculateScale(
       if (!oracle(base, item, back, value)) outcome.wrong += 1;
     }
   };
-  const pending: Promise<void>[] = [];
+  let unsettled = cells.length;
+  let allSettled: () => void = () => undefined;
+  const last = new Promise<void>((resolve) => (allSettled = resolve));
+  const taken = (): void => {
+    unsettled -= 1;
+    if (unsettled === 0) allSettled();
+  };
+  if (unsettled === 0) allSettled();
   for (let start = 0; start < cells.length; start += batch) {
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const end = Math.min(cells.length, start + batch);
     for (let i = start; i < end; i += 1) {
       const cell = cells[i] as ScaleCell;
-      pending.push(
-        cell.call().then(
-          (value) => settle(cell, value),
-          (error: unknown) => settle(cell, { thrown: describe(error) }),
-        ),
+      cell.call().then(
+        (value) => {
+          settle(cell, value);
+          taken();
+        },
+        (error: unknown) => {
+          settle(cell, { thrown: describe(error) });
+          taken();
+        },
       );
     }
   }
-  await Promise.all(pending);
+  await last;
   return outcome;
 }
 

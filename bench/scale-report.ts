@@ -8,6 +8,21 @@ import { LIVE, type ScaleResult } from "./scale-run";
 
 const n = (x: number): string => x.toLocaleString("en-US");
 
+/**
+ * The heap figure the Models' targets were defined on: peak growth over the Model's start during
+ * the cold run, the warm recalculations and the same-day reopen (the largest of the per-phase
+ * peaks). The whole-run figure (heapGrowthMB) also spans the new-process save, the mornings, the
+ * week and the season, which came later.
+ */
+export function phasesHeapGrowthMB(m: ScaleResult): number {
+  return Math.max(...m.phaseHeapMB.map((p) => p.peakGrowth));
+}
+
+/** Issue 20's gate: Model 500's heap growth (cold, warm, reopen) <= 400 MB; issue 9's 500 MB else. */
+export function heapGrowthLimitMB(m: ScaleResult): number {
+  return m.companies >= 500 ? 400 : 500;
+}
+
 /** The issue's table, measured: one row per Model N. */
 export function scaleTable(
   scale: readonly ScaleResult[],
@@ -15,12 +30,12 @@ export function scaleTable(
   naive: ReadonlyMap<string, BaselineResult>,
 ): string {
   const head =
-    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / fair / naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth (peak) | first request | cold, simulated |";
+    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / fair / naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth: cold, warm, reopen (whole run) | first request | cold, simulated |";
   const rule = "|---|---|---|---|---|---|---|---|---|---|---|";
   const lines = scale.map((m) => {
     const f = fair.get(m.name);
     const v = naive.get(m.name);
-    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${m.heapGrowthMB.toFixed(0)} MB (${m.heapPeakMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
+    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${phasesHeapGrowthMB(m).toFixed(0)} MB (${m.heapGrowthMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
   });
   return [head, rule, ...lines].join("\n");
 }
@@ -37,7 +52,7 @@ export function scaleNotes(
     "Model N: FINANCIAL cells in comparables order (item-major, neighbouring cells are different companies), kinds rotating per cell: annual relative (twice as often), quarterly Q2, LTM (annual in 百万円 for items without LTM), a fixed fiscal year, annual in 億円; the code typed as a number or text; addresses on five sheets. Plus one VALUATION and one five-year PRICES spill per company.",
     "The sandbox has 50 sample companies: beyond them (Model 200, 500) each company is a dataset company under another code and EDINET code (bench/company-aliases.ts maps requests back and answers forward), so every one is a distinct company to the add-in and costs its own requests.",
     "floor = distinct requests the cold run needed (each answer asked once: a retry, a 429 or a repeat would be extra); fair = per-cell client remembering identical URLs with the largest pages (run with the limit off, counted); naive* = one request per cell plus price pages at 100 rows, counted from the cells, not run.",
-    "CPU per cell = process CPU (user + system, both threads) of the whole recalculation divided by its cells, the bench's own per-cell bookkeeping included; the cold run and the reopen include persisting what they received (the persistent tier's background writes, awaited); warm = median of three warm recalculations. Heap growth = peak heapUsed (sampled every 25 ms, garbage not yet collected included) during the Model (cold, warm, reopen) over the heap after a GC before it.",
+    "CPU per cell = process CPU (user + system, both threads) of the whole recalculation divided by its cells, the bench's own per-cell bookkeeping included; the cold run and the reopen include persisting what they received (the persistent tier's background writes, awaited); warm = median of three warm recalculations. Heap growth = peak heapUsed (sampled every 25 ms, garbage not yet collected included) over the heap after a GC before the Model: the target's figure is the largest peak of its cold run, warm recalculations and same-day reopen; in brackets, the whole run's (also the new-process save, the mornings, the week and the season).",
     "What the heap is measured over: the add-in's, not the stand-ins'. The sandbox answers from a worker thread (its own heap, as the API is another machine; the virtual clock holds while it works) and its dataset is dropped from the main heap after the probe; the storage stand-in keeps its data in Buffers outside the heap, as a database keeps it on disk; the bench's cells are compact (indexes and an address; Excel keeps formulas outside the add-in's heap) and each call gets a new invocation object, as Excel passes one per call; the old runtime is dropped before the reopen (a reopened workbook starts a new one). One forced GC between phases: two in a row leave V8 no allocation rate to size its next limit with, and it then lets the heap grow fourfold before collecting (trace-gc), a peak no real runtime would see.",
     "first request = real time from the start of the cold recalculation to the first fetch.",
     "Reopen in a new process (bench/reopen-child.ts): after the same-day reopen the stored answers are saved to a file and a forked Node process (cold JIT, fresh module state) opens the same Model over them with its own sandbox worker (started and answering before the clock starts); wall time from the first cell's call to the last cell's value; heap and ArrayBuffers growth are peaks over the loaded runtime after a GC.",
@@ -52,12 +67,12 @@ export function scaleNotes(
   ];
   for (const m of scale) {
     out.push(
-      `${m.name} heap over its start (peak during / retained after, MB): ${m.phaseHeapMB.map((p) => `${p.phase} ${p.peakGrowth.toFixed(0)} / ${p.retainedGrowth.toFixed(0)}`).join("; ")}. Retained = the memory tier's decoded answers and the client's indexes; the rest of a peak is garbage V8 has not collected yet. A cell whose answer another cell is fetching waits holding one closure (functions/financial-cell.ts), not a chain of calls.`,
+      `${m.name} heap over its start (peak during / retained after, MB): ${m.phaseHeapMB.map((p) => `${p.phase} ${p.peakGrowth.toFixed(0)} / ${p.retainedGrowth.toFixed(0)}`).join("; ")}. Retained = the memory tier's decoded answers, the client's indexes and functions/cells' per-answer indexes and tables (a PRICES spill packed, 8 bytes a cell); the rest of a peak is garbage V8 has not collected yet. A cell whose answer another cell is fetching waits holding one closure (functions/financial-cell.ts), not a chain of calls.`,
     );
-    if (m.heapGrowthMB > 500) {
+    if (phasesHeapGrowthMB(m) > heapGrowthLimitMB(m)) {
       const warmPhase = m.phaseHeapMB.find((p) => p.phase === "warm 1");
       out.push(
-        `${m.name} heap growth ${m.heapGrowthMB.toFixed(0)} MB misses 500 MB. Retained after a GC is ${warmPhase?.retainedGrowth.toFixed(0) ?? "?"} MB; the rest of the peak is garbage V8 had not collected when sampled (its next collection comes at a multiple of what was live after the last). A heap cap on the bench process would lower the number without changing the add-in, so none is set.`,
+        `${m.name} heap growth ${phasesHeapGrowthMB(m).toFixed(0)} MB misses ${heapGrowthLimitMB(m)} MB. Retained after a GC is ${warmPhase?.retainedGrowth.toFixed(0) ?? "?"} MB; the rest of the peak is garbage V8 had not collected when sampled (its next collection comes at a multiple of what was live after the last). A heap cap on the bench process would lower the number without changing the add-in, so none is set.`,
       );
     }
     if (m.cpuMicrosPerCell > 10)
@@ -106,6 +121,7 @@ export function resultsJson(
     reopenCpuMicrosPerCell: round(m.reopenCpuMicrosPerCell),
     heapGrowthMB: round(m.heapGrowthMB),
     heapPeakMB: round(m.heapPeakMB),
+    phasesHeapGrowthMB: round(phasesHeapGrowthMB(m)),
     phaseHeapMB: m.phaseHeapMB.map((p) => ({
       phase: p.phase,
       peakGrowth: round(p.peakGrowth),

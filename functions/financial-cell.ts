@@ -27,20 +27,13 @@ import { futureDate, noData } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING, type Answers } from "./cells/define-cell";
-import {
-  argsTable,
-  internedArgs,
-  internedPair,
-  internedText,
-  periodArgsOf,
-} from "./cells/interned-args";
+import { argsTable, internedArgs, internedText, periodArgsOf } from "./cells/interned-args";
 import {
   decimalsOf,
-  knownCell,
   ltmFromHalvesOf,
   ltmOf,
   olderWindowOf,
-  rememberCell,
+  rememberedFailure,
   rowOf,
 } from "./cells/answer-index";
 import {
@@ -108,11 +101,6 @@ function makeWhat(period: FinancialPeriodArgs, itemKey: string, money: string): 
 }
 
 const whats = argsTable<FinancialWhat>();
-const financialArgsTable = new WeakMap<CompanyRef, WeakMap<FinancialWhat, FinancialArgs>>();
-
-function makeArgs(ref: CompanyRef, what: FinancialWhat): FinancialArgs {
-  return { ref, what };
-}
 
 /**
  * FINANCIAL's arguments but the company, read; ArgumentError (#VALUE!) names the first refused.
@@ -132,7 +120,11 @@ function financialWhat(
   return internedArgs(whats, periodArgs, itemKey, money, makeWhat);
 }
 
-/** FINANCIAL's arguments in Excel's order, the company first (as the user reads the error). */
+/**
+ * FINANCIAL's arguments in Excel's order, the company first (as the user reads the error). The pair
+ * is a new object per call: every cell of a model has its own company and question, so interning
+ * it kept one object (and two weak-map entries) per cell alive for nothing; nothing keys by it.
+ */
 function parseFinancial(
   company: unknown,
   item: unknown,
@@ -143,7 +135,7 @@ function parseFinancial(
 ): FinancialArgs {
   const ref = companyRefArg(company);
   const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
-  return internedPair(financialArgsTable, ref, what, makeArgs);
+  return { ref, what };
 }
 
 function companyLabel(company: Company): string {
@@ -259,18 +251,21 @@ function financialValue(
       if (halves.ok) ltm = halves;
     }
     if (!ltm.ok) {
-      const what = describeChoice(spec, q);
-      const odd = ltm.reason === "incomplete" ? ltm.anchor?.quarter : undefined;
-      const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
-      throw ltm.reason === "no_anchor"
-        ? noData(
-            `LTM ${itemKey} (${what}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
-            `LTM ${itemKey}（${what}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
-          )
-        : noData(
-            `LTM ${itemKey} (${what}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
-            `LTM ${itemKey}（${what}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は quarter を Q2 か Q4 に）" : ""}`,
-          );
+      const failed = ltm;
+      throw rememberedFailure(body.periods, what, companyLabel(who), () => {
+        const asked = describeChoice(spec, q);
+        const odd = failed.reason === "incomplete" ? failed.anchor?.quarter : undefined;
+        const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
+        return failed.reason === "no_anchor"
+          ? noData(
+              `LTM ${itemKey} (${asked}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
+              `LTM ${itemKey}（${asked}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
+            )
+          : noData(
+              `LTM ${itemKey} (${asked}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
+              `LTM ${itemKey}（${asked}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は quarter を Q2 か Q4 に）" : ""}`,
+            );
+      });
     }
     if (ltm.value === null) return EMPTY;
     // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
@@ -278,9 +273,9 @@ function financialValue(
     const decimals = decimalsOf(body.periods, itemKey);
     return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
   }
-  const known = knownCell(body.periods, what, host);
-  if (known !== undefined) return known;
-  return rememberCell(body.periods, what, host, fromRow(what, who, body, host));
+  // Not remembered per answer and cell (that kept an object per model cell alive): the row is
+  // the index's, and shaping one number is cheap.
+  return fromRow(what, who, body, host);
 }
 
 /**
@@ -297,25 +292,30 @@ function fromRow(
   const { spec, type, quarter: q } = what.period;
   const row = rowOf(body.periods, what.period);
   if (row === undefined) {
-    const what = describeChoice(spec, q);
-    throw noData(
-      `No ${type} period ${what} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
-      `${companyLabel(who)} に ${what} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
-    );
+    throw rememberedFailure(body.periods, what, companyLabel(who), () => {
+      const asked = describeChoice(spec, q);
+      return noData(
+        `No ${type} period ${asked} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
+        `${companyLabel(who)} に ${asked} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
+      );
+    });
   }
   if (!isSecondHalf(row)) return unitCell(readItem(row, itemKey), unitId, money, host);
   // H2 is not in the answer: full year − H1 of the same fiscal year (a half, never 12 months).
   const half = secondHalfValue(row, itemKey);
   if (!half.ok) {
-    throw half.reason === "no_h1"
-      ? noData(
-          `H2 ${itemKey} of ${row.fiscal_year} for ${companyLabel(who)}: H2 is full year − H1, and H1 is not disclosed`,
-          `${companyLabel(who)} の ${row.fiscal_year} 下期 ${itemKey}：下期は通期 − 上期で求めますが、上期が開示されていません`,
-        )
-      : noData(
-          `H2 ${itemKey}: a ratio has no second-half figure (H2 is full year − H1); ask for H1 or the full year`,
-          `下期の ${itemKey}：比率は通期 − 上期で求められません。H1 か通期を指定してください`,
-        );
+    const reason = half.reason;
+    throw rememberedFailure(body.periods, what, companyLabel(who), () =>
+      reason === "no_h1"
+        ? noData(
+            `H2 ${itemKey} of ${row.fiscal_year} for ${companyLabel(who)}: H2 is full year − H1, and H1 is not disclosed`,
+            `${companyLabel(who)} の ${row.fiscal_year} 下期 ${itemKey}：下期は通期 − 上期で求めますが、上期が開示されていません`,
+          )
+        : noData(
+            `H2 ${itemKey}: a ratio has no second-half figure (H2 is full year − H1); ask for H1 or the full year`,
+            `下期の ${itemKey}：比率は通期 − 上期で求められません。H1 か通期を指定してください`,
+          ),
+    );
   }
   if (half.value === null) return EMPTY;
   const decimals = decimalsOf(body.periods, itemKey);

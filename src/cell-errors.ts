@@ -42,10 +42,13 @@ export function cellKey(address: string): string | undefined {
 }
 
 /**
- * Hashes of the recorded keys (with how many keys share each): every answered cell asks whether it
- * had an error, and nearly all did not; a hash of its normalised address, computed without
- * building strings, answers that exactly (a cell whose hash is not here has no record), so the
- * full `cellKey` parse runs only for the few that may (bench: it was a tenth of a warm recalc).
+ * Hashes of the recorded keys' cell references (with how many keys share each): every answered
+ * cell asks whether it had an error, and nearly all did not; a hash of its cell reference alone
+ * ("B2" of "'Sheet 1'!$B$2"), computed without building strings, answers that exactly (a cell
+ * whose hash is not here has no record), so the full `cellKey` parse runs only for the few that
+ * may. The sheet name is not hashed: it is most of the address, often Japanese, and the same
+ * reference on two sheets only costs the second one that parse (bench: a twentieth of a warm
+ * recalculation went to hashing whole addresses).
  */
 const recordedHashes = new Map<number, number>();
 
@@ -55,48 +58,19 @@ function hashAdd(h: number, code: number): number {
 
 const FNV_OFFSET = 2166136261;
 
-function keyHash(key: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < key.length; i += 1) h = hashAdd(h, key.charCodeAt(i));
-  return h;
-}
-
-/** Not an address this hash can read exactly (spaces, non-ASCII, odd quoting): parse it. */
+/** Not a reference this hash can read exactly (spaces, odd characters): the caller parses. */
 const UNSURE = -1;
 
 /**
- * `keyHash(cellKey(address))` without building the key, for plain ASCII addresses; UNSURE for
- * anything `cellKey` might treat differently (the caller then parses), including no key at all.
+ * The hash of the cell reference from `from` to the end or a colon, `$` left out and letters in
+ * upper case: what `cellKey` keeps of it. UNSURE for anything `cellKey` might read differently.
  */
-function addressHash(address: string): number {
-  const bang = address.lastIndexOf("!");
-  if (bang <= 0) return UNSURE;
+function referenceHash(text: string, from: number): number {
   let h = FNV_OFFSET;
-  let start = 0;
-  let end = bang;
-  if (address.charCodeAt(0) === QUOTE) {
-    if (address.charCodeAt(bang - 1) !== QUOTE || bang < 3) return UNSURE;
-    start = 1;
-    end = bang - 1;
-  }
-  // cellKey trims the sheet text: a space at either end of an unquoted name is unusual here.
-  if (start === 0 && (address.charCodeAt(0) === SPACE || address.charCodeAt(end - 1) === SPACE))
-    return UNSURE;
-  for (let i = start; i < end; i += 1) {
-    let c = address.charCodeAt(i);
-    if (c < SPACE || c >= 127) return UNSURE;
-    if (c === QUOTE) {
-      // Inside quotes '' is one quote; anything else is unusual.
-      if (start === 0 || address.charCodeAt(i + 1) !== QUOTE) return UNSURE;
-      i += 1;
-    } else if (c >= UPPER_A && c <= UPPER_Z) c += 32;
-    h = hashAdd(h, c);
-  }
-  h = hashAdd(h, BANG);
   let letters = 0;
   let digits = 0;
-  for (let i = bang + 1; i < address.length; i += 1) {
-    let c = address.charCodeAt(i);
+  for (let i = from; i < text.length; i += 1) {
+    let c = text.charCodeAt(i);
     if (c === COLON) break;
     if (c === DOLLAR) continue;
     if (c >= LOWER_A && c <= LOWER_Z) c -= 32;
@@ -113,9 +87,17 @@ function addressHash(address: string): number {
   return h;
 }
 
-const QUOTE = 39;
-const SPACE = 32;
-const BANG = 33;
+/** A recorded key's hash: its reference follows the last "!" (`cellKey`'s form). */
+function keyHash(key: string): number {
+  return referenceHash(key, key.lastIndexOf("!") + 1);
+}
+
+/** An address's hash, equal to its key's whenever it is not UNSURE. */
+function addressHash(address: string): number {
+  const bang = address.lastIndexOf("!");
+  return bang <= 0 ? UNSURE : referenceHash(address, bang + 1);
+}
+
 const COLON = 58;
 const DOLLAR = 36;
 const UPPER_A = 65;

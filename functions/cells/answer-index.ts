@@ -13,7 +13,6 @@ import {
   type RowPeriodType,
 } from "../../src/excel/financial-period";
 import { sourceDecimals } from "../../src/excel/number-formats";
-import type { Cell, HostCapabilities } from "../../src/excel/values";
 import { innerMap } from "./interned-args";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
@@ -26,14 +25,14 @@ interface AnswerIndex {
   readonly decimals: Map<string, number>;
   /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
   readonly ltm: WeakMap<object, Map<string, LtmResult>>;
-  /** Per cell question (an interned argument object): the cell it gave from this answer alone. */
-  readonly cells: WeakMap<object, KnownCell>;
+  /** Per cell question that had no value in this answer: its #N/A (a few cells of a model). */
+  readonly failures: WeakMap<object, Failure>;
 }
 
-/** A cell computed from one answer, and the host capabilities it was shaped for. */
-interface KnownCell {
-  readonly host: HostCapabilities;
-  readonly cell: Cell;
+/** The error a question gave from one answer, and the company its message names. */
+interface Failure {
+  readonly subject: string;
+  readonly error: Error;
 }
 
 const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
@@ -48,7 +47,7 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
       older: new WeakMap(),
       decimals: new Map(),
       ltm: new WeakMap(),
-      cells: new WeakMap(),
+      failures: new WeakMap(),
     };
     indexes.set(periods, index);
   }
@@ -156,25 +155,22 @@ export function ltmFromHalvesOf(
 }
 
 /**
- * The cell `question` (a frozen, interned argument object) gave from this answer alone, for the same
- * host capabilities: a recalculated cell skips choosing its row and shaping its number again.
+ * The error `make` gives for `question` (a frozen, interned argument object) from this answer for
+ * `subject` (the company its message names), made once: a cell with no such period is #N/A on
+ * every recalculation, and building the error (its stack above all) was most of its cost. Only
+ * failures are kept: a value is shaped again each time (one per model cell would stay alive).
  */
-export function knownCell(
+export function rememberedFailure(
   periods: readonly FinancialsPeriod[],
   question: object,
-  host: HostCapabilities,
-): Cell | undefined {
-  const known = indexOf(periods)?.cells.get(question);
-  return known !== undefined && known.host === host ? known.cell : undefined;
-}
-
-/** Remembers what `question` gave from this answer alone (a frozen question only: see knownCell). */
-export function rememberCell(
-  periods: readonly FinancialsPeriod[],
-  question: object,
-  host: HostCapabilities,
-  cell: Cell,
-): Cell {
-  if (Object.isFrozen(question)) indexOf(periods)?.cells.set(question, { host, cell });
-  return cell;
+  subject: string,
+  make: () => Error,
+): Error {
+  const index = Object.isFrozen(question) ? indexOf(periods) : undefined;
+  if (index === undefined) return make();
+  const known = index.failures.get(question);
+  if (known !== undefined && known.subject === subject) return known.error;
+  const error = make();
+  index.failures.set(question, { subject, error });
+  return error;
 }

@@ -29,8 +29,9 @@ export interface InFlight {
  */
 export interface CellDefinition<A, S, Q extends object, B, F extends InFlight = InFlight> {
   /**
-   * The raw arguments (Excel's, in order, the invocation left out) read into one frozen, interned
-   * object (interned-args.ts); ArgumentError for the first refused (#VALUE!).
+   * The raw arguments (Excel's, in order, the invocation left out) read into one object whose
+   * shared parts are frozen and interned (interned-args.ts); ArgumentError for the first refused
+   * (#VALUE!).
    */
   parse(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): A;
   /** The subject when it is known without a request (a code), else undefined (a name to look up). */

@@ -13,6 +13,7 @@ import { getHostCapabilities } from "../host";
 import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
 import { internedRaw, rawArgsTable } from "./interned-args";
+import { keepTable, tableOf, type KeptTable } from "./packed-table";
 import { inRounds, LACKING } from "./rounds";
 
 /**
@@ -79,7 +80,8 @@ interface Built<S, Q, B> {
   /** The answers compute read, in order, and the bodies it read for them. */
   readonly queries: readonly Q[];
   readonly bodies: readonly B[];
-  readonly table: Cell[][];
+  /** Packed where its rows are all numbers (packed-table.ts): a model keeps 500 price spills. */
+  readonly kept: KeptTable;
 }
 
 /** An answer reader noting what compute read through it (the table is kept against them). */
@@ -182,7 +184,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
         today,
         queries: read.queries,
         bodies,
-        table,
+        kept: keepTable(table),
       });
     return table;
   }
@@ -207,7 +209,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
       const shaping = currentShaping();
       const built = builtFor(args, subject, shaping, today);
       if (built?.queries.every((q, i) => definition.peek(client, q) === built.bodies[i]))
-        return built.table;
+        return tableOf(built.kept);
       memory.begin(client);
       const read = new Recorded(memory);
       const table = definition.compute(args, subject, read, shaping, client);
@@ -233,7 +235,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
       const built = builtFor(args, subject, ctx, today);
       if (built !== undefined) {
         const bodies = await Promise.all(built.queries.map(fetch));
-        if (bodies.every((b, i) => b === built.bodies[i])) return built.table;
+        if (bodies.every((b, i) => b === built.bodies[i])) return tableOf(built.kept);
       }
       let read: Recorded<Q, B> | undefined;
       const table = await inRounds<Q, B, Cell[][]>(

@@ -144,30 +144,6 @@ export function argsTable<V extends object>(): Nest<V> {
   return new WeakMap();
 }
 
-/**
- * The one frozen object for two frozen parts (a company and what is asked of it); a part that is
- * not frozen gets a new object each time.
- */
-export function internedPair<P extends object, Q extends object, V extends object>(
-  table: WeakMap<P, WeakMap<Q, V>>,
-  first: P,
-  second: Q,
-  make: (first: P, second: Q) => V,
-): V {
-  if (!Object.isFrozen(first) || !Object.isFrozen(second))
-    return Object.freeze(make(first, second));
-  let bySecond = table.get(first);
-  if (bySecond === undefined) {
-    bySecond = new WeakMap();
-    table.set(first, bySecond);
-  }
-  const known = bySecond.get(second);
-  if (known !== undefined) return known;
-  const made = Object.freeze(make(first, second));
-  bySecond.set(second, made);
-  return made;
-}
-
 /** A table function's argument objects by its raw primitive arguments, one nested Map per position. */
 export interface RawArgsTable {
   root: Map<unknown, unknown>;

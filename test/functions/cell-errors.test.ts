@@ -189,6 +189,17 @@ describe("clearing by any spelling of the address", () => {
     expect(getCellError("Other!A1")).toBeDefined();
   });
 
+  test("the same reference on two sheets: each value clears its own sheet's error only", () => {
+    resetCellErrors();
+    recordCellError("'シート 1'!B2", "#N/A", "one", 1);
+    recordCellError("Sheet2!$B$2", "#N/A", "two", 1);
+    clearCellError("'シート 1'!$b$2");
+    expect(getCellError("'シート 1'!B2")).toBeUndefined();
+    expect(getCellError("Sheet2!B2")?.message).toBe("two");
+    clearCellError("'Sheet2'!B2:C4");
+    expect(cellErrors().size).toBe(0);
+  });
+
   test("an address that is no cell, or another cell, clears nothing", () => {
     resetCellErrors();
     recordCellError("Sheet1!B2", "#N/A", "x", 1);

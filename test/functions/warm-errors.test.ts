@@ -53,6 +53,24 @@ test("an EDINET code's #N/A names the EDINET code when recalculated, as its firs
   expect(h.sent()).toBe(asked);
 });
 
+test.each([[-100], [-101]])(
+  "an LTM cell with no four quarters there (%s) keeps its LTM #N/A word for word when recalculated",
+  async (fiscalPeriod) => {
+    const h = useSandbox({ now: NOW });
+    const args: Args = ["sales", fiscalPeriod, "LTM", null, null];
+    const first = await cellError(financial("7203", ...args, invocation()));
+    expect(first.message).toMatch(/^LTM sales/);
+    expect(first.message).toContain(`(${fiscalPeriod})`);
+    const asked = h.sent();
+    for (let i = 0; i < 2; i += 1) {
+      const again = financial("7203", ...args, invocation());
+      expect(await settlesAtOnce(again)).toBe(true);
+      expect(await cellError(again)).toEqual(first);
+    }
+    expect(h.sent()).toBe(asked);
+  },
+);
+
 test("a value preview's error is not recorded for the cell", async () => {
   useSandbox({ now: NOW });
   const address = "Sheet1!C3";
