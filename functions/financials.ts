@@ -157,7 +157,8 @@ const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, Fina
     const last = body.periods[body.periods.length - 1] as FinancialsPeriod;
     const title = titleRow(
       shaping,
-      body,
+      // The stored body says whether it is stale (the API down): the cut copy does not carry it.
+      wide,
       companyLabel(who),
       `financials ${periodType}${money === "jpy" ? "" : ` (${moneyUnitLabel(money, titleLang(shaping))})`}`,
       // The latest row's own label: "2027/03 Q2" for a running year, not a year end not yet reached.

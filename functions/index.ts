@@ -3,26 +3,31 @@
 import { financials as financialsImpl, financial as financialImpl } from "./financials";
 import { valuation as valuationImpl } from "./valuation";
 import { prices as pricesImpl, price as priceImpl } from "./prices";
-import { rankings as rankingsImpl } from "./rankings";
-import { screen as screenImpl, screenFields as screenFieldsImpl } from "./screen";
 import { fields as fieldsImpl } from "./fields";
-import { securities as securitiesImpl } from "./securities";
 import { company as companyImpl } from "./company";
-import { segments as segmentsImpl } from "./segments";
-import { dividends as dividendsImpl } from "./dividends";
-import { peers as peersImpl } from "./peers";
-import { disclosures as disclosuresImpl } from "./disclosures";
 import { document as documentImpl, xbrl as xbrlImpl, section as sectionImpl } from "./document";
-import { officers as officersImpl } from "./officers";
-import {
-  person as personImpl,
-  appointments as appointmentsImpl,
-  compensation as compensationImpl,
-} from "./persons";
-import { margin as marginImpl, jsfMargin as jsfMarginImpl } from "./margin";
 import { usage as usageImpl } from "./usage";
 import { attribution as attributionImpl } from "./attribution";
 import { startFunctions } from "./startup";
+import { lazyModule } from "./lazy-module";
+
+// Rarely used functions: their code is fetched on their first call (functions/lazy-module.ts).
+const rankingsModule = lazyModule(() => import(/* webpackChunkName: "fn-rankings" */ "./rankings"));
+const screeningModule = lazyModule(() => import(/* webpackChunkName: "fn-screening" */ "./screen"));
+const securitiesModule = lazyModule(
+  () => import(/* webpackChunkName: "fn-securities" */ "./securities"),
+);
+const segmentsModule = lazyModule(() => import(/* webpackChunkName: "fn-segments" */ "./segments"));
+const dividendsModule = lazyModule(
+  () => import(/* webpackChunkName: "fn-dividends" */ "./dividends"),
+);
+const peersModule = lazyModule(() => import(/* webpackChunkName: "fn-peers" */ "./peers"));
+const disclosuresModule = lazyModule(
+  () => import(/* webpackChunkName: "fn-disclosures" */ "./disclosures"),
+);
+const officersModule = lazyModule(() => import(/* webpackChunkName: "fn-officers" */ "./officers"));
+const peopleModule = lazyModule(() => import(/* webpackChunkName: "fn-people" */ "./persons"));
+const marginModule = lazyModule(() => import(/* webpackChunkName: "fn-margin" */ "./margin"));
 
 // custom-functions-metadata-plugin reads the JSDoc below into functions.json and appends the
 // CustomFunctions.associate calls to this file; scripts/functions-ja.js writes functions-ja.json.
@@ -380,7 +385,7 @@ export function RANKINGS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return rankingsImpl(metric, limit, headers, invocation);
+  return rankingsModule(invocation, (m) => m.rankings(metric, limit, headers, invocation));
 }
 
 /**
@@ -413,17 +418,19 @@ export function SCREEN(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return screenImpl(
-    filters,
-    sort_by,
-    sort_order,
-    sector,
-    industry,
-    as_of,
-    limit,
-    name,
-    headers,
-    invocation,
+  return screeningModule(invocation, (m) =>
+    m.screen(
+      filters,
+      sort_by,
+      sort_order,
+      sector,
+      industry,
+      as_of,
+      limit,
+      name,
+      headers,
+      invocation,
+    ),
   );
 }
 
@@ -441,7 +448,7 @@ export function SCREENFIELDS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return screenFieldsImpl(headers, invocation);
+  return screeningModule(invocation, (m) => m.screenFields(headers, invocation));
 }
 
 /**
@@ -485,7 +492,9 @@ export function SECURITIES(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return securitiesImpl(q, market, industry, limit, headers, invocation);
+  return securitiesModule(invocation, (m) =>
+    m.securities(q, market, industry, limit, headers, invocation),
+  );
 }
 
 /**
@@ -529,7 +538,9 @@ export function SEGMENTS(
   order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return segmentsImpl(company, fiscal_year, period, unit, headers, invocation, order);
+  return segmentsModule(invocation, (m) =>
+    m.segments(company, fiscal_year, period, unit, headers, invocation, order),
+  );
 }
 
 /**
@@ -554,7 +565,9 @@ export function DIVIDENDS(
   order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return dividendsImpl(company, from_fiscal_year, to_fiscal_year, headers, invocation, order);
+  return dividendsModule(invocation, (m) =>
+    m.dividends(company, from_fiscal_year, to_fiscal_year, headers, invocation, order),
+  );
 }
 
 /**
@@ -575,7 +588,7 @@ export function PEERS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return peersImpl(company, limit, headers, invocation);
+  return peersModule(invocation, (m) => m.peers(company, limit, headers, invocation));
 }
 
 /**
@@ -604,7 +617,9 @@ export function DISCLOSURES(
   order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return disclosuresImpl(company, from, to, document_type, limit, headers, invocation, order);
+  return disclosuresModule(invocation, (m) =>
+    m.disclosures(company, from, to, document_type, limit, headers, invocation, order),
+  );
 }
 
 /**
@@ -684,7 +699,7 @@ export function OFFICERS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return officersImpl(company, headers, invocation);
+  return officersModule(invocation, (m) => m.officers(company, headers, invocation));
 }
 
 /**
@@ -703,7 +718,7 @@ export function PERSON(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return personImpl(person_id, headers, invocation);
+  return peopleModule(invocation, (m) => m.person(person_id, headers, invocation));
 }
 
 /**
@@ -722,7 +737,7 @@ export function APPOINTMENTS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return appointmentsImpl(person_id, headers, invocation);
+  return peopleModule(invocation, (m) => m.appointments(person_id, headers, invocation));
 }
 
 /**
@@ -741,7 +756,7 @@ export function COMPENSATION(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return compensationImpl(person_id, headers, invocation);
+  return peopleModule(invocation, (m) => m.compensation(person_id, headers, invocation));
 }
 
 /**
@@ -764,7 +779,7 @@ export function MARGIN(
   order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return marginImpl(company, period, headers, invocation, order);
+  return marginModule(invocation, (m) => m.margin(company, period, headers, invocation, order));
 }
 
 /**
@@ -793,7 +808,9 @@ export function JSFMARGIN(
   order: Order,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return jsfMarginImpl(company, period, to, exchange, table, headers, invocation, order);
+  return marginModule(invocation, (m) =>
+    m.jsfMargin(company, period, to, exchange, table, headers, invocation, order),
+  );
 }
 
 /**
