@@ -155,14 +155,52 @@ export function rawArgsTable(): RawArgsTable {
   return { root: new Map(), count: 0 };
 }
 
+/** A raw argument that cannot be a key (an entity, a large range): the reading is not kept. */
+const NOT_KEYED: unique symbol = Symbol("not keyed");
+/** Cells of an array argument kept as one key at most (a field list is a handful). */
+const MAX_KEYED_CELLS = 256;
+
+/** One cell of an array argument as key text: strings quoted ("2024" is not 2024), -0 itself. */
+function cellKey(cell: unknown): string {
+  return typeof cell === "string"
+    ? JSON.stringify(cell)
+    : Object.is(cell, -0)
+      ? "-0"
+      : String(cell);
+}
+
+/**
+ * A Map key for one raw argument: a primitive as itself; an array constant or a range's values
+ * (Excel passes a new 2-D array on every call, `{"per","roe"}` included) as a text naming each
+ * row and cell, so equal arrays share one reading; NOT_KEYED for anything else.
+ */
+function rawKey(value: unknown): unknown {
+  if (isPrimitive(value)) return keyOf(value);
+  if (!Array.isArray(value)) return NOT_KEYED;
+  // "\u0000" starts no text a user can type (Excel has no CHAR(0)): no string argument collides.
+  let key = "\u0000";
+  let cells = 0;
+  for (const row of value) {
+    if (!Array.isArray(row)) return NOT_KEYED;
+    key += "\u0001";
+    for (const cell of row) {
+      cells += 1;
+      if (!isPrimitive(cell) || cells > MAX_KEYED_CELLS) return NOT_KEYED;
+      key += `\u0002${cellKey(cell)}`;
+    }
+  }
+  return key;
+}
+
 /**
  * The one frozen argument object for these raw arguments (functions/cells/define-table.ts): read
- * by `read` once per combination of primitive values, the same object after. A range or entity
- * among them is read anew every time, and so is a reading `remembered` refuses (a company name:
- * whether it is refused depends on the key currently set). A refused combination (ArgumentError)
- * is never remembered: its message names the cell's own text.
+ * by `read` once per combination of values (primitives, and small arrays by their cells), the
+ * same object after. An entity or a large range among them is read anew every time, and so is a
+ * reading `remembered` refuses (a company name: whether it is refused depends on the key
+ * currently set). A refused combination (ArgumentError) is never remembered: its message names
+ * the cell's own text.
  *
- * @example internedRaw(table, ["7203", null], read, always) === internedRaw(table, ["7203", null], read, always)
+ * @example internedRaw(table, ["7203", [["per"]]], read, always) === internedRaw(table, ["7203", [["per"]]], read, always)
  */
 export function internedRaw<V extends object>(
   table: RawArgsTable,
@@ -170,12 +208,13 @@ export function internedRaw<V extends object>(
   read: (raw: readonly unknown[]) => V,
   remembered: (args: V) => boolean,
 ): V {
-  if (!raw.every(isPrimitive)) return Object.freeze(read(raw));
+  const keys = raw.map(rawKey);
+  if (keys.includes(NOT_KEYED)) return Object.freeze(read(raw));
   let node = table.root;
-  const last = raw.length - 1;
+  const last = keys.length - 1;
   for (let i = 0; i < last; i++)
-    node = innerMap(node as Map<unknown, Map<unknown, unknown>>, keyOf(raw[i]));
-  const tail = keyOf(raw[last]);
+    node = innerMap(node as Map<unknown, Map<unknown, unknown>>, keys[i]);
+  const tail = keys[last];
   const known = node.get(tail) as V | undefined;
   if (known !== undefined) return known;
   const made = Object.freeze(read(raw));

@@ -80,3 +80,17 @@ test("a value preview answers a warm table and asks nothing for a cold one", asy
   expect(await call(null, preview)).toBe(table);
   expect(h.sent()).toBe(1);
 });
+
+test("fields as an array constant (a new array on every call, as Excel passes it) still give the kept table at once", async () => {
+  const h = useSandbox({ now: NOW });
+  const withArray = () => valuation("7203", [["per", "roe"]], 5, 2, invocation(), null, null);
+  const first = await withArray();
+  const asked = h.sent();
+  const again = withArray();
+  expect(await settlesAtOnce(again)).toBe(true);
+  expect(await again).toBe(first);
+  // Another list is another table; the text "per,roe" reads the same fields.
+  expect(await valuation("7203", [["per"]], 5, 2, invocation(), null, null)).not.toEqual(first);
+  expect(await valuation("7203", "per,roe", 5, 2, invocation(), null, null)).toEqual(first);
+  expect(h.sent()).toBe(asked);
+});
