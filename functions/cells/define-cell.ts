@@ -8,7 +8,7 @@ import { getClient } from "../../src/session";
 import { ArgumentError } from "../../src/excel/args";
 import { FunctionError, toCellError } from "../excel-errors";
 import { getHostCapabilities, messageLang } from "../host";
-import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { failedAtOnce, inPreview, run, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
 import type { AnswerSteps } from "./answer-steps";
 import { inRounds, LACKING } from "./rounds";

@@ -10,7 +10,7 @@ import { getClient, getSettings } from "../../src/session";
 import { ArgumentError } from "../../src/excel/args";
 import type { Shaping } from "../common";
 import { getHostCapabilities } from "../host";
-import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { failedAtOnce, inPreview, run, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
 import { internedRaw, rawArgsTable } from "./interned-args";
 import { keepTable, tableOf, type KeptTable } from "./packed-table";
