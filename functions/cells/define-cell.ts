@@ -8,8 +8,9 @@ import { getClient } from "../../src/session";
 import { ArgumentError } from "../../src/excel/args";
 import { FunctionError, toCellError } from "../excel-errors";
 import { getHostCapabilities, messageLang } from "../host";
-import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { failedAtOnce, inPreview, run, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
+import type { AnswerSteps } from "./answer-steps";
 import { inRounds, LACKING } from "./rounds";
 
 export type { Answers } from "./answers";
@@ -27,23 +28,19 @@ export interface InFlight {
  * One single-value function. `A` is its frozen argument object, `S` the company (or other subject)
  * its answers are asked for, `Q` a frozen query naming one answer, `B` that answer.
  */
-export interface CellDefinition<A, S, Q extends object, B, F extends InFlight = InFlight> {
+export interface CellDefinition<
+  A,
+  S,
+  Q extends object,
+  B,
+  F extends InFlight = InFlight,
+> extends AnswerSteps<A, S, Q, B> {
   /**
    * The raw arguments (Excel's, in order, the invocation left out) read into one object whose
    * shared parts are frozen and interned (interned-args.ts); ArgumentError for the first refused
    * (#VALUE!).
    */
   parse(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): A;
-  /** The subject when it is known without a request (a code), else undefined (a name to look up). */
-  subjectAtHand(args: A, client: KaishaClient): S | undefined;
-  /**
-   * The subject through the call (a name looked up: one cached request). A subject at hand is
-   * returned as it is, not as a promise: awaiting it would let a just-settled shared fetch be
-   * forgotten before this cell reads it (shared-financials.ts keeps it findable one turn).
-   */
-  subject(ctx: CallContext, args: A): S | Promise<S>;
-  /** The answers the first round reads: fetched together once compute lacks any of them. */
-  needs(args: A, subject: S): readonly Q[];
   /**
    * The value from the answers `answers` holds, LACKING when one it read is missing (later rounds:
    * an older window, the semiannual halves), or a thrown error (#N/A, #VALUE!) when there is none.
@@ -57,10 +54,6 @@ export interface CellDefinition<A, S, Q extends object, B, F extends InFlight = 
     host: HostCapabilities,
     client: KaishaClient,
   ): Cell | typeof LACKING;
-  /** The answer if it is fresh in memory (client.peek), else undefined. No request. */
-  peek(client: KaishaClient, query: Q): B | undefined;
-  /** The answer through the call's client and options (stale marking, deadline, cancellation). */
-  fetch(ctx: CallContext, args: A, subject: S, query: Q): Promise<B>;
   /** Another cell's fetch of this answer under way or just settled, if fetches are shared. */
   inFlight?(client: KaishaClient, args: A, query: Q): F | undefined;
   /** Counts one more cell waiting for `fetch`; returns what that cell's cancel must call. */

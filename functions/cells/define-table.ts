@@ -10,10 +10,11 @@ import { getClient, getSettings } from "../../src/session";
 import { ArgumentError } from "../../src/excel/args";
 import type { Shaping } from "../common";
 import { getHostCapabilities } from "../host";
-import { failedAtOnce, inPreview, run, type CallContext, type InvocationLike } from "../run";
+import { failedAtOnce, inPreview, run, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
 import { internedRaw, rawArgsTable } from "./interned-args";
 import { keepTable, tableOf, type KeptTable } from "./packed-table";
+import type { AnswerSteps } from "./answer-steps";
 import { inRounds, LACKING } from "./rounds";
 
 /**
@@ -21,7 +22,12 @@ import { inRounds, LACKING } from "./rounds";
  * for (a security code, a company and its EDINET code: a string or an interned object, so that
  * `===` tells the same one), `Q` a frozen query naming one answer, `B` that answer.
  */
-export interface TableDefinition<A extends object, S, Q extends object, B> {
+export interface TableDefinition<A extends object, S, Q extends object, B> extends AnswerSteps<
+  A,
+  S,
+  Q,
+  B
+> {
   /**
    * The raw arguments (Excel's, in order, the invocation left out) read into one argument object;
    * ArgumentError for the first refused (#VALUE!, before any request). Depends on the texts alone
@@ -35,15 +41,6 @@ export interface TableDefinition<A extends object, S, Q extends object, B> {
    * or anything is asked: no request for a cell that cannot be answered.
    */
   refuse?(args: A, today: string): void;
-  /** The subject when it is known without a request (a code), else undefined (a name to look up). */
-  subjectAtHand(args: A, client: KaishaClient): S | undefined;
-  /**
-   * The subject through the call (a name looked up: one cached request); for a subject at hand,
-   * the very one `subjectAtHand` gives, so an error computed from memory is the full path's too.
-   */
-  subject(ctx: CallContext, args: A): S | Promise<S>;
-  /** The answers the first round reads: fetched together once compute lacks any of them. */
-  needs(args: A, subject: S): readonly Q[];
   /**
    * The table from the answers `answers` holds, LACKING when one it read is missing (later rounds:
    * an as_of read from another answer, a year outside the first window), or a thrown error (#N/A,
@@ -58,10 +55,6 @@ export interface TableDefinition<A extends object, S, Q extends object, B> {
     shaping: Shaping,
     client: KaishaClient,
   ): Cell[][] | typeof LACKING;
-  /** The answer if it is fresh in memory (client.peek), else undefined. No request. */
-  peek(client: KaishaClient, query: Q): B | undefined;
-  /** The answer through the call's client and options (stale marking, deadline, cancellation). */
-  fetch(ctx: CallContext, args: A, subject: S, query: Q): Promise<B>;
 }
 
 /** A defined table as functions/*.ts call it: the invocation, then Excel's raw arguments. */
