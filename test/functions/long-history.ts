@@ -2,12 +2,8 @@
 // back, answered per openapi.json getFinancials: the latest `years` fiscal years up to `as_of`), so
 // FINANCIAL steps back through older windows as it does for a company listed since the 1950s.
 import { createApp } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { createClient } from "../../src/client/client";
-import { MemoryCacheStore } from "../../src/client/cache";
 import type { FetchLike } from "../../src/client/http";
-import { setClientForTesting } from "../../src/session";
-import { setHostCapabilities } from "../../functions/host";
+import { sandboxAnswer, sessionClientOver } from "./session-client";
 
 interface Row {
   fiscal_year: string;
@@ -44,11 +40,7 @@ export function useLongHistory(now: number, latencyMs = 0): { sent(): number } {
     const years = Number(u.searchParams.get("years") ?? 5);
     u.searchParams.delete("as_of");
     u.searchParams.set("years", "30");
-    const res = await sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
+    const res = await sandboxAnswer(sandbox, u, init);
     if (!financials || res.status !== 200) return res;
     const body = (await res.json()) as { periods: Row[] };
     const all = [
@@ -62,18 +54,6 @@ export function useLongHistory(now: number, latencyMs = 0): { sent(): number } {
       headers: res.headers,
     });
   };
-  const store = new MemoryCacheStore();
-  const client = createClient({
-    baseUrl: "http://sandbox.test/v1",
-    apiKey: DEMO_API_KEY,
-    fetch,
-    ratePerMinute: 0,
-    maxRetries: 0,
-    cacheStore: store,
-    sleep: async () => undefined,
-    now: () => now,
-  });
-  setClientForTesting(client, { lang: "en", headerLanguage: "keys" }, store);
-  setHostCapabilities({ dataTypes: false });
+  sessionClientOver(fetch, () => now);
   return { sent: () => sent };
 }

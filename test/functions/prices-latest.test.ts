@@ -2,12 +2,10 @@
 // company), a split re-asks the whole window, and a weekend or the exchange's year-end asks nothing.
 import * as TYPED from "../../functions/index";
 import { createApp } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { MemoryCacheStore } from "../../src/client/cache";
-import { createClient } from "../../src/client/client";
+import type { KaishaClient } from "../../src/client/client";
 import type { FetchLike } from "../../src/client/http";
 import { setClientForTesting } from "../../src/session";
-import { setHostCapabilities } from "../../functions/host";
+import { sandboxAnswer, sessionClientOver } from "./session-client";
 import { isoToSerial } from "../../src/excel/dates";
 import { cellError, invocation, resetSession } from "./harness";
 
@@ -39,7 +37,7 @@ interface World {
   provisional(day: string | undefined): void;
   /** The spills of CODES as cells show them (headers 1, every field). */
   spills(): Promise<unknown[][][]>;
-  client: ReturnType<typeof createClient>;
+  client: KaishaClient;
 }
 
 /** A sandbox and a session client on one clock; `swr`: the add-in's stale-while-revalidate mode. */
@@ -52,11 +50,7 @@ function world(start: number, swr: boolean): World {
   const fetch: FetchLike = async (url, init) => {
     const u = new URL(url);
     sent.push(`${u.pathname}${u.search}`);
-    const res = await sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
+    const res = await sandboxAnswer(sandbox, u, init);
     if ((exDate === undefined && early === undefined) || !u.pathname.endsWith("/prices"))
       return res;
     const body = (await res.json()) as {
@@ -74,20 +68,7 @@ function world(start: number, swr: boolean): World {
     }
     return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
   };
-  const store = new MemoryCacheStore();
-  const client = createClient({
-    baseUrl: "http://sandbox.test/v1",
-    apiKey: DEMO_API_KEY,
-    fetch,
-    ratePerMinute: 0,
-    maxRetries: 0,
-    cacheStore: store,
-    sleep: async () => undefined,
-    now: () => now,
-    staleWhileRevalidate: swr,
-  });
-  setClientForTesting(client, { lang: "en", headerLanguage: "keys" }, store);
-  setHostCapabilities({ dataTypes: false });
+  const client = sessionClientOver(fetch, () => now, swr);
   return {
     sent,
     client,

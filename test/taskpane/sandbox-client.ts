@@ -4,6 +4,7 @@ import { createApp, type Sandbox } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { createClient, type KaishaClient } from "../../src/client/client";
 import { type FetchLike } from "../../src/client/http";
+import { sandboxAnswer } from "../functions/session-client";
 
 export interface SandboxClient {
   sandbox: Sandbox;
@@ -16,11 +17,7 @@ export function sandboxClient(): SandboxClient {
   const sandbox = createApp({ ratePerMinute: 0 });
   const fetch: FetchLike = async (url, init) => {
     const u = new URL(url);
-    return sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
+    return sandboxAnswer(sandbox, u, init);
   };
   const client = createClient({
     baseUrl: "http://sandbox.test/v1",

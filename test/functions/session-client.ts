@@ -1,0 +1,51 @@
+// A test's session client over the in-process sandbox: its own fetch (to change answers on the
+// way), its own clock, no pacing or retries; the add-in's functions read it as they read Excel's.
+
+import type { Sandbox } from "../../sandbox/app";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { setHostCapabilities } from "../../functions/host";
+import { MemoryCacheStore } from "../../src/client/cache";
+import { createClient, type KaishaClient } from "../../src/client/client";
+import type { FetchLike } from "../../src/client/http";
+import { setClientForTesting } from "../../src/session";
+
+/** The sandbox's answer to `url` as the client asked it (path and query; method, headers, signal). */
+export function sandboxAnswer(
+  sandbox: Sandbox,
+  url: URL,
+  init: Parameters<FetchLike>[1],
+): Promise<Response> {
+  return Promise.resolve(
+    sandbox.app.request(`${url.pathname}${url.search}`, {
+      method: init.method,
+      headers: init.headers,
+      signal: init.signal,
+    }),
+  );
+}
+
+/**
+ * A client over `fetch` on the clock `now`, set as the session's (English messages, key headers,
+ * no data types), with a memory store of its own. `staleWhileRevalidate` as the add-in sets it.
+ */
+export function sessionClientOver(
+  fetch: FetchLike,
+  now: () => number,
+  staleWhileRevalidate = false,
+): KaishaClient {
+  const store = new MemoryCacheStore();
+  const client = createClient({
+    baseUrl: "http://sandbox.test/v1",
+    apiKey: DEMO_API_KEY,
+    fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+    cacheStore: store,
+    sleep: async () => undefined,
+    now,
+    staleWhileRevalidate,
+  });
+  setClientForTesting(client, { lang: "en", headerLanguage: "keys" }, store);
+  setHostCapabilities({ dataTypes: false });
+  return client;
+}
