@@ -24,6 +24,17 @@ export function sandboxAnswer(
   );
 }
 
+/** What every test client over the sandbox is created with: the demo key, no pacing, no retries. */
+export function sandboxClientOptions(fetch: FetchLike) {
+  return {
+    baseUrl: "http://sandbox.test/v1",
+    apiKey: DEMO_API_KEY,
+    fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+  };
+}
+
 /**
  * A client over `fetch` on the clock `now`, set as the session's (English messages, key headers,
  * no data types), with a memory store of its own. `staleWhileRevalidate` as the add-in sets it.
@@ -35,11 +46,7 @@ export function sessionClientOver(
 ): KaishaClient {
   const store = new MemoryCacheStore();
   const client = createClient({
-    baseUrl: "http://sandbox.test/v1",
-    apiKey: DEMO_API_KEY,
-    fetch,
-    ratePerMinute: 0,
-    maxRetries: 0,
+    ...sandboxClientOptions(fetch),
     cacheStore: store,
     sleep: async () => undefined,
     now,

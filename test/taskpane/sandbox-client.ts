@@ -1,10 +1,9 @@
 // The real shared client wired to the in-process sandbox, for task pane flow tests.
 
 import { createApp, type Sandbox } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { createClient, type KaishaClient } from "../../src/client/client";
 import { type FetchLike } from "../../src/client/http";
-import { sandboxAnswer } from "../functions/session-client";
+import { sandboxAnswer, sandboxClientOptions } from "../functions/session-client";
 
 export interface SandboxClient {
   sandbox: Sandbox;
@@ -19,13 +18,7 @@ export function sandboxClient(): SandboxClient {
     const u = new URL(url);
     return sandboxAnswer(sandbox, u, init);
   };
-  const client = createClient({
-    baseUrl: "http://sandbox.test/v1",
-    apiKey: DEMO_API_KEY,
-    fetch,
-    ratePerMinute: 0,
-    maxRetries: 0,
-  });
+  const client = createClient(sandboxClientOptions(fetch));
   return {
     sandbox,
     client,
