@@ -1,6 +1,7 @@
 // A table kept for warm recalculations (functions/cells/define-table.ts): its all-number rows
 // packed, 8 bytes a cell, instead of an array per row.
 
+import { vouchWithinLimits } from "../../src/excel/limits";
 import { EMPTY, type Cell } from "../../src/excel/values";
 
 /**
@@ -17,19 +18,26 @@ class PackedTable {
     private readonly cells: Float64Array,
   ) {}
 
-  /** The table again: the head rows shared (frozen), the packed rows new arrays. */
+  /**
+   * The table again: the head rows shared (frozen), the packed rows new arrays, each made at its
+   * size (a pushed-to array reserves room for 17 cells: three times the garbage of a five-year
+   * PRICES spill on every warm recalculation). The copy is vouched for against Excel's limits: the
+   * table it was packed from passed them (define-table.ts settled), so run does not count it again.
+   */
   unpack(): Cell[][] {
     const { head, width, cells } = this;
-    const out = head.slice() as Cell[][];
-    for (let at = 0; at < cells.length; at += width) {
-      const row: Cell[] = [];
+    const heads = head.length;
+    const out = new Array<Cell[]>(heads + cells.length / width);
+    for (let r = 0; r < heads; r += 1) out[r] = head[r] as Cell[];
+    for (let at = 0, r = heads; at < cells.length; at += width, r += 1) {
+      const row = new Array<Cell>(width);
       for (let c = 0; c < width; c += 1) {
         const value = cells[at + c] as number;
-        row.push(value === value ? value : EMPTY);
+        row[c] = value === value ? value : EMPTY;
       }
-      out.push(row);
+      out[r] = row;
     }
-    return out;
+    return vouchWithinLimits(out);
   }
 }
 

@@ -20,7 +20,11 @@ import { InFlightRequests } from "./inflight";
 import { NotFoundMemory } from "./not-found";
 import { KeyPartitions } from "./key-partition";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
-import { financialsWidest, narrowFinancials } from "../domain/financials-window";
+import {
+  FINANCIALS_FETCH_YEARS,
+  financialsWidest,
+  narrowFinancials,
+} from "../domain/financials-window";
 import { deepFreeze } from "./deep-freeze";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
@@ -385,7 +389,9 @@ class Client implements ClientCore {
     if (opId === "getFinancials") {
       const widest = financialsWidest(clean);
       fetched = widest.fetched;
-      narrow = { period: widest.period, years: widest.years };
+      // The widest window asked (every FINANCIAL cell): its answer is given as stored, uncut.
+      if (widest.years < FINANCIALS_FETCH_YEARS)
+        narrow = { period: widest.period, years: widest.years };
     }
     byBase.set(signature, {
       key: `${partition}${cacheKey(opId, fetched)}`,

@@ -50,7 +50,7 @@ function cellBytes(cell: Cell): number {
  */
 export function assertWithinLimits(rows: Cell[][], maxBytes = MAX_RESULT_BYTES): Cell[][] {
   // A frozen table already checked (a remembered table given again on a warm recalculation)
-  // cannot have changed.
+  // cannot have changed; a vouched copy is one of those, unpacked anew.
   if (withinLimits.has(rows)) return rows;
   // Indexed loops: every spill of a recalculation passes here (no iterator objects).
   const height = rows.length;
@@ -70,8 +70,18 @@ export function assertWithinLimits(rows: Cell[][], maxBytes = MAX_RESULT_BYTES):
   return rows;
 }
 
-/** Frozen tables found within the default limits. */
+/** Tables known within the default limits: frozen ones checked, and copies vouched for. */
 const withinLimits = new WeakSet<Cell[][]>();
+
+/**
+ * `copy`, marked within the default limits without counting it again: for a new copy of a table
+ * that passed them (functions/cells/packed-table.ts unpacks a kept spill on every warm
+ * recalculation), handed straight to Excel and changed by no one after.
+ */
+export function vouchWithinLimits(copy: Cell[][]): Cell[][] {
+  withinLimits.add(copy);
+  return copy;
+}
 
 function estimateTotal(rows: Cell[][], floor: number): number {
   let bytes = 0;

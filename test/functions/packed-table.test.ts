@@ -1,6 +1,7 @@
 // A kept table (defineTable's, for warm recalculations) gives back the table it was given, whatever it holds.
 
 import { keepTable, tableOf } from "../../functions/cells/packed-table";
+import { assertWithinLimits } from "../../src/excel/limits";
 import { EMPTY, type Cell } from "../../src/excel/values";
 
 test("a spill of numbers and empty cells comes back equal, title and headers included, every time", () => {
@@ -44,4 +45,30 @@ test("a ragged table (a short last row) comes back equal", () => {
   const built: Cell[][] = [["date", "close"], [46000, 1], [45999]];
   const expected = built.map((row) => row.slice());
   expect(tableOf(keepTable(built))).toEqual(expected);
+});
+
+test("a kept spill given again is vouched for against Excel's limits, not counted cell by cell again", () => {
+  const built: Cell[][] = [
+    ["date", "close"],
+    [46000, 1],
+    [45999, 2],
+  ];
+  const kept = keepTable(built);
+  // A byte limit this small refuses any table that is counted: the copy passes because the
+  // table it was packed from was checked when it was built (define-table.ts settled).
+  expect(assertWithinLimits(tableOf(kept), 10)).toEqual([
+    ["date", "close"],
+    [46000, 1],
+    [45999, 2],
+  ]);
+  expect(() =>
+    assertWithinLimits(
+      [
+        ["date", "close"],
+        [46000, 1],
+        [45999, 2],
+      ],
+      10,
+    ),
+  ).toThrow();
 });
