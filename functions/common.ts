@@ -18,6 +18,7 @@ import {
   type HostCapabilities,
 } from "../src/excel/values";
 import type { HeaderMode } from "../src/excel/args";
+import { inOrder, type Order } from "../src/excel/order";
 import type { HeaderLanguage } from "../src/excel/shape";
 import { getHostCapabilities } from "./host";
 
@@ -184,6 +185,29 @@ export function titleRowToday(
     dateCell(jstIsoDate(), ctx.host),
     body.attribution,
   );
+}
+
+/** How a dated dataset's table is laid out: its header mode and the order of its rows. */
+export interface TableLayout {
+  mode: HeaderMode;
+  direction: Order;
+}
+
+/**
+ * A dated dataset's rows as a table in the order asked (`timeOf`: a row's sortable date), in the
+ * user's header language: the one shape of VALUATION, DIVIDENDS, SEGMENTS, MARGIN, JSFMARGIN and
+ * DISCLOSURES.
+ */
+export function orderedTable<R>(
+  ctx: Shaping,
+  columns: readonly Column<Record<string, unknown>>[],
+  rows: readonly R[],
+  timeOf: (row: R) => string,
+  layout: TableLayout,
+  title?: TitleRow,
+): Cell[][] {
+  const ordered = inOrder(rows, timeOf, layout.direction) as unknown as Record<string, unknown>[];
+  return table(ctx, columns, ordered, layout.mode, title);
 }
 
 /** Builds a table in the user's header language. */

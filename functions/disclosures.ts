@@ -13,9 +13,16 @@ import {
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
-import { dateColumn, dateTimeColumn, noResults, plainColumn, table, titleRow } from "./common";
+import {
+  orderedTable,
+  dateColumn,
+  dateTimeColumn,
+  noResults,
+  plainColumn,
+  titleRow,
+} from "./common";
 import { companyRefArg } from "./company-arg";
-import { inOrder, orderArg, type Order } from "../src/excel/order";
+import { orderArg, type Order } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
@@ -137,18 +144,10 @@ const disclosuresTable = defineTable<
       dateCell(args.end ?? jstIsoDate(), shaping.host),
       first.attribution,
     );
-    return table(
-      shaping,
-      columns,
-      // The latest `count` disclosures, then put in the order asked.
-      inOrder(
-        rows.slice(0, args.count),
-        (r) => r.disclosed_at ?? r.filing_date ?? "",
-        args.direction,
-      ) as unknown as Record<string, unknown>[],
-      args.mode,
-      title,
-    );
+    // The latest `count` disclosures, then put in the order asked.
+    const latest = rows.slice(0, args.count);
+    const timeOf = (r: (typeof latest)[number]) => r.disclosed_at ?? r.filing_date ?? "";
+    return orderedTable(shaping, columns, latest, timeOf, args, title);
   },
   peek: (client, { params, count }) =>
     peekWalk(client, "listSecurityDisclosures", params, limitsOf(count)),

@@ -14,9 +14,9 @@ import {
 import { noData, refuseFutureDate } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
-import { noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { noResults, numberColumn, plainColumn, orderedTable, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
-import { inOrder, orderArg, type Order } from "../src/excel/order";
+import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
 import { internedQuery } from "./cells/queries";
@@ -197,12 +197,12 @@ const dividendsTable = defineTable<DividendsArgs, EdinetSubject, DividendsQuery,
       rows[rows.length - 1]?.fiscal_year ?? "",
       body.attribution,
     );
-    const ordered = inOrder(rows, (r) => String(r.fiscal_year).padStart(4, "0"), args.direction);
-    return table(
+    return orderedTable(
       shaping,
       columns,
-      ordered as unknown as Record<string, unknown>[],
-      args.mode,
+      rows,
+      (r) => String(r.fiscal_year).padStart(4, "0"),
+      args,
       title,
     );
   },

@@ -120,24 +120,6 @@ function financialWhat(
   return internedArgs(whats, periodArgs, itemKey, money, makeWhat);
 }
 
-/**
- * FINANCIAL's arguments in Excel's order, the company first (as the user reads the error). The pair
- * is a new object per call: every cell of a model has its own company and question, so interning
- * it kept one object (and two weak-map entries) per cell alive for nothing; nothing keys by it.
- */
-function parseFinancial(
-  company: unknown,
-  item: unknown,
-  fiscalPeriod: unknown,
-  period: unknown,
-  quarter: unknown,
-  unit: unknown,
-): FinancialArgs {
-  const ref = companyRefArg(company);
-  const what = financialWhat(item, fiscalPeriod, period, quarter, unit);
-  return { ref, what };
-}
-
 function companyLabel(company: Company): string {
   return "security_code" in company ? company.security_code : company.edinet_code;
 }
@@ -334,7 +316,13 @@ const financialCell = defineCell<
   FinancialsResponse,
   SharedFetch
 >({
-  parse: parseFinancial,
+  // Excel's order, the company first (as the user reads the error). The pair is a new object per
+  // call: every cell of a model has its own company and question, so interning it kept one object
+  // (and two weak-map entries) per cell alive for nothing; nothing keys by it.
+  parse: (company, item, fiscalPeriod, period, quarter, unit) => ({
+    ref: companyRefArg(company),
+    what: financialWhat(item, fiscalPeriod, period, quarter, unit),
+  }),
   // A code or entity is the company; an EDINET code whose security code is known is asked by it
   // (company-resolver.ts knownFinancialsAsk); a name needs a look-up.
   subjectAtHand: (args, client) =>

@@ -96,17 +96,9 @@ interface FinancialsArgs {
   direction: Order;
 }
 
-function parseFinancials([
-  company,
-  items,
-  period,
-  years,
-  asOf,
-  unit,
-  layout,
-  headers,
-  order,
-]: readonly unknown[]): FinancialsArgs {
+/** FINANCIALS' arguments in Excel's order (functions/index.ts), read. */
+function parseFinancials(raw: readonly unknown[]): FinancialsArgs {
+  const [company, items, period, years, asOf, unit, layout, headers, order] = raw;
   return {
     ref: companyRefArg(company),
     keys: fieldList(items, "items", FINANCIAL_ITEMS, DEFAULT_FINANCIAL_ITEMS, "financials"),

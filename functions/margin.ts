@@ -5,9 +5,9 @@ import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, optionalChoice, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { dateCell, type Cell } from "../src/excel/values";
-import { dateColumn, noResults, numberColumn, plainColumn, table, titleRow } from "./common";
+import { dateColumn, noResults, numberColumn, plainColumn, orderedTable, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
-import { inOrder, orderArg, type Order } from "../src/excel/order";
+import { orderArg, type Order } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
@@ -89,8 +89,7 @@ const marginTable = defineTable<
       dateCell(last?.report_date, shaping.host),
       body.attribution,
     );
-    const weeks = inOrder(body.weeks, (w) => w.report_date, args.direction);
-    return table(shaping, columns, weeks as unknown as Record<string, unknown>[], args.mode, title);
+    return orderedTable(shaping, columns, body.weeks, (w) => w.report_date, args, title);
   },
   ...answersOf("getWeeklyMarginBalance"),
 });
@@ -193,8 +192,7 @@ const jsfTable = defineTable<JsfArgs, string, JsfQuery, ResponseOf<"getJsfMargin
       dateCell(last?.date, shaping.host),
       body.attribution,
     );
-    const ordered = inOrder(rows, (r) => String(r.date ?? ""), args.direction);
-    return table(shaping, columns, ordered, args.mode, title);
+    return orderedTable(shaping, columns, rows, (r) => String(r.date ?? ""), args, title);
   },
   ...answersOf("getJsfMarginDaily"),
 });

@@ -42,10 +42,7 @@ const LIST_ACCEPTED = {
  * The metric keys a screen references, in order: filter fields, then sort_by (openapi.json
  * getScreening).
  */
-function referencedMetrics(
-  filters: string | undefined,
-  sortBy: string | undefined,
-): string[] {
+function referencedMetrics(filters: string | undefined, sortBy: string | undefined): string[] {
   const out: string[] = [];
   for (const part of filters?.split(",") ?? []) {
     const field = part.trim().split(":")[0]?.trim();

@@ -21,9 +21,9 @@ import { PERIOD_FORMS } from "../src/excel/period-token";
 import { refuseFutureDate } from "./excel-errors";
 import { moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
-import { noResults, numberColumn, plainColumn, table, titleLang, titleRow } from "./common";
+import { noResults, numberColumn, plainColumn, orderedTable, titleLang, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
-import { inOrder, orderArg, type Order } from "../src/excel/order";
+import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
@@ -143,12 +143,12 @@ const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, Se
       body.attribution,
     );
     // A quarter row sorts inside its fiscal year; segments of one period keep the API's name order.
-    const ordered = inOrder(rows, (r) => `${r.fiscal_year} ${r.quarter ?? 9}`, args.direction);
-    return table(
+    return orderedTable(
       shaping,
       columns,
-      ordered as unknown as Record<string, unknown>[],
-      args.mode,
+      rows,
+      (r) => `${r.fiscal_year} ${r.quarter ?? 9}`,
+      args,
       title,
     );
   },

@@ -12,9 +12,9 @@ import {
 import type { CompanyRef } from "../src/excel/company-ref";
 import { unitCell } from "../src/excel/number-formats";
 import type { Cell } from "../src/excel/values";
-import { fieldList, noResults, numberColumn, table, plainColumn, titleRow } from "./common";
+import { fieldList, noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
-import { inOrder, orderArg, type Order } from "../src/excel/order";
+import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import {
   fiscalYearAmong,
@@ -147,8 +147,7 @@ const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, Valua
       history[0]?.fiscal_year ?? "",
       body.attribution,
     );
-    const rows = inOrder(history, (h) => h.fiscal_year, args.direction);
-    return table(shaping, columns, rows as unknown as Record<string, unknown>[], args.mode, title);
+    return orderedTable(shaping, columns, history, (h) => h.fiscal_year, args, title);
   },
   ...answersOf("getValuations"),
 });

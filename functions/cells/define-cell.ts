@@ -40,7 +40,7 @@ export interface CellDefinition<
    * shared parts are frozen and interned (interned-args.ts); ArgumentError for the first refused
    * (#VALUE!).
    */
-  parse(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): A;
+  parse: OfRawArguments<A>;
   /**
    * The value from the answers `answers` holds, LACKING when one it read is missing (later rounds:
    * an older window, the semiannual halves), or a thrown error (#N/A, #VALUE!) when there is none.
@@ -65,6 +65,16 @@ export interface CellDefinition<
    */
   finalSubject?(args: A, subject: S): boolean;
 }
+
+/** A function of a single-value function's raw arguments (six at most, the invocation aside). */
+type OfRawArguments<R> = (
+  a: unknown,
+  b: unknown,
+  c: unknown,
+  d: unknown,
+  e: unknown,
+  f: unknown,
+) => R;
 
 /** A defined cell as functions/index.ts calls it: the invocation first, then the raw arguments. */
 export type DefinedCell = (
@@ -102,14 +112,7 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
    * The value from memory alone, or LACKING (with `pending` set when another cell fetches it, or
    * `failure` set to an error the full path would report the same).
    */
-  function warm(
-    a: unknown,
-    b: unknown,
-    c: unknown,
-    d: unknown,
-    e: unknown,
-    f: unknown,
-  ): Cell | typeof LACKING {
+  const warm: OfRawArguments<Cell | typeof LACKING> = (a, b, c, d, e, f) => {
     pending = undefined;
     failure = undefined;
     let args: A;
@@ -145,18 +148,10 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     } finally {
       memory.end();
     }
-  }
+  };
 
-  function full(
-    invocation: InvocationLike | undefined,
-    a: unknown,
-    b: unknown,
-    c: unknown,
-    d: unknown,
-    e: unknown,
-    f: unknown,
-  ): Promise<Cell> {
-    return run(invocation, async (ctx) => {
+  const full: DefinedCell = (invocation, a, b, c, d, e, f) =>
+    run(invocation, async (ctx) => {
       const args = definition.parse(a, b, c, d, e, f);
       const known = definition.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
@@ -166,7 +161,6 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
         (q) => definition.fetch(ctx, args, subject, q),
       );
     });
-  }
 
   return (invocation, a, b, c, d, e, f) => {
     const quick = warm(a, b, c, d, e, f);

@@ -168,14 +168,33 @@ export class AuthenticationError extends KaishaError {
   }
 }
 
-/** 403 (REFERENCE: "not permitted", for example a plan without this data): the key is valid. */
-export class ForbiddenError extends KaishaError {
-  override readonly name = "ForbiddenError" as const;
-  declare readonly code: "forbidden";
-  constructor(init: SubInit = {}) {
-    super(coded(init, "forbidden", MESSAGES.forbidden));
-  }
+/**
+ * A subclass whose code and message are fixed (a caller may give its own message): a class of its
+ * own, so callers tell it by `instanceof` and by its `name`.
+ *
+ * @example new AbortError() instanceof AbortError // true; .code === "aborted"
+ */
+function fixedError<N extends string, C extends keyof typeof FIXED_MESSAGES>(name: N, code: C) {
+  return class extends KaishaError {
+    override readonly name: N = name;
+    declare readonly code: C;
+    constructor(init: SubInit = {}) {
+      super(coded(init, code, FIXED_MESSAGES[code]));
+    }
+  };
 }
+
+/** The fixed-message errors' messages, by code. */
+const FIXED_MESSAGES = {
+  forbidden: MESSAGES.forbidden,
+  data_unavailable: MESSAGES.dataUnavailable,
+  connection_failed: MESSAGES.connectionFailed,
+  aborted: MESSAGES.aborted,
+  not_cached: MESSAGES.notCached,
+} satisfies Partial<Record<KaishaErrorCode, () => MessagePair>>;
+
+/** 403 (REFERENCE: "not permitted", for example a plan without this data): the key is valid. */
+export const ForbiddenError = fixedError("ForbiddenError", "forbidden");
 
 /**
  * openapi.json ErrorResponse / 404 `not_found`; `no_results` for an empty answer where a caller
@@ -211,13 +230,7 @@ export class RateLimitError extends KaishaError {
 }
 
 /** openapi.json getRankings / 503 `data_unavailable`: price data temporarily unavailable. */
-export class DataUnavailableError extends KaishaError {
-  override readonly name = "DataUnavailableError" as const;
-  declare readonly code: "data_unavailable";
-  constructor(init: SubInit = {}) {
-    super(coded(init, "data_unavailable", MESSAGES.dataUnavailable));
-  }
-}
+export const DataUnavailableError = fixedError("DataUnavailableError", "data_unavailable");
 
 /** Any other 5xx. */
 export class ServerError extends KaishaError {
@@ -229,13 +242,7 @@ export class ServerError extends KaishaError {
 }
 
 /** The request never got an HTTP answer (DNS, refused, CORS, offline). */
-export class ConnectionError extends KaishaError {
-  override readonly name = "ConnectionError" as const;
-  declare readonly code: "connection_failed";
-  constructor(init: SubInit = {}) {
-    super(coded(init, "connection_failed", MESSAGES.connectionFailed));
-  }
-}
+export const ConnectionError = fixedError("ConnectionError", "connection_failed");
 
 /** No answer within the per-request timeout. */
 export class TimeoutError extends KaishaError {
@@ -263,22 +270,10 @@ export class DeadlineError extends KaishaError {
 }
 
 /** The caller's AbortSignal fired (for example a cancelled custom function). */
-export class AbortError extends KaishaError {
-  override readonly name = "AbortError" as const;
-  declare readonly code: "aborted";
-  constructor(init: SubInit = {}) {
-    super(coded(init, "aborted", MESSAGES.aborted));
-  }
-}
+export const AbortError = fixedError("AbortError", "aborted");
 
 /** A cache-only client (value preview) had no fresh answer; nothing was sent. */
-export class NotCachedError extends KaishaError {
-  override readonly name = "NotCachedError" as const;
-  declare readonly code: "not_cached";
-  constructor(init: SubInit = {}) {
-    super(coded(init, "not_cached", MESSAGES.notCached));
-  }
-}
+export const NotCachedError = fixedError("NotCachedError", "not_cached");
 
 /**
  * The API answered something the client cannot use. `kind`: `not_json` (a 2xx that is no JSON
@@ -453,3 +448,10 @@ export function isKaishaError(err: unknown): err is KaishaError {
     typeof e.localized === "function"
   );
 }
+
+/** The fixed-message errors as types (`err: AbortError`), beside their classes above. */
+export type ForbiddenError = InstanceType<typeof ForbiddenError>;
+export type DataUnavailableError = InstanceType<typeof DataUnavailableError>;
+export type ConnectionError = InstanceType<typeof ConnectionError>;
+export type AbortError = InstanceType<typeof AbortError>;
+export type NotCachedError = InstanceType<typeof NotCachedError>;
