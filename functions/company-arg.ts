@@ -1,11 +1,18 @@
 // The `company` argument of every function: read without a request, resolved after the other arguments are checked.
 
 import type { Company } from "../src/excel/args";
-import { companyRefArg, type CompanyRef } from "../src/excel/company-ref";
+import type { CompanyRef } from "../src/excel/company-ref";
 import { resolveCompany, resolveSecurityCode } from "../src/domain/company-resolver";
 import type { CallContext } from "./run";
+import { internedCompanyRef } from "./cells/interned-args";
 
-export { companyRefArg };
+/**
+ * `company` read without a request (src/excel/company-ref.ts companyRefArg: codes in every common
+ * spelling, entities, or a name to look up), a code's reading shared by every cell typing it.
+ */
+export function companyRefArg(value: unknown, argument = "company"): CompanyRef {
+  return internedCompanyRef(value, argument);
+}
 
 /**
  * A parsed `company` as a security or EDINET code: codes and entities as they are, a name through

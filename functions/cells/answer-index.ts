@@ -12,6 +12,7 @@ import {
   type PeriodEntry,
   type RowPeriodType,
 } from "../../src/excel/financial-period";
+import { answerMemo } from "../../src/excel/answer-memo";
 import { sourceDecimals } from "../../src/excel/number-formats";
 import { innerMap } from "./interned-args";
 
@@ -35,23 +36,21 @@ interface Failure {
   readonly error: Error;
 }
 
-const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
-
-/** The answer's index; undefined for an answer that is not frozen (it could change under the key). */
+/**
+ * The answer's index, kept in its one record (src/excel/answer-memo.ts, beside the sorted rows and
+ * lists the period code keeps there); undefined for an answer that is not frozen (it could change
+ * under the key).
+ */
 function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined {
-  if (!Object.isFrozen(periods)) return undefined;
-  let index = indexes.get(periods);
-  if (index === undefined) {
-    index = {
-      rows: new WeakMap(),
-      older: new WeakMap(),
-      decimals: new Map(),
-      ltm: new WeakMap(),
-      failures: new WeakMap(),
-    };
-    indexes.set(periods, index);
-  }
-  return index;
+  const memo = answerMemo(periods);
+  if (memo === undefined) return undefined;
+  return (memo.cells ??= {
+    rows: new WeakMap(),
+    older: new WeakMap(),
+    decimals: new Map(),
+    ltm: new WeakMap(),
+    failures: new WeakMap(),
+  }) as AnswerIndex;
 }
 
 /**

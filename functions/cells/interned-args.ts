@@ -3,6 +3,8 @@
 
 import { BoundedMemo } from "../../src/client/bounded-memo";
 import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/financial-period";
+import type { Company } from "../../src/excel/args";
+import { companyRefArg, type CompanyRef } from "../../src/excel/company-ref";
 
 /** Bound on each table (a model uses a few dozen texts per argument; past it the table starts over). */
 const LIMIT = 4096;
@@ -72,6 +74,31 @@ export function periodArgsOf(
   innerMap(innerMap(periodArgsTable, a), b).set(c, read);
   periodArgsCount += 1;
   return read;
+}
+
+/** Bound on remembered code texts and numbers (a 500-company model types each code in a form or two). */
+const CODE_LIMIT = 8192;
+/** Company codes read, by the text and by the number typed (7203 and "7203" apart by table). */
+const codeTexts = new BoundedMemo<string, Company>(CODE_LIMIT);
+const codeNumbers = new BoundedMemo<number, Company>(CODE_LIMIT);
+
+/**
+ * The `company` argument read (src/excel/company-ref.ts companyRefArg), one frozen Company per code
+ * text or number: every cell of a company's row passes the same code. Names are not remembered
+ * (whether one is refused depends on the key currently set, see containsSecret), nor a number
+ * refused (-0 or NaN among them), nor anything but a text or a number (an entity, a range).
+ *
+ * @example internedCompanyRef("7203.T", "company") === internedCompanyRef("7203.T", "company") // true
+ */
+export function internedCompanyRef(value: unknown, argument: string): CompanyRef {
+  const memo =
+    typeof value === "string" ? codeTexts : typeof value === "number" ? codeNumbers : undefined;
+  if (memo === undefined) return companyRefArg(value, argument);
+  const known = memo.get(value as never);
+  if (known !== undefined) return known;
+  const ref = companyRefArg(value, argument);
+  if ("name" in ref) return ref;
+  return memo.set(value as never, Object.freeze(ref));
 }
 
 /** One text table per reader (a field list, an item key): the text → what it read. */

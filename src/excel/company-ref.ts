@@ -4,7 +4,6 @@ import { normalizeText } from "../client/normalize";
 import { containsSecret } from "../client/redact";
 import { ArgumentError, isOmitted, scalarOf, type Bilingual, type Company } from "./args";
 import { companyCodeOfEntity, isEntity, isRichObject } from "./rich-value";
-import { BoundedMemo } from "../client/bounded-memo";
 
 /** A company as typed: a code (no request needed) or a name to resolve through /securities?q=. */
 export type CompanyRef = Company | { name: string };
@@ -53,28 +52,6 @@ function companyOfCode(raw: string): Company | undefined {
  * @example companyRefArg("トヨタ")  // { name: "トヨタ" }
  */
 export function companyRefArg(value: unknown, argument = "company"): CompanyRef {
-  // Every cell of a company's row passes the same code: a code read once is remembered (names are
-  // not: whether one is refused depends on the key currently set, see containsSecret).
-  // Texts and numbers in tables of their own: no key string built per cell (7203 and "7203" are
-  // apart by table; a number refused, -0 or NaN among them, is never remembered).
-  const memo =
-    typeof value === "string" ? codeTexts : typeof value === "number" ? codeNumbers : undefined;
-  if (memo === undefined) return readCompanyRef(value, argument);
-  const known = memo.get(value as never);
-  if (known !== undefined) return known;
-  const ref = readCompanyRef(value, argument);
-  if (!("name" in ref)) {
-    memo.set(value as never, Object.freeze(ref));
-  }
-  return ref;
-}
-
-/** Bound on remembered code texts and numbers (a 500-company model types each code in a form or two). */
-const CODE_MEMO_LIMIT = 8192;
-const codeTexts = new BoundedMemo<string, Company>(CODE_MEMO_LIMIT);
-const codeNumbers = new BoundedMemo<number, Company>(CODE_MEMO_LIMIT);
-
-function readCompanyRef(value: unknown, argument: string): CompanyRef {
   const cell = scalarOf(value);
   if (Array.isArray(cell))
     throw new ArgumentError(argument, {

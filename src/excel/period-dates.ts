@@ -1,6 +1,7 @@
 // When each /financials row's period starts and ends, read from the answer's own labels (never 12-month arithmetic).
 
 import type { FinancialsPeriod } from "../contract";
+import { answerMemo } from "./answer-memo";
 
 /** Months since year 0 of a "YYYY/MM" label: 2024/03 -> 2024 * 12 + 2. */
 export function monthIndex(label: string): number {
@@ -28,8 +29,6 @@ function quarterOf(p: FinancialsPeriod): string {
 /** Months from a fiscal year's start to the end of each labelled part (openapi.json quarter). */
 const PART_MONTHS: Readonly<Record<string, number>> = { Q1: 3, Q2: 6, H1: 6, Q3: 9, Q4: 12 };
 
-const spansOnce = new WeakMap<readonly FinancialsPeriod[], Map<FinancialsPeriod, RowSpan>>();
-
 /**
  * Every row's span. openapi.json getFinancials: `fiscal_year` is the fiscal year's end month; a
  * fiscal year starts the month after the previous fiscal year's end, so after a year-end change
@@ -40,8 +39,8 @@ const spansOnce = new WeakMap<readonly FinancialsPeriod[], Map<FinancialsPeriod,
  * quarters, whose count then gives its length.
  */
 function spansOf(periods: readonly FinancialsPeriod[]): Map<FinancialsPeriod, RowSpan> {
-  const known = spansOnce.get(periods);
-  if (known !== undefined) return known;
+  const memo = answerMemo(periods);
+  if (memo?.spans !== undefined) return memo.spans as Map<FinancialsPeriod, RowSpan>;
   const annual = !periods.some((p) => p.quarter !== undefined);
   const ends = [...new Set(periods.map((p) => p.fiscal_year))].sort();
   const startOf = new Map<string, number>();
@@ -74,7 +73,7 @@ function spansOf(periods: readonly FinancialsPeriod[]): Map<FinancialsPeriod, Ro
     const start = /^Q[1-4]$/.test(quarterOf(p)) ? last - 2 : first;
     spans.set(p, Object.freeze({ first: start, last, yearMonths }));
   }
-  if (Object.isFrozen(periods)) spansOnce.set(periods, spans);
+  if (memo !== undefined) memo.spans = spans;
   return spans;
 }
 

@@ -1,6 +1,7 @@
 // A /financials answer's rows in time order, and the lists a period argument walks: single quarters, halves, year ends.
 
 import type { FinancialsPeriod } from "../contract";
+import { answerMemo } from "./answer-memo";
 import { monthIndex, rowSpan } from "./period-dates";
 
 /** openapi.json FinancialsPeriod.quarter; an annual row has none (the whole fiscal year). */
@@ -18,21 +19,14 @@ const QUARTER_ORDER: Readonly<Record<string, number>> = {
 };
 const SINGLE_QUARTERS: ReadonlySet<string> = new Set(["Q1", "Q2", "Q3", "Q4"]);
 
-/** Per frozen answer (the client's, shared by every cell of a company): its rows sorted once. */
-const sortedOnce = new WeakMap<readonly FinancialsPeriod[], readonly FinancialsPeriod[]>();
-
 /**
  * The rows oldest first (quarters before the full year). Read-only: for a frozen answer the same
  * sorted array serves every cell (a model sorts each answer once, not once per cell).
  */
 export function sortedRows(periods: readonly FinancialsPeriod[]): readonly FinancialsPeriod[] {
-  if (!Object.isFrozen(periods)) return sortRows(periods);
-  let rows = sortedOnce.get(periods);
-  if (rows === undefined) {
-    rows = Object.freeze(sortRows(periods));
-    sortedOnce.set(periods, rows);
-  }
-  return rows;
+  const memo = answerMemo(periods);
+  if (memo === undefined) return sortRows(periods);
+  return (memo.sorted ??= Object.freeze(sortRows(periods)));
 }
 
 function sortRows(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
@@ -98,8 +92,6 @@ export type ListName =
   | "halves" // H1 and H2 of each 12-month fiscal year, in time order
   | "H2";
 
-const listsOnce = new WeakMap<readonly FinancialsPeriod[], Map<ListName, readonly Dated[]>>();
-
 /**
  * One of the lists, oldest first, made once per frozen answer (every cell of a company walks the
  * same lists). Dates come from the answer's own labels (period-dates.ts).
@@ -107,12 +99,9 @@ const listsOnce = new WeakMap<readonly FinancialsPeriod[], Map<ListName, readonl
  * @example datedList(semiannual, "halves") // 2024/03 H1, 2024/03 H2, 2025/03 H1, ...
  */
 export function datedList(periods: readonly FinancialsPeriod[], name: ListName): readonly Dated[] {
-  if (!Object.isFrozen(periods)) return makeList(periods, name);
-  let lists = listsOnce.get(periods);
-  if (lists === undefined) {
-    lists = new Map();
-    listsOnce.set(periods, lists);
-  }
+  const memo = answerMemo(periods);
+  if (memo === undefined) return makeList(periods, name);
+  const lists = (memo.lists ??= new Map()) as Map<ListName, readonly Dated[]>;
   let list = lists.get(name);
   if (list === undefined) {
     list = Object.freeze(makeList(periods, name));
