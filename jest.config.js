@@ -13,6 +13,8 @@ const tsJest = [
 ];
 const common = {
   testEnvironment: "node",
+  // The sandbox's dataset tables, generated once per run for every suite (test/sandbox-tables.ts).
+  globalTeardown: "<rootDir>/test/sandbox-tables-teardown.ts",
   transform: { "^.+\\.tsx?$": tsJest },
   moduleFileExtensions: ["ts", "tsx", "js", "json"],
 };
@@ -23,12 +25,14 @@ module.exports = {
       displayName: "unit",
       testMatch: ["<rootDir>/test/**/*.test.ts?(x)"],
       testPathIgnorePatterns: ["/test/e2e/"],
+      globalSetup: "<rootDir>/test/sandbox-tables.ts",
     },
     {
       ...common,
       displayName: "e2e",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
-      // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test.
+      // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test, and
+      // writes the sandbox tables like the unit project.
       globalSetup: "<rootDir>/test/e2e/global-setup.ts",
       setupFilesAfterEnv: ["<rootDir>/test/e2e/setup-timeout.ts"],
     },

@@ -20,6 +20,7 @@ import { marketNoise } from "./market";
 import type {
   CorporationRecord,
   Dataset,
+  DatasetTables,
   JsfRecord,
   SegmentRecord,
   WeeklyMarginRecord,
@@ -27,8 +28,9 @@ import type {
 import { generateOfficers } from "./officers";
 import { generatePeers } from "./peers";
 import { generatePrices, type PriceInput } from "./prices";
-import { computeMetrics, SCREENING_FIELDS } from "./screening-metrics";
+import { metricsFromTables, SCREENING_FIELDS } from "./screening-metrics";
 import { generateSegments } from "./segments";
+import { readTablesFile } from "./tables-file";
 import { fillFinancialPer, generateValuations, labelEnd } from "./valuations";
 
 export * from "./model";
@@ -106,6 +108,11 @@ function priceInputFor(spec: CompanySpec, fin: CompanyFinancials): PriceInput {
 
 /** Build the whole dataset (not memoized: tests compare two generations). */
 export function generateDataset(): Dataset {
+  return withScreeningMetrics(generateTables());
+}
+
+/** The dataset's tables, generated from seeds: data only (sandbox/data/tables-file.ts writes them). */
+export function generateTables(): DatasetTables {
   const specs = companySpecs();
   const securities = buildSecurities();
   const corporations = buildCorporations();
@@ -225,9 +232,6 @@ export function generateDataset(): Dataset {
     }
   }
 
-  const dividendsByCode = new Map(
-    finList.map((f) => [f.spec.code, dividends.get(f.spec.edinet) ?? []]),
-  );
   return {
     securities,
     corporations,
@@ -243,15 +247,18 @@ export function generateDataset(): Dataset {
     weeklyMargin,
     jsf,
     screeningFields: SCREENING_FIELDS,
-    screeningMetrics(code, asOf, resultsPublic) {
-      const p = prices.get(code);
-      if (!p) return {};
-      return computeMetrics(
-        { prices: p, fin: finByCode.get(code) ?? null, dividends: dividendsByCode.get(code) ?? [] },
-        asOf,
-        resultsPublic,
-      );
-    },
+    metricInputs: new Map(
+      finList.map((f) => [f.spec.code, { edinet: f.spec.edinet, events: f.spec.events }]),
+    ),
+  };
+}
+
+/** The dataset over its tables: the tables plus screeningMetrics, computed from them on demand. */
+function withScreeningMetrics(tables: DatasetTables): Dataset {
+  return {
+    ...tables,
+    screeningMetrics: (code, asOf, resultsPublic) =>
+      metricsFromTables(tables, code, asOf, resultsPublic),
   };
 }
 
@@ -259,7 +266,7 @@ let cached: Dataset | undefined;
 
 /** The dataset, generated on first use and then shared (deterministic: seeded PRNG, fixed data clock). */
 export function getDataset(): Dataset {
-  cached ??= generateDataset();
+  cached ??= withScreeningMetrics(readTablesFile() ?? generateTables());
   return cached;
 }
 

@@ -1,5 +1,6 @@
 // Shapes of the sandbox's deterministic sample dataset: the interface between sandbox/data/ and the routes.
 import type { components } from "../../src/contract/api-types";
+import type { ShareEvent } from "./companies";
 
 type S = components["schemas"];
 
@@ -92,7 +93,19 @@ export interface ScreeningMetricValue {
   as_of: string;
 }
 
-export interface Dataset {
+/** What the screening metrics of a company's security are computed from, besides its prices. */
+export interface MetricInput {
+  /** The company's EDINET code: its annual financials and dividends in the dataset. */
+  edinet: string;
+  /** Splits and consolidations, for the share count on today's basis. */
+  events: ShareEvent[];
+}
+
+/**
+ * The dataset's tables: data only (maps, arrays, plain records, no functions), so one generation
+ * can be written once with v8.serialize and read back (sandbox/data/tables-file.ts).
+ */
+export interface DatasetTables {
   /** Ascending by code. */
   securities: SecurityRecord[];
   corporations: Map<string, CorporationRecord>;
@@ -121,6 +134,11 @@ export interface Dataset {
   /** By code. */
   jsf: Map<string, JsfRecord>;
   screeningFields: S["ScreeningField"][];
+  /** By security code, companies only (ETFs and the second share class have none). */
+  metricInputs: Map<string, MetricInput>;
+}
+
+export interface Dataset extends DatasetTables {
   /**
    * Numeric screening metrics of a security evaluated at a date (YYYY-MM-DD): key -> {value, as_of};
    * missing keys = no value. `resultsPublic(fiscalYear)` says whether a year's annual results are

@@ -4,9 +4,8 @@
 import type { components } from "../../src/contract/api-types";
 import { addDays } from "./calendar";
 import { shareFactor } from "./companies";
-import type { CompanyFinancials } from "./financials";
 import { PUBLICATION_LAG_DAYS } from "./fiscal-periods";
-import type { ScreeningMetricValue } from "./model";
+import type { DatasetTables, MetricInput, ScreeningMetricValue } from "./model";
 import { lastPricedIndex } from "./prices";
 import { round } from "./prng";
 import { labelEnd } from "./valuations";
@@ -52,14 +51,40 @@ export const SCREENING_FIELDS: ScreeningField[] = [
   { key: "industry", label: "業種（33業種）", unit: null, type: "enum" },
 ];
 
-export interface MetricSource {
+interface MetricSource {
   prices: readonly SecurityDailyPrice[];
-  fin: CompanyFinancials | null;
+  /** The company's annual rows and share events; null for ETFs and the second share class. */
+  fin: { annual: readonly S["FinancialsPeriod"][]; events: MetricInput["events"] } | null;
   dividends: readonly DividendRecord[];
 }
 
+/**
+ * Dataset.screeningMetrics over the tables: the security's prices, and for a company its annual
+ * financials, share events and dividends; {} for a code without prices.
+ */
+export function metricsFromTables(
+  tables: DatasetTables,
+  code: string,
+  asOf: string,
+  resultsPublic?: (fiscalYear: string) => boolean | undefined,
+): Record<string, ScreeningMetricValue> {
+  const prices = tables.prices.get(code);
+  if (!prices) return {};
+  const input = tables.metricInputs.get(code);
+  const annual = input === undefined ? undefined : tables.financials.get(input.edinet)?.annual;
+  return computeMetrics(
+    {
+      prices,
+      fin: input === undefined || annual === undefined ? null : { annual, events: input.events },
+      dividends: input === undefined ? [] : (tables.dividends.get(input.edinet) ?? []),
+    },
+    asOf,
+    resultsPublic,
+  );
+}
+
 /** Numeric metrics of one security at `asOf` (YYYY-MM-DD); keys without a value are absent. */
-export function computeMetrics(
+function computeMetrics(
   src: MetricSource,
   asOf: string,
   resultsPublic?: (fiscalYear: string) => boolean | undefined,
@@ -137,7 +162,7 @@ export function computeMetrics(
     const shares =
       row.shares_outstanding === null
         ? null
-        : row.shares_outstanding * shareFactor(fin.spec.events, fyEnd);
+        : row.shares_outstanding * shareFactor(fin.events, fyEnd);
     if (shares !== null) {
       const cap = day.adj_close * shares;
       put("marketCap", cap, day.date, 0);

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import writeSandboxTables from "../sandbox-tables";
 import { E2E_BUILD_BASE_URL, E2E_DIST, E2E_PROD_DIST, ROOT, SCREENSHOTS } from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
@@ -85,6 +86,13 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
  * from a fresh clone, so it always builds).
  */
 export default async function globalSetup(): Promise<void> {
+  // Every e2e suite starts a sandbox: one generation of its tables for them all.
+  writeSandboxTables();
+  await buildForE2e();
+}
+
+/** The e2e builds alone (also run by test/checks.ts beside the static checks). */
+export async function buildForE2e(): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const stamp = inputsStamp();
   const stale: { dir: string; env: Record<string, string> }[] = [
