@@ -76,22 +76,10 @@ export async function warmMemoryTier(
     }
     return chunk;
   };
-  /** The next storage call, started while the chunk before it is still being decompressed. */
-  const read = (): { chunk: string[]; records: Promise<Array<StoredRecord | undefined>> } => {
-    const chunk = nextChunk();
-    return {
-      chunk,
-      records: persistent.records(chunk).catch(() => chunk.map(() => undefined)),
-    };
-  };
   try {
-    let ahead = pending.size > 0 ? read() : undefined;
-    while (ahead !== undefined && bytes < budget) {
-      const { chunk } = ahead;
-      const records = await ahead.records;
-      // IndexedDB answers a transaction in milliseconds of its own: reading the next chunk now
-      // keeps the decompression busy instead of waiting for each read in turn.
-      ahead = pending.size > 0 && bytes < budget ? read() : undefined;
+    while (pending.size > 0 && bytes < budget) {
+      const chunk = nextChunk();
+      const records = await persistent.records(chunk).catch(() => chunk.map(() => undefined));
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < chunk.length && bytes < budget) {

@@ -175,27 +175,3 @@ test("an answer a cell waits for is loaded before the rest, whatever its place i
   await expect(warming).resolves.toBe(70);
   expect(store.peek("k1")?.body).toEqual({ n: 1 });
 });
-
-test("the next storage read is under way while the chunk before it is decompressed", async () => {
-  const idb = new IDBFactory();
-  let now = 0;
-  const writer = new PersistentCacheStore(openIdbBackend(idb), { now: () => (now += 1) });
-  for (let i = 0; i < 70; i += 1)
-    await writer.set(`k${i}`, { body: { n: i }, storedAt: 1_000, bytes: 100 });
-  await writer.flush();
-  /** For each storage call: how many answers were in memory when it started. */
-  const inMemoryAtCall: number[] = [];
-  const watched = openIdbBackend(idb).then((b) => ({
-    ...b,
-    readRecords: (keys: readonly string[]) => {
-      const keysInMemory = Array.from({ length: 70 }, (_, i) => store.peek(`k${i}`));
-      inMemoryAtCall.push(keysInMemory.filter((entry) => entry !== undefined).length);
-      return (b.readRecords as NonNullable<PersistentBackend["readRecords"]>)(keys);
-    },
-  }));
-  const store = new TieredCacheStore(new MemoryCacheStore(), new PersistentCacheStore(watched));
-  await expect(warmMemoryTier(store, { concurrency: 2 })).resolves.toBe(70);
-  // Three reads of 32, 32 and 6 records: the second and third each began before the chunk
-  // before them was decompressed (nothing of it in memory yet), not after.
-  expect(inMemoryAtCall).toEqual([0, 0, 32]);
-});
