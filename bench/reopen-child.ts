@@ -37,6 +37,16 @@ export interface ReopenMeasure {
   arrayBuffersGrowthMB: number;
   /** Process CPU (user + system, both threads) per cell. @unit µs */
   cpuMicrosPerCell: number;
+  /**
+   * The measured stretch on the monotonic clock V8's CPU profiles time their samples with, for
+   * bench/reopen-profile.ts to read only it (not the module loading before it). @unit µs
+   */
+  windowMicros: [number, number];
+}
+
+/** Now on the monotonic clock of `--cpu-prof` profiles (libuv's hrtime, CLOCK_MONOTONIC). */
+function monotonicMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
 }
 
 async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
@@ -66,6 +76,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   const sampler = setInterval(sample, 25);
   const allocations = await profileAllocations(process.env["REOPEN_ALLOC_PROF"]);
   const cpu = process.cpuUsage();
+  const windowStart = monotonicMicros();
   const start = performance.now();
   // The workbook opens: a new runtime (store, client) over the stored answers, then its cells.
   const store = storeOver(disk, clock);
@@ -75,6 +86,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
   const outcome = await recalculateScale(cells, cellErrorText, undefined);
   const wallMs = performance.now() - start;
+  const windowEnd = monotonicMicros();
   const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sample();
@@ -90,6 +102,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
     heapGrowthMB: (heapPeak - before.heapUsed) / 1048576,
     arrayBuffersGrowthMB: (buffersPeak - before.arrayBuffers) / 1048576,
     cpuMicrosPerCell: (used.user + used.system) / cells.length,
+    windowMicros: [windowStart, windowEnd],
   };
 }
 

@@ -3,8 +3,9 @@
 // `BENCH_MODELS=50 npx ts-node bench/reopen-only.ts`: the cold run's storage is kept in
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
 // (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints wall seconds per reopen.
-// Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles), REOPEN_ALLOC_PROF=<file> (what the reopen
-// allocates, garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
+// Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles, and the measured window beside them for
+// `ts-node bench/reopen-profile.ts <dir>`), REOPEN_ALLOC_PROF=<file> (what the reopen allocates,
+// garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
 
 import { runScript } from "./script-entry";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   const runs = Number(process.env["REOPEN_RUNS"] ?? 1);
   for (let i = 0; i < runs; i += 1) {
     const m = await reopenInNewProcess(job);
+    const profiles = process.env["REOPEN_CPU_PROF"];
+    if (profiles !== undefined && profiles !== "")
+      writeFileSync(join(profiles, `window-${Date.now()}.json`), JSON.stringify(m.windowMicros));
     process.stdout.write(
       `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall, ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell\n`,
     );

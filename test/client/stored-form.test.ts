@@ -41,6 +41,18 @@ test("a record stored as UTF-8 JSON (before the ASCII form) reads back the same 
   await expect(fromStoredForm(utf8Record)).resolves.toEqual(answer);
 });
 
+test("a large UTF-8 record reads back exactly although its characters straddle decompressed chunks", async () => {
+  // Decompression gives the text in chunks (16 KB in Node); 3- and 4-byte characters at every
+  // offset land some on a boundary, where a decoder that does not carry them over breaks them.
+  const labels = Array.from({ length: 6000 }, (_, i) => `${"売上高".repeat(1 + (i % 4))}😀${i}`);
+  const big = { fields: labels.map((label, i) => ({ key: `k${i}`, label })) };
+  const utf8Record = await gzipText(JSON.stringify(big));
+  const text = await gunzipText(utf8Record);
+  expect(text.length).toBeGreaterThan(100_000);
+  expect(text).toBe(JSON.stringify(big));
+  await expect(fromStoredForm(utf8Record)).resolves.toEqual(big);
+});
+
 test("an answer read back is frozen all the way down, arrays in arrays included", async () => {
   const back = (await fromStoredForm(await toStoredForm(answer))) as typeof answer;
   expect(Object.isFrozen(back)).toBe(true);
