@@ -120,7 +120,9 @@ void (async () => {
               }),
             )
           : post("Profiler.enable").then(() => post("Profiler.start")));
-      if (out !== undefined && /^ {2}warm 3:/.test(line))
+      // PROFILE_UNTIL=n: stop after warm recalculation n (1 profiles the first one alone).
+      const until = process.env["PROFILE_UNTIL"] ?? "3";
+      if (out !== undefined && new RegExp(`^ {2}warm ${until}:`).test(line))
         void post(heap ? "HeapProfiler.stopSampling" : "Profiler.stop").then((res) =>
           writeFileSync(out, JSON.stringify((res as { profile: unknown }).profile)),
         );
