@@ -1,5 +1,6 @@
 // `npm run bench`: the add-in against a naive baseline on the in-process sandbox; writes bench/RESULTS.md.
 import { runScript } from "./script-entry";
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -28,7 +29,6 @@ import {
   scaleNotes,
   scaleTable,
 } from "./scale-report";
-import globalSetup from "../test/e2e/global-setup";
 import { LIVE, runModel, type ScaleResult } from "./scale-run";
 import { morningTargets } from "./morning-targets";
 import { StorageStandIn } from "./storage-standin";
@@ -549,7 +549,7 @@ async function main(): Promise<void> {
   // The Chromium runs' build (webpack, in this process) first: what it leaves behind is freed or
   // kept before any Model takes its heap baseline, not during the first Model (whose phases then
   // read as negative growth).
-  if (BROWSER_MODELS.size > 0) await buildOnce(log);
+  if (BROWSER_MODELS.size > 0) buildOnce(log);
   const facts = await probe(COMPANIES);
   // The Models' sandbox runs on a worker; its dataset leaves the measured heap (see forgetDataset).
   forgetDataset();
@@ -628,11 +628,21 @@ async function main(): Promise<void> {
 
 let built = false;
 
-/** The e2e build (sandbox defaults, the preview page) the Chromium run opens, built once. */
-async function buildOnce(log: (line: string) => void): Promise<void> {
+/**
+ * The e2e build (sandbox defaults, the preview page) the Chromium run opens, built once, in a
+ * process of its own: webpack in this one left hundreds of MB behind that were freed during the
+ * first Model (its warm CPU and heap figures then measured webpack's garbage, not the add-in's).
+ */
+function buildOnce(log: (line: string) => void): void {
   if (built) return;
   log("Building the bundle for Chromium (test/e2e/global-setup.ts; skipped when up to date)...");
-  await globalSetup();
+  const script =
+    'require("./test/e2e/global-setup").buildForE2e().catch((e) => { console.error(e); process.exit(1); })';
+  const build = spawnSync(process.execPath, [require.resolve("ts-node/dist/bin"), "-e", script], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error(`the e2e build failed (exit ${build.status})`);
   built = true;
 }
 
