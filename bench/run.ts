@@ -546,10 +546,8 @@ async function main(): Promise<void> {
   log("Kaisha for Excel benchmark");
   for (const [k, v] of Object.entries(settings)) log(`  ${k}: ${v}`);
 
-  // The Chromium runs' build (webpack, in this process) first: what it leaves behind is freed or
-  // kept before any Model takes its heap baseline, not during the first Model (whose phases then
-  // read as negative growth).
-  if (BROWSER_MODELS.size > 0) buildOnce(log);
+  // The Chromium runs' build first, before anything is measured.
+  if (BROWSER_MODELS.size > 0) buildForChromium(log);
   const facts = await probe(COMPANIES);
   // The Models' sandbox runs on a worker; its dataset leaves the measured heap (see forgetDataset).
   forgetDataset();
@@ -626,15 +624,12 @@ async function main(): Promise<void> {
   log("Wrote bench/RESULTS.md and bench/results.json");
 }
 
-let built = false;
-
 /**
- * The e2e build (sandbox defaults, the preview page) the Chromium run opens, built once, in a
- * process of its own: webpack in this one left hundreds of MB behind that were freed during the
- * first Model (its warm CPU and heap figures then measured webpack's garbage, not the add-in's).
+ * The e2e build (sandbox defaults, the preview page) the Chromium runs open, in a process of its
+ * own: webpack in this one left hundreds of MB behind that were freed during the first Model (its
+ * warm CPU and heap figures then measured webpack's garbage, not the add-in's).
  */
-function buildOnce(log: (line: string) => void): void {
-  if (built) return;
+function buildForChromium(log: (line: string) => void): void {
   log("Building the bundle for Chromium (test/e2e/global-setup.ts; skipped when up to date)...");
   const script =
     'require("./test/e2e/global-setup").buildForE2e().catch((e) => { console.error(e); process.exit(1); })';
@@ -643,7 +638,6 @@ function buildOnce(log: (line: string) => void): void {
     stdio: "inherit",
   });
   if (build.status !== 0) throw new Error(`the e2e build failed (exit ${build.status})`);
-  built = true;
 }
 
 runScript(main);
