@@ -14,10 +14,10 @@ import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate } from "../src/excel/dates";
 import { dateCell, type Cell } from "../src/excel/values";
 import {
-  orderedTable,
   dateColumn,
   dateTimeColumn,
   noResults,
+  orderedTable,
   plainColumn,
   titleRow,
 } from "./common";

@@ -14,7 +14,7 @@ import {
 import { noData, refuseFutureDate } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { plainCell, type Cell } from "../src/excel/values";
-import { noResults, numberColumn, plainColumn, orderedTable, titleRow } from "./common";
+import { noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
