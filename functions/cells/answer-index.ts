@@ -93,9 +93,7 @@ export function decimalsOf(periods: readonly FinancialsPeriod[], item: string): 
   const index = indexOf(periods);
   const known = index?.decimals.get(item);
   if (known !== undefined) return known;
-  const read = sourceDecimals(
-    periods.map((p) => (p as unknown as Record<string, unknown>)[item] as number | null),
-  );
+  const read = sourceDecimals(periods, (p) => (p as unknown as Record<string, unknown>)[item]);
   index?.decimals.set(item, read);
   return read;
 }

@@ -168,17 +168,27 @@ export function optionalChoice<T extends string>(
   choices: readonly T[],
   aliases: Readonly<Record<string, T>> = {},
 ): T | undefined {
-  // Omitted in most cells: the accepted list is only built for a message.
+  // Omitted in most cells; the accepted list is only built for a message (every recalculation
+  // reads the choices of thousands of cells).
   if (value === null || value === undefined) return undefined;
-  const accepted = { en: choices.join(" | "), ja: choices.join(" | ") };
-  const v = requireScalar(value, argument, accepted);
+  const v =
+    typeof value === "string" || typeof value === "number"
+      ? value
+      : requireScalar(value, argument, acceptedChoices(choices));
   if (isOmitted(v)) return undefined;
   if (typeof v !== "string" && typeof v !== "number")
-    throw new ArgumentError(argument, accepted, v);
+    throw new ArgumentError(argument, acceptedChoices(choices), v);
   const text = (normalizeText(v) ?? "").toLowerCase();
-  const found = choices.find((c) => c.toLowerCase() === text) ?? aliases[text];
-  if (found === undefined) throw new ArgumentError(argument, accepted, v);
+  for (const choice of choices) if (choice.toLowerCase() === text) return choice;
+  const found = aliases[text];
+  if (found === undefined) throw new ArgumentError(argument, acceptedChoices(choices), v);
   return found;
+}
+
+/** The choices as a message lists them: "annual | quarterly". */
+function acceptedChoices(choices: readonly string[]): Bilingual {
+  const list = choices.join(" | ");
+  return { en: list, ja: list };
 }
 
 /** Required choice among `choices` (case-insensitive). */
@@ -189,8 +199,7 @@ export function requiredChoice<T extends string>(
   aliases: Readonly<Record<string, T>> = {},
 ): T {
   const found = optionalChoice(value, argument, choices, aliases);
-  if (found === undefined)
-    throw new ArgumentError(argument, { en: choices.join(" | "), ja: choices.join(" | ") });
+  if (found === undefined) throw new ArgumentError(argument, acceptedChoices(choices));
   return found;
 }
 

@@ -18,6 +18,18 @@ const MAX_DECIMALS = 2;
  */
 export function decimalsOf(value: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
+  // Without text first (an LTM or H2 cell reads every figure of its item once per answer: the
+  // strings were most of a reopened model's garbage): the fewest decimals d whose integer k gives
+  // the value back as k / 10^d is what the text below reads, when k has at most 12 digits (then the
+  // 12-significant-digit text is that decimal, and the shortest text of the value has d decimals).
+  // Anything else (float noise, 13+ digits, tiny numbers) is read from the text as before.
+  let scale = 1;
+  for (let d = 1; d <= 12; d += 1) {
+    scale *= 10;
+    const k = Math.round(value * scale);
+    if (Math.abs(k) >= 1e12) break;
+    if (k / scale === value) return d;
+  }
   const text = Number(value.toPrecision(12)).toString();
   const exp = /e-(\d+)$/.exec(text);
   if (exp) {
@@ -28,15 +40,26 @@ export function decimalsOf(value: number): number {
   return text.split(".")[1]?.length ?? 0;
 }
 
+/** Most decimals sourceDecimals gives: beyond 12 significant digits a double carries only noise. */
+const MAX_SOURCE_DECIMALS = 12;
+
 /**
  * Decimals of the most precise of `sources` (at most 12), the precision a value computed from them
  * is rounded to: a sum of yen integers is an integer, a sum of two-decimal EPS figures has two
- * decimals (no 1234.5600000000002). See roundToDecimals.
+ * decimals (no 1234.5600000000002). See roundToDecimals. `read` picks each source's figure (an
+ * item of each period row: no array of the figures is built).
  */
-export function sourceDecimals(sources: readonly (number | null | undefined)[]): number {
+export function sourceDecimals<T>(
+  sources: readonly T[],
+  read: (source: T) => unknown = (source) => source,
+): number {
   let d = 0;
-  for (const v of sources) if (typeof v === "number") d = Math.max(d, decimalsOf(v));
-  return Math.min(12, d);
+  for (const source of sources) {
+    const v = read(source);
+    if (typeof v === "number") d = Math.max(d, decimalsOf(v));
+    if (d >= MAX_SOURCE_DECIMALS) return MAX_SOURCE_DECIMALS;
+  }
+  return d;
 }
 
 /** `value` rounded to `decimals` places (no -0), for a precision read once with sourceDecimals. */

@@ -1,4 +1,5 @@
 // Display formats by contract unit, and rounding sums to the precision of their sources.
+import fc from "fast-check";
 import {
   decimalsOf,
   numberFormatFor,
@@ -84,11 +85,42 @@ describe("decimalsOf / sourceDecimals / roundToDecimals", () => {
     expect(decimalsOf(1e-7)).toBe(7);
   });
 
+  test("decimals agree with reading the 12-significant-digit text, for figures and float noise alike", () => {
+    // The oracle: the text reading decimalsOf had before its arithmetic fast path.
+    const fromText = (value: number): number => {
+      if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
+      const text = Number(value.toPrecision(12)).toString();
+      const exp = /e-(\d+)$/.exec(text);
+      const mantissa = exp ? text.slice(0, text.indexOf("e")) : text;
+      return (mantissa.split(".")[1]?.length ?? 0) + (exp ? Number(exp[1]) : 0);
+    };
+    const decimal = fc
+      .tuple(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger().map((k) => k % 1e13),
+        ),
+        fc.integer({ min: 0, max: 16 }),
+      )
+      .map(([k, d]) => k / 10 ** d);
+    const noisy = fc.tuple(decimal, decimal).map(([a, b]) => a + b);
+    fc.assert(
+      fc.property(fc.oneof(decimal, noisy, fc.double({ noNaN: true })), (v) => {
+        expect(decimalsOf(v)).toBe(fromText(v));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const v of [0.1 + 0.2, 1e-7, 1.5e-7, -2.55, 123456789012.5, 0.123456789012, 1e-15, -0])
+      expect(decimalsOf(v)).toBe(fromText(v));
+  });
+
   test("an LTM sum of per-share values keeps their two decimals, yen sums stay integers", () => {
     const eps = [12.34, 15.67, 11.11, 19.99];
     const sum = eps.reduce((a, b) => a + b, 0);
     expect(roundToDecimals(sum, sourceDecimals(eps))).toBe(59.11);
     expect(roundToDecimals(0.1 + 0.2, sourceDecimals([0.1, 0.2]))).toBe(0.3);
+    expect(sourceDecimals([{ eps: 1.5 }, { eps: null }, { eps: 2.25 }], (r) => r.eps)).toBe(2);
+    expect(sourceDecimals([1e-15, 0.5])).toBe(12);
     expect(
       roundToDecimals(300_000_000_000.00006, sourceDecimals([100_000_000_000, 200_000_000_000])),
     ).toBe(300_000_000_000);
