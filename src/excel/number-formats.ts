@@ -19,7 +19,7 @@ const MAX_DECIMALS = 2;
 export function decimalsOf(value: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
   // Without text first (an LTM or H2 cell reads every figure of its item once per answer: the
-  // strings were most of a reopened model's garbage): the fewest decimals d whose integer k gives
+  // strings were a tenth of a reopened model's garbage): the fewest decimals d whose integer k gives
   // the value back as k / 10^d is what the text below reads, when k has at most 12 digits (then the
   // 12-significant-digit text is that decimal, and the shortest text of the value has d decimals).
   // Anything else (float noise, 13+ digits, tiny numbers) is read from the text as before.
