@@ -25,7 +25,7 @@ import {
   financialsWidest,
   narrowFinancials,
 } from "../domain/financials-window";
-import { deepFreeze } from "./deep-freeze";
+import { freezeAnswer } from "./shared-parts";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
 import { checkAnswer } from "./response-check";
@@ -444,7 +444,7 @@ class Client implements ClientCore {
           this.storeCall(
             () =>
               this.core.store.set(k, {
-                body: deepFreeze(b),
+                body: freezeAnswer(b),
                 storedAt: this.settings.now(),
                 bytes: JSON.stringify(b).length,
               }),
@@ -725,7 +725,7 @@ class Client implements ClientCore {
     try {
       const result = await this.send(opId, clean, options, who.apiKey);
       // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
-      const body = deepFreeze(checkAnswer(opId, result.body, this.settings.checkAnswers));
+      const body = freezeAnswer(checkAnswer(opId, result.body, this.settings.checkAnswers));
       for (const [security, edinet] of codePairsIn(opId, body))
         this.remember(security, edinet, who.id);
       const remaining = (body as { remaining?: unknown }).remaining;

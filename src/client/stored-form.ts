@@ -1,7 +1,7 @@
 // The one form the persistent tier keeps of an answer: its JSON gzip-compressed, as bytes.
 
 import { gunzipText, gzipText } from "./compress";
-import { deepFreeze } from "./deep-freeze";
+import { freezeAnswer } from "./shared-parts";
 
 /**
  * Gzip bytes of an answer's JSON. Checked by tag, not `instanceof`: a structured clone read back
@@ -59,5 +59,5 @@ const RECORD_OVERHEAD_BYTES = 128;
  */
 export async function fromStoredForm(stored: unknown): Promise<unknown> {
   if (!isBytes(stored)) throw new Error("not a stored answer (gzip bytes)");
-  return deepFreeze(JSON.parse(await gunzipText(stored)));
+  return freezeAnswer(JSON.parse(await gunzipText(stored)));
 }
