@@ -19,10 +19,12 @@ const post = (method: string, params?: object): Promise<unknown> =>
 /**
  * Heap over the Model's start per phase (PHASES=1: the same figures as the bench's phase table,
  * printed as each phase ends, and the script stops after the reopen); SNAPSHOT=file: a heap
- * snapshot after the second warm recalculation (everything the runtime retains then), then stop.
+ * snapshot after the second warm recalculation (everything the runtime retains then; SNAPSHOT_AT), then stop.
  */
 const snapshot = process.env["SNAPSHOT"];
 const phasesOnly = process.env["PHASES"] === "1";
+/** SNAPSHOT_AT=3: the snapshot after that warm recalculation instead (3: after the workbook closed). */
+const snapshotAt = process.env["SNAPSHOT_AT"] ?? "2";
 let heapStart = 0;
 let heapPeak = 0;
 let sampler: ReturnType<typeof setInterval> | undefined;
@@ -46,7 +48,7 @@ function phases(line: string): boolean {
       );
       heapPeak = used();
     }
-    if (snapshot !== undefined && /^ {2}warm 2:/.test(line)) {
+    if (snapshot !== undefined && new RegExp(`^ {2}warm ${snapshotAt}:`).test(line)) {
       process.stdout.write(`snapshot: ${writeHeapSnapshot(snapshot)}\n`);
       process.exit(0);
     }

@@ -139,7 +139,14 @@ export function defineTable<A extends object, S, Q extends object, B>(
   const memory = memoryAnswers<Q, B>(definition.peek);
   const rawArgs = rawArgsTable();
   const remembered = definition.remembered ?? always;
-  const tables = new WeakMap<A, Built<S, Q, B>>();
+  /**
+   * Tables kept, per client and then per argument object. The argument objects are interned for
+   * the module's life (interned-args.ts), so a table kept under them alone outlived its client and
+   * kept that client's answers alive (a new key, a reopened workbook: bench Model 500 held its old
+   * runtime's 500 price answers, ~50 MB, through the reopen). Answers belong to the client (and key)
+   * that fetched them; so do the tables built from them.
+   */
+  const tables = new WeakMap<KaishaClient, WeakMap<A, Built<S, Q, B>>>();
   /** The error the last warm miss found final (read just after the miss). */
   let failure: Error | undefined;
 
@@ -147,8 +154,8 @@ export function defineTable<A extends object, S, Q extends object, B>(
     internedRaw(rawArgs, raw, definition.parse, remembered);
 
   /** The table built for `args` when it was built for this subject, shaping and day. */
-  function builtFor(args: A, subject: S, shaping: Shaping, today: string) {
-    const built = tables.get(args);
+  function builtFor(client: KaishaClient, args: A, subject: S, shaping: Shaping, today: string) {
+    const built = tables.get(client)?.get(args);
     if (built === undefined || built.subject !== subject || built.today !== today) return undefined;
     if (built.host !== shaping.host || built.headerLanguage !== shaping.headerLanguage)
       return undefined;
@@ -160,6 +167,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
    * the warm path never sees one, and the answer asked again gives a new table).
    */
   function keep(
+    client: KaishaClient,
     args: A,
     subject: S,
     shaping: Shaping,
@@ -169,8 +177,13 @@ export function defineTable<A extends object, S, Q extends object, B>(
   ): Cell[][] {
     const table = settled(built);
     const bodies = read.bodies;
-    if (bodies.every((b) => typeof b === "object" && b !== null && !isStale(b)))
-      tables.set(args, {
+    if (bodies.every((b) => typeof b === "object" && b !== null && !isStale(b))) {
+      let byArgs = tables.get(client);
+      if (byArgs === undefined) {
+        byArgs = new WeakMap();
+        tables.set(client, byArgs);
+      }
+      byArgs.set(args, {
         subject,
         host: shaping.host,
         headerLanguage: shaping.headerLanguage,
@@ -179,6 +192,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
         bodies,
         kept: keepTable(table),
       });
+    }
     return table;
   }
 
@@ -200,14 +214,14 @@ export function defineTable<A extends object, S, Q extends object, B>(
       const subject = definition.subjectAtHand(args, client);
       if (subject === undefined) return LACKING;
       const shaping = currentShaping();
-      const built = builtFor(args, subject, shaping, today);
+      const built = builtFor(client, args, subject, shaping, today);
       if (built?.queries.every((q, i) => definition.peek(client, q) === built.bodies[i]))
         return tableOf(built.kept);
       memory.begin(client);
       const read = new Recorded(memory);
       const table = definition.compute(args, subject, read, shaping, client);
       if (table === LACKING) return LACKING;
-      return keep(args, subject, shaping, today, read, table);
+      return keep(client, args, subject, shaping, today, read, table);
     } catch (err) {
       // From fresh answers and the subject the full path uses: the full path's error, word for word.
       if (err instanceof Error) failure = err;
@@ -225,7 +239,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
       const known = definition.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
       const fetch = (q: Q) => definition.fetch(ctx, args, subject, q);
-      const built = builtFor(args, subject, ctx, today);
+      const built = builtFor(ctx.client, args, subject, ctx, today);
       if (built !== undefined) {
         const bodies = await Promise.all(built.queries.map(fetch));
         if (bodies.every((b, i) => b === built.bodies[i])) return tableOf(built.kept);
@@ -239,7 +253,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
         },
         fetch,
       );
-      return keep(args, subject, ctx, today, read as Recorded<Q, B>, table);
+      return keep(ctx.client, args, subject, ctx, today, read as Recorded<Q, B>, table);
     });
   }
 
