@@ -23,6 +23,31 @@ test("the stored form decompresses to ASCII-only JSON: Japanese text is written 
   expect(JSON.parse(text)).toEqual(answer);
 });
 
+test("the stored text is exactly the escaped JSON of the whole answer, however it is built", async () => {
+  // The oracle: the whole answer stringified, then every non-ASCII character escaped.
+  const whole = (value: unknown): string =>
+    JSON.stringify(value).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  const units = Object.freeze([Object.freeze({ key: "sales", label: "売上高", unit: "jpy" })]);
+  const shapes: unknown[] = [
+    answer,
+    { fields: units, periods: [{ fiscal_year: "2024/03", sales: 1 }], attribution: { s: "出典" } },
+    { fields: units, periods: [{ fiscal_year: "2025/03", sales: 2 }] }, // the units' text reused
+    { skipped: undefined, fn: () => 1, kept: null, "キー\u2028": "値", n: -0 },
+    [answer, "株"],
+    { when: new Date(Date.UTC(2026, 0, 2)), nested: { toJSON: () => "株式" } },
+    Object.assign(Object.create({ inherited: 1 }) as object, { own: "自社" }),
+    { toJSON: () => ({ replaced: "置換" }) },
+    "文字列",
+    42,
+    null,
+  ];
+  for (const shape of shapes)
+    expect(await gunzipText(await toStoredForm(shape))).toBe(whole(shape));
+});
+
 test("an answer read back from its stored form equals the answer stored, character for character", async () => {
   const back = await fromStoredForm(await toStoredForm(answer));
   expect(back).toEqual(answer);
