@@ -30,6 +30,8 @@ export interface StandIn {
   read(sheet: string, address: string): CellInfo[][];
   select(sheet: string, address: string): void;
   enter(sheet: string, address: string, text: string): void;
+  /** `enter`, right after the pane's next sync (the analyst typing between two of its batches). */
+  enterAfterSync(sheet: string, address: string, text: string): void;
   whenIdle(): Promise<void>;
   sheets(): SheetInfo[];
   calculations(): number;
@@ -56,6 +58,11 @@ export function standIn(page: Page) {
     enter: (sheet: string, address: string, text: string) =>
       page.evaluate(
         ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enter(s, a, t),
+        [sheet, address, text] as const,
+      ),
+    enterAfterSync: (sheet: string, address: string, text: string) =>
+      page.evaluate(
+        ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enterAfterSync(s, a, t),
         [sheet, address, text] as const,
       ),
     idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
