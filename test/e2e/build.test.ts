@@ -223,6 +223,7 @@ describe("the shared-runtime page (taskpane.html)", () => {
     expect(r["taskpane.js"]?.modules).toEqual([
       "taskpane/excel/active-sheet-priority.ts",
       "taskpane/excel/cell-content.ts",
+      "taskpane/excel/guarded-write.ts",
       "taskpane/excel/reenter-formulas.ts",
       "taskpane/excel/run.ts",
       "taskpane/index.ts",
