@@ -1,9 +1,8 @@
 // Re-entering KAISHA formulas in the browser with the Excel stand-in: loads are copies taken in the
 // batch, and Problems Retry never leaves what the analyst typed overwritten (before or during it).
 import type { Page } from "playwright-core";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { startHarness, type Harness } from "./harness";
-import { message, nav, standIn, tid } from "./cockpit-helpers";
+import { message, nav, openConnectedPane, tid, type standIn } from "./cockpit-helpers";
 
 let h: Harness;
 let page: Page;
@@ -13,13 +12,7 @@ const UNKNOWN = '=KAISHA.FINANCIAL(9999,"sales")';
 
 beforeAll(async () => {
   h = await startHarness();
-  const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "en" }).toString();
-  page = await h.openPage(`/taskpane.html?${query}`, { excel: true });
-  excel = standIn(page);
-  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
-  await page.fill(tid("key-input"), DEMO_API_KEY);
-  await page.click(tid("key-verify"));
-  await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+  ({ page, excel } = await openConnectedPane(h, "en"));
 });
 
 afterAll(async () => {

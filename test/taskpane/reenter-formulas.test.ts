@@ -13,6 +13,8 @@ afterEach(() => uninstallFakeExcel());
 
 const SALES = '=KAISHA.FINANCIAL(7203,"sales")';
 const PRICE = "=KAISHA.PRICE(6758)";
+/** B2 and B3 as the workbook starts: net sales in exact yen, shown in millions. */
+const SALES_CELL = { formula: SALES, value: 45_095_325_000_000, format: "#,##0,," };
 
 /** A cell of the fake as the test writes it: what it shows, its formula (if any) and its format. */
 function cell(address: string, value: unknown, formula?: string, numberFormat = "General") {
@@ -60,11 +62,7 @@ test("addresses Excel passes split into sheet and cell, quoted names included", 
 test("revalidation: untouched KAISHA cells are re-entered, a plain number is not touched", async () => {
   const fake = workbook();
   expect(await recalculateAddresses(ALL)).toBe(6);
-  expect(shown(fake, "B2")).toEqual({
-    formula: SALES,
-    value: 45_095_325_000_000,
-    format: "#,##0,,",
-  });
+  expect(shown(fake, "B2")).toEqual(SALES_CELL);
   expect(shown(fake, "B6")).toEqual({ formula: PRICE, value: 3120, format: "@" });
   expect(shown(fake, "C2")).toEqual({ formula: 5, value: 5, format: "General" });
   // read, write; nothing to put back
@@ -81,11 +79,7 @@ test("revalidation: cells the analyst typed over between the read and the write 
     fake.enter("Sheet 1", "B7", "'=A1+1"); // text escaped with an apostrophe in a General cell
   });
   expect(await recalculateAddresses(ALL)).toBe(1);
-  expect(shown(fake, "B2")).toEqual({
-    formula: SALES,
-    value: 45_095_325_000_000,
-    format: "#,##0,,",
-  });
+  expect(shown(fake, "B2")).toEqual(SALES_CELL);
   expect(shown(fake, "B3")).toEqual({ formula: 42, value: 42, format: "#,##0,," });
   expect(shown(fake, "B4")).toEqual({ formula: "後で確認", value: "後で確認", format: "#,##0" });
   expect(shown(fake, "B5")).toEqual({ formula: "=B4*2", value: 6240, format: "#,##0" });
@@ -105,11 +99,7 @@ test("revalidation: a cell emptied by the analyst between the batches stays empt
   fake.afterNextSync(() => fake.enter("Sheet 1", "B2", ""));
   expect(await recalculateAddresses(["'Sheet 1'!B2", "'Sheet 1'!B3"])).toBe(1);
   expect(shown(fake, "B2")).toEqual({ formula: "", value: "", format: "#,##0,," });
-  expect(shown(fake, "B3")).toEqual({
-    formula: SALES,
-    value: 45_095_325_000_000,
-    format: "#,##0,,",
-  });
+  expect(shown(fake, "B3")).toEqual(SALES_CELL);
 });
 
 test("revalidation: a KAISHA cell already typed over before the read is left as it is", async () => {
@@ -133,11 +123,7 @@ test("Retry: only cells still holding the formula the scan found are re-entered"
   // And between Retry's read and its write: text typed over another.
   fake.afterNextSync(() => fake.enter("Sheet 1", "B5", "確認中"));
   expect(await reenterFormulas(scanned)).toBe(1);
-  expect(shown(fake, "B2")).toEqual({
-    formula: SALES,
-    value: 45_095_325_000_000,
-    format: "#,##0,,",
-  });
+  expect(shown(fake, "B2")).toEqual(SALES_CELL);
   expect(shown(fake, "B3")).toEqual({ formula: 7, value: 7, format: "#,##0,," });
   expect(shown(fake, "B4")).toEqual({
     formula: "=KAISHA.PRICE(7203)",
