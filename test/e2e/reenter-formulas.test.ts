@@ -1,5 +1,5 @@
 // Re-entering KAISHA formulas in the browser with the Excel stand-in: loads are copies taken in the
-// batch, and Problems Retry never leaves what the analyst typed overwritten (before or during it).
+// batch; neither Problems Retry nor the builder's Update leaves the analyst's typing overwritten.
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness";
 import { message, nav, openConnectedPane, tid, type standIn } from "./cockpit-helpers";
@@ -75,4 +75,22 @@ test("Retry re-enters only the problem cells still holding their formula; the an
   expect(a3).toMatchObject({ formula: undefined, value: "check later" });
   expect(a4).toMatchObject({ formula: undefined, value: "=SUM(1,2)", numberFormat: "@" });
   await h.screenshot(page, "reenter-retry-keeps-typing");
+});
+
+test("builder Update: a note typed between its read and its write stays, and the pane asks", async () => {
+  await excel.enter("Sheet1", "H20", '=KAISHA.PRICE("6758")');
+  await excel.idle();
+  await excel.select("Sheet1", "H20");
+  await nav(page, "builder");
+  await page.waitForSelector(`${tid("builder-editing")}[data-address$="H20"]`);
+  await excel.enterAfterSync("Sheet1", "H20", "my note");
+  await page.click(tid("builder-write-back"));
+  await page.waitForSelector(tid("builder-overwrite"));
+  expect(await page.textContent(tid("builder-overwrite"))).toContain("my note");
+  expect((await excel.read("Sheet1", "H20"))[0]?.[0]).toMatchObject({
+    formula: undefined,
+    value: "my note",
+  });
+  await page.click(tid("builder-overwrite-cancel"));
+  expect((await excel.read("Sheet1", "H20"))[0]?.[0]?.value).toBe("my note");
 });
