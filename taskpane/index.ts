@@ -4,7 +4,7 @@
 
 import { getClient, onSessionChange } from "../src/session";
 import { followActiveSheet } from "./excel/active-sheet-priority";
-import { recalculateAddresses } from "./excel/recalc-cells";
+import { recalculateAddresses } from "./excel/reenter-formulas";
 import { isExcelAvailable } from "./excel/run";
 import { recalcOnRevalidation } from "./recalc-on-revalidation";
 import { loadBudget } from "./state/revalidation-model";

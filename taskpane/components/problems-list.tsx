@@ -4,12 +4,8 @@ import { useState } from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
-import {
-  findKaishaFormulas,
-  qualifiedAddress,
-  recalculateCells,
-  selectCell,
-} from "../excel/formulas";
+import { findKaishaFormulas, qualifiedAddress, selectCell } from "../excel/formulas";
+import { reenterFormulas } from "../excel/reenter-formulas";
 import { genericErrorKey, problemsOf, type Problem } from "../state/problems";
 import { StatusMessage } from "./status-message";
 
@@ -33,7 +29,9 @@ export function ProblemsList() {
       if (!problems?.length) return undefined;
       // Failed answers are not cached; dropping the cache makes sure stale ones are not reused either.
       await session.client().invalidateAll();
-      const n = await recalculateCells(problems);
+      // Only cells still holding the formula the scan found: one the analyst typed over or edited
+      // since is theirs (their edit already made Excel evaluate it), and the count says so.
+      const n = await reenterFormulas(problems);
       setProblems(undefined);
       return { intent: "info", text: t("problemsRetried", { n }) };
     });

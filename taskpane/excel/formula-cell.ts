@@ -2,6 +2,7 @@
 // KAISHA cell it was opened on, or a cell the user agreed to overwrite.
 
 import { cellAddress, parseAddress } from "../state/a1";
+import { contentOf, guardedWrite } from "./guarded-write";
 import { runExcel } from "./run";
 
 export type FormulaWrite =
@@ -10,21 +11,41 @@ export type FormulaWrite =
   | { written: false; address: string; content: string };
 
 /**
- * Writes `formula` into the active cell (top-left of the selection) if it is empty, in one batch, so
+ * Writes `formula` into the active cell (top-left of the selection) if it is empty, in one run, so
  * the cell checked is the cell written. Imports refuse non-empty targets the same way.
  */
 export async function insertFormulaIfEmpty(formula: string): Promise<FormulaWrite> {
   return runExcel(async (context) => {
     const cell = context.workbook.getSelectedRange().getCell(0, 0);
-    cell.load("address,formulas,values");
+    cell.load("address,formulas,values,numberFormat"); // CELL_CONTENT and the address
     await context.sync();
-    const existing = cell.formulas[0]?.[0];
-    const content = existing === undefined || existing === null ? "" : String(existing);
+    const content = textOf(cell.formulas[0]?.[0]);
     if (content !== "") return { written: false, address: cell.address, content };
-    cell.formulas = [[formula]];
-    await context.sync();
-    return { written: true, address: cell.address };
+    return writeOverRead(context, cell, formula);
   });
+}
+
+/** A cell's formula bar text ("" when empty). */
+function textOf(formula: unknown): string {
+  return formula === undefined || formula === null ? "" : String(formula);
+}
+
+/**
+ * Writes `formula` into `cell` (loaded with its address and CELL_CONTENT) only over what was read:
+ * when the analyst typed into it meanwhile, their content goes back and the pane asks, as it does
+ * for a cell found holding something (guarded-write.ts).
+ */
+async function writeOverRead(
+  context: Excel.RequestContext,
+  cell: Excel.Range,
+  formula: string,
+): Promise<FormulaWrite> {
+  const write = guardedWrite(cell, cellAt(context, cell.address), formula, contentOf(cell));
+  await context.sync();
+  const typed = write.settle();
+  if (typed === undefined) return { written: true, address: cell.address };
+  await context.sync();
+  return { written: false, address: cell.address, content: textOf(typed.formula) };
 }
 
 /** The one cell at `address` ("Sheet1!H60"; unqualified: the active sheet). */
@@ -64,21 +85,19 @@ function isKaishaFormula(content: string): boolean {
 }
 
 /**
- * Writes the edited formula back into the cell the builder was opened on, in one batch: when it
- * still holds a KAISHA formula (or nothing). Anything else there now (the analyst typed over it)
- * is not replaced: `content` says what is there, and the pane asks.
+ * Writes the edited formula back into the cell the builder was opened on, in one run: when it
+ * still holds a KAISHA formula (or nothing). Anything else there now (the analyst typed over it,
+ * also between the read and the write) is not replaced: `content` says what is there, and the
+ * pane asks.
  */
 export async function writeBackFormula(address: string, formula: string): Promise<FormulaWrite> {
   return runExcel(async (context) => {
     const cell = cellAt(context, address);
-    cell.load("address,formulas");
+    cell.load("address,formulas,values,numberFormat"); // CELL_CONTENT and the address
     await context.sync();
-    const existing = cell.formulas[0]?.[0];
-    const content = existing === undefined || existing === null ? "" : String(existing);
+    const content = textOf(cell.formulas[0]?.[0]);
     if (content !== "" && !isKaishaFormula(content))
       return { written: false, address: cell.address, content };
-    cell.formulas = [[formula]];
-    await context.sync();
-    return { written: true, address: cell.address };
+    return writeOverRead(context, cell, formula);
   });
 }

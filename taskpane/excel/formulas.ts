@@ -1,6 +1,7 @@
 // Finding, inserting and recalculating KAISHA formulas in the workbook.
 
 import { cellAddress, parseAddress, qualify } from "../state/a1";
+import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { excelApiSupported } from "./requirements";
 import { runExcel } from "./run";
 
@@ -17,21 +18,6 @@ export interface KaishaCell {
 }
 
 export type Scope = "selection" | "sheet" | "workbook";
-
-const KAISHA_CALL = /KAISHA\.[A-Z]+\s*\(/i;
-
-export function isKaishaFormula(formula: unknown): formula is string {
-  return typeof formula === "string" && formula.startsWith("=") && KAISHA_CALL.test(formula);
-}
-
-/**
- * True when a cell holds a formula, not text that looks like one: Range.formulas gives a Text cell's
- * own text (an API name "=KAISHA.USAGE()" written as text), which its value repeats; a formula's
- * value is its result. Freeze and Restore must never take such text for a formula.
- */
-export function isFormulaCell(formula: unknown, value: unknown): formula is string {
-  return typeof formula === "string" && formula.startsWith("=") && formula !== value;
-}
 
 interface ErrorJson {
   type?: string;
@@ -140,22 +126,6 @@ export async function recalculateAll(): Promise<void> {
   await runExcel(async (context) => {
     context.workbook.application.calculate("Full");
     await context.sync();
-  });
-}
-
-/** Re-enters the formulas of the given cells, which makes Excel evaluate just those cells again. */
-export async function recalculateCells(
-  cells: readonly Pick<KaishaCell, "sheet" | "address" | "formula">[],
-): Promise<number> {
-  if (cells.length === 0) return 0;
-  return runExcel(async (context) => {
-    for (const cell of cells) {
-      context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).formulas = [
-        [cell.formula],
-      ];
-    }
-    await context.sync();
-    return cells.length;
   });
 }
 

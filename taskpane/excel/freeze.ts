@@ -4,7 +4,7 @@ import { sha256Hex } from "../../src/client/sha256";
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { isoInstantToJstSerial } from "../../src/excel/dates";
 import { AddinFormula } from "./addin-formula";
-import { isFormulaCell, isKaishaFormula } from "./formulas";
+import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { ExcelApiMissingError, excelApiSupported } from "./requirements";
 import { checkRecord, type RefusedRecord } from "./restore-check";

@@ -1,6 +1,7 @@
 // The one policy for what the add-in writes into cells: text stays text, only AddinFormulas are formulas.
 
 import { AddinFormula } from "./addin-formula";
+import { TEXT_FORMAT } from "./cell-content";
 
 /**
  * A cell the add-in writes: text, a number, a boolean, empty (null/undefined/""), or a formula the
@@ -15,15 +16,6 @@ export interface SafeCells {
   contents: (string | number | boolean)[][];
   hasFormulas: boolean;
 }
-
-/**
- * Excel's Text format. Microsoft's reference for Range.values: "If the returned value starts with a
- * plus ("+"), minus ("-"), or equal sign ("="), Excel interprets this value as a formula"; a cell
- * formatted as Text keeps what is written as text (and keeps "2024/03" or "0012" from turning into a
- * date or a number). OWASP's CSV-injection guidance adds "@", tab and CR: the Text format covers
- * those too, so every string gets it, not only the ones that look dangerous today.
- */
-export const TEXT_FORMAT = "@";
 
 /**
  * Turns cells and their intended formats into what a range is given. Strings get the Text format

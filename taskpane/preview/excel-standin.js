@@ -515,6 +515,10 @@ import { evaluateStandInFormula } from "./standin-engine";
    * cell no longer reads back as the string written, which is what the tests watch for.
    */
   function setValue(s, r, c, v) {
+    // STANDIN.md "Range.values and text": a leading apostrophe is Excel's escape for text; the
+    // value keeps the rest (office-js#6687: Range.formulas reads such a cell without it).
+    if (typeof v === "string" && v.charAt(0) === "'")
+      return writeCell(s, r, c, { value: v.slice(1), formula: undefined });
     if (typeof v === "string" && /^[=+-]/.test(v) && !isTextCell(s, r, c))
       return writeCell(s, r, c, { formula: v.charAt(0) === "=" ? v : "=" + v, value: "" });
     writeCell(s, r, c, { value: v === null || v === undefined ? "" : v, formula: undefined });
@@ -599,6 +603,32 @@ import { evaluateStandInFormula } from "./standin-engine";
     });
   }
   Range.prototype = Object.create(Loadable.prototype);
+  /**
+   * STANDIN.md "Load/sync": a loaded content property is a copy of what the cells held where the
+   * load stands in the batch (the stand-in runs each command as it is queued, so that is now), not
+   * a live view: a load queued before a write sees the content before it, and a value loaded in one
+   * batch does not show what was typed after it.
+   */
+  var CONTENT = ["values", "formulas", "numberFormat", "valuesAsJson", "text"];
+  Range.prototype.load = function (props) {
+    var before = this._pending.length;
+    Loadable.prototype.load.call(this, props);
+    var self = this;
+    var asked = this._pending.slice(before);
+    this._snap = this._snap || {};
+    CONTENT.forEach(function (p) {
+      if (asked.indexOf(p) >= 0 || asked.indexOf("*") >= 0) self._snap[p] = readers[p].call(self);
+    });
+    return this;
+  };
+  /** The content property `p`: its loaded copy, or (written through this proxy since) the cells. */
+  Range.prototype._content = function (p) {
+    this._need(p);
+    return this._snap && p in this._snap ? this._snap[p] : readers[p].call(this);
+  };
+  Range.prototype._wrote = function (p) {
+    if (this._snap) delete this._snap[p];
+  };
   Range.prototype._addr = function () {
     return quoteSheet(this._sheet.name) + "!" + rectAddress(this._rect);
   };
@@ -661,24 +691,15 @@ import { evaluateStandInFormula } from "./standin-engine";
       apply(r, c, single ? value[0][0] : value[r - top][c - left]);
     });
   };
-  Object.defineProperty(Range.prototype, "values", {
-    get: function () {
-      this._need("values");
+  // What each content property reads from the cells (Range.load copies it; see _content).
+  var readers = {
+    values: function () {
       var s = this._sheet;
       return this._matrix(function (r, c) {
         return cellValue(s, r, c).value;
       });
     },
-    set: function (v) {
-      var s = this._sheet;
-      this._assign("values", v, function (r, c, x) {
-        setValue(s, r, c, x);
-      });
-    },
-  });
-  Object.defineProperty(Range.prototype, "formulas", {
-    get: function () {
-      this._need("formulas");
+    formulas: function () {
       var s = this._sheet;
       return this._matrix(function (r, c) {
         var own = s.cells.get(k(r, c));
@@ -686,8 +707,61 @@ import { evaluateStandInFormula } from "./standin-engine";
         return cellValue(s, r, c).value;
       });
     },
+    numberFormat: function () {
+      var s = this._sheet;
+      return this._matrix(function (r, c) {
+        var own = s.cells.get(k(r, c));
+        var v = cellValue(s, r, c);
+        return (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General";
+      });
+    },
+    valuesAsJson: function () {
+      var s = this._sheet;
+      return this._matrix(function (r, c) {
+        var v = cellValue(s, r, c);
+        if (v.error)
+          return { type: "Error", basicType: "Error", basicValue: v.value, errorType: v.error };
+        if (typeof v.value === "number")
+          return { type: "Double", basicType: "Double", basicValue: v.value };
+        if (typeof v.value === "boolean")
+          return { type: "Boolean", basicType: "Boolean", basicValue: v.value };
+        if (v.value === "") return { type: "Empty", basicType: "Empty", basicValue: "" };
+        return { type: "String", basicType: "String", basicValue: v.value };
+      });
+    },
+    // STANDIN.md "General": Range.text is what the cell shows (11-character General, formats).
+    text: function () {
+      var s = this._sheet;
+      return this._matrix(function (r, c) {
+        var v = cellValue(s, r, c);
+        if (typeof v.value !== "number") return String(v.value);
+        var own = s.cells.get(k(r, c));
+        return formatNumber(
+          v.value,
+          (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c),
+        );
+      });
+    },
+  };
+  Object.defineProperty(Range.prototype, "values", {
+    get: function () {
+      return this._content("values");
+    },
     set: function (v) {
       var s = this._sheet;
+      this._wrote("values");
+      this._assign("values", v, function (r, c, x) {
+        setValue(s, r, c, x);
+      });
+    },
+  });
+  Object.defineProperty(Range.prototype, "formulas", {
+    get: function () {
+      return this._content("formulas");
+    },
+    set: function (v) {
+      var s = this._sheet;
+      this._wrote("formulas");
       this._assign("formulas", v, function (r, c, x) {
         // Range.formulas follows the same rule as values: a Text cell keeps even "=..." as text.
         setValue(s, r, c, x);
@@ -696,16 +770,11 @@ import { evaluateStandInFormula } from "./standin-engine";
   });
   Object.defineProperty(Range.prototype, "numberFormat", {
     get: function () {
-      this._need("numberFormat");
-      var s = this._sheet;
-      return this._matrix(function (r, c) {
-        var own = s.cells.get(k(r, c));
-        var v = cellValue(s, r, c);
-        return (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General";
-      });
+      return this._content("numberFormat");
     },
     set: function (v) {
       var s = this._sheet;
+      this._wrote("numberFormat");
       this._assign("numberFormat", v, function (r, c, x) {
         writeCell(s, r, c, { numberFormat: x });
       });
@@ -726,31 +795,11 @@ import { evaluateStandInFormula } from "./standin-engine";
   loadableProp(Range.prototype, "columnIndex", function () {
     return this._rect.left;
   });
-  loadableProp(Range.prototype, "valuesAsJson", function () {
-    var s = this._sheet;
-    return this._matrix(function (r, c) {
-      var v = cellValue(s, r, c);
-      if (v.error)
-        return { type: "Error", basicType: "Error", basicValue: v.value, errorType: v.error };
-      if (typeof v.value === "number")
-        return { type: "Double", basicType: "Double", basicValue: v.value };
-      if (typeof v.value === "boolean")
-        return { type: "Boolean", basicType: "Boolean", basicValue: v.value };
-      if (v.value === "") return { type: "Empty", basicType: "Empty", basicValue: "" };
-      return { type: "String", basicType: "String", basicValue: v.value };
-    });
-  });
-  // STANDIN.md "General": Range.text is what the cell shows (11-character General, formats).
-  loadableProp(Range.prototype, "text", function () {
-    var s = this._sheet;
-    return this._matrix(function (r, c) {
-      var v = cellValue(s, r, c);
-      if (typeof v.value !== "number") return String(v.value);
-      var own = s.cells.get(k(r, c));
-      return formatNumber(
-        v.value,
-        (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c),
-      );
+  ["valuesAsJson", "text"].forEach(function (p) {
+    Object.defineProperty(Range.prototype, p, {
+      get: function () {
+        return this._content(p);
+      },
     });
   });
   Object.defineProperty(Range.prototype, "isNullObject", {
@@ -1263,7 +1312,13 @@ import { evaluateStandInFormula } from "./standin-engine";
         o._pending = [];
       });
       return new Promise(function (resolve) {
-        setTimeout(resolve, 0);
+        setTimeout(function () {
+          // The analyst's typing a test queued for after this sync (enterAfterSync).
+          typingAfterSync.splice(0).forEach(function (typing) {
+            typing();
+          });
+          resolve();
+        }, 0);
       });
     };
   }
@@ -1279,6 +1334,7 @@ import { evaluateStandInFormula } from "./standin-engine";
   };
 
   // ---------- hooks for the tests ----------
+  var typingAfterSync = [];
   window.__excelStandIn = {
     select: function (sheet, address) {
       sheetOrThrow(sheet);
@@ -1296,6 +1352,16 @@ import { evaluateStandInFormula } from "./standin-engine";
       if (typed.kind === "constant" && typeof typed.value === "number" && format !== "@")
         return setValue(s, ref.top, ref.left, typed.value);
       setValue(s, ref.top, ref.left, text);
+    },
+    /**
+     * The analyst types into a cell (as `enter`) right after the pane's next sync, before its next
+     * batch runs: what happens when an Excel batch is held while a cell is being edited.
+     */
+    enterAfterSync: function (sheet, address, text) {
+      sheetOrThrow(sheet);
+      typingAfterSync.push(function () {
+        window.__excelStandIn.enter(sheet, address, text);
+      });
     },
     /**
      * Calculates a formula as Excel's formula value preview does (invocation.isInValuePreview
@@ -1354,7 +1420,8 @@ import { evaluateStandInFormula } from "./standin-engine";
             formula: own && own.formula,
             numberFormat: shownFormat,
             // What the cell shows (Range.text): a number in its number format.
-            text: typeof v.value === "number" ? formatNumber(v.value, shownFormat) : String(v.value),
+            text:
+              typeof v.value === "number" ? formatNumber(v.value, shownFormat) : String(v.value),
             bold: !!(own && own.format && own.format.bold),
             error: v.error,
             message: v.message,

@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { FIELD_DICTIONARY } from "../../src/contract";
-import { nav, standIn, tid, type CellInfo } from "./cockpit-helpers";
+import { nav, openConnectedPane, tid, type CellInfo, type standIn } from "./cockpit-helpers";
 import { startHarness, type Harness } from "./harness";
 import { screenshotCells } from "./sheet-render";
 import { SUMMARY_ROWS } from "../../taskpane/state/company-sheet-plan";
@@ -71,18 +71,8 @@ function expectNumber(cell: CellInfo | undefined, expected: number | "", where: 
   expect(cell?.value as number).toBeCloseTo(expected, 9);
 }
 
-async function openPane(lang: Lang): Promise<{ page: Page; excel: ReturnType<typeof standIn> }> {
-  const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang }).toString();
-  const page = await h.openPage(`/taskpane.html?${query}`, {
-    excel: true,
-    displayLanguage: lang === "ja" ? "ja-JP" : "en-US",
-  });
-  await page.setViewportSize({ width: 420, height: 900 });
-  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
-  await page.fill(tid("key-input"), DEMO_API_KEY);
-  await page.click(tid("key-verify"));
-  await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
-  return { page, excel: standIn(page) };
+function openPane(lang: Lang): ReturnType<typeof openConnectedPane> {
+  return openConnectedPane(h, lang);
 }
 
 async function build(page: Page, code: string, button: string): Promise<string> {

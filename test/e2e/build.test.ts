@@ -222,7 +222,9 @@ describe("the shared-runtime page (taskpane.html)", () => {
     // what follows the active sheet so its companies are revalidated first.
     expect(r["taskpane.js"]?.modules).toEqual([
       "taskpane/excel/active-sheet-priority.ts",
-      "taskpane/excel/recalc-cells.ts",
+      "taskpane/excel/cell-content.ts",
+      "taskpane/excel/guarded-write.ts",
+      "taskpane/excel/reenter-formulas.ts",
       "taskpane/excel/run.ts",
       "taskpane/index.ts",
       "taskpane/recalc-on-revalidation.ts",

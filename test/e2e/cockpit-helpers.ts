@@ -1,6 +1,7 @@
 // Helpers of the cockpit browser tests (issue 12): the pane opened as `npm start` opens it (the build's
 // sandbox URL, routed to the test's sandbox), the Excel stand-in's hooks, the section tabs.
 import type { Page } from "playwright-core";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import type { Harness } from "./harness";
 import { E2E_BUILD_BASE_URL } from "./paths";
 
@@ -30,6 +31,8 @@ export interface StandIn {
   read(sheet: string, address: string): CellInfo[][];
   select(sheet: string, address: string): void;
   enter(sheet: string, address: string, text: string): void;
+  /** `enter`, right after the pane's next sync (the analyst typing between two of its batches). */
+  enterAfterSync(sheet: string, address: string, text: string): void;
   whenIdle(): Promise<void>;
   sheets(): SheetInfo[];
   calculations(): number;
@@ -56,6 +59,11 @@ export function standIn(page: Page) {
     enter: (sheet: string, address: string, text: string) =>
       page.evaluate(
         ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enter(s, a, t),
+        [sheet, address, text] as const,
+      ),
+    enterAfterSync: (sheet: string, address: string, text: string) =>
+      page.evaluate(
+        ([s, a, t]) => (window as unknown as StandInWindow).__excelStandIn.enterAfterSync(s, a, t),
         [sheet, address, text] as const,
       ),
     idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
@@ -94,6 +102,25 @@ export async function openCockpit(
   await opened.setViewportSize({ width: options.width, height: 900 });
   await opened.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
   return opened;
+}
+
+/**
+ * The task pane with the stand-in, 420 px wide, in `lang`, connected to the harness's sandbox with
+ * the demo key (verified).
+ */
+export async function openConnectedPane(
+  h: Harness,
+  lang: "ja" | "en",
+): Promise<{ page: Page; excel: ReturnType<typeof standIn> }> {
+  const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang }).toString();
+  const displayLanguage = lang === "ja" ? "ja-JP" : "en-US";
+  const page = await h.openPage(`/taskpane.html?${query}`, { excel: true, displayLanguage });
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+  await page.fill(tid("key-input"), DEMO_API_KEY);
+  await page.click(tid("key-verify"));
+  await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+  return { page, excel: standIn(page) };
 }
 
 /**

@@ -4,11 +4,10 @@
 // no formula it did not build. The stand-in turns =, + and - strings into formulas unless the cell is
 // Text (STANDIN.md "Range.values and text"), so a writer that forgets the policy fails here.
 import type { Page } from "playwright-core";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { HOSTILE_TEXTS, HOSTILE_URLS } from "../../sandbox/lib/hostile";
 import { IMPORT_DATASETS } from "../../taskpane/state/datasets";
 import { BUILDER_POLICY, checkFormula } from "../../taskpane/excel/formula-check";
-import { nav, standIn, tid, type CellInfo } from "./cockpit-helpers";
+import { nav, openConnectedPane, tid, type CellInfo, type standIn } from "./cockpit-helpers";
 import { startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -67,14 +66,7 @@ function extend(address: string, rows: number): string {
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: { hostile: true } });
-  const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "en" }).toString();
-  page = await h.openPage(`/taskpane.html?${query}`, { excel: true, displayLanguage: "en-US" });
-  excel = standIn(page);
-  await page.setViewportSize({ width: 420, height: 900 });
-  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
-  await page.fill(tid("key-input"), DEMO_API_KEY);
-  await page.click(tid("key-verify"));
-  await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+  ({ page, excel } = await openConnectedPane(h, "en"));
 });
 
 afterAll(async () => {

@@ -2,8 +2,7 @@
 // cell), screening's inserted formula and the imports' captions, in the Excel stand-in against the
 // sandbox. A cell counts when it holds a value, never an error or a formula left as text.
 import type { Page } from "playwright-core";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { nav as navTo, standIn, type StandIn } from "./cockpit-helpers";
+import { nav as navTo, openConnectedPane, type standIn, type StandIn } from "./cockpit-helpers";
 import { startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -46,14 +45,7 @@ async function brokenCells(sheet: string): Promise<string[]> {
 
 beforeAll(async () => {
   h = await startHarness();
-  const query = new URLSearchParams({ baseUrl: h.sandbox.url, lang: "ja" }).toString();
-  page = await h.openPage(`/taskpane.html?${query}`, { excel: true, displayLanguage: "ja-JP" });
-  excel = standIn(page);
-  await page.setViewportSize({ width: 420, height: 900 });
-  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
-  await page.fill(tid("key-input"), DEMO_API_KEY);
-  await page.click(tid("key-verify"));
-  await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
+  ({ page, excel } = await openConnectedPane(h, "ja"));
 });
 
 afterAll(async () => {

@@ -1,6 +1,9 @@
 // A small Excel object model built from office-addin-mock objects, for the taskpane/excel tests.
 // Every object is an OfficeMockObject, so reading a property that was not loaded and synced gives
-// the mock's error text instead of a value, exactly as the load/sync rules require.
+// the mock's error text instead of a value, exactly as the load/sync rules require. The code gets a
+// fresh proxy for every range it asks for (as Office.js gives): a loaded content property is a copy
+// taken where the load stands in the batch, readable after the sync, not a live view of the cell
+// (Office.js: "Excel JavaScript object model", load and sync), and writes go to the one stored range.
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { OfficeMockObject } from "office-addin-mock";
@@ -51,6 +54,55 @@ export interface FakeExcel {
   sheetsAdded: string[];
   /** The user activates a sheet: worksheets.onActivated handlers run. */
   activate(name: string): Promise<void>;
+  /**
+   * The analyst types into a single cell as in Excel: a Text ("@") cell keeps text, a leading
+   * apostrophe makes text, "=…" is a formula (its calculated value is `result`), digits a number.
+   */
+  enter(sheet: string, address: string, text: string, result?: unknown): void;
+  /** Runs `typing` once, after the pane's next sync (the analyst typing between two batches). */
+  afterNextSync(typing: () => void): void;
+  /** What one cell holds now, loaded by the code or not: formula bar content, value, format. */
+  cell(sheet: string, address: string): { formula: unknown; value: unknown; format: unknown };
+}
+
+const CONTENT = new Set(["values", "formulas", "numberFormat", "valuesAsJson"]);
+
+/** The property names a load call asks for ("*" or none: all of them). */
+function loadedNames(props: unknown): string[] {
+  if (props === undefined || props === "*") return [...CONTENT];
+  if (typeof props === "string") return props.split(",").map((p) => p.trim().split("/")[0] ?? "");
+  if (Array.isArray(props)) return props.map(String);
+  return Object.keys(props as object);
+}
+
+/** A stored range's content, loaded or not (office-addin-mock keeps unloaded values aside). */
+function contentOf(stored: any, prop: string): any {
+  const v = stored[prop];
+  if (typeof v === "string" && v.startsWith("Error, "))
+    return stored._properties?.get(prop)?._valueBeforeLoaded;
+  return v;
+}
+
+/**
+ * Writes one cell's values or formulas by Excel's rule for Range.values (Microsoft's reference: a
+ * string starting with "=", "+" or "-" is a formula, except in a Text "@" cell); a leading
+ * apostrophe is Excel's escape for text and is not kept (office-js#6687). A formula's calculated
+ * value is `result` (the fake calculates nothing): by default the cell keeps the value it showed.
+ */
+function writeSingleCell(stored: any, x: unknown, result?: unknown): void {
+  const format = contentOf(stored, "numberFormat")?.[0]?.[0];
+  if (typeof x === "string" && x.startsWith("'")) {
+    stored.values = [[x.slice(1)]];
+    stored.formulas = [[x.slice(1)]];
+  } else if (typeof x === "string" && /^[=+-]/.test(x) && format !== "@") {
+    const before = contentOf(stored, "values")?.[0]?.[0];
+    const formula = x.startsWith("=") ? x : `=${x}`;
+    stored.values = [[result !== undefined ? result : before === formula ? "" : (before ?? "")]];
+    stored.formulas = [[formula]];
+  } else {
+    stored.values = [[x ?? ""]];
+    stored.formulas = [[x ?? ""]];
+  }
 }
 
 function size(address: string): { rows: number; cols: number } {
@@ -78,6 +130,41 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
   const charts: FakeExcel["charts"] = [];
   const sheetsAdded: string[] = [];
   const specs = new Map(spec.sheets.map((s) => [s.name, s]));
+  const storageOf = new WeakMap<object, any>();
+  const proxies: { pending: Map<string, unknown>; ready: Map<string, unknown> }[] = [];
+  const afterSync: (() => void)[] = [];
+
+  /** A fresh proxy on a stored range, as Office.js gives one per getRange call. */
+  const handOut = (stored: any): any => {
+    const state = { pending: new Map<string, unknown>(), ready: new Map<string, unknown>() };
+    proxies.push(state);
+    const single = contentOf(stored, "rowCount") === 1 && contentOf(stored, "columnCount") === 1;
+    const proxy: any = new Proxy(stored, {
+      get(target, prop) {
+        if (prop === "load")
+          return (props?: unknown) => {
+            target.load(props);
+            for (const name of loadedNames(props))
+              if (CONTENT.has(name))
+                state.pending.set(name, structuredClone(contentOf(target, name)));
+            return proxy;
+          };
+        if (typeof prop === "string" && state.ready.has(prop)) return state.ready.get(prop);
+        return Reflect.get(target, prop, target);
+      },
+      set(target, prop, value) {
+        if (typeof prop === "string" && CONTENT.has(prop)) state.ready.set(prop, value);
+        const cell = Array.isArray(value) ? value[0]?.[0] : value;
+        if (single && (prop === "values" || prop === "formulas")) writeSingleCell(target, cell);
+        else target[prop] = value;
+        return true;
+      },
+    });
+    storageOf.set(proxy, stored);
+    const key = keyOf.get(stored);
+    if (key) keyOf.set(proxy, key);
+    return proxy;
+  };
 
   const track = (data: Record<string, unknown>): any => {
     const m = new OfficeMockObject(data as any);
@@ -122,11 +209,11 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
         if (!occupied) return nullObject();
         const u = rangeOf(sheet, occupied);
         u.load("isNullObject");
-        return u;
+        return handOut(u);
       },
       getSpillingToRangeOrNullObject: () => {
         const spill = specs.get(sheet)?.spills?.[address];
-        return spill ? rangeOf(sheet, spill.address, spill) : nullObject();
+        return spill ? handOut(rangeOf(sheet, spill.address, spill)) : nullObject();
       },
       select: () => void log.push(`select ${key}`),
       getCell: (row: number, col: number) => {
@@ -135,7 +222,7 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
         let c = 0;
         for (const ch of m?.[1] ?? "A") c = c * 26 + ch.charCodeAt(0) - 64;
         const letter = String.fromCharCode(64 + c + col);
-        return rangeOf(sheet, `${letter}${Number(m?.[2] ?? 1) + row}`);
+        return handOut(rangeOf(sheet, `${letter}${Number(m?.[2] ?? 1) + row}`));
       },
     });
     r.format.autofitColumns = () => void log.push(`autofit ${key}`);
@@ -155,15 +242,12 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
     const t = track({
       isNullObject: false,
       name,
-      getRange: () => {
-        const r = rangeOf(sheet, address);
-        return r;
-      },
+      getRange: () => handOut(rangeOf(sheet, address)),
       getDataBodyRange: () => {
         const part = address.split("!").pop() ?? address;
         const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(part);
         const body = m ? `${m[1]}${Number(m[2]) + 1}:${m[3]}${m[4]}` : part;
-        return rangeOf(sheet, body);
+        return handOut(rangeOf(sheet, body));
       },
       delete: () => void log.push(`delete table ${name}`),
     });
@@ -192,9 +276,11 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
       isNullObject: false,
       name,
       visibility: "Visible",
-      getRange: (address?: string) => rangeOf(name, address ?? "A1:XFD1048576"),
+      getRange: (address?: string) => handOut(rangeOf(name, address ?? "A1:XFD1048576")),
       getUsedRangeOrNullObject: () =>
-        sheetSpec?.used ? rangeOf(name, sheetSpec.used.address, sheetSpec.used) : nullObject(),
+        sheetSpec?.used
+          ? handOut(rangeOf(name, sheetSpec.used.address, sheetSpec.used))
+          : nullObject(),
       activate: () => void log.push(`activate ${name}`),
       tables: {
         items: [],
@@ -231,7 +317,7 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
             },
             setPosition: (cell: string) => void log.push(`chart at ${cell}`),
           });
-          charts.push({ sheet: name, type, source, chart, added });
+          charts.push({ sheet: name, type, source: storageOf.get(source) ?? source, chart, added });
           return chart;
         },
       },
@@ -245,7 +331,8 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
   const active = spec.active ?? spec.sheets[0]?.name ?? "Sheet1";
   const activated = new Set<(event: { worksheetId: string }) => Promise<unknown>>();
   const workbook = track({
-    getSelectedRange: () => rangeOf(active, spec.selection?.address ?? "A1", spec.selection),
+    getSelectedRange: () =>
+      handOut(rangeOf(active, spec.selection?.address ?? "A1", spec.selection)),
     application: { calculate: (type: string) => void log.push(`calculate ${type}`) },
     tables: {
       items: [...existingTables.values()],
@@ -277,6 +364,11 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
     sync: async () => {
       log.push("sync");
       for (const m of [...tracked]) await m.sync();
+      for (const { pending, ready } of proxies) {
+        for (const [name, value] of pending) ready.set(name, value);
+        pending.clear();
+      }
+      for (const typing of afterSync.splice(0)) typing();
     },
   };
   (globalThis as any).Excel = new OfficeMockObject({
@@ -291,6 +383,23 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
     sheetsAdded,
     activate: async (name) => {
       for (const handler of [...activated]) await handler({ worksheetId: name });
+    },
+    enter: (sheet, address, text, result) => {
+      const stored = rangeOf(sheet, address);
+      const format = contentOf(stored, "numberFormat")?.[0]?.[0];
+      const typed = text.trim();
+      // Typed digits are a number unless the cell is Text ("@"), as in Excel.
+      const number = format !== "@" && typed !== "" && Number.isFinite(Number(typed));
+      writeSingleCell(stored, number ? Number(typed) : text, result);
+    },
+    afterNextSync: (typing) => void afterSync.push(typing),
+    cell: (sheet, address) => {
+      const stored = rangeOf(sheet, address);
+      return {
+        formula: contentOf(stored, "formulas")?.[0]?.[0],
+        value: contentOf(stored, "values")?.[0]?.[0],
+        format: contentOf(stored, "numberFormat")?.[0]?.[0],
+      };
     },
   };
 }

@@ -7,7 +7,6 @@ import {
   findKaishaFormulas,
   insertFormula,
   recalculateAll,
-  recalculateCells,
   selectCell,
 } from "../../taskpane/excel/formulas";
 
@@ -99,15 +98,6 @@ test("recalculateAll asks Excel for a full recalculation (KAISHA functions are n
   const fake = installFakeExcel({ sheets: [{ name: "Sheet1" }] });
   await recalculateAll();
   expect(fake.log).toContain("calculate Full");
-});
-
-test("recalculateCells re-enters the formulas of the given cells", async () => {
-  const fake = installFakeExcel({ sheets: [{ name: "Model" }] });
-  const n = await recalculateCells([
-    { sheet: "Model", address: "C2", formula: '=KAISHA.PRICE("9999")' },
-  ]);
-  expect(n).toBe(1);
-  expect(fake.range("Model", "C2").formulas).toEqual([['=KAISHA.PRICE("9999")']]);
 });
 
 test("selectCell activates the sheet and selects the problem cell", async () => {

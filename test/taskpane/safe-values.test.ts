@@ -2,7 +2,8 @@
 
 import { AddinFormula, UnsafeFormulaError } from "../../taskpane/excel/addin-formula";
 import { checkFormula, RESTORE_POLICY } from "../../taskpane/excel/formula-check";
-import { safeCells, TEXT_FORMAT } from "../../taskpane/excel/safe-values";
+import { TEXT_FORMAT } from "../../taskpane/excel/cell-content";
+import { safeCells } from "../../taskpane/excel/safe-values";
 
 /** Strings a filing can carry that Excel (or a CSV reader) would treat as a formula. */
 const HOSTILE = [
