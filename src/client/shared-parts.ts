@@ -17,6 +17,17 @@ const MAX_KEPT = 512;
 /** Frozen parts by their JSON text. */
 const kept = new Map<string, unknown>();
 
+/** The parts kept (however many answers hold each), for what is worth doing once per part. */
+const sharedParts = new WeakSet<object>();
+
+/**
+ * True for a part freezeAnswer keeps once for many answers (a units list, an attribution): the
+ * stored form writes its JSON once (stored-form.ts).
+ */
+export function isSharedPart(value: unknown): value is object {
+  return typeof value === "object" && value !== null && sharedParts.has(value);
+}
+
 /**
  * `body` (a parsed answer, not yet frozen) with each repeated part replaced by the one frozen copy
  * of the same JSON already held, or made that copy; then the whole answer deep-frozen as the client
@@ -38,6 +49,7 @@ export function freezeAnswer<T>(body: T): T {
       }
       if (kept.size >= MAX_KEPT) kept.clear();
       kept.set(text, deepFreeze(part));
+      sharedParts.add(part);
     }
   }
   return deepFreeze(body);

@@ -1,7 +1,7 @@
 // The one form the persistent tier keeps of an answer: its JSON gzip-compressed, as bytes.
 
 import { gunzipText, gzipText } from "./compress";
-import { freezeAnswer } from "./shared-parts";
+import { freezeAnswer, isSharedPart } from "./shared-parts";
 
 /**
  * Gzip bytes of an answer's JSON. Checked by tag, not `instanceof`: a structured clone read back
@@ -52,11 +52,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
-/** The ASCII JSON of frozen parts already written (a shared units list, an attribution). */
+/**
+ * The ASCII JSON of shared parts already written (a units list, an attribution: shared-parts.ts).
+ * Only those: an answer's own rows are written once, and keeping their text would double the
+ * memory tier (bench: a cold Model 500 retained 300 MB more).
+ */
 const partTexts = new WeakMap<object, string>();
 
 function partJson(value: unknown): string | undefined {
-  const shared = typeof value === "object" && value !== null && Object.isFrozen(value);
+  const shared = isSharedPart(value);
   const known = shared ? partTexts.get(value) : undefined;
   if (known !== undefined) return known;
   const json = JSON.stringify(value) as string | undefined;

@@ -1,6 +1,7 @@
 // The persistent tier's one stored form: gzip of ASCII-only JSON, read back exactly and frozen.
 
 import { gunzipText, gzipText } from "../../src/client/compress";
+import { freezeAnswer } from "../../src/client/shared-parts";
 import { fromStoredForm, toStoredForm } from "../../src/client/stored-form";
 
 /** An answer with what real ones carry: Japanese labels, numbers, nulls, nested rows. */
@@ -30,7 +31,8 @@ test("the stored text is exactly the escaped JSON of the whole answer, however i
       /[\u0080-\uffff]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
     );
-  const units = Object.freeze([Object.freeze({ key: "sales", label: "売上高", unit: "jpy" })]);
+  // A units list held once for many answers (shared-parts.ts): its text is written once, reused.
+  const units = freezeAnswer({ fields: [{ key: "sales", label: "売上高", unit: "jpy" }] }).fields;
   const shapes: unknown[] = [
     answer,
     { fields: units, periods: [{ fiscal_year: "2024/03", sales: 1 }], attribution: { s: "出典" } },
