@@ -145,7 +145,11 @@ function recalculateInPage(page: Page): Promise<{ ms: number; values: number }> 
         const [name, args, address] = cells[i] as [string, unknown[], string];
         const fn = find(name);
         if (fn === undefined) throw new Error(`${name} is not registered`);
-        pending.push(Promise.resolve(fn(...args, { address })).then(settle, () => undefined));
+        // A value is set at once, a promise's when it settles (custom-functions-runtime.js
+        // _invokeFunctionAndSetResult), as in bench/scale-cells.ts recalculateScale.
+        const result = fn(...args, { address });
+        if (result instanceof Promise) pending.push(result.then(settle, () => undefined));
+        else settle(result);
       }
     }
     await Promise.all(pending);

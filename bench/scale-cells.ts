@@ -9,7 +9,7 @@ const { FINANCIAL, PRICES, VALUATION } = TYPED as unknown as Record<
 >;
 /** The functions the Model's cells call. */
 type FunctionName = "FINANCIAL" | "PRICES" | "VALUATION";
-const CALLED: Record<FunctionName, (...args: unknown[]) => Promise<unknown>> = {
+const CALLED: Record<FunctionName, (...args: unknown[]) => unknown> = {
   FINANCIAL,
   PRICES,
   VALUATION,
@@ -73,10 +73,12 @@ export class ScaleCell {
   /** Which FINANCIAL form the cell uses (kinds rotate with company, item and year). */
   private readonly form: number;
 
-  call(): Promise<unknown> {
+  /** What the function returned: a value (a warm single-value cell) or a promise of one. */
+  call(): unknown {
     const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
-    // Excel's runtime calls the function with its arguments array and the invocation last: the
-    // same array, not a spread copy of it (bench work the add-in would be charged for).
+    // Excel's runtime calls the function with its arguments array and the invocation pushed last
+    // (custom-functions-runtime.js: `message.parameterValues.push(invocationContext)`): the same
+    // array, not a spread copy of it (bench work the add-in would be charged for).
     const [name, args] = this.formula();
     args.push(inv);
     return CALLED[name].apply(undefined, args);
@@ -274,7 +276,20 @@ export async function recalculateScale(
     const end = Math.min(cells.length, start + batch);
     for (let i = start; i < end; i += 1) {
       const cell = cells[i] as ScaleCell;
-      cell.call().then(
+      let result: unknown;
+      try {
+        result = cell.call();
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+      // As Excel's runtime does (custom-functions-runtime.js _invokeFunctionAndSetResult): a
+      // result that is not a thenable is set at once; a promise's, when it settles.
+      if (!(result instanceof Promise)) {
+        settle(cell, result);
+        taken();
+        continue;
+      }
+      result.then(
         (value) => {
           settle(cell, value);
           taken();

@@ -282,7 +282,7 @@ export function xbrl(
   element: unknown,
   context: unknown,
   invocation?: InvocationLike,
-): Promise<Cell> {
+): Cell | Promise<Cell> {
   return xbrlCell(invocation, docId, element, context);
 }
 

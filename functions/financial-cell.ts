@@ -350,7 +350,7 @@ export function financial(
   quarter: unknown,
   unit: unknown,
   invocation?: InvocationLike,
-): Promise<Cell> {
+): Cell | Promise<Cell> {
   return financialCell(invocation, company, item, fiscalPeriod, period, quarter, unit);
 }
 

@@ -275,7 +275,7 @@ export function FINANCIALS(
  * @param [quarter] Q1, Q2, Q3, Q4, H1, H2 (full year − H1) or full_year.
  * @param [unit] Money unit: jpy (default), thousand_jpy, million_jpy, hundred_million_jpy.
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any>} One value.
+ * @returns {any} One value (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#financial
@@ -288,7 +288,8 @@ export function FINANCIAL(
   quarter: Quarter,
   unit: MoneyUnit,
   invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a value, or a promise of it (at once from memory): custom-functions-metadata reads only `any` for that, and matches it to @returns
+): any {
   return financialImpl(company, item, fiscal_period, period, quarter, unit, invocation);
 }
 
@@ -353,7 +354,7 @@ export function PRICES(
  * @param [field] close (default), open, high, low, adj_close, volume or date.
  * @param [date] Date, not in the future (default: latest trading day); a day without trades gives the last close before it.
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any>} One value.
+ * @returns {any} One value (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#price
@@ -363,7 +364,8 @@ export function PRICE(
   field: unknown,
   date: unknown,
   invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a value, or a promise of it (at once from memory): custom-functions-metadata reads only `any` for that, and matches it to @returns
+): any {
   return priceImpl(company, field, date, invocation);
 }
 
@@ -650,7 +652,7 @@ export function DOCUMENT(
  * @param element XBRL element name, with or without prefix, e.g. NetSales.
  * @param [context] XBRL context (default: current year).
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any>} One value.
+ * @returns {any} One value (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#xbrl
@@ -660,7 +662,8 @@ export function XBRL(
   element: unknown,
   context: unknown,
   invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a value, or a promise of it (at once from memory): custom-functions-metadata reads only `any` for that, and matches it to @returns
+): any {
   return xbrlImpl(doc_id, element, context, invocation);
 }
 
@@ -817,12 +820,13 @@ export function JSFMARGIN(
  * Remaining API requests of the day.
  * @customfunction USAGE USAGE
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any>} One value.
+ * @returns {any} One value (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#usage
  */
-export function USAGE(invocation: CustomFunctions.CancelableInvocation): Promise<unknown> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a value, or a promise of it (at once from memory): custom-functions-metadata reads only `any` for that, and matches it to @returns
+export function USAGE(invocation: CustomFunctions.CancelableInvocation): any {
   return usageImpl(invocation);
 }
 

@@ -153,6 +153,6 @@ export function price(
   field: unknown,
   date: unknown,
   invocation?: InvocationLike,
-): Promise<Cell> {
+): Cell | Promise<Cell> {
   return priceCell(invocation, securityCode, field, date);
 }

@@ -22,6 +22,6 @@ const usageCell = defineCell<object, object, object, { remaining: number }, neve
   fetch: (ctx) => ctx.client.usage(ctx.options),
 });
 
-export function usage(invocation?: InvocationLike): Promise<Cell> {
+export function usage(invocation?: InvocationLike): Cell | Promise<Cell> {
   return usageCell(invocation);
 }

@@ -76,7 +76,11 @@ type OfRawArguments<R> = (
   f: unknown,
 ) => R;
 
-/** A defined cell as functions/index.ts calls it: the invocation first, then the raw arguments. */
+/**
+ * A defined cell as functions/index.ts calls it: the invocation first, then the raw arguments. The
+ * value itself when it is at hand (Excel's runtime sets a result that is not a promise at once:
+ * custom-functions-runtime.js `_invokeFunctionAndSetResult`), else a promise of it.
+ */
 export type DefinedCell = (
   invocation: InvocationLike | undefined,
   a?: unknown,
@@ -85,14 +89,14 @@ export type DefinedCell = (
   d?: unknown,
   e?: unknown,
   f?: unknown,
-) => Promise<Cell>;
+) => Cell | Promise<Cell>;
 
 /**
  * The custom-function implementation of `definition`. It picks one of three paths and calls the
  * same `compute` on each:
  *
  * - warm: every answer fresh in memory; computed at once, with no request, await or per-call
- *   context (a warm recalculation's cells; no allocation beyond the resolved promise);
+ *   context (a warm recalculation's cells; the value itself, not a promise: Excel sets it at once);
  * - join: an answer lacking is being fetched for another cell; wait for it holding one closure
  *   (a cold model has ~90 cells per answer waiting through minutes of pacing), then as warm;
  * - full: `run` (cancellation, value preview, stale marking, deadline, the Problems list); fetches
@@ -150,7 +154,15 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     }
   };
 
-  const full: DefinedCell = (invocation, a, b, c, d, e, f) =>
+  const full = (
+    invocation: InvocationLike | undefined,
+    a?: unknown,
+    b?: unknown,
+    c?: unknown,
+    d?: unknown,
+    e?: unknown,
+    f?: unknown,
+  ): Promise<Cell> =>
     run(invocation, async (ctx) => {
       const args = definition.parse(a, b, c, d, e, f);
       const known = definition.subject(ctx, args);
@@ -190,7 +202,7 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       leave();
     };
     if (invocation !== undefined) invocation.onCanceled = onCanceled;
-    const again = (): Promise<Cell> => {
+    const again = (): Cell | Promise<Cell> => {
       // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
       if (invocation !== undefined && invocation.onCanceled === onCanceled)
         invocation.onCanceled = undefined;
@@ -209,10 +221,11 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
 }
 
 /**
- * A value given at once from memory: no per-call context, cancellation or await. The cell shows a
- * value again, so its recorded error goes (not for a value preview: not what the cell keeps).
+ * A value given at once from memory: no per-call context, cancellation, await or promise (a warm
+ * recalculation's 300k cells each made one, and Excel's runtime one more reaction on it). The cell
+ * shows a value again, so its recorded error goes (not for a value preview: not what the cell keeps).
  */
-function answeredAtOnce(invocation: InvocationLike | undefined, value: Cell): Promise<Cell> {
+function answeredAtOnce(invocation: InvocationLike | undefined, value: Cell): Cell {
   if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
-  return Promise.resolve(value);
+  return value;
 }

@@ -2,7 +2,7 @@
 // optional parameters being inserted; the first parameter (the company, code or id) is positional.
 import { invocation } from "./harness";
 
-type Fn = (...args: never[]) => Promise<unknown>;
+type Fn = (...args: never[]) => unknown;
 
 /** Parameter names of a compiled function, from its source text. */
 function parameterNames(fn: Fn): string[] {
@@ -33,5 +33,6 @@ export function call<T = unknown>(
   const args = names.map((name, i) =>
     i === 0 ? first : i === names.length - 1 ? invocation() : (named[name] ?? null),
   );
-  return (fn as (...a: unknown[]) => Promise<T>)(...args);
+  // A single-value function may answer with the value itself (Excel sets it at once): a promise here.
+  return Promise.resolve((fn as (...a: unknown[]) => T | Promise<T>)(...args));
 }

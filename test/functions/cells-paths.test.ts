@@ -5,7 +5,7 @@ import { financial } from "../../functions/financials";
 import { getDataset } from "../../sandbox/data";
 import { ETFS } from "../../sandbox/data/companies";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
-import { invocation, resetSession, useSandbox } from "./harness";
+import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 import { SHIFT_YEARS, useLongHistory } from "./long-history";
 
 jest.setTimeout(180_000);
@@ -62,7 +62,7 @@ function companies(count: number): string[] {
 }
 
 /** What the cell shows: its value, or its error code and message. */
-async function shown(call: Promise<unknown>): Promise<unknown> {
+async function shown(call: unknown): Promise<unknown> {
   try {
     return { value: await call };
   } catch (err) {
@@ -72,16 +72,6 @@ async function shown(call: Promise<unknown>): Promise<unknown> {
   }
 }
 
-/** True when `call` settled within one microtask turn: answered at once, with no await. */
-async function answeredAtOnce(call: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  call.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  await Promise.resolve();
-  return done;
-}
 
 const cell = (company: string, args: Args) => financial(company, ...args, invocation());
 
@@ -108,7 +98,7 @@ async function samePaths(company: string, cases: readonly Args[], session: Sessi
   // Warm: the same session again; every value from memory at once, no request.
   for (const [i, args] of cases.entries()) {
     const again = cell(company, args);
-    if ("value" in (full[i] as object)) expect(await answeredAtOnce(again)).toBe(true);
+    if ("value" in (full[i] as object)) expect(await settlesAtOnce(again)).toBe(true);
     expect(await shown(again)).toEqual(full[i]);
   }
   // An ETF's 404 is remembered too (src/client/not-found.ts): nothing asked again.
@@ -179,7 +169,7 @@ test("a company typed four ways (number, text, 5-digit code, exchange prefix) gi
   const full = await financial(forms[0], "sales", "FY-1", null, null, null, invocation());
   for (const form of forms) {
     const call = financial(form, "sales", "FY-1", null, null, null, invocation());
-    expect(await answeredAtOnce(call)).toBe(true);
+    expect(await settlesAtOnce(call)).toBe(true);
     expect(await call).toBe(full);
   }
 });

@@ -17,7 +17,7 @@ const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
 const inv = () => invocation() as CustomFunctions.CancelableInvocation;
 
 /** What the cell shows: its value, or its error code and message. */
-async function shown(call: Promise<unknown>): Promise<unknown> {
+async function shown(call: unknown): Promise<unknown> {
   try {
     return { value: await call };
   } catch (err) {

@@ -563,7 +563,7 @@ describe("request economy", () => {
       "dps",
       "equity_ratio",
     ];
-    const cells: Promise<unknown>[] = [];
+    const cells: unknown[] = [];
     for (const code of companies) {
       for (const item of items) {
         for (let offset = 0; offset > -10; offset--)

@@ -94,8 +94,12 @@ export function invocation(extra: Partial<InvocationLike> = {}): InvocationLike 
   return { ...extra };
 }
 
-/** True when `call` settled within one microtask turn: answered at once, with no await. */
-export async function settlesAtOnce(call: Promise<unknown>): Promise<boolean> {
+/**
+ * True when `call` (what the function returned: a value, or a promise of one) settled within one
+ * microtask turn: answered at once, with no await. A value is settled.
+ */
+export async function settlesAtOnce(call: unknown): Promise<boolean> {
+  if (!(call instanceof Promise)) return true;
   let done = false;
   const mark = () => (done = true);
   call.then(mark, mark);
@@ -105,7 +109,7 @@ export async function settlesAtOnce(call: Promise<unknown>): Promise<boolean> {
 
 /** The cell error a call settles with (fails the test when it returns a value). */
 export async function cellError(
-  call: Promise<unknown>,
+  call: unknown,
 ): Promise<{ code: string; message: string }> {
   try {
     const value = await call;

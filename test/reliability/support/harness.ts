@@ -86,7 +86,7 @@ export function burst(first: RequestableApp, count: number, then: RequestableApp
 
 /** The thrown cell error of a function call: code and message (fails when the call succeeded). */
 export async function cellErrorOf(
-  call: Promise<unknown>,
+  call: unknown,
 ): Promise<{ code: string; message: string }> {
   try {
     const value = await call;

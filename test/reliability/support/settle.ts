@@ -6,18 +6,19 @@ export type Outcome<T> =
   | { state: "pending"; simulatedMs: number };
 
 /**
- * Advances fake time in `stepMs` steps until `promise` settles or `boundMs` of simulated time has
+ * Advances fake time in `stepMs` steps until `call` (a value or a promise) settles or `boundMs` of simulated time has
  * passed. A "pending" outcome means the call would leave a cell at #BUSY! that long.
  * @example const out = await settleWithFakeTimers(FINANCIAL("7203", "sales"), 10 * 60_000);
  */
 export async function settleWithFakeTimers<T>(
-  promise: Promise<T>,
+  call: T | Promise<T>,
   boundMs: number,
   stepMs = 250,
 ): Promise<Outcome<T>> {
   let outcome: Outcome<T> | undefined;
   const started = Date.now();
-  promise.then(
+  // A function may answer with the value itself (Excel sets it at once): settled then.
+  Promise.resolve(call).then(
     (value) => {
       outcome = { state: "fulfilled", value, simulatedMs: Date.now() - started };
     },
