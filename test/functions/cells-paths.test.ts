@@ -72,7 +72,6 @@ async function shown(call: unknown): Promise<unknown> {
   }
 }
 
-
 const cell = (company: string, args: Args) => financial(company, ...args, invocation());
 
 /** A fresh session; `sent()` counts the requests that reached the API. */

@@ -108,9 +108,7 @@ export async function settlesAtOnce(call: unknown): Promise<boolean> {
 }
 
 /** The cell error a call settles with (fails the test when it returns a value). */
-export async function cellError(
-  call: unknown,
-): Promise<{ code: string; message: string }> {
+export async function cellError(call: unknown): Promise<{ code: string; message: string }> {
   try {
     const value = await call;
     throw new Error(`expected a cell error, got ${JSON.stringify(value)}`);

@@ -85,9 +85,7 @@ export function burst(first: RequestableApp, count: number, then: RequestableApp
 }
 
 /** The thrown cell error of a function call: code and message (fails when the call succeeded). */
-export async function cellErrorOf(
-  call: unknown,
-): Promise<{ code: string; message: string }> {
+export async function cellErrorOf(call: unknown): Promise<{ code: string; message: string }> {
   try {
     const value = await call;
     throw new Error(`expected a cell error, got ${JSON.stringify(value)}`);
