@@ -131,7 +131,10 @@ export async function priceColumn(
   let mismatches = 0;
   const column = async (): Promise<void> => {
     const values = await Promise.all(
-      days.map((d) => PRICE(code, "close", d.date, inv()).catch((e: unknown) => e)),
+      // A value, or a promise of one (a warm cell answers with the value itself).
+      days.map((d) =>
+        Promise.resolve(PRICE(code, "close", d.date, inv())).catch((e: unknown) => e),
+      ),
     );
     values.forEach((v, i) => {
       if (cellErrorText(v) !== undefined || v instanceof Error) errors += 1;
@@ -180,7 +183,7 @@ export async function aliases(code: string, edinet: string): Promise<AliasResult
   const cells = async (): Promise<void> => {
     values = await Promise.all(
       forms.map((form) =>
-        FINANCIAL(form, "sales", 0, null, null, null, inv()).then(
+        Promise.resolve(FINANCIAL(form, "sales", 0, null, null, null, inv())).then(
           (v) => v,
           (e: unknown) => cellErrorText(e) ?? String(e),
         ),
