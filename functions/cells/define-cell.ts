@@ -81,7 +81,10 @@ type OfRawArguments<R> = (
  * value itself when it is at hand (Excel's runtime sets a result that is not a promise at once:
  * custom-functions-runtime.js `_invokeFunctionAndSetResult`), else a promise of it.
  */
-export type DefinedCell = (
+export type DefinedCell = CellCall<Cell | Promise<Cell>>;
+
+/** A call with Excel's arguments, the invocation first, giving `R`. */
+type CellCall<R> = (
   invocation: InvocationLike | undefined,
   a?: unknown,
   b?: unknown,
@@ -89,7 +92,7 @@ export type DefinedCell = (
   d?: unknown,
   e?: unknown,
   f?: unknown,
-) => Cell | Promise<Cell>;
+) => R;
 
 /**
  * The custom-function implementation of `definition`. It picks one of three paths and calls the
@@ -154,15 +157,7 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     }
   };
 
-  const full = (
-    invocation: InvocationLike | undefined,
-    a?: unknown,
-    b?: unknown,
-    c?: unknown,
-    d?: unknown,
-    e?: unknown,
-    f?: unknown,
-  ): Promise<Cell> =>
+  const full: CellCall<Promise<Cell>> = (invocation, a, b, c, d, e, f) =>
     run(invocation, async (ctx) => {
       const args = definition.parse(a, b, c, d, e, f);
       const known = definition.subject(ctx, args);

@@ -36,11 +36,11 @@ export function isSharedPart(value: unknown): value is object {
  * @example freezeAnswer(JSON.parse(text)).fields === freezeAnswer(JSON.parse(text)).fields // true
  */
 export function freezeAnswer<T>(body: T): T {
-  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+  if (typeof body === "object" && body !== null && !Array.isArray(body) && !Object.isFrozen(body)) {
     const record = body as Record<string, unknown>;
     for (const name of REPEATED_PARTS) {
       const part = record[name];
-      if (typeof part !== "object" || part === null || Object.isFrozen(record)) continue;
+      if (typeof part !== "object" || part === null) continue;
       const text = JSON.stringify(part);
       const same = kept.get(text);
       if (same !== undefined) {

@@ -54,8 +54,10 @@ export function sourceDecimals<T>(
   read: (source: T) => unknown = (source) => source,
 ): number {
   let d = 0;
-  for (const source of sources) {
-    const v = read(source);
+  // By index, as keepTable (packed-table.ts): run once per answer and item, seldom optimised, and
+  // an unoptimised for…of makes an iterator result per row.
+  for (let i = 0; i < sources.length; i += 1) {
+    const v = read(sources[i] as T);
     if (typeof v === "number") d = Math.max(d, decimalsOf(v));
     if (d >= MAX_SOURCE_DECIMALS) return MAX_SOURCE_DECIMALS;
   }
