@@ -3,7 +3,7 @@
 
 import { cellAddress, parseAddress } from "../state/a1";
 import { contentOf, guardedWrite } from "./guarded-write";
-import { runExcel } from "./run";
+import { runCellWrites, runExcel } from "./run";
 
 export type FormulaWrite =
   | { written: true; address: string }
@@ -15,7 +15,7 @@ export type FormulaWrite =
  * the cell checked is the cell written. Imports refuse non-empty targets the same way.
  */
 export async function insertFormulaIfEmpty(formula: string): Promise<FormulaWrite> {
-  return runExcel(async (context) => {
+  return runCellWrites(async (context) => {
     const cell = context.workbook.getSelectedRange().getCell(0, 0);
     cell.load("address,formulas,values,numberFormat"); // CELL_CONTENT and the address
     await context.sync();
@@ -59,7 +59,7 @@ function cellAt(context: Excel.RequestContext, address: string): Excel.Range {
 
 /** Writes `formula` at a sheet-qualified address the user agreed to overwrite ("Sheet1!H60"). */
 export async function writeFormulaAt(address: string, formula: string): Promise<string> {
-  return runExcel(async (context) => {
+  return runCellWrites(async (context) => {
     const cell = cellAt(context, address);
     cell.formulas = [[formula]];
     cell.load("address");
@@ -91,7 +91,7 @@ function isKaishaFormula(content: string): boolean {
  * pane asks.
  */
 export async function writeBackFormula(address: string, formula: string): Promise<FormulaWrite> {
-  return runExcel(async (context) => {
+  return runCellWrites(async (context) => {
     const cell = cellAt(context, address);
     cell.load("address,formulas,values,numberFormat"); // CELL_CONTENT and the address
     await context.sync();

@@ -8,7 +8,7 @@ import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { recordRows, recordSheet, type RecordSheetSpec } from "./record-sheet";
 import { ExcelApiMissingError, excelApiSupported } from "./requirements";
 import { checkRecord, type RefusedRecord } from "./restore-check";
-import { runExcel } from "./run";
+import { runCellWrites } from "./run";
 import { writeCells, type WriteCell } from "./safe-values";
 
 const PROVENANCE_SHEET = "KaishaProvenance";
@@ -120,7 +120,7 @@ export async function freezeFormulas(
 ): Promise<FreezeResult> {
   // Without the spill range, freezing an anchor would leave its spilled cells to vanish.
   if (!excelApiSupported("1.12")) throw new ExcelApiMissingError("1.12", "freeze");
-  return runExcel(async (context) => {
+  return runCellWrites(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     const area =
       scope === "selection"
@@ -242,7 +242,7 @@ export async function restoreFormulas(
   scope: FreezeScope,
   now: Date = new Date(),
 ): Promise<FreezeResult> {
-  return runExcel(async (context) => {
+  return runCellWrites(async (context) => {
     const prov = await recordSheet(context, PROVENANCE, false);
     if (!prov) return { frozen: 0, cells: [], skipped: [], refused: [] };
     const active = context.workbook.worksheets.getActiveWorksheet();

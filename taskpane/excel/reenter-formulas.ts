@@ -2,7 +2,7 @@
 
 import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { CELL_CONTENT, contentOf, guardedWrite } from "./guarded-write";
-import { runExcel } from "./run";
+import { runCellWrites } from "./run";
 
 /** Cells per Excel.run batch (office-js: very large batches fail on the web, ~5 MB a request). */
 const BATCH = 500;
@@ -56,7 +56,7 @@ export async function recalculateAddresses(addresses: readonly string[]): Promis
 }
 
 async function reenterBatch(batch: readonly ReenterTarget[]): Promise<number> {
-  return runExcel(async (context) => {
+  return runCellWrites(async (context) => {
     const cellOf = (t: ReenterTarget) =>
       context.workbook.worksheets.getItem(t.sheet).getRange(t.address);
     // Batch 1: what each cell holds now. `values` tells a formula from text that looks like one.

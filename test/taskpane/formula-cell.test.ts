@@ -4,6 +4,7 @@ jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook
 
 import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
 import { insertFormulaIfEmpty, writeBackFormula } from "../../taskpane/excel/formula-cell";
+import { recalculateAddresses } from "../../taskpane/excel/reenter-formulas";
 
 afterEach(() => uninstallFakeExcel());
 
@@ -82,4 +83,36 @@ test("insert: an empty active cell gets the formula; one the analyst typed into 
     content: "=A1",
   });
   expect(again.cell("Sheet1", "B2")).toEqual({ formula: "=A1", value: "=A1", format: "General" });
+});
+
+test("write-back while a revalidation re-enters the same cell and the analyst types: the pane asks, the note stays", async () => {
+  // The pane's two writers over existing cells, the builder and the background recalculation
+  // (reenter-formulas.ts), each guard against typing; interleaved, the recalculation's restore could
+  // land over the builder's write, which then reported a formula the cell no longer held. They run
+  // one after the other (run.ts runCellWrites): the recalculation reads, writes, restores (3 syncs),
+  // then the builder reads and writes. A note typed after any of its first 3 syncs came before the
+  // builder's write: the builder asks. After the 4th, the builder's write was first.
+  for (const typedAfterSync of [1, 2, 3, 4]) {
+    const fake = workbook();
+    let syncs = 0;
+    const typing = () => {
+      syncs += 1;
+      if (syncs === typedAfterSync) fake.enter("Sheet1", "H10", "my note");
+      else fake.afterNextSync(typing);
+    };
+    fake.afterNextSync(typing);
+    const recalculation = recalculateAddresses(["Sheet1!H10"]);
+    const written = await writeBackFormula("Sheet1!H10", PROFIT);
+    await recalculation;
+    expect(fake.cell("Sheet1", "H10")).toEqual({
+      formula: "my note",
+      value: "my note",
+      format: "#,##0,,",
+    });
+    expect(written).toEqual(
+      typedAfterSync <= 3
+        ? { written: false, address: "Sheet1!H10", content: "my note" }
+        : { written: true, address: "Sheet1!H10" },
+    );
+  }
 });
