@@ -41,7 +41,13 @@ export function memoryAnswers<Q extends object, B>(
   };
 }
 
-/** The full path's reader: what this call fetched, by query object (queries are interned). */
+/**
+ * The full path's reader: what this call fetched, by query object. Queries are interned (one
+ * frozen object per company and window), but a query built from arguments that were not (a
+ * company given as a one-cell array, a looked-up name) is a new object each compute: it is found
+ * by its content, or compute would lack it forever and the rounds would fetch it again from
+ * memory without end (a loop of settled promises that starves the runtime's timers).
+ */
 interface FetchedAnswers<Q extends object, B> extends Answers<Q, B> {
   begin(): void;
   lacked(): Q | undefined;
@@ -51,20 +57,29 @@ interface FetchedAnswers<Q extends object, B> extends Answers<Q, B> {
 
 export function fetchedAnswers<Q extends object, B>(): FetchedAnswers<Q, B> {
   const fetched = new Map<Q, B>();
+  const byContent = new Map<string, B>();
   let missing: Q | undefined;
+  const find = (query: Q): B | undefined =>
+    fetched.get(query) ?? (byContent.size === 0 ? undefined : byContent.get(contentKey(query)));
   return {
     begin() {
       missing = undefined;
     },
     lacked: () => missing,
-    has: (query) => fetched.has(query),
+    has: (query) => find(query) !== undefined,
     add(query, body) {
       fetched.set(query, body);
+      byContent.set(contentKey(query), body);
     },
     read(query) {
-      const found = fetched.get(query);
+      const found = find(query);
       if (found === undefined) missing = query;
       return found;
     },
   };
+}
+
+/** A query's content as text (queries are plain data: a company and a window or a day). */
+function contentKey(query: object): string {
+  return JSON.stringify(query);
 }

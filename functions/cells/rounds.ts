@@ -3,6 +3,12 @@
 
 import { fetchedAnswers, type Answers } from "./answers";
 
+/**
+ * More rounds than any function needs (a window, an older window, the semiannual halves): past
+ * it, compute is taken to be lacking without end and the call fails instead of spinning.
+ */
+const MAX_ROUNDS = 16;
+
 /** What `compute` returns when an answer it read is not at hand (the reader noted which). */
 export const LACKING: unique symbol = Symbol("lacking");
 
@@ -20,7 +26,8 @@ export async function inRounds<Q extends object, B, V>(
 ): Promise<V> {
   const answers = fetchedAnswers<Q, B>();
   let round: readonly Q[] | undefined = first;
-  for (;;) {
+  for (let rounds = 1; ; rounds++) {
+    if (rounds > MAX_ROUNDS) throw new Error(`no value after ${MAX_ROUNDS} rounds of answers`);
     answers.begin();
     const value = compute(answers);
     if (value !== LACKING) return value;

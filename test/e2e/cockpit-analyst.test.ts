@@ -220,7 +220,20 @@ describe.each([
     // The analyst typed over the cell meanwhile: Update asks, and keeping leaves the text.
     await excel.enter(sheet, cell, "my note");
     await page.click(tid("builder-write-back"));
-    await page.waitForSelector(tid("builder-overwrite"));
+    await page.waitForSelector(tid("builder-overwrite")).catch(async (err: unknown) => {
+      // What the pane said instead, and what the cell holds: the failure tells which way it went.
+      const said = await page
+        .locator(tid("builder-message"))
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      const holds = JSON.stringify((await excel.read(sheet, cell))[0]?.[0]);
+      throw new Error(
+        `no overwrite prompt; the pane said ${said ?? "nothing"}; ${cell} holds ${holds}`,
+        {
+          cause: err,
+        },
+      );
+    });
     await shot("04-builder-write-back-asks");
     await page.click(tid("builder-overwrite-cancel"));
     expect((await excel.read(sheet, cell))[0]?.[0]?.value).toBe("my note");
