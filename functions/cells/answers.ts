@@ -57,10 +57,20 @@ interface FetchedAnswers<Q extends object, B> extends Answers<Q, B> {
 
 export function fetchedAnswers<Q extends object, B>(): FetchedAnswers<Q, B> {
   const fetched = new Map<Q, B>();
-  const byContent = new Map<string, B>();
   let missing: Q | undefined;
-  const find = (query: Q): B | undefined =>
-    fetched.get(query) ?? (byContent.size === 0 ? undefined : byContent.get(contentKey(query)));
+  // By identity first; by content only on a miss with answers at hand (a further round), so a
+  // one-round cell (nearly every cold cell) makes no text.
+  const find = (query: Q): B | undefined => {
+    const known = fetched.get(query);
+    if (known !== undefined || fetched.size === 0) return known;
+    const key = contentKey(query);
+    for (const [q, body] of fetched) {
+      if (contentKey(q) !== key) continue;
+      fetched.set(query, body);
+      return body;
+    }
+    return undefined;
+  };
   return {
     begin() {
       missing = undefined;
@@ -69,7 +79,6 @@ export function fetchedAnswers<Q extends object, B>(): FetchedAnswers<Q, B> {
     has: (query) => find(query) !== undefined,
     add(query, body) {
       fetched.set(query, body);
-      byContent.set(contentKey(query), body);
     },
     read(query) {
       const found = find(query);
