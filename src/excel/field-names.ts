@@ -110,10 +110,14 @@ export function nearestName(
       ...(c.label ? labelForms(c.label) : []),
       ...(SYNONYMS[c.key] ?? []),
     ];
+    const within = Math.max(2, Math.floor(t.length / 3));
     for (const f of forms) {
-      const d = distance(t, f);
       const rank = containsOk && f.includes(t) ? 0 : 1;
-      if (rank === 1 && d > Math.max(2, Math.floor(t.length / 3))) continue;
+      // The distance is at least the difference in length: a text far longer than any name (a
+      // pasted paragraph, up to 32,767 characters a cell) is not measured against every name.
+      if (rank === 1 && Math.abs(t.length - f.length) > within) continue;
+      const d = distance(t, f);
+      if (rank === 1 && d > within) continue;
       if (best === undefined || rank < best.rank || (rank === best.rank && d < best.d)) {
         best = { c, rank, d };
       }

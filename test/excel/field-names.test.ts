@@ -39,7 +39,14 @@ describe("resolveName", () => {
   });
 
   test("valuations, prices, dividends, segments labels resolve in their own dataset", () => {
-    for (const dataset of ["valuations", "prices", "dividends", "segments", "margin", "jsf"] as const) {
+    for (const dataset of [
+      "valuations",
+      "prices",
+      "dividends",
+      "segments",
+      "margin",
+      "jsf",
+    ] as const) {
       for (const c of datasetNames(dataset)) {
         expect([dataset, resolveName(c.label ?? c.key, datasetNames(dataset))]).toEqual([
           dataset,
@@ -70,6 +77,13 @@ describe("nearestName: the suggestion on a typo", () => {
 
   test("nothing close: no wild guess", () => {
     expect(nearestName("zzzzzzzz", financials)).toBeUndefined();
+  });
+
+  test("a text far longer than any name (pasted into the cell) suggests nothing; a name with a few extra letters still does", () => {
+    expect(nearestName("operating_profit".repeat(60), financials)).toBeUndefined();
+    expect(nearestName("7".repeat(1000), financials)).toBeUndefined();
+    expect(nearestName("operating_profitt", financials)?.key).toBe("operating_profit");
+    expect(nearestName("xxoperating_profitxx", financials)?.key).toBe("operating_profit");
   });
 });
 
