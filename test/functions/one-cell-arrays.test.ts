@@ -64,3 +64,55 @@ test.each(CALLS)("%s(company as [[...]], %j) = the same call with the code", asy
     expect(other.requests).toEqual(plain.requests);
   }
 });
+
+describe("documents and people given as one-cell arrays", () => {
+  let docId = "";
+  let personId = "";
+  let element = "";
+  let section = "";
+  beforeAll(async () => {
+    const h = useSandbox({ now: NOW });
+    const list = await h.client.securityDisclosures({ code: "7203", limit: 50 });
+    const annual = list.disclosures.find((d) => d.document_type?.startsWith("有価証券報告書"));
+    docId = annual?.doc_id ?? "";
+    const facts = (await KAISHA.DOCUMENT(docId, "xbrl", 0, invocation())) as unknown[][];
+    element = String(
+      facts.find((f) => f[1] === "CurrentYearDuration" && typeof f[4] === "number")?.[0] ?? "",
+    );
+    const sections = (await KAISHA.DOCUMENT(
+      docId,
+      "available_sections",
+      0,
+      invocation(),
+    )) as unknown[][];
+    section = String(sections[1]?.[0] ?? sections[0]?.[0] ?? "");
+    const officers = (await KAISHA.OFFICERS("7203", null, invocation())) as unknown[][];
+    personId = String(officers[1]?.[0] ?? "");
+  });
+
+  test.each([
+    ["DOCUMENT", []],
+    ["DOCUMENT", ["xbrl"]],
+    ["XBRL", ["element"]],
+    ["SECTION", ["section"]],
+  ] as const)("%s([[doc_id]], %j) = the same call with the id", async (name, given) => {
+    expect([docId, element, section]).not.toContain("");
+    const rest = given.map((g) => (g === "element" ? element : g === "section" ? section : g));
+    const plain = await call(name, [docId, ...rest]);
+    expect(plain.shown).toHaveProperty("value");
+    const other = await call(name, [[[docId]], ...rest]);
+    expect(other).toEqual(plain);
+  });
+
+  test.each(["PERSON", "APPOINTMENTS", "COMPENSATION"])(
+    "%s([[person_id]]) = the same call with the id",
+    async (name) => {
+      expect(personId).not.toBe("");
+      const plain = await call(name, [personId]);
+      expect(plain.shown).toHaveProperty("value");
+      for (const person of [[[personId]], [[Number(personId)]]]) {
+        expect(await call(name, [person])).toEqual(plain);
+      }
+    },
+  );
+});
