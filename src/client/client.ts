@@ -28,7 +28,7 @@ import {
 import { freezeAnswer } from "./shared-parts";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
-import { checkAnswer } from "./response-check";
+import { loadAnswerCheck } from "./answer-check-loader";
 import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
 import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
@@ -723,7 +723,11 @@ class Client implements ClientCore {
     mayServeStale: boolean,
   ): Promise<unknown> {
     try {
+      // The check is a lazy chunk, fetched while the request is under way (sending never waits).
+      const check = loadAnswerCheck();
+      check.catch(() => undefined);
       const result = await this.send(opId, clean, options, who.apiKey);
+      const { checkAnswer } = await check;
       // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
       const body = freezeAnswer(checkAnswer(opId, result.body, this.settings.checkAnswers));
       for (const [security, edinet] of codePairsIn(opId, body))
