@@ -1,29 +1,16 @@
 // Loads the answer check (response-check.ts with the contract's field table) with the first request: a chunk of its own, off the runtime page.
 
-import { ConnectionError } from "./errors";
-
-type AnswerCheck = typeof import("./response-check");
-
-let loading: Promise<AnswerCheck> | undefined;
+import { lazyCode } from "./lazy-code";
 
 /**
- * The answer check, fetched once from the add-in's origin (webpack's dynamic import) and kept. Only
- * answers from the network are checked, so a warm cell never waits for it; the client starts the
- * load with its first request and awaits it with the answer (the chunk arrives long before the
- * API answers). A failed load is a connection error (check the connection, recalculate), tried
- * again by the next request; the answer it could not check is not kept.
+ * The answer check, fetched once from the add-in's origin and kept. Only answers from the network
+ * are checked, so a warm cell never waits for it; the client starts the load with its first
+ * request and awaits it with the answer (the chunk arrives long before the API answers). A failed
+ * load is a connection error (check the connection, recalculate), tried again by the next request;
+ * the answer it could not check is not kept.
  *
  * @example const { checkAnswer } = await loadAnswerCheck();
  */
-export function loadAnswerCheck(): Promise<AnswerCheck> {
-  loading ??= import(/* webpackChunkName: "answer-check" */ "./response-check").catch(() => {
-    loading = undefined;
-    throw new ConnectionError({
-      message: {
-        en: "The add-in could not load part of its code: check the connection, then recalculate",
-        ja: "アドインのプログラムの一部を読み込めませんでした：接続を確認してから再計算してください",
-      },
-    });
-  });
-  return loading;
-}
+export const loadAnswerCheck = lazyCode(
+  () => import(/* webpackChunkName: "answer-check" */ "./response-check"),
+);

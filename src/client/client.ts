@@ -49,7 +49,12 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import { validateParams, type CleanParams } from "./validate";
+import {
+  loadIndustryNames,
+  needsIndustryNames,
+  validateParams,
+  type CleanParams,
+} from "./validate";
 import { edinetCodeOf } from "../domain/edinet-resolution";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
@@ -262,7 +267,10 @@ class Client implements ClientCore {
     if (hot !== undefined) return hot as ResponseOf<O>;
     // Validation first: invalid input never reaches the network (house style; openapi.json
     // ErrorDetail reasons).
-    const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
+    const raw = (params ?? {}) as Record<string, unknown>;
+    // Sector / industry names: their tables are a lazy chunk, fetched by the first such request.
+    if (needsIndustryNames(opId, raw)) await loadIndustryNames();
+    const clean = validateParams(opId, raw, {
       now: this.settings.now,
     });
     const pending = this.caller();
