@@ -5,7 +5,7 @@ import { valuation as valuationImpl } from "./valuation";
 import { prices as pricesImpl, price as priceImpl } from "./prices";
 import { fields as fieldsImpl } from "./fields";
 import { company as companyImpl } from "./company";
-import { document as documentImpl, xbrl as xbrlImpl, section as sectionImpl } from "./document";
+import { xbrl as xbrlImpl } from "./xbrl";
 import { usage as usageImpl } from "./usage";
 import { attribution as attributionImpl } from "./attribution";
 import { startFunctions } from "./startup";
@@ -28,6 +28,7 @@ const disclosuresModule = lazyModule(
 const officersModule = lazyModule(() => import(/* webpackChunkName: "fn-officers" */ "./officers"));
 const peopleModule = lazyModule(() => import(/* webpackChunkName: "fn-people" */ "./persons"));
 const marginModule = lazyModule(() => import(/* webpackChunkName: "fn-margin" */ "./margin"));
+const documentModule = lazyModule(() => import(/* webpackChunkName: "fn-document" */ "./document"));
 
 // custom-functions-metadata-plugin reads the JSDoc below into functions.json and appends the
 // CustomFunctions.associate calls to this file; scripts/functions-ja.js writes functions-ja.json.
@@ -642,7 +643,7 @@ export function DOCUMENT(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return documentImpl(doc_id, part, headers, invocation);
+  return documentModule(invocation, (m) => m.document(doc_id, part, headers, invocation));
 }
 
 /**
@@ -683,7 +684,7 @@ export function SECTION(
   section: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return sectionImpl(doc_id, section, invocation);
+  return documentModule(invocation, (m) => m.section(doc_id, section, invocation));
 }
 
 /**
