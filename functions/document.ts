@@ -8,16 +8,13 @@ import {
   docIdArg,
   headersArg,
   optionalChoice,
-  optionalText,
   requiredChoice,
-  requiredText,
   type HeaderMode,
 } from "../src/excel/args";
 import { jstIsoDate } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { htmlToText, splitForCells, truncateForCell } from "../src/excel/text";
-import { unitCell } from "../src/excel/number-formats";
-import { dateCell, EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
+import { dateCell, EMPTY, type Cell } from "../src/excel/values";
 import {
   dateColumn,
   dateTimeColumn,
@@ -29,8 +26,7 @@ import {
 } from "./common";
 import { noData } from "./excel-errors";
 import type { InvocationLike } from "./run";
-import { defineCell, LACKING } from "./cells/define-cell";
-import { argsTable, internedArgs } from "./cells/interned-args";
+import { LACKING } from "./cells/define-cell";
 import { defineTable } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { documentQuery, factCell, ISO_DAY, PARTS, type DocumentQuery, type Part } from "./xbrl";
