@@ -37,11 +37,14 @@ const documentModule = lazyModule(() => import(/* webpackChunkName: "fn-document
 // Custom enums: Excel's AutoComplete suggests these values (Microsoft: custom-functions-custom-enums);
 // custom-functions-metadata reads top-level enums only. The parsers still accept the other spellings
 // they document (円, 百万円, 古い順, TRUE/FALSE, ...): Excel passes what the user typed.
+// `declare`: they are types only (functions.json carries their values), so no enum object is
+// emitted onto the runtime page. Never use one as a value (StatementPeriod.annual): it would
+// compile, then fail at run time; the functions read the plain strings and numbers Excel passes.
 /**
  * FINANCIALS period.
  * @customenum {string}
  */
-enum StatementPeriod {
+declare enum StatementPeriod {
   /** Fiscal years (default). */
   annual = "annual",
   /** Q1-Q4 rows, then full-year rows in their own block. */
@@ -54,7 +57,7 @@ enum StatementPeriod {
  * FINANCIAL period.
  * @customenum {string}
  */
-enum ValuePeriod {
+declare enum ValuePeriod {
   /** Fiscal years (default). */
   annual = "annual",
   /** Single quarters. */
@@ -69,7 +72,7 @@ enum ValuePeriod {
  * Quarter of a fiscal year.
  * @customenum {string}
  */
-enum Quarter {
+declare enum Quarter {
   /** First quarter. */
   Q1 = "Q1",
   /** Second quarter. */
@@ -90,7 +93,7 @@ enum Quarter {
  * Money unit.
  * @customenum {string}
  */
-enum MoneyUnit {
+declare enum MoneyUnit {
   /** Yen (default). */
   jpy = "jpy",
   /** Thousands of yen. */
@@ -105,7 +108,7 @@ enum MoneyUnit {
  * FINANCIALS layout.
  * @customenum {string}
  */
-enum Layout {
+declare enum Layout {
   /** Items in rows, periods in columns (default). */
   items_down = "items_down",
   /** One row per period. */
@@ -116,7 +119,7 @@ enum Layout {
  * Header rows.
  * @customenum {number}
  */
-enum HeadersMode {
+declare enum HeadersMode {
   /** Values only. */
   none = 0,
   /** A header row (default). */
@@ -129,7 +132,7 @@ enum HeadersMode {
  * Row order of a time series.
  * @customenum {string}
  */
-enum Order {
+declare enum Order {
   /** Oldest first (default). */
   asc = "asc",
   /** Newest first. */
@@ -140,7 +143,7 @@ enum Order {
  * RANKINGS metric.
  * @customenum {string}
  */
-enum RankingMetric {
+declare enum RankingMetric {
   /** Largest rise. */
   gainers = "gainers",
   /** Largest fall. */
@@ -157,7 +160,7 @@ enum RankingMetric {
  * Field-dictionary dataset.
  * @customenum {string}
  */
-enum FieldDataset {
+declare enum FieldDataset {
   /** FINANCIALS / FINANCIAL items. */
   financials = "financials",
   /** VALUATION fields. */
@@ -178,7 +181,7 @@ enum FieldDataset {
  * SEGMENTS period.
  * @customenum {string}
  */
-enum SegmentPeriod {
+declare enum SegmentPeriod {
   /** Fiscal years (default). */
   annual = "annual",
   /** Quarters. */
@@ -189,7 +192,7 @@ enum SegmentPeriod {
  * ATTRIBUTION dataset.
  * @customenum {string}
  */
-enum SourceDataset {
+declare enum SourceDataset {
   /** SCREEN (default). */
   screening = "screening",
   /** FINANCIALS / FINANCIAL. */
