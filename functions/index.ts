@@ -3,11 +3,8 @@
 import { financials as financialsImpl, financial as financialImpl } from "./financials";
 import { valuation as valuationImpl } from "./valuation";
 import { prices as pricesImpl, price as priceImpl } from "./prices";
-import { fields as fieldsImpl } from "./fields";
-import { company as companyImpl } from "./company";
 import { xbrl as xbrlImpl } from "./xbrl";
 import { usage as usageImpl } from "./usage";
-import { attribution as attributionImpl } from "./attribution";
 import { startFunctions } from "./startup";
 import { lazyModule } from "./lazy-module";
 
@@ -29,6 +26,11 @@ const officersModule = lazyModule(() => import(/* webpackChunkName: "fn-officers
 const peopleModule = lazyModule(() => import(/* webpackChunkName: "fn-people" */ "./persons"));
 const marginModule = lazyModule(() => import(/* webpackChunkName: "fn-margin" */ "./margin"));
 const documentModule = lazyModule(() => import(/* webpackChunkName: "fn-document" */ "./document"));
+const companyModule = lazyModule(() => import(/* webpackChunkName: "fn-company" */ "./company"));
+const fieldsModule = lazyModule(() => import(/* webpackChunkName: "fn-fields" */ "./fields"));
+const attributionModule = lazyModule(
+  () => import(/* webpackChunkName: "fn-attribution" */ "./attribution"),
+);
 
 // custom-functions-metadata-plugin reads the JSDoc below into functions.json and appends the
 // CustomFunctions.associate calls to this file; scripts/functions-ja.js writes functions-ja.json.
@@ -473,7 +475,7 @@ export function FIELDS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return fieldsImpl(dataset, headers, invocation);
+  return fieldsModule(invocation, (m) => m.fields(dataset, headers, invocation));
 }
 
 /**
@@ -517,7 +519,7 @@ export function COMPANY(
   company: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return companyImpl(company, invocation);
+  return companyModule(invocation, (m) => m.company(company, invocation));
 }
 
 /**
@@ -848,5 +850,5 @@ export function ATTRIBUTION(
   dataset: SourceDataset,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return attributionImpl(dataset, invocation);
+  return attributionModule(invocation, (m) => m.attribution(dataset, invocation));
 }
