@@ -28,9 +28,8 @@ import {
 import { freezeAnswer } from "./shared-parts";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
-import { loadAnswerCheck } from "./answer-check-loader";
+import { loadAnswerCheck, loadPaginate } from "./network-code";
 import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
-import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
@@ -408,12 +407,14 @@ class Client implements ClientCore {
     });
   }
 
-  paginate<O extends PaginatedOperationId>(
+  /** Cursor paging (paginate.ts, a lazy chunk: pages are network reads, never the warm path). */
+  async *paginate<O extends PaginatedOperationId>(
     opId: O,
     query: ParamsOf<O>,
     options: PaginateOptions = {},
-  ) {
-    return paginate<ResponseOf<O>>(
+  ): AsyncGenerator<ResponseOf<O>, void, undefined> {
+    const { paginate } = await loadPaginate();
+    yield* paginate<ResponseOf<O>>(
       (q, o) => this.request(opId, q as ParamsOf<O>, o),
       query as Record<string, unknown>,
       options,

@@ -1,4 +1,4 @@
-// Loads the answer check (response-check.ts with the contract's field table) with the first request: a chunk of its own, off the runtime page.
+// Client code only network reads use, each a chunk of its own off the runtime page: the answer check (response-check.ts with the contract's field table) and cursor paging.
 
 import { lazyCode } from "./lazy-code";
 
@@ -14,3 +14,6 @@ import { lazyCode } from "./lazy-code";
 export const loadAnswerCheck = lazyCode(
   () => import(/* webpackChunkName: "answer-check" */ "./response-check"),
 );
+
+/** Cursor paging (paginate.ts): only list reads that walk pages use it. */
+export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate" */ "./paginate"));
