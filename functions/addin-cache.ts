@@ -1,10 +1,9 @@
 // The add-in's cache: a memory tier in front of IndexedDB (gzip bytes), or memory only, and which one.
 
 import { MemoryCacheStore, type CacheStore } from "../src/client/cache";
-import { hasCompression } from "../src/client/compress";
+import { hasCompression, platformIndexedDb } from "../src/client/storage-platform";
 import { TieredCacheStore } from "../src/client/tiered-cache";
-import { PersistentCacheStore } from "../src/client/persistent-store";
-import { openIdbBackend, platformIndexedDb } from "../src/client/idb-backend";
+import { LazyPersistentStore } from "../src/client/lazy-persistent-store";
 
 /**
  * Memory tier budget, answers as received: a 500-company model (about 290 MB) fits, so its warm
@@ -26,12 +25,12 @@ type MemoryOnlyReason = "no-indexeddb" | "no-compression" | "open-failed" | "wri
 /** What the cache needs of the platform (injectable for tests). */
 export interface CachePlatform {
   indexedDb: IDBFactory | undefined;
-  /** CompressionStream and DecompressionStream are there (src/client/compress.ts hasCompression). */
+  /** CompressionStream and DecompressionStream are there (src/client/storage-platform.ts hasCompression). */
   compression: boolean;
 }
 
 let memoryOnlyReason: "no-indexeddb" | "no-compression" | undefined;
-let installed: PersistentCacheStore | undefined;
+let installed: LazyPersistentStore | undefined;
 
 /**
  * The add-in's cache: a memory tier (answers of this session) in front of a persistent tier that
@@ -56,7 +55,13 @@ export function createAddinCacheStore(
     return new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES });
   }
   memoryOnlyReason = undefined;
-  installed = new PersistentCacheStore(openIdbBackend(indexedDb));
+  // The tier's code is a chunk of its own, fetched now: the runtime page registers the functions
+  // without evaluating it, and warm cells read the memory tier, which never waits for it.
+  installed = new LazyPersistentStore(() =>
+    import(/* webpackChunkName: "cache-disk" */ "./persistent-tier").then((m) =>
+      m.openPersistentTier(indexedDb),
+    ),
+  );
   return tiered(installed);
 }
 

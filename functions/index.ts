@@ -3,11 +3,8 @@
 import { financials as financialsImpl, financial as financialImpl } from "./financials";
 import { valuation as valuationImpl } from "./valuation";
 import { prices as pricesImpl, price as priceImpl } from "./prices";
-import { fields as fieldsImpl } from "./fields";
-import { company as companyImpl } from "./company";
-import { document as documentImpl, xbrl as xbrlImpl, section as sectionImpl } from "./document";
+import { xbrl as xbrlImpl } from "./xbrl";
 import { usage as usageImpl } from "./usage";
-import { attribution as attributionImpl } from "./attribution";
 import { startFunctions } from "./startup";
 import { lazyModule } from "./lazy-module";
 
@@ -28,6 +25,12 @@ const disclosuresModule = lazyModule(
 const officersModule = lazyModule(() => import(/* webpackChunkName: "fn-officers" */ "./officers"));
 const peopleModule = lazyModule(() => import(/* webpackChunkName: "fn-people" */ "./persons"));
 const marginModule = lazyModule(() => import(/* webpackChunkName: "fn-margin" */ "./margin"));
+const documentModule = lazyModule(() => import(/* webpackChunkName: "fn-document" */ "./document"));
+const companyModule = lazyModule(() => import(/* webpackChunkName: "fn-company" */ "./company"));
+const fieldsModule = lazyModule(() => import(/* webpackChunkName: "fn-fields" */ "./fields"));
+const attributionModule = lazyModule(
+  () => import(/* webpackChunkName: "fn-attribution" */ "./attribution"),
+);
 
 // custom-functions-metadata-plugin reads the JSDoc below into functions.json and appends the
 // CustomFunctions.associate calls to this file; scripts/functions-ja.js writes functions-ja.json.
@@ -36,11 +39,14 @@ const marginModule = lazyModule(() => import(/* webpackChunkName: "fn-margin" */
 // Custom enums: Excel's AutoComplete suggests these values (Microsoft: custom-functions-custom-enums);
 // custom-functions-metadata reads top-level enums only. The parsers still accept the other spellings
 // they document (円, 百万円, 古い順, TRUE/FALSE, ...): Excel passes what the user typed.
+// `declare`: they are types only (functions.json carries their values), so no enum object is
+// emitted onto the runtime page. Never use one as a value (StatementPeriod.annual): it would
+// compile, then fail at run time; the functions read the plain strings and numbers Excel passes.
 /**
  * FINANCIALS period.
  * @customenum {string}
  */
-enum StatementPeriod {
+declare enum StatementPeriod {
   /** Fiscal years (default). */
   annual = "annual",
   /** Q1-Q4 rows, then full-year rows in their own block. */
@@ -53,7 +59,7 @@ enum StatementPeriod {
  * FINANCIAL period.
  * @customenum {string}
  */
-enum ValuePeriod {
+declare enum ValuePeriod {
   /** Fiscal years (default). */
   annual = "annual",
   /** Single quarters. */
@@ -68,7 +74,7 @@ enum ValuePeriod {
  * Quarter of a fiscal year.
  * @customenum {string}
  */
-enum Quarter {
+declare enum Quarter {
   /** First quarter. */
   Q1 = "Q1",
   /** Second quarter. */
@@ -89,7 +95,7 @@ enum Quarter {
  * Money unit.
  * @customenum {string}
  */
-enum MoneyUnit {
+declare enum MoneyUnit {
   /** Yen (default). */
   jpy = "jpy",
   /** Thousands of yen. */
@@ -104,7 +110,7 @@ enum MoneyUnit {
  * FINANCIALS layout.
  * @customenum {string}
  */
-enum Layout {
+declare enum Layout {
   /** Items in rows, periods in columns (default). */
   items_down = "items_down",
   /** One row per period. */
@@ -115,7 +121,7 @@ enum Layout {
  * Header rows.
  * @customenum {number}
  */
-enum HeadersMode {
+declare enum HeadersMode {
   /** Values only. */
   none = 0,
   /** A header row (default). */
@@ -128,7 +134,7 @@ enum HeadersMode {
  * Row order of a time series.
  * @customenum {string}
  */
-enum Order {
+declare enum Order {
   /** Oldest first (default). */
   asc = "asc",
   /** Newest first. */
@@ -139,7 +145,7 @@ enum Order {
  * RANKINGS metric.
  * @customenum {string}
  */
-enum RankingMetric {
+declare enum RankingMetric {
   /** Largest rise. */
   gainers = "gainers",
   /** Largest fall. */
@@ -156,7 +162,7 @@ enum RankingMetric {
  * Field-dictionary dataset.
  * @customenum {string}
  */
-enum FieldDataset {
+declare enum FieldDataset {
   /** FINANCIALS / FINANCIAL items. */
   financials = "financials",
   /** VALUATION fields. */
@@ -177,7 +183,7 @@ enum FieldDataset {
  * SEGMENTS period.
  * @customenum {string}
  */
-enum SegmentPeriod {
+declare enum SegmentPeriod {
   /** Fiscal years (default). */
   annual = "annual",
   /** Quarters. */
@@ -188,7 +194,7 @@ enum SegmentPeriod {
  * ATTRIBUTION dataset.
  * @customenum {string}
  */
-enum SourceDataset {
+declare enum SourceDataset {
   /** SCREEN (default). */
   screening = "screening",
   /** FINANCIALS / FINANCIAL. */
@@ -469,7 +475,7 @@ export function FIELDS(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return fieldsImpl(dataset, headers, invocation);
+  return fieldsModule(invocation, (m) => m.fields(dataset, headers, invocation));
 }
 
 /**
@@ -513,7 +519,7 @@ export function COMPANY(
   company: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return companyImpl(company, invocation);
+  return companyModule(invocation, (m) => m.company(company, invocation));
 }
 
 /**
@@ -642,7 +648,7 @@ export function DOCUMENT(
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return documentImpl(doc_id, part, headers, invocation);
+  return documentModule(invocation, (m) => m.document(doc_id, part, headers, invocation));
 }
 
 /**
@@ -683,7 +689,7 @@ export function SECTION(
   section: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return sectionImpl(doc_id, section, invocation);
+  return documentModule(invocation, (m) => m.section(doc_id, section, invocation));
 }
 
 /**
@@ -844,5 +850,5 @@ export function ATTRIBUTION(
   dataset: SourceDataset,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return attributionImpl(dataset, invocation);
+  return attributionModule(invocation, (m) => m.attribution(dataset, invocation));
 }

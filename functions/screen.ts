@@ -2,6 +2,7 @@
 
 import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
 import { isKaishaError, validateParams, ValidationError } from "../src/client";
+import { loadIndustryNames } from "../src/client/validate";
 import {
   ArgumentError,
   headersArg,
@@ -223,6 +224,8 @@ export function screen(
       ...(nameText !== undefined ? { name: nameText } : {}),
       limit: Math.min(count, PAGE_MAX),
     });
+    // The sector / industry check reads the TSE name tables, a chunk of their own.
+    if (sectors !== undefined || industries !== undefined) await loadIndustryNames();
     try {
       validateParams(
         "getScreening",

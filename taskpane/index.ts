@@ -4,7 +4,6 @@
 
 import { getClient, onSessionChange } from "../src/session";
 import { followActiveSheet } from "./excel/active-sheet-priority";
-import { recalculateAddresses } from "./excel/reenter-formulas";
 import { isExcelAvailable } from "./excel/run";
 import { recalcOnRevalidation } from "./recalc-on-revalidation";
 import { loadBudget } from "./state/revalidation-model";
@@ -49,6 +48,14 @@ export function whenPaneShown(doc: Document = document): Promise<void> {
   });
 }
 
+/** Re-enters the formulas of these cells (excel/reenter-formulas.ts), off the runtime page until needed. */
+async function recalculateAddresses(addresses: string[]): Promise<number> {
+  const { recalculateAddresses: recalculate } = await import(
+    /* webpackChunkName: "recalc" */ "./excel/reenter-formulas"
+  );
+  return recalculate(addresses);
+}
+
 function showFailure(err: unknown): void {
   // Last resort: say something rather than leave an empty pane (no key is ever in this text).
   const root = document.getElementById("root");
@@ -61,6 +68,7 @@ async function main(): Promise<void> {
   // (a custom function cannot recalculate itself; the shared runtime's pane code can).
   getClient().revalidation().setDailyBudget(loadBudget());
   if (isExcelAvailable()) {
+    // The code that re-enters formulas is a chunk of its own, fetched by the first recalculation.
     recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
     // The sheet on screen's companies are revalidated first (src/client/revalidator.ts prioritize).
     void followActiveSheet(() => getClient().revalidation(), onSessionChange);

@@ -28,9 +28,8 @@ import {
 import { freezeAnswer } from "./shared-parts";
 import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
 import type { Lang } from "./messages";
-import { checkAnswer } from "./response-check";
+import { loadAnswerCheck, loadPaginate } from "./network-code";
 import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
-import { paginate } from "./paginate";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
@@ -49,7 +48,12 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import { validateParams, type CleanParams } from "./validate";
+import {
+  loadIndustryNames,
+  needsIndustryNames,
+  validateParams,
+  type CleanParams,
+} from "./validate";
 import { edinetCodeOf } from "../domain/edinet-resolution";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
@@ -262,7 +266,10 @@ class Client implements ClientCore {
     if (hot !== undefined) return hot as ResponseOf<O>;
     // Validation first: invalid input never reaches the network (house style; openapi.json
     // ErrorDetail reasons).
-    const clean = validateParams(opId, (params ?? {}) as Record<string, unknown>, {
+    const raw = (params ?? {}) as Record<string, unknown>;
+    // Sector / industry names: their tables are a lazy chunk, fetched by the first such request.
+    if (needsIndustryNames(opId, raw)) await loadIndustryNames();
+    const clean = validateParams(opId, raw, {
       now: this.settings.now,
     });
     const pending = this.caller();
@@ -400,12 +407,14 @@ class Client implements ClientCore {
     });
   }
 
-  paginate<O extends PaginatedOperationId>(
+  /** Cursor paging (paginate.ts, a lazy chunk: pages are network reads, never the warm path). */
+  async *paginate<O extends PaginatedOperationId>(
     opId: O,
     query: ParamsOf<O>,
     options: PaginateOptions = {},
-  ) {
-    return paginate<ResponseOf<O>>(
+  ): AsyncGenerator<ResponseOf<O>, void, undefined> {
+    const { paginate } = await loadPaginate();
+    yield* paginate<ResponseOf<O>>(
       (q, o) => this.request(opId, q as ParamsOf<O>, o),
       query as Record<string, unknown>,
       options,
@@ -723,7 +732,11 @@ class Client implements ClientCore {
     mayServeStale: boolean,
   ): Promise<unknown> {
     try {
+      // The check is a lazy chunk, fetched while the request is under way (sending never waits).
+      const check = loadAnswerCheck();
+      check.catch(() => undefined);
       const result = await this.send(opId, clean, options, who.apiKey);
+      const { checkAnswer } = await check;
       // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
       const body = freezeAnswer(checkAnswer(opId, result.body, this.settings.checkAnswers));
       for (const [security, edinet] of codePairsIn(opId, body))

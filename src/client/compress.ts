@@ -1,20 +1,7 @@
 // Gzip of text as bytes for the persistent cache tier (IndexedDB keeps bytes as they are, no base64).
 
 import { joinChunks } from "./join-chunks";
-
-/**
- * Whether this platform can gzip and gunzip: CompressionStream and DecompressionStream (Compression
- * Streams standard; Chromium/WebView2 80+, Safari/WKWebView 16.4+, Node 18+). Where it cannot, the
- * add-in keeps answers in memory only (functions/addin-cache.ts), never in another stored form.
- */
-export function hasCompression(): boolean {
-  return (
-    typeof CompressionStream === "function" &&
-    typeof DecompressionStream === "function" &&
-    typeof Blob === "function" &&
-    typeof Response === "function"
-  );
-}
+import { hasCompression } from "./storage-platform";
 
 /**
  * `text` as gzip bytes (UTF-8). API answers are repetitive JSON (the same keys on every row), so

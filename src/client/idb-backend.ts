@@ -34,17 +34,6 @@ function committed(tx: IDBTransaction): Promise<void> {
   });
 }
 
-/** The platform's IndexedDB, or undefined where there is none (Node, some hosts). */
-export function platformIndexedDb(): IDBFactory | undefined {
-  try {
-    const idb = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-    return idb ?? undefined;
-  } catch {
-    // Some sandboxed frames throw on access.
-    return undefined;
-  }
-}
-
 /**
  * Deletes the databases of earlier stored forms, best effort and not awaited: their answers are
  * only re-fetchable copies, and a user's disk should not keep hundreds of MB no version reads.

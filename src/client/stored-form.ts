@@ -16,7 +16,7 @@ function isBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
  * IndexedDB stores as they are (structured clone, no base64). Read back it is one decompression off
  * the JS heap and one JSON.parse, as the answer arrived (bench: rebuilding rows from any other form
  * made most of a reopened model's heap peak). Throws where the platform cannot compress
- * (src/client/compress.ts hasCompression): the add-in then persists nothing.
+ * (src/client/storage-platform.ts hasCompression): the add-in then persists nothing.
  *
  * @example await fromStoredForm(await toStoredForm({ a: [1] })) // { a: [1] }, frozen
  */

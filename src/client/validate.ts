@@ -1,15 +1,10 @@
 // Parameter validation before any request (openapi.json parameters, ErrorDetail reasons).
 
-import {
-  TSE17_SECTORS,
-  TSE33_INDUSTRIES,
-  canonicalNames,
-  type Named,
-} from "../contract/tse-industries";
 import { OPERATIONS } from "../contract/param-rules.generated";
 import type { OperationId, OperationRule, ParamRule } from "../contract/rules";
 import { ValidationError, type ErrorDetail } from "./errors";
 import { isBlank, todayJst } from "./normalize";
+import { lazyCode } from "./lazy-code";
 
 /** A parameter value ready to be sent. */
 export type ParamValue = string | number;
@@ -170,33 +165,34 @@ function checkEarliest(param: string, value: ParamValue | undefined, details: Er
   }
 }
 
+type IndustryNames = typeof import("./industry-names");
+let loadedNames: IndustryNames | undefined;
+const fetchIndustryNames = lazyCode(
+  () => import(/* webpackChunkName: "industry-names" */ "./industry-names"),
+);
+
 /**
- * openapi.json getScreening: `sector` / `industry` are comma lists of official TSE 17 / TSE 33
- * names. Each is mapped to its official spelling (full-width or half-width brackets alike); an
- * unknown name is refused before sending, naming the accepted values.
+ * Whether validating `params` of `opId` reads the TSE sector / industry names (a lazy chunk, off
+ * the runtime page: only screening and the securities list take them). Await
+ * `loadIndustryNames()` first when it does.
  */
-function checkIndustryNames(
-  params: CleanParams,
-  param: "sector" | "industry",
-  official: readonly Named[],
-  details: ErrorDetail[],
-): void {
-  const value = params[param];
-  if (typeof value !== "string") return;
-  const { names, unknown } = canonicalNames(value, official);
-  if (unknown.length > 0 || names.length === 0) {
-    details.push({
-      param,
-      reason: "unknown_value",
-      // 17 sector names fit a cell's message; 33 industry names do not, so those get examples.
-      expected:
-        param === "sector"
-          ? `comma-separated TSE 17 sector names: ${official.map((n) => n.ja).join(", ")}`
-          : "comma-separated TSE 33 industry names, e.g. 電気機器,輸送用機器,銀行業",
-    });
-    return;
-  }
-  params[param] = names.join(",");
+export function needsIndustryNames(
+  opId: OperationId,
+  params: Readonly<Record<string, unknown>>,
+): boolean {
+  if (opId === "getScreening") return params.sector != null || params.industry != null;
+  return opId === "listSecurities" && params.industry != null;
+}
+
+/** Fetches the TSE name tables once (see needsIndustryNames); a failed load is a ConnectionError. */
+export async function loadIndustryNames(): Promise<void> {
+  loadedNames ??= await fetchIndustryNames();
+}
+
+function industryNames(): IndustryNames {
+  if (loadedNames === undefined)
+    throw new Error("TSE industry names not loaded: await loadIndustryNames() first");
+  return loadedNames;
 }
 
 /** Endpoint-specific rules the parameter table cannot express. */
@@ -211,8 +207,8 @@ function checkOperationRules(
     if (typeof params.filters === "string") conditions += checkFilters(params.filters, details);
     if (params.sector !== undefined) conditions += 1;
     if (params.industry !== undefined) conditions += 1;
-    checkIndustryNames(params, "sector", TSE17_SECTORS, details);
-    checkIndustryNames(params, "industry", TSE33_INDUSTRIES, details);
+    if (params.sector !== undefined || params.industry !== undefined)
+      industryNames().checkScreeningNames(params, details);
     // openapi.json getScreening: filters + sector + industry, never above 20.
     if (conditions > MAX_SCREENING_CONDITIONS) {
       details.push({
@@ -236,20 +232,8 @@ function checkOperationRules(
       }
     }
   }
-  if (opId === "listSecurities" && typeof params.industry === "string") {
-    // openapi.json listSecurities: `industry` is one exact TSE 33-industry name; anything else can
-    // only match nothing.
-    const fold = (n: string): string => n.normalize("NFKC").replace(/\s+/g, "");
-    const wanted = fold(params.industry);
-    const official = TSE33_INDUSTRIES.find((i) => fold(i.ja) === wanted);
-    if (official === undefined) {
-      details.push({
-        param: "industry",
-        reason: "unknown_value",
-        expected: "one TSE 33 industry name, e.g. 電気機器, 輸送用機器, 銀行業",
-      });
-    } else params.industry = official.ja;
-  }
+  if (opId === "listSecurities" && typeof params.industry === "string")
+    industryNames().checkSecuritiesIndustry(params, details);
   if (opId === "getPrices") {
     // openapi.json getPrices: dates not before 2005-01-01.
     checkEarliest("from", params.from, details);

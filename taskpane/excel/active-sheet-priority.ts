@@ -1,7 +1,7 @@
 // Tells the background revalidation which sheet is on screen, so its companies are asked first.
 
 import type { Revalidator } from "../../src/client/revalidator";
-import { splitAddress } from "./reenter-formulas";
+import { splitAddress } from "./cell-address";
 import { runExcel } from "./run";
 
 /** A test of cell addresses ("'Sheet 1'!B2") for the sheet named `sheet`. */

@@ -3,6 +3,7 @@
 import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { CELL_CONTENT, contentOf, guardedWrite } from "./guarded-write";
 import { runCellWrites } from "./run";
+import { splitAddress } from "./cell-address";
 
 /** Cells per Excel.run batch (office-js: very large batches fail on the web, ~5 MB a request). */
 const BATCH = 500;
@@ -13,15 +14,6 @@ export interface ReenterTarget {
   /** the cell's address without its sheet, e.g. "B3". */
   address: string;
   formula?: string;
-}
-
-/** "'Sheet 1'!B2" -> ["Sheet 1", "B2"]; undefined for an address without a sheet. */
-export function splitAddress(address: string): [string, string] | undefined {
-  const bang = address.lastIndexOf("!");
-  if (bang <= 0) return undefined;
-  let sheet = address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  return [sheet, address.slice(bang + 1)];
 }
 
 /**

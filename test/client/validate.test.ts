@@ -1,11 +1,14 @@
 // Invalid input is rejected with openapi.json ErrorDetail reasons before anything is sent.
 
 import { createClient } from "../../src/client/client";
-import { validateParams } from "../../src/client/validate";
+import { loadIndustryNames, validateParams } from "../../src/client/validate";
 import { ValidationError } from "../../src/client/errors";
 import { type ErrorDetail } from "../../src/client/messages";
 import type { OperationId } from "../../src/contract/rules";
 import { recordingFetch, TEST_KEY } from "./helpers";
+
+// validateParams reads sector / industry names from a lazy chunk (the client loads it itself).
+beforeAll(() => loadIndustryNames());
 
 const NOW = Date.UTC(2026, 0, 15, 3, 0); // 2026-01-15 12:00 JST
 

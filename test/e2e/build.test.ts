@@ -4,16 +4,16 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type webpack from "webpack";
+import { RUNTIME_PAGE_GZIP_TARGET_BYTES } from "../../bench/bundle-sizes";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
 
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 /**
- * The budget of the add-in's own JavaScript the runtime page evaluates before functions register:
- * 60 KB until the period semantics, the key partition (SHA-256), the filing-calendar freshness
- * and the background revalidation joined the runtime that answers cells (65 KB gzip then).
+ * The budget of the add-in's own JavaScript the runtime page evaluates before functions register
+ * (issue 9: 60 KB gzip), measured as bench/bundle-sizes.ts measures it (gzip level 9).
  */
-const RUNTIME_PAGE_BUDGET_KB = 70;
+const RUNTIME_PAGE_BUDGET_KB = RUNTIME_PAGE_GZIP_TARGET_BYTES / 1024;
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
 const factory = require(path.join(ROOT, "webpack.config.js")) as ConfigFactory;
@@ -188,7 +188,7 @@ describe("the built add-in", () => {
 describe("the shared-runtime page (taskpane.html)", () => {
   const report = (): BuildReport => JSON.parse(read("build-report.json")) as BuildReport;
   const gzipBytes = (file: string): number =>
-    zlib.gzipSync(fs.readFileSync(path.join(E2E_DIST, file))).length;
+    zlib.gzipSync(fs.readFileSync(path.join(E2E_DIST, file)), { level: 9 }).length;
 
   test(`evaluates <= ${RUNTIME_PAGE_BUDGET_KB} KB gzipped of the add-in's JavaScript before the functions register`, () => {
     const scripts = pageScripts("taskpane.html");
@@ -218,18 +218,21 @@ describe("the shared-runtime page (taskpane.html)", () => {
     ).toBe(true);
     expect(lazy.some(([, v]) => v.modules.includes("taskpane/app.tsx"))).toBe(true);
     // The files the page lists up front are exactly the initial ones of its entries: the entry,
-    // what recalculates cells after a background revalidation (pane shown or not, issue 21), and
-    // what follows the active sheet so its companies are revalidated first.
+    // what listens for a background revalidation's changed cells (pane shown or not, issue 21),
+    // and what follows the active sheet so its companies are revalidated first. The code that
+    // re-enters the cells' formulas is a chunk of its own, fetched by the first recalculation.
     expect(r["taskpane.js"]?.modules).toEqual([
       "taskpane/excel/active-sheet-priority.ts",
-      "taskpane/excel/cell-content.ts",
-      "taskpane/excel/guarded-write.ts",
-      "taskpane/excel/reenter-formulas.ts",
+      "taskpane/excel/cell-address.ts",
       "taskpane/excel/run.ts",
       "taskpane/index.ts",
       "taskpane/recalc-on-revalidation.ts",
       "taskpane/state/revalidation-model.ts",
     ]);
+    const recalc = Object.entries(r).filter(([, v]) =>
+      v.modules.includes("taskpane/excel/reenter-formulas.ts"),
+    );
+    expect(recalc.some(([file, v]) => file.startsWith("recalc.") && !v.initial)).toBe(true);
   });
 
   test("one copy of src/session.ts and src/cell-errors.ts, in functions.js, shared with the pane", () => {

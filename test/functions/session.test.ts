@@ -15,7 +15,8 @@ import { PRODUCTION_BASE_URL } from "../../src/client/client";
 import { applyHost } from "../../functions/startup";
 import { getHostCapabilities, setHostCapabilities } from "../../functions/host";
 import { IDBFactory } from "fake-indexeddb";
-import { PersistentCacheStore } from "../../src/client/persistent-store";
+import { LazyPersistentStore } from "../../src/client/lazy-persistent-store";
+import { cacheStorageState } from "../../functions/addin-cache";
 import { MemoryCacheStore } from "../../src/client/cache";
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 
@@ -90,7 +91,7 @@ describe("session", () => {
 });
 
 describe("start-up", () => {
-  test("reads Office's display language and the data-types requirement set, and installs the persistent cache", () => {
+  test("reads Office's display language and the data-types requirement set, and installs the persistent cache", async () => {
     (globalThis as { Office?: unknown }).Office = {
       context: {
         displayLanguage: "ja-JP",
@@ -109,7 +110,13 @@ describe("start-up", () => {
     const store = getCacheStore();
     expect(store).toBeInstanceOf(TieredCacheStore);
     expect((store as TieredCacheStore).memory).toBeInstanceOf(MemoryCacheStore);
-    expect((store as TieredCacheStore).persistent).toBeInstanceOf(PersistentCacheStore);
+    // The persistent tier's code is a lazy chunk (off the runtime page): it loads and opens on disk.
+    const persistent = (store as TieredCacheStore).persistent;
+    expect(persistent).toBeInstanceOf(LazyPersistentStore);
+    await persistent.set("k", { body: { a: 1 }, storedAt: 1, bytes: 7 });
+    await (persistent as LazyPersistentStore).flush();
+    expect(await persistent.keys()).toEqual(["k"]);
+    expect(cacheStorageState()).toEqual({ kind: "disk" });
   });
 
   test("a host without CustomFunctionsRuntime 1.4 gets plain values", () => {

@@ -2,7 +2,7 @@
 // lists, bounds, patterns and defaults are the API's, what the form accepts the client sends without
 // a refusal, and what the API would refuse the form stops before any request.
 import { OPERATIONS, type OperationId } from "../../src/contract";
-import { validateParams } from "../../src/client/validate";
+import { loadIndustryNames, validateParams } from "../../src/client/validate";
 import { contractQuery, isEdinetCode } from "../../taskpane/state/contract-params";
 import {
   DATASET_PARAMS,
@@ -13,6 +13,9 @@ import {
   type ParamSpec,
   type ParamValues,
 } from "../../taskpane/state/datasets";
+
+// validateParams reads sector / industry names from a lazy chunk (the client loads it itself).
+beforeAll(() => loadIndustryNames());
 
 /** The operation each import form asks (datasets.ts fetchRaw). */
 const OPERATION: Record<Exclude<DatasetId, "screening">, OperationId> = {

@@ -3,11 +3,8 @@
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
 import { installFakeExcel, uninstallFakeExcel, type FakeExcel } from "./fake-excel";
-import {
-  recalculateAddresses,
-  reenterFormulas,
-  splitAddress,
-} from "../../taskpane/excel/reenter-formulas";
+import { recalculateAddresses, reenterFormulas } from "../../taskpane/excel/reenter-formulas";
+import { splitAddress } from "../../taskpane/excel/cell-address";
 
 afterEach(() => uninstallFakeExcel());
 

@@ -1,0 +1,19 @@
+// Client code only network reads use, each a chunk of its own off the runtime page: the answer check (response-check.ts with the contract's field table) and cursor paging.
+
+import { lazyCode } from "./lazy-code";
+
+/**
+ * The answer check, fetched once from the add-in's origin and kept. Only answers from the network
+ * are checked, so a warm cell never waits for it; the client starts the load with its first
+ * request and awaits it with the answer (the chunk arrives long before the API answers). A failed
+ * load is a connection error (check the connection, recalculate), tried again by the next request;
+ * the answer it could not check is not kept.
+ *
+ * @example const { checkAnswer } = await loadAnswerCheck();
+ */
+export const loadAnswerCheck = lazyCode(
+  () => import(/* webpackChunkName: "answer-check" */ "./response-check"),
+);
+
+/** Cursor paging (paginate.ts): only list reads that walk pages use it. */
+export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate" */ "./paginate"));
