@@ -75,18 +75,15 @@ describe("documents and people given as one-cell arrays", () => {
     const list = await h.client.securityDisclosures({ code: "7203", limit: 50 });
     const annual = list.disclosures.find((d) => d.document_type?.startsWith("有価証券報告書"));
     docId = annual?.doc_id ?? "";
-    const facts = (await KAISHA.DOCUMENT(docId, "xbrl", 0, invocation())) as unknown[][];
+    const grid = async (name: string, args: unknown[]) =>
+      ((await call(name, args)).shown as { value?: unknown[][] }).value ?? [];
+    const facts = await grid("DOCUMENT", [docId, "xbrl", 0]);
     element = String(
       facts.find((f) => f[1] === "CurrentYearDuration" && typeof f[4] === "number")?.[0] ?? "",
     );
-    const sections = (await KAISHA.DOCUMENT(
-      docId,
-      "available_sections",
-      0,
-      invocation(),
-    )) as unknown[][];
+    const sections = await grid("DOCUMENT", [docId, "available_sections", 0]);
     section = String(sections[1]?.[0] ?? sections[0]?.[0] ?? "");
-    const officers = (await KAISHA.OFFICERS("7203", null, invocation())) as unknown[][];
+    const officers = await grid("OFFICERS", ["7203"]);
     personId = String(officers[1]?.[0] ?? "");
   });
 
