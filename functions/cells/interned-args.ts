@@ -187,6 +187,15 @@ const NOT_KEYED: unique symbol = Symbol("not keyed");
 /** Cells of an array argument kept as one key at most (a field list is a handful). */
 const MAX_KEYED_CELLS = 256;
 
+/**
+ * A value a cell of an array argument can hold as key text. A bigint or a symbol (never from
+ * Excel) is not one: its text is a number's or another symbol's (7203n and 7203 both "7203"), so
+ * a call with it would be given the reading of the other.
+ */
+function isCellValue(cell: unknown): boolean {
+  return isPrimitive(cell) && typeof cell !== "bigint" && typeof cell !== "symbol";
+}
+
 /** One cell of an array argument as key text: strings quoted ("2024" is not 2024), -0 itself. */
 function cellKey(cell: unknown): string {
   return typeof cell === "string"
@@ -212,7 +221,7 @@ function rawKey(value: unknown): unknown {
     key += "\u0001";
     for (const cell of row) {
       cells += 1;
-      if (!isPrimitive(cell) || cells > MAX_KEYED_CELLS) return NOT_KEYED;
+      if (!isCellValue(cell) || cells > MAX_KEYED_CELLS) return NOT_KEYED;
       key += `\u0002${cellKey(cell)}`;
     }
   }

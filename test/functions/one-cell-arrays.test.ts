@@ -113,3 +113,19 @@ describe("documents and people given as one-cell arrays", () => {
     },
   );
 });
+
+test("a one-cell array holding what no cell holds (a bigint) is refused, even after the same digits as a number", async () => {
+  const plain = await call("COMPENSATION", [[[7203]]]);
+  expect(plain.shown).toEqual({ error: "#N/A" }); // a valid id the sandbox does not know
+  const h = useSandbox({ now: NOW });
+  const fn = KAISHA.COMPENSATION as unknown as CustomFunction;
+  await Promise.resolve(fn([[7203]], null, invocation())).catch(() => undefined);
+  const sent = h.sent();
+  const outcome = await settleWithin(
+    (async () => fn([[BigInt(7203)]], null, invocation()))(),
+    20_000,
+  );
+  expect(outcome.state).toBe("rejected");
+  expect((outcome as { error: { code: string } }).error.code).toBe("#VALUE!");
+  expect(h.sent()).toBe(sent);
+});
