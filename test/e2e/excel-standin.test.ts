@@ -87,10 +87,10 @@ describe("Excel stand-in", () => {
     // KAISHA results chained into KAISHA arguments: the spilled date (a formatted number) is
     // PRICE's date, the typed item (a String object) is FINANCIAL's item, COMPANY's card is the
     // company: each gives the same value as the plain arguments.
-    await enter(page, "H1", "=KAISHA.PRICE(7203,\"close\",A2)");
+    await enter(page, "H1", '=KAISHA.PRICE(7203,"close",A2)');
     await enter(page, "H2", "=KAISHA.COMPANY(7203)");
     await enter(page, "H3", "=KAISHA.FINANCIAL(H2,F1,202403)");
-    await enter(page, "H4", "=KAISHA.FINANCIAL(7203,\"sales\",202403)");
+    await enter(page, "H4", '=KAISHA.FINANCIAL(7203,"sales",202403)');
     await idle(page);
     const [price, card, chained, plain] = (await read(page, "H1:H4")).map((r) => r[0]);
     const closeOnA2 = (await read(page, "B2"))[0]?.[0];
@@ -159,8 +159,9 @@ describe("Excel stand-in", () => {
   test("cancellation: re-entering a formula or recalculating cancels the call still running", async () => {
     const page = await open();
     await page.evaluate(() => {
-      const w = window as unknown as W & { __canceled: number };
+      const w = window as unknown as W & { __canceled: number; __calls: number };
       w.__canceled = 0;
+      w.__calls = 0;
       return w.__excelStandIn.register(
         {
           id: "SLOW",
@@ -171,17 +172,24 @@ describe("Excel stand-in", () => {
         (...args: unknown[]) => {
           const invocation = args[1] as { onCanceled?: () => void };
           invocation.onCanceled = () => void w.__canceled++;
+          w.__calls++;
           return new Promise(() => undefined); // never settles by itself
         },
       );
     });
     const canceled = () =>
       page.evaluate(() => (window as unknown as { __canceled: number }).__canceled);
+    // Each call is running (the function was called) before the next event: a calculation
+    // cancelled before its call starts never calls the function, so there is nothing to cancel.
+    const calls = (n: number) =>
+      page.waitForFunction((k) => (window as unknown as { __calls: number }).__calls === k, n);
     await enter(page, "K1", "=KAISHA.SLOW(1)");
+    await calls(1);
     await enter(page, "K1", "=KAISHA.SLOW(2)");
     await page.waitForFunction(
       () => (window as unknown as { __canceled: number }).__canceled === 1,
     );
+    await calls(2);
     await page.evaluate(() =>
       Excel.run(async (context) => {
         context.workbook.application.calculate("Full");
