@@ -2,7 +2,7 @@
 
 import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
 import { isKaishaError, validateParams, ValidationError } from "../src/client";
-import { loadIndustryNames } from "../src/client/validate";
+import { loadIndustryNames, needsIndustryNames } from "../src/client/validate";
 import {
   ArgumentError,
   headersArg,
@@ -224,18 +224,17 @@ export function screen(
       ...(nameText !== undefined ? { name: nameText } : {}),
       limit: Math.min(count, PAGE_MAX),
     });
-    // The sector / industry check reads the TSE name tables, a chunk of their own.
-    if (sectors !== undefined || industries !== undefined) await loadIndustryNames();
+    const syntaxQuery = screenQuery(
+      filterText !== undefined
+        ? withFields(filterText, conditionFields(filterText).map(probe))
+        : undefined,
+      sort !== undefined ? "metric" : undefined,
+    );
+    // The sector / industry check reads the TSE name tables, a chunk of their own: the client's
+    // own test of whether a query needs them.
+    if (needsIndustryNames("getScreening", syntaxQuery)) await loadIndustryNames();
     try {
-      validateParams(
-        "getScreening",
-        screenQuery(
-          filterText !== undefined
-            ? withFields(filterText, conditionFields(filterText).map(probe))
-            : undefined,
-          sort !== undefined ? "metric" : undefined,
-        ),
-      );
+      validateParams("getScreening", syntaxQuery);
     } catch (err) {
       // The check ran on placeholder metric names: the message echoes what the user typed.
       if (err instanceof ValidationError) throw echoTyped(err, filterText, sort);
