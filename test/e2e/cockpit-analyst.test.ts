@@ -208,7 +208,23 @@ describe.each([
     await page.keyboard.type(lang === "ja" ? "営業利益" : "operating profit");
     await page.click(tid("builder-arg-item-option-operating_profit"));
     await page.click(tid("builder-write-back"));
-    expect((await message(page, "builder-message")).intent).toBe("success");
+    const written = await message(page, "builder-message").catch(async (err: unknown) => {
+      // What the builder showed instead, and what the cell holds: the failure tells where it stopped.
+      const section = await page
+        .locator(tid("builder-formula-preview"))
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      const button = await page
+        .locator(tid("builder-write-back"))
+        .isDisabled({ timeout: 1000 })
+        .catch(() => null);
+      const holds = JSON.stringify((await excel.read(sheet, cell))[0]?.[0]);
+      throw new Error(
+        `no message after Update; preview ${section}; write-back disabled: ${button}; ${cell} holds ${holds}`,
+        { cause: err },
+      );
+    });
+    expect(written.intent).toBe("success");
     await excel.idle();
     const after = (await excel.read(sheet, cell))[0]?.[0];
     expect(after?.formula).toBe(
