@@ -2,7 +2,7 @@
 // KAISHA cell it was opened on, or a cell the user agreed to overwrite.
 
 import { cellAddress, parseAddress } from "../state/a1";
-import { contentOf, guardedWrite } from "./guarded-write";
+import { contentOf, guardedWrite, settleWrites } from "./guarded-write";
 import { runCellWrites, runExcel } from "./run";
 
 export type FormulaWrite =
@@ -42,9 +42,9 @@ async function writeOverRead(
 ): Promise<FormulaWrite> {
   const write = guardedWrite(cell, cellAt(context, cell.address), formula, contentOf(cell));
   await context.sync();
-  const typed = write.settle();
+  // What the analyst left there last (their newest entry, when they typed again meanwhile).
+  const [typed] = await settleWrites(context, [write]);
   if (typed === undefined) return { written: true, address: cell.address };
-  await context.sync();
   return { written: false, address: cell.address, content: textOf(typed.formula) };
 }
 

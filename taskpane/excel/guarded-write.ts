@@ -22,36 +22,113 @@ export function contentOf(range: Excel.Range): CellContent {
   };
 }
 
+/** A guarded write, queued: after its sync, `settleWrites` finds whether the analyst typed over it. */
+export interface GuardedWrite {
+  /** The analyst's content if they typed into the cell before the write ran, else undefined. */
+  typed(): CellContent | undefined;
+  /** Their content queued back into the cell, as a put-back of `putBack`. */
+  back: (held: CellContent) => PutBack;
+}
+
 /**
  * Queues the write of `formula` into `target`, whose content was `read` in an earlier batch, with
  * a probe just before it: commands in a batch run in order at sync (Office.js: "Excel JavaScript
  * object model", load and sync), so `probe` (a second proxy on the same cell) captures what the
  * cell held when the write ran, even if the analyst typed after the read (Excel holds API batches
  * while a cell is being edited and runs them once the edit is committed). After the sync,
- * `settle()` returns undefined when the write went over the content read; otherwise it queues the
- * analyst's content back into the cell (the caller syncs at once) and returns it.
- * @example const w = guardedWrite(cell, sheet.getRange("B2"), "=KAISHA.PRICE(7203)", contentOf(cell)); await context.sync(); if (w.settle()) await context.sync();
+ * `settleWrites` puts the analyst's content back where they typed (guarded in turn).
+ * @example const w = guardedWrite(cell, sheet.getRange("B2"), "=KAISHA.PRICE(7203)", contentOf(cell)); await context.sync(); const [typed] = await settleWrites(context, [w]);
  */
 export function guardedWrite(
   target: Excel.Range,
   probe: Excel.Range,
   formula: string,
   read: CellContent,
-): { settle(): CellContent | undefined } {
+): GuardedWrite {
   probe.load(CELL_CONTENT);
   writeFormula(target, formula, read.format);
   return {
-    settle() {
+    typed() {
       const held = contentOf(probe);
-      if (sameContent(held, read)) return undefined;
-      restoreCell(target, held);
-      return held;
+      return sameContent(held, read) ? undefined : held;
     },
+    back: (held) => ({
+      target,
+      probe,
+      held,
+      // What the write left: the formula, as a formula (its format is Excel's to adjust).
+      stands: (now) => now.formula === formula && isFormulaCell(now.formula, now.value),
+    }),
   };
 }
 
+/**
+ * After the sync of guarded writes: the analyst's content goes back where they typed before a
+ * write ran (`putBack`, itself guarded). Resolves, write by write, to what the analyst left in the
+ * cell (their newest entry), or undefined where the write stands.
+ * @example const restored = (await settleWrites(context, writes)).filter(Boolean).length;
+ */
+export async function settleWrites(
+  context: Excel.RequestContext,
+  writes: readonly GuardedWrite[],
+): Promise<(CellContent | undefined)[]> {
+  const typed = writes.map((w) => w.typed());
+  const backs = writes.flatMap((w, i) => {
+    const held = typed[i];
+    return held ? [w.back(held)] : [];
+  });
+  const left = await putBack(context, backs);
+  let next = 0;
+  return typed.map((held) => (held ? left[next++] : undefined));
+}
+
+/** A cell whose content the add-in wrote over: what to put back, and how to see it still stands. */
+export interface PutBack {
+  /** The proxy the content is written through. */
+  target: Excel.Range;
+  /** A second proxy on the same cell, for the probe (a proxy written through reads the cells). */
+  probe: Excel.Range;
+  /** The analyst's content to put back. */
+  held: CellContent;
+  /** True when the cell still holds what the add-in wrote (nobody typed over it since). */
+  stands: (now: CellContent) => boolean;
+}
+
+/**
+ * Puts the analyst's content back, each restore guarded like the write it undoes: a probe just
+ * before it in the same batch. When the analyst typed into the cell again between the batches, the
+ * restore has just written their older entry over the newer one, so the newer one goes back in the
+ * next batch, guarded the same way, until a batch runs with no new typing. Resolves, cell by cell,
+ * to what the analyst left there last.
+ * @example const left = await putBack(context, [{ target, probe, held, stands: (now) => now.formula === "" }]);
+ */
+export async function putBack(
+  context: Excel.RequestContext,
+  cells: readonly PutBack[],
+): Promise<CellContent[]> {
+  const left = cells.map((c) => c.held);
+  let pending = cells.map((cell, i) => ({ ...cell, i }));
+  while (pending.length > 0) {
+    for (const cell of pending) {
+      cell.probe.load(CELL_CONTENT);
+      restoreCell(cell.target, cell.held);
+    }
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- a round only when the analyst typed again
+    await context.sync();
+    pending = pending.flatMap((cell) => {
+      const now = contentOf(cell.probe);
+      if (cell.stands(now)) return [];
+      // Typed again before this restore ran: their newest entry goes back over the older one.
+      left[cell.i] = now;
+      const older = cell.held;
+      return [{ ...cell, held: now, stands: (later: CellContent) => sameContent(later, older) }];
+    });
+  }
+  return left;
+}
+
 /** Same formula bar text, same kind (a formula is not text that looks like it), same format. */
-function sameContent(a: CellContent, b: CellContent): boolean {
+export function sameContent(a: CellContent, b: CellContent): boolean {
   return (
     a.formula === b.formula &&
     a.format === b.format &&
@@ -63,7 +140,7 @@ function sameContent(a: CellContent, b: CellContent): boolean {
  * Writes back what a probe read, exactly: a formula as a formula, a number or boolean as itself,
  * text as text, each under the number format the cell had (the write of a formula may change it).
  */
-function restoreCell(range: Excel.Range, held: CellContent): void {
+export function restoreCell(range: Excel.Range, held: CellContent): void {
   const format = typeof held.format === "string" ? held.format : "General";
   if (isFormulaCell(held.formula, held.value)) {
     writeFormula(range, held.formula, format);

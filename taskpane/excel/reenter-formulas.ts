@@ -1,7 +1,7 @@
 // Re-enters KAISHA formulas so Excel evaluates them again, never over what the analyst typed meanwhile.
 
 import { isFormulaCell, isKaishaFormula } from "./cell-content";
-import { CELL_CONTENT, contentOf, guardedWrite } from "./guarded-write";
+import { CELL_CONTENT, contentOf, guardedWrite, settleWrites } from "./guarded-write";
 import { runCellWrites } from "./run";
 import { splitAddress } from "./cell-address";
 
@@ -66,9 +66,9 @@ async function reenterBatch(batch: readonly ReenterTarget[]): Promise<number> {
     if (writes.length === 0) return 0;
     await context.sync();
 
-    // Batch 3: the analyst's content back where they typed between the batches, at once.
-    const restored = writes.filter((w) => w.settle() !== undefined).length;
-    if (restored > 0) await context.sync();
+    // Batch 3: the analyst's content back where they typed between the batches, at once (and
+    // again, newest entry, where they typed once more before it ran).
+    const restored = (await settleWrites(context, writes)).filter((c) => c !== undefined).length;
     return writes.length - restored;
   });
 }
