@@ -18,6 +18,12 @@ export function errorText(err: unknown, t: Translator): string {
     if (err.name === "TargetNotEmptyError") {
       return t("targetNotEmpty", { address: (err as Error & { address: string }).address });
     }
+    if (err.name === "TypedDuringImportError") {
+      const typed = err as Error & { address: string; replacedTable: string | undefined };
+      return typed.replacedTable === undefined
+        ? t("typedDuringImport", { address: typed.address })
+        : t("typedDuringRefresh", { address: typed.address, table: typed.replacedTable });
+    }
     if (err.name === "WriteCancelledError" || err.name === "AbortError")
       return t("importCancelled");
     if (err.name === "ExcelUnavailableError") return t("excelUnavailable");

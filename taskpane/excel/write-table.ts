@@ -4,6 +4,14 @@ import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import type { CellValue, TableData } from "../state/table-data";
 import { AddinFormula } from "./addin-formula";
 import { runExcel } from "./run";
+import {
+  probeArea,
+  takeBack,
+  typedAddress,
+  TypedDuringImportError,
+  type TypedCell,
+  type Written,
+} from "./import-guard";
 import { writeCells, type WriteCell } from "./safe-values";
 
 /** Rows per sync: at most 5,000, and fewer for wide tables to stay well below the ~5 MB request limit. */
@@ -35,6 +43,8 @@ export interface WriteTableOptions {
   /** Attribution caption under the table. */
   caption: string;
   signal?: AbortSignal;
+  /** Rows per sync. @default blockRows(columns) */
+  rowsPerSync?: number;
   onProgress?: (rowsWritten: number) => void;
 }
 
@@ -111,7 +121,8 @@ export async function writeTable(
 
     // Refuse to overwrite the user's data (beyond what the replaced table owned): the rows below
     // it, and the columns a refresh adds beside it (the analyst's notes next to a table).
-    const needed = total + 3; // header, rows, blank, caption
+    const rowsInTable = Math.max(1, total);
+    const needed = rowsInTable + 3; // header, rows (an empty table keeps one), blank, caption
     const checks: Excel.Range[] = [];
     if (needed > ownedRows) {
       checks.push(
@@ -136,62 +147,101 @@ export async function writeTable(
       const taken = checks.find((free) => !free.isNullObject);
       if (taken) throw new TargetNotEmptyError(taken.address);
     }
-    if (replaced) {
-      replaced.table.delete();
-      sheet.getRange(replaced.area).clear("All");
-    }
 
-    writeCells(sheet.getRange(rangeAddress(startRow, startCol, 1, cols)), [
-      table.columns.map((c) => c.header),
-    ]);
-
-    const step = blockRows(cols);
+    const step = options.rowsPerSync ?? blockRows(cols);
     const formats = table.columns.map((c) => c.numberFormat);
-    const linkCols = table.columns.flatMap((c, i) => (c.kind === "link" ? [i] : []));
+    const bodyCell = (v: CellValue | undefined, i: number): WriteCell => {
+      const column = table.columns[i];
+      return column?.kind === "link" ? linkCell(v, column.linkText ?? "Link") : v;
+    };
+    const captionRow = startRow + rowsInTable + 2;
+    // What the import has written, to take back if it stops (import-guard.ts).
+    const done: Written = {
+      sheet,
+      blocks: [],
+      wrote: (row, col) => {
+        const c = col - startCol;
+        if (row === startRow) return table.columns[c]?.header;
+        if (row === captionRow) return c === 0 ? options.caption : undefined;
+        return bodyCell(table.rows[row - startRow - 1]?.[c], c);
+      },
+      // A block's read back (formulas, values, formats) is about 1.5 times its write.
+      step: Math.ceil(step / 2),
+    };
+    // The analyst typed where the import had just written: their entries go back, the import's
+    // cells go, and the pane says so (a Refresh's old rows were already removed: the message says).
+    const stop = async (typed: TypedCell[]): Promise<never> => {
+      const theirs = await takeBack(context, done, typed);
+      const first = theirs[0] ?? typed[0];
+      throw new TypedDuringImportError(
+        first ? typedAddress(sheet.name, first) : sheet.name,
+        replaced ? options.name : undefined,
+      );
+    };
+
+    // The header goes with the first block (alone for an empty table). Each batch carries a probe
+    // of its area just before its writes: what the analyst typed after the check is never lost.
     let written = 0;
-    for (let start = 0; start < total; start += step) {
+    for (let start = 0; start === 0 || start < total; start += step) {
       if (options.signal?.aborted) {
-        sheet.getRange(rangeAddress(startRow, startCol, written + 1, cols)).clear("All");
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- cancellation cleans up once
-        await context.sync();
+        await takeBack(context, done, []);
         throw new WriteCancelledError();
       }
+      if (replaced && start === 0) {
+        // Only once the new rows are known to fit, and not for an import cancelled before it wrote.
+        replaced.table.delete();
+        sheet.getRange(replaced.area).clear("All");
+      }
       const block = table.rows.slice(start, start + step);
-      const range = sheet.getRange(
-        rangeAddress(startRow + 1 + start, startCol, block.length, cols),
-      );
-      const cells = block.map((row) =>
-        linkCols.length
-          ? row.map((v, i) => {
-              const column = table.columns[i];
-              return column?.kind === "link" ? linkCell(v, column.linkText ?? "Link") : v;
-            })
-          : row,
-      );
-      writeCells(
-        range,
-        cells,
-        block.map(() => formats),
-      );
+      const header = start === 0 ? 1 : 0;
+      const area = {
+        row: startRow + 1 + start - header,
+        col: startCol,
+        rows: block.length + header,
+        cols,
+      };
+      const typed = probeArea(sheet, area);
+      if (header) {
+        writeCells(sheet.getRange(rangeAddress(startRow, startCol, 1, cols)), [
+          table.columns.map((c) => c.header),
+        ]);
+      }
+      if (block.length > 0) {
+        writeCells(
+          sheet.getRange(rangeAddress(startRow + 1 + start, startCol, block.length, cols)),
+          block.map((row) => row.map(bodyCell)),
+          block.map(() => formats),
+        );
+      }
       // One sync per block on purpose: bounded request size (~5 MB limit) and visible progress.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
+      done.blocks.push(area);
+      const found = typed();
+      if (found.length > 0) await stop(found);
       written += block.length;
-      options.onProgress?.(written);
+      if (block.length > 0) options.onProgress?.(written);
     }
 
-    const rowsInTable = Math.max(1, total);
     const address = rangeAddress(startRow, startCol, rowsInTable + 1, cols);
+    const captionArea = { row: captionRow, col: startCol, rows: 1, cols: 1 };
+    const typedCaption = probeArea(sheet, captionArea);
     const created = sheet.tables.add(address, true);
     created.name = options.name;
     created.getRange().format.autofitColumns();
 
-    const captionCell = sheet.getRange(cellAddress(startRow + rowsInTable + 2, startCol));
+    const captionCell = sheet.getRange(cellAddress(captionRow, startCol));
     // The caption carries the API's source_label and license_note: text like every API string.
     writeCells(captionCell, [[options.caption]]);
     captionCell.format.font.italic = true;
     captionCell.format.font.color = "#605E5C";
     await context.sync();
+    const found = typedCaption();
+    if (found.length > 0) {
+      done.blocks.push(captionArea);
+      done.table = created;
+      await stop(found);
+    }
     return { name: options.name, sheet: sheet.name, address, rows: total };
   });
 }

@@ -110,6 +110,10 @@ export const en = {
   importCancelled: "Import cancelled. Nothing was left in the workbook.",
   formulaInserted: "Formula inserted in {address}.",
   targetNotEmpty: "The cells {address} are not empty. Select an empty cell and try again.",
+  typedDuringImport:
+    "You typed into {address} while the import was writing there. Your entry was kept and the import stopped; nothing else it wrote was left. Move your entry or pick another cell, then import again.",
+  typedDuringRefresh:
+    "You typed into {address} while the refresh of {table} was writing there. Your entry was kept and the refresh stopped: the table's old rows had already been removed and the new ones were taken back. Move your entry, then import {table} again.",
   fetchProgress: "{n} rows fetched",
   writeProgress: "{n} of {total} rows written",
 
@@ -289,7 +293,8 @@ export const en = {
   companyNoPeers: "No listed peers found for {code}.",
   companyPricesFailed: "The sheet is ready, but the price chart could not be made: {message}",
   companyNoYears: "{code} has no annual results: check the code.",
-  sheetRebuiltKept: "Cells you added to the sheet are kept (only the template's own cells were rewritten).",
+  sheetRebuiltKept:
+    "Cells you added to the sheet are kept (only the template's own cells were rewritten).",
 
   // Workbook texts (captions, company sheet)
   captionSource: "Source: {label}",
@@ -501,8 +506,10 @@ export const en = {
   builderWriteBack: "Update {address}",
   builderWrittenBack: "{address} now holds the edited formula.",
   builderCellNotKaisha: "{address} holds no KAISHA formula: build one below and insert it.",
-  builderCellNotOneCall: "{address} holds more than one KAISHA call (or a formula around one): edit it in the cell.",
-  builderCellUnknown: "{address} calls a KAISHA function this builder does not know: edit it in the cell.",
+  builderCellNotOneCall:
+    "{address} holds more than one KAISHA call (or a formula around one): edit it in the cell.",
+  builderCellUnknown:
+    "{address} calls a KAISHA function this builder does not know: edit it in the cell.",
   builderResolved: "Resolves to",
 
   errorUnexpected: "Something went wrong: {message}",

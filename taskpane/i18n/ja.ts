@@ -110,6 +110,10 @@ export const ja: Messages = {
   importCancelled: "取り込みをキャンセルしました。ブックには何も残していません。",
   formulaInserted: "{address} に数式を挿入しました。",
   targetNotEmpty: "{address} が空ではありません。空いているセルを選んでからやり直してください。",
+  typedDuringImport:
+    "取り込みの書き込み中に {address} へ入力されました。入力内容はそのまま残し、取り込みを中止しました。取り込んだ内容は残していません。入力を移すか別のセルを選んでから、もう一度取り込んでください。",
+  typedDuringRefresh:
+    "{table} の更新の書き込み中に {address} へ入力されました。入力内容はそのまま残し、更新を中止しました。表の古い行はすでに削除済みで、新しい行も取り消しました。入力を移してから、{table} をもう一度取り込んでください。",
   fetchProgress: "{n}行を取得",
   writeProgress: "{total}行中{n}行を書き込み",
 
@@ -284,7 +288,8 @@ export const ja: Messages = {
   companyNoPeers: "{code} の同業他社は見つかりませんでした。",
   companyPricesFailed: "シートは作成しましたが、株価グラフを作れませんでした: {message}",
   companyNoYears: "{code} の年次決算がありません。コードを確かめてください。",
-  sheetRebuiltKept: "シートに追加したセルはそのまま残しています（このシートのひな形のセルだけを書き直しました）。",
+  sheetRebuiltKept:
+    "シートに追加したセルはそのまま残しています（このシートのひな形のセルだけを書き直しました）。",
 
   captionSource: "出典: {label}",
   captionProcessed: "加工: {label}",
@@ -493,9 +498,12 @@ export const ja: Messages = {
   builderEditing: "{address} の数式を編集しています。",
   builderWriteBack: "{address} を更新",
   builderWrittenBack: "{address} の数式を更新しました。",
-  builderCellNotKaisha: "{address} に KAISHA 関数の数式はありません。下で作成して挿入してください。",
-  builderCellNotOneCall: "{address} の数式は KAISHA 関数だけの式ではありません（複数の呼び出しや計算を含む）。セルで直接編集してください。",
-  builderCellUnknown: "{address} の KAISHA 関数はこのビルダーにありません。セルで直接編集してください。",
+  builderCellNotKaisha:
+    "{address} に KAISHA 関数の数式はありません。下で作成して挿入してください。",
+  builderCellNotOneCall:
+    "{address} の数式は KAISHA 関数だけの式ではありません（複数の呼び出しや計算を含む）。セルで直接編集してください。",
+  builderCellUnknown:
+    "{address} の KAISHA 関数はこのビルダーにありません。セルで直接編集してください。",
   builderResolved: "この数式の値",
 
   errorUnexpected: "問題が発生しました: {message}",

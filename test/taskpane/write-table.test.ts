@@ -180,26 +180,6 @@ test("writeTable: a refresh that no longer fits keeps the old table and its rows
   }
 });
 
-test("writeTable: a cancelled import removes the rows already written", async () => {
-  expect.assertions(2);
-  const fake = installFakeExcel({
-    sheets: [{ name: "Sheet1" }],
-    selection: { address: "Sheet1!A1", values: [[""]] },
-  });
-  const ac = new AbortController();
-  try {
-    await writeTable(pricesTable(12_000), {
-      name: "T",
-      caption: "c",
-      signal: ac.signal,
-      onProgress: () => ac.abort(),
-    });
-  } catch (err) {
-    expect((err as Error).name).toBe("WriteCancelledError");
-    expect(fake.log).toContain("clear Sheet1!A1:C5001 All");
-  }
-});
-
 test("writeTable: a refresh with a new column refuses to write over the analyst's cells beside the table", async () => {
   expect.assertions(3);
   // The old table C5:D9 has two columns; the refresh has three, and the analyst typed in E6.

@@ -1,0 +1,157 @@
+// Keeps an import from writing over what the analyst types while it runs: a probe before each write, and the stop that gives their cells back.
+
+import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
+import { AddinFormula } from "./addin-formula";
+import { isFormulaCell } from "./cell-content";
+import { CELL_CONTENT, putBack, type CellContent } from "./guarded-write";
+import type { WriteCell } from "./safe-values";
+
+/**
+ * The analyst typed into cells an import was writing, after it found them empty: their entries
+ * were put back, what the import had written was removed, and it stopped.
+ */
+export class TypedDuringImportError extends Error {
+  override readonly name = "TypedDuringImportError";
+  constructor(
+    /** The first cell they typed into, sheet-qualified. */
+    readonly address: string,
+    /** The refreshed table's name when its old rows had already been removed (a Refresh). */
+    readonly replacedTable: string | undefined,
+  ) {
+    super(`Cell ${address} was typed into during the import`);
+  }
+}
+
+/** A cell the analyst left content in (0-based row and column on the import's sheet). */
+export interface TypedCell {
+  row: number;
+  col: number;
+  content: CellContent;
+}
+
+/** An area the import writes (0-based on its sheet). */
+export interface Area {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+/**
+ * Queues a probe of an area, to stand just before the import's write of it in the same batch:
+ * commands run in order at sync, so it reads what the cells held when the write ran (Office.js,
+ * "Excel JavaScript object model": load and sync). The area was empty when the import checked it
+ * (or cleared by the import), so whatever the probe finds there the analyst typed meanwhile (Excel
+ * holds a batch while a cell is being edited: STANDIN.md, "Loaded range content is a copy").
+ * @example const typed = probeArea(sheet, { row: 2, col: 1, rows: 5000, cols: 3 }); await context.sync(); typed();
+ */
+export function probeArea(sheet: Excel.Worksheet, area: Area): () => TypedCell[] {
+  const used = sheet.getRange(areaAddress(area)).getUsedRangeOrNullObject(true);
+  used.load(`address,${CELL_CONTENT}`);
+  return () => typedIn(used);
+}
+
+/** The non-empty cells of a synced probe (a used range, or its null object when all is empty). */
+function typedIn(used: Excel.Range): TypedCell[] {
+  if (used.isNullObject) return [];
+  const at = parseAddress(used.address);
+  const found: TypedCell[] = [];
+  used.formulas.forEach((line, r) =>
+    line.forEach((formula, c) => {
+      const content = { formula, value: used.values[r]?.[c], format: used.numberFormat[r]?.[c] };
+      if (!isEmpty(content)) found.push({ row: at.row + r, col: at.col + c, content });
+    }),
+  );
+  return found;
+}
+
+function areaAddress(a: Area): string {
+  return rangeAddress(a.row, a.col, a.rows, a.cols);
+}
+
+function isEmpty(content: CellContent): boolean {
+  const blank = (x: unknown) => x === "" || x === null || x === undefined;
+  return blank(content.formula) && blank(content.value);
+}
+
+/**
+ * True when a cell holds what the import wrote there: the formula it built, or the constant (a
+ * number read back as itself, text as text; compared as text without case, so TRUE and true agree).
+ */
+function holdsWrite(now: CellContent, wrote: WriteCell): boolean {
+  if (wrote instanceof AddinFormula)
+    return isFormulaCell(now.formula, now.value) && now.formula === wrote.text;
+  if (isFormulaCell(now.formula, now.value)) return false;
+  const text = (x: unknown) =>
+    x === null || x === undefined || (typeof x === "number" && !Number.isFinite(x))
+      ? ""
+      : String(x).toUpperCase();
+  return text(now.formula) === text(wrote);
+}
+
+/** What an import has written so far, to take back when it stops. */
+export interface Written {
+  sheet: Excel.Worksheet;
+  /** The areas written (header, rows, caption), in order. */
+  blocks: Area[];
+  /** What the import wrote at a cell (0-based on the sheet). */
+  wrote(row: number, col: number): WriteCell;
+  /** Rows per clearing batch. */
+  step: number;
+  /** The table the import added, when it got that far. */
+  table?: Excel.Table;
+}
+
+/**
+ * Takes back what an import wrote and gives the analyst their cells: each block is read and
+ * cleared in one batch (the read stands before the clear, so a cell typed over the import's values
+ * since is found and kept as the newest entry), then every typed cell gets its content back exactly
+ * (formula, constant, number format: guarded-write.ts `putBack`, guarded in turn). Resolves to the
+ * typed cells in the order found.
+ * @example await takeBack(context, written, probe()); throw new TypedDuringImportError(...);
+ */
+export async function takeBack(
+  context: Excel.RequestContext,
+  written: Written,
+  typed: readonly TypedCell[],
+): Promise<TypedCell[]> {
+  const { sheet } = written;
+  const theirs = new Map(typed.map((t) => [`${t.row},${t.col}`, t]));
+  for (const block of written.blocks) {
+    for (let row = block.row; row < block.row + block.rows; row += written.step) {
+      const part = { ...block, row, rows: Math.min(written.step, block.row + block.rows - row) };
+      const range = sheet.getRange(areaAddress(part)).load(CELL_CONTENT);
+      sheet.getRange(areaAddress(part)).clear("All");
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- bounded reads, only when an import stops
+      await context.sync();
+      range.formulas.forEach((line, r) =>
+        line.forEach((formula, c) => {
+          const at = { row: row + r, col: block.col + c };
+          const now = { formula, value: range.values[r]?.[c], format: range.numberFormat[r]?.[c] };
+          if (!holdsWrite(now, written.wrote(at.row, at.col)))
+            theirs.set(`${at.row},${at.col}`, { ...at, content: now });
+        }),
+      );
+    }
+  }
+  // After the reads: whether Table.delete also clears the cells, the reads saw them as they were.
+  written.table?.delete();
+  const cells = [...theirs.values()];
+  const cell = (t: TypedCell) => sheet.getRange(cellAddress(t.row, t.col));
+  await putBack(
+    context,
+    cells.map((t) => ({
+      target: cell(t),
+      probe: cell(t),
+      held: t.content,
+      // The block was cleared: anything else there the analyst typed since.
+      stands: isEmpty,
+    })),
+  );
+  return cells;
+}
+
+/** The sheet-qualified address of a typed cell, for the message. */
+export function typedAddress(sheetName: string, cell: TypedCell): string {
+  return qualify(sheetName, cellAddress(cell.row, cell.col));
+}
