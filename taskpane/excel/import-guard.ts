@@ -65,7 +65,8 @@ function typedIn(used: Excel.Range): TypedCell[] {
   return found;
 }
 
-function areaAddress(a: Area): string {
+/** "B3:D10" for an area. */
+export function areaAddress(a: Area): string {
   return rangeAddress(a.row, a.col, a.rows, a.cols);
 }
 
@@ -82,11 +83,14 @@ function holdsWrite(now: CellContent, wrote: WriteCell): boolean {
   if (wrote instanceof AddinFormula)
     return isFormulaCell(now.formula, now.value) && now.formula === wrote.text;
   if (isFormulaCell(now.formula, now.value)) return false;
-  const text = (x: unknown) =>
-    x === null || x === undefined || (typeof x === "number" && !Number.isFinite(x))
-      ? ""
-      : String(x).toUpperCase();
-  return text(now.formula) === text(wrote);
+  return asText(now.formula) === asText(wrote);
+}
+
+/** A cell's content as comparable text: empty for nothing, upper case (TRUE and true agree). */
+function asText(x: unknown): string {
+  return x === null || x === undefined || (typeof x === "number" && !Number.isFinite(x))
+    ? ""
+    : String(x).toUpperCase();
 }
 
 /** What an import has written so far, to take back when it stops. */
@@ -100,6 +104,13 @@ export interface Written {
   step: number;
   /** The table the import added, when it got that far. */
   table?: Excel.Table;
+  /** A Refresh's old table, removed by the refresh, to put back (replaced-table.ts). */
+  old?: {
+    /** Writes it back; resolves to the cells the analyst typed into its area since. */
+    write(): Promise<TypedCell[]>;
+    /** Its formula bar text at a cell ("" outside it). */
+    at(row: number, col: number): unknown;
+  };
 }
 
 /**
@@ -136,6 +147,7 @@ export async function takeBack(
   }
   // After the reads: whether Table.delete also clears the cells, the reads saw them as they were.
   written.table?.delete();
+  for (const t of (await written.old?.write()) ?? []) theirs.set(`${t.row},${t.col}`, t);
   const cells = [...theirs.values()];
   const cell = (t: TypedCell) => sheet.getRange(cellAddress(t.row, t.col));
   await putBack(
@@ -144,8 +156,10 @@ export async function takeBack(
       target: cell(t),
       probe: cell(t),
       held: t.content,
-      // The block was cleared: anything else there the analyst typed since.
-      stands: isEmpty,
+      // The cell was cleared (or given the old table's content back): anything else there the
+      // analyst typed since.
+      stands: (now: CellContent) =>
+        asText(now.formula) === asText(written.old?.at(t.row, t.col) ?? ""),
     })),
   );
   return cells;

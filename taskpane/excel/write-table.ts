@@ -12,6 +12,7 @@ import {
   type TypedCell,
   type Written,
 } from "./import-guard";
+import { oldAt, readOldTable, writeOldTable } from "./replaced-table";
 import { writeCells, type WriteCell } from "./safe-values";
 
 /** Rows per sync: at most 5,000, and fewer for wide tables to stay well below the ~5 MB request limit. */
@@ -149,6 +150,20 @@ export async function writeTable(
     }
 
     const step = options.rowsPerSync ?? blockRows(cols);
+    // A block's read back (formulas, values, formats) is about 1.5 times its write.
+    const readStep = Math.ceil(step / 2);
+    // A refresh reads the old table before removing it: if the analyst's typing stops the
+    // refresh, it goes back where it was rather than leave them without it.
+    const old =
+      replaced &&
+      (await readOldTable(
+        context,
+        sheet,
+        options.name,
+        { row: startRow, col: startCol, rows: ownedRows - 2, cols: replaced.columns },
+        readStep,
+      ));
+
     const formats = table.columns.map((c) => c.numberFormat);
     const bodyCell = (v: CellValue | undefined, i: number): WriteCell => {
       const column = table.columns[i];
@@ -165,8 +180,7 @@ export async function writeTable(
         if (row === captionRow) return c === 0 ? options.caption : undefined;
         return bodyCell(table.rows[row - startRow - 1]?.[c], c);
       },
-      // A block's read back (formulas, values, formats) is about 1.5 times its write.
-      step: Math.ceil(step / 2),
+      step: readStep,
     };
     // The analyst typed where the import had just written: their entries go back, the import's
     // cells go, and the pane says so (a Refresh's old rows were already removed: the message says).
@@ -191,6 +205,12 @@ export async function writeTable(
         // Only once the new rows are known to fit, and not for an import cancelled before it wrote.
         replaced.table.delete();
         sheet.getRange(replaced.area).clear("All");
+        if (old) {
+          done.old = {
+            write: () => writeOldTable(context, sheet, old, readStep),
+            at: (row, col) => oldAt(old, row, col),
+          };
+        }
       }
       const block = table.rows.slice(start, start + step);
       const header = start === 0 ? 1 : 0;

@@ -113,7 +113,7 @@ export const en = {
   typedDuringImport:
     "You typed into {address} while the import was writing there. Your entry was kept and the import stopped; nothing else it wrote was left. Move your entry or pick another cell, then import again.",
   typedDuringRefresh:
-    "You typed into {address} while the refresh of {table} was writing there. Your entry was kept and the refresh stopped: the table's old rows had already been removed and the new ones were taken back. Move your entry, then import {table} again.",
+    "You typed into {address} while the refresh of {table} was writing there. Your entry was kept and the refresh stopped: {table} is back as it was before the refresh. Move your entry or the table, then refresh again.",
   fetchProgress: "{n} rows fetched",
   writeProgress: "{n} of {total} rows written",
 

@@ -248,3 +248,78 @@ test("a cancelled import removes the rows already written, but not what the anal
   expect(cells(excel)).toEqual({ D4: { value: "checked", numberFormat: "#,##0" } });
   expect(excel.sheets()[0]?.tables).toEqual([]);
 });
+
+/** The workbook with table T imported at B2 (7 rows: B2:D9, caption B11), and its cells. */
+async function imported(): Promise<{ excel: StandInHooks; before: Record<string, Shown> }> {
+  const excel = workbook();
+  await writeTable(prices(ROWS), OPTIONS);
+  return { excel, before: cells(excel) };
+}
+
+// A refresh of T with 10 rows (B2:D12, caption B14). Syncs: 1 table lookup, 2 its range, 3 check of
+// B12:D14, 4-8 the old table read (B2:D11, 2 rows a sync), 9 header + block 1, 10 block 2,
+// 11 block 3, 12 block 4, 13 table and caption.
+const REFRESH = { ...OPTIONS, replace: true };
+
+test("refresh without typing: the new rows replace the old table in place", async () => {
+  const { excel } = await imported();
+  const written = await writeTable(prices(10, 2000), REFRESH);
+  expect(written).toEqual({ name: "T", sheet: "Sheet1", address: "B2:D12", rows: 10 });
+  const all = cells(excel);
+  expect(Object.keys(all)).toHaveLength(3 * 11 + 1);
+  expect(all.C3).toEqual({ value: 2000, numberFormat: "#,##0" });
+  expect(all.C12).toEqual({ value: 2009, numberFormat: "#,##0" });
+  expect(all.B14).toEqual({ value: "出典: IRBANK", numberFormat: "@" });
+  expect(excel.sheets()[0]?.tables).toEqual([{ name: "T", address: "B2:D12" }]);
+});
+
+test.each([
+  // after the old table was read, into the rows the refresh adds below it (block 4)
+  { afterSync: 8, cell: "C12", typed: NUMBER },
+  // after block 1, into block 2 (a row the old table held, which the refresh has cleared)
+  { afterSync: 9, cell: "C7", typed: FORMULA },
+  // after block 3, into the rows the refresh adds below
+  { afterSync: 11, cell: "B12", typed: LOOKS_LIKE_FORMULA },
+  // after the last block, into the new caption cell
+  { afterSync: 12, cell: "B14", typed: NUMBER },
+])(
+  "refresh typed into $cell after sync $afterSync: the entry is kept, the old table is back as it was, the message says so",
+  async ({ afterSync, cell, typed }) => {
+    const { excel, before } = await imported();
+    const err = await importTyping(excel, prices(10, 2000), REFRESH, afterSync, {
+      [cell]: typed.text,
+    });
+    expect(err).toBeInstanceOf(TypedDuringImportError);
+    // Where the entry went into a row the old table held, it stays there, over the old value.
+    expect(cells(excel)).toEqual({ ...before, [cell]: typed.shown });
+    expect(excel.sheets()[0]?.tables).toEqual([{ name: "T", address: "B2:D9" }]);
+    expect(errorText(err, en)).toBe(
+      en("typedDuringRefresh", { address: `Sheet1!${cell}`, table: "T" }),
+    );
+    expect(errorText(err, ja)).toContain("更新前の状態に戻しています");
+  },
+);
+
+test("a refresh with a new column: typing beside the old table, where the new column goes, is kept", async () => {
+  const { excel, before } = await imported();
+  const wider = shapeTable(
+    Array.from({ length: 3 }, (_, i) => ({
+      date: "2026-02-02",
+      close: 3000 + i,
+      volume: 1,
+      value: 9,
+    })),
+    [
+      { key: "close", label: "終値", unit: "jpy" },
+      { key: "volume", label: "出来高", unit: "shares" },
+      { key: "value", label: "売買代金", unit: "jpy" },
+    ],
+    attribution,
+    { lang: "ja", scale: "jpy", headers: "ja" },
+  );
+  // Syncs: 1 lookup, 2 its range, 3 check of E2:E7, 4-8 the old table read, 9 header + block 1.
+  const err = await importTyping(excel, wider, REFRESH, 8, { E4: "memo" });
+  expect(err).toBeInstanceOf(TypedDuringImportError);
+  expect(cells(excel)).toEqual({ ...before, E4: { value: "memo", numberFormat: "General" } });
+  expect(excel.sheets()[0]?.tables).toEqual([{ name: "T", address: "B2:D9" }]);
+});
