@@ -128,7 +128,7 @@ export async function putBack(
 }
 
 /** Same formula bar text, same kind (a formula is not text that looks like it), same format. */
-export function sameContent(a: CellContent, b: CellContent): boolean {
+function sameContent(a: CellContent, b: CellContent): boolean {
   return (
     a.formula === b.formula &&
     a.format === b.format &&
@@ -140,7 +140,7 @@ export function sameContent(a: CellContent, b: CellContent): boolean {
  * Writes back what a probe read, exactly: a formula as a formula, a number or boolean as itself,
  * text as text, each under the number format the cell had (the write of a formula may change it).
  */
-export function restoreCell(range: Excel.Range, held: CellContent): void {
+function restoreCell(range: Excel.Range, held: CellContent): void {
   const format = typeof held.format === "string" ? held.format : "General";
   if (isFormulaCell(held.formula, held.value)) {
     writeFormula(range, held.formula, format);

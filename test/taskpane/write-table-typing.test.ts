@@ -323,3 +323,16 @@ test("a refresh with a new column: typing beside the old table, where the new co
   expect(cells(excel)).toEqual({ ...before, E4: { value: "memo", numberFormat: "General" } });
   expect(excel.sheets()[0]?.tables).toEqual([{ name: "T", address: "B2:D9" }]);
 });
+
+test("a cancelled refresh puts the old table back as it was", async () => {
+  const { excel, before } = await imported();
+  const ac = new AbortController();
+  const err = await writeTable(prices(10, 2000), {
+    ...REFRESH,
+    signal: ac.signal,
+    onProgress: () => ac.abort(),
+  }).catch((e: unknown) => e);
+  expect((err as Error).name).toBe("WriteCancelledError");
+  expect(cells(excel)).toEqual(before);
+  expect(excel.sheets()[0]?.tables).toEqual([{ name: "T", address: "B2:D9" }]);
+});
