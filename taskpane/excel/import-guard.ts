@@ -76,21 +76,26 @@ function isEmpty(content: CellContent): boolean {
 }
 
 /**
- * True when a cell holds what the import wrote there: the formula it built, or the constant (a
- * number read back as itself, text as text; compared as text without case, so TRUE and true agree).
+ * True when a cell holds what the import wrote there: the formula it built, or the constant. Read
+ * back loosely on purpose, so that nothing the import wrote is ever taken for the analyst's entry
+ * and left behind: text without case (TRUE and true agree, Excel may case a formula's names),
+ * numbers to Excel's 15 significant digits (Microsoft Support, "Excel specifications and limits":
+ * number precision 15 digits).
  */
 function holdsWrite(now: CellContent, wrote: WriteCell): boolean {
   if (wrote instanceof AddinFormula)
-    return isFormulaCell(now.formula, now.value) && now.formula === wrote.text;
+    return isFormulaCell(now.formula, now.value) && asText(now.formula) === asText(wrote.text);
   if (isFormulaCell(now.formula, now.value)) return false;
+  if (typeof wrote === "number" && typeof now.formula === "number")
+    return wrote.toPrecision(15) === now.formula.toPrecision(15);
   return asText(now.formula) === asText(wrote);
 }
 
-/** A cell's content as comparable text: empty for nothing, upper case (TRUE and true agree). */
+/** A cell's content as comparable text: empty for nothing, upper case, one kind of line break. */
 function asText(x: unknown): string {
   return x === null || x === undefined || (typeof x === "number" && !Number.isFinite(x))
     ? ""
-    : String(x).toUpperCase();
+    : String(x).replace(/\r\n/g, "\n").toUpperCase();
 }
 
 /** What an import has written so far, to take back when it stops. */
