@@ -183,7 +183,7 @@ export async function writeTable(
       step: readStep,
     };
     // The analyst typed where the import had just written: their entries go back, the import's
-    // cells go, and the pane says so (a Refresh's old rows were already removed: the message says).
+    // cells go (a Refresh puts its old table back), and the pane names the cell.
     const stop = async (typed: TypedCell[]): Promise<never> => {
       const theirs = await takeBack(context, done, typed);
       const first = theirs[0] ?? typed[0];

@@ -336,3 +336,27 @@ test("a cancelled refresh puts the old table back as it was", async () => {
   expect(cells(excel)).toEqual(before);
   expect(excel.sheets()[0]?.tables).toEqual([{ name: "T", address: "B2:D9" }]);
 });
+
+test("typed into two blocks after the check: the first stops the import, both entries stay, the message names the first", async () => {
+  const excel = workbook();
+  const err = await importTyping(excel, prices(ROWS), OPTIONS, 3, { D5: "x", C9: "=SUM(1,2)" });
+  expect(err).toBeInstanceOf(TypedDuringImportError);
+  expect(cells(excel)).toEqual({ D5: { value: "x", numberFormat: "General" }, C9: FORMULA.shown });
+  expect((err as TypedDuringImportError).address).toBe("Sheet1!D5");
+});
+
+test("typing again while the stopped import gives the cell back: the newest entry stays", async () => {
+  // C7 typed after block 1 (sync 4), found at block 2 (sync 5); the take-back reads and clears
+  // B2:D5 and B6:D8 two rows a sync (6-9), then puts C7 back (10), guarded: typed again after 9
+  // and after 10, each newer entry goes back in turn.
+  const excel = workbook();
+  const stop = typeAfterSyncs(excel, {
+    4: { C7: "first" },
+    9: { C7: "second" },
+    10: { C7: "third" },
+  });
+  const err = await writeTable(prices(ROWS), OPTIONS).catch((e: unknown) => e);
+  stop();
+  expect(err).toBeInstanceOf(TypedDuringImportError);
+  expect(cells(excel)).toEqual({ C7: { value: "third", numberFormat: "General" } });
+});
