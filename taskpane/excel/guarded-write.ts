@@ -56,8 +56,11 @@ export function guardedWrite(
       target,
       probe,
       held,
-      // What the write left: the formula, as a formula (its format is Excel's to adjust).
-      stands: (now) => now.formula === formula && isFormulaCell(now.formula, now.value),
+      // What the write left: the formula, as a formula (its format is Excel's to adjust; Excel
+      // may case its names: an entry differing only in case is the same entry).
+      stands: (now) =>
+        isFormulaCell(now.formula, now.value) &&
+        now.formula.toUpperCase() === formula.toUpperCase(),
     }),
   };
 }
@@ -81,6 +84,8 @@ export async function settleWrites(
   let next = 0;
   return typed.map((held) => (held ? left[next++] : undefined));
 }
+
+const MAX_ROUNDS = 20;
 
 /** A cell whose content the add-in wrote over: what to put back, and how to see it still stands. */
 export interface PutBack {
@@ -108,7 +113,9 @@ export async function putBack(
 ): Promise<CellContent[]> {
   const left = cells.map((c) => c.held);
   let pending = cells.map((cell, i) => ({ ...cell, i }));
-  while (pending.length > 0) {
+  // Each round needs the analyst to type into the cell again within one batch; the bound only
+  // keeps a host that reads back an entry differently from what was written from looping.
+  for (let round = 0; pending.length > 0 && round < MAX_ROUNDS; round++) {
     for (const cell of pending) {
       cell.probe.load(CELL_CONTENT);
       restoreCell(cell.target, cell.held);
