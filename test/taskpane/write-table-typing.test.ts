@@ -43,19 +43,19 @@ interface Shown {
   numberFormat: string;
 }
 
-/** Every non-empty cell of a sheet: formula (when one), value and number format. */
+/**
+ * Every cell of A1:H20 (and down to the last value) that holds anything, a value, a formula, a
+ * number format or bold: what the flow left, leftovers of formatting included.
+ */
 function cells(excel: StandInHooks, sheet = "Sheet1"): Record<string, Shown> {
-  const used = excel.sheets().find((s) => s.name === sheet)?.used;
-  if (!used) return {};
-  const [first] = used.split(":");
-  const top = /^([A-Z]+)(\d+)$/.exec(first ?? "");
+  const used = excel.sheets().find((s) => s.name === sheet)?.used ?? "A1";
+  const bottom = Math.max(20, Number(/(\d+)$/.exec(used)?.[1]));
   const out: Record<string, Shown> = {};
-  excel.read(sheet, used).forEach((row, r) =>
+  excel.read(sheet, `A1:H${bottom}`).forEach((row, r) =>
     row.forEach((cell, c) => {
-      if (cell.value === "" && cell.formula === undefined) return;
-      const col = String.fromCharCode((top?.[1] ?? "A").charCodeAt(0) + c);
-      const address = `${col}${Number(top?.[2]) + r}`;
-      out[address] = {
+      const empty = cell.value === "" && cell.formula === undefined;
+      if (empty && cell.numberFormat === "General" && !cell.bold) return;
+      out[`${"ABCDEFGH"[c]}${r + 1}`] = {
         ...(cell.formula !== undefined ? { formula: cell.formula } : {}),
         value: cell.value,
         numberFormat: cell.numberFormat,
