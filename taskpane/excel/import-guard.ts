@@ -133,10 +133,15 @@ export async function takeBack(
 ): Promise<TypedCell[]> {
   const { sheet } = written;
   const theirs = new Map(typed.map((t) => [`${t.row},${t.col}`, t]));
+  let table = written.table;
   for (const block of written.blocks) {
     for (let row = block.row; row < block.row + block.rows; row += written.step) {
       const part = { ...block, row, rows: Math.min(written.step, block.row + block.rows - row) };
       const range = sheet.getRange(areaAddress(part)).load(CELL_CONTENT);
+      // The table goes before its cells are cleared (Excel names a table's emptied header cells
+      // Column1, Column2…), after the first read; a cell a later read finds empty is skipped below.
+      table?.delete();
+      table = undefined;
       sheet.getRange(areaAddress(part)).clear("All");
       // eslint-disable-next-line office-addins/no-context-sync-in-loop -- bounded reads, only when an import stops
       await context.sync();
@@ -144,14 +149,12 @@ export async function takeBack(
         line.forEach((formula, c) => {
           const at = { row: row + r, col: block.col + c };
           const now = { formula, value: range.values[r]?.[c], format: range.numberFormat[r]?.[c] };
-          if (!holdsWrite(now, written.wrote(at.row, at.col)))
+          if (!isEmpty(now) && !holdsWrite(now, written.wrote(at.row, at.col)))
             theirs.set(`${at.row},${at.col}`, { ...at, content: now });
         }),
       );
     }
   }
-  // After the reads: whether Table.delete also clears the cells, the reads saw them as they were.
-  written.table?.delete();
   for (const t of (await written.old?.write()) ?? []) theirs.set(`${t.row},${t.col}`, t);
   const cells = [...theirs.values()];
   const cell = (t: TypedCell) => sheet.getRange(cellAddress(t.row, t.col));
