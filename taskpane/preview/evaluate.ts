@@ -285,8 +285,13 @@ async function evaluateCall(
     options.stream ||
     options.requiresParameterAddresses;
   return new Promise<DisplayCell[][]>((resolve) => {
+    // onCanceled is for a call still running: Microsoft's "Cancel a function" cancels a function's
+    // execution. A call that returned has none; a streaming one runs until it is cancelled.
+    let cancel = () => {};
+    const stopListening = () => ctx.signal.removeEventListener("abort", cancel);
     let settled = false;
     const settle = (cells: DisplayCell[][]) => {
+      if (!options.stream) stopListening();
       if (!settled) {
         settled = true;
         resolve(cells);
@@ -301,16 +306,18 @@ async function evaluateCall(
       };
       if (options.requiresParameterAddresses)
         invocation["parameterAddresses"] = expr.args.map(() => "");
-      ctx.signal.addEventListener("abort", () => {
+      cancel = () => {
         const onCanceled = invocation["onCanceled"];
         if (typeof onCanceled === "function") onCanceled();
-      });
+      };
+      ctx.signal.addEventListener("abort", cancel, { once: true });
       args.push(invocation);
     }
     let returned: unknown;
     try {
       returned = impl(...args);
     } catch (err) {
+      stopListening(); // a function that threw is not running, streaming or not
       settle([[thrownToCell(err)]]);
       return;
     }

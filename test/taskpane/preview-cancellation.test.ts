@@ -13,7 +13,12 @@ const one = (id: string, cancelable: boolean): [string, FunctionMetadata] => [
   id,
   { id, name: id, parameters: [{ name: "x", type: "any" }], options: { cancelable } },
 ];
-const metadata = new Map([one("SLOW", true), one("PLAIN", false), one("OUTER", true)]);
+const metadata = new Map([
+  one("SLOW", true),
+  one("PLAIN", false),
+  one("OUTER", true),
+  ["TICK", { id: "TICK", name: "TICK", parameters: [], options: { stream: true } }],
+]);
 
 /** Every call and cancellation, by function; SLOW's calls stay running until `finish` is called. */
 function functions() {
@@ -32,6 +37,11 @@ function functions() {
     };
   cf.associate("SLOW", cancelable("SLOW"));
   cf.associate("OUTER", cancelable("OUTER"));
+  cf.associate("TICK", (invocation: { setResult(v: unknown): void; onCanceled?: () => void }) => {
+    calls.push("TICK()");
+    invocation.onCanceled = () => void canceled.push("TICK()");
+    invocation.setResult(1);
+  });
   cf.associate("PLAIN", (x: unknown) => {
     calls.push(`PLAIN(${String(x)})`);
     return x;
@@ -110,6 +120,30 @@ describe("stand-in engine: cancellation before the call", () => {
     controller.abort();
     expect(f.calls).toEqual(["SLOW(3)"]);
     expect(f.canceled).toEqual(["SLOW(3)"]);
+  });
+
+  test("a call that returned is not running: a later cancellation of the cell does not call its onCanceled", async () => {
+    const f = functions();
+    const controller = new AbortController();
+    const grid = await evaluate(
+      parseFormula("KAISHA.OUTER(1)"),
+      context(f.registry, controller.signal),
+    );
+    expect(grid?.[0]?.[0]).toMatchObject({ text: "OUTER:1" });
+    controller.abort(); // the cell is entered again afterwards
+    expect(f.canceled).toEqual([]);
+  });
+
+  test("a streaming call keeps running after its first result: cancelling the cell calls its onCanceled", async () => {
+    const f = functions();
+    const controller = new AbortController();
+    const grid = await evaluate(
+      parseFormula("KAISHA.TICK()"),
+      context(f.registry, controller.signal),
+    );
+    expect(grid?.[0]?.[0]).toMatchObject({ text: "1" });
+    controller.abort();
+    expect(f.canceled).toEqual(["TICK()"]);
   });
 
   test("the Excel stand-in's entry point: a superseded calculation resolves to null, the newer one to its cells", async () => {
