@@ -204,6 +204,58 @@ describe("Excel stand-in", () => {
     await page.close();
   });
 
+  test("cancellation before the call: a superseded calculation never calls the function, the cell shows the newest, whenIdle settles", async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      const w = window as unknown as W & { __seen: string[] };
+      w.__seen = [];
+      return w.__excelStandIn.register(
+        {
+          id: "TWICE",
+          name: "TWICE",
+          parameters: [{ name: "x", type: "number" }],
+          options: { cancelable: true },
+        },
+        (...args: unknown[]) => {
+          // A referenced cell arrives as a data type (the "all" default, STANDIN.md).
+          const arg = args[0] as number | { basicValue: number };
+          const x = typeof arg === "object" ? arg.basicValue : arg;
+          const invocation = args[1] as { onCanceled?: () => void };
+          invocation.onCanceled = () => void w.__seen.push(`canceled ${x}`);
+          w.__seen.push(`called ${x}`);
+          return Promise.resolve(x * 2);
+        },
+      );
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    // Entered three times, then cleared, in one turn: no calculation reaches its call before the
+    // next event supersedes it, so only the last entry of L1 calls the function.
+    await page.evaluate(() => {
+      const s = (window as unknown as W).__excelStandIn;
+      s.enter("Sheet1", "L1", "=KAISHA.TWICE(1)");
+      s.enter("Sheet1", "L1", "=KAISHA.TWICE(2)");
+      s.enter("Sheet1", "L1", "=KAISHA.TWICE(3)");
+      s.enter("Sheet1", "L2", "=KAISHA.TWICE(4)");
+      s.enter("Sheet1", "L2", "");
+    });
+    await idle(page);
+    expect(await seen()).toEqual(["called 3"]);
+    expect((await read(page, "L1:L2")).map((row) => row[0]?.value)).toEqual([6, ""]);
+    // A newer calculation of a dependent cell: M2 reads M1, typed twice in one turn.
+    await enter(page, "M1", "5");
+    await enter(page, "M2", "=KAISHA.TWICE(M1)");
+    await idle(page);
+    await page.evaluate(() => {
+      const s = (window as unknown as W).__excelStandIn;
+      s.enter("Sheet1", "M1", "7");
+      s.enter("Sheet1", "M1", "8");
+    });
+    await idle(page);
+    expect(await seen()).toEqual(["called 3", "called 5", "called 8"]);
+    expect((await read(page, "M2"))[0]?.[0]).toMatchObject({ value: 16 });
+    await page.close();
+  });
+
   test("value preview: a formula being typed calls the function with isInValuePreview and sends nothing", async () => {
     const page = await open();
     const before = h.sandbox.sandbox.requestLog.length;
