@@ -122,28 +122,26 @@ describe("stand-in engine: cancellation before the call", () => {
     expect(f.canceled).toEqual(["SLOW(3)"]);
   });
 
-  test("a call that returned is not running: a later cancellation of the cell does not call its onCanceled", async () => {
+  test.each([
+    [
+      "a call that returned is not running: a later cancellation does not call its onCanceled",
+      "KAISHA.OUTER(1)",
+      "OUTER:1",
+      [],
+    ],
+    [
+      "a streaming call runs on after its first result: cancelling the cell calls its onCanceled",
+      "KAISHA.TICK()",
+      "1",
+      ["TICK()"],
+    ],
+  ])("%s", async (_, text, shown, canceled) => {
     const f = functions();
     const controller = new AbortController();
-    const grid = await evaluate(
-      parseFormula("KAISHA.OUTER(1)"),
-      context(f.registry, controller.signal),
-    );
-    expect(grid?.[0]?.[0]).toMatchObject({ text: "OUTER:1" });
+    const grid = await evaluate(parseFormula(text), context(f.registry, controller.signal));
+    expect(grid?.[0]?.[0]).toMatchObject({ text: shown });
     controller.abort(); // the cell is entered again afterwards
-    expect(f.canceled).toEqual([]);
-  });
-
-  test("a streaming call keeps running after its first result: cancelling the cell calls its onCanceled", async () => {
-    const f = functions();
-    const controller = new AbortController();
-    const grid = await evaluate(
-      parseFormula("KAISHA.TICK()"),
-      context(f.registry, controller.signal),
-    );
-    expect(grid?.[0]?.[0]).toMatchObject({ text: "1" });
-    controller.abort();
-    expect(f.canceled).toEqual(["TICK()"]);
+    expect(f.canceled).toEqual(canceled);
   });
 
   test("the Excel stand-in's entry point: a superseded calculation resolves to null, the newer one to its cells", async () => {
