@@ -23,6 +23,8 @@ interface StandIn {
   functions(): string[];
   preview(sheet: string, address: string, formula: string): Promise<CellInfo[][]>;
   register(meta: object, fn: (...args: unknown[]) => unknown): Promise<void>;
+  /** What the pane asked of the workbook besides cells ("calculate Full", …). */
+  log: string[];
 }
 type W = { __excelStandIn: StandIn };
 
@@ -34,6 +36,11 @@ async function open(standIn: StandInConfig = {}): Promise<Page> {
   await page.fill('[data-testid="key-input"]', DEMO_API_KEY);
   await page.click('[data-testid="key-verify"]');
   await page.waitForSelector('[data-testid="connection-status"][data-state="ok"]');
+  // The saved key recalculates the workbook once, 300 ms later (recalc-on-change.ts): wait for it,
+  // or it can land after a test's first formula and calculate that cell a second time.
+  await page.waitForFunction(() =>
+    (window as unknown as W).__excelStandIn.log.some((line) => line.startsWith("calculate")),
+  );
   // PROBE(x): what the function received, as JSON (the parameter is `any`, as KAISHA's are).
   await page.evaluate(() =>
     (window as unknown as W).__excelStandIn.register(
@@ -55,7 +62,8 @@ const idle = (page: Page) =>
   page.evaluate(() => (window as unknown as W).__excelStandIn.whenIdle());
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The sandbox's clock: no PRICE answer falls due mid-test when a run crosses the 15:30 JST close.
+  h = await startHarness({ pageClock: "sandbox" });
 });
 
 afterAll(async () => {
@@ -153,6 +161,20 @@ describe("Excel stand-in", () => {
     await enter(page, "H1", "=KAISHA.PROBE(A10:A12)");
     await idle(page);
     expect((await read(page, "H1"))[0]?.[0]).toMatchObject({ value: "#VALUE!", error: "Value" });
+    await page.close();
+  });
+
+  test("the page's clock starts at the sandbox's data clock and runs", async () => {
+    const page = await open();
+    const start = Date.parse(h.sandbox.sandbox.now());
+    const first = await page.evaluate(() => Date.now());
+    // The pane's timers run and move the clock (no duration is asserted).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const second = await page.evaluate(() => Date.now());
+    const jstDay = (t: number) => new Date(t + 9 * 3_600_000).toISOString().slice(0, 10);
+    expect(first).toBeGreaterThanOrEqual(start);
+    expect(jstDay(first)).toBe(jstDay(start)); // the data's day, whatever the machine's date
+    expect(second).toBeGreaterThan(first);
     await page.close();
   });
 
