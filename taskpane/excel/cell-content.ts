@@ -9,10 +9,24 @@
  */
 export const TEXT_FORMAT = "@";
 
-const KAISHA_CALL = /KAISHA\.[A-Z]+\s*\(/i;
+/** A call to one of the add-in's functions: `KAISHA.` not inside a longer name (`MYKAISHA.X(`). */
+const KAISHA_CALL = /(?<![A-Z0-9_.])KAISHA\.[A-Z][A-Z0-9_.]*\s*\(/i;
+/** Excel's text literals ("…", "" inside) and quoted sheet names ('…', '' inside). */
+const QUOTED = /"(?:[^"]|"")*"|'(?:[^']|'')*'/g;
 
+/**
+ * True when a formula (Range.formulas text) calls a KAISHA function anywhere, in any case, also
+ * inside Excel's own (`=IFERROR(KAISHA.PRICE(7203),0)`). A formula starts with "=": " =KAISHA…" is
+ * text. A call written inside a text literal (`="KAISHA.PRICE(7203)"`) is not a call. A Text cell
+ * holding "=KAISHA…" reads the same from Range.formulas: tell it apart with `isFormulaCell`.
+ * @example isKaishaFormula("=kaisha.price(7203)") // true
+ */
 export function isKaishaFormula(formula: unknown): formula is string {
-  return typeof formula === "string" && formula.startsWith("=") && KAISHA_CALL.test(formula);
+  return (
+    typeof formula === "string" &&
+    formula.startsWith("=") &&
+    KAISHA_CALL.test(formula.replace(QUOTED, '""'))
+  );
 }
 
 /**

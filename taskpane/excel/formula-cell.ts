@@ -2,6 +2,7 @@
 // KAISHA cell it was opened on, or a cell the user agreed to overwrite.
 
 import { cellAddress, parseAddress } from "../state/a1";
+import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { contentOf, guardedWrite, settleWrites } from "./guarded-write";
 import { runCellWrites, runExcel } from "./run";
 
@@ -79,11 +80,6 @@ export async function readActiveCell(): Promise<{ address: string; formula: stri
   });
 }
 
-/** A formula that calls a KAISHA function (what the builder may replace without asking). */
-function isKaishaFormula(content: string): boolean {
-  return /^=.*\bKAISHA\.[A-Z]+\s*\(/i.test(content.trim());
-}
-
 /**
  * Writes the edited formula back into the cell the builder was opened on, in one run: when it
  * still holds a KAISHA formula (or nothing). Anything else there now (the analyst typed over it,
@@ -95,9 +91,12 @@ export async function writeBackFormula(address: string, formula: string): Promis
     const cell = cellAt(context, address);
     cell.load("address,formulas,values,numberFormat"); // CELL_CONTENT and the address
     await context.sync();
-    const content = textOf(cell.formulas[0]?.[0]);
-    if (content !== "" && !isKaishaFormula(content))
-      return { written: false, address: cell.address, content };
+    const held = cell.formulas[0]?.[0];
+    const content = textOf(held);
+    // What the builder may replace without asking: a KAISHA formula, not text that reads like one
+    // (a Text cell's "=KAISHA…" comes back from Range.formulas as it is: cell-content.ts).
+    const kaisha = isKaishaFormula(held) && isFormulaCell(held, cell.values[0]?.[0]);
+    if (content !== "" && !kaisha) return { written: false, address: cell.address, content };
     return writeOverRead(context, cell, formula);
   });
 }

@@ -55,7 +55,10 @@ export interface EvaluationContext {
   cellAt(at: CellPosition): DisplayCell | undefined;
   /** Where the formula lives (for invocation.address). */
   address: CellPosition;
-  /** Aborted when the formula is replaced or recalculated: wired to invocation.onCanceled. */
+  /**
+   * Aborted when the formula is replaced, cleared or recalculated: a call already running gets
+   * invocation.onCanceled; a call not yet started is not made, and evaluate resolves to null.
+   */
   signal: AbortSignal;
   /** A streaming function delivered a newer result. */
   onStreamUpdate?: (cells: DisplayCell[][]) => void;
@@ -79,6 +82,16 @@ function quoteSheet(name: string): string {
 class EvaluationError extends Error {
   constructor(readonly cell: DisplayCell) {
     super(cell.kind === "error" ? cell.message : "error");
+  }
+}
+
+/**
+ * A superseded calculation reached a custom function's call: the call is not made (STANDIN.md
+ * "Cancellation"). Not an Excel error: it passes through IFERROR and the like to `evaluate`.
+ */
+class CanceledCalculation extends Error {
+  constructor() {
+    super("calculation canceled before the call");
   }
 }
 
@@ -261,6 +274,10 @@ async function evaluateCall(
     args.push(value === undefined ? null : shapeFor(param, value, expr.name));
   }
 
+  // STANDIN.md "Cancellation": Excel does not call a function for a calculation superseded before
+  // its call (the cell re-entered or cleared, a newer calculation of it). The check and the abort
+  // listener below are in the same turn as the call, so no cancellation falls between them.
+  if (ctx.signal.aborted) throw new CanceledCalculation();
   const options = meta.options ?? {};
   const wantsInvocation =
     options.cancelable ||
@@ -268,8 +285,13 @@ async function evaluateCall(
     options.stream ||
     options.requiresParameterAddresses;
   return new Promise<DisplayCell[][]>((resolve) => {
+    // onCanceled is for a call still running: Microsoft's "Cancel a function" cancels a function's
+    // execution. A call that returned has none; a streaming one runs until it is cancelled.
+    let cancel = () => {};
+    const stopListening = () => ctx.signal.removeEventListener("abort", cancel);
     let settled = false;
     const settle = (cells: DisplayCell[][]) => {
+      if (!options.stream) stopListening();
       if (!settled) {
         settled = true;
         resolve(cells);
@@ -284,16 +306,18 @@ async function evaluateCall(
       };
       if (options.requiresParameterAddresses)
         invocation["parameterAddresses"] = expr.args.map(() => "");
-      ctx.signal.addEventListener("abort", () => {
+      cancel = () => {
         const onCanceled = invocation["onCanceled"];
         if (typeof onCanceled === "function") onCanceled();
-      });
+      };
+      ctx.signal.addEventListener("abort", cancel, { once: true });
       args.push(invocation);
     }
     let returned: unknown;
     try {
       returned = impl(...args);
     } catch (err) {
+      stopListening(); // a function that threw is not running, streaming or not
       settle([[thrownToCell(err)]]);
       return;
     }
@@ -307,13 +331,19 @@ async function evaluateCall(
 
 /**
  * Evaluates a formula's expression to a rectangle of cells. Never rejects: every failure is a cell.
+ * Resolves to null when `ctx.signal` was aborted before a custom function the formula needs was
+ * called: a superseded calculation has no result (the caller keeps the newer one's).
  * @example await evaluate(parseFormula('KAISHA.PRICE(7203)'), ctx) // [[{kind: "number", ...}]]
  */
-export async function evaluate(expr: Expr, ctx: EvaluationContext): Promise<DisplayCell[][]> {
+export async function evaluate(
+  expr: Expr,
+  ctx: EvaluationContext,
+): Promise<DisplayCell[][] | null> {
   try {
     if (isKaishaCall(expr, ctx) && expr.kind === "call") return await evaluateCall(expr, ctx);
     return toGrid(await argValue(expr, ctx, "worksheet"));
   } catch (err) {
+    if (err instanceof CanceledCalculation) return null;
     return [[thrownToCell(err)]];
   }
 }

@@ -419,7 +419,9 @@ import { evaluateStandInFormula } from "./standin-engine";
     if (/KAISHA\./i.test(own.formula)) calcCount++;
     var depth = (options && options.depth) || 0;
     var settle = function (grid) {
-      if (s.anchors.get(k(r, c)) !== anchor) return;
+      // null: this calculation was superseded before its function was called (STANDIN.md
+      // "Cancellation"); the job still settles, so whenIdle does not wait for it.
+      if (grid === null || s.anchors.get(k(r, c)) !== anchor) return;
       var before = anchorArea(anchor);
       anchor.result = grid;
       relayout(s);

@@ -534,7 +534,8 @@ async function calculate(state: PageState, at: CellPosition, depth: number): Pro
       }
     },
   });
-  if (controller.signal.aborted || state.sheet.inputAt(at) !== input) return;
+  // A superseded calculation (null: its call was never made) leaves the cell to the newer one.
+  if (cells === null || controller.signal.aborted || state.sheet.inputAt(at) !== input) return;
   state.running.delete(k);
   state.sheet.setResult(at, cells);
   renderGrid(state);

@@ -100,10 +100,11 @@ export interface StandInFormula {
 
 /**
  * Evaluates a cell's formula with the shared engine. Never rejects: every failure is a cell, and a
- * formula Excel would refuse to enter is #NAME?.
+ * formula Excel would refuse to enter is #NAME?. Null when `signal` was aborted before a function
+ * the formula needs was called (the engine's `evaluate`): the calculation has no result.
  * @example await evaluateStandInFormula({ formula: "=KAISHA.PRICE(7203)", ... }) // [[{ value: 2500 }]]
  */
-export async function evaluateStandInFormula(f: StandInFormula): Promise<StandInCell[][]> {
+export async function evaluateStandInFormula(f: StandInFormula): Promise<StandInCell[][] | null> {
   let input;
   try {
     input = readCellInput(f.formula);
@@ -130,5 +131,5 @@ export async function evaluateStandInFormula(f: StandInFormula): Promise<StandIn
         }
       : {}),
   });
-  return grid.map((row) => row.map(toStandInCell));
+  return grid && grid.map((row) => row.map(toStandInCell));
 }

@@ -23,6 +23,8 @@ interface StandIn {
   functions(): string[];
   preview(sheet: string, address: string, formula: string): Promise<CellInfo[][]>;
   register(meta: object, fn: (...args: unknown[]) => unknown): Promise<void>;
+  /** What the pane asked of the workbook besides cells ("calculate Full", …). */
+  log: string[];
 }
 type W = { __excelStandIn: StandIn };
 
@@ -34,6 +36,11 @@ async function open(standIn: StandInConfig = {}): Promise<Page> {
   await page.fill('[data-testid="key-input"]', DEMO_API_KEY);
   await page.click('[data-testid="key-verify"]');
   await page.waitForSelector('[data-testid="connection-status"][data-state="ok"]');
+  // The saved key recalculates the workbook once, 300 ms later (recalc-on-change.ts): wait for it,
+  // or it can land after a test's first formula and calculate that cell a second time.
+  await page.waitForFunction(() =>
+    (window as unknown as W).__excelStandIn.log.some((line) => line.startsWith("calculate")),
+  );
   // PROBE(x): what the function received, as JSON (the parameter is `any`, as KAISHA's are).
   await page.evaluate(() =>
     (window as unknown as W).__excelStandIn.register(
@@ -55,7 +62,8 @@ const idle = (page: Page) =>
   page.evaluate(() => (window as unknown as W).__excelStandIn.whenIdle());
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The sandbox's clock: no PRICE answer falls due mid-test when a run crosses the 15:30 JST close.
+  h = await startHarness({ pageClock: "sandbox" });
 });
 
 afterAll(async () => {
@@ -156,6 +164,20 @@ describe("Excel stand-in", () => {
     await page.close();
   });
 
+  test("the page's clock starts at the sandbox's data clock and runs", async () => {
+    const page = await open();
+    const start = Date.parse(h.sandbox.sandbox.now());
+    const first = await page.evaluate(() => Date.now());
+    // The pane's timers run and move the clock (no duration is asserted).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const second = await page.evaluate(() => Date.now());
+    const jstDay = (t: number) => new Date(t + 9 * 3_600_000).toISOString().slice(0, 10);
+    expect(first).toBeGreaterThanOrEqual(start);
+    expect(jstDay(first)).toBe(jstDay(start)); // the data's day, whatever the machine's date
+    expect(second).toBeGreaterThan(first);
+    await page.close();
+  });
+
   test("cancellation: re-entering a formula or recalculating cancels the call still running", async () => {
     const page = await open();
     await page.evaluate(() => {
@@ -201,6 +223,58 @@ describe("Excel stand-in", () => {
     );
     expect(await canceled()).toBe(2);
     expect((await read(page, "K1"))[0]?.[0]).toMatchObject({ value: "#BUSY!" });
+    await page.close();
+  });
+
+  test("cancellation before the call: a superseded calculation never calls the function, the cell shows the newest, whenIdle settles", async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      const w = window as unknown as W & { __seen: string[] };
+      w.__seen = [];
+      return w.__excelStandIn.register(
+        {
+          id: "TWICE",
+          name: "TWICE",
+          parameters: [{ name: "x", type: "number" }],
+          options: { cancelable: true },
+        },
+        (...args: unknown[]) => {
+          // A referenced cell arrives as a data type (the "all" default, STANDIN.md).
+          const arg = args[0] as number | { basicValue: number };
+          const x = typeof arg === "object" ? arg.basicValue : arg;
+          const invocation = args[1] as { onCanceled?: () => void };
+          invocation.onCanceled = () => void w.__seen.push(`canceled ${x}`);
+          w.__seen.push(`called ${x}`);
+          return Promise.resolve(x * 2);
+        },
+      );
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    // Entered three times, then cleared, in one turn: no calculation reaches its call before the
+    // next event supersedes it, so only the last entry of L1 calls the function.
+    await page.evaluate(() => {
+      const s = (window as unknown as W).__excelStandIn;
+      s.enter("Sheet1", "L1", "=KAISHA.TWICE(1)");
+      s.enter("Sheet1", "L1", "=KAISHA.TWICE(2)");
+      s.enter("Sheet1", "L1", "=KAISHA.TWICE(3)");
+      s.enter("Sheet1", "L2", "=KAISHA.TWICE(4)");
+      s.enter("Sheet1", "L2", "");
+    });
+    await idle(page);
+    expect(await seen()).toEqual(["called 3"]);
+    expect((await read(page, "L1:L2")).map((row) => row[0]?.value)).toEqual([6, ""]);
+    // A newer calculation of a dependent cell: M2 reads M1, typed twice in one turn.
+    await enter(page, "M1", "5");
+    await enter(page, "M2", "=KAISHA.TWICE(M1)");
+    await idle(page);
+    await page.evaluate(() => {
+      const s = (window as unknown as W).__excelStandIn;
+      s.enter("Sheet1", "M1", "7");
+      s.enter("Sheet1", "M1", "8");
+    });
+    await idle(page);
+    expect(await seen()).toEqual(["called 3", "called 5", "called 8"]);
+    expect((await read(page, "M2"))[0]?.[0]).toMatchObject({ value: 16 });
     await page.close();
   });
 

@@ -54,10 +54,18 @@ export interface Harness {
  * Starts everything a browser test needs. Pages opened with `excel: true` get the Excel stand-in.
  * `distDir` serves another build (key-binding.test.ts: a production build); `sandbox` adds options
  * to the in-process sandbox (hostile-writes.test.ts: `hostile: true`).
+ *
+ * `pageClock: "sandbox"` starts the pages' clock (Date and timers) at the sandbox's data clock and
+ * lets it run in real time, one timeline for every page and reload (Playwright `clock.install`).
+ * The client's freshness (src/client/freshness.ts: the 15:30 JST close, JST midnight, filing
+ * windows) then meets the sandbox's data the same way on every run; on the machine's clock a run
+ * crossing 06:30 UTC on a weekday has its PRICE answers revalidated and their cells re-entered
+ * mid-test. Plain TTLs still run out in real time (RANKINGS after 1 minute). Default "real": a
+ * test comparing the pane with Node's `new Date()` (cockpit-analyst's price window) needs it.
  * @example const h = await startHarness(); const page = await h.openPage("/preview.html"); await h.close();
  */
 export async function startHarness(
-  options: { distDir?: string; sandbox?: SandboxOptions } = {},
+  options: { distDir?: string; sandbox?: SandboxOptions; pageClock?: "real" | "sandbox" } = {},
 ): Promise<Harness> {
   const distDir = options.distDir ?? E2E_DIST;
   if (!fs.existsSync(CHROMIUM)) {
@@ -92,6 +100,7 @@ export async function startHarness(
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
   });
+  if (options.pageClock === "sandbox") await context.clock.install({ time: sandbox.sandbox.now() });
   // Office.js tries a telemetry frame on Microsoft's servers: never leave the machine.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const problems: string[] = [];

@@ -70,6 +70,37 @@ test("write-back: a number typed between the read and the write goes back at onc
   expect(fake.cell("Sheet1", "H10")).toEqual({ formula: 42, value: 42, format: "#,##0,," });
 });
 
+test.each([
+  ["lower case, inside Excel's IFERROR", '=iferror(kaisha.financial(7203,"sales"),0)', 1],
+  ["a formula around a KAISHA call", '=A1*KAISHA.FINANCIAL(7203,"sales")', 1],
+])("write-back replaces a KAISHA formula however it is written: %s", async (_, held, result) => {
+  const fake = workbook();
+  fake.enter("Sheet1", "H10", held, result);
+  expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
+    written: true,
+    address: "Sheet1!H10",
+  });
+  expect(fake.cell("Sheet1", "H10").formula).toBe(PROFIT);
+});
+
+test.each([
+  ["text typed with an apostrophe", "'" + SALES, SALES],
+  ["a formula that only quotes a KAISHA call", '="KAISHA.PRICE(7203)"', '="KAISHA.PRICE(7203)"'],
+])(
+  "write-back: text that reads like a KAISHA formula is not replaced (%s); the pane asks",
+  async (_, typed, content) => {
+    const fake = workbook();
+    fake.enter("Sheet1", "H10", typed, "KAISHA.PRICE(7203)");
+    const before = fake.cell("Sheet1", "H10");
+    expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
+      written: false,
+      address: "Sheet1!H10",
+      content,
+    });
+    expect(fake.cell("Sheet1", "H10")).toEqual(before);
+  },
+);
+
 test("insert: an empty active cell gets the formula; one the analyst typed into meanwhile keeps their text", async () => {
   const fake = workbook();
   expect(await insertFormulaIfEmpty(SALES)).toEqual({ written: true, address: "Sheet1!B2" });

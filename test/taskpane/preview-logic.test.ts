@@ -265,7 +265,7 @@ describe("preview evaluation", () => {
         ]),
       ),
     );
-    expect(grid.map((r) => r.map((c) => c.text))).toEqual([["7203", "2"]]);
+    expect(grid?.map((r) => r.map((c) => c.text))).toEqual([["7203", "2"]]);
     expect(calls[0]?.slice(0, 3)).toEqual([7203, [[1], [2]], null]);
     expect(calls[0]?.[3]).toMatchObject({ address: "Preview!A1", isInValuePreview: false });
   });
@@ -277,7 +277,7 @@ describe("preview evaluation", () => {
       ["1,0", 2],
     ]);
     const grid = await evaluate(parseFormula("KAISHA.ECHO(A1:A2)"), context(calls, cells));
-    expect(grid[0]?.[0]).toMatchObject({ kind: "error", code: "#VALUE!" });
+    expect(grid?.[0]?.[0]).toMatchObject({ kind: "error", code: "#VALUE!" });
     expect(calls).toEqual([]);
   });
 
@@ -329,20 +329,20 @@ describe("preview evaluation", () => {
 
   test("CustomFunctions.Error keeps its message; a plain Error is a bare #VALUE!; unknown names are #NAME?", async () => {
     const ctx = context([]);
-    expect((await evaluate(parseFormula('KAISHA.FAIL("cell")'), ctx))[0]?.[0]).toEqual({
+    expect((await evaluate(parseFormula('KAISHA.FAIL("cell")'), ctx))?.[0]?.[0]).toEqual({
       kind: "error",
       code: "#VALUE!",
       message: "years: expected 1-30",
       text: "#VALUE!",
     });
-    expect((await evaluate(parseFormula('KAISHA.FAIL("plain")'), ctx))[0]?.[0]).toMatchObject({
+    expect((await evaluate(parseFormula('KAISHA.FAIL("plain")'), ctx))?.[0]?.[0]).toMatchObject({
       code: "#VALUE!",
       message: "",
     });
-    expect((await evaluate(parseFormula("KAISHA.NOPE()"), ctx))[0]?.[0]).toMatchObject({
+    expect((await evaluate(parseFormula("KAISHA.NOPE()"), ctx))?.[0]?.[0]).toMatchObject({
       code: "#NAME?",
     });
-    expect((await evaluate(parseFormula("KAISHA.ECHO(1,2,3,4)"), ctx))[0]?.[0]).toMatchObject({
+    expect((await evaluate(parseFormula("KAISHA.ECHO(1,2,3,4)"), ctx))?.[0]?.[0]).toMatchObject({
       code: "#VALUE!",
     });
   });

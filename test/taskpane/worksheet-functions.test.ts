@@ -37,7 +37,7 @@ function context(cells: Record<string, unknown>, calls: string[] = []): Evaluati
 }
 
 async function calc(formula: string, ctx: EvaluationContext): Promise<unknown> {
-  const cell = (await evaluate(parseFormula(formula), ctx))[0]?.[0];
+  const cell = (await evaluate(parseFormula(formula), ctx))?.[0]?.[0];
   if (cell?.kind === "error") return cell.code;
   return cell && "value" in cell ? cell.value : "";
 }
