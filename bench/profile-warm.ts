@@ -5,6 +5,7 @@ import { writeHeapSnapshot } from "node:v8";
 import { forgetDataset } from "../sandbox/data";
 import { probe } from "./probe";
 import { runModel } from "./scale-run";
+import { modelBrowserCompression } from "./native-compression";
 
 const out = process.env["PROFILE_OUT"];
 /** HEAP=1: a sampling allocation profile of the warm runs instead (written to PROFILE_OUT). */
@@ -61,6 +62,7 @@ function phases(line: string): boolean {
 }
 
 void (async () => {
+  modelBrowserCompression();
   const facts = await probe(50);
   forgetDataset();
   const taken = new Set(facts.listedCodes);

@@ -14,6 +14,7 @@ import { warmMemoryTier } from "../src/client/warm-up";
 import { profileAllocations } from "./reopen-allocations";
 import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
+import { modelBrowserCompression } from "./native-compression";
 
 /** What the parent sends: the Model's companies and cells' inputs, the saved storage, the clock. */
 export interface ReopenJob {
@@ -106,6 +107,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   };
 }
 
+modelBrowserCompression();
 process.once("message", (job: ReopenJob) => {
   reopen(job).then(
     (measure) => process.send?.({ measure }, () => process.exit(0)),

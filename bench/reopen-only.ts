@@ -24,6 +24,7 @@ import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
+import { modelBrowserCompression } from "./native-compression";
 
 async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
   const facts = await probe(50);
@@ -72,6 +73,7 @@ async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
 }
 
 async function main(): Promise<void> {
+  modelBrowserCompression();
   const count = Number((process.env["BENCH_MODELS"] ?? "50").split(",")[0]);
   const storagePath = join(tmpdir(), `kaisha-reopen-${count}.bin`);
   const jobPath = `${storagePath}.json`;

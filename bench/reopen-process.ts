@@ -7,9 +7,15 @@ import type { ReopenJob, ReopenMeasure } from "./reopen-child";
  * Reopens a Model in a child process (cold JIT, fresh module state: what a reopened workbook's
  * runtime starts from), unlike a new client in the bench's own warm process.
  */
-export function reopenInNewProcess(job: ReopenJob): Promise<ReopenMeasure> {
+export function reopenInNewProcess(
+  job: ReopenJob,
+  options: { nodeStreams?: boolean } = {},
+): Promise<ReopenMeasure> {
   return new Promise((resolve, reject) => {
     const child = fork(require.resolve("./reopen-child.ts"), [], {
+      // nodeStreams: Node's own compression streams instead of node:zlib standing in for the
+      // browser's native ones (bench/native-compression.ts), for the comparison.
+      env: options.nodeStreams ? { ...process.env, BENCH_NODE_STREAMS: "1" } : process.env,
       // REOPEN_CPU_PROF=<dir>: a V8 CPU profile of the child, for finding where a reopen's time goes.
       execArgv: [
         "--expose-gc",

@@ -52,6 +52,7 @@ import {
   type Target,
   type WorkloadRow,
 } from "./report";
+import { modelBrowserCompression } from "./native-compression";
 
 const ROOT = join(__dirname, "..");
 const BASE_URL = "http://sandbox.bench/v1";
@@ -526,6 +527,7 @@ function targets(
 }
 
 async function main(): Promise<void> {
+  modelBrowserCompression();
   const settings = {
     clock:
       "Model N, Price column and Aliases run on one virtual clock (bench/virtual-clock.ts) that drives the pacer, the retry sleeps and 429 pauses, the storage stand-in and the sandbox's rate limiter: the limits hold exactly in simulated time while CPU and heap are real. Screen and Import run in real time.",
@@ -535,6 +537,8 @@ async function main(): Promise<void> {
     "daily limit (sandbox)": `${LIVE.dailyLimit.toLocaleString("en-US")} per JST day, a fresh sandbox per workload`,
     "latency per request": `${LIVE.latencyMs} ms (simulated for the Models, real for Screen/Import)`,
     "storage stand-in": `bench/storage-standin.ts: V8 structured-clone serialization, ${LIVE.storageLatencyMs} ms (simulated) per call`,
+    compression:
+      "bench/native-compression.ts: node:zlib called directly stands in for the browser's native CompressionStream/DecompressionStream (Node's are script adapters over the same zlib); the new-process reopen is also run through Node's own streams and reported beside it (BENCH_NODE_STREAMS=1 runs everything so)",
     "cell delivery":
       "cells start 1,000 per macrotask: a model of Excel handing the runtime its invocations in batches (the real batch size is not documented); time to first request depends on it",
     "naive baseline":

@@ -3,6 +3,28 @@
 import { joinChunks } from "./join-chunks";
 import { hasCompression } from "./storage-platform";
 
+/** Gzip and gunzip run natively by the host, in place of the compression streams. */
+export interface NativeCompression {
+  gzip(bytes: Uint8Array): Uint8Array;
+  gunzip(bytes: Uint8Array): Uint8Array;
+}
+
+let native: NativeCompression | undefined;
+
+/**
+ * Makes gzipText/gunzipText use a host's native zlib instead of CompressionStream and
+ * DecompressionStream (undefined: the streams again). The add-in's runtime is a browser engine,
+ * whose compression streams are native code, and never sets it. Node's are script: web-streams
+ * adapters over node:zlib that cost a Model 500 reopen several times its whole decompression
+ * (bench/RESULTS.md), so the bench's Node processes set node:zlib here to stand in for the
+ * browser's streams (bench/native-compression.ts). The bytes are the same gzip either way.
+ *
+ * @example useNativeCompression({ gzip: zlib.gzipSync, gunzip: zlib.gunzipSync });
+ */
+export function useNativeCompression(host: NativeCompression | undefined): void {
+  native = host;
+}
+
 /**
  * `text` as gzip bytes (UTF-8). API answers are repetitive JSON (the same keys on every row), so
  * gzip shrinks them about tenfold. Throws where the platform has no CompressionStream.
@@ -10,8 +32,10 @@ import { hasCompression } from "./storage-platform";
  * @example await gunzipText(await gzipText('{"a":1}')) // '{"a":1}'
  */
 export async function gzipText(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  const utf8Bytes = new TextEncoder().encode(text);
+  if (native !== undefined) return new Uint8Array(native.gzip(utf8Bytes)); // a plain, exact copy
   if (!hasCompression()) throw new Error("no CompressionStream on this platform");
-  const gzip = await through(new TextEncoder().encode(text), new CompressionStream("gzip"));
+  const gzip = await through(utf8Bytes, new CompressionStream("gzip"));
   // Stored as it is, and a structured clone keeps a view's whole buffer: a chunk may be a view
   // into a larger output buffer (Node's zlib), so the bytes are copied out unless exact.
   const exact = gzip.byteOffset === 0 && gzip.byteLength === gzip.buffer.byteLength;
@@ -26,6 +50,7 @@ const utf8 = new TextDecoder();
  * are gathered whole, then decoded in one call (one string, no per-chunk decoding).
  */
 export async function gunzipText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  if (native !== undefined) return utf8.decode(native.gunzip(bytes));
   if (!hasCompression()) throw new Error("no DecompressionStream on this platform");
   return utf8.decode(await through(bytes, new DecompressionStream("gzip")));
 }
