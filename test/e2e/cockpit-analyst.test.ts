@@ -11,7 +11,8 @@ import { defaultPriceWindow } from "../../taskpane/state/price-window";
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The pages' clock at the sandbox's data clock: no answer falls due mid-test (harness.ts pageClock).
+  h = await startHarness({ pageClock: "sandbox" });
 });
 
 afterAll(async () => {
@@ -134,9 +135,9 @@ describe.each([
   test("Prices import: a one-year window by default, its request cost on the button, the chart on the split-adjusted close", async () => {
     await nav(page, "import");
     await page.selectOption(tid("import-dataset-select"), "prices");
-    expect(await page.inputValue(tid("import-param-from"))).toBe(
-      defaultPriceWindow(new Date()).from,
-    );
+    // The window ends on the page's today (its clock is the sandbox's).
+    const today = new Date(await page.evaluate(() => Date.now()));
+    expect(await page.inputValue(tid("import-param-from"))).toBe(defaultPriceWindow(today).from);
     expect(await page.inputValue(tid("import-param-to"))).toBe("");
     expect(await page.getAttribute(tid("import-run"), "data-cost")).toBe("1");
     expect(await page.textContent(tid("import-run"))).toContain("1");
@@ -145,7 +146,7 @@ describe.each([
     const longer = Number(await page.getAttribute(tid("import-run"), "data-cost"));
     expect(longer).toBeGreaterThan(2);
     expect(await page.textContent(tid("import-run"))).toContain(String(longer));
-    await page.fill(tid("import-param-from"), defaultPriceWindow(new Date()).from);
+    await page.fill(tid("import-param-from"), defaultPriceWindow(today).from);
     await page.fill(tid("import-param-code"), "7203");
     await excel.select(sheet, "A300");
     const before = (await excel.sheets()).find((s) => s.name === sheet)?.charts.length ?? 0;
