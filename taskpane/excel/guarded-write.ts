@@ -134,11 +134,18 @@ export async function putBack(
   return left;
 }
 
-/** Same formula bar text, same kind (a formula is not text that looks like it), same format. */
+/**
+ * The same entry: the same formula bar text, the same kind (a formula is not text that looks like
+ * it), and Text ("@") on both or neither. Any other change of number format is not an entry the
+ * write goes over: the write sets the formula only, and a formula cell's format can change with its
+ * calculation (a formatted number's format, read while the cell showed #BUSY! and again once it had
+ * its value: taken for typing, it made the builder's Update ask about the cell's own formula). Text
+ * is the exception: it decides how the write lands (writeFormula).
+ */
 function sameContent(a: CellContent, b: CellContent): boolean {
   return (
     a.formula === b.formula &&
-    a.format === b.format &&
+    (a.format === TEXT_FORMAT) === (b.format === TEXT_FORMAT) &&
     isFormulaCell(a.formula, a.value) === isFormulaCell(b.formula, b.value)
   );
 }

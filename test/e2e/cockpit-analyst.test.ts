@@ -220,8 +220,9 @@ describe.each([
         .isDisabled({ timeout: 1000 })
         .catch(() => null);
       const holds = JSON.stringify((await excel.read(sheet, cell))[0]?.[0]);
+      const asks = await page.locator(tid("builder-overwrite")).count();
       throw new Error(
-        `no message after Update; preview ${section}; write-back disabled: ${button}; ${cell} holds ${holds}`,
+        `no message after Update; preview ${section}; write-back disabled: ${button}; overwrite prompt shown: ${asks > 0}; ${cell} holds ${holds}`,
         { cause: err },
       );
     });

@@ -60,8 +60,8 @@ export interface Harness {
  * The client's freshness (src/client/freshness.ts: the 15:30 JST close, JST midnight, filing
  * windows) then meets the sandbox's data the same way on every run; on the machine's clock a run
  * crossing 06:30 UTC on a weekday has its PRICE answers revalidated and their cells re-entered
- * mid-test. Plain TTLs still run out in real time (RANKINGS after 1 minute). Default "real" (the
- * suites not moved yet compare with Node's clock or were not checked under a page clock).
+ * mid-test. Plain TTLs still run out in real time (RANKINGS after 1 minute). The default; "real"
+ * leaves the machine's clock (a test comparing the pane with Node's own date).
  * @example const h = await startHarness(); const page = await h.openPage("/preview.html"); await h.close();
  */
 export async function startHarness(
@@ -100,7 +100,7 @@ export async function startHarness(
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
   });
-  if (options.pageClock === "sandbox") await context.clock.install({ time: sandbox.sandbox.now() });
+  if (options.pageClock !== "real") await context.clock.install({ time: sandbox.sandbox.now() });
   // Office.js tries a telemetry frame on Microsoft's servers: never leave the machine.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const problems: string[] = [];

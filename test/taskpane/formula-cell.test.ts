@@ -70,6 +70,24 @@ test("write-back: a number typed between the read and the write goes back at onc
   expect(fake.cell("Sheet1", "H10")).toEqual({ formula: 42, value: 42, format: "#,##0,," });
 });
 
+test("write-back: the cell's format changing with its calculation between the read and the write is not typing; the edit is written", async () => {
+  const fake = workbook();
+  fake.cell("Sheet1", "H10"); // the fake makes a cell's range on first use
+  // Read while the cell recalculates (#BUSY!, no format of its result yet), written once it has its
+  // value: a formatted number's format reads back then. Nobody typed, so Update writes.
+  fake.range("Sheet1", "H10").numberFormat = [["General"]];
+  fake.range("Sheet1", "H10").values = [["#BUSY!"]];
+  fake.afterNextSync(() => {
+    fake.range("Sheet1", "H10").numberFormat = [["#,##0,,"]];
+    fake.range("Sheet1", "H10").values = [[45_095_325_000_000]];
+  });
+  expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
+    written: true,
+    address: "Sheet1!H10",
+  });
+  expect(fake.cell("Sheet1", "H10").formula).toBe(PROFIT);
+});
+
 test.each([
   ["lower case, inside Excel's IFERROR", '=iferror(kaisha.financial(7203,"sales"),0)', 1],
   ["a formula around a KAISHA call", '=A1*KAISHA.FINANCIAL(7203,"sales")', 1],
