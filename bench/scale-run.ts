@@ -316,29 +316,22 @@ export async function runModel(
   const storagePath = join(dir, "storage.bin");
   disk.save(storagePath);
   // Time stands still here while the child works (it runs its own clock from this instant).
-  const release = clock.hold();
-  const newProcessReopen = await reopenInNewProcess({
+  const job = {
     aliased: companies,
     companies: scaleCompanies,
     pricesFrom: facts.pricesFrom5y,
     pricesTo: facts.lastTradingDay,
     storagePath,
     nowMs: clock.now(),
-  }).finally(release);
+  };
+  const release = clock.hold();
+  const newProcessReopen = await reopenInNewProcess(job).finally(release);
   // The same once more through Node's own compression streams (script, unlike a browser's): what
   // the stand-in for the browser's native ones changes, reported beside the figure.
   const releaseAgain = clock.hold();
-  const newProcessReopenNodeStreams = await reopenInNewProcess(
-    {
-      aliased: companies,
-      companies: scaleCompanies,
-      pricesFrom: facts.pricesFrom5y,
-      pricesTo: facts.lastTradingDay,
-      storagePath,
-      nowMs: clock.now(),
-    },
-    { nodeStreams: true },
-  ).finally(releaseAgain);
+  const newProcessReopenNodeStreams = await reopenInNewProcess(job, { nodeStreams: true }).finally(
+    releaseAgain,
+  );
   log(
     `  reopen in a new process: ${newProcessReopen.wallSeconds.toFixed(1)} s wall to the last cell, ${newProcessReopen.requests} requests, heap +${newProcessReopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopen.arrayBuffersGrowthMB.toFixed(0)} MB; through Node's compression streams ${newProcessReopenNodeStreams.wallSeconds.toFixed(1)} s, heap +${newProcessReopenNodeStreams.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopenNodeStreams.arrayBuffersGrowthMB.toFixed(0)} MB`,
   );
