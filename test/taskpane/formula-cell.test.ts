@@ -2,41 +2,15 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { uninstallFakeExcel } from "./fake-excel";
+import { PROFIT, SALES, salesCellWorkbook } from "./sales-cell-workbook";
 import { insertFormulaIfEmpty, writeBackFormula } from "../../taskpane/excel/formula-cell";
 import { recalculateAddresses } from "../../taskpane/excel/reenter-formulas";
 
 afterEach(() => uninstallFakeExcel());
 
-const SALES = '=KAISHA.FINANCIAL(7203,"sales")';
-const PROFIT = '=KAISHA.FINANCIAL(7203,"operating_profit")';
-
-function workbook() {
-  return installFakeExcel({
-    sheets: [
-      {
-        name: "Sheet1",
-        cells: {
-          H10: {
-            address: "Sheet1!H10",
-            values: [[45_095_325_000_000]],
-            formulas: [[SALES]],
-            numberFormat: [["#,##0,,"]],
-          },
-        },
-      },
-    ],
-    selection: {
-      address: "Sheet1!B2",
-      values: [[""]],
-      formulas: [[""]],
-      numberFormat: [["General"]],
-    },
-  });
-}
-
 test("write-back replaces the KAISHA formula the builder was opened on", async () => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
     written: true,
     address: "Sheet1!H10",
@@ -45,7 +19,7 @@ test("write-back replaces the KAISHA formula the builder was opened on", async (
 });
 
 test("write-back: a note typed over the cell before Update is not replaced; the pane is told what is there", async () => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   fake.enter("Sheet1", "H10", "my note");
   expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
     written: false,
@@ -60,7 +34,7 @@ test("write-back: a note typed over the cell before Update is not replaced; the 
 });
 
 test("write-back: a number typed between the read and the write goes back at once and the pane asks", async () => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   fake.afterNextSync(() => fake.enter("Sheet1", "H10", "42"));
   expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
     written: false,
@@ -71,7 +45,7 @@ test("write-back: a number typed between the read and the write goes back at onc
 });
 
 test("write-back: the cell's format changing with its calculation between the read and the write is not typing; the edit is written", async () => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   fake.cell("Sheet1", "H10"); // the fake makes a cell's range on first use
   // Read while the cell recalculates (#BUSY!, no format of its result yet), written once it has its
   // value: a formatted number's format reads back then. Nobody typed, so Update writes.
@@ -92,7 +66,7 @@ test.each([
   ["lower case, inside Excel's IFERROR", '=iferror(kaisha.financial(7203,"sales"),0)', 1],
   ["a formula around a KAISHA call", '=A1*KAISHA.FINANCIAL(7203,"sales")', 1],
 ])("write-back replaces a KAISHA formula however it is written: %s", async (_, held, result) => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   fake.enter("Sheet1", "H10", held, result);
   expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
     written: true,
@@ -107,7 +81,7 @@ test.each([
 ])(
   "write-back: text that reads like a KAISHA formula is not replaced (%s); the pane asks",
   async (_, typed, content) => {
-    const fake = workbook();
+    const fake = salesCellWorkbook();
     fake.enter("Sheet1", "H10", typed, "KAISHA.PRICE(7203)");
     const before = fake.cell("Sheet1", "H10");
     expect(await writeBackFormula("Sheet1!H10", PROFIT)).toEqual({
@@ -120,11 +94,11 @@ test.each([
 );
 
 test("insert: an empty active cell gets the formula; one the analyst typed into meanwhile keeps their text", async () => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   expect(await insertFormulaIfEmpty(SALES)).toEqual({ written: true, address: "Sheet1!B2" });
   expect(fake.cell("Sheet1", "B2").formula).toBe(SALES);
 
-  const again = workbook();
+  const again = salesCellWorkbook();
   again.afterNextSync(() => again.enter("Sheet1", "B2", "'=A1"));
   expect(await insertFormulaIfEmpty(SALES)).toEqual({
     written: false,
@@ -142,7 +116,7 @@ test("write-back while a revalidation re-enters the same cell and the analyst ty
   // then the builder reads and writes. A note typed after any of its first 3 syncs came before the
   // builder's write: the builder asks. After the 4th, the builder's write was first.
   for (const typedAfterSync of [1, 2, 3, 4]) {
-    const fake = workbook();
+    const fake = salesCellWorkbook();
     let syncs = 0;
     const typing = () => {
       syncs += 1;

@@ -2,32 +2,12 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { installFakeExcel, uninstallFakeExcel, type FakeExcel } from "./fake-excel";
+import { uninstallFakeExcel, type FakeExcel } from "./fake-excel";
+import { PROFIT, salesCellWorkbook } from "./sales-cell-workbook";
 import { writeBackFormula } from "../../taskpane/excel/formula-cell";
 import { recalculateAddresses } from "../../taskpane/excel/reenter-formulas";
 
 afterEach(() => uninstallFakeExcel());
-
-const SALES = '=KAISHA.FINANCIAL(7203,"sales")';
-const PROFIT = '=KAISHA.FINANCIAL(7203,"operating_profit")';
-
-function workbook(): FakeExcel {
-  return installFakeExcel({
-    sheets: [
-      {
-        name: "Sheet1",
-        cells: {
-          H10: {
-            address: "Sheet1!H10",
-            values: [[45_095_325_000_000]],
-            formulas: [[SALES]],
-            numberFormat: [["#,##0,,"]],
-          },
-        },
-      },
-    ],
-  });
-}
 
 /** Types `entries[k]` right after the pane's sync number k + 1 (undefined: no typing then). */
 function typeAfterSyncs(fake: FakeExcel, entries: readonly (string | undefined)[]): void {
@@ -56,7 +36,7 @@ test("write-back: typing after each sync in turn ends with the newest entry in t
     { entries: [undefined, "later"], cell: "later", syncs: 2 },
   ];
   for (const c of cases) {
-    const fake = workbook();
+    const fake = salesCellWorkbook();
     typeAfterSyncs(fake, c.entries);
     const result = await writeBackFormula("Sheet1!H10", PROFIT);
     expect(fake.cell("Sheet1", "H10")).toEqual({
@@ -74,12 +54,12 @@ test("write-back: typing after each sync in turn ends with the newest entry in t
 });
 
 test("write-back: a formula typed after the put-back's batch was queued stays a formula; text that looks like one stays text", async () => {
-  const fake = workbook();
+  const fake = salesCellWorkbook();
   typeAfterSyncs(fake, ["'=A1", "=B4*2"]);
   await writeBackFormula("Sheet1!H10", PROFIT);
   expect(fake.cell("Sheet1", "H10")).toMatchObject({ formula: "=B4*2", format: "#,##0,," });
 
-  const again = workbook();
+  const again = salesCellWorkbook();
   typeAfterSyncs(again, ["=B4*2", "'=A1"]);
   await writeBackFormula("Sheet1!H10", PROFIT);
   expect(again.cell("Sheet1", "H10")).toEqual({ formula: "=A1", value: "=A1", format: "#,##0,," });
@@ -87,7 +67,7 @@ test("write-back: a formula typed after the put-back's batch was queued stays a 
 
 test("revalidation: typing after each sync in turn is never written over by the re-entry's put-back", async () => {
   for (const entries of [["1"], ["1", "2"], ["1", "2", "3"], [undefined, "2"]]) {
-    const fake = workbook();
+    const fake = salesCellWorkbook();
     typeAfterSyncs(fake, entries);
     const reentered = await recalculateAddresses(["Sheet1!H10"]);
     const newest = Number(entries[entries.length - 1]);

@@ -10,32 +10,9 @@ import { writeTable, type WriteTableOptions } from "../../taskpane/excel/write-t
 import { errorText } from "../../taskpane/error-text";
 import { translator } from "../../taskpane/i18n/messages";
 import { shapeTable, type TableData } from "../../taskpane/state/table-data";
+import { attribution, pricesTable } from "./prices-table-fixture";
 
 afterEach(uninstallExcelStandIn);
-
-const attribution = {
-  source_label: "IRBANK",
-  license_note: "再配布は規約に従う",
-  processed_by: "Kaisha",
-};
-
-/** Daily prices: date, close, volume (3 columns: 5,000 rows per block). */
-function prices(rows: number, first = 1000): TableData {
-  const data = Array.from({ length: rows }, (_, i) => ({
-    date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
-    close: first + i,
-    volume: 5000,
-  }));
-  return shapeTable(
-    data,
-    [
-      { key: "close", label: "終値", unit: "jpy" },
-      { key: "volume", label: "出来高", unit: "shares" },
-    ],
-    attribution,
-    { lang: "ja", scale: "jpy", headers: "ja" },
-  );
-}
 
 interface Shown {
   formula?: unknown;
@@ -132,7 +109,7 @@ function workbook(): StandInHooks {
 /** The sheet after the import with nobody typing. */
 async function cleanImport(): Promise<Record<string, Shown>> {
   const excel = workbook();
-  await importTyping(excel, prices(ROWS), OPTIONS, 0, {});
+  await importTyping(excel, pricesTable(ROWS), OPTIONS, 0, {});
   const all = cells(excel);
   uninstallExcelStandIn();
   return all;
@@ -140,7 +117,7 @@ async function cleanImport(): Promise<Record<string, Shown>> {
 
 test("import without typing: every cell written as before (header, blocks, caption), the table added", async () => {
   const excel = workbook();
-  const written = await importTyping(excel, prices(ROWS), OPTIONS, 0, {});
+  const written = await importTyping(excel, pricesTable(ROWS), OPTIONS, 0, {});
   expect(written).toEqual({ name: "T", sheet: "Sheet1", address: "B2:D9", rows: ROWS });
   const all = cells(excel);
   expect(Object.keys(all).sort()).toEqual(
@@ -184,7 +161,9 @@ test.each([
   "typed into $cell after sync $afterSync: the entry is kept exactly, the import stops and leaves nothing, the message names the cell",
   async ({ afterSync, cell, typed }) => {
     const excel = workbook();
-    const err = await importTyping(excel, prices(ROWS), OPTIONS, afterSync, { [cell]: typed.text });
+    const err = await importTyping(excel, pricesTable(ROWS), OPTIONS, afterSync, {
+      [cell]: typed.text,
+    });
     expect(err).toBeInstanceOf(TypedDuringImportError);
     expect(cells(excel)).toEqual({ [cell]: typed.shown });
     expect(excel.sheets()[0]?.tables).toEqual([]);
@@ -205,7 +184,7 @@ test.each([
   async (c) => {
     const clean = await cleanImport();
     const excel = workbook();
-    const written = await importTyping(excel, prices(ROWS), OPTIONS, c.afterSync, c.cells);
+    const written = await importTyping(excel, pricesTable(ROWS), OPTIONS, c.afterSync, c.cells);
     expect(written).toMatchObject({ address: "B2:D9", rows: ROWS });
     const typed = Object.fromEntries(
       Object.entries(c.cells).map(([address, text]) => [
@@ -224,7 +203,7 @@ test("typing over the import's own cells after the sync that stopped it is kept 
   // they overwrite an imported value of block 1 (C3) and type into C7 again.
   const excel = workbook();
   const stop = typeAfterSyncs(excel, { 4: { C7: "first" }, 5: { C3: "mine", C7: "second" } });
-  const err = await writeTable(prices(ROWS), OPTIONS).catch((e: unknown) => e);
+  const err = await writeTable(pricesTable(ROWS), OPTIONS).catch((e: unknown) => e);
   stop();
   expect(err).toBeInstanceOf(TypedDuringImportError);
   expect(cells(excel)).toEqual({
@@ -239,7 +218,7 @@ test("a cancelled import removes the rows already written, but not what the anal
   // Cancel once block 1 is written; the analyst had typed over one of its values meanwhile.
   const err = await importTyping(
     excel,
-    prices(ROWS),
+    pricesTable(ROWS),
     { ...OPTIONS, signal: ac.signal, onProgress: () => ac.abort() },
     4,
     { D4: "checked" },
@@ -252,7 +231,7 @@ test("a cancelled import removes the rows already written, but not what the anal
 /** The workbook with table T imported at B2 (7 rows: B2:D9, caption B11), and its cells. */
 async function imported(): Promise<{ excel: StandInHooks; before: Record<string, Shown> }> {
   const excel = workbook();
-  await writeTable(prices(ROWS), OPTIONS);
+  await writeTable(pricesTable(ROWS), OPTIONS);
   return { excel, before: cells(excel) };
 }
 
@@ -263,7 +242,7 @@ const REFRESH = { ...OPTIONS, replace: true };
 
 test("refresh without typing: the new rows replace the old table in place", async () => {
   const { excel } = await imported();
-  const written = await writeTable(prices(10, 2000), REFRESH);
+  const written = await writeTable(pricesTable(10, 2000), REFRESH);
   expect(written).toEqual({ name: "T", sheet: "Sheet1", address: "B2:D12", rows: 10 });
   const all = cells(excel);
   expect(Object.keys(all)).toHaveLength(3 * 11 + 1);
@@ -286,7 +265,7 @@ test.each([
   "refresh typed into $cell after sync $afterSync: the entry is kept, the old table is back as it was, the message says so",
   async ({ afterSync, cell, typed }) => {
     const { excel, before } = await imported();
-    const err = await importTyping(excel, prices(10, 2000), REFRESH, afterSync, {
+    const err = await importTyping(excel, pricesTable(10, 2000), REFRESH, afterSync, {
       [cell]: typed.text,
     });
     expect(err).toBeInstanceOf(TypedDuringImportError);
@@ -327,7 +306,7 @@ test("a refresh with a new column: typing beside the old table, where the new co
 test("a cancelled refresh puts the old table back as it was", async () => {
   const { excel, before } = await imported();
   const ac = new AbortController();
-  const err = await writeTable(prices(10, 2000), {
+  const err = await writeTable(pricesTable(10, 2000), {
     ...REFRESH,
     signal: ac.signal,
     onProgress: () => ac.abort(),
@@ -339,7 +318,10 @@ test("a cancelled refresh puts the old table back as it was", async () => {
 
 test("typed into two blocks after the check: the first stops the import, both entries stay, the message names the first", async () => {
   const excel = workbook();
-  const err = await importTyping(excel, prices(ROWS), OPTIONS, 3, { D5: "x", C9: "=SUM(1,2)" });
+  const err = await importTyping(excel, pricesTable(ROWS), OPTIONS, 3, {
+    D5: "x",
+    C9: "=SUM(1,2)",
+  });
   expect(err).toBeInstanceOf(TypedDuringImportError);
   expect(cells(excel)).toEqual({ D5: { value: "x", numberFormat: "General" }, C9: FORMULA.shown });
   expect((err as TypedDuringImportError).address).toBe("Sheet1!D5");
@@ -351,7 +333,7 @@ test("typing again while the stopped import gives the cell back: the newest entr
   // the put-back wrote "first" over "second", so "second" goes back in turn (11).
   const excel = workbook();
   const stop = typeAfterSyncs(excel, { 4: { C7: "first" }, 9: { C7: "second" } });
-  const err = await writeTable(prices(ROWS), OPTIONS).catch((e: unknown) => e);
+  const err = await writeTable(pricesTable(ROWS), OPTIONS).catch((e: unknown) => e);
   stop();
   expect(err).toBeInstanceOf(TypedDuringImportError);
   expect(cells(excel)).toEqual({ C7: { value: "second", numberFormat: "General" } });

@@ -5,31 +5,9 @@ jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook
 import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
 import { blockRows, writeTable, TargetNotEmptyError } from "../../taskpane/excel/write-table";
 import { shapeTable } from "../../taskpane/state/table-data";
+import { attribution, pricesTable } from "./prices-table-fixture";
 
 afterEach(uninstallFakeExcel);
-
-const attribution = {
-  source_label: "IRBANK",
-  license_note: "再配布は規約に従う",
-  processed_by: "Kaisha",
-};
-
-function pricesTable(rows: number) {
-  const data = Array.from({ length: rows }, (_, i) => ({
-    date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
-    close: 1000 + i,
-    volume: 5000,
-  }));
-  return shapeTable(
-    data,
-    [
-      { key: "close", label: "終値", unit: "jpy" },
-      { key: "volume", label: "出来高", unit: "shares" },
-    ],
-    attribution,
-    { lang: "ja", scale: "jpy", headers: "ja" },
-  );
-}
 
 test("writeTable: header at the active cell, dates as serials with yyyy-mm-dd, table and caption below", async () => {
   const fake = installFakeExcel({
