@@ -70,6 +70,18 @@ export function areaAddress(a: Area): string {
   return rangeAddress(a.row, a.col, a.rows, a.cols);
 }
 
+/**
+ * An area cut into parts of at most `step` rows, top to bottom (one sync each: the ~5 MB limit on a
+ * request or a response).
+ * @example rowParts({ row: 0, col: 0, rows: 5, cols: 2 }, 2) // rows 0-1, 2-3, 4
+ */
+export function rowParts(area: Area, step: number): Area[] {
+  const parts: Area[] = [];
+  for (let row = area.row; row < area.row + area.rows; row += step)
+    parts.push({ ...area, row, rows: Math.min(step, area.row + area.rows - row) });
+  return parts;
+}
+
 function isEmpty(content: CellContent): boolean {
   const blank = (x: unknown) => x === "" || x === null || x === undefined;
   return blank(content.formula) && blank(content.value);
@@ -135,8 +147,8 @@ export async function takeBack(
   const theirs = new Map(typed.map((t) => [`${t.row},${t.col}`, t]));
   let table = written.table;
   for (const block of written.blocks) {
-    for (let row = block.row; row < block.row + block.rows; row += written.step) {
-      const part = { ...block, row, rows: Math.min(written.step, block.row + block.rows - row) };
+    for (const part of rowParts(block, written.step)) {
+      const { row } = part;
       const range = sheet.getRange(areaAddress(part)).load(CELL_CONTENT);
       // The table goes before its cells are cleared (Excel names a table's emptied header cells
       // Column1, Column2…), after the first read; a cell a later read finds empty is skipped below.

@@ -1,6 +1,7 @@
 // A Refresh's old table, read before it is removed, so a refresh the analyst's typing stops can put it back.
 
-import { probeArea, areaAddress, type Area, type TypedCell } from "./import-guard";
+import { styleCaption } from "./caption-style";
+import { probeArea, areaAddress, rowParts, type Area, type TypedCell } from "./import-guard";
 
 /** What a refreshed table held before the refresh removed it. */
 export interface OldTable {
@@ -28,8 +29,7 @@ export async function readOldTable(
 ): Promise<OldTable> {
   const area = { ...table, rows: table.rows + 2 };
   const old: OldTable = { name, table, area, formulas: [], formats: [] };
-  for (let row = area.row; row < area.row + area.rows; row += step) {
-    const part = { ...area, row, rows: Math.min(step, area.row + area.rows - row) };
+  for (const part of rowParts(area, step)) {
     const range = sheet.getRange(areaAddress(part)).load("formulas,numberFormat");
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- bounded reads of a large table
     await context.sync();
@@ -60,11 +60,10 @@ export async function writeOldTable(
 ): Promise<TypedCell[]> {
   const typed: TypedCell[] = [];
   const { area } = old;
-  for (let row = area.row; row < area.row + area.rows; row += step) {
-    const part = { ...area, row, rows: Math.min(step, area.row + area.rows - row) };
+  for (const part of rowParts(area, step)) {
     const probe = probeArea(sheet, part);
     const range = sheet.getRange(areaAddress(part));
-    const at = row - area.row;
+    const at = part.row - area.row;
     range.numberFormat = old.formats.slice(at, at + part.rows) as string[][];
     range.formulas = old.formulas.slice(at, at + part.rows) as string[][];
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- bounded writes of a large table
@@ -74,9 +73,7 @@ export async function writeOldTable(
   sheet.tables.add(areaAddress(old.table), true).name = old.name;
   const captionRow = area.row + area.rows - 1;
   if (oldAt(old, captionRow, area.col) !== "") {
-    const caption = sheet.getRange(areaAddress({ ...area, row: captionRow, rows: 1, cols: 1 }));
-    caption.format.font.italic = true;
-    caption.format.font.color = "#605E5C";
+    styleCaption(sheet.getRange(areaAddress({ ...area, row: captionRow, rows: 1, cols: 1 })));
   }
   return typed;
 }

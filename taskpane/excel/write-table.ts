@@ -3,6 +3,7 @@
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import type { CellValue, TableData } from "../state/table-data";
 import { AddinFormula } from "./addin-formula";
+import { styleCaption } from "./caption-style";
 import { runExcel } from "./run";
 import {
   probeArea,
@@ -253,8 +254,7 @@ export async function writeTable(
     const captionCell = sheet.getRange(cellAddress(captionRow, startCol));
     // The caption carries the API's source_label and license_note: text like every API string.
     writeCells(captionCell, [[options.caption]]);
-    captionCell.format.font.italic = true;
-    captionCell.format.font.color = "#605E5C";
+    styleCaption(captionCell);
     await context.sync();
     const found = typedCaption();
     if (found.length > 0) {
