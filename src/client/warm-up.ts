@@ -63,11 +63,19 @@ export async function warmMemoryTier(
   const concurrency = Math.max(1, options.concurrency ?? 4);
   /** Still to load, most recently used first; what cells wait for is taken first. */
   const pending = new Set(keys);
+  /** How far `asked` has been taken: what a chunk has no room for stays first for the next. */
+  let askedTaken = 0;
   const nextChunk = (): string[] => {
     const chunk: string[] = [];
-    for (const key of asked.splice(0)) {
-      if (chunk.length === RECORDS_PER_READ) break;
+    while (askedTaken < asked.length && chunk.length < RECORDS_PER_READ) {
+      const key = asked[askedTaken] as string;
+      askedTaken += 1;
       if (pending.delete(key)) chunk.push(key);
+    }
+    if (askedTaken === asked.length) {
+      // Taken whole: emptied in place (the tiered store keeps appending to this array).
+      asked.length = 0;
+      askedTaken = 0;
     }
     for (const key of pending) {
       if (chunk.length === RECORDS_PER_READ) break;

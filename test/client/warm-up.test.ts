@@ -7,11 +7,11 @@ import { PersistentCacheStore, type PersistentBackend } from "../../src/client/p
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 import { warmMemoryTier } from "../../src/client/warm-up";
 
-/** Ten answers persisted one after the other (k9 the most recently used). */
-async function persisted(idb: IDBFactory): Promise<void> {
+/** `count` answers persisted one after the other (the last, k9 by default, the most recently used). */
+async function persisted(idb: IDBFactory, count = 10): Promise<void> {
   let now = 0;
   const store = new PersistentCacheStore(openIdbBackend(idb), { now: () => (now += 1) });
-  for (let i = 0; i < 10; i += 1)
+  for (let i = 0; i < count; i += 1)
     await store.set(`k${i}`, { body: { n: i }, storedAt: 1_000, bytes: 100 });
   await store.flush();
 }
@@ -92,6 +92,35 @@ test("cells asking once the load has begun wait for it: no storage read of their
   expect(asked.map((e) => e?.body)).toEqual([{ n: 0 }, { n: 5 }, { n: 0 }]);
   expect(seen.calls).toBe(1);
   expect(seen.reads).toBe(10);
+});
+
+test("answers cells wait for are loaded first, however many wait: more than one storage read's worth", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb, 100);
+  const reads: string[][] = [];
+  const backend = openIdbBackend(idb).then((b) => ({
+    ...b,
+    readRecords: async (keys: readonly string[]) => {
+      reads.push([...keys]);
+      return (b.readRecords as NonNullable<PersistentBackend["readRecords"]>)(keys);
+    },
+  }));
+  const persistent = new PersistentCacheStore(backend);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  await persistent.keys();
+  const warming = warmMemoryTier(store, { concurrency: 1 });
+  await Promise.resolve();
+  await Promise.resolve();
+  // The 50 least recently used answers (last in the load's own order) are the ones cells ask for.
+  const waiting = Array.from({ length: 50 }, (_, i) => store.get(`k${i}`));
+  await Promise.all(waiting);
+  await warming;
+  const order = reads.flat();
+  expect(order).toHaveLength(100);
+  const askedAt = Array.from({ length: 50 }, (_, i) => order.indexOf(`k${i}`));
+  // Once cells ask, their 50 keys are read before any key nobody asked for (whatever the first
+  // read had already taken): one unbroken run, though it fills two storage reads.
+  expect(Math.max(...askedAt) - Math.min(...askedAt)).toBe(49);
 });
 
 test("a load stopped by the memory budget leaves the rest to the cells that ask, read once each", async () => {
