@@ -59,16 +59,12 @@ describe.each([
     await page?.close();
   });
 
-  test("opens connected to the sandbox with its demo key; tabs in one row; nothing overflows", async () => {
+  // One row of tabs and no sideways scroll in every section, at this width and language among
+  // others: the last test below (each section of a freshly opened pane in each combination).
+  test("opens connected to the sandbox with its demo key", async () => {
     await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
     expect(await page.textContent(tid("connection-status"))).toBe(m.statusOk);
     expect(await page.content()).not.toMatch(/Kaisha ?パネルを開|open the Kaisha pane/i);
-    for (const section of SECTIONS) {
-      await nav(page, section);
-      expect({ section, rows: await tabRows(page) }).toEqual({ section, rows: 1 });
-      expect({ section, overflow: await overflowX(page) }).toEqual({ section, overflow: 0 });
-    }
-    await nav(page, "connection");
     await shot("01-connected");
   });
 
@@ -353,7 +349,6 @@ test("both widths in both languages: every section one click away, one row of ta
           // The tab names its section for screen readers and in its tooltip.
           const label = await page.getAttribute(tid(`nav-${section}`), "aria-label");
           expect(label).toBe((lang === "ja" ? ja : en)[NAV_KEYS[section] ?? "navConnection"]);
-          await page.waitForTimeout(150); // the tab indicator's animation, for the screenshot
           await h.screenshot(
             page,
             `pane-${lang}-${width}-${String(i + 1).padStart(2, "0")}-${section}`,
