@@ -106,11 +106,6 @@ function priceInputFor(spec: CompanySpec, fin: CompanyFinancials): PriceInput {
   return input;
 }
 
-/** Build the whole dataset (not memoized: tests compare two generations). */
-export function generateDataset(): Dataset {
-  return withScreeningMetrics(generateTables());
-}
-
 /** The dataset's tables, generated from seeds: data only (sandbox/data/tables-file.ts writes them). */
 export function generateTables(): DatasetTables {
   const specs = companySpecs();
