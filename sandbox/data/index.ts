@@ -250,11 +250,12 @@ export function generateTables(): DatasetTables {
 
 /** The dataset over its tables: the tables plus screeningMetrics, computed from them on demand. */
 function withScreeningMetrics(tables: DatasetTables): Dataset {
-  return {
-    ...tables,
-    screeningMetrics: (code, asOf, resultsPublic) =>
-      metricsFromTables(tables, code, asOf, resultsPublic),
-  };
+  // The tables' properties copied as they are, not read: a file's tables are each read on first
+  // use (tables-file.ts), and a spread would read them all.
+  const dataset = Object.defineProperties({}, Object.getOwnPropertyDescriptors(tables)) as Dataset;
+  dataset.screeningMetrics = (code, asOf, resultsPublic) =>
+    metricsFromTables(tables, code, asOf, resultsPublic);
+  return dataset;
 }
 
 let cached: Dataset | undefined;

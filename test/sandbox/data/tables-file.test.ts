@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
 import {
   forgetDataset,
   generateTables,
@@ -131,6 +132,20 @@ describe("the sandbox tables file", () => {
       if (saved === undefined) delete process.env[TABLES_FILE_VARIABLE];
       else process.env[TABLES_FILE_VARIABLE] = saved;
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a table is read from the file when first used, and once: a suite pays only for what it reads", () => {
+    const deserialize = jest.spyOn(v8, "deserialize");
+    try {
+      const dataset = getDataset();
+      expect(deserialize).not.toHaveBeenCalled();
+      const securities = dataset.securities;
+      expect(securities.length).toBeGreaterThan(0);
+      expect(dataset.securities).toBe(securities);
+      expect(deserialize).toHaveBeenCalledTimes(1);
+    } finally {
+      deserialize.mockRestore();
     }
   });
 
