@@ -106,11 +106,6 @@ function priceInputFor(spec: CompanySpec, fin: CompanyFinancials): PriceInput {
   return input;
 }
 
-/** Build the whole dataset (not memoized: tests compare two generations). */
-export function generateDataset(): Dataset {
-  return withScreeningMetrics(generateTables());
-}
-
 /** The dataset's tables, generated from seeds: data only (sandbox/data/tables-file.ts writes them). */
 export function generateTables(): DatasetTables {
   const specs = companySpecs();
@@ -255,11 +250,12 @@ export function generateTables(): DatasetTables {
 
 /** The dataset over its tables: the tables plus screeningMetrics, computed from them on demand. */
 function withScreeningMetrics(tables: DatasetTables): Dataset {
-  return {
-    ...tables,
-    screeningMetrics: (code, asOf, resultsPublic) =>
-      metricsFromTables(tables, code, asOf, resultsPublic),
-  };
+  // The tables' properties copied as they are, not read: a file's tables are each read on first
+  // use (tables-file.ts), and a spread would read them all.
+  const dataset = Object.defineProperties({}, Object.getOwnPropertyDescriptors(tables)) as Dataset;
+  dataset.screeningMetrics = (code, asOf, resultsPublic) =>
+    metricsFromTables(tables, code, asOf, resultsPublic);
+  return dataset;
 }
 
 let cached: Dataset | undefined;

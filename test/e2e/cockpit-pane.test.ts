@@ -59,17 +59,13 @@ describe.each([
     await page?.close();
   });
 
-  test("opens connected to the sandbox with its demo key; tabs in one row; nothing overflows", async () => {
+  // The other two combinations of language and width: the test.each at the end.
+  test("opens connected to the sandbox with its demo key; every section one click away, one row of tabs, no sideways scroll", async () => {
     await page.waitForSelector(`${tid("connection-status")}[data-state="ok"]`);
     expect(await page.textContent(tid("connection-status"))).toBe(m.statusOk);
     expect(await page.content()).not.toMatch(/Kaisha ?パネルを開|open the Kaisha pane/i);
-    for (const section of SECTIONS) {
-      await nav(page, section);
-      expect({ section, rows: await tabRows(page) }).toEqual({ section, rows: 1 });
-      expect({ section, overflow: await overflowX(page) }).toEqual({ section, overflow: 0 });
-    }
-    await nav(page, "connection");
     await shot("01-connected");
+    await expectEverySectionOneClick(page, { lang, width });
   });
 
   test("company search by name: one request, the rest narrowed locally; the pick confirms the company", async () => {
@@ -331,40 +327,50 @@ describe.each([
   });
 });
 
-test("both widths in both languages: every section one click away, one row of tabs, no sideways scroll; a screenshot of each", async () => {
-  for (const lang of ["ja", "en"] as const) {
-    for (const width of [320, 350]) {
-      const page = await openCockpit(h, { lang, width });
-      try {
-        const where = { lang, width };
-        // No section behind a menu: every tab visible in the row, its label not cut.
-        expect({ ...where, unreachable: await unreachableTabs(page, SECTIONS) }).toEqual({
-          ...where,
-          unreachable: [],
-        });
-        expect(await page.locator(tid("nav-more")).count()).toBe(0);
-        for (const [i, section] of SECTIONS.entries()) {
-          // One click, from whichever section is open.
-          await page.click(tid(`nav-${section}`));
-          await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
-          const at = { ...where, section };
-          expect({ ...at, rows: await tabRows(page) }).toEqual({ ...at, rows: 1 });
-          expect({ ...at, overflow: await overflowX(page) }).toEqual({ ...at, overflow: 0 });
-          // The tab names its section for screen readers and in its tooltip.
-          const label = await page.getAttribute(tid(`nav-${section}`), "aria-label");
-          expect(label).toBe((lang === "ja" ? ja : en)[NAV_KEYS[section] ?? "navConnection"]);
-          await page.waitForTimeout(150); // the tab indicator's animation, for the screenshot
-          await h.screenshot(
-            page,
-            `pane-${lang}-${width}-${String(i + 1).padStart(2, "0")}-${section}`,
-          );
-        }
-      } finally {
-        await page.close();
-      }
-    }
+/**
+ * Every section of a freshly opened pane is one click away, the tabs in one row, nothing scrolls
+ * sideways; the tab names its section; a screenshot of each. At the describe's own combinations
+ * on its page (opened for this), at the two others on a page of their own.
+ */
+async function expectEverySectionOneClick(
+  page: Page,
+  where: { lang: "ja" | "en"; width: number },
+): Promise<void> {
+  const { lang, width } = where;
+  // No section behind a menu: every tab visible in the row, its label not cut.
+  expect({ ...where, unreachable: await unreachableTabs(page, SECTIONS) }).toEqual({
+    ...where,
+    unreachable: [],
+  });
+  expect(await page.locator(tid("nav-more")).count()).toBe(0);
+  for (const [i, section] of SECTIONS.entries()) {
+    // One click, from whichever section is open.
+    await page.click(tid(`nav-${section}`));
+    await page.waitForSelector(`${tid(`section-${section}`)}:not([hidden])`);
+    const at = { ...where, section };
+    expect({ ...at, rows: await tabRows(page) }).toEqual({ ...at, rows: 1 });
+    expect({ ...at, overflow: await overflowX(page) }).toEqual({ ...at, overflow: 0 });
+    // The tab names its section for screen readers and in its tooltip.
+    const label = await page.getAttribute(tid(`nav-${section}`), "aria-label");
+    expect(label).toBe((lang === "ja" ? ja : en)[NAV_KEYS[section] ?? "navConnection"]);
+    await h.screenshot(page, `pane-${lang}-${width}-${String(i + 1).padStart(2, "0")}-${section}`);
   }
-});
+}
+
+test.each([
+  { lang: "ja" as const, width: 350 },
+  { lang: "en" as const, width: 320 },
+])(
+  "in $lang at $width px too: every section one click away, one row of tabs, no sideways scroll; a screenshot of each",
+  async (where) => {
+    const page = await openCockpit(h, where);
+    try {
+      await expectEverySectionOneClick(page, where);
+    } finally {
+      await page.close();
+    }
+  },
+);
 
 const NAV_KEYS: Record<string, keyof typeof ja> = {
   connection: "navConnection",

@@ -1,8 +1,10 @@
 // The dataset tables file (written once per run by test/sandbox-tables.ts) holds exactly what a
-// fresh generation makes, and getDataset() answers from it.
+// fresh generation makes, and getDataset() answers from it; the generation is deterministic (the
+// file against a generation here, and two generations in this process).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
 import {
   forgetDataset,
   generateTables,
@@ -117,10 +119,12 @@ describe("the sandbox tables file", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-tables-test-"));
     try {
       const tables = fresh();
-      // A marker only the file holds: one security instead of the whole list.
+      // A marker only the file holds: one security instead of the whole list. Without the prices
+      // (most of the file's bytes, which this does not read) it is written and read in a blink.
       writeTablesFile(path.join(dir, "one.bin"), {
         ...tables,
         securities: tables.securities.slice(0, 1),
+        prices: new Map(),
       });
       forgetDataset();
       expect(getDataset().securities.map((s) => s.code)).toEqual([tables.securities[0]?.code]);
@@ -131,7 +135,22 @@ describe("the sandbox tables file", () => {
     }
   });
 
-  it("without a file named, getDataset generates the tables itself", () => {
+  it("a table is read from the file when first used, and once: a suite pays only for what it reads", () => {
+    const deserialize = jest.spyOn(v8, "deserialize");
+    try {
+      const dataset = getDataset();
+      expect(deserialize).not.toHaveBeenCalled();
+      const securities = dataset.securities;
+      expect(securities.length).toBeGreaterThan(0);
+      expect(dataset.securities).toBe(securities);
+      expect(deserialize).toHaveBeenCalledTimes(1);
+    } finally {
+      deserialize.mockRestore();
+    }
+  });
+
+  // With fresh() a second generation in this process: the sandbox data is deterministic.
+  it("without a file named, getDataset generates the tables itself, the same as every generation", () => {
     const saved = process.env[TABLES_FILE_VARIABLE];
     delete process.env[TABLES_FILE_VARIABLE];
     try {
@@ -143,8 +162,9 @@ describe("the sandbox tables file", () => {
     }
   });
 
-  it("screening metrics over the file's tables equal a fresh dataset's, for every security", () => {
+  it("getDataset is memoized; screening metrics over the file's tables equal a fresh dataset's, for every security", () => {
     const cached = getDataset();
+    expect(getDataset()).toBe(cached);
     for (const { code } of fresh().securities) {
       for (const date of ["2008-03-31", "2019-12-30", "2026-11-19"]) {
         expect([code, date, cached.screeningMetrics(code, date)]).toEqual([
