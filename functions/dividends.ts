@@ -18,7 +18,7 @@ import { noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { internedQuery } from "./cells/queries";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
@@ -219,6 +219,6 @@ export function dividends(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return dividendsTable(invocation, [company, fromFiscalYear, toFiscalYear, headers, order]);
 }

@@ -7,7 +7,7 @@ import type { Cell } from "../src/excel/values";
 import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
 import { companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -65,6 +65,6 @@ export function officers(
   securityCode: unknown,
   headers: unknown,
   invocation?: InvocationLike,
-): Promise<Cell[][]> {
+): TableResult {
   return officersTable(invocation, [securityCode, headers]);
 }

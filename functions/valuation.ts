@@ -23,7 +23,7 @@ import {
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { refuseFutureDate } from "./excel-errors";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -160,6 +160,6 @@ export function valuation(
   invocation?: InvocationLike,
   order?: unknown,
   asOf?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return valuationTable(invocation, [securityCode, fields, years, headers, order, asOf]);
 }
