@@ -12,7 +12,7 @@ import {
 } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate } from "../src/excel/dates";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import {
   dateColumn,
   dateTimeColumn,

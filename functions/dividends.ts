@@ -13,7 +13,7 @@ import {
 } from "../src/excel/fiscal-year-arg";
 import { noData, refuseFutureDate } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
-import { plainCell, type Cell } from "../src/excel/values";
+import { plainCell } from "../src/excel/values";
 import { noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";

@@ -4,7 +4,7 @@ import type { Dataset } from "../src/contract";
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, optionalChoice, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";

@@ -3,7 +3,6 @@
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
-import type { Cell } from "../src/excel/values";
 import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
 import { companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";

@@ -5,7 +5,7 @@ import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, optionalInteger, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import type { Column } from "../src/excel/shape";
-import { plainCell, type Cell } from "../src/excel/values";
+import { plainCell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRowToday } from "./common";
 import { companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";

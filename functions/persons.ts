@@ -2,7 +2,6 @@
 
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, personIdArg, type HeaderMode } from "../src/excel/args";
-import type { Cell } from "../src/excel/values";
 import {
   dateColumn,
   noResults,

@@ -4,7 +4,7 @@ import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { futureDate } from "./excel-errors";
 import { companyRefArg } from "./company-arg";

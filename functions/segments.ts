@@ -20,7 +20,6 @@ import {
 import { PERIOD_FORMS } from "../src/excel/period-token";
 import { refuseFutureDate } from "./excel-errors";
 import { moneyUnitLabel } from "../src/excel/units";
-import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, orderedTable, plainColumn, titleLang, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";

@@ -11,7 +11,6 @@ import {
 } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { unitCell } from "../src/excel/number-formats";
-import type { Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
