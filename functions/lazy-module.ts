@@ -22,10 +22,7 @@ function notLoaded(): FunctionError {
  */
 export function lazyModule<M>(
   load: () => Promise<M>,
-): <T>(
-  invocation: InvocationLike | undefined,
-  use: (module: M) => T | Promise<T>,
-) => Promise<T> {
+): <T>(invocation: InvocationLike | undefined, use: (module: M) => T | Promise<T>) => Promise<T> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   return (invocation, use) => {

@@ -7,7 +7,10 @@ import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { cellError, invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 
 // The wrappers as Excel calls them: any value for any argument (custom-enum types are suggestions).
-const KAISHA = TYPED as unknown as Record<keyof typeof TYPED, (...args: unknown[]) => Promise<unknown>>;
+const KAISHA = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
 
 jest.setTimeout(60_000);
 afterAll(resetSession);
@@ -77,7 +80,10 @@ describe("PRICE price windows", () => {
     for (const key of await evening.store.keys()) {
       const entry = evening.store.peek(key);
       if (key.includes("latest=spill") && entry !== undefined)
-        await reopened.store.set(key, { ...entry, body: freezeAnswer(structuredClone(entry.body)) });
+        await reopened.store.set(key, {
+          ...entry,
+          body: freezeAnswer(structuredClone(entry.body)),
+        });
     }
     const again = spill();
     expect(again).not.toBeInstanceOf(Promise);
