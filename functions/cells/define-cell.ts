@@ -178,14 +178,9 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
   function joined(
     join: (fetch: F) => () => void,
     shared: F,
-    invocation: InvocationLike | undefined,
-    a: unknown,
-    b: unknown,
-    c: unknown,
-    d: unknown,
-    e: unknown,
-    f: unknown,
+    ...call: Parameters<DefinedCell>
   ): Promise<Cell> {
+    const [invocation, a, b, c, d, e, f] = call;
     const leave = join(shared);
     let canceled = false;
     const onCanceled = (): void => {
@@ -205,7 +200,7 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       if (value !== LACKING) return answeredAtOnce(invocation, value);
       // Not in memory (a stale copy, an error, an older window still to fetch): the full path,
       // which finds the settled fetch and reads its outcome rather than asking again.
-      return full(invocation, a, b, c, d, e, f);
+      return full(...call);
     };
     return shared.answer.then(again, again);
   }
