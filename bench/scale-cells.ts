@@ -73,15 +73,25 @@ export class ScaleCell {
   /** Which FINANCIAL form the cell uses (kinds rotate with company, item and year). */
   private readonly form: number;
 
-  /** What the function returned: a value (a warm single-value cell) or a promise of one. */
+  /**
+   * What the function returned: a value (a warm single-value cell) or a promise of one. Per call
+   * the bench makes what Excel's runtime hands the function and nothing of its own: a new
+   * arguments array with a new invocation object pushed last
+   * (custom-functions-runtime.js `_batchInvocationEntries`:
+   * `message.parameterValues.push(invocationContext)`, the same array passed to `call.apply`, not
+   * a spread copy), the function found by its name (`_getFunction(message.functionName)`).
+   */
   call(): unknown {
     const inv = { address: this.address } as unknown as CustomFunctions.CancelableInvocation;
-    // Excel's runtime calls the function with its arguments array and the invocation pushed last
-    // (custom-functions-runtime.js: `message.parameterValues.push(invocationContext)`): the same
-    // array, not a spread copy of it (bench work the add-in would be charged for).
-    const [name, args] = this.formula();
+    const args = this.args();
     args.push(inv);
-    return CALLED[name].apply(undefined, args);
+    return CALLED[this.name].apply(undefined, args);
+  }
+
+  /** The custom function the cell calls. */
+  get name(): FunctionName {
+    if (this.itemIndex === VALUATION_CELL) return "VALUATION";
+    return this.itemIndex === PRICES_CELL ? "PRICES" : "FINANCIAL";
   }
 
   /**
@@ -89,41 +99,42 @@ export class ScaleCell {
    * bench calls them here, and in Chromium through the bundle's own registrations (bench/browser-run.ts).
    */
   formula(): [FunctionName, unknown[]] {
+    return [this.name, this.args()];
+  }
+
+  /** The function's arguments as Excel passes them, a new array each call (the invocation aside). */
+  private args(): unknown[] {
     const { code, latestYear } = this.company;
     if (this.itemIndex === VALUATION_CELL)
       // company, fields, years, headers, order, as_of (functions/index.ts VALUATION).
-      return ["VALUATION", [code, [VALUATION_FIELDS], null, null, null, null]];
+      return [code, [VALUATION_FIELDS], null, null, null, null];
     if (this.itemIndex === PRICES_CELL)
       return [
-        "PRICES",
-        [
-          code,
-          this.sheet.pricesFrom,
-          this.sheet.livePrices ? null : this.sheet.pricesTo,
-          [PRICE_FIELDS],
-          null,
-          null,
-        ],
+        code,
+        this.sheet.pricesFrom,
+        this.sheet.livePrices ? null : this.sheet.pricesTo,
+        [PRICE_FIELDS],
+        null,
+        null,
       ];
     const item = SCALE_ITEMS[this.itemIndex] as string;
-    const back = this.back;
+    // 0, not -0, for the latest year: Excel passes a typed 0 (and -0 is a heap number per call).
+    const offset = this.back === 0 ? 0 : -this.back;
+    const year = latestYear - this.back;
     switch (this.form) {
       case 0:
       case 1:
-        return ["FINANCIAL", [this.sheet.typed[this.companyIndex], item, -back, null, null, null]];
+        return [this.sheet.typed[this.companyIndex], item, offset, null, null, null];
       case 2:
-        return ["FINANCIAL", [code, item, -back, "quarterly", "Q2", null]];
+        return [code, item, offset, "quarterly", "Q2", null];
       case 3:
-        return [
-          "FINANCIAL",
-          ltmKind(item) !== undefined
-            ? [code, item, -back, "LTM", null, null]
-            : [code, item, -back, "annual", null, "million_jpy"],
-        ];
+        return ltmKind(item) !== undefined
+          ? [code, item, offset, "LTM", null, null]
+          : [code, item, offset, "annual", null, "million_jpy"];
       case 4:
-        return ["FINANCIAL", [code, item, latestYear - back, null, null, null]];
+        return [code, item, year, null, null, null];
       default:
-        return ["FINANCIAL", [code, item, -back, null, null, "億円"]];
+        return [code, item, offset, null, null, "億円"];
     }
   }
 

@@ -12,7 +12,7 @@ import {
 } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate } from "../src/excel/dates";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import {
   dateColumn,
   dateTimeColumn,
@@ -25,7 +25,7 @@ import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
 import { internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
@@ -164,7 +164,7 @@ export function disclosures(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return disclosuresTable(invocation, [
     securityCode,
     from,

@@ -13,12 +13,12 @@ import {
 } from "../src/excel/fiscal-year-arg";
 import { noData, refuseFutureDate } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
-import { plainCell, type Cell } from "../src/excel/values";
+import { plainCell } from "../src/excel/values";
 import { noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { internedQuery } from "./cells/queries";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
@@ -219,6 +219,6 @@ export function dividends(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return dividendsTable(invocation, [company, fromFiscalYear, toFiscalYear, headers, order]);
 }

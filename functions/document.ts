@@ -27,7 +27,7 @@ import {
 import { noData } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { LACKING } from "./cells/define-cell";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { documentQuery, factCell, ISO_DAY, PARTS, type DocumentQuery, type Part } from "./xbrl";
 
@@ -128,7 +128,7 @@ export function document(
   part: unknown,
   headers: unknown,
   invocation?: InvocationLike,
-): Promise<Cell[][]> {
+): TableResult {
   return documentTable(invocation, [docId, part, headers]);
 }
 
@@ -208,6 +208,6 @@ export function section(
   docId: unknown,
   sectionId: unknown,
   invocation?: InvocationLike,
-): Promise<Cell[][]> {
+): TableResult {
   return sectionTable(invocation, [docId, sectionId]);
 }

@@ -72,12 +72,17 @@ export function fullMessageOf(err: CellError): string | undefined {
   return fullMessages.get(err) ?? err.message;
 }
 
+/** The host's cell error class, when the runtime has one. */
+function runtimeErrorClass(): (new (...a: never[]) => unknown) | undefined {
+  return (globalThis as { CustomFunctions?: { Error?: new (...a: never[]) => unknown } })
+    .CustomFunctions?.Error;
+}
+
 /** True for a value already made by cellError (thrown through unchanged). */
 function isCellError(err: unknown): err is CellError {
   if (err instanceof LocalCellError) return true;
-  const runtime = (globalThis as { CustomFunctions?: { Error?: new (...a: never[]) => unknown } })
-    .CustomFunctions;
-  return runtime?.Error !== undefined && err instanceof runtime.Error;
+  const runtime = runtimeErrorClass();
+  return runtime !== undefined && err instanceof runtime;
 }
 
 /** A failure this module knows how to word, in both languages. */
@@ -123,6 +128,33 @@ function kaishaCell(err: KaishaError, lang: Lang): CellError {
   // openapi.json ErrorResponse: a 400 means the arguments must change; everything else is "not
   // available now".
   return cellError(err.code === "invalid_parameter" ? INVALID_VALUE : NOT_AVAILABLE, text);
+}
+
+/** The cell error made for an error object, with the language and host class it was made for. */
+interface MadeCellError {
+  readonly lang: Lang;
+  readonly host: unknown;
+  readonly cell: CellError;
+}
+
+const madeFor = new WeakMap<object, MadeCellError>();
+
+/**
+ * toCellError, made once per error object and language: an error remembered per answer
+ * (functions/cells/answer-index.ts, a model's #N/A cells) gives the same cell error on every
+ * recalculation instead of a new Error, and its stack, per cell and call. Excel's runtime only
+ * reads a rejection's code and message (custom-functions-runtime.js `_setErrorWithOutboundData`).
+ *
+ * @example sharedCellError(remembered, "en") === sharedCellError(remembered, "en") // true
+ */
+export function sharedCellError(err: unknown, lang: Lang): CellError {
+  if (typeof err !== "object" || err === null) return toCellError(err, lang);
+  const host = runtimeErrorClass();
+  const made = madeFor.get(err);
+  if (made !== undefined && made.lang === lang && made.host === host) return made.cell;
+  const cell = toCellError(err, lang);
+  madeFor.set(err, { lang, host, cell });
+  return cell;
 }
 
 /**

@@ -39,7 +39,7 @@ import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { FINANCIALS_FETCH_YEARS, narrowFinancials } from "../src/domain/financials-window";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import {
@@ -188,7 +188,7 @@ export function financials(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return financialsTable(invocation, [
     company,
     items,

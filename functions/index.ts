@@ -240,7 +240,7 @@ void startFunctions();
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any[][]>} A table.
+ * @returns {any[][]} A table (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#financials
@@ -256,7 +256,9 @@ export function FINANCIALS(
   headers: HeadersMode,
   order: Order,
   invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
+) {
+  // Unannotated: the table or a promise of it (define-table.ts TableResult); the metadata reads
+  // the matrix from @returns.
   return financialsImpl(
     company,
     items,
@@ -309,7 +311,7 @@ export function FINANCIAL(
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param [as_of] Latest fiscal year to include, in FINANCIAL's period forms: 2024/03, 2024年3月期, 2024, FY-1, 2024年度, 令和6年度, or a date (not in the future); default latest.
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any[][]>} A table.
+ * @returns {any[][]} A table (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#valuation
@@ -322,7 +324,9 @@ export function VALUATION(
   order: Order,
   as_of: unknown,
   invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
+) {
+  // Unannotated: the table or a promise of it (define-table.ts TableResult); the metadata reads
+  // the matrix from @returns.
   return valuationImpl(company, fields, years, headers, invocation, order, as_of);
 }
 
@@ -336,7 +340,7 @@ export function VALUATION(
  * @param [order] asc (default: oldest first, as statements and charts read) or desc (newest first).
  * @param [headers] 0 none, 1 header row (default), 2 title row and header row.
  * @param invocation Invocation (cancellation and value preview).
- * @returns {Promise<any[][]>} A table.
+ * @returns {any[][]} A table (at once when it is in memory).
  * @cancelable
  * @requiresAddress
  * @helpurl https://localhost:3000/assets/help.html#prices
@@ -349,7 +353,9 @@ export function PRICES(
   order: Order,
   headers: HeadersMode,
   invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
+) {
+  // Unannotated: the table or a promise of it (define-table.ts TableResult); the metadata reads
+  // the matrix from @returns.
   return pricesImpl(company, from, to, fields, order, headers, invocation);
 }
 

@@ -22,11 +22,13 @@ function notLoaded(): FunctionError {
  */
 export function lazyModule<M>(
   load: () => Promise<M>,
-): <T>(invocation: InvocationLike | undefined, use: (module: M) => Promise<T>) => Promise<T> {
+): <T>(invocation: InvocationLike | undefined, use: (module: M) => T | Promise<T>) => Promise<T> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   return (invocation, use) => {
-    if (loaded !== undefined) return use(loaded);
+    // A table answered from memory is the table itself (define-table.ts TableResult): these rarely
+    // used functions give it as a promise still, as their wrappers declare.
+    if (loaded !== undefined) return Promise.resolve(use(loaded));
     loading ??= load().then(
       (module) => (loaded = module),
       (err: unknown) => {

@@ -4,13 +4,13 @@ import type { Dataset } from "../src/contract";
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, optionalChoice, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import { futureDate } from "./excel-errors";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -100,7 +100,7 @@ export function margin(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return marginTable(invocation, [securityCode, period, headers, order]);
 }
 
@@ -206,6 +206,6 @@ export function jsfMargin(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return jsfTable(invocation, [securityCode, period, to, exchange, tableName, headers, order]);
 }

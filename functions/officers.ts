@@ -3,11 +3,10 @@
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
-import type { Cell } from "../src/excel/values";
 import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";
 import { companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -65,6 +64,6 @@ export function officers(
   securityCode: unknown,
   headers: unknown,
   invocation?: InvocationLike,
-): Promise<Cell[][]> {
+): TableResult {
   return officersTable(invocation, [securityCode, headers]);
 }

@@ -5,11 +5,11 @@ import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, optionalInteger, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import type { Column } from "../src/excel/shape";
-import { plainCell, type Cell } from "../src/excel/values";
+import { plainCell } from "../src/excel/values";
 import { noResults, plainColumn, table, titleRowToday } from "./common";
 import { companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -67,6 +67,6 @@ export function peers(
   limit: unknown,
   headers: unknown,
   invocation?: InvocationLike,
-): Promise<Cell[][]> {
+): TableResult {
   return peersTable(invocation, [securityCode, limit, headers]);
 }

@@ -2,7 +2,6 @@
 
 import type { ParamsOf, ResponseOf } from "../src/client/types";
 import { headersArg, personIdArg, type HeaderMode } from "../src/excel/args";
-import type { Cell } from "../src/excel/values";
 import {
   dateColumn,
   noResults,
@@ -14,7 +13,7 @@ import {
 } from "./common";
 import type { Column, TitleRow } from "../src/excel/shape";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 
@@ -43,7 +42,7 @@ type PersonOperation = "getPerson" | "getPersonAppointments" | "getPersonCompens
 function personTable<O extends PersonOperation>(
   operationId: O,
   build: (shaping: Shaping, body: ResponseOf<O>, id: string) => PersonTable,
-): (personId: unknown, headers: unknown, invocation?: InvocationLike) => Promise<Cell[][]> {
+): (personId: unknown, headers: unknown, invocation?: InvocationLike) => TableResult {
   const query = (id: string): ParamsOf<O> =>
     internedQuery(`${operationId}|${id}`, () => ({ id }) as unknown as ParamsOf<O>);
   const defined = defineTable<PersonArgs, string, ParamsOf<O>, ResponseOf<O>>({

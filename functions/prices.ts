@@ -4,7 +4,7 @@ import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear } from "../src/excel/dates";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
 import { futureDate } from "./excel-errors";
 import { companyRefArg } from "./company-arg";
@@ -12,7 +12,7 @@ import { orderArg, type Order } from "../src/excel/order";
 import { isStale, type KaishaClient } from "../src/client";
 import type { InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
 import { internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
@@ -180,10 +180,14 @@ const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
     );
     return table(shaping, columns, shown as unknown as Record<string, unknown>[], args.mode, title);
   },
-  // The stored spill has no synchronous read in the client: a spill is answered by the full path
-  // (defineTable gives the table built before when the stored spill is the same object).
-  peek: (client, query) =>
-    query.kind === "walk" ? peekWalk(client, "getPrices", query.pages, RANGE) : undefined,
+  // A spill: the stored one while it is fresh in memory (client.peekPricesToLatest), noted for
+  // PRICE as the full path notes it (a reopened workbook's spill may be read here first).
+  peek(client, query) {
+    if (query.kind === "walk") return peekWalk(client, "getPrices", query.pages, RANGE);
+    const answer = client.peekPricesToLatest(query.code, query.from);
+    if (answer !== undefined) notePrices(client, query, answer, answer, answer.prices);
+    return answer;
+  },
   async fetch(ctx, _args, _code, query) {
     const answer =
       query.kind === "spill"
@@ -203,6 +207,6 @@ export function prices(
   order: unknown,
   headers: unknown,
   invocation?: InvocationLike,
-): Promise<Cell[][]> {
+): TableResult {
   return pricesTable(invocation, [securityCode, from, to, fields, order, headers]);
 }

@@ -10,6 +10,7 @@ import {
   INVALID_VALUE,
   NOT_AVAILABLE,
   fullMessageOf,
+  sharedCellError,
   toCellError,
   type CellError,
 } from "./excel-errors";
@@ -186,7 +187,7 @@ function answered<T>(invocation: InvocationLike | undefined, call: CallState, re
  * reports it: the same cell error, recorded against the cell for the Problems list.
  */
 export function failedAtOnce(invocation: InvocationLike | undefined, err: Error): Promise<never> {
-  const cellErr = toCellError(err, messageLang());
+  const cellErr = sharedCellError(err, messageLang());
   remember(invocation, false, cellErr);
   return Promise.reject(cellErr);
 }

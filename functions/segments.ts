@@ -20,12 +20,11 @@ import {
 import { PERIOD_FORMS } from "../src/excel/period-token";
 import { refuseFutureDate } from "./excel-errors";
 import { moneyUnitLabel } from "../src/excel/units";
-import type { Cell } from "../src/excel/values";
 import { noResults, numberColumn, orderedTable, plainColumn, titleLang, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
@@ -163,6 +162,6 @@ export function segments(
   headers: unknown,
   invocation?: InvocationLike,
   order?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return segmentsTable(invocation, [company, fiscalYear, period, unit, headers, order]);
 }

@@ -11,7 +11,6 @@ import {
 } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { unitCell } from "../src/excel/number-formats";
-import type { Cell } from "../src/excel/values";
 import { fieldList, noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
@@ -23,7 +22,7 @@ import {
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { refuseFutureDate } from "./excel-errors";
-import { defineTable } from "./cells/define-table";
+import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
@@ -160,6 +159,6 @@ export function valuation(
   invocation?: InvocationLike,
   order?: unknown,
   asOf?: unknown,
-): Promise<Cell[][]> {
+): TableResult {
   return valuationTable(invocation, [securityCode, fields, years, headers, order, asOf]);
 }

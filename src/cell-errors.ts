@@ -52,8 +52,13 @@ export function cellKey(address: string): string | undefined {
  */
 const recordedHashes = new Map<number, number>();
 
+/**
+ * FNV-1a's step kept to 30 bits: a small integer in every V8 (31-bit where pointers are
+ * compressed, as in Chromium), so the hash and the map's key never become a heap number per cell
+ * (the full unsigned 32 bits were one). A filter only: a match is confirmed by `cellKey`.
+ */
 function hashAdd(h: number, code: number): number {
-  return Math.imul(h ^ code, 16777619) >>> 0;
+  return Math.imul(h ^ code, 16777619) & 0x3fffffff;
 }
 
 const FNV_OFFSET = 2166136261;

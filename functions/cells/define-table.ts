@@ -57,11 +57,18 @@ export interface TableDefinition<A extends object, S, Q extends object, B> exten
   ): Cell[][] | typeof LACKING;
 }
 
+/**
+ * What a table function gives: the table itself when it is at hand from memory (Excel's runtime
+ * sets a result that is not a thenable at once: custom-functions-runtime.js
+ * `_invokeFunctionAndSetResult`), else a promise of it.
+ */
+export type TableResult = Cell[][] | Promise<Cell[][]>;
+
 /** A defined table as functions/*.ts call it: the invocation, then Excel's raw arguments. */
 export type DefinedTable = (
   invocation: InvocationLike | undefined,
   raw: readonly unknown[],
-) => Promise<Cell[][]>;
+) => TableResult;
 
 /** A table built, with everything it was built from. */
 interface Built<S, Q, B> {
@@ -123,8 +130,8 @@ function settled(table: Cell[][]): Cell[][] {
  * The custom-function implementation of `definition`, with two paths calling the same `compute`:
  *
  * - warm: the subject at hand and every answer fresh in memory; the table built before from the
- *   same answers (or built now, once), at once with no request, await or per-call context; an
- *   error found so is reported at once as `run` reports it;
+ *   same answers (or built now, once), at once with no request, await or per-call context (the
+ *   table itself, not a promise); an error found so is reported at once as `run` reports it;
  * - full: `run` (cancellation, value preview, stale marking, deadline, the Problems list); fetches
  *   what compute lacks, round by round (functions/cells/rounds.ts). A table built before is given
  *   again when the fetched answers are the very bodies it was built from (an answer without a
@@ -262,7 +269,10 @@ export function defineTable<A extends object, S, Q extends object, B>(
     if (quick !== LACKING) {
       // The cell shows a table again: its recorded error goes (not for a value preview).
       if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
-      return Promise.resolve(quick);
+      // The table itself, not a promise of it: a promise kept a warm recalculation's spills alive
+      // until its batch's reactions ran (bench Model 500: 500 PRICES spills in one batch survived
+      // every scavenge meanwhile and were promoted, ~36 MB a recalculation).
+      return quick;
     }
     const err = failure;
     failure = undefined;

@@ -118,6 +118,14 @@ interface ClientCore {
     from: string,
     options?: RequestOptions,
   ): Promise<ResponseOf<"getPrices">>;
+  /**
+   * The stored spill `pricesToLatest(code, from)` gives when it is fresh in the memory tier, read
+   * synchronously (the very same body); undefined otherwise. Never sends, waits or throws (PRICES'
+   * warm path, as `peek` for the other answers).
+   *
+   * @example client.peekPricesToLatest("7203", "2021-11-24")?.prices[0]?.date // the last close
+   */
+  peekPricesToLatest(code: string, from: string): ResponseOf<"getPrices"> | undefined;
   /** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
   notePrices(
     code: string,
@@ -436,10 +444,8 @@ class Client implements ClientCore {
   ): Promise<ResponseOf<"getPrices">> {
     const pending = this.caller();
     const who = pending instanceof Promise ? await pending : pending;
-    // Its own key: no request has a `latest` parameter (openapi.json getPrices), so no page's
-    // answer is ever read as the spill.
     const clean: CleanParams = { code, from };
-    const key = `${who.id}${cacheKey("getPrices", { ...clean, latest: "spill" })}`;
+    const key = latestSpillKey(who.id, clean);
     // As `cached`: "reload" and "no-store" ask the whole window; only "default" serves while due.
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     const body = await latestPrices(
@@ -484,6 +490,20 @@ class Client implements ClientCore {
     return body;
   }
 
+  peekPricesToLatest(code: string, from: string): ResponseOf<"getPrices"> | undefined {
+    // As fromMemory: the memory tier, the current key's partition, and pricesToLatest's own test
+    // of a fresh entry (latestPrices answers a fresh stored spill with its body as stored). A
+    // cache-only copy reads it too: it is an answer from the cache, asking nothing.
+    const peek = this.core.store.peek;
+    if (peek === undefined) return undefined;
+    const id = this.partitionNow();
+    if (id === undefined) return undefined;
+    const clean: CleanParams = { code, from };
+    const entry = peek.call(this.core.store, latestSpillKey(id, clean));
+    if (entry === undefined || !this.fresh("getPrices", clean, entry)) return undefined;
+    return entry.body as ResponseOf<"getPrices">;
+  }
+
   notePrices(
     code: string,
     from: string,
@@ -520,12 +540,19 @@ class Client implements ClientCore {
     if (override !== undefined) return isFresh(entry.storedAt, override, now);
     if (now < entry.storedAt) return false;
     // Decided once per entry object and kept on it: a warm cell compares one number to now.
-    let until = entry.freshUntil;
-    if (until === undefined)
-      until = entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
-        this.core.codes.knowledge(this.partitionNow() ?? ""),
-      ).freshUntil;
+    const until = entry.freshUntil ?? this.freshUntil(opId, clean, entry);
     return now < until;
+  }
+
+  /**
+   * An entry's expiry, decided and kept on it. Apart from `fresh`: the closure here captures
+   * `this`, and V8 makes that context when the declaring function is entered, which cost every
+   * warm cell's `fresh` an allocation.
+   */
+  private freshUntil(opId: OperationId, clean: CleanParams, entry: CacheEntry): number {
+    return (entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
+      this.core.codes.knowledge(this.partitionNow() ?? ""),
+    ).freshUntil);
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -1028,6 +1055,14 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
  * const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: () => key });
  * const body = await client.financials({ security_code: "7203", period: "annual", years: 10 });
  */
+/**
+ * The cache key of a stored "up to latest" PRICES spill for partition `id`. Its own key: no request
+ * has a `latest` parameter (openapi.json getPrices), so no page's answer is ever read as the spill.
+ */
+function latestSpillKey(id: string, clean: CleanParams): string {
+  return `${id}${cacheKey("getPrices", { ...clean, latest: "spill" })}`;
+}
+
 export function createClient(options: ClientOptions = {}): KaishaClient {
   const settings = mergeSettings(undefined, options);
   const stats: ClientStats = {

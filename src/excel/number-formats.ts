@@ -157,6 +157,9 @@ export function unitCell(
   const scaled = sheetValue(value, unit, money);
   if (typeof scaled !== "number") return plainCell(scaled);
   if (!Number.isFinite(scaled)) return EMPTY;
+  // No formatted numbers on this host: the number itself, as formattedNumber would give (the
+  // format's text is not built for every cell of a warm recalculation only to be dropped).
+  if (!host.dataTypes) return scaled;
   const format = numberFormatFor(unit, scaled, money);
   return format === undefined ? scaled : formattedNumber(scaled, format, host);
 }

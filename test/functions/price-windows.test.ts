@@ -2,10 +2,15 @@
 // two requests, nothing after a PRICES spill of the same days, and a weekend gives the close before it.
 import * as TYPED from "../../functions/index";
 import { isoToSerial, serialToIso } from "../../src/excel/dates";
-import { cellError, invocation, resetSession, useSandbox } from "./harness";
+import { freezeAnswer } from "../../src/client/shared-parts";
+import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
+import { cellError, invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 
 // The wrappers as Excel calls them: any value for any argument (custom-enum types are suggestions).
-const KAISHA = TYPED as unknown as Record<keyof typeof TYPED, (...args: unknown[]) => Promise<unknown>>;
+const KAISHA = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
 
 jest.setTimeout(60_000);
 afterAll(resetSession);
@@ -62,6 +67,35 @@ describe("PRICE price windows", () => {
     );
     expect(values).toEqual(days.map((d) => d.close));
     expect(h.sent()).toBe(spill);
+  });
+
+  test("a reopened workbook's spill up to the latest day, read from memory at once, still serves its PRICE column (nothing sent)", async () => {
+    const now = Date.parse(SANDBOX_DEFAULT_NOW);
+    const spill = () => KAISHA.PRICES("7203", "2026-06-01", null, [["close"]], "asc", 0, inv());
+    const evening = useSandbox({ now });
+    const shown = (await spill()) as Grid;
+    // Reopened: a new runtime whose memory tier holds the spill as the persistent tier decodes it
+    // (a new object), so nothing the first runtime learned from it is at hand.
+    const reopened = useSandbox({ now });
+    for (const key of await evening.store.keys()) {
+      const entry = evening.store.peek(key);
+      if (key.includes("latest=spill") && entry !== undefined)
+        await reopened.store.set(key, {
+          ...entry,
+          body: freezeAnswer(structuredClone(entry.body)),
+        });
+    }
+    const again = spill();
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(await settlesAtOnce(again)).toBe(true);
+    expect(await again).toEqual(shown);
+    // The column reads the rows the spill holds: no request for days it covers.
+    const days = shown.slice(-30);
+    const values = await Promise.all(
+      days.map((row) => KAISHA.PRICE("7203", "close", row[0], inv())),
+    );
+    expect(values).toEqual(days.map((row) => row[1]));
+    expect(reopened.sent()).toBe(0);
   });
 
   test("a non-trading day gives the last close before it, and field date says which day", async () => {

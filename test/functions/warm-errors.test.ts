@@ -3,6 +3,7 @@
 // list; an EDINET code asked by its learned security code still names the code the user typed.
 import { financial } from "../../functions/financials";
 import { getCellError, resetCellErrors } from "../../src/cell-errors";
+import { setClientForTesting } from "../../src/session";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { cellError, invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
@@ -39,6 +40,29 @@ test.each(ERRORS)(
     expect(h.sent()).toBe(asked);
   },
 );
+
+test("a #N/A from memory is one cell error for every recalculation, and its own in the other language", async () => {
+  const h = useSandbox({ now: NOW });
+  const args: Args = ["sales", "FY-60", null, null, null];
+  const rejection = async (): Promise<unknown> => {
+    try {
+      await financial("7203", ...args, invocation());
+    } catch (err) {
+      return err;
+    }
+    throw new Error("expected #N/A");
+  };
+  await rejection();
+  const warm = await rejection();
+  expect(await rejection()).toBe(warm);
+  setClientForTesting(h.client, { lang: "ja" }, h.store);
+  const ja = (await rejection()) as { code: string; message: string };
+  expect(ja).not.toBe(warm);
+  expect(ja.code).toBe("#N/A");
+  expect(ja.message).not.toBe((warm as { message: string }).message);
+  expect(await rejection()).toBe(ja);
+  expect(h.sent()).toBe(1);
+});
 
 test("an EDINET code's #N/A names the EDINET code when recalculated, as its first call did", async () => {
   const h = useSandbox({ now: NOW });
