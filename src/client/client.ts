@@ -1049,13 +1049,6 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
 }
 
 /**
- * Creates a client. Every option is optional; see `ClientOptions` for defaults.
- *
- * @example
- * const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: () => key });
- * const body = await client.financials({ security_code: "7203", period: "annual", years: 10 });
- */
-/**
  * The cache key of a stored "up to latest" PRICES spill for partition `id`. Its own key: no request
  * has a `latest` parameter (openapi.json getPrices), so no page's answer is ever read as the spill.
  */
@@ -1063,6 +1056,13 @@ function latestSpillKey(id: string, clean: CleanParams): string {
   return `${id}${cacheKey("getPrices", { ...clean, latest: "spill" })}`;
 }
 
+/**
+ * Creates a client. Every option is optional; see `ClientOptions` for defaults.
+ *
+ * @example
+ * const client = createClient({ baseUrl: SANDBOX_BASE_URL, apiKey: () => key });
+ * const body = await client.financials({ security_code: "7203", period: "annual", years: 10 });
+ */
 export function createClient(options: ClientOptions = {}): KaishaClient {
   const settings = mergeSettings(undefined, options);
   const stats: ClientStats = {
