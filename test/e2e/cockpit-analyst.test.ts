@@ -4,7 +4,7 @@
 // builder opened on a cell's formula, errors in full in Problems. Screenshots of each at 320 and 350 px.
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness";
-import { message, nav, openCockpit, standIn, tid } from "./cockpit-helpers";
+import { message, nav, openCockpit, standIn, tid, traceSection } from "./cockpit-helpers";
 import { readableAmount } from "../../taskpane/state/resolved-text";
 import { defaultPriceWindow } from "../../taskpane/state/price-window";
 
@@ -230,6 +230,11 @@ describe.each(LANGUAGES)("the analyst's pane in $lang", ({ lang }) => {
     await page.keyboard.press("Control+A");
     await page.keyboard.type(lang === "ja" ? "営業利益" : "operating profit");
     await page.click(tid("builder-arg-item-option-operating_profit"));
+    const trace = await traceSection(page, "builder-write-back", [
+      "builder-formula-preview",
+      "builder-message",
+      "builder-overwrite",
+    ]);
     await page.click(tid("builder-write-back"));
     const written = await message(page, "builder-message").catch(async (err: unknown) => {
       // What the builder showed instead, and what the cell holds: the failure tells where it stopped.
@@ -244,7 +249,7 @@ describe.each(LANGUAGES)("the analyst's pane in $lang", ({ lang }) => {
       const holds = JSON.stringify((await excel.read(sheet, cell))[0]?.[0]);
       const asks = await page.locator(tid("builder-overwrite")).count();
       throw new Error(
-        `no message after Update; preview ${section}; write-back disabled: ${button}; overwrite prompt shown: ${asks > 0}; ${cell} holds ${holds}`,
+        `no message after Update; preview ${section}; write-back disabled: ${button}; overwrite prompt shown: ${asks > 0}; ${cell} holds ${holds}; the section from Update on:\n${await trace()}`,
         { cause: err },
       );
     });

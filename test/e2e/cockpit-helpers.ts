@@ -183,3 +183,54 @@ export function tabRows(page: Page): Promise<number> {
     return tops.size;
   });
 }
+
+/**
+ * Starts recording, in the page, what a section shows after `buttonId` is pressed: each click that
+ * reaches the button, and each change of the messages and prompts `watched` (test ids) and of the
+ * button's disabled state, with the page's time. Returns what reads the record back: a failing
+ * test can then say which way a flaky step went (the click lost, a prompt shown then cleared, a
+ * message replaced), which its final state alone does not tell.
+ */
+export async function traceSection(
+  page: Page,
+  buttonId: string,
+  watched: readonly string[],
+): Promise<() => Promise<string>> {
+  const key = `__trace_${buttonId}`;
+  await page.evaluate(
+    ({ key, buttonId, watched }) => {
+      const lines: string[] = [];
+      const at = (): number => Math.round(performance.now());
+      const byId = (id: string): Element | null => document.querySelector(`[data-testid="${id}"]`);
+      let last = "";
+      const look = (): void => {
+        const button = byId(buttonId) as HTMLButtonElement | null;
+        const parts = watched.map((id) => `${id}: ${byId(id)?.textContent ?? "-"}`);
+        const state = `${parts.join("; ")}; disabled: ${button === null ? "-" : button.disabled}`;
+        if (state !== last) lines.push(`${at()} ${state}`);
+        last = state;
+      };
+      document.addEventListener(
+        "click",
+        (e) => {
+          if ((e.target as Element | null)?.closest(`[data-testid="${buttonId}"]`))
+            lines.push(`${at()} click reached ${buttonId}`);
+        },
+        true,
+      );
+      new MutationObserver(look).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      look();
+      (window as unknown as Record<string, string[]>)[key] = lines;
+    },
+    { key, buttonId, watched },
+  );
+  return () =>
+    page
+      .evaluate((k) => ((window as unknown as Record<string, string[]>)[k] ?? []).join("\n"), key)
+      .catch((err: unknown) => `(no trace: ${String(err)})`);
+}
