@@ -1,7 +1,7 @@
 // Profiling aid: Model N (BENCH_MODELS, default 50) alone; PROFILE_OUT=file.cpuprofile records its warm recalculations.
 import { Session } from "node:inspector";
 import { writeFileSync } from "node:fs";
-import { writeHeapSnapshot } from "node:v8";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { forgetDataset } from "../sandbox/data";
 import { probe } from "./probe";
 import { runModel } from "./scale-run";
@@ -28,6 +28,8 @@ const phasesOnly = process.env["PHASES"] === "1";
 const snapshotAt = process.env["SNAPSHOT_AT"] ?? "2";
 let heapStart = 0;
 let heapPeak = 0;
+/** The heap's spaces when the phase's peak was sampled (PHASES=1). */
+let peakSpaces = "";
 let sampler: ReturnType<typeof setInterval> | undefined;
 const mb = (bytes: number): string => (bytes / 1048576).toFixed(0);
 
@@ -38,14 +40,23 @@ function phases(line: string): boolean {
     // Logged right after runModel's GC and its own "before" reading.
     heapStart = used();
     heapPeak = heapStart;
-    if (phasesOnly) sampler = setInterval(() => (heapPeak = Math.max(heapPeak, used())), 25);
+    if (phasesOnly)
+      sampler = setInterval(() => {
+        const now = used();
+        if (now <= heapPeak) return;
+        heapPeak = now;
+        // Where the peak sits (new space, old space, large objects): what kind of garbage it is.
+        peakSpaces = getHeapSpaceStatistics()
+          .map((s) => `${s.space_name.replace("_space", "")} ${mb(s.space_used_size)}`)
+          .join(", ");
+      }, 25);
     return false;
   }
   // Each phase's line comes after its closing GC: heapUsed is what it retained.
   if (/ distinct\), |^ {2}warm \d:|^ {2}reopen:/.test(line)) {
     if (phasesOnly) {
       process.stdout.write(
-        `    heap over start: peak ${mb(heapPeak - heapStart)} MB, retained ${mb(used() - heapStart)} MB\n`,
+        `    heap over start: peak ${mb(heapPeak - heapStart)} MB, retained ${mb(used() - heapStart)} MB; at the peak (MB): ${peakSpaces}\n`,
       );
       heapPeak = used();
     }

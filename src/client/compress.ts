@@ -1,6 +1,7 @@
 // Gzip of text as bytes for the persistent cache tier (IndexedDB keeps bytes as they are, no base64).
 
 import { joinChunks } from "./join-chunks";
+import { decodeUtf8 } from "./utf8";
 import { hasCompression } from "./storage-platform";
 
 /** Gzip and gunzip run natively by the host, in place of the compression streams. */
@@ -42,17 +43,22 @@ export async function gzipText(text: string): Promise<Uint8Array<ArrayBuffer>> {
   return exact ? gzip : new Uint8Array(gzip);
 }
 
-/** One decoder for every read: decoding is stateless without `stream: true`. */
-const utf8 = new TextDecoder();
-
 /**
  * Reverses `gzipText`. Throws on corrupt bytes or where the platform cannot decompress. The bytes
  * are gathered whole, then decoded in one call (one string, no per-chunk decoding).
  */
 export async function gunzipText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  if (native !== undefined) return utf8.decode(native.gunzip(bytes));
+  return decodeUtf8(await gunzipBytes(bytes));
+}
+
+/**
+ * The text `gzipText` compressed, as its UTF-8 bytes (gathered whole): a reader that parses it
+ * decodes it in the same step as its parse (utf8.ts decodeUtf8).
+ */
+export async function gunzipBytes(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (native !== undefined) return native.gunzip(bytes);
   if (!hasCompression()) throw new Error("no DecompressionStream on this platform");
-  return utf8.decode(await through(bytes, new DecompressionStream("gzip")));
+  return through(bytes, new DecompressionStream("gzip"));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   errorFromResponse,
 } from "./errors";
 import { joinChunks } from "./join-chunks";
+import { decodeUtf8 } from "./utf8";
 import { MESSAGES } from "./messages";
 import type { ParamValue } from "./validate";
 
@@ -56,12 +57,15 @@ function tooLarge(secrets: readonly string[]): BadResponseError {
   });
 }
 
-/** The body as text, refusing it as soon as it passes `maxBytes` (nothing of it is parsed). */
+/**
+ * The body as text, or as its UTF-8 bytes for the caller to decode in the same synchronous step as
+ * its parse (utf8.ts); refused as soon as it passes `maxBytes` (nothing of it is parsed).
+ */
 async function readCapped(
   response: ResponseLike,
   maxBytes: number,
   secrets: readonly string[],
-): Promise<{ text: string; bytes: number }> {
+): Promise<{ text: string | Uint8Array; bytes: number }> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(secrets);
   const reader = response.body?.getReader();
@@ -86,7 +90,7 @@ async function readCapped(
     }
     chunks.push(value);
   }
-  return { text: new TextDecoder().decode(joinChunks(chunks, bytes)), bytes };
+  return { text: joinChunks(chunks, bytes), bytes };
 }
 
 /**
@@ -195,7 +199,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
 
   try {
     let response: ResponseLike;
-    let text: string;
+    let received: string | Uint8Array;
     let bytes: number;
     try {
       response = await raceSignal(
@@ -209,7 +213,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
         ),
         controller.signal,
       );
-      ({ text, bytes } = await raceSignal(
+      ({ text: received, bytes } = await raceSignal(
         Promise.resolve().then(() =>
           readCapped(response, req.maxBytes ?? MAX_RESPONSE_BYTES, secrets),
         ),
@@ -221,6 +225,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
 
     let body: unknown;
     let parsed = false;
+    const text = typeof received === "string" ? received : decodeUtf8(received);
     try {
       body = text === "" ? undefined : JSON.parse(text);
       parsed = text !== "";

@@ -1,6 +1,7 @@
 // The one form the persistent tier keeps of an answer: its JSON gzip-compressed, as bytes.
 
-import { gunzipText, gzipText } from "./compress";
+import { gunzipBytes, gzipText } from "./compress";
+import { decodeUtf8 } from "./utf8";
 import { freezeAnswer, isSharedPart } from "./shared-parts";
 
 /**
@@ -109,5 +110,7 @@ const RECORD_OVERHEAD_BYTES = 128;
  */
 export async function fromStoredForm(stored: unknown): Promise<unknown> {
   if (!isBytes(stored)) throw new Error("not a stored answer (gzip bytes)");
-  return freezeAnswer(JSON.parse(await gunzipText(stored)));
+  const json = await gunzipBytes(stored);
+  // Decoded and parsed in one step: the text is garbage before anything else runs (utf8.ts).
+  return freezeAnswer(JSON.parse(decodeUtf8(json)));
 }
