@@ -11,10 +11,13 @@ const VERSION = 1;
  * gets a new name, so no version ever reads another's records. Bump the suffix when the form of a
  * record or index row changes, and add the name it replaces to `OLD_CACHE_DB_NAMES`.
  */
-export const CACHE_DB_NAME = "kaisha-cache-v2";
+export const CACHE_DB_NAME = "kaisha-cache-v3";
 
-/** Databases of earlier stored forms (gzip bytes, columnar records, mixed), deleted on open. */
-const OLD_CACHE_DB_NAMES: readonly string[] = ["kaisha-cache"];
+/**
+ * Databases of earlier stored forms, deleted on open: gzip bytes, columnar records and mixed
+ * ("kaisha-cache"); gzip of the answer's JSON in one line ("kaisha-cache-v2").
+ */
+const OLD_CACHE_DB_NAMES: readonly string[] = ["kaisha-cache", "kaisha-cache-v2"];
 
 /** Index row as stored: [bytes, storedAt, lastUsed] under the cache key. */
 type StoredRow = [number, number, number];

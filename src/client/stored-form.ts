@@ -1,4 +1,4 @@
-// The one form the persistent tier keeps of an answer: its JSON gzip-compressed, as bytes.
+// The one form the persistent tier keeps of an answer: its JSON in lines, gzip-compressed, as bytes.
 
 import { gunzipBytes, gzipText } from "./compress";
 import { decodeUtf8 } from "./utf8";
@@ -14,9 +14,14 @@ function isBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
 
 /**
  * The stored form of `body`: gzip of its JSON (about a tenth of the text) kept as bytes, which
- * IndexedDB stores as they are (structured clone, no base64). Read back it is one decompression off
- * the JS heap and one JSON.parse, as the answer arrived (bench: rebuilding rows from any other form
- * made most of a reopened model's heap peak). Throws where the platform cannot compress
+ * IndexedDB stores as they are (structured clone, no base64). The JSON is written in lines of at
+ * most LINE_CHARS: first the answer with each long top-level array left empty, then per such array
+ * a line with its key and lines of its elements (`[row,row,…]`); a short answer is one line, its
+ * plain JSON. Read back it is one decompression off the JS heap and a JSON.parse per line, whose
+ * rows are the answer's own objects (bench: rebuilding rows from any other form made most of a
+ * reopened model's heap peak). Why lines: the text of a 30-year answer is 100-360 KB, and a string
+ * that long is a large object, which Node decodes 6-20 times slower per byte than a shorter one
+ * (a Model 500 reopen's decoding: 1.5 s of CPU in one text per answer, 0.04 s in lines). Throws where the platform cannot compress
  * (src/client/storage-platform.ts hasCompression): the add-in then persists nothing.
  *
  * @example await fromStoredForm(await toStoredForm({ a: [1] })) // { a: [1] }, frozen
@@ -26,21 +31,89 @@ export function toStoredForm(body: unknown): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /**
- * `asciiJson(JSON.stringify(body))`, character for character, made property by property for a
- * plain answer object: the non-ASCII text of an answer sits in its units list and attribution
- * (shared by many answers, shared-parts.ts: their JSON is made once), while its rows are ASCII.
- * Escaping the whole text at once made a two-byte copy of every row and then its ASCII copy: the
- * largest share of a cold Model's garbage (bench: 1.3 GB of 5 GB).
+ * The stored text of `body`: `asciiJson(JSON.stringify(body))` for all but a plain answer object,
+ * which is made property by property, its long arrays in lines of their own (toStoredForm). The
+ * non-ASCII text of an answer sits in its units list and attribution (shared by many answers,
+ * shared-parts.ts: their JSON is made once), while its rows are ASCII. Escaping the whole text at
+ * once made a two-byte copy of every row and then its ASCII copy: the largest share of a cold
+ * Model's garbage (bench: 1.3 GB of 5 GB).
  */
 function storedJson(body: unknown): string {
   if (!isPlainObject(body)) return asciiJson(JSON.stringify(body));
   let json = "{";
+  let blocks = "";
   for (const key of Object.keys(body)) {
-    const value = partJson(body[key]);
+    const part = body[key];
+    const keyJson = asciiJson(JSON.stringify(key));
+    const lines = Array.isArray(part) && !isSharedPart(part) ? elementLines(part) : undefined;
+    // A short array is written in place, so the first line stays short however many it has (and
+    // a short answer is its plain JSON); a longer one gets lines of its own.
+    const inPlace =
+      lines === undefined ||
+      lines.length === 0 ||
+      (lines.length === 1 && (lines[0] as string).length <= IN_PLACE_CHARS);
+    const value = lines === undefined ? partJson(part) : inPlace ? (lines[0] ?? "[]") : "[]";
     if (value === undefined) continue; // as JSON.stringify leaves out undefined and functions
-    json += `${json.length > 1 ? "," : ""}${asciiJson(JSON.stringify(key))}:${value}`;
+    json += `${json.length > 1 ? "," : ""}${keyJson}:${value}`;
+    if (!inPlace) blocks += `\n${keyJson}\n${(lines as string[]).join("\n")}`;
   }
-  return `${json}}`;
+  return `${json}}${blocks}`;
+}
+
+/**
+ * Characters a line of elements holds at most (one element longer than this is a line of its
+ * own): well under V8's large-object size (128 KB), so each line decodes to an ordinary string.
+ */
+export const LINE_CHARS = 60_000;
+
+/** An array whose JSON is at most this long stays in the answer's own line. */
+const IN_PLACE_CHARS = 8_000;
+
+/** `list`'s elements as JSON arrays of consecutive elements, each at most LINE_CHARS long. */
+function elementLines(list: readonly unknown[]): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const item of list) {
+    // As in an array's JSON: what has none (undefined, a function) is null.
+    const json = asciiJson(JSON.stringify(item) ?? "null");
+    if (line !== "" && line.length + json.length + 2 > LINE_CHARS) {
+      lines.push(`[${line}]`);
+      line = "";
+    }
+    line = line === "" ? json : `${line},${json}`;
+  }
+  if (line !== "") lines.push(`[${line}]`);
+  return lines;
+}
+
+/** The line break between lines: JSON text never holds one raw (JSON.stringify escapes it). */
+const NEWLINE = 0x0a;
+
+/**
+ * The answer from its stored text's UTF-8 bytes, a line at a time (storedJson): the first line is
+ * the answer, a string line names the array the element lines after it extend. Each line is
+ * decoded and parsed in one step, so its text is garbage before anything else runs (utf8.ts).
+ */
+function parseLines(bytes: Uint8Array): unknown {
+  let end = bytes.indexOf(NEWLINE);
+  if (end < 0) return JSON.parse(decodeUtf8(bytes));
+  const answer: unknown = JSON.parse(decodeUtf8(bytes.subarray(0, end)));
+  if (!isPlainObject(answer)) throw new Error("not a stored answer (lines)");
+  let target: unknown[] | undefined;
+  while (end < bytes.length) {
+    const start = end + 1;
+    end = bytes.indexOf(NEWLINE, start);
+    if (end < 0) end = bytes.length;
+    const line: unknown = JSON.parse(decodeUtf8(bytes.subarray(start, end)));
+    if (typeof line === "string") {
+      const named = answer[line];
+      if (!Array.isArray(named)) throw new Error("not a stored answer (lines)");
+      target = named;
+    } else if (Array.isArray(line) && target !== undefined) {
+      for (const item of line) target.push(item);
+    } else throw new Error("not a stored answer (lines)");
+  }
+  return answer;
 }
 
 /** An object literal's kind (what JSON.parse makes): no prototype of its own, no toJSON. */
@@ -110,7 +183,5 @@ const RECORD_OVERHEAD_BYTES = 128;
  */
 export async function fromStoredForm(stored: unknown): Promise<unknown> {
   if (!isBytes(stored)) throw new Error("not a stored answer (gzip bytes)");
-  const json = await gunzipBytes(stored);
-  // Decoded and parsed in one step: the text is garbage before anything else runs (utf8.ts).
-  return freezeAnswer(JSON.parse(decodeUtf8(json)));
+  return freezeAnswer(parseLines(await gunzipBytes(stored)));
 }

@@ -270,27 +270,31 @@ describe("the cache database's versioned name", () => {
     expect(await databaseNames(idb)).toEqual([CACHE_DB_NAME]);
   });
 
-  test("an earlier version's database is not read and is deleted on open", async () => {
-    const idb = new IDBFactory();
-    // What 0.1.0 previews left behind: the same stores under the unversioned name.
-    const old = await openIdbBackend(idb, "kaisha-cache");
-    await old.commit({
-      put: [
-        {
-          row: { key: "/financials?security_code=7203", bytes: 100, storedAt: 1, lastUsed: 1 },
-          record: { body: await toStoredForm({ sales: 1 }), storedAt: 1, bytes: 100 },
-        },
-      ],
-      touch: [],
-      remove: [],
-    });
-    expect(await databaseNames(idb)).toEqual(["kaisha-cache"]);
-    const { store } = storeOn(openIdbBackend(idb), 10_000);
-    expect(await store.keys()).toEqual([]);
-    expect(await store.get("/financials?security_code=7203")).toBeUndefined();
-    // The old name goes (its connection above is closed by the delete's versionchange).
-    for (let i = 0; i < 50 && (await databaseNames(idb)).includes("kaisha-cache"); i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    expect(await databaseNames(idb)).toEqual([CACHE_DB_NAME]);
-  });
+  // What 0.1.0 previews left behind: the same stores under the unversioned name, then the answer's
+  // JSON in one line under -v2 (stored-form.ts now writes long answers in lines).
+  test.each(["kaisha-cache", "kaisha-cache-v2"])(
+    "an earlier version's database (%s) is not read and is deleted on open",
+    async (oldName) => {
+      const idb = new IDBFactory();
+      const old = await openIdbBackend(idb, oldName);
+      await old.commit({
+        put: [
+          {
+            row: { key: "/financials?security_code=7203", bytes: 100, storedAt: 1, lastUsed: 1 },
+            record: { body: await toStoredForm({ sales: 1 }), storedAt: 1, bytes: 100 },
+          },
+        ],
+        touch: [],
+        remove: [],
+      });
+      expect(await databaseNames(idb)).toEqual([oldName]);
+      const { store } = storeOn(openIdbBackend(idb), 10_000);
+      expect(await store.keys()).toEqual([]);
+      expect(await store.get("/financials?security_code=7203")).toBeUndefined();
+      // The old name goes (its connection above is closed by the delete's versionchange).
+      for (let i = 0; i < 50 && (await databaseNames(idb)).includes(oldName); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(await databaseNames(idb)).toEqual([CACHE_DB_NAME]);
+    },
+  );
 });

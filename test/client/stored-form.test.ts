@@ -2,7 +2,7 @@
 
 import { gunzipText, gzipText } from "../../src/client/compress";
 import { freezeAnswer } from "../../src/client/shared-parts";
-import { fromStoredForm, toStoredForm } from "../../src/client/stored-form";
+import { fromStoredForm, LINE_CHARS, toStoredForm } from "../../src/client/stored-form";
 
 /** An answer with what real ones carry: Japanese labels, numbers, nulls, nested rows. */
 const answer = {
@@ -24,7 +24,7 @@ test("the stored form decompresses to ASCII-only JSON: Japanese text is written 
   expect(JSON.parse(text)).toEqual(answer);
 });
 
-test("the stored text is exactly the escaped JSON of the whole answer, however it is built", async () => {
+test("a short answer's stored text is exactly the escaped JSON of the whole answer, however it is built", async () => {
   // The oracle: the whole answer stringified, then every non-ASCII character escaped.
   const whole = (value: unknown): string =>
     JSON.stringify(value).replace(
@@ -109,4 +109,86 @@ test("the stored bytes own their buffer exactly (a structured clone stores the w
   const stored = await toStoredForm(answer);
   expect(stored.byteOffset).toBe(0);
   expect(stored.buffer.byteLength).toBe(stored.byteLength);
+});
+
+/** The oracle for any shape: what JSON gives back for it (the answer as it arrived). */
+const viaJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
+
+/** A 30-year quarterly answer's size: 120 rows of ~100 fields, nulls, Japanese in some rows. */
+function longAnswer(rows: number): Record<string, unknown> {
+  const units = freezeAnswer({ fields: [{ key: "sales", label: "売上高", unit: "jpy" }] }).fields;
+  return {
+    security_code: "7203",
+    fields: units,
+    periods: Array.from({ length: rows }, (_, i) => {
+      const row: Record<string, unknown> = {
+        fiscal_year: `${1995 + (i >> 2)}/03`,
+        quarter: `Q${(i % 4) + 1}`,
+      };
+      for (let f = 0; f < 100; f += 1) row[`item_${f}`] = f % 3 === 0 ? null : i * 1000 + f + 0.25;
+      if (i % 7 === 0) row["note"] = "決算期変更 😀";
+      return row;
+    }),
+    prices: Array.from({ length: 900 }, (_, i) => ({
+      date: `2024-01-${i}`,
+      close: i + 0.5,
+      volume: i,
+    })),
+    attribution: { source: "出典" },
+  };
+}
+
+test("a long answer is stored in lines under the large-object size and reads back exactly, in key order", async () => {
+  const long = longAnswer(120);
+  const text = await gunzipText(await toStoredForm(long));
+  const lines = text.split("\n");
+  // The head, then per long array its key and at least two lines of elements.
+  expect(lines.length).toBeGreaterThan(5);
+  expect(lines[0]).toContain('"periods":[]');
+  expect(lines).toContain('"periods"');
+  expect(lines).toContain('"prices"');
+  for (const line of lines) expect(line.length).toBeLessThanOrEqual(LINE_CHARS);
+  expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+  const back = await fromStoredForm(await toStoredForm(long));
+  expect(back).toEqual(viaJson(long));
+  expect(JSON.stringify(back)).toBe(JSON.stringify(long));
+  expect(Object.isFrozen((back as { periods: unknown[] }).periods)).toBe(true);
+  expect(Object.isFrozen((back as { periods: unknown[] }).periods[119])).toBe(true);
+});
+
+test("an element longer than a line has a line of its own; elements without JSON read back as null", async () => {
+  const huge = "x".repeat(LINE_CHARS + 10);
+  const shape = {
+    rows: [
+      { a: 1 },
+      { text: huge },
+      { b: 2 },
+      undefined,
+      () => 1,
+      ...(longAnswer(60)["periods"] as unknown[]),
+    ],
+  };
+  const text = await gunzipText(await toStoredForm(shape));
+  expect(text.split("\n").some((line) => line === `[{"text":"${huge}"}]`)).toBe(true);
+  await expect(fromStoredForm(await toStoredForm(shape))).resolves.toEqual(viaJson(shape));
+});
+
+test("every short shape is stored as its plain JSON, one line", async () => {
+  for (const rows of [0, 1, 3]) {
+    const short = { periods: longAnswer(rows)["periods"], n: rows };
+    const text = await gunzipText(await toStoredForm(short));
+    expect(text).not.toContain("\n");
+    expect(JSON.parse(text)).toEqual(viaJson(short));
+  }
+});
+
+test("stored lines that do not make an answer are refused (the caller counts a miss)", async () => {
+  for (const text of [
+    '{"a":[]}\n[1,2]', // elements before any key line
+    '{"a":1}\n"a"\n[1]', // a key line naming what is not an array
+    '{"a":[]}\n"b"\n[1]', // a key line naming nothing
+    '[1]\n"a"\n[1]', // a head that is not an answer object
+    '{"a":[]}\n"a"\n{"x":1}', // an element line that is not an array
+  ])
+    await expect(fromStoredForm(await gzipText(text))).rejects.toThrow("not a stored answer");
 });

@@ -39,7 +39,7 @@ function storedAnswers(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open("kaisha-cache-v2");
+        const open = indexedDB.open("kaisha-cache-v3");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
@@ -126,7 +126,7 @@ describe("persistent cache on IndexedDB", () => {
     // The delete is best effort and not awaited by start-up: wait (bounded) until it lands.
     for (let i = 0; i < 50 && (await names()).includes("kaisha-cache"); i += 1)
       await reopened.waitForTimeout(100);
-    expect(await names()).toEqual(["kaisha-cache-v2"]);
+    expect(await names()).toEqual(["kaisha-cache-v3"]);
     await reopened.close();
   });
 
