@@ -1,28 +1,18 @@
 // Jest configuration: unit/integration tests in Node, e2e tests in headless Chromium as a separate project.
 
+const { swcOptions } = require("./scripts/swc-options");
+
 /**
- * TypeScript through swc: transpile only (`tsc --noEmit`, npm run typecheck, is the type check), as
- * ts-jest's isolatedModules did, at a fraction of its cost per file. tsconfig.json's settings that
- * matter to emitted code: target ES2022, react-jsx; CommonJS for jest's module registry. `.ts` files
- * are parsed without TSX so `<T>value` assertions keep their TypeScript meaning. @swc/jest hoists
+ * TypeScript through swc (scripts/swc-options.js: transpile only, as ts-jest's isolatedModules did,
+ * at a fraction of its cost per file), as CommonJS for jest's module registry. @swc/jest hoists
  * jest.mock() calls above the imports, as ts-jest did.
  */
-const swc = (tsx) => [
-  "@swc/jest",
-  {
-    jsc: {
-      parser: { syntax: "typescript", tsx },
-      target: "es2022",
-      transform: { react: { runtime: "automatic" } },
-    },
-    module: { type: "commonjs" },
-  },
-];
+const swc = (file) => ["@swc/jest", { ...swcOptions(file), module: { type: "commonjs" } }];
 const common = {
   testEnvironment: "node",
   // The sandbox's dataset tables, generated once per run for every suite (test/sandbox-tables.ts).
   globalTeardown: "<rootDir>/test/sandbox-tables-teardown.ts",
-  transform: { "^.+\\.ts$": swc(false), "^.+\\.tsx$": swc(true) },
+  transform: { "^.+\\.ts$": swc("ts"), "^.+\\.tsx$": swc("tsx") },
   moduleFileExtensions: ["ts", "tsx", "js", "json"],
 };
 module.exports = {
