@@ -659,9 +659,8 @@ function warmGateTargets(m: ScaleResult): Target[] {
  */
 function buildForChromium(log: (line: string) => void): void {
   log("Building the bundle for Chromium (test/e2e/global-setup.ts; skipped when up to date)...");
-  const script =
-    'require("./test/e2e/global-setup").buildForE2e().catch((e) => { console.error(e); process.exit(1); })';
-  const build = spawnSync(process.execPath, [require.resolve("ts-node/dist/bin"), "-e", script], {
+  const script = join(__dirname, "build-for-chromium.ts");
+  const build = spawnSync(process.execPath, [require.resolve("ts-node/dist/bin"), script], {
     cwd: ROOT,
     stdio: "inherit",
   });
