@@ -68,7 +68,7 @@ export function scaleNotes(
   ];
   for (const m of scale) {
     out.push(
-      `${m.name} heap over its start (peak during / retained after, MB): ${m.phaseHeapMB.map((p) => `${p.phase} ${p.peakGrowth.toFixed(0)} / ${p.retainedGrowth.toFixed(0)}`).join("; ")}. Retained = the memory tier's decoded answers, the client's indexes and functions/cells' per-answer indexes and tables (a PRICES spill packed, 8 bytes a cell); the rest of a peak is garbage V8 has not collected yet. A cell whose answer another cell is fetching waits holding one closure (functions/financial-cell.ts), not a chain of calls.`,
+      `${m.name} heap over its start (peak during / retained after, MB): ${m.phaseHeapMB.map((p) => `${p.phase} ${p.peakGrowth.toFixed(0)} / ${p.retainedGrowth.toFixed(0)}`).join("; ")}. Retained = the memory tier's decoded answers, the client's indexes and functions/cells' per-answer indexes and tables (a PRICES spill packed, 8 bytes a cell); the rest of a peak is garbage V8 has not collected yet. A cell whose answer another cell is fetching waits as one record in that fetch's list (functions/cells/define-cell.ts), not a chain of calls.`,
     );
     if (phasesHeapGrowthMB(m) > heapGrowthLimitMB(m)) {
       const warmPhase = m.phaseHeapMB.find((p) => p.phase === "warm 1");

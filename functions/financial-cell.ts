@@ -39,6 +39,7 @@ import {
 import {
   financialsQuery,
   joinSharedFetch,
+  leaveSharedFetch,
   sharedFetchFor,
   sharedFinancials,
   type FinancialsPeriodType,
@@ -337,6 +338,7 @@ const financialCell = defineCell<
   inFlight: (client, args, query) =>
     sharedFetchFor(client, args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
   join: joinSharedFetch,
+  leave: leaveSharedFetch,
   // The full path computes with the company as typed; an EDINET code asked by its learned security
   // code names the other code in its messages, so only the company itself makes a warm error final.
   finalSubject: (args, who) => who === args.ref,

@@ -96,12 +96,16 @@ export function sharedFetchFor(
 }
 
 /**
- * Counts one more cell waiting for `shared` and returns what Excel's cancel of that cell must call:
- * the fetch is abandoned when every cell waiting for it was canceled.
+ * Counts one more cell waiting for `shared`; Excel's cancel of that cell calls `leaveSharedFetch`
+ * (once): the fetch is abandoned when every cell waiting for it was canceled.
  */
-export function joinSharedFetch(shared: SharedFetch): () => void {
-  const leave = fetches.hold(shared);
-  return () => leave();
+export function joinSharedFetch(shared: SharedFetch): void {
+  fetches.enter(shared);
+}
+
+/** A cell counted by `joinSharedFetch` was canceled. */
+export function leaveSharedFetch(shared: SharedFetch): void {
+  fetches.release(shared);
 }
 
 /**
@@ -126,7 +130,7 @@ export async function sharedFinancials(
   const shared = fetches.begin(key, (signal) =>
     companyFinancials(ctx.client, who, query, { signal }),
   );
-  ctx.onCanceled(joinSharedFetch(shared));
+  ctx.onCanceled(fetches.hold(shared));
   const body = await shared.answer;
   // A stale copy (served while the API fails) carries the client's marker: each cell says so.
   const stale = isStale(body);

@@ -42,26 +42,16 @@ interface Failure {
  * under the key).
  */
 function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined {
-  // One cell asks its answer's index two or three times (the older window, the row, the
-  // decimals): the last one found is at hand without its record's WeakMap read.
-  if (periods === lastPeriods) return lastIndex;
   const memo = answerMemo(periods);
   if (memo === undefined) return undefined;
-  const index = (memo.cells ??= {
+  return (memo.cells ??= {
     rows: new WeakMap(),
     older: new WeakMap(),
     decimals: new Map(),
     ltm: new WeakMap(),
     failures: new WeakMap(),
   }) as AnswerIndex;
-  lastPeriods = periods;
-  lastIndex = index;
-  return index;
 }
-
-/** The answer indexOf found last (frozen: its index never changes) and that index. */
-let lastPeriods: readonly FinancialsPeriod[] | undefined;
-let lastIndex: AnswerIndex | undefined;
 
 /**
  * The row a period choice reads (src/excel/period-choice.ts selectPeriod), sorted and chosen once

@@ -56,8 +56,10 @@ export interface CellDefinition<
   ): Cell | typeof LACKING;
   /** Another cell's fetch of this answer under way or just settled, if fetches are shared. */
   inFlight?(client: KaishaClient, args: A, query: Q): F | undefined;
-  /** Counts one more cell waiting for `fetch`; returns what that cell's cancel must call. */
-  join?(fetch: F): () => void;
+  /** Counts one more cell waiting for `fetch` (`leave` when Excel cancels that cell). */
+  join?(fetch: F): void;
+  /** A cell counted by `join` was canceled (called once): the fetch may be abandoned. */
+  leave?(fetch: F): void;
   /**
    * True when the full path would compute with this very subject (`subject` gives the same one),
    * so an error compute throws from memory is the one it would report, word for word: the warm
@@ -100,8 +102,9 @@ type CellCall<R> = (
  *
  * - warm: every answer fresh in memory; computed at once, with no request, await or per-call
  *   context (a warm recalculation's cells; the value itself, not a promise: Excel sets it at once);
- * - join: an answer lacking is being fetched for another cell; wait for it holding one closure
- *   (a cold model has ~90 cells per answer waiting through minutes of pacing), then as warm;
+ * - join: an answer lacking is being fetched for another cell; wait for it as one record in that
+ *   fetch's list (a cold model has ~90 cells per answer waiting through minutes of pacing), then
+ *   as warm;
  * - full: `run` (cancellation, value preview, stale marking, deadline, the Problems list); fetches
  *   what compute lacks, round by round. Every failure is reported by this path, so an error in
  *   memory is also recorded for the cell.
@@ -169,40 +172,85 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       );
     });
 
+  /** The cells waiting for each fetch, woken together by one reaction to its answer. */
+  const waitingFor = new WeakMap<F, WaitingCell[]>();
+
   /**
-   * The join path: wait for another cell's fetch holding one closure, then as warm. A function of
-   * its own: the closures below capture the call's arguments, and V8 makes the context holding
-   * them when the function that declares them is entered, so declared in the implementation itself
-   * they cost every warm cell a context (~100 bytes) it never uses.
+   * The waiting cells of a fetch that settled, each read again as warm, or through the full path
+   * when its answer is not in memory (a stale copy, an error, an older window still to fetch): the
+   * full path finds the settled fetch, still findable this turn, and reads its outcome.
+   */
+  const wake = (cells: WaitingCell[]): void => {
+    for (const cell of cells) {
+      try {
+        wakeOne(cell);
+      } catch (err) {
+        // One cell's failure is its own: the others still wake.
+        cell.reject(toCellError(err, messageLang()));
+      }
+    }
+    cells.length = 0;
+  };
+
+  const wakeOne = (cell: WaitingCell): void => {
+    const { invocation } = cell;
+    // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
+    if (invocation !== undefined && invocation.onCanceled === cell.onCanceled)
+      invocation.onCanceled = undefined;
+    // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
+    if (cell.canceled) {
+      cell.reject(toCellError(new AbortError(), messageLang()));
+      return;
+    }
+    const value = warm(cell.a, cell.b, cell.c, cell.d, cell.e, cell.f);
+    pending = undefined;
+    failure = undefined;
+    cell.resolve(
+      value !== LACKING
+        ? answeredAtOnce(invocation, value)
+        : full(invocation, cell.a, cell.b, cell.c, cell.d, cell.e, cell.f),
+    );
+  };
+
+  /**
+   * The join path: the cell waits for another cell's fetch as one record in that fetch's list (a
+   * cold model has ~90 cells per answer waiting through minutes of pacing, and a reopened one all
+   * its cells until the bulk load brings their answers: closures, a context and a promise
+   * reaction per cell were most of a Model 500 cold run's heap peak), then as warm.
    */
   function joined(
-    join: (fetch: F) => () => void,
+    join: (fetch: F) => void,
+    leave: ((fetch: F) => void) | undefined,
     shared: F,
-    ...call: Parameters<DefinedCell>
+    cell: WaitingCell,
   ): Promise<Cell> {
-    const [invocation, a, b, c, d, e, f] = call;
-    const leave = join(shared);
-    let canceled = false;
-    const onCanceled = (): void => {
-      canceled = true;
-      leave();
-    };
-    if (invocation !== undefined) invocation.onCanceled = onCanceled;
-    const again = (): Cell | Promise<Cell> => {
-      // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
-      if (invocation !== undefined && invocation.onCanceled === onCanceled)
-        invocation.onCanceled = undefined;
-      // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
-      if (canceled) return Promise.reject(toCellError(new AbortError(), messageLang()));
-      const value = warm(a, b, c, d, e, f);
-      pending = undefined;
-      failure = undefined;
-      if (value !== LACKING) return answeredAtOnce(invocation, value);
-      // Not in memory (a stale copy, an error, an older window still to fetch): the full path,
-      // which finds the settled fetch and reads its outcome rather than asking again.
-      return full(...call);
-    };
-    return shared.answer.then(again, again);
+    join(shared);
+    const { invocation } = cell;
+    if (invocation !== undefined) {
+      const onCanceled = (): void => {
+        if (cell.canceled) return;
+        cell.canceled = true;
+        leave?.(shared);
+      };
+      cell.onCanceled = onCanceled;
+      invocation.onCanceled = onCanceled;
+    }
+    let cells = waitingFor.get(shared);
+    if (cells === undefined) {
+      const list: WaitingCell[] = [];
+      cells = list;
+      waitingFor.set(shared, list);
+      const wakeAll = (): void => {
+        waitingFor.delete(shared);
+        wake(list);
+      };
+      shared.answer.then(wakeAll, wakeAll);
+    }
+    cells.push(cell);
+    return new Promise<Cell>((resolve, reject) => {
+      cell.resolve = resolve;
+      cell.reject = reject;
+    });
   }
 
   return (invocation, a, b, c, d, e, f) => {
@@ -226,9 +274,36 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     ) {
       return full(invocation, a, b, c, d, e, f);
     }
-    return joined(definition.join, shared, invocation, a, b, c, d, e, f);
+    return joined(
+      definition.join,
+      definition.leave,
+      shared,
+      new WaitingCell(invocation, a, b, c, d, e, f),
+    );
   };
 }
+
+/** A cell waiting for another cell's fetch: its call, and how the promise Excel holds settles. */
+class WaitingCell {
+  canceled = false;
+  /** The cancel handler set on the invocation (cleared when the cell is woken, if still set). */
+  onCanceled: (() => void) | undefined = undefined;
+  resolve: (value: Cell | Promise<Cell>) => void = settleNothing;
+  reject: (error: unknown) => void = settleNothing;
+
+  constructor(
+    readonly invocation: InvocationLike | undefined,
+    readonly a: unknown,
+    readonly b: unknown,
+    readonly c: unknown,
+    readonly d: unknown,
+    readonly e: unknown,
+    readonly f: unknown,
+  ) {}
+}
+
+/** A WaitingCell's settle functions before its promise gives it its own. */
+function settleNothing(): void {}
 
 /**
  * A value given at once from memory: no per-call context, cancellation, await or promise (a warm
