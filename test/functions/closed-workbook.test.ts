@@ -1,0 +1,41 @@
+// A closed workbook's runtime is garbage: nothing functions/ keeps at module level (argument tables,
+// per-answer indexes, remembered errors, shared fetches) holds its client, memory tier or answers.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { financial } from "../../functions/financials";
+import { invocation, resetSession, useSandbox } from "./harness";
+
+jest.setTimeout(60_000);
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+/** Cells through every path (warm, joined, full; values, LTM, #N/A remembered per answer). */
+async function workbook(): Promise<{ client: WeakRef<object>; store: WeakRef<object> }> {
+  const h = useSandbox();
+  const cells = (): Promise<unknown>[] =>
+    [
+      financial("7203", "sales", 0, null, null, null, invocation()),
+      financial("7203", "operating_profit", -1, null, null, null, invocation()),
+      financial("7203", "sales", 0, "LTM", null, null, invocation()),
+      financial("7203", "sales", 0, "quarterly", "Q2", null, invocation()),
+      // No such period: a #N/A the answer's index remembers (its error made once).
+      financial("7203", "sales", 1901, null, null, null, invocation()),
+      financial("6758", "net_income", -2, null, null, null, invocation()),
+    ].map((value) => Promise.resolve(value).catch((error: unknown) => error));
+  await Promise.all(cells()); // cold: fetched, most cells joining another's fetch
+  await Promise.all(cells()); // warm: from memory
+  expect(h.sent()).toBeGreaterThan(0);
+  return { client: new WeakRef(h.client), store: new WeakRef(h.store) };
+}
+
+test("after the workbook closes, its client and memory tier are collected", async () => {
+  const refs = await workbook();
+  // The workbook closes: the session lets go of the runtime (a reopened one starts anew).
+  resetSession();
+  // Settled shared fetches stay findable for one more turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  collectGarbage();
+  expect(refs.store.deref()).toBeUndefined();
+  expect(refs.client.deref()).toBeUndefined();
+});
