@@ -1,5 +1,9 @@
 // A closed workbook's runtime is garbage: nothing functions/ keeps at module level (argument tables,
 // per-answer indexes, remembered errors, shared fetches) holds its client, memory tier or answers.
+// An #N/A remembered by an answer's index was made in the full path, and its captured stack keeps
+// that call's context (and so the client) alive: harmless while the index lives only as long as its
+// answer, a leak once anything module-level holds an index (a "last answer" cache did: 223 MB at
+// Model 500, bench "warm 3 ... retained").
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { financial } from "../../functions/financials";
@@ -19,9 +23,10 @@ async function workbook(): Promise<{ client: WeakRef<object>; store: WeakRef<obj
       financial("7203", "operating_profit", -1, null, null, null, invocation()),
       financial("7203", "sales", 0, "LTM", null, null, invocation()),
       financial("7203", "sales", 0, "quarterly", "Q2", null, invocation()),
-      // No such period: a #N/A the answer's index remembers (its error made once).
-      financial("7203", "sales", 1901, null, null, null, invocation()),
-      financial("6758", "net_income", -2, null, null, null, invocation()),
+      // No such period, and the only cell of its company: computed first through the full path
+      // (`run`, whose call context holds the client), its #N/A then remembered by the answer's
+      // index. The last cell, so whatever remembers "the last answer" holds this one.
+      financial("6758", "net_income", 1901, null, null, null, invocation()),
     ].map((value) => Promise.resolve(value).catch((error: unknown) => error));
   await Promise.all(cells()); // cold: fetched, most cells joining another's fetch
   await Promise.all(cells()); // warm: from memory
