@@ -230,10 +230,10 @@ module.exports = (_env, argv) => {
       })),
     },
     optimization: {
-      // Minified by webpack's own (terser, compress passes 2), not swc's minifier: swc's output ran
-      // the warm path half as fast again in Chromium (bench, Model 500 warm: 3.5 µs per cell
-      // against 2.3 with terser), the runtime the add-in lives in; terser costs the e2e builds
-      // about a minute of CPU more.
+      // Minified by webpack's own (terser, compress passes 2), not swc's minifier: the bench's
+      // Chromium warm recalculation (Model 500) was 3.5-3.7 µs per cell in three runs with swc's
+      // output, 2.3-3.7 (mean 2.8) in four with terser's; noisy, but Chromium is the runtime the
+      // add-in lives in, and terser costs the e2e builds only about a minute of CPU more.
       splitChunks: {
         cacheGroups: {
           // React and Fluent UI go to their own file, fetched by the pane's dynamic import only

@@ -337,8 +337,7 @@ const financialCell = defineCell<
   // Shared fetches are keyed by the company as typed (the full path's `who` for a code).
   inFlight: (client, args, query) =>
     sharedFetchFor(client, args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
-  join: joinSharedFetch,
-  leave: leaveSharedFetch,
+  waiters: { join: joinSharedFetch, leave: leaveSharedFetch },
   // The full path computes with the company as typed; an EDINET code asked by its learned security
   // code names the other code in its messages, so only the company itself makes a warm error final.
   finalSubject: (args, who) => who === args.ref,

@@ -56,10 +56,12 @@ export interface CellDefinition<
   ): Cell | typeof LACKING;
   /** Another cell's fetch of this answer under way or just settled, if fetches are shared. */
   inFlight?(client: KaishaClient, args: A, query: Q): F | undefined;
-  /** Counts one more cell waiting for `fetch` (`leave` when Excel cancels that cell). */
-  join?(fetch: F): void;
-  /** A cell counted by `join` was canceled (called once): the fetch may be abandoned. */
-  leave?(fetch: F): void;
+  /**
+   * How cells waiting for another cell's fetch are counted, if fetches are shared: `join` when a
+   * cell starts waiting, `leave` (once) when Excel cancels it; the fetch is abandoned when every
+   * cell waiting for it has left.
+   */
+  waiters?: { join(fetch: F): void; leave(fetch: F): void };
   /**
    * True when the full path would compute with this very subject (`subject` gives the same one),
    * so an error compute throws from memory is the one it would report, word for word: the warm
@@ -219,18 +221,17 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
    * reaction per cell were most of a Model 500 cold run's heap peak), then as warm.
    */
   function joined(
-    join: (fetch: F) => void,
-    leave: ((fetch: F) => void) | undefined,
+    waiters: { join(fetch: F): void; leave(fetch: F): void },
     shared: F,
     cell: WaitingCell,
   ): Promise<Cell> {
-    join(shared);
+    waiters.join(shared);
     const { invocation } = cell;
     if (invocation !== undefined) {
       const onCanceled = (): void => {
         if (cell.canceled) return;
         cell.canceled = true;
-        leave?.(shared);
+        waiters.leave(shared);
       };
       cell.onCanceled = onCanceled;
       invocation.onCanceled = onCanceled;
@@ -270,16 +271,11 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       shared === undefined ||
       shared.settled ||
       inPreview(invocation) ||
-      definition.join === undefined
+      definition.waiters === undefined
     ) {
       return full(invocation, a, b, c, d, e, f);
     }
-    return joined(
-      definition.join,
-      definition.leave,
-      shared,
-      new WaitingCell(invocation, a, b, c, d, e, f),
-    );
+    return joined(definition.waiters, shared, new WaitingCell(invocation, a, b, c, d, e, f));
   };
 }
 

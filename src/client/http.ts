@@ -65,7 +65,7 @@ async function readCapped(
   response: ResponseLike,
   maxBytes: number,
   secrets: readonly string[],
-): Promise<{ text: string | Uint8Array; bytes: number }> {
+): Promise<{ received: string | Uint8Array; bytes: number }> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(secrets);
   const reader = response.body?.getReader();
@@ -73,7 +73,7 @@ async function readCapped(
     const text = await response.text();
     const bytes = text.length > maxBytes ? text.length : encoder.encode(text).length;
     if (bytes > maxBytes) throw tooLarge(secrets);
-    return { text, bytes };
+    return { received: text, bytes };
   }
   // Bytes are kept as they come and decoded once: one string per answer (a 30-year answer is a
   // few hundred kB; per-chunk strings joined made two or three, bench).
@@ -90,7 +90,7 @@ async function readCapped(
     }
     chunks.push(value);
   }
-  return { text: joinChunks(chunks, bytes), bytes };
+  return { received: joinChunks(chunks, bytes), bytes };
 }
 
 /**
@@ -213,7 +213,7 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResult> {
         ),
         controller.signal,
       );
-      ({ text: received, bytes } = await raceSignal(
+      ({ received, bytes } = await raceSignal(
         Promise.resolve().then(() =>
           readCapped(response, req.maxBytes ?? MAX_RESPONSE_BYTES, secrets),
         ),

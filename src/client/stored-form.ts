@@ -21,8 +21,9 @@ function isBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
  * rows are the answer's own objects (bench: rebuilding rows from any other form made most of a
  * reopened model's heap peak). Why lines: the text of a 30-year answer is 100-360 KB, and a string
  * that long is a large object, which Node decodes 6-20 times slower per byte than a shorter one
- * (a Model 500 reopen's decoding: 1.5 s of CPU in one text per answer, 0.04 s in lines). Throws where the platform cannot compress
- * (src/client/storage-platform.ts hasCompression): the add-in then persists nothing.
+ * (a Model 500 reopen's decoding: 1.5 s of CPU in one text per answer, 0.04 s in lines). Throws
+ * where the platform cannot compress (src/client/storage-platform.ts hasCompression): the add-in
+ * then persists nothing.
  *
  * @example await fromStoredForm(await toStoredForm({ a: [1] })) // { a: [1] }, frozen
  */
@@ -48,14 +49,12 @@ function storedJson(body: unknown): string {
     const lines = Array.isArray(part) && !isSharedPart(part) ? elementLines(part) : undefined;
     // A short array is written in place, so the first line stays short however many it has (and
     // a short answer is its plain JSON); a longer one gets lines of its own.
-    const inPlace =
-      lines === undefined ||
-      lines.length === 0 ||
-      (lines.length === 1 && (lines[0] as string).length <= IN_PLACE_CHARS);
-    const value = lines === undefined ? partJson(part) : inPlace ? (lines[0] ?? "[]") : "[]";
+    const ownLines =
+      lines !== undefined && (lines.length > 1 || (lines[0]?.length ?? 0) > IN_PLACE_CHARS);
+    const value = lines === undefined ? partJson(part) : ownLines ? "[]" : (lines[0] ?? "[]");
     if (value === undefined) continue; // as JSON.stringify leaves out undefined and functions
     json += `${json.length > 1 ? "," : ""}${keyJson}:${value}`;
-    if (!inPlace) blocks += `\n${keyJson}\n${(lines as string[]).join("\n")}`;
+    if (ownLines) blocks += `\n${keyJson}\n${lines.join("\n")}`;
   }
   return `${json}}${blocks}`;
 }
