@@ -42,7 +42,20 @@ export interface Target {
 export interface BenchReport {
   settings: Record<string, string | number>;
   rows: WorkloadRow[];
-  spill: { cells: number; iterations: number; cellsPerSecond: number; note: string };
+  spill: {
+    /** Cells of the full 30-year spill. */
+    cells: number;
+    /** Tables built for the first time (argument combinations not asked before). */
+    tablesBuilt: number;
+    builtCellsPerSecond: number;
+    /** @unit µs */
+    microsPerBuild: number;
+    /** Calls of the same spill, answered with the table kept for it. */
+    recalcs: number;
+    /** @unit µs */
+    microsPerRecalc: number;
+    note: string;
+  };
   bundles: BundleReport;
   targets: Target[];
   notes: string[];
@@ -149,7 +162,8 @@ export function resultsMarkdown(report: BenchReport, scaleTable = ""): string {
     "",
     "## Spill building",
     "",
-    `- ${num(Math.round(report.spill.cellsPerSecond))} cells/s (${num(report.spill.cells)} cells × ${report.spill.iterations} iterations). ${report.spill.note}`,
+    `- First build: ${num(Math.round(report.spill.builtCellsPerSecond))} cells/s, ${report.spill.microsPerBuild.toFixed(0)} µs per table (${num(report.spill.tablesBuilt)} tables). ${report.spill.note}`,
+    `- Recalculation of the same spill (the table kept for its answer and arguments): ${report.spill.microsPerRecalc.toFixed(2)} µs per call (${num(report.spill.recalcs)} calls; ${num(report.spill.cells)} cells each).`,
     "",
     "## Bundles (gzip -9)",
     "",
