@@ -37,6 +37,13 @@ export function morningTargets(m: ScaleResult): Target[] {
       detail: `daily: ${m.weekDailyRequests.join(", ")}`,
     },
     {
+      name: `${m.name}: no day above ${dayCap} requests over a week inside a filing window, every cell at once`,
+      pass:
+        Math.max(0, ...m.windowWeek.dailyRequests) <= dayCap &&
+        m.windowWeek.leastValuesAtOnce >= m.windowWeek.valuesEvening,
+      detail: `daily (2-8 October, the quarter's results due): ${m.windowWeek.dailyRequests.join(", ")}; left for the next day by the daily budget (${m.windowWeek.dailyBudget ?? "none"}): ${m.windowWeek.deferred.join(", ")}; answers changed: ${m.windowWeek.changedAnswers.join(", ")}; at least ${m.windowWeek.leastValuesAtOnce} of ${m.cells} cells with a value at once each morning (${m.windowWeek.valuesEvening} the evening before)`,
+    },
+    {
       name: `${m.name}: reopen in a new process to the last cell's value <= 5 s wall in Node`,
       pass: reopen.wallSeconds <= 5 && reopen.values === m.outcomes.reopen.values,
       detail: `${reopen.wallSeconds.toFixed(1)} s wall (${reopen.values} of ${reopen.cells} cells with a value, ${reopen.requests} requests; ${m.wallSeconds.reopen.toFixed(1)} s in the bench's own warm process)${model}`,

@@ -18,6 +18,12 @@ export interface SandboxWorkerData {
    * `night`, the others have filed by `before`; the data clock then follows the requests' time.
    */
   season?: { share: number; night: string; before: string };
+  /**
+   * The data clock follows the requests' time from `startMs` (bench/calendar-run.ts: a filing
+   * window's week, whose filings appear as the days pass); a season implies it. Otherwise the
+   * dataset's own today (SANDBOX_DEFAULT_NOW).
+   */
+  followClock?: boolean;
 }
 
 /** A request, with the simulated time it reaches the API (the limiter counts on that clock). */
@@ -50,11 +56,13 @@ const season =
         data.season.night,
         data.season.before,
       );
+const followsClock = season !== undefined || data.followClock === true;
 const sandbox = createApp({
   ratePerMinute: data.ratePerMinute,
   dailyLimit: data.dailyLimit,
   rateClock: () => now,
-  ...(season === undefined ? {} : { now: new Date(now).toISOString(), filingTimes: season.times }),
+  ...(followsClock ? { now: new Date(now).toISOString() } : {}),
+  ...(season === undefined ? {} : { filingTimes: season.times }),
 });
 const app = aliasingApp(sandbox.app, data.companies);
 
@@ -67,8 +75,8 @@ parentPort?.on("message", (message: WorkerRequest | { id: number; count429: true
   }
   void (async () => {
     now = message.now;
-    // A season night moves the data clock with the requests, so filings appear as time passes.
-    if (season !== undefined) sandbox.setNow(new Date(now).toISOString());
+    // The data clock moves with the requests, so filings appear as time passes.
+    if (followsClock) sandbox.setNow(new Date(now).toISOString());
     const response = await app.request(message.url, { headers: message.headers });
     const body = await response.arrayBuffer();
     const reply: WorkerResponse = {

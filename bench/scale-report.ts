@@ -30,12 +30,12 @@ export function scaleTable(
   naive: ReadonlyMap<string, BaselineResult>,
 ): string {
   const head =
-    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / fair / naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth: cold, warm, reopen (whole run) | first request | cold, simulated |";
+    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / fair (fixed years) / exact years / naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth: cold, warm, reopen (whole run) | first request | cold, simulated |";
   const rule = "|---|---|---|---|---|---|---|---|---|---|---|";
   const lines = scale.map((m) => {
     const f = fair.get(m.name);
     const v = naive.get(m.name);
-    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${phasesHeapGrowthMB(m).toFixed(0)} MB (${m.heapGrowthMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
+    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${m.fairFixedRequests === undefined ? "-" : n(m.fairFixedRequests)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${phasesHeapGrowthMB(m).toFixed(0)} MB (${m.heapGrowthMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
   });
   return [head, rule, ...lines].join("\n");
 }
@@ -51,7 +51,7 @@ export function scaleNotes(
   const out = [
     "Model N: FINANCIAL cells in comparables order (item-major, neighbouring cells are different companies), kinds rotating per cell: annual relative (twice as often), quarterly Q2, LTM (annual in 百万円 for items without LTM), a fixed fiscal year, annual in 億円; the code typed as a number or text; addresses on five sheets. Plus one VALUATION and one five-year PRICES spill per company.",
     "The sandbox has 50 sample companies: beyond them (Model 200, 500) each company is a dataset company under another code and EDINET code (bench/company-aliases.ts maps requests back and answers forward), so every one is a distinct company to the add-in and costs its own requests.",
-    "floor = distinct requests the cold run needed (each answer asked once: a retry, a 429 or a repeat would be extra); fair = per-cell client remembering identical URLs with the largest pages (run with the limit off, counted); naive* = one request per cell plus price pages at 100 rows, counted from the cells, not run.",
+    "floor = distinct requests the cold run needed (each answer asked once: a retry, a 429 or a repeat would be extra); fair (fixed years) = a per-cell client remembering identical URLs, with the largest pages and one fixed `years` (30) for every /financials request, as a per-cell client is written (run with the limit off, counted): the baseline the add-in is held to; exact years = the same client asking each cell's own years (`back + 1`), ~10 URLs per company, an unfair comparison kept only to show what one widest window per company saves; naive* = one request per cell plus price pages at 100 rows, counted from the cells, not run.",
     "CPU per cell = process CPU (user + system, both threads) of the whole recalculation divided by its cells, the bench's own per-cell bookkeeping included; the cold run and the reopen include persisting what they received (the persistent tier's background writes, awaited); warm = median of three warm recalculations. Heap growth = peak heapUsed (sampled every 25 ms, garbage not yet collected included) over the heap after a GC before the Model: the target's figure is the largest peak of its cold run, warm recalculations and same-day reopen; in brackets, the whole run's (also the new-process save, the mornings, the week and the season).",
     "What the heap is measured over: the add-in's, not the stand-ins'. The sandbox answers from a worker thread (its own heap, as the API is another machine; the virtual clock holds while it works) and its dataset is dropped from the main heap after the probe; the storage stand-in keeps its data in Buffers outside the heap, as a database keeps it on disk; the bench's cells are compact (indexes and an address; Excel keeps formulas outside the add-in's heap) and each call gets a new invocation object, as Excel passes one per call; the old runtime is dropped before the reopen (a reopened workbook starts a new one). One forced GC between phases: two in a row leave V8 no allocation rate to size its next limit with, and it then lets the heap grow fourfold before collecting (trace-gc), a peak no real runtime would see.",
     "Excel's runtime as the bench models it (bench/scale-cells.ts ScaleCell.call, after custom-functions-runtime.js): per call a new arguments array with a new invocation object pushed last (`_batchInvocationEntries`: `message.parameterValues.push(invocationContext)`, which regrows the array there too), the function found by its name and applied to that same array, a result that is not a thenable taken at once and a promise's when it settles (`_invokeFunctionAndSetResult`); nothing of the bench's own per call (no pair, closure or promise). Not modelled: the runtime's own per-call objects (message, invocation context, batch entry, result record) and its result buffer, which holds every result until it sends them (`_setResultWithOutboundData`, 50 ms `_setResultsDelayMillis`): warm CPU is the add-in's work plus the arguments Excel hands it.",
@@ -80,6 +80,7 @@ export function scaleNotes(
       out.push(
         `${m.name} warm CPU ${m.cpuMicrosPerCell.toFixed(1)} µs per cell misses 10 µs.${m.memoryTierEntries < m.storageEntries ? ` The memory tier held ${m.memoryTierEntries} of ${m.storageEntries} answers, so warm cells of the others read them back from the persistent tier (no request, more CPU).` : ""}`,
       );
+    out.push(phaseTimesLine(m));
     out.push(
       `${m.name}: memory tier ${m.memoryTierEntries} answers (${m.memoryTierMB.toFixed(0)} MB as received); persistent store ${m.storageEntries} answers in ${m.storageMB.toFixed(0)} MB serialized (stored form: gzip of the JSON, as bytes).${m.notes.length > 0 ? ` ${m.notes.join("; ")}.` : ""}`,
     );
@@ -87,13 +88,38 @@ export function scaleNotes(
     const v = naive.get(m.name);
     if (f !== undefined && v !== undefined)
       out.push(
-        `${m.name} baselines: fair ${n(f.requests)} requests (${(f.requests / LIVE_DAILY).toFixed(1)} days of the 5,000 cap), naive ${n(v.requests)}.`,
+        `${m.name} baselines: fair (fixed years) ${m.fairFixedRequests === undefined ? "-" : n(m.fairFixedRequests)}, exact years ${n(f.requests)} requests (${(f.requests / LIVE_DAILY).toFixed(1)} days of the 5,000 cap), naive ${n(v.requests)}.`,
       );
   }
   return out;
 }
 
 const LIVE_DAILY = 5_000;
+
+const sec = (x: number): string => `${x.toFixed(1)} s`;
+const min = (x: number): string => `${x.toFixed(1)} min`;
+
+/**
+ * Every phase's real (wall) time beside its simulated time: the virtual clock advances only while
+ * the add-in waits (pacing, storage latency), so a phase's simulated time is what the analyst
+ * would wait for the API at the live limits and its wall time is the add-in's own work.
+ */
+function phaseTimesLine(m: ScaleResult): string {
+  const w = m.wallSeconds;
+  const v = m.simulatedSeconds;
+  const ww = m.windowWeek;
+  const parts = [
+    `cold ${sec(w.cold)} wall / ${min(v.cold / 60)} simulated`,
+    `warm ${w.warm.map(sec).join(", ")} wall / ${v.warm.map(sec).join(", ")} simulated`,
+    `same-day reopen ${sec(w.reopen)} / ${sec(v.reopen)}`,
+    `new-process reopen ${sec(m.newProcessReopen.wallSeconds)} wall (its simulated storage waits inside)`,
+    `next morning ${sec(m.morning.wallSeconds)} to the last cell / ${sec(m.morning.virtualSeconds)} simulated, then ${min(m.morning.backgroundMinutes)} simulated in the background`,
+    `week mornings ${m.weekMornings.map((d) => sec(d.wallSeconds)).join(", ")} wall, backgrounds ${m.weekMornings.map((d) => min(d.backgroundMinutes)).join(", ")} simulated`,
+    `season evening ${sec(m.season.eveningWallSeconds)} wall / ${min(m.season.eveningSimulatedMinutes)} simulated, morning ${sec(m.season.wallSeconds)} wall, background ${min(m.season.backgroundMinutes)} simulated`,
+    `filing-window evening ${sec(ww.eveningWallSeconds)} wall / ${min(ww.eveningSimulatedMinutes)} simulated, mornings ${ww.wallSeconds.map(sec).join(", ")} wall, backgrounds ${ww.backgroundMinutes.map(min).join(", ")} simulated`,
+  ];
+  return `${m.name} wall and simulated time per phase: ${parts.join("; ")}.`;
+}
 
 /** bench/results.json: one object per workload. */
 export function resultsJson(
@@ -112,7 +138,7 @@ export function resultsJson(
     dailyLimit: m.dailyLimit,
     requests: m.requests,
     floor: m.floor,
-    fairBaselineRequests: fair.get(m.name)?.requests ?? null,
+    exactYearsBaselineRequests: fair.get(m.name)?.requests ?? null,
     naiveBaselineRequests: naive.get(m.name)?.requests ?? null,
     status429: m.status429,
     warmRequests: m.warmRequests,
@@ -157,6 +183,35 @@ export function resultsJson(
     seasonChangedAnswers: m.season.changedAnswers,
     seasonValuesAtOnce: m.season.valuesAtOnce,
     fairFixedRequests: m.fairFixedRequests ?? null,
+    simulatedSeconds: {
+      cold: round(m.simulatedSeconds.cold),
+      warm: m.simulatedSeconds.warm.map(round),
+      reopen: round(m.simulatedSeconds.reopen),
+    },
+    morningSimulatedSeconds: round(m.morning.virtualSeconds),
+    morningBackgroundMinutes: round(m.morning.backgroundMinutes),
+    weekMornings: m.weekMornings.map((d) => ({
+      wallSeconds: round(d.wallSeconds),
+      backgroundMinutes: round(d.backgroundMinutes),
+    })),
+    seasonWallSeconds: round(m.season.wallSeconds),
+    seasonBackgroundMinutes: round(m.season.backgroundMinutes),
+    seasonEvening: {
+      wallSeconds: round(m.season.eveningWallSeconds),
+      simulatedMinutes: round(m.season.eveningSimulatedMinutes),
+    },
+    windowWeek: {
+      dailyRequests: m.windowWeek.dailyRequests,
+      deferred: m.windowWeek.deferred,
+      changedAnswers: m.windowWeek.changedAnswers,
+      dailyBudget: m.windowWeek.dailyBudget ?? null,
+      wallSeconds: m.windowWeek.wallSeconds.map(round),
+      backgroundMinutes: m.windowWeek.backgroundMinutes.map(round),
+      evening: {
+        wallSeconds: round(m.windowWeek.eveningWallSeconds),
+        simulatedMinutes: round(m.windowWeek.eveningSimulatedMinutes),
+      },
+    },
   }));
   out.push(
     {

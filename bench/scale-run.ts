@@ -24,6 +24,7 @@ import { browserRun, type BrowserMeasure } from "./browser-run";
 import type { ReopenMeasure } from "./reopen-child";
 import { reopenInNewProcess } from "./reopen-process";
 import { seasonMorning, type SeasonResult } from "./season-run";
+import { windowWeek, type WindowWeekResult } from "./window-week";
 import { recalculateScale, scaleCells, type ScaleCell, type ScaleOutcome } from "./scale-cells";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
@@ -59,6 +60,8 @@ export interface ScaleResult {
   coldVirtualMinutes: number;
   /** Real (wall) time of each phase until its last cell had its value, in this process. @unit s */
   wallSeconds: { cold: number; warm: number[]; reopen: number };
+  /** Simulated time of the same phases (0 where nothing waited for the pacer or storage). @unit s */
+  simulatedSeconds: { cold: number; warm: number[]; reopen: number };
   /** The same-day reopen again, in a new Node process over the saved answers (issue 21). */
   newProcessReopen: ReopenMeasure;
   /** The same reopen through Node's own compression streams instead of node:zlib (for comparison). */
@@ -71,6 +74,10 @@ export interface ScaleResult {
   morning: MorningOpen;
   /** Seven more mornings, a day apart: requests each day (background revalidation included). */
   weekDailyRequests: number[];
+  /** The same seven mornings: real time to the last cell's value and simulated background minutes. */
+  weekMornings: Array<Pick<MorningOpen, "wallSeconds" | "backgroundMinutes">>;
+  /** A week inside a filing window (bench/window-week.ts), on a sandbox of its own. */
+  windowWeek: WindowWeekResult;
   /** The fair per-cell baseline asking a fixed years=30 (set by bench/run.ts). */
   fairFixedRequests?: number;
   outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
@@ -362,14 +369,17 @@ export async function runModel(
     `  next morning: ${morning.valuesAtOnce} of ${cells.length} cells at once in ${morning.wallSeconds.toFixed(1)} s wall, ${morning.requests} background requests (${morning.companies} companies)`,
   );
   const weekDailyRequests: number[] = [];
+  const weekMornings: ScaleResult["weekMornings"] = [];
   for (let day = 1; day <= 7; day += 1) {
     await clock.sleep(24 * 3_600_000);
     const open = await morningOpen(cells, wire, clock, disk, oracle, sample);
     weekDailyRequests.push(open.requests);
+    weekMornings.push({ wallSeconds: open.wallSeconds, backgroundMinutes: open.backgroundMinutes });
   }
   log(`  a week of mornings: ${weekDailyRequests.join(", ")} requests`);
   clock.stop();
   const season = await seasonMorning(companies, scaleCompanies, facts.pricesFrom5y, log);
+  const inWindow = await windowWeek(companies, scaleCompanies, facts.pricesFrom5y, log);
 
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
@@ -416,12 +426,19 @@ export async function runModel(
       warm: warm.map((w) => w.wallMs / 1000),
       reopen: reopen.wallMs / 1000,
     },
+    simulatedSeconds: {
+      cold: cold.virtualMs / 1000,
+      warm: warm.map((w) => w.virtualMs / 1000),
+      reopen: reopen.virtualMs / 1000,
+    },
     newProcessReopen,
     newProcessReopenNodeStreams,
     browser,
     season,
     morning,
     weekDailyRequests,
+    weekMornings,
+    windowWeek: inWindow,
     outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },
     storageEntries,
     storageMB: disk.bytes / 1048576,
@@ -470,6 +487,9 @@ async function morningOpen(
   await client.revalidation().idle();
   await store.flush();
   const requests = wire.counters.requests - before;
+  // The workbook is closed until the next open: its runtime sends nothing more (a queue paused by
+  // the daily budget would otherwise start again at JST midnight, on nobody's behalf).
+  client.revalidation().pause();
   setClientForTesting(undefined);
   return {
     valuesAtOnce: opened.outcome.values,

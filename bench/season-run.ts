@@ -1,15 +1,9 @@
 // The earnings-season morning: a Model opened the evening before, 10% of its companies file that
 // night, and the workbook is opened again the next trading morning with live "up to latest" PRICES.
 
-import { performance } from "node:perf_hooks";
-import { setClientForTesting } from "../src/session";
 import type { AliasedCompany } from "./company-aliases";
-import { recalculateScale, scaleCells, type ScaleCompany } from "./scale-cells";
-import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
-import { cellErrorText } from "./sides";
-import { StorageStandIn } from "./storage-standin";
-import { VirtualClock } from "./virtual-clock";
-import { startWorkerSandbox } from "./worker-sandbox";
+import { runCalendar, type CalendarOpen } from "./calendar-run";
+import type { ScaleCompany } from "./scale-cells";
 
 /**
  * The season's calendar (JST = UTC+9). Wednesday 11 November 2026, 16:00 JST: the filers' results
@@ -43,14 +37,19 @@ export interface SeasonResult {
   changedAnswers: number;
   /** Real time until the last cell had its value at the morning open. @unit s */
   wallSeconds: number;
-  /** Simulated minutes until the background queue was empty. */
+  /** Simulated minutes until the background queue was empty (or the daily budget was spent). */
   backgroundMinutes: number;
+  /** Requests left for the next day when the daily budget was spent (0 when it was not). */
+  deferred: number;
+  /** Real time and simulated minutes of the evening's cold run. */
+  eveningWallSeconds: number;
+  eveningSimulatedMinutes: number;
 }
 
 /**
- * Runs the season: a fresh sandbox on the season's data clock (filers moved to the night, see
- * sandbox/lib/filing-times.ts seasonFilingTimes), the evening's cold run, then the morning's open
- * in a new runtime over the stored answers, its background revalidation awaited and counted.
+ * Runs the season (bench/calendar-run.ts): a fresh sandbox on the season's data clock (filers moved
+ * to the night, see sandbox/lib/filing-times.ts seasonFilingTimes), the evening's cold run, then
+ * the morning's open in a new runtime over the stored answers, its background awaited and counted.
  */
 export async function seasonMorning(
   aliased: readonly AliasedCompany[],
@@ -58,58 +57,36 @@ export async function seasonMorning(
   pricesFrom: string,
   log: (line: string) => void,
 ): Promise<SeasonResult> {
-  const clock = new VirtualClock(Date.parse(SEASON.evening));
-  clock.start();
-  const sandbox = startWorkerSandbox(
+  log(
+    `  season: evening session (cold), then the morning after ${SEASON.share * 100}% of the companies filed...`,
+  );
+  const run = await runCalendar(
     {
-      ratePerMinute: LIVE.ratePerMinute,
-      dailyLimit: LIVE.dailyLimit,
-      startMs: clock.now(),
+      evening: SEASON.evening,
+      lastClose: SEASON.lastClose,
+      mornings: [SEASON.morning],
       season: { share: SEASON.share, night: SEASON.night, before: SEASON.before },
     },
     aliased,
-    clock.now,
-    clock.hold,
+    companies,
+    pricesFrom,
   );
-  const filers = new Set(await sandbox.filers());
-  const filingCompanies = aliased.filter((c) => filers.has(c.base)).length;
-  const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
-  const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
-  const cells = scaleCells(companies, pricesFrom, SEASON.lastClose, true);
-
-  log(`  season: evening session (cold), ${filingCompanies} companies file tonight...`);
-  const evening = storeOver(disk, clock);
-  setClientForTesting(makeClient(wire.fetch, clock, evening), { lang: "en" }, evening);
-  const cold = await recalculateScale(cells, cellErrorText, undefined);
-  await evening.flush();
-  setClientForTesting(undefined);
-
-  await clock.sleep(Date.parse(SEASON.morning) - clock.now());
-  const store = storeOver(disk, clock);
-  const client = makeClient(wire.fetch, clock, store);
-  setClientForTesting(client, { lang: "en" }, store);
-  const before = wire.counters.requests;
-  const start = performance.now();
-  const opened = await recalculateScale(cells, cellErrorText, undefined);
-  const wallSeconds = (performance.now() - start) / 1000;
-  const queued = clock.now();
-  await client.revalidation().idle();
-  await store.flush();
+  const open = run.opens[0] as CalendarOpen;
   const result: SeasonResult = {
-    filingCompanies,
-    requests: wire.counters.requests - before,
-    valuesAtOnce: opened.values,
-    valuesEvening: cold.values,
-    cells: cells.length,
-    changedAnswers: client.revalidation().status().changed,
-    wallSeconds,
-    backgroundMinutes: (clock.now() - queued) / 60_000,
+    filingCompanies: run.filingCompanies,
+    requests: open.requests,
+    valuesAtOnce: open.valuesAtOnce,
+    valuesEvening: run.valuesEvening,
+    cells: run.cells,
+    changedAnswers: open.changedAnswers,
+    wallSeconds: open.wallSeconds,
+    backgroundMinutes: open.backgroundMinutes,
+    deferred: open.deferred,
+    eveningWallSeconds: run.eveningWallSeconds,
+    eveningSimulatedMinutes: run.eveningSimulatedMinutes,
   };
-  setClientForTesting(undefined);
-  clock.stop();
-  await sandbox.close();
   log(
-    `  season morning: ${result.requests} requests (${filingCompanies} filing companies), ${result.changedAnswers} answers changed, ${result.backgroundMinutes.toFixed(1)} simulated min in the background`,
+    `  season morning: ${result.requests} requests (${result.filingCompanies} filing companies), ${result.changedAnswers} answers changed, ${result.backgroundMinutes.toFixed(1)} simulated min in the background${open.budgetReached ? `, ${open.deferred} deferred by the daily budget` : ""}`,
   );
   return result;
 }

@@ -3,6 +3,8 @@
 import {
   MAX_AGE_MS,
   MIN_AGE_MS,
+  EARLY_WINDOW_CHECK_DAYS,
+  windowCheckDay,
   lifetimeOf,
   maxAgeSlot,
   nextClose,
@@ -101,24 +103,93 @@ describe("filing calendar from the answer's own periods", () => {
     expect(life.company).toBe("7203");
   });
 
-  test("the quarter ends before the slot: fresh until the quarter's end, then a change is expected", () => {
+  test("the quarter ends before the slot: fresh until the company's first check day in the window, then a change is expected", () => {
     const t = jst("2026-12-29T18:00:00");
     const quarterEnd = jst("2027-01-01T00:00:00");
-    // A company whose weekly slot falls after the quarter's end.
+    // A company whose weekly slot falls after its first check day.
     const code = ["6758", "7203", "9984", "8306", "4063"].find(
-      (c) => maxAgeSlot(c, t) > quarterEnd,
+      (c) => maxAgeSlot(c, t) > quarterEnd + 3 * DAY,
     );
     expect(code).toBeDefined();
     const life = quarterly(t, ["2027/03 Q1", "2027/03 Q2"], code);
-    expect(life.freshUntil).toBe(quarterEnd);
+    // Nothing is filed on the day a quarter ends: one to three days later, by the company.
+    expect(life.freshUntil).toBe(
+      windowCheckDay(code as string, quarterEnd, quarterEnd, quarterEnd + 45 * DAY),
+    );
+    expect(life.freshUntil).toBeGreaterThan(quarterEnd);
+    expect(life.freshUntil).toBeLessThanOrEqual(quarterEnd + 3 * DAY);
     expect(life.changeExpected).toBe(true);
   });
 
-  test("a quarter ended and its 45-day window open without it in the answer: asked again the next JST day", () => {
-    const t = jst("2027-01-10T18:00:00"); // Q3 to December ended, not filed yet
+  test("a model's companies are not all due the morning after a quarter ends", () => {
+    const t = jst("2026-12-29T18:00:00");
+    const quarterEnd = jst("2027-01-01T00:00:00");
+    const due = new Map<number, number>();
+    for (let i = 0; i < 300; i += 1) {
+      const life = quarterly(t, ["2027/03 Q1", "2027/03 Q2"], `${1300 + i * 7}`);
+      if (!life.changeExpected) continue; // its weekly slot comes first
+      due.set(life.freshUntil, (due.get(life.freshUntil) ?? 0) + 1);
+    }
+    const days = [...due.keys()].sort((a, b) => a - b);
+    expect(days).toEqual([quarterEnd + DAY, quarterEnd + 2 * DAY, quarterEnd + 3 * DAY]);
+    const most = Math.max(...due.values());
+    const all = [...due.values()].reduce((a, b) => a + b, 0);
+    expect(most).toBeLessThan(all / 2); // about a third each
+  });
+
+  test("a quarter ended and its 45-day window open without it in the answer: asked again on the company's next check day", () => {
+    const t = jst("2027-01-10T18:00:00"); // Q3 to December ended, not filed yet: day 10 of 45
     const life = quarterly(t, ["2027/03 Q1", "2027/03 Q2"]);
-    expect(life.freshUntil).toBe(jst("2027-01-11T00:00:00"));
+    const quarterEnd = jst("2027-01-01T00:00:00");
+    expect(life.freshUntil).toBe(windowCheckDay("7203", t, quarterEnd, quarterEnd + 45 * DAY));
+    expect([11, 12, 13].map((d) => jst(`2027-01-${d}T00:00:00`))).toContain(life.freshUntil);
     expect(life.changeExpected).toBe(true);
+  });
+
+  test("in the window's second half an unfiled company is asked again every JST day", () => {
+    const t = jst("2027-02-01T18:00:00"); // day 31 of 45
+    for (const code of ["7203", "6758", "130A"]) {
+      const life = quarterly(t, ["2027/03 Q1", "2027/03 Q2"], code);
+      expect(life.freshUntil).toBe(jst("2027-02-02T00:00:00"));
+      expect(life.changeExpected).toBe(true);
+    }
+  });
+
+  test("in a window's first half a company is checked every third JST day, on a day of its own, whenever its answer was stored", () => {
+    expect(EARLY_WINDOW_CHECK_DAYS).toBe(3);
+    const opened = jst("2027-01-01T00:00:00");
+    const closes = opened + 90 * DAY;
+    for (const code of ["7203", "6758", "130A", "E02144", "9984"]) {
+      // The days a company is due, found from answers stored at every hour of three weeks.
+      const due = new Set<number>();
+      for (let h = 0; h < 21 * 24; h += 1) {
+        const t = opened + h * HOUR + 30 * 60_000;
+        const at = windowCheckDay(code, t, opened, closes);
+        // A JST midnight, after t, at most three days after it.
+        expect(new Date(at + 9 * HOUR).toISOString().slice(11)).toBe("00:00:00.000Z");
+        expect(at).toBeGreaterThan(t);
+        expect(at - t).toBeLessThanOrEqual(3 * DAY);
+        due.add(at);
+      }
+      const days = [...due].sort((a, b) => a - b);
+      for (let i = 1; i < days.length; i += 1)
+        expect((days[i] as number) - (days[i - 1] as number)).toBe(3 * DAY);
+    }
+  });
+
+  test("in a window's first half the companies of a model are split between three check days", () => {
+    const t = jst("2027-01-10T18:00:00");
+    const opened = jst("2027-01-01T00:00:00");
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 600; i += 1) {
+      const code = `E${String(10000 + i * 37).padStart(5, "0")}`;
+      const at = windowCheckDay(code, t, opened, opened + 45 * DAY);
+      counts.set(at, (counts.get(at) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(
+      [11, 12, 13].map((d) => jst(`2027-01-${d}T00:00:00`)),
+    );
+    for (const n of counts.values()) expect(n).toBeGreaterThan(150); // about 200 each
   });
 
   test("the quarter arrived: its window no longer counts", () => {
@@ -137,6 +208,7 @@ describe("filing calendar from the answer's own periods", () => {
 
   test("annual answers wait for the year end; its window is three months (the annual report)", () => {
     expect(annual(jst("2027-01-10T18:00:00"), ["2025/03", "2026/03"]).changeExpected).toBe(false);
+    // Day 81 of the annual report's three months: the second half, asked again daily.
     const inWindow = annual(jst("2027-06-20T18:00:00"), ["2025/03", "2026/03"]);
     expect(inWindow.freshUntil).toBe(jst("2027-06-21T00:00:00"));
     expect(inWindow.changeExpected).toBe(true);

@@ -188,7 +188,8 @@ test("an answer whose data can have changed (a window open) is marked stale unti
   // Quarterly answer lacking the quarter to December, asked on 15 January: its window is open.
   h.answers.quarterly = financials(["2026/03 Q1", "2026/03 Q2"]);
   await h.client.financials({ security_code: "7203", period: "quarterly" });
-  h.advance(DAY);
+  // Day 15 of the 45: the company is checked every third day (freshness.ts windowCheckDay).
+  h.advance(3 * DAY);
   const sink = h.cell("Sheet1!C3");
   const body = await h.client.financials(
     { security_code: "7203", period: "quarterly" },
