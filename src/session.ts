@@ -26,6 +26,7 @@ export const DEFAULT_BASE_URL: string =
  * Same-origin path of the add-in host's relay (REFERENCE: the live API may not answer CORS for the
  * add-in's origin). The host (scripts/dev-server.ts RELAY_PREFIX) forwards `<RELAY_PATH>/<rest>` to
  * the upstream base URL it is configured with.
+ * @internal Tests check the relay's URL against it.
  */
 export const RELAY_PATH = "/relay/v1";
 
@@ -171,6 +172,7 @@ export function onSessionChange(listener: Listener): () => void {
  * @example
  * const store = new MemoryCacheStore();
  * setClientForTesting(createClient({ fetch, apiKey: DEMO_API_KEY, cacheStore: store }), { lang: "ja" }, store);
+ * @internal Tests and the bench install their own client.
  */
 export function setClientForTesting(
   testClient: Client | undefined,

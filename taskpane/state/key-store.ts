@@ -7,8 +7,12 @@ export interface AsyncStore {
   removeItem(key: string): Promise<void>;
 }
 
+/** @internal Tests read the stored key by its name. */
 export const KEY_STORAGE_KEY = "kaisha.apiKey";
-/** The base URL the remembered key was verified against (issue 13: the key goes nowhere else). */
+/**
+ * The base URL the remembered key was verified against (issue 13: the key goes nowhere else).
+ * @internal Tests read the stored base URL by its name.
+ */
 export const KEY_BASE_URL_STORAGE_KEY = "kaisha.apiKeyBaseUrl";
 
 /** Base URLs compare without trailing slashes or surrounding spaces. */
@@ -25,6 +29,7 @@ function localStorageStore(storage: Storage): AsyncStore {
   };
 }
 
+/** @internal Tests keep the key in memory instead of the add-in's storage. */
 export function memoryStore(): AsyncStore {
   const map = new Map<string, string>();
   return {
