@@ -26,9 +26,8 @@ export const DEFAULT_BASE_URL: string =
  * Same-origin path of the add-in host's relay (REFERENCE: the live API may not answer CORS for the
  * add-in's origin). The host (scripts/dev-server.ts RELAY_PREFIX) forwards `<RELAY_PATH>/<rest>` to
  * the upstream base URL it is configured with.
- * @internal Tests check the relay's URL against it.
  */
-export const RELAY_PATH = "/relay/v1";
+const RELAY_PATH = "/relay/v1";
 
 /** direct: the browser calls the API; relay: requests go through the add-in host's own origin. */
 export type ConnectionMode = "direct" | "relay";

@@ -7,13 +7,9 @@ export interface AsyncStore {
   removeItem(key: string): Promise<void>;
 }
 
-/** @internal Tests read the stored key by its name. */
-export const KEY_STORAGE_KEY = "kaisha.apiKey";
-/**
- * The base URL the remembered key was verified against (issue 13: the key goes nowhere else).
- * @internal Tests read the stored base URL by its name.
- */
-export const KEY_BASE_URL_STORAGE_KEY = "kaisha.apiKeyBaseUrl";
+const KEY_STORAGE_KEY = "kaisha.apiKey";
+/** The base URL the remembered key was verified against (issue 13: the key goes nowhere else). */
+const KEY_BASE_URL_STORAGE_KEY = "kaisha.apiKeyBaseUrl";
 
 /** Base URLs compare without trailing slashes or surrounding spaces. */
 export function sameBaseUrl(a: string | undefined, b: string | undefined): boolean {

@@ -14,8 +14,7 @@ export interface PaneSettings {
   headerLanguage: HeaderLanguage;
 }
 
-/** @internal Tests read the stored settings by their name. */
-export const SETTINGS_STORAGE_KEY = "kaisha.settings";
+const SETTINGS_STORAGE_KEY = "kaisha.settings";
 
 export interface UrlPresets {
   production: string;
