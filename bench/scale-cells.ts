@@ -14,7 +14,7 @@ const CALLED: Record<FunctionName, (...args: unknown[]) => unknown> = {
   PRICES,
   VALUATION,
 };
-import { FINANCIAL_ITEMS } from "../functions/financials";
+import { FINANCIAL_ITEMS } from "../functions/financial-cell";
 import { ltmKind } from "../src/excel/ltm-kind";
 import { MODEL_ITEMS, PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
 

@@ -7,12 +7,8 @@ import { performance } from "node:perf_hooks";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { tiered } from "../functions/addin-cache";
-import {
-  createClient,
-  MemoryCacheStore,
-  REVALIDATION_SETTLE_MS,
-  type KaishaClient,
-} from "../src/client";
+import { createClient, REVALIDATION_SETTLE_MS, type KaishaClient } from "../src/client";
+import { MemoryCacheStore } from "../src/client/cache";
 import { PersistentCacheStore } from "../src/client/persistent-store";
 import type { TieredCacheStore } from "../src/client/tiered-cache";
 import { setClientForTesting } from "../src/session";

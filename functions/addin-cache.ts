@@ -75,7 +75,10 @@ export function cacheStorageState(): CacheStorageState {
   return { kind: "memory", reason: state === "unavailable" ? "open-failed" : "write-failed" };
 }
 
-/** The memory tier in front of a given persistent tier (the bench passes its storage stand-in). */
+/**
+ * The memory tier in front of a given persistent tier (the bench passes its storage stand-in).
+ * @internal The bench and tests build the add-in's cache over a stand-in persistent tier.
+ */
 export function tiered(persistent: CacheStore): TieredCacheStore {
   return new TieredCacheStore(
     new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }),

@@ -20,6 +20,7 @@ export interface CellError {
 /**
  * Stand-in with the shape of `CustomFunctions.Error` where the runtime is absent (Node tests, the
  * preview page before its own stand-in loads).
+ * @internal Tests check the stand-in's shape; the product makes it through cellError.
  */
 export class LocalCellError extends Error implements CellError {
   override readonly name = "CustomFunctions.Error";
@@ -31,7 +32,10 @@ export class LocalCellError extends Error implements CellError {
   }
 }
 
-/** Excel truncates long messages in the error tooltip; keep them short and actionable. */
+/**
+ * Excel truncates long messages in the error tooltip; keep them short and actionable.
+ * @internal Tests check the tooltip cut against it.
+ */
 export const MAX_MESSAGE_CHARS = 200;
 
 /** Where a clipped message may end: after a list separator or a space, never inside a word. */
@@ -53,6 +57,7 @@ const fullMessages = new WeakMap<object, string>();
  * A cell error with `code` and `message`: `CustomFunctions.Error` when the runtime has it. A message
  * over MAX_MESSAGE_CHARS is cut at a word or list boundary for the cell's tooltip; the whole of it
  * stays readable through `fullMessageOf` (the Problems list shows it, issue 19).
+ * @internal Tests build the errors they expect with it.
  */
 export function cellError(code: CellErrorCode, message: string): CellError {
   const text = clip(message);

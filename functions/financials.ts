@@ -50,10 +50,10 @@ import {
   type FinancialsAsk,
 } from "./cells/financials-asks";
 
-export { FINANCIAL_ITEMS, financial } from "./financial-cell";
+export { financial } from "./financial-cell";
 
 /** The default statement set: headline P&L, balance sheet, cash flow and per-share lines. */
-export const DEFAULT_FINANCIAL_ITEMS: readonly string[] = [
+const DEFAULT_FINANCIAL_ITEMS: readonly string[] = [
   "sales",
   "operating_profit",
   "ordinary_income",

@@ -12,7 +12,10 @@ interface OfficeReady {
 
 let started: Promise<void> | undefined;
 
-/** Applies what the host offers; exported for tests (no Office needed). */
+/**
+ * Applies what the host offers; exported for tests (no Office needed).
+ * @internal Tests apply host capabilities without Office; the product calls it from startFunctions.
+ */
 export function applyHost(): void {
   setHostCapabilities(detectHostCapabilities());
   const lang = officeDisplayLang();

@@ -164,8 +164,8 @@ const LTM_KINDS = ["flow", "stock", "none"];
 
 /**
  * Builds FIELD_DICTIONARY from the `x-unit` / `x-label-ja` annotations, in schema order, with each
- * financials item's `x-ltm-kind` (every numeric FinancialsPeriod field must carry one: a new field
- * without it fails the generation instead of silently getting no LTM).
+ * financials item's `x-ltm-kind` (every FinancialsPeriod property must carry one, "none" for the
+ * non-numeric ones: a new field without it fails the generation instead of silently getting no LTM).
  */
 export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedField[]> {
   const out: Record<string, GeneratedField[]> = {};
@@ -175,15 +175,16 @@ export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedF
       const schema = doc.components.schemas[name];
       if (schema === undefined) throw new Error(`openapi.json: schema ${name} missing`);
       for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-        const unit = prop["x-unit"];
-        const label = prop["x-label-ja"];
-        if (unit === undefined || label === undefined) continue;
-        if (fields.some((f) => f.key === key)) continue;
+        // Every financials property, numeric or not (fiscal_year, quarter, ... carry "none").
         const ltm = prop["x-ltm-kind"];
         if (dataset === "financials" && (ltm === undefined || !LTM_KINDS.includes(ltm)))
           throw new Error(
             `openapi.json ${name}.${key}: x-ltm-kind must be one of ${LTM_KINDS.join(", ")}`,
           );
+        const unit = prop["x-unit"];
+        const label = prop["x-label-ja"];
+        if (unit === undefined || label === undefined) continue;
+        if (fields.some((f) => f.key === key)) continue;
         fields.push(ltm === undefined ? { key, label, unit } : { key, label, unit, ltm });
       }
     }

@@ -14,7 +14,10 @@ export interface RecordedCellError {
   at: number;
 }
 
-/** Enough for every formula of a large workbook; the oldest entries go first beyond it. */
+/**
+ * Enough for every formula of a large workbook; the oldest entries go first beyond it.
+ * @internal Tests fill the registry to its bound.
+ */
 export const MAX_CELL_ERRORS = 5000;
 
 const errors = new Map<string, RecordedCellError>();
@@ -25,6 +28,7 @@ const errors = new Map<string, RecordedCellError>();
  * case-insensitive. Undefined when the text is not a cell address.
  *
  * @example cellKey("'Sheet1'!$B$2") // "sheet1!B2"
+ * @internal Tests check address folding directly; the product reaches it through record/get/clear.
  */
 export function cellKey(address: string): string | undefined {
   const bang = address.lastIndexOf("!");
@@ -171,12 +175,18 @@ export function getCellError(address: string): RecordedCellError | undefined {
   return key === undefined ? undefined : errors.get(key);
 }
 
-/** A snapshot of every recorded error, keyed by `cellKey`, oldest first. */
+/**
+ * A snapshot of every recorded error, keyed by `cellKey`, oldest first.
+ * @internal Tests count the registry's entries; the product reads cells by address (getCellError).
+ */
 export function cellErrors(): ReadonlyMap<string, RecordedCellError> {
   return new Map(errors);
 }
 
-/** Tests: forget everything. */
+/**
+ * Tests: forget everything.
+ * @internal Tests start each case with an empty registry.
+ */
 export function resetCellErrors(): void {
   errors.clear();
   recordedHashes.clear();

@@ -27,7 +27,7 @@ export const DEFAULT_BASE_URL: string =
  * add-in's origin). The host (scripts/dev-server.ts RELAY_PREFIX) forwards `<RELAY_PATH>/<rest>` to
  * the upstream base URL it is configured with.
  */
-export const RELAY_PATH = "/relay/v1";
+const RELAY_PATH = "/relay/v1";
 
 /** direct: the browser calls the API; relay: requests go through the add-in host's own origin. */
 export type ConnectionMode = "direct" | "relay";
@@ -171,6 +171,7 @@ export function onSessionChange(listener: Listener): () => void {
  * @example
  * const store = new MemoryCacheStore();
  * setClientForTesting(createClient({ fetch, apiKey: DEMO_API_KEY, cacheStore: store }), { lang: "ja" }, store);
+ * @internal Tests and the bench install their own client.
  */
 export function setClientForTesting(
   testClient: Client | undefined,

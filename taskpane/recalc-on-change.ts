@@ -1,6 +1,9 @@
 // Recalculates KAISHA formulas when the session changes (key saved or forgotten, server or mode changed).
 
-/** Delay that merges a burst of session changes (settings + key) into one recalculation. */
+/**
+ * Delay that merges a burst of session changes (settings + key) into one recalculation.
+ * @internal Tests wait out the debounce.
+ */
 export const RECALC_DEBOUNCE_MS = 300;
 
 /**

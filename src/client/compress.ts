@@ -1,11 +1,10 @@
 // Gzip of text as bytes for the persistent cache tier (IndexedDB keeps bytes as they are, no base64).
 
 import { joinChunks } from "./join-chunks";
-import { decodeUtf8 } from "./utf8";
 import { hasCompression } from "./storage-platform";
 
 /** Gzip and gunzip run natively by the host, in place of the compression streams. */
-export interface NativeCompression {
+interface NativeCompression {
   gzip(bytes: Uint8Array): Uint8Array;
   gunzip(bytes: Uint8Array): Uint8Array;
 }
@@ -13,7 +12,7 @@ export interface NativeCompression {
 let native: NativeCompression | undefined;
 
 /**
- * Makes gzipText/gunzipText use a host's native zlib instead of CompressionStream and
+ * Makes gzipText/gunzipBytes use a host's native zlib instead of CompressionStream and
  * DecompressionStream (undefined: the streams again). The add-in's runtime is a browser engine,
  * whose compression streams are native code, and never sets it. Node's are script: web-streams
  * adapters over node:zlib that cost a Model 500 reopen several times its whole decompression
@@ -21,6 +20,7 @@ let native: NativeCompression | undefined;
  * browser's streams (bench/native-compression.ts). The bytes are the same gzip either way.
  *
  * @example useNativeCompression({ gzip: zlib.gzipSync, gunzip: zlib.gunzipSync });
+ * @internal The bench's seam (bench/native-compression.ts); the add-in itself never calls it.
  */
 export function useNativeCompression(host: NativeCompression | undefined): void {
   native = host;
@@ -30,7 +30,7 @@ export function useNativeCompression(host: NativeCompression | undefined): void 
  * `text` as gzip bytes (UTF-8). API answers are repetitive JSON (the same keys on every row), so
  * gzip shrinks them about tenfold. Throws where the platform has no CompressionStream.
  *
- * @example await gunzipText(await gzipText('{"a":1}')) // '{"a":1}'
+ * @example decodeUtf8(await gunzipBytes(await gzipText('{"a":1}'))) // '{"a":1}'
  */
 export async function gzipText(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const utf8Bytes = new TextEncoder().encode(text);
@@ -44,16 +44,9 @@ export async function gzipText(text: string): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /**
- * Reverses `gzipText`. Throws on corrupt bytes or where the platform cannot decompress. The bytes
- * are gathered whole, then decoded in one call (one string, no per-chunk decoding).
- */
-export async function gunzipText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  return decodeUtf8(await gunzipBytes(bytes));
-}
-
-/**
  * The text `gzipText` compressed, as its UTF-8 bytes (gathered whole): a reader that parses it
- * decodes it in the same step as its parse (utf8.ts decodeUtf8).
+ * decodes it in the same step as its parse (utf8.ts decodeUtf8). Throws on corrupt bytes or where
+ * the platform cannot decompress.
  */
 export async function gunzipBytes(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   if (native !== undefined) return native.gunzip(bytes);

@@ -193,7 +193,10 @@ const FIXED_MESSAGES = {
   not_cached: MESSAGES.notCached,
 } satisfies Partial<Record<KaishaErrorCode, () => MessagePair>>;
 
-/** 403 (REFERENCE: "not permitted", for example a plan without this data): the key is valid. */
+/**
+ * 403 (REFERENCE: "not permitted", for example a plan without this data): the key is valid.
+ * @internal Tests check a 403's class; the product makes it from the status (errorFromResponse).
+ */
 export const ForbiddenError = fixedError("ForbiddenError", "forbidden");
 
 /**
@@ -328,6 +331,7 @@ function parseErrorBody(body: unknown): ApiErrorBody {
 /**
  * Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP-date. Returns milliseconds from `nowMs`,
  * or undefined when absent or unreadable.
+ * @internal Tests read Retry-After forms directly; the product reaches it through a 429.
  */
 export function parseRetryAfter(
   value: string | null | undefined,

@@ -21,7 +21,10 @@ export type FetchLike = (
   init: { method: string; headers: Record<string, string>; signal: AbortSignal },
 ) => Promise<ResponseLike>;
 
-/** The subset of `Response` the client reads. */
+/**
+ * The subset of `Response` the client reads.
+ * @internal The tests' fake fetch answers with it.
+ */
 export interface ResponseLike {
   status: number;
   headers: { get(name: string): string | null };
@@ -37,6 +40,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * Largest answer read (issue 13; the largest real answers, 30 years of financials, are a few
  * hundred kB, and Excel takes about 5 MB per result). Counted while the body streams in; a larger
  * answer is dropped unparsed. @unit bytes
+ * @internal Tests send an answer just over it.
  */
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 

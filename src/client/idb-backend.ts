@@ -10,6 +10,7 @@ const VERSION = 1;
  * The database's name carries the stored form's version (src/client/stored-form.ts): a new form
  * gets a new name, so no version ever reads another's records. Bump the suffix when the form of a
  * record or index row changes, and add the name it replaces to `OLD_CACHE_DB_NAMES`.
+ * @internal Tests and the bench open the database by its name.
  */
 export const CACHE_DB_NAME = "kaisha-cache-v3";
 

@@ -11,6 +11,5 @@ export {
   localizedMessage,
 } from "./errors";
 export { validateParams } from "./validate";
-export { MemoryCacheStore, type CacheStore } from "./cache";
 export { isStale } from "./stale";
 export { REVALIDATION_SETTLE_MS } from "./revalidator";

@@ -32,6 +32,7 @@ const MAX_REMEMBERED = 16;
  * The partition id of `key` (trimmed, as sent) at `upstream`.
  *
  * @example fingerprint("kaisakey_…", "https://api.irbank.net/v1") // "3f9c…" (32 hex digits)
+ * @internal Tests check partition ids directly.
  */
 export function fingerprint(key: string, upstream: string): string {
   return sha256Hex(`${FINGERPRINT_LABEL}\n${upstream}\n${key.trim()}`).slice(0, ID_HEX_CHARS);

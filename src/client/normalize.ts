@@ -15,7 +15,7 @@ const SECURITY_CODE_PATTERN = /^[0-9A-Z]{4,5}$/;
 const EDINET_CODE_PATTERN = /^[EG]\d{5}$/;
 
 /** A calendar day without any time zone. */
-export interface CalendarDay {
+interface CalendarDay {
   year: number;
   month: number;
   day: number;
@@ -52,6 +52,7 @@ export function isBlank(value: unknown): boolean {
 
 /**
  * A code as the API wants it: 7203 -> "7203", " 130a " -> "130A", "Ｅ０２１４４" -> "E02144".
+ * @internal The sandbox reads codes as the client does; tests check it directly.
  */
 export function normalizeCode(value: unknown, param = "code"): string {
   if (typeof value === "number" && !Number.isInteger(value))
@@ -62,14 +63,6 @@ export function normalizeCode(value: unknown, param = "code"): string {
     fail(param, "a 4-5 character code such as 7203", "invalid_type", value);
   }
   return text.toUpperCase();
-}
-
-/** A security code (openapi.json info.description: `^[0-9A-Z]{4,5}$`). */
-export function normalizeSecurityCode(value: unknown, param = "security_code"): string {
-  const code = normalizeCode(value, param);
-  if (!SECURITY_CODE_PATTERN.test(code))
-    fail(param, "a security code such as 7203 or 130A", "invalid_format", value);
-  return code;
 }
 
 /** A company given either way. */
@@ -109,11 +102,6 @@ function daysInMonth(year: number, month: number): number {
 function serialToDay(serial: number): CalendarDay {
   const d = new Date((Math.floor(serial) - EXCEL_EPOCH_OFFSET_DAYS) * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-/** Calendar day -> Excel serial. */
-export function dayToSerial(day: CalendarDay): number {
-  return Date.UTC(day.year, day.month - 1, day.day) / DAY_MS + EXCEL_EPOCH_OFFSET_DAYS;
 }
 
 /** The JST calendar day of an instant (a JS Date is an instant; spec: dates are JST). */
@@ -192,55 +180,4 @@ export function normalizeDate(value: unknown, param = "date"): string {
   if (day === undefined || !isValidDay(day.year, day.month, day.day))
     fail(param, expected, "invalid_format", value);
   return formatDay(day);
-}
-
-/** Smallest serial treated as a date when a fiscal month is expected (1950-01-01). */
-const MIN_MONTH_SERIAL = 18_264;
-
-/**
- * A fiscal month from a cell -> "YYYY/MM".
- *
- * Accepts "2024/03", "2024-03", "2024/3", "2024年3月", 202403 or "202403", a full date
- * ("2024/03/31"), an Excel serial date (45382 -> "2024/03") or a JS Date (its JST month).
- */
-export function normalizeFiscalMonth(value: unknown, param = "as_of"): string {
-  const expected = "a month such as 2024/03";
-  const format = (year: number, month: number): string => {
-    if (!Number.isInteger(year) || year < 1000 || year > 9999 || month < 1 || month > 12) {
-      fail(param, expected, "invalid_format", value);
-    }
-    return `${year}/${pad(month)}`;
-  };
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) fail(param, expected, "invalid_format", value);
-    const d = jstDay(value);
-    return format(d.year, d.month);
-  }
-  const fromNumber = (n: number): string | undefined => {
-    if (Number.isInteger(n) && n >= 100_001 && n <= 999_912)
-      return format(Math.floor(n / 100), n % 100);
-    if (isSerial(n) && n >= MIN_MONTH_SERIAL) {
-      const d = serialToDay(n);
-      return format(d.year, d.month);
-    }
-    return undefined;
-  };
-  if (typeof value === "number") {
-    return fromNumber(value) ?? fail(param, expected, "invalid_format", value);
-  }
-  const text = normalizeText(value);
-  if (text === undefined) {
-    if (isBlank(value)) throw new ValidationError([{ param, reason: "missing" }]);
-    fail(param, expected, "invalid_type", value);
-  }
-  const month = /^(\d{4})\s*(?:[-/.]|年)\s*(\d{1,2})月?$/.exec(text);
-  if (month) return format(Number(month[1]), Number(month[2]));
-  if (/^\d+(\.\d+)?$/.test(text) && !/^\d{8}$/.test(text)) {
-    const fromNum = fromNumber(Number(text));
-    if (fromNum !== undefined) return fromNum;
-  }
-  const day = parseDateText(text);
-  if (day !== undefined && isValidDay(day.year, day.month, day.day))
-    return format(day.year, day.month);
-  return fail(param, expected, "invalid_format", value);
 }

@@ -49,6 +49,7 @@ const DEFAULT_PACER_WINDOW_MS = 61_000;
 /**
  * Shortest shared pause after a 429. A Retry-After of 0, a negative one or an HTTP-date already in
  * the past would otherwise let every waiting request go out at once into the same limit.
+ * @internal Tests check the floor after a 429.
  */
 export const DEFAULT_PAUSE_FLOOR_MS = 2_000;
 /** Longest shared pause: a broken Retry-After must not stall the add-in for hours. @unit ms */

@@ -62,6 +62,7 @@ function storedJson(body: unknown): string {
 /**
  * Characters a line of elements holds at most (one element longer than this is a line of its
  * own): well under V8's large-object size (128 KB), so each line decodes to an ordinary string.
+ * @internal Tests check each stored line against it.
  */
 export const LINE_CHARS = 60_000;
 

@@ -4,12 +4,17 @@ import type { components, operations } from "./api-types";
 export type { OperationId, Dataset, FieldInfo } from "./rules";
 export { OPERATIONS, FIELD_DICTIONARY } from "./rules";
 
-/** Every component schema of openapi.json, e.g. `Schemas["FinancialsPeriod"]`. */
+/**
+ * Every component schema of openapi.json, e.g. `Schemas["FinancialsPeriod"]`.
+ * @internal Tests and scripts name schemas by it; the add-in uses the aliases below.
+ */
 export type Schemas = components["schemas"];
 
 export type Attribution = Schemas["Attribution"];
 export type DisclosureAttribution = Schemas["DisclosureAttribution"];
+/** @internal The sandbox and tests use it. */
 export type ErrorDetail = Schemas["ErrorDetail"];
+/** @internal The sandbox, the dev server and tests use it. */
 export type ErrorResponse = Schemas["ErrorResponse"];
 export type ScreeningSecurity = Schemas["ScreeningSecurity"];
 export type ScreeningField = Schemas["ScreeningField"];
@@ -48,9 +53,4 @@ export type OkResponse<Op extends keyof operations> =
  */
 export type QueryParams<Op extends keyof operations> = NonNullable<
   operations[Op]["parameters"]["query"]
->;
-
-/** Path parameters of an operation, e.g. `{ code: string }` for getPrices. */
-export type PathParams<Op extends keyof operations> = NonNullable<
-  operations[Op]["parameters"]["path"]
 >;

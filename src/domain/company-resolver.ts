@@ -26,7 +26,10 @@ function teachingOf(client: KaishaClient): InFlightRequests {
   return entryOf(teaching, client.baseUrl, () => new InFlightRequests());
 }
 
-/** Forgets the calls being watched (tests: a new session). */
+/**
+ * Forgets the calls being watched (tests: a new session).
+ * @internal Tests start a new session with it.
+ */
 export function forgetCompanyPairs(): void {
   teaching.clear();
 }

@@ -12,7 +12,7 @@ export interface NameCandidate {
 }
 
 /** The outcome of resolving one typed name. */
-export type NameMatch =
+type NameMatch =
   | { ok: true; key: string }
   | { ok: false; reason: "unknown"; suggestion?: NameCandidate }
   | { ok: false; reason: "ambiguous"; keys: string[] };
@@ -46,6 +46,7 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
  * The comparable form of a name: full-width folded (NFKC), trimmed, lower case, without `_`, `-`,
  * spaces and dots, so `operating_profit`, `OperatingProfit`, `operating-profit` and
  * `ｏｐｅｒａｔｉｎｇ＿ｐｒｏｆｉｔ` compare equal (snake_case and camelCase of screening metrics too).
+ * @internal Tests check name folding directly; the functions reach it through fieldKey.
  */
 export function comparableName(text: string): string {
   return text
@@ -90,6 +91,7 @@ function distance(a: string, b: string): number {
  * The key a user most likely meant: a known synonym first (`revenue` -> `sales`), else a key or
  * label containing what was typed, else one within a small edit distance (a third of the name, at
  * least 2). Undefined when nothing is close: a wild guess misleads.
+ * @internal Tests check suggestions directly; the functions reach it through fieldKey.
  */
 export function nearestName(
   typed: string,
@@ -133,6 +135,7 @@ export function nearestName(
  *
  * @example resolveName("売上高", datasetNames("financials")) // { ok: true, key: "sales" }
  * @example resolveName("operatingProfit", datasetNames("financials")) // { ok: true, key: "operating_profit" }
+ * @internal Tests resolve names directly; the functions reach it through fieldKey.
  */
 export function resolveName(typed: string, candidates: readonly NameCandidate[]): NameMatch {
   const exact = candidates.find((c) => c.key === typed);
@@ -176,6 +179,7 @@ function shown(c: NameCandidate, lang: "en" | "ja"): string {
  * #VALUE! for a name that is no key: says what was typed, the nearest key when one is close
  * ("did you mean operating_profit?") or the keys a name was ambiguous between, and where the keys
  * are listed. Bilingual like every argument error; thrown before any request.
+ * @internal Tests check the refusal's class and suggestion.
  */
 export class FieldNameError extends ArgumentError {
   readonly suggestion: string | undefined;

@@ -73,11 +73,6 @@ const UNIT_TYPE: Readonly<Record<PeriodUnit, FinancialPeriodType>> = {
   LTM: "LTM",
 };
 
-/** The period spec alone (see fiscalPeriodChoice). */
-export function fiscalPeriodArg(value: unknown, argument = "fiscal_period"): FiscalPeriodSpec {
-  return fiscalPeriodChoice(value, argument).spec;
-}
-
 /** FINANCIAL's three period arguments read together. */
 export interface FinancialPeriodArgs {
   spec: FiscalPeriodSpec;
@@ -134,7 +129,10 @@ export function financialPeriodArgs(
   return { spec: choice.spec, type: resolvePeriodType(requested ?? implied, q), quarter: q };
 }
 
-/** `quarter`: Q1..Q4, H1, H2, full_year (also 1-4, FY, 通期, 上期, 下期). */
+/**
+ * `quarter`: Q1..Q4, H1, H2, full_year (also 1-4, FY, 通期, 上期, 下期).
+ * @internal Tests read quarter texts directly; FINANCIAL reaches it through financialPeriodArgs.
+ */
 export function quarterArg(value: unknown, argument = "quarter"): Quarter | undefined {
   const accepted = {
     en: "Q1, Q2, Q3, Q4, H1, H2 (full year − H1) or full_year",
@@ -181,11 +179,12 @@ export function quarterArg(value: unknown, argument = "quarter"): Quarter | unde
 }
 
 /** FINANCIAL's `period`: the API's three plus LTM. */
-export type FinancialPeriodType = "annual" | "quarterly" | "semiannual" | "LTM";
+type FinancialPeriodType = "annual" | "quarterly" | "semiannual" | "LTM";
 
 /**
  * Resolves `period` and `quarter` together: a quarter implies its period type when period is
  * omitted (Q1..Q4 -> quarterly, H1 -> semiannual), and a quarter with `annual` is refused.
+ * @internal Tests check it directly; FINANCIAL reaches it through financialPeriodArgs.
  */
 export function resolvePeriodType(
   period: FinancialPeriodType | undefined,

@@ -2,6 +2,7 @@
 
 import type { Cell } from "./values";
 
+/** @internal Tests and the preview page's grid (a development build) read Excel's row limit. */
 export const MAX_ROWS = 1_048_576;
 const MAX_COLUMNS = 16_384;
 /** REFERENCE: about 5 MB per custom-function result; keep a margin for the host's own envelope. */

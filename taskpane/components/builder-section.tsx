@@ -46,12 +46,18 @@ import { CompanyPicker } from "./company-picker";
 import { MetricPicker } from "./metric-picker";
 import { StatusMessage } from "./status-message";
 
-/** The builder's label for a parameter: its Japanese/English name, the key as a fallback. */
+/**
+ * The builder's label for a parameter: its Japanese/English name, the key as a fallback.
+ * @internal Tests check the builder's labels directly.
+ */
 export function paramName(t: Translator, name: string): string {
   return optional(t, `arg_${name}`, optional(t, `param_${name}`, name));
 }
 
-/** A value of a list as the user reads it ("通期", "最新期", "見出し行"), the value itself otherwise. */
+/**
+ * A value of a list as the user reads it ("通期", "最新期", "見出し行"), the value itself otherwise.
+ * @internal Tests check the builder's choice texts directly.
+ */
 export function choiceText(t: Translator, param: string, value: string): string {
   if (param === "dataset") return optional(t, `ds_${value}`, value);
   return optional(t, `opt_${param}_${value}`, optional(t, `opt_${value}`, value));

@@ -16,6 +16,7 @@ import {
 /**
  * The code a typed text stands for without picking: a security code or an EDINET code as typed
  * (upper case, half width); anything else (a name) stands for nothing until a company is picked.
+ * @internal Tests check what a typed text stands for directly.
  */
 export function typedCode(text: string): string {
   const t = text.normalize("NFKC").trim().toUpperCase();

@@ -4,7 +4,10 @@ import type { Revalidator } from "../../src/client/revalidator";
 import { splitAddress } from "./cell-address";
 import { runExcel } from "./run";
 
-/** A test of cell addresses ("'Sheet 1'!B2") for the sheet named `sheet`. */
+/**
+ * A test of cell addresses ("'Sheet 1'!B2") for the sheet named `sheet`.
+ * @internal Tests check the sheet test directly.
+ */
 export function onSheet(sheet: string): (address: string) => boolean {
   return (address) => splitAddress(address)?.[0] === sheet;
 }

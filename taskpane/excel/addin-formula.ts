@@ -3,7 +3,10 @@
 import { quoteText } from "../state/formula-text";
 import { BUILDER_POLICY, checkFormula, RESTORE_POLICY, type FormulaPolicy } from "./formula-check";
 
-/** Thrown when the add-in's own code builds a formula its policy does not allow (a bug, not data). */
+/**
+ * Thrown when the add-in's own code builds a formula its policy does not allow (a bug, not data).
+ * @internal Tests check the refusal's class.
+ */
 export class UnsafeFormulaError extends Error {
   override readonly name = "UnsafeFormulaError";
   constructor(

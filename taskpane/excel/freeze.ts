@@ -12,6 +12,7 @@ import { runCellWrites } from "./run";
 import { writeCells, type WriteCell } from "./safe-values";
 
 const PROVENANCE_SHEET = "KaishaProvenance";
+/** @internal Tests read the provenance sheet by its header. */
 export const PROVENANCE_HEADER = [
   "address",
   "formula",
@@ -63,7 +64,10 @@ export interface FreezeResult {
 const ERROR_VALUE =
   /^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|GETTING_DATA|SPILL!|CALC!|FIELD!|BUSY!|BLOCKED!|CONNECT!|UNKNOWN!|EXTERNAL!|PYTHON!|TIMEOUT!)$/;
 
-/** The first error in a result, if any, and what it means for freezing. */
+/**
+ * The first error in a result, if any, and what it means for freezing.
+ * @internal Tests check error detection directly.
+ */
 export function errorIn(values: unknown[][]): { code: string; reason: SkipReason } | undefined {
   for (const row of values) {
     for (const v of row) {
@@ -101,6 +105,7 @@ function inside(rect: Rect, row: number, col: number): boolean {
 /**
  * A one-way digest of a frozen range's values (SHA-256 of their JSON, 32 hex digits): Restore
  * formulas clears a range only while it still holds exactly these values.
+ * @internal Tests compute the digest a restore compares.
  */
 export function valuesDigest(values: readonly (readonly unknown[])[]): string {
   return sha256Hex(JSON.stringify(values)).slice(0, 32);

@@ -6,10 +6,14 @@
  * SharedRuntime 1.1 (which the add-in needs anyway) has 1.7. test/taskpane/requirement-sets.test.ts
  * reads the set of every Excel API member taskpane/excel uses from office-js's own declarations and
  * fails when one newer than this is not guarded by `excelApiSupported`.
+ * @internal The requirement-set test compares the API members used against it.
  */
 export const MANIFEST_EXCEL_API = "1.7";
 
-/** Compares "1.12" and "1.7" numerically (1.12 is newer). */
+/**
+ * Compares "1.12" and "1.7" numerically (1.12 is newer).
+ * @internal The requirement-set test orders versions with it.
+ */
 export function compareVersions(a: string, b: string): number {
   const x = a.split(".").map(Number);
   const y = b.split(".").map(Number);

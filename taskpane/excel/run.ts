@@ -5,6 +5,7 @@ export function isExcelAvailable(): boolean {
   return typeof Excel !== "undefined" && typeof Excel.run === "function";
 }
 
+/** @internal Tests check the error's class and text. */
 export class ExcelUnavailableError extends Error {
   override readonly name = "ExcelUnavailableError";
   constructor() {

@@ -10,7 +10,7 @@ import { TEXT_FORMAT } from "./cell-content";
 export type WriteCell = string | number | boolean | null | undefined | AddinFormula;
 
 /** What a range receives: number formats first, then values (or formulas when there are any). */
-export interface SafeCells {
+interface SafeCells {
   numberFormat: string[][];
   /** the cell contents; with `hasFormulas`, to be assigned to `Range.formulas` (text cells are "@"). */
   contents: (string | number | boolean)[][];
@@ -23,6 +23,7 @@ export interface SafeCells {
  * AddinFormula is written as a formula in a non-text format (a Text cell would keep it as text);
  * non-finite numbers are left empty (Excel has no NaN).
  * @example safeCells([["=1+1", 5]], [["General", "#,##0"]]) // numberFormat [["@", "#,##0"]]
+ * @internal Tests check cell shaping directly; the product writes through writeCells.
  */
 export function safeCells(
   cells: readonly (readonly WriteCell[])[],

@@ -16,11 +16,15 @@ import {
 import { oldAt, readOldTable, writeOldTable } from "./replaced-table";
 import { writeCells, type WriteCell } from "./safe-values";
 
-/** Rows per sync: at most 5,000, and fewer for wide tables to stay well below the ~5 MB request limit. */
+/**
+ * Rows per sync: at most 5,000, and fewer for wide tables to stay well below the ~5 MB request limit.
+ * @internal Tests check the block size directly.
+ */
 export function blockRows(columns: number): number {
   return Math.max(100, Math.min(5_000, Math.floor(100_000 / Math.max(1, columns))));
 }
 
+/** @internal Tests check the refusal's class. */
 export class TargetNotEmptyError extends Error {
   override readonly name = "TargetNotEmptyError";
   constructor(readonly address: string) {
@@ -28,6 +32,7 @@ export class TargetNotEmptyError extends Error {
   }
 }
 
+/** @internal Tests check the cancellation's class. */
 export class WriteCancelledError extends Error {
   override readonly name = "WriteCancelledError";
   constructor() {

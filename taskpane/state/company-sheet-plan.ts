@@ -20,6 +20,7 @@ export interface FiscalYearInfo {
 /**
  * Items that exist under J-GAAP only: openapi.json FinancialsPeriod marks them "J-GAAP only; null
  * for IFRS / US-GAAP filers" (test/taskpane/company-sheet-plan.test.ts checks this list against it).
+ * @internal A test checks the list against openapi.json.
  */
 export const JGAAP_ONLY_ITEMS: readonly string[] = [
   "ordinary_income",
@@ -102,6 +103,7 @@ const share =
  * The results rows, top to bottom. Per-share values are the split-adjusted fields (openapi.json
  * FinancialsPeriod eps_adjusted / bps_adjusted / dps_adjusted: current share basis), so a split
  * does not break the series; ROE is `roe ?? roe_computed`, the contract's gap-free rule.
+ * @internal Tests (unit and e2e) read the sheet's rows by it.
  */
 export const SUMMARY_ROWS: readonly SummaryRow[] = [
   item("sales", "売上高", "Sales", "million_jpy", SHEET_FORMATS.millionYen),
@@ -294,7 +296,7 @@ function notUnderStandard(key: string, year: FiscalYearInfo): boolean {
 
 /**
  * The header text of a fiscal year column, also what its FINANCIAL cells read as fiscal_period:
- * "2024/03期" (ja) or "2024/03" (en), both accepted by fiscalPeriodArg. Written as text ("@"), so
+ * "2024/03期" (ja) or "2024/03" (en), both accepted by fiscalPeriodChoice. Written as text ("@"), so
  * Excel never turns it into a date.
  */
 function fiscalYearHeader(fiscalYear: string, lang: Lang): string {

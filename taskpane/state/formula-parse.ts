@@ -16,6 +16,7 @@ export type ParseRefusal = "not_kaisha" | "not_one_call" | "unknown_function" | 
  * One argument as the builder's input holds it: quoted text unquoted ("" -> "), numbers and
  * TRUE/FALSE as typed, an empty slot as "", anything else (a reference such as B2 or $B$2, an
  * expression) as "=…", the builder's way of writing a reference (function-catalogue builderArgs).
+ * @internal Tests check argument reading directly.
  */
 export function argumentInput(arg: string): string {
   const a = arg.trim();

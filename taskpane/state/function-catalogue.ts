@@ -9,7 +9,10 @@ import { kaishaFormula, numericOrText, type FormulaArg } from "./formula-text";
 import { paramEnum } from "./contract-params";
 import { DOCUMENT_PARTS, JSF_TABLES } from "./function-lists";
 
-/** The parts of a functions.json entry the builder reads. */
+/**
+ * The parts of a functions.json entry the builder reads.
+ * @internal The preview page's engine (a development build) and tests read functions.json with it.
+ */
 export interface FunctionMetadata {
   id: string;
   name: string;
@@ -23,7 +26,10 @@ export interface FunctionMetadata {
   }[];
 }
 
-/** A functions.json custom enum (custom-functions-metadata from a `@customenum` in functions/index.ts). */
+/**
+ * A functions.json custom enum (custom-functions-metadata from a `@customenum` in functions/index.ts).
+ * @internal Tests build their own metadata with it.
+ */
 export interface EnumMetadata {
   id: string;
   type: "string" | "number";
@@ -109,7 +115,10 @@ function paramKind(
   return BY_FUNCTION[`${fn}.${param.name}`] ?? BY_NAME[param.name] ?? { type: "text" };
 }
 
-/** functions.json + functions-ja.json -> the builder's catalogue, in functions.json order. */
+/**
+ * functions.json + functions-ja.json -> the builder's catalogue, in functions.json order.
+ * @internal Tests build the catalogue from their own metadata.
+ */
 export function builderCatalogue(
   en: readonly FunctionMetadata[],
   ja: readonly FunctionMetadata[],

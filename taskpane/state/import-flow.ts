@@ -51,7 +51,10 @@ export interface ImportContext {
   now?: () => Date;
 }
 
-/** A table name not used yet: base, base_2, base_3… */
+/**
+ * A table name not used yet: base, base_2, base_3…
+ * @internal Tests check table naming directly.
+ */
 export function uniqueName(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;

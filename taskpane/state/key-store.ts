@@ -7,9 +7,9 @@ export interface AsyncStore {
   removeItem(key: string): Promise<void>;
 }
 
-export const KEY_STORAGE_KEY = "kaisha.apiKey";
+const KEY_STORAGE_KEY = "kaisha.apiKey";
 /** The base URL the remembered key was verified against (issue 13: the key goes nowhere else). */
-export const KEY_BASE_URL_STORAGE_KEY = "kaisha.apiKeyBaseUrl";
+const KEY_BASE_URL_STORAGE_KEY = "kaisha.apiKeyBaseUrl";
 
 /** Base URLs compare without trailing slashes or surrounding spaces. */
 export function sameBaseUrl(a: string | undefined, b: string | undefined): boolean {
@@ -25,6 +25,7 @@ function localStorageStore(storage: Storage): AsyncStore {
   };
 }
 
+/** @internal Tests keep the key in memory instead of the add-in's storage. */
 export function memoryStore(): AsyncStore {
   const map = new Map<string, string>();
   return {

@@ -14,7 +14,7 @@ export interface PaneSettings {
   headerLanguage: HeaderLanguage;
 }
 
-export const SETTINGS_STORAGE_KEY = "kaisha.settings";
+const SETTINGS_STORAGE_KEY = "kaisha.settings";
 
 export interface UrlPresets {
   production: string;

@@ -22,7 +22,10 @@ const PEERS_FETCH_LIMIT = 20;
  */
 const PEER_SHEET_MAX = 10;
 
-/** Empty rows after the peers: typing a code there adds a row's figures (the list is editable). */
+/**
+ * Empty rows after the peers: typing a code there adds a row's figures (the list is editable).
+ * @internal The e2e tests locate the sheet's rows by it.
+ */
 export const SPARE_ROWS = 3;
 
 interface PeerCompany {
@@ -68,7 +71,10 @@ export async function companyPeers(
   };
 }
 
-/** A TSE 33 industry in the sheet's language (src/contract/tse-industries.ts English names). */
+/**
+ * A TSE 33 industry in the sheet's language (src/contract/tse-industries.ts English names).
+ * @internal Tests check industry names directly.
+ */
 export function industryName(industry: string, lang: Lang): string {
   if (lang === "ja") return industry;
   return TSE33_INDUSTRIES.find((i) => i.ja === industry)?.en ?? industry;
@@ -106,6 +112,7 @@ const ratio = (top: string, bottom: string) => (r: number, col: (id: string) => 
  * so every figure of a row is of the fiscal year it shows. The current multiples divide the latest
  * close by the split-adjusted EPS/BPS of that year (openapi.json FinancialsPeriod eps_adjusted:
  * current share basis, the basis of today's price).
+ * @internal The e2e tests locate the sheet's columns by it.
  */
 export const COMPS_COLUMNS: readonly CompsColumn[] = [
   { id: "fiscal_year", header: { ja: "決算期", en: "Fiscal year" }, stats: false },

@@ -9,7 +9,10 @@ const PRICES_FIRST_DAY = paramRule("getPrices", "from").minDate ?? "2005-01-01";
 const DAY_MS = 86_400_000;
 const JST_MS = 9 * 3_600_000;
 
-/** The calendar day in Tokyo (the market's day) as YYYY-MM-DD. */
+/**
+ * The calendar day in Tokyo (the market's day) as YYYY-MM-DD.
+ * @internal Tests check the Tokyo day directly.
+ */
 export function tokyoDay(now: Date): string {
   return new Date(now.getTime() + JST_MS).toISOString().slice(0, 10);
 }

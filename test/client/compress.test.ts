@@ -1,13 +1,19 @@
-// gzipText/gunzipText: the compression streams, or a host's native zlib in their place; the same gzip either way.
+// gzipText/gunzipBytes: the compression streams, or a host's native zlib in their place; the same gzip either way.
 
 import { gunzipSync, gzipSync } from "node:zlib";
-import { gunzipText, gzipText, useNativeCompression } from "../../src/client/compress";
+import { gunzipBytes, gzipText, useNativeCompression } from "../../src/client/compress";
+import { decodeUtf8 } from "../../src/client/utf8";
 
 const text = JSON.stringify({
   label: "\\u58f2\\u4e0a\\u9ad8",
   values: [1.5, null, -2],
   name: "トヨタ 𠮷 😀",
 });
+
+/** What the stored form's readers do with gzipText's bytes: gunzip, then the product's UTF-8 decoder. */
+async function gunzipText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return decodeUtf8(await gunzipBytes(bytes));
+}
 
 afterEach(() => useNativeCompression(undefined));
 

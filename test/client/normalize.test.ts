@@ -5,9 +5,6 @@ import {
   normalizeCode,
   normalizeCompany,
   normalizeDate,
-  normalizeFiscalMonth,
-  normalizeSecurityCode,
-  dayToSerial,
   todayJst,
 } from "../../src/client/normalize";
 
@@ -48,38 +45,6 @@ describe("normalizeCode / normalizeCompany", () => {
       expect((e as ValidationError).details[0]?.param).toBe("company");
     }
   });
-
-  test("normalizeSecurityCode rejects an EDINET code with an actionable message", () => {
-    expect(() => normalizeSecurityCode("E02144")).toThrow(
-      /security_code "E02144" has an invalid format/,
-    );
-  });
-});
-
-describe("normalizeFiscalMonth", () => {
-  test.each<[unknown, string]>([
-    ["2024/03", "2024/03"],
-    ["2024-03", "2024/03"],
-    ["2024/3", "2024/03"],
-    ["2024年3月", "2024/03"],
-    [202403, "2024/03"],
-    ["202403", "2024/03"],
-    ["2024/03/31", "2024/03"],
-    [45382, "2024/03"],
-    [45382.75, "2024/03"],
-    [new Date(Date.UTC(2024, 2, 31, 3, 0)), "2024/03"],
-    // 2024-03-31T20:00Z is already April 1st in Japan.
-    [new Date(Date.UTC(2024, 2, 31, 20, 0)), "2024/04"],
-  ])("%p -> %p", (input, expected) => {
-    expect(normalizeFiscalMonth(input)).toBe(expected);
-  });
-
-  test.each<unknown>(["2024/13", "2024", 2024, "March", 202413, new Date(NaN)])(
-    "rejects %p",
-    (input) => {
-      expect(() => normalizeFiscalMonth(input)).toThrow(ValidationError);
-    },
-  );
 });
 
 describe("normalizeDate", () => {
@@ -121,8 +86,6 @@ describe("normalizeDate", () => {
       ]) {
         process.env.TZ = tz;
         expect(normalizeDate(45382)).toBe("2024-03-31");
-        expect(normalizeFiscalMonth(45382)).toBe("2024/03");
-        expect(dayToSerial({ year: 2024, month: 3, day: 31 })).toBe(45382);
       }
     } finally {
       if (saved === undefined) delete process.env.TZ;

@@ -1,8 +1,14 @@
 // The persistent tier's one stored form: gzip of ASCII-only JSON, read back exactly and frozen.
 
-import { gunzipText, gzipText } from "../../src/client/compress";
+import { gunzipBytes, gzipText } from "../../src/client/compress";
+import { decodeUtf8 } from "../../src/client/utf8";
 import { freezeAnswer } from "../../src/client/shared-parts";
 import { fromStoredForm, LINE_CHARS, toStoredForm } from "../../src/client/stored-form";
+
+/** The stored bytes as text: gunzip, then the product's UTF-8 decoder (as the readers do). */
+async function gunzipText(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return decodeUtf8(await gunzipBytes(bytes));
+}
 
 /** An answer with what real ones carry: Japanese labels, numbers, nulls, nested rows. */
 const answer = {

@@ -90,20 +90,29 @@ describe("generated contract files", () => {
     }
   });
 
-  it("a financials field without x-ltm-kind fails the generation, naming the field", () => {
+  it("a financials property without x-ltm-kind, numeric or not, fails the generation, naming it", () => {
     const doc = JSON.parse(fs.readFileSync(OPENAPI, "utf8")) as {
       components: {
         schemas: Record<string, { properties: Record<string, Record<string, string>> }>;
       };
     };
-    const sales = doc.components.schemas.FinancialsPeriod?.properties.sales;
-    if (sales === undefined) throw new Error("FinancialsPeriod.sales missing");
+    const period = doc.components.schemas.FinancialsPeriod?.properties;
+    const sales = period?.sales;
+    const fiscalYear = period?.fiscal_year;
+    if (sales === undefined || fiscalYear === undefined)
+      throw new Error("FinancialsPeriod.sales or fiscal_year missing");
     delete sales["x-ltm-kind"];
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-contract-"));
     try {
       const edited = path.join(dir, "openapi.json");
       fs.writeFileSync(edited, JSON.stringify(doc));
       expect(() => generate(edited)).toThrow(/FinancialsPeriod\.sales: x-ltm-kind must be one of/);
+      sales["x-ltm-kind"] = "flow";
+      delete fiscalYear["x-ltm-kind"];
+      fs.writeFileSync(edited, JSON.stringify(doc));
+      expect(() => generate(edited)).toThrow(
+        /FinancialsPeriod\.fiscal_year: x-ltm-kind must be one of/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

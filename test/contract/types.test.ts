@@ -5,7 +5,6 @@ import type {
   FinancialsPeriod,
   OkResponse,
   OperationId,
-  PathParams,
   QueryParams,
   Schemas,
   SecurityListItem,
@@ -21,7 +20,6 @@ describe("contract type aliases", () => {
     };
     // @ts-expect-error period is an enum (openapi.json getFinancials)
     const badQuery: QueryParams<"getFinancials"> = { period: "monthly" };
-    const pathParams: PathParams<"getPrices"> = { code: "7203" };
     const market: SecurityListItem["market"] = null;
     // @ts-expect-error markets are Prime, Standard, Growth or null
     const badMarket: SecurityListItem["market"] = "Mothers";
@@ -36,15 +34,14 @@ describe("contract type aliases", () => {
     };
     const ids: OperationId[] = Object.keys(OPERATIONS) as OperationId[];
 
-    expect([
-      query.years,
-      badQuery.period,
-      pathParams.code,
-      market,
-      badMarket,
-      sales,
-      change,
-    ]).toEqual([10, "monthly", "7203", null, "Mothers", null, "increase"]);
+    expect([query.years, badQuery.period, market, badMarket, sales, change]).toEqual([
+      10,
+      "monthly",
+      null,
+      "Mothers",
+      null,
+      "increase",
+    ]);
     expect([error.error.code, usage.remaining, schemaByName.source_label, ids.length]).toEqual([
       "not_found",
       3700,

@@ -3,7 +3,7 @@ import type { FinancialsPeriod } from "../../src/contract";
 import { ArgumentError } from "../../src/excel/args";
 import {
   computeLtm,
-  fiscalPeriodArg,
+  fiscalPeriodChoice,
   isSecondHalf,
   secondHalfValue,
   ltmFromHalves,
@@ -13,6 +13,9 @@ import {
   selectPeriod,
 } from "../../src/excel/financial-period";
 import { rowSpan } from "../../src/excel/period-dates";
+
+/** The period spec `fiscal_period` reads (FINANCIAL takes it with its implied type). */
+const fiscalPeriodArg = (value: unknown) => fiscalPeriodChoice(value).spec;
 
 function row(
   fiscal_year: string,

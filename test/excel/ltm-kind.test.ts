@@ -1,5 +1,5 @@
-// LTM kinds come from the contract: every financials item is classified, so a new field never
-// silently gets no LTM (test/contract/generated-files.test.ts: an unclassified one fails generation).
+// LTM kinds come from the contract: every FinancialsPeriod property is classified (the period's
+// own facts such as fiscal_year as none), so a new field never silently gets no LTM (test/contract/generated-files.test.ts: an unclassified one fails generation).
 import fs from "node:fs";
 import path from "node:path";
 import { FIELD_DICTIONARY } from "../../src/contract";
@@ -11,13 +11,37 @@ const openapi = JSON.parse(
 ) as { components: { schemas: Record<string, Schema> } };
 const financialsPeriod = openapi.components.schemas["FinancialsPeriod"]?.properties ?? {};
 
-test("every numeric FinancialsPeriod field carries x-ltm-kind flow, stock or none", () => {
-  const numeric = Object.entries(financialsPeriod).filter(([, p]) => p["x-unit"] !== undefined);
-  expect(numeric.length).toBeGreaterThan(100);
-  const unclassified = numeric
+function properties(keep: (entry: [string, Record<string, unknown>]) => boolean): string[] {
+  return Object.entries(financialsPeriod)
+    .filter(keep)
+    .map(([key]) => key);
+}
+
+test("every FinancialsPeriod property carries x-ltm-kind flow, stock or none", () => {
+  const properties = Object.entries(financialsPeriod);
+  expect(properties.filter(([, p]) => p["x-unit"] !== undefined).length).toBeGreaterThan(100);
+  const unclassified = properties
     .filter(([, p]) => !["flow", "stock", "none"].includes(String(p["x-ltm-kind"])))
     .map(([key]) => key);
   expect(unclassified).toEqual([]);
+});
+
+test("the period's own facts (not items) are classified none: no LTM", () => {
+  const facts = properties(([, p]) => p["x-unit"] === undefined);
+  expect(facts).toEqual(
+    expect.arrayContaining([
+      "fiscal_year",
+      "quarter",
+      "accounting_standard",
+      "is_consolidated",
+      "scope_exceptions",
+      "standard_exceptions",
+    ]),
+  );
+  for (const key of facts) {
+    expect([key, financialsPeriod[key]?.["x-ltm-kind"]]).toEqual([key, "none"]);
+    expect(ltmKind(key)).toBeUndefined();
+  }
 });
 
 test("the field dictionary carries each financials item's kind, and ltmKind reads it", () => {

@@ -14,7 +14,7 @@ import {
 } from "../../src/excel/args";
 import { companyRefArg } from "../../src/excel/company-ref";
 import { optionalPeriodArg } from "../../src/excel/fiscal-year-arg";
-import { fiscalPeriodArg, quarterArg } from "../../src/excel/financial-period";
+import { fiscalPeriodChoice, quarterArg } from "../../src/excel/financial-period";
 import { orderArg } from "../../src/excel/order";
 import { companyCodeOfEntity, isDateFormatted, unwrapBasic } from "../../src/excel/rich-value";
 
@@ -76,8 +76,8 @@ const PARSERS: [string, (v: unknown) => unknown, unknown, unknown, string][] = [
     "as_of",
   ],
   [
-    "fiscalPeriodArg",
-    (v) => fiscalPeriodArg(v),
+    "fiscalPeriodChoice",
+    (v) => fiscalPeriodChoice(v).spec,
     str("FY-1"),
     { kind: "relative", offset: -1 },
     "fiscal_period",

@@ -1,7 +1,7 @@
 // FINANCIALS and FINANCIAL against the in-process sandbox: shapes, header modes, layouts, units,
 // period selection, LTM, and the request economy (widest window, coalescing, 1,000 cells).
 import { FIELD_DICTIONARY } from "../../src/contract";
-import { DEFAULT_FINANCIAL_ITEMS, financial, financials } from "../../functions/financials";
+import { financial, financials } from "../../functions/financials";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);
@@ -34,7 +34,25 @@ describe("FINANCIALS", () => {
     const periods = grid[0]?.slice(1) as string[];
     expect(periods).toHaveLength(10);
     expect([...periods].sort()).toEqual(periods);
-    expect(grid.slice(1).map((r) => r[0])).toEqual(DEFAULT_FINANCIAL_ITEMS);
+    // The default statement set: headline P&L, balance sheet, cash flow and per-share lines.
+    expect(grid.slice(1).map((r) => r[0])).toEqual([
+      "sales",
+      "operating_profit",
+      "ordinary_income",
+      "net_income",
+      "total_assets",
+      "net_assets",
+      "shareholders_equity",
+      "equity_ratio",
+      "operating_cf",
+      "investing_cf",
+      "financing_cf",
+      "cash_and_equivalents",
+      "eps",
+      "bps",
+      "dps",
+      "roe",
+    ]);
     expect(typeof grid[1]?.[1]).toBe("number");
     expect(h.sent()).toBe(1);
     expect(h.requests()[0]).toBe("/v1/financials?period=annual&security_code=7203&years=30");

@@ -7,7 +7,6 @@ import {
   getClient,
   getSettings,
   onSessionChange,
-  RELAY_PATH,
   setClientForTesting,
   setKeyProvider,
 } from "../../src/session";
@@ -18,6 +17,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { LazyPersistentStore } from "../../src/client/lazy-persistent-store";
 import { cacheStorageState } from "../../functions/addin-cache";
 import { MemoryCacheStore } from "../../src/client/cache";
+import { RELAY_PREFIX } from "../../scripts/dev-server";
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 
 afterEach(() => {
@@ -57,11 +57,13 @@ describe("session", () => {
     expect(seen).toEqual(["ja"]);
   });
 
-  test("relay mode sends requests to the add-in host's own origin", () => {
+  test("relay mode sends requests to the add-in host's own origin, where the host relays them", () => {
     (globalThis as { location?: unknown }).location = { origin: "https://localhost:3000" };
     configureSession({ connectionMode: "relay" });
-    expect(effectiveBaseUrl()).toBe(`https://localhost:3000${RELAY_PATH}`);
-    expect(getClient().baseUrl).toBe(`https://localhost:3000${RELAY_PATH}`);
+    expect(effectiveBaseUrl()).toBe("https://localhost:3000/relay/v1");
+    expect(getClient().baseUrl).toBe("https://localhost:3000/relay/v1");
+    // The add-in host (scripts/dev-server.ts) relays that very path.
+    expect(effectiveBaseUrl()).toBe(`https://localhost:3000${RELAY_PREFIX}`);
   });
 
   test("the key provider is read at request time and a change notifies listeners", async () => {

@@ -2,7 +2,7 @@
 // message-carrying cell error, and arguments the spec forbids never cost a request.
 import fc from "fast-check";
 import * as KAISHA from "../../functions/index";
-import { FINANCIAL_ITEMS } from "../../functions/financials";
+import { FINANCIAL_ITEMS } from "../../functions/financial-cell";
 import { setClientForTesting } from "../../src/session";
 import {
   cellErrorProblem,

@@ -4,7 +4,8 @@ import { inProcessFetch, type RequestableApp } from "../../bench/in-process-fetc
 import * as KAISHA from "../../functions/index";
 import { createApp } from "../../sandbox/app";
 import { createClient, type KaishaClient } from "../../src/client/client";
-import { gunzipText } from "../../src/client/compress";
+import { gunzipBytes } from "../../src/client/compress";
+import { decodeUtf8 } from "../../src/client/utf8";
 import { openIdbBackend } from "../../src/client/idb-backend";
 import { PersistentCacheStore } from "../../src/client/persistent-store";
 import { IDBFactory } from "fake-indexeddb";
@@ -232,7 +233,7 @@ describe("secret hygiene across a full run", () => {
           await Promise.all(
             rows.map(async (row) => {
               const record = await disk.readRecord(row.key);
-              return [row, record && (await gunzipText(record.body))];
+              return [row, record && decodeUtf8(await gunzipBytes(record.body))];
             }),
           ),
         ),

@@ -1,20 +1,15 @@
 // taskpane/state/key-store and pane-settings: remember / forget, and settings that hold no secret.
 
 import { checkKeyShape } from "../../taskpane/state/key-shape";
-import {
-  KEY_BASE_URL_STORAGE_KEY,
-  KEY_STORAGE_KEY,
-  KeyManager,
-  memoryStore,
-} from "../../taskpane/state/key-store";
+import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
 import {
   baseUrlOf,
   isValidBaseUrl,
   loadSettings,
   presetFor,
   saveSettings,
-  SETTINGS_STORAGE_KEY,
 } from "../../taskpane/state/pane-settings";
+import { KEY_BASE_URL_STORAGE_KEY, KEY_STORAGE_KEY, SETTINGS_STORAGE_KEY } from "./storage-names";
 
 const KEY = "kaisakey_" + "k".repeat(43);
 const presets = { production: "https://api.irbank.net/v1", sandbox: "http://127.0.0.1:8787/v1" };

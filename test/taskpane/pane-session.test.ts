@@ -4,12 +4,8 @@ import { configureSession, getClient, getSettings, setClientForTesting } from ".
 import { MemoryCacheStore } from "../../src/client/cache";
 import { createClient } from "../../src/client/client";
 import { startPaneSession } from "../../taskpane/pane-session";
-import {
-  KEY_BASE_URL_STORAGE_KEY,
-  KEY_STORAGE_KEY,
-  memoryStore,
-} from "../../taskpane/state/key-store";
-import { SETTINGS_STORAGE_KEY } from "../../taskpane/state/pane-settings";
+import { memoryStore } from "../../taskpane/state/key-store";
+import { KEY_BASE_URL_STORAGE_KEY, KEY_STORAGE_KEY, SETTINGS_STORAGE_KEY } from "./storage-names";
 
 const KEY = "kaisakey_" + "s".repeat(43);
 const PRODUCTION = "https://api.irbank.net/v1";
