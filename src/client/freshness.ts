@@ -12,9 +12,15 @@ const JST_OFFSET_MS = 9 * HOUR;
  * Longest an answer on the filing calendar is trusted without asking again: corrections (訂正)
  * arrive as filings at any time. Each company's week has its own slot (`maxAgeSlot`), so a model
  * revalidates about a seventh of its companies a day instead of all of them on one day.
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
  */
 export const MAX_AGE_MS = 7 * DAY;
-/** A revalidated answer is trusted at least this long before its company's weekly slot comes up. */
+/**
+ * A revalidated answer is trusted at least this long before its company's weekly slot comes up.
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
+ */
 export const MIN_AGE_MS = 1 * DAY;
 /** TSE: quarterly results (決算短信) and the half-year report within 45 days of the period end. */
 const RESULTS_WINDOW_DAYS = 45;
@@ -52,7 +58,11 @@ export interface Lifetime {
   company: string | undefined;
 }
 
-/** What the lifetime is computed from: the request's parameters and the answer itself. */
+/**
+ * What the lifetime is computed from: the request's parameters and the answer itself.
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
+ */
 export interface AnswerFacts {
   operationId: OperationId;
   params: Readonly<Record<string, unknown>>;
@@ -94,6 +104,8 @@ const NOTHING_KNOWN: CompanyKnowledge = {
  * closed ranges change only with a split and follow the weekly slot. Anything else: its TTL.
  *
  * @example lifetimeOf({ operationId: "getPrices", params: { code: "7203" }, body, storedAt, ttlMs }).freshUntil // next 15:30 JST
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
  */
 export function lifetimeOf(facts: AnswerFacts): Lifetime {
   const { operationId, params, storedAt } = facts;
@@ -112,6 +124,8 @@ export function lifetimeOf(facts: AnswerFacts): Lifetime {
  * The first instant at least MIN_AGE_MS after `storedAt` that falls on the company's weekly slot
  * (a phase within the week from a hash of its code): the same company is due on the same weekday
  * and hour every week, and a model's companies are spread over the week.
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
  */
 export function maxAgeSlot(company: string, storedAt: number): number {
   const phase = Math.floor((hashOf(company) / 0x1_0000_0000) * MAX_AGE_MS);
@@ -198,7 +212,11 @@ function nextJstMidnight(t: number): number {
   return (Math.floor((t + JST_OFFSET_MS) / DAY) + 1) * DAY - JST_OFFSET_MS;
 }
 
-/** JST days between a company's checks in the first half of a filing window. */
+/**
+ * JST days between a company's checks in the first half of a filing window.
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
+ */
 export const EARLY_WINDOW_CHECK_DAYS = 3;
 
 /**
@@ -214,6 +232,8 @@ export const EARLY_WINDOW_CHECK_DAYS = 3;
  * daily budget then decides, oldest checks first).
  *
  * @example windowCheckDay("E02144", t, quarterEnd, quarterEnd + 45 * DAY) // a JST midnight 1-3 days after t
+ *
+ * @internal exported for the rule's own tests (test/client/freshness.test.ts)
  */
 export function windowCheckDay(company: string, t: number, opened: number, closes: number): number {
   const next = nextJstMidnight(t);
