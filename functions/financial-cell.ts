@@ -16,7 +16,7 @@ import {
 import { ltmKind } from "../src/excel/ltm-kind";
 import { knownFinancialsAsk } from "../src/domain/company-resolver";
 import { unitOf } from "../src/excel/labels";
-import { roundToDecimals, unitCell } from "../src/excel/number-formats";
+import { unitCell } from "../src/excel/number-formats";
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
 import type { KaishaClient } from "../src/client";
 import type { ParamsOf } from "../src/client/types";
@@ -29,7 +29,7 @@ import type { InvocationLike } from "./run";
 import { defineCell, LACKING, type Answers } from "./cells/define-cell";
 import { argsTable, internedArgs, internedText, periodArgsOf } from "./cells/interned-args";
 import {
-  decimalsOf,
+  roundedToItem,
   ltmFromHalvesOf,
   ltmOf,
   olderWindowOf,
@@ -253,8 +253,7 @@ function financialValue(
     if (ltm.value === null) return EMPTY;
     // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
     // to the precision of the item's own values before scaling.
-    const decimals = decimalsOf(body.periods, itemKey);
-    return unitCell(roundToDecimals(ltm.value, decimals), unitId, money, host);
+    return unitCell(roundedToItem(body.periods, itemKey, ltm.value), unitId, money, host);
   }
   // Not remembered per answer and cell (that kept an object per model cell alive): the row is
   // the index's, and shaping one number is cheap.
@@ -301,8 +300,7 @@ function fromRow(
     );
   }
   if (half.value === null) return EMPTY;
-  const decimals = decimalsOf(body.periods, itemKey);
-  return unitCell(roundToDecimals(half.value, decimals), unitId, money, host);
+  return unitCell(roundedToItem(body.periods, itemKey, half.value), unitId, money, host);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type RowPeriodType,
 } from "../../src/excel/financial-period";
 import { answerMemo } from "../../src/excel/answer-memo";
-import { sourceDecimals } from "../../src/excel/number-formats";
+import { roundToDecimals, sourceDecimals } from "../../src/excel/number-formats";
 import { innerMap } from "./interned-args";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
@@ -88,8 +88,29 @@ export function olderWindowOf(
   return older;
 }
 
-/** The decimals an item's figures carry in this answer (an LTM sum or H2 is rounded to them). */
-export function decimalsOf(periods: readonly FinancialsPeriod[], item: string): number {
+/**
+ * `value` (an LTM sum or an H2 difference of the item's figures) rounded to the decimals the
+ * item's figures carry in this answer: a sum of four quarters carries float noise (0.1 + 0.2), the
+ * API's figures do not. A whole number is given as it is, without reading the decimals: a sum or
+ * difference of whole figures has no noise to round, and rounding a whole number to d >= 0
+ * decimals gives it back (up to 2^53 / 10^d; beyond, the rounding itself would add noise). Most
+ * such cells are yen, whose figures are whole: reading every figure of the item for its decimals
+ * was a reopened model's largest first-time cost per answer.
+ *
+ * @example roundedToItem(body.periods, "eps", 41.150000000000006) // 41.15
+ */
+export function roundedToItem(
+  periods: readonly FinancialsPeriod[],
+  item: string,
+  value: number,
+): number {
+  // No -0 either way (roundToDecimals gives 0 for it).
+  if (Number.isInteger(value)) return value === 0 ? 0 : value;
+  return roundToDecimals(value, decimalsOf(periods, item));
+}
+
+/** The decimals an item's figures carry in this answer, read once per answer and item. */
+function decimalsOf(periods: readonly FinancialsPeriod[], item: string): number {
   const index = indexOf(periods);
   const known = index?.decimals.get(item);
   if (known !== undefined) return known;
