@@ -438,8 +438,7 @@ export class Revalidator {
     this.rollover = wake;
     const now = this.options.now();
     const midnight = (jstDay(now) + 1) * DAY - JST_OFFSET_MS;
-    const sleep =
-      this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    const sleep = this.options.sleep ?? timerSleep;
     void sleep(Math.max(1, midnight - now), wake.signal).then(
       () => {
         if (this.rollover === wake) this.rollover = undefined;
@@ -598,4 +597,15 @@ function budgetOf(budget: number | null | undefined): number | undefined {
   if (budget === null) return undefined;
   if (budget === undefined || !Number.isFinite(budget)) return DEFAULT_DAILY_BUDGET;
   return Math.max(0, Math.floor(budget));
+}
+
+/** setTimeout as a sleep that `signal` calls off (its timer cleared). */
+function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new Error("called off"));
+    });
+  });
 }
