@@ -457,6 +457,8 @@ export class Revalidator {
 
   private pump(): void {
     const limit = this.options.concurrency ?? 2;
+    // Sending again (a larger budget, no limit): the midnight wake-up is not needed.
+    if (!this.userPaused && !this.budgetSpent()) this.disarmRollover();
     while (this.inFlight < limit && !this.userPaused) {
       if (this.budgetSpent()) {
         if (this.queued.size > this.inFlight) this.armRollover();
@@ -579,6 +581,8 @@ export class Revalidator {
     for (const [id, g] of this.groups) {
       if (g.filing.length === 0 && g.own.length === 0 && !g.checking) this.groups.delete(id);
     }
+    // Nothing left to send: no timer waits for midnight on its behalf.
+    if (this.groups.size === 0) this.disarmRollover();
   }
 
   private changedStatus(): void {
