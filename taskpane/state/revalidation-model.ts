@@ -51,13 +51,13 @@ export function parseBudget(text: string): number | null {
 }
 
 /** The budget field's text for a stored budget: the default (800) when none was chosen. */
-export function budgetText(stored: number | null | undefined): string {
+function budgetText(stored: number | null | undefined): string {
   if (stored === null) return "";
   return String(stored ?? DEFAULT_DAILY_BUDGET);
 }
 
 /** What the pane's buttons and budget field do to the queue (the view's handlers, tested alone too). */
-export interface RevalidationQueue {
+interface RevalidationQueue {
   pause(): void;
   resume(): void;
   cancel(): number;
@@ -68,7 +68,7 @@ export interface RevalidationQueue {
  * A budget typed in the field: applied to the queue and kept on this computer when valid (true);
  * refused otherwise (false): the budget in use and the stored one stay as they were.
  */
-export function applyBudget(
+function applyBudget(
   text: string,
   queue: RevalidationQueue | undefined,
   store?: Storage,
