@@ -509,7 +509,8 @@ export class Revalidator {
       group.own.forEach((t, i) => consider(group, i, t.filing ? 0 : 2, t.storedAt ?? Infinity));
       if (group.checking || group.filing.length === 0 || this.settling) continue;
       let age = Infinity;
-      for (const t of group.filing) if (t.storedAt !== undefined && t.storedAt < age) age = t.storedAt;
+      for (const t of group.filing)
+        if (t.storedAt !== undefined && t.storedAt < age) age = t.storedAt;
       consider(group, -1, now - age >= CHECK_STARVED_AFTER_MS ? 1 : 3, age);
     }
     if (best === undefined) return undefined;

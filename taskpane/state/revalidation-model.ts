@@ -68,11 +68,7 @@ interface RevalidationQueue {
  * A budget typed in the field: applied to the queue and kept on this computer when valid (true);
  * refused otherwise (false): the budget in use and the stored one stay as they were.
  */
-function applyBudget(
-  text: string,
-  queue: RevalidationQueue | undefined,
-  store?: Storage,
-): boolean {
+function applyBudget(text: string, queue: RevalidationQueue | undefined, store?: Storage): boolean {
   const next = parseBudget(text);
   if (Number.isNaN(next)) return false;
   saveBudget(next, store);
