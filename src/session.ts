@@ -8,6 +8,7 @@ import {
 } from "./client";
 import { MemoryCacheStore, type CacheStore } from "./client/cache";
 import type { HeaderLanguage } from "./excel/shape";
+import { loadBudget, storedLedger } from "./revalidation-budget";
 
 /** The shared client's type. */
 export type Client = KaishaClient;
@@ -89,6 +90,11 @@ function buildClient(): Client {
     staleWhileRevalidate: true,
     // One check per company on a morning open: checks start once the cells are in.
     revalidationSettleMs: REVALIDATION_SETTLE_MS,
+    // The user's daily budget (800 unless set) and today's count from an earlier session, given
+    // at creation: the first background request (a cell's, before the pane has even loaded) is
+    // already counted against them.
+    revalidationDailyBudget: loadBudget(),
+    revalidationLedger: storedLedger(),
   });
 }
 

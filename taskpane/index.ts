@@ -6,7 +6,6 @@ import { getClient, onSessionChange } from "../src/session";
 import { followActiveSheet } from "./excel/active-sheet-priority";
 import { isExcelAvailable } from "./excel/run";
 import { recalcOnRevalidation } from "./recalc-on-revalidation";
-import { loadBudget } from "./state/revalidation-model";
 
 /** Office.js missing entirely (page opened as a file): carry on without it. */
 function officeReady(): Promise<unknown> {
@@ -64,9 +63,10 @@ function showFailure(err: unknown): void {
 
 async function main(): Promise<void> {
   await officeReady();
+  // The daily budget is not applied here: the session gives it to the client when it creates it
+  // (src/session.ts), before any background request, where this would come after officeReady.
   // Pane shown or not: cells whose answers a background revalidation changed are recalculated
   // (a custom function cannot recalculate itself; the shared runtime's pane code can).
-  getClient().revalidation().setDailyBudget(loadBudget());
   if (isExcelAvailable()) {
     // The code that re-enters formulas is a chunk of its own, fetched by the first recalculation.
     recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);

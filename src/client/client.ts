@@ -471,9 +471,9 @@ class Client implements ClientCore {
           this.settings.now() - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
           this.settings.now() >= entry.storedAt &&
           isRecord(entry.body)
-            ? (this.serveWhileRevalidating("getPrices", clean, k, entry, o, who, () =>
+            ? (this.serveWhileRevalidating("getPrices", clean, k, entry, o, who, (sent) =>
                 // Only for the key that read it (as refreshDue).
-                this.partitionNow() === who.id ? refresh() : Promise.reject(new AbortError()),
+                this.partitionNow() === who.id ? refresh(sent) : Promise.reject(new AbortError()),
               ) as ResponseOf<"getPrices">)
             : undefined,
         staleOr: async (err, k) => (await this.staleOr(err, k, true)) as ResponseOf<"getPrices">,
@@ -583,6 +583,8 @@ class Client implements ClientCore {
   }
 
   async invalidateAll(): Promise<void> {
+    // The cells ask everything anew: queued background requests would send it all a second time.
+    this.core.revalidator.clear();
     this.core.codes.clear();
     this.core.notFound.clear();
     this.core.priceDays.clear();
@@ -858,7 +860,8 @@ class Client implements ClientCore {
     entry: CacheEntry,
     options: RequestOptions,
     who: Caller,
-    refresh: () => Promise<boolean> = () => this.refreshDue(opId, clean, entry, who),
+    refresh: (sent?: () => void) => Promise<boolean> = (sent) =>
+      this.refreshDue(opId, clean, entry, who, sent),
   ): unknown {
     const life = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
       this.core.codes.knowledge(who.id),
@@ -870,6 +873,7 @@ class Client implements ClientCore {
         company: life.company,
         filing: isFilingOperation(opId),
         rank: revalidationRank(opId, clean),
+        storedAt: entry.storedAt,
         refresh,
         touch: () =>
           this.storeCall(
@@ -901,9 +905,15 @@ class Client implements ClientCore {
    * Asks a due answer again (stored as any answer is); true when it differs from `old`. Only for
    * the key that read it: after Forget or a key change the old key's answers are not refreshed.
    */
-  private async refreshDue(opId: OperationId, clean: CleanParams, old: CacheEntry, who: Caller) {
+  private async refreshDue(
+    opId: OperationId,
+    clean: CleanParams,
+    old: CacheEntry,
+    who: Caller,
+    sent?: () => void,
+  ) {
     if (this.partitionNow() !== who.id) throw new AbortError();
-    const body = await this.cached(opId, clean, { cache: "reload" }, who);
+    const body = await this.cached(opId, clean, { cache: "reload", onSent: sent }, who);
     // The stale fallback answered: the request failed, nothing was learned.
     if (isStale(body)) throw staleInfo(body)?.error ?? new BadResponseError("revalidation failed");
     return !sameAnswer(body, old.body);
@@ -928,6 +938,7 @@ class Client implements ClientCore {
       permit.sent();
       core.stats.requestsSent += 1;
       try {
+        options.onSent?.();
         settings.onRequest?.({ operationId: opId, method: "GET", url, attempt });
       } catch {
         // An observer must not break requests.
@@ -1095,7 +1106,9 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     now: settings.now,
     intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
     settleMs: settings.revalidationSettleMs,
-    sleep: (ms) => settings.sleep(ms),
+    dailyBudget: options.revalidationDailyBudget,
+    ledger: options.revalidationLedger,
+    sleep: (ms, signal) => settings.sleep(ms, signal),
   });
   return clientOf(settings, core);
 }

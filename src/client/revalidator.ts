@@ -16,8 +16,18 @@ export interface RevalidationTask {
    */
   filing: boolean;
   rank: number;
-  /** Sends the request (through the pacer); true when the answer differs from the one stored. */
-  refresh(): Promise<boolean>;
+  /**
+   * When the stored answer was received (its `storedAt`): the longer an answer has waited, the
+   * sooner it is asked when the daily budget cannot cover everything due. Undefined: queue order.
+   * @unit ms since the epoch
+   */
+  storedAt?: number | undefined;
+  /**
+   * Sends the request (through the pacer); true when the answer differs from the one stored.
+   * `sent` is called as each request leaves (a re-based price window's every page), so the daily
+   * budget counts requests, not tasks; a task that never calls it counts as one request.
+   */
+  refresh(sent?: () => void): Promise<boolean>;
   /** Keeps the stored answer as if received now (its company's check came back unchanged). */
   touch(): Promise<void>;
 }
@@ -35,7 +45,7 @@ export interface RevalidationStatus {
   paused: "user" | "budget" | undefined;
   /** Background requests allowed per JST day; undefined = no limit. */
   dailyBudget: number | undefined;
-  /** Background requests sent today (JST). */
+  /** Background requests sent today (JST), those of an earlier session today included (`ledger`). */
   spentToday: number;
   /** Answers that came back changed since the session started. */
   changed: number;
@@ -47,8 +57,16 @@ export interface RevalidatorOptions {
   intervalMs: () => number;
   /** Background requests in flight at once (the pacer spaces them anyway). @default 2 */
   concurrency?: number;
-  /** Background requests per JST day. @default undefined (no limit) */
-  dailyBudget?: number;
+  /**
+   * Background requests per JST day; null = no limit. @default DEFAULT_DAILY_BUDGET (undefined
+   * gives the default)
+   */
+  dailyBudget?: number | null | undefined;
+  /**
+   * Where today's count is kept across sessions (the pane's storage): a workbook reopened the same
+   * JST day continues its count instead of getting a fresh budget. @default none (memory only)
+   */
+  ledger?: BudgetLedger | undefined;
   /**
    * Quiet time before companies' filing checks are chosen: a workbook's cells arrive in batches
    * over seconds, and a company's answers are queued as its cells come (its annual cells long
@@ -58,9 +76,41 @@ export interface RevalidatorOptions {
    * other tasks are sent meanwhile. @default 0 (checks start as soon as queued) @unit ms
    */
   settleMs?: number;
-  /** Waits `ms` (the client's sleep: virtual in the bench, faked in tests). @default setTimeout */
-  sleep?: (ms: number) => Promise<void>;
+  /**
+   * Waits `ms` (the client's sleep: virtual in the bench, faked in tests); rejects when `signal`
+   * aborts. @default setTimeout
+   */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
+
+/** Background requests sent on one JST day, as kept between sessions. */
+export interface SpentRecord {
+  /** The JST calendar day, "2026-10-05". */
+  day: string;
+  spent: number;
+}
+
+/** Keeps today's `SpentRecord` (the pane's storage in the add-in, a variable in tests). */
+export interface BudgetLedger {
+  load(): SpentRecord | undefined;
+  save(record: SpentRecord): void;
+}
+
+/**
+ * Background requests per JST day unless the user sets another number (or no limit). The
+ * product's target: a 500-company model costs at most 800 background requests on any day, even
+ * early in October when every unfiled company's answers are due again each JST midnight (~500
+ * filing checks + ~500 latest-price pages). Work the budget cannot cover waits for the next day,
+ * oldest first (see `nextStep`).
+ */
+export const DEFAULT_DAILY_BUDGET = 800;
+
+/**
+ * A company's filing check that has waited this long (since its answer was stored) goes ahead of
+ * the prices: prices are preferred within the budget, but a model with more price rows than the
+ * budget must not starve its filing checks for ever. @unit ms
+ */
+const CHECK_STARVED_AFTER_MS = 2 * 86_400_000;
 
 /** A failed revalidation is not tried again for this long (cells keep the stored answer). @unit ms */
 const RETRY_FAILED_AFTER_MS = 10 * 60_000;
@@ -81,6 +131,16 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 /** `blocked` value of a key the user canceled: not queued again until Resume. */
 const CANCELED = Number.POSITIVE_INFINITY;
 const DAY = 86_400_000;
+
+/** The JST calendar day number of `ms` (days since 1970-01-01 JST). */
+function jstDay(ms: number): number {
+  return Math.floor((ms + JST_OFFSET_MS) / DAY);
+}
+
+/** "2026-10-05" for a `jstDay` number. */
+function dayLabel(day: number): string {
+  return new Date(day * DAY).toISOString().slice(0, 10);
+}
 /**
  * The add-in's quiet time before companies' checks (`settleMs`): Excel hands a reopened workbook's
  * cells to the runtime in batches well under a second apart, so 2 s of no new due answer means
@@ -97,7 +157,8 @@ const MAX_SETTLE_ROUNDS = 15;
 
 /**
  * The queue of due answers. Order: the companies of the sheet on screen (`prioritize`) first, then
- * the others, each in the order their cells asked. Pause, Cancel and a daily budget are the user's.
+ * the others, the answer waiting longest first (`nextStep`). Pause, Cancel and a daily budget
+ * (`DEFAULT_DAILY_BUDGET`, rolled over at JST midnight, kept in `ledger`) are the user's.
  *
  * @example const r = new Revalidator({ now: Date.now, intervalMs: () => 1000 }); r.schedule(task, "Sheet1!B2");
  */
@@ -118,6 +179,8 @@ export class Revalidator {
   private budget: number | undefined;
   private spent = 0;
   private spentDay = -1;
+  /** The wake-up at the next JST midnight (paused by the budget with work left), to call off. */
+  private rollover: AbortController | undefined;
   private changedCount = 0;
   private notifyQueued = false;
   /** The sheet on screen (`prioritize`), applied to companies queued later too. */
@@ -128,7 +191,7 @@ export class Revalidator {
   private settling = false;
 
   constructor(private readonly options: RevalidatorOptions) {
-    this.budget = options.dailyBudget;
+    this.budget = budgetOf(options.dailyBudget);
   }
 
   /**
@@ -257,15 +320,36 @@ export class Revalidator {
       group.own = [];
     }
     this.prune();
+    this.disarmRollover();
     this.changedStatus();
     return Math.max(0, dropped);
   }
 
-  /** Background requests per JST day; undefined for no limit. */
-  setDailyBudget(budget: number | undefined): void {
-    this.budget = budget === undefined ? undefined : Math.max(0, Math.floor(budget));
+  /** Background requests per JST day; null for no limit, undefined for `DEFAULT_DAILY_BUDGET`. */
+  setDailyBudget(budget: number | null | undefined): void {
+    this.budget = budgetOf(budget);
     this.changedStatus();
     this.pump();
+  }
+
+  /**
+   * Refresh all: drops every queued task (in-flight ones finish) without blocking its key, since
+   * the cells are about to ask everything anew; their later due answers are queued as usual.
+   * Without it the queue would send `reload` requests for answers just fetched.
+   */
+  clear(): void {
+    for (const group of this.groups.values()) {
+      for (const t of [...group.filing, ...group.own]) {
+        this.queued.delete(t.key);
+        this.readers.delete(t.key);
+        this.marked.delete(t.key);
+      }
+      group.filing = [];
+      group.own = [];
+    }
+    this.prune();
+    this.disarmRollover();
+    this.changedStatus();
   }
 
   status(): RevalidationStatus {
@@ -315,22 +399,83 @@ export class Revalidator {
     return this.budget !== undefined && this.spent >= this.budget;
   }
 
+  /** A new JST day starts at 0; the first look of a session continues today's stored count. */
   private rollDay(): void {
-    const day = Math.floor((this.options.now() + JST_OFFSET_MS) / DAY);
-    if (day !== this.spentDay) {
-      this.spentDay = day;
-      this.spent = 0;
+    const day = jstDay(this.options.now());
+    if (day === this.spentDay) return;
+    const first = this.spentDay === -1;
+    this.spentDay = day;
+    this.spent = 0;
+    if (!first) return;
+    try {
+      const kept = this.options.ledger?.load();
+      if (kept !== undefined && kept.day === dayLabel(day) && Number.isFinite(kept.spent))
+        this.spent = Math.max(0, Math.floor(kept.spent));
+    } catch {
+      // No storage: today's count starts here.
     }
+  }
+
+  /** One more background request left today: counted and kept (a reopen continues from it). */
+  private count(): void {
+    this.rollDay();
+    this.spent += 1;
+    try {
+      this.options.ledger?.save({ day: dayLabel(this.spentDay), spent: this.spent });
+    } catch {
+      // Storage full or refused: the count holds for this session.
+    }
+  }
+
+  /**
+   * Paused by the budget with work left: sending restarts by itself at the next JST midnight (the
+   * injected sleep, so the bench's virtual clock and fake timers move it). Re-armed when woken
+   * early (a clock that moved back).
+   */
+  private armRollover(): void {
+    if (this.rollover !== undefined) return;
+    const wake = new AbortController();
+    this.rollover = wake;
+    const now = this.options.now();
+    const midnight = (jstDay(now) + 1) * DAY - JST_OFFSET_MS;
+    const sleep = this.options.sleep ?? timerSleep;
+    void sleep(Math.max(1, midnight - now), wake.signal).then(
+      () => {
+        if (this.rollover === wake) this.rollover = undefined;
+        this.changedStatus();
+        this.pump();
+      },
+      () => undefined, // called off: the queue was emptied
+    );
+  }
+
+  /** Nothing left to wait for: the midnight wake-up is called off (no timer outlives the work). */
+  private disarmRollover(): void {
+    this.rollover?.abort();
+    this.rollover = undefined;
   }
 
   private pump(): void {
     const limit = this.options.concurrency ?? 2;
-    while (this.inFlight < limit && !this.userPaused && !this.budgetSpent()) {
+    // Sending again (a larger budget, no limit): the midnight wake-up is not needed.
+    if (!this.userPaused && !this.budgetSpent()) this.disarmRollover();
+    while (this.inFlight < limit && !this.userPaused) {
+      if (this.budgetSpent()) {
+        if (this.queued.size > this.inFlight) this.armRollover();
+        break;
+      }
       const next = this.nextStep();
       if (next === undefined) break;
       this.inFlight += 1;
-      this.spent += 1;
-      void next().finally(() => {
+      // The task's first request is counted as it starts (so this loop sees it at once), its
+      // further pages as they leave.
+      this.count();
+      let pages = 0;
+      const sent = () => {
+        pages += 1;
+        if (pages > 1) this.count();
+      };
+      void next(sent).finally(() => {
         this.inFlight -= 1;
         this.prune();
         this.changedStatus();
@@ -340,47 +485,67 @@ export class Revalidator {
   }
 
   /**
-   * The next request to send, or undefined when everything left waits for a company's check: the
-   * sheet on screen's companies first, then the others, each in the order they were queued.
+   * The next request to send, or undefined when everything left waits for a company's check.
+   * Order, which matters when the budget cannot cover everything due:
+   * 1. the sheet on screen's companies (`prioritize`) before all others;
+   * 2. within each, by kind: a changed company's other filing answers (a new filing is known, the
+   *    cells should show it), then filing checks starved for `CHECK_STARVED_AFTER_MS`, then prices
+   *    and other answers, then the filing checks. Prices before checks: an analyst needs today's
+   *    close on every row, while a check left for tomorrow shows a filing a day later (its cells
+   *    stay marked stale meanwhile) in a filing window of 45 days to 3 months;
+   * 3. within a kind, the answer stored longest ago first (`storedAt`; a company's check by its
+   *    oldest filing answer), so work a spent budget left goes first the next day instead of the
+   *    same companies being skipped every morning; ties in queue order.
    */
-  private nextStep(): (() => Promise<void>) | undefined {
-    return this.stepOf(true) ?? this.stepOf(false);
-  }
-
-  private stepOf(focused: boolean): (() => Promise<void>) | undefined {
+  private nextStep(): ((sent: () => void) => Promise<void>) | undefined {
+    const now = this.options.now();
+    let best: { group: Group; own: number; score: number; age: number } | undefined;
+    const consider = (group: Group, own: number, kind: number, age: number) => {
+      const score = (group.focused ? 0 : 4) + kind;
+      if (best === undefined || score < best.score || (score === best.score && age < best.age))
+        best = { group, own, score, age };
+    };
     for (const group of this.groups.values()) {
-      if (group.focused !== focused) continue;
-      const own = group.own.shift();
-      if (own !== undefined)
-        return async () => {
-          await this.run(own);
-        };
+      group.own.forEach((t, i) => consider(group, i, t.filing ? 0 : 2, t.storedAt ?? Infinity));
       if (group.checking || group.filing.length === 0 || this.settling) continue;
-      // The company's check: the answer most likely to show a new filing first.
-      group.filing.sort((a, b) => b.rank - a.rank);
-      const check = group.filing.shift() as RevalidationTask;
-      group.checking = true;
-      return async () => {
-        const changed = await this.run(check);
-        group.checking = false;
-        const rest = group.filing;
-        group.filing = [];
-        if (changed === true) group.own.push(...rest);
-        else if (changed === false) await Promise.all(rest.map((t) => this.keep(t)));
-        else group.filing = rest; // the check failed: the rest stays for a later check
+      let age = Infinity;
+      for (const t of group.filing)
+        if (t.storedAt !== undefined && t.storedAt < age) age = t.storedAt;
+      consider(group, -1, now - age >= CHECK_STARVED_AFTER_MS ? 1 : 3, age);
+    }
+    if (best === undefined) return undefined;
+    const { group, own: index } = best as { group: Group; own: number };
+    if (index >= 0) {
+      const [own] = group.own.splice(index, 1) as [RevalidationTask];
+      return async (sent) => {
+        await this.run(own, sent);
       };
     }
-    return undefined;
+    // The company's check: the answer most likely to show a new filing first.
+    group.filing.sort((a, b) => b.rank - a.rank);
+    const check = group.filing.shift() as RevalidationTask;
+    group.checking = true;
+    return async (sent) => {
+      const changed = await this.run(check, sent);
+      group.checking = false;
+      const rest = group.filing;
+      group.filing = [];
+      if (changed === true) group.own.push(...rest);
+      else if (changed === false) await Promise.all(rest.map((t) => this.keep(t)));
+      else group.filing = rest; // the check failed: the rest stays for a later check
+    };
   }
 
   /** Sends one task; true/false whether it changed, undefined when it failed. */
-  private async run(task: RevalidationTask): Promise<boolean | undefined> {
+  private async run(task: RevalidationTask, sent: () => void): Promise<boolean | undefined> {
     try {
-      const changed = await task.refresh();
+      const changed = await task.refresh(sent);
       if (changed) this.changedCount += 1;
-      this.finish(task.key, changed);
+      this.finish(task, changed);
       return changed;
     } catch {
+      // Cleared meanwhile (Refresh all) and queued anew: the new task is not this one's to drop.
+      if (this.queued.get(task.key) !== task) return undefined;
       this.queued.delete(task.key);
       this.readers.delete(task.key);
       this.marked.delete(task.key);
@@ -391,10 +556,13 @@ export class Revalidator {
 
   private async keep(task: RevalidationTask): Promise<void> {
     await task.touch().catch(() => undefined);
-    this.finish(task.key, false);
+    this.finish(task, false);
   }
 
-  private finish(key: string, changed: boolean): void {
+  private finish(task: RevalidationTask, changed: boolean): void {
+    const { key } = task;
+    // Cleared meanwhile (Refresh all) and queued anew: the new task keeps its place and readers.
+    if (this.queued.get(key) !== task) return;
     this.queued.delete(key);
     const readers = changed ? this.readers.get(key) : this.marked.get(key);
     this.readers.delete(key);
@@ -414,6 +582,8 @@ export class Revalidator {
     for (const [id, g] of this.groups) {
       if (g.filing.length === 0 && g.own.length === 0 && !g.checking) this.groups.delete(id);
     }
+    // Nothing left to send: no timer waits for midnight on its behalf.
+    if (this.groups.size === 0) this.disarmRollover();
   }
 
   private changedStatus(): void {
@@ -425,4 +595,22 @@ export class Revalidator {
       for (const listener of [...this.statusListeners]) listener(s);
     });
   }
+}
+
+/** The budget as kept: undefined = no limit (null given), the default for undefined. */
+function budgetOf(budget: number | null | undefined): number | undefined {
+  if (budget === null) return undefined;
+  if (budget === undefined || !Number.isFinite(budget)) return DEFAULT_DAILY_BUDGET;
+  return Math.max(0, Math.floor(budget));
+}
+
+/** setTimeout as a sleep that `signal` calls off (its timer cleared). */
+function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new Error("called off"));
+    });
+  });
 }

@@ -1,6 +1,7 @@
 // Public types of the client: options, per-request options, parameter and response types per operation.
 
 import type { operations } from "../contract/api-types";
+import type { BudgetLedger } from "./revalidator";
 import type { OperationId } from "../contract/rules";
 import type { CacheStore } from "./cache";
 import type { Lang } from "./messages";
@@ -97,6 +98,14 @@ export interface ClientOptions {
    * whose cells arrive over seconds. The add-in uses `REVALIDATION_SETTLE_MS`. @default 0 @unit ms
    */
   revalidationSettleMs?: number;
+  /**
+   * With `staleWhileRevalidate`: background requests per JST day (revalidator.ts
+   * `DEFAULT_DAILY_BUDGET`: 800); null = no limit. The session passes the user's stored choice, so
+   * it holds before the first background request. @default 800
+   */
+  revalidationDailyBudget?: number | null | undefined;
+  /** Where the background requests spent today are kept across sessions (the pane's storage). */
+  revalidationLedger?: BudgetLedger | undefined;
 }
 
 /** Trailing per-call options of every method. */
@@ -119,6 +128,11 @@ export interface RequestOptions {
    * so that it is recalculated when a background revalidation changes its answer.
    */
   staleSink?: { stale: boolean; readonly address?: string | undefined };
+  /**
+   * Called as each request of the call leaves (every page, every retry): the background queue
+   * counts its requests against the daily budget (revalidator.ts `RevalidationTask.refresh`).
+   */
+  onSent?: (() => void) | undefined;
   /**
    * One cell invocation's scope, shared by every request it makes (functions/run.ts): the client
    * keeps the call's deadline here, so COMPANY's later requests count against the bound its first

@@ -21,7 +21,8 @@ export interface LatestPricesPort {
   serveDue(
     key: string,
     entry: CacheEntry,
-    refresh: () => Promise<boolean>,
+    /** `sent`: called as each of its requests leaves (the daily budget counts pages). */
+    refresh: (sent?: () => void) => Promise<boolean>,
     options: RequestOptions,
   ): PricesBody | undefined;
   /** The stored spill marked stale for `err` when it may stand in for a failed request; else throws. */
@@ -76,8 +77,10 @@ export async function latestPrices(
     const served = port.serveDue(
       key,
       entry,
-      async () => {
-        const body = await port.join(key, undefined, (signal) => update(spill, old, { signal }));
+      async (sent) => {
+        const body = await port.join(key, undefined, (signal) =>
+          update(spill, old, { signal, onSent: sent }),
+        );
         return body !== old;
       },
       options,

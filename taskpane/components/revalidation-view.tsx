@@ -1,6 +1,6 @@
 // Background updates on open: "Updating 37 companies, 4 min left", Pause/Resume, Stop, the daily budget.
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   Button,
   Field,
@@ -13,23 +13,23 @@ import {
 import { usePane } from "../pane-context";
 import { useRevalidationStatus } from "../hooks/use-revalidation-status";
 import {
-  loadBudget,
-  parseBudget,
+  RevalidationControls,
   revalidationLine,
   revalidationVisible,
-  saveBudget,
 } from "../state/revalidation-model";
 
-export function RevalidationView() {
+/** `controls`: given by tests (with their storage); the pane makes its own. */
+export function RevalidationView({ controls: given }: { controls?: RevalidationControls } = {}) {
   const { t, session } = usePane();
   const status = useRevalidationStatus(session);
-  const [stopped, setStopped] = useState(false);
-  const [budgetText, setBudgetText] = useState(() => String(loadBudget() ?? ""));
-  const queue = () => session.client().revalidation?.();
+  const [controls] = useState(
+    () => given ?? new RevalidationControls(() => session.client().revalidation?.()),
+  );
+  const [, setRevision] = useState(0);
+  useEffect(() => controls.subscribe(() => setRevision((r) => r + 1)), [controls]);
+  const { stopped, budgetText, refused: budgetRefused } = controls;
   const visible = revalidationVisible(status);
   const line = revalidationLine(status);
-  const budget = parseBudget(budgetText);
-  const budgetRefused = Number.isNaN(budget);
   return (
     <div role="status" aria-live="polite" data-testid="revalidation-region">
       {visible && (
@@ -49,7 +49,7 @@ export function RevalidationView() {
               <Button
                 size="small"
                 data-testid="revalidation-resume"
-                onClick={() => queue()?.resume()}
+                onClick={() => controls.resume()}
               >
                 {t("revalResume")}
               </Button>
@@ -57,44 +57,31 @@ export function RevalidationView() {
               <Button
                 size="small"
                 data-testid="revalidation-pause"
-                onClick={() => queue()?.pause()}
+                onClick={() => controls.pause()}
               >
                 {t("revalPause")}
               </Button>
             )}
-            <Button
-              size="small"
-              data-testid="revalidation-cancel"
-              onClick={() => {
-                queue()?.cancel();
-                setStopped(true);
-              }}
-            >
+            <Button size="small" data-testid="revalidation-cancel" onClick={() => controls.stop()}>
               {t("revalCancel")}
             </Button>
           </MessageBarActions>
         </MessageBar>
       )}
-      {visible && (
-        <Field
-          label={t("revalBudget")}
-          hint={t("revalBudgetHint", { n: status.spentToday })}
-          validationState={budgetRefused ? "error" : "none"}
-        >
-          <Input
-            data-testid="revalidation-budget"
-            inputMode="numeric"
-            value={budgetText}
-            onChange={(_e, d) => {
-              setBudgetText(d.value);
-              const next = parseBudget(d.value);
-              if (Number.isNaN(next)) return;
-              saveBudget(next);
-              queue()?.setDailyBudget(next);
-            }}
-          />
-        </Field>
-      )}
+      {/* Always shown (not only while an update runs), so the budget can be set beforehand. */}
+      <Field
+        label={t("revalBudget")}
+        hint={t("revalBudgetHint", { n: status.spentToday })}
+        validationState={budgetRefused ? "error" : "none"}
+        validationMessage={budgetRefused ? t("revalBudgetRefused") : null}
+      >
+        <Input
+          data-testid="revalidation-budget"
+          inputMode="numeric"
+          value={budgetText}
+          onChange={(_e, d) => controls.typeBudget(d.value)}
+        />
+      </Field>
       {!visible && status.changed > 0 && (
         <Text size={200} data-testid="revalidation-changed">
           {t("revalChanged", { n: status.changed })}

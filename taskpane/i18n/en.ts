@@ -388,7 +388,9 @@ export const en = {
   revalCancelled:
     "Background updates stopped for this session; cells keep their stored values (Refresh all asks everything).",
   revalBudget: "Background requests per day",
-  revalBudgetHint: "Empty: no limit. Used today: {n}.",
+  revalBudgetHint: "800 unless you change it; empty: no limit. Used today (JST): {n}.",
+  revalBudgetRefused:
+    "Not applied: type a whole number of requests (0 or more), or leave it empty for no limit. The budget in use is unchanged.",
   opt_LTM: "Last 12 months (LTM)",
   opt_Q1: "Q1",
   opt_Q2: "Q2",

@@ -381,7 +381,9 @@ export const ja: Messages = {
   revalCancelled:
     "このセッションのバックグラウンド更新を中止しました。セルは保存済みの値のままです（すべて更新で全件取得します）。",
   revalBudget: "1日あたりのバックグラウンドリクエスト数",
-  revalBudgetHint: "空欄で上限なし。本日の使用数：{n}。",
+  revalBudgetHint: "既定は800件、空欄で上限なし。本日（日本時間）の使用数：{n}。",
+  revalBudgetRefused:
+    "反映していません：0以上の整数を入力してください（空欄は上限なし）。現在の上限は変わりません。",
   opt_LTM: "直近12か月（LTM）",
   opt_Q1: "第1四半期",
   opt_Q2: "第2四半期",

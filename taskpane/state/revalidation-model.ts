@@ -1,6 +1,7 @@
-// The background revalidation queue as the pane shows it: visibility, the line of text, the stored daily budget.
+// The background revalidation queue as the pane shows it: visibility, the line of text, the daily budget field.
 
-import type { RevalidationStatus } from "../../src/client/revalidator";
+import { DEFAULT_DAILY_BUDGET, type RevalidationStatus } from "../../src/client/revalidator";
+import { loadBudget, saveBudget } from "../../src/revalidation-budget";
 import type { MessageKey } from "../i18n/messages";
 
 export const EMPTY_REVALIDATION: RevalidationStatus = {
@@ -9,13 +10,10 @@ export const EMPTY_REVALIDATION: RevalidationStatus = {
   inFlight: 0,
   estimatedMs: 0,
   paused: undefined,
-  dailyBudget: undefined,
+  dailyBudget: DEFAULT_DAILY_BUDGET,
   spentToday: 0,
   changed: 0,
 };
-
-/** Where the user's daily budget is kept (this computer's add-in storage, never the workbook). */
-const BUDGET_STORAGE_KEY = "kaisha.revalidationDailyBudget";
 
 /** The view appears while companies wait for their update (running or paused). */
 export function revalidationVisible(s: RevalidationStatus): boolean {
@@ -42,34 +40,97 @@ export function revalidationLine(s: RevalidationStatus): {
     : { key: "revalUpdating", vars: { c, m } };
 }
 
-/** A typed budget: a whole number of requests >= 0, or undefined (empty: no limit); NaN = refused. */
-export function parseBudget(text: string): number | undefined {
+/**
+ * A typed budget: a whole number of requests >= 0 (full-width digits too), null when empty (no
+ * limit); NaN = refused (negative, a fraction, text, over 999,999).
+ */
+export function parseBudget(text: string): number | null {
   const t = text.trim().replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
-  if (t === "") return undefined;
+  if (t === "") return null;
   return /^\d{1,6}$/.test(t) ? Number(t) : Number.NaN;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    return undefined;
+/** The budget field's text for a stored budget: the default (800) when none was chosen. */
+function budgetText(stored: number | null | undefined): string {
+  if (stored === null) return "";
+  return String(stored ?? DEFAULT_DAILY_BUDGET);
+}
+
+/** What the pane's buttons and budget field do to the queue (the view's handlers, tested alone too). */
+interface RevalidationQueue {
+  pause(): void;
+  resume(): void;
+  cancel(): number;
+  setDailyBudget(budget: number | null | undefined): void;
+}
+
+/**
+ * A budget typed in the field: applied to the queue and kept on this computer when valid (true);
+ * refused otherwise (false): the budget in use and the stored one stay as they were.
+ */
+function applyBudget(text: string, queue: RevalidationQueue | undefined, store?: Storage): boolean {
+  const next = parseBudget(text);
+  if (Number.isNaN(next)) return false;
+  saveBudget(next, store);
+  queue?.setDailyBudget(next);
+  return true;
+}
+
+/**
+ * What the view's Pause, Resume, Stop and budget field do, and the state they leave (stopped, the
+ * field's text, a refused budget): the buttons call these methods, so tests drive the same code.
+ */
+export class RevalidationControls {
+  /** Stop was clicked: "stopped for this session" is said once the queue is empty. */
+  stopped = false;
+  /** The field's text: the stored budget, the default (800) filled in when none was chosen. */
+  budgetText: string;
+  /** The text typed last is not a budget: said under the field; nothing was applied or stored. */
+  refused = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly queue: () => RevalidationQueue | undefined,
+    private readonly store?: Storage,
+  ) {
+    this.budgetText = budgetText(loadBudget(store));
+  }
+
+  pause(): void {
+    this.queue()?.pause();
+  }
+
+  resume(): void {
+    this.stopped = false;
+    this.queue()?.resume();
+    this.changed();
+  }
+
+  /** Empties the queue (in-flight requests finish); the cells keep their stored values. */
+  stop(): void {
+    this.queue()?.cancel();
+    this.stopped = true;
+    this.changed();
+  }
+
+  /** What was typed stays in the field to be corrected; a refused budget changes nothing else. */
+  typeBudget(text: string): void {
+    this.budgetText = text;
+    this.refused = !applyBudget(text, this.queue(), this.store);
+    this.changed();
+  }
+
+  /** Returns unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 }
 
-/** The stored budget, or undefined (none set, or no storage). */
-export function loadBudget(store: Storage | undefined = storage()): number | undefined {
-  const raw = store?.getItem(BUDGET_STORAGE_KEY);
-  if (raw === null || raw === undefined) return undefined;
-  const n = parseBudget(raw);
-  return Number.isNaN(n) ? undefined : n;
-}
-
-export function saveBudget(budget: number | undefined, store: Storage | undefined = storage()) {
-  try {
-    if (budget === undefined) store?.removeItem(BUDGET_STORAGE_KEY);
-    else store?.setItem(BUDGET_STORAGE_KEY, String(budget));
-  } catch {
-    // Storage full or refused: the budget holds for this session only.
-  }
-}
+// Kept in src/revalidation-budget.ts (the session reads it when it creates the client); the pane's
+// code and tests reach it from here.
+export { loadBudget, saveBudget };

@@ -3,6 +3,8 @@
 import { createClient } from "../../src/client/client";
 import { isStale } from "../../src/client/stale";
 import { maxAgeSlot } from "../../src/client/freshness";
+import { MemoryCacheStore } from "../../src/client/cache";
+import { storedLedger } from "../../src/revalidation-budget";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -230,22 +232,172 @@ test("latest prices are asked again after the close, in the background", async (
   expect(h.rec.requests).toHaveLength(2);
 });
 
-test("the daily budget stops background requests; the next JST day they go on", async () => {
-  const h = setup({ dailyBudget: 1 });
+test("the daily budget stops background requests; at the next JST midnight sending restarts by itself", async () => {
+  // The queue's status is pushed by microtasks (idle() waits on them): only timers are faked.
+  jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick", "setImmediate"] });
+  try {
+    const h = setup({ dailyBudget: 1 });
+    await h.client.prices({ code: "7203" });
+    await h.client.prices({ code: "6758" });
+    h.rec.requests.length = 0;
+    h.advance(6 * HOUR); // 16:00 JST: both latest prices are due
+    await h.client.prices({ code: "7203" });
+    await h.client.prices({ code: "6758" });
+    await h.client.revalidation().idle();
+    expect(h.rec.requests).toHaveLength(1);
+    const status = h.client.revalidation().status();
+    expect(status).toMatchObject({ paused: "budget", spentToday: 1, companies: 1, requests: 1 });
+    // A minute before JST midnight nothing moves; nobody touches the queue.
+    h.advance(8 * HOUR - 60_000);
+    await jest.advanceTimersByTimeAsync(8 * HOUR - 60_000);
+    expect(h.rec.requests).toHaveLength(1);
+    h.advance(60_000); // 00:00 JST: a new day, a new budget
+    await jest.advanceTimersByTimeAsync(60_000);
+    await h.client.revalidation().idle();
+    expect(h.rec.requests).toHaveLength(2);
+    // The new day's count: the one request sent since midnight; nothing left waiting.
+    expect(h.client.revalidation().status()).toMatchObject({ spentToday: 1, companies: 0 });
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("without a budget set, 800 background requests a day; null is no limit", () => {
+  const h = setup();
+  expect(h.client.revalidation().status().dailyBudget).toBe(800);
+  h.client.revalidation().setDailyBudget(null);
+  expect(h.client.revalidation().status().dailyBudget).toBeUndefined();
+  h.client.revalidation().setDailyBudget(undefined);
+  expect(h.client.revalidation().status().dailyBudget).toBe(800);
+});
+
+test("requests spent today are kept: a same-day reopen continues the count, the next day starts at 0", async () => {
+  const kept = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => kept.get(k) ?? null,
+    setItem: (k: string, v: string) => void kept.set(k, v),
+    removeItem: (k: string) => void kept.delete(k),
+  } as unknown as Storage;
+  const rec = recordingFetch((req) =>
+    reply(200, {
+      fields: [],
+      code: new URL(req.url).searchParams.get("code"),
+      prices: [],
+      next_cursor: null,
+      reason: null,
+      attribution: ATTRIBUTION,
+    }),
+  );
+  let now = T0;
+  // Each open of the workbook: a new client (a new runtime) reading this computer's storage.
+  const open = () =>
+    createClient({
+      apiKey: TEST_KEY,
+      fetch: rec.fetch,
+      ratePerMinute: 0,
+      now: () => now,
+      staleWhileRevalidate: true,
+      cacheStore: store,
+      revalidationDailyBudget: 2,
+      revalidationLedger: storedLedger(storage),
+    });
+  const store = new MemoryCacheStore();
+  const first = open();
+  for (const code of ["7203", "6758", "9984"]) await first.prices({ code });
+  now += 6 * HOUR; // 16:00 JST: all three due
+  for (const code of ["7203", "6758"]) await first.prices({ code });
+  await first.revalidation().idle();
+  expect(first.revalidation().status().spentToday).toBe(2);
+  rec.requests.length = 0;
+  // Reopened an hour later, the same JST day: the budget of 2 is already spent.
+  now += HOUR;
+  const second = open();
+  await second.prices({ code: "9984" });
+  await second.revalidation().idle();
+  expect(rec.requests).toHaveLength(0);
+  expect(second.revalidation().status()).toMatchObject({ paused: "budget", spentToday: 2 });
+  second.revalidation().cancel();
+  // Reopened the next morning: a new day starts at 0.
+  now += DAY;
+  const third = open();
+  expect(third.revalidation().status()).toMatchObject({ spentToday: 0, paused: undefined });
+  await third.prices({ code: "9984" });
+  await third.revalidation().idle();
+  expect(rec.requests).toHaveLength(1);
+  expect(third.revalidation().status().spentToday).toBe(1);
+});
+
+test("a re-based price window counts every page it sends against the budget", async () => {
+  const row = (date: string, adj: number) => ({ date, close: 1000, adj_close: adj });
+  let basis = 1000; // adj_close of every row: a split re-bases the whole window
+  const pageBody = (rows: ReturnType<typeof row>[], next: string | null) => ({
+    fields: [],
+    code: "7203",
+    prices: rows,
+    next_cursor: next,
+    reason: null,
+    attribution: ATTRIBUTION,
+  });
+  const rec = recordingFetch((req) => {
+    const q = new URL(req.url).searchParams;
+    const cursor = q.get("cursor");
+    if (q.get("from") === "2026-01-14" && cursor === null)
+      return reply(200, pageBody([row("2026-01-15", basis), row("2026-01-14", basis)], null));
+    // The whole window from 2026-01-05: three pages.
+    if (cursor === null) return reply(200, pageBody([row("2026-01-14", basis)], "p2"));
+    if (cursor === "p2") return reply(200, pageBody([row("2026-01-13", basis)], "p3"));
+    return reply(200, pageBody([row("2026-01-05", basis)], null));
+  });
+  let now = Date.UTC(2026, 0, 14, 8, 0); // 17:00 JST on the 14th, after the close
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    now: () => now,
+    staleWhileRevalidate: true,
+  });
+  await client.pricesToLatest("7203", "2026-01-05");
+  expect(rec.requests).toHaveLength(3);
+  rec.requests.length = 0;
+  now += DAY; // the 15th after the close: due; a split re-based every row
+  basis = 500;
+  await client.pricesToLatest("7203", "2026-01-05");
+  await client.revalidation().idle();
+  // One request from the last stored day found another basis, then the window's three pages.
+  expect(rec.requests).toHaveLength(4);
+  expect(client.revalidation().status().spentToday).toBe(4);
+});
+
+test("Refresh all empties the background queue: nothing it held is sent again after the refetch", async () => {
+  const h = setup();
+  await askAll(h.client);
   await h.client.prices({ code: "7203" });
   await h.client.prices({ code: "6758" });
-  h.rec.requests.length = 0;
+  h.pastSlot();
   h.advance(6 * HOUR);
+  const r = h.client.revalidation();
+  r.pause(); // the queue holds the due answers as a morning open's would, while Refresh all runs
+  await askAll(h.client, h.cell("Sheet1!B2"));
   await h.client.prices({ code: "7203" });
   await h.client.prices({ code: "6758" });
-  await h.client.revalidation().idle();
-  expect(h.rec.requests).toHaveLength(1);
-  const status = h.client.revalidation().status();
-  expect(status).toMatchObject({ paused: "budget", spentToday: 1, companies: 1, requests: 1 });
+  // Two companies (7203's prices join its filing answers): its check and two price pages.
+  expect(r.status()).toMatchObject({ companies: 2, requests: 3 });
+  h.rec.requests.length = 0;
+  await h.client.invalidateAll();
+  expect(r.status()).toMatchObject({ companies: 0, requests: 0 });
+  // The cells ask everything anew (one request per answer), then the queue resumes: nothing left.
+  await askAll(h.client);
+  await h.client.prices({ code: "7203" });
+  await h.client.prices({ code: "6758" });
+  r.resume();
+  await r.idle();
+  expect(h.rec.requests).toHaveLength(5);
+  expect(h.sent().filter((u) => u.includes("/prices"))).toHaveLength(2);
+  // Not blocked: once due again, the same answers are queued and asked in the background.
   h.advance(DAY);
-  h.client.revalidation().setDailyBudget(1); // any nudge: a new day, a new budget
-  await h.client.revalidation().idle();
-  expect(h.rec.requests).toHaveLength(2);
+  await h.client.prices({ code: "7203" });
+  await r.idle();
+  expect(h.rec.requests).toHaveLength(6);
 });
 
 test("pause holds the queue; cancel drops it and nothing is queued again until resumed", async () => {

@@ -227,7 +227,6 @@ describe("the shared-runtime page (taskpane.html)", () => {
       "taskpane/excel/run.ts",
       "taskpane/index.ts",
       "taskpane/recalc-on-revalidation.ts",
-      "taskpane/state/revalidation-model.ts",
     ]);
     const recalc = Object.entries(r).filter(([, v]) =>
       v.modules.includes("taskpane/excel/reenter-formulas.ts"),

@@ -79,8 +79,14 @@ test("paused by the user: Resume instead of Pause; a spent budget says it waits 
   expect(spent).toContain("budget (300 requests) is spent: 37 companies wait until tomorrow");
 });
 
-test("nothing to update: nothing shown", () => {
-  expect(render(EMPTY_REVALIDATION, "en")).not.toContain("revalidation-view");
+test("nothing to update: no status line, but the budget field is there with the default filled in", () => {
+  const idle = render(EMPTY_REVALIDATION, "en");
+  expect(idle).not.toContain("revalidation-view");
+  expect(idle).toMatch(
+    /data-testid="revalidation-budget"[^>]*value="800"|value="800"[^>]*data-testid="revalidation-budget"/,
+  );
+  expect(idle).toContain("800 unless you change it");
+  expect(render(EMPTY_REVALIDATION, "ja")).toContain("既定は800件");
 });
 
 test("minutes round up, under a minute says so", () => {
@@ -91,7 +97,7 @@ test("minutes round up, under a minute says so", () => {
 test("the daily budget: digits (full width too), empty for no limit, anything else refused; kept on this computer", () => {
   expect(parseBudget(" 600 ")).toBe(600);
   expect(parseBudget("６００")).toBe(600);
-  expect(parseBudget("")).toBeUndefined();
+  expect(parseBudget("")).toBeNull();
   expect(parseBudget("-5")).toBeNaN();
   expect(parseBudget("1e3")).toBeNaN();
   const items = new Map<string, string>();
@@ -100,8 +106,11 @@ test("the daily budget: digits (full width too), empty for no limit, anything el
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
   } as unknown as Storage;
+  expect(loadBudget(store)).toBeUndefined(); // none chosen: the default applies
   saveBudget(450, store);
   expect(loadBudget(store)).toBe(450);
+  saveBudget(null, store);
+  expect(loadBudget(store)).toBeNull(); // no limit
   saveBudget(undefined, store);
   expect(loadBudget(store)).toBeUndefined();
 });

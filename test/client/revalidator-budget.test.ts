@@ -1,0 +1,118 @@
+// The daily budget's order: what waited longest goes first, prices before filing checks, the sheet on screen before all.
+import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Monday 2026-10-05 08:00 JST: early in a filing window. */
+const T0 = Date.UTC(2026, 9, 4, 23, 0);
+
+/** A queue with `budget` requests a day; every request answers "unchanged" at once. */
+function harness(budget: number) {
+  const sent: string[] = [];
+  const revalidator = new Revalidator({
+    now: Date.now,
+    intervalMs: () => 1000,
+    concurrency: 1,
+    dailyBudget: budget,
+  });
+  const task = (
+    company: string,
+    kind: "prices" | "filing",
+    storedAt: number,
+  ): RevalidationTask => ({
+    key: `${company}|${kind}`,
+    company,
+    filing: kind === "filing",
+    rank: 0,
+    storedAt,
+    refresh: async () => {
+      sent.push(`${company} ${kind}`);
+      return false;
+    },
+    touch: async () => undefined,
+  });
+  return { sent, revalidator, task };
+}
+
+// Only timers are faked: the queue's status is pushed by microtasks.
+beforeEach(() => jest.useFakeTimers({ now: T0, doNotFake: ["queueMicrotask", "nextTick"] }));
+afterEach(() => jest.useRealTimers());
+
+test("when the budget cannot cover every check, the longest-waiting go first and the rest first the next day", async () => {
+  const h = harness(3);
+  h.revalidator.pause(); // queued as a morning open's cells queue them, then let go
+  // Queued in the order the cells asked; stored A newest ... E oldest.
+  const stored = {
+    A: T0 - 1 * HOUR,
+    B: T0 - 2 * HOUR,
+    C: T0 - 3 * HOUR,
+    D: T0 - 4 * HOUR,
+    E: T0 - 5 * HOUR,
+  };
+  for (const [company, at] of Object.entries(stored))
+    h.revalidator.schedule(h.task(company, "filing", at));
+  h.revalidator.resume();
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(h.sent).toEqual(["E filing", "D filing", "C filing"]);
+  expect(h.revalidator.status()).toMatchObject({ paused: "budget", companies: 2, spentToday: 3 });
+  // The next morning E, D and C are due again (checked yesterday): A and B, skipped, go first.
+  await jest.advanceTimersByTimeAsync(DAY);
+  for (const company of ["E", "D", "C"]) h.revalidator.schedule(h.task(company, "filing", T0));
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(h.sent.slice(3)).toEqual(["B filing", "A filing", "E filing"]);
+});
+
+test("within the budget: the sheet on screen first, then today's prices, then filing checks", async () => {
+  const h = harness(3);
+  h.revalidator.pause(); // queued as a morning open queues them, then let go
+  h.revalidator.prioritize((address) => address.startsWith("'Model'!"));
+  h.revalidator.schedule(h.task("X", "filing", T0 - 10 * HOUR), "'Comps'!B2");
+  h.revalidator.schedule(h.task("Y", "filing", T0 - 10 * HOUR), "'Comps'!B3");
+  h.revalidator.schedule(h.task("P", "prices", T0 - 2 * HOUR), "'Comps'!C2");
+  h.revalidator.schedule(h.task("Q", "prices", T0 - 3 * HOUR), "'Comps'!C3");
+  h.revalidator.schedule(h.task("Z", "filing", T0 - 1 * HOUR), "'Model'!D9");
+  h.revalidator.resume();
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(h.sent).toEqual(["Z filing", "Q prices", "P prices"]);
+  expect(h.revalidator.status()).toMatchObject({ paused: "budget", companies: 2 });
+});
+
+test("a filing check that has waited two days goes ahead of the prices", async () => {
+  const h = harness(2);
+  h.revalidator.pause();
+  h.revalidator.schedule(h.task("P", "prices", T0 - HOUR));
+  h.revalidator.schedule(h.task("Q", "prices", T0 - HOUR));
+  h.revalidator.schedule(h.task("S", "filing", T0 - 2 * DAY - HOUR));
+  h.revalidator.resume();
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(h.sent).toEqual(["S filing", "P prices"]);
+});
+
+test("a task's every request counts: three pages spend three of the budget", async () => {
+  const h = harness(4);
+  const pages: RevalidationTask = {
+    ...h.task("R", "prices", T0),
+    refresh: async (sent) => {
+      for (let i = 0; i < 3; i += 1) sent?.();
+      h.sent.push("R prices");
+      return false;
+    },
+  };
+  h.revalidator.schedule(pages);
+  h.revalidator.schedule(h.task("S", "prices", T0));
+  h.revalidator.schedule(h.task("T", "prices", T0));
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(h.sent).toEqual(["R prices", "S prices"]);
+  expect(h.revalidator.status()).toMatchObject({ spentToday: 4, paused: "budget", companies: 1 });
+});
+
+test("Stop calls off the midnight restart: nothing is sent the next day", async () => {
+  const h = harness(1);
+  h.revalidator.schedule(h.task("A", "prices", T0));
+  h.revalidator.schedule(h.task("B", "prices", T0));
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(h.revalidator.cancel()).toBe(1);
+  expect(jest.getTimerCount()).toBe(0);
+  await jest.advanceTimersByTimeAsync(DAY);
+  expect(h.sent).toEqual(["A prices"]);
+});
