@@ -20,7 +20,11 @@ export function revalidationVisible(s: RevalidationStatus): boolean {
   return s.companies > 0 || s.inFlight > 0;
 }
 
-/** Whole minutes left at the pacer's pace, rounded up; 0 under a minute. */
+/**
+ * Whole minutes left at the pacer's pace, rounded up; 0 under a minute.
+ *
+ * @internal exported for its own tests (test/taskpane/revalidation-view.test.tsx)
+ */
 export function minutesLeft(s: RevalidationStatus): number {
   return s.estimatedMs < 60_000 ? 0 : Math.ceil(s.estimatedMs / 60_000);
 }
@@ -43,6 +47,8 @@ export function revalidationLine(s: RevalidationStatus): {
 /**
  * A typed budget: a whole number of requests >= 0 (full-width digits too), null when empty (no
  * limit); NaN = refused (negative, a fraction, text, over 999,999).
+ *
+ * @internal exported for its own tests (test/taskpane/revalidation-view.test.tsx)
  */
 export function parseBudget(text: string): number | null {
   const t = text.trim().replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
@@ -130,7 +136,3 @@ export class RevalidationControls {
     for (const listener of [...this.listeners]) listener();
   }
 }
-
-// Kept in src/revalidation-budget.ts (the session reads it when it creates the client); the pane's
-// code and tests reach it from here.
-export { loadBudget, saveBudget };

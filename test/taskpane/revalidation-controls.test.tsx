@@ -9,7 +9,8 @@ import { translator } from "../../taskpane/i18n/messages";
 import type { Lang } from "../../taskpane/i18n/language";
 import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
 import type { PaneClient } from "../../taskpane/state/pane-client";
-import { RevalidationControls, loadBudget } from "../../taskpane/state/revalidation-model";
+import { RevalidationControls } from "../../taskpane/state/revalidation-model";
+import { loadBudget } from "../../src/revalidation-budget";
 import { TEST_KEY, recordingFetch, reply } from "../client/helpers";
 
 const HOUR = 3_600_000;

@@ -11,12 +11,11 @@ import type { PaneClient } from "../../taskpane/state/pane-client";
 import type { RevalidationStatus } from "../../src/client/revalidator";
 import {
   EMPTY_REVALIDATION,
-  loadBudget,
   minutesLeft,
   parseBudget,
   revalidationLine,
-  saveBudget,
 } from "../../taskpane/state/revalidation-model";
+import { loadBudget, saveBudget } from "../../src/revalidation-budget";
 
 function render(status: RevalidationStatus, lang: Lang): string {
   const queue = {
