@@ -26,9 +26,10 @@ import {
   narrowFinancials,
 } from "../domain/financials-window";
 import { freezeAnswer } from "./shared-parts";
-import { DEFAULT_TIMEOUT_MS, buildUrl, sendRequest, type FetchLike, type HttpResult } from "./http";
+import { DEFAULT_TIMEOUT_MS, buildUrl, type FetchLike } from "./http";
+import type { HttpResult } from "./send";
 import type { Lang } from "./messages";
-import { loadAnswerCheck, loadPaginate } from "./network-code";
+import { loadAnswerCheck, loadPaginate, loadSend } from "./network-code";
 import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
@@ -929,6 +930,8 @@ class Client implements ClientCore {
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
+    // The exchange's code, before any turn is taken: a failed load spends nothing.
+    const { sendRequest } = await loadSend();
     const deadline = this.deadlineOf(options);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {

@@ -1,4 +1,4 @@
-// Client code only network reads use, each a chunk of its own off the runtime page: the answer check (response-check.ts with the contract's field table) and cursor paging.
+// Client code only network reads use, each a chunk of its own off the runtime page: the HTTP exchange, the answer check (response-check.ts with the contract's field table) and cursor paging.
 
 import { lazyCode } from "./lazy-code";
 
@@ -14,6 +14,13 @@ import { lazyCode } from "./lazy-code";
 export const loadAnswerCheck = lazyCode(
   () => import(/* webpackChunkName: "answer-check" */ "./response-check"),
 );
+
+/**
+ * The HTTP exchange (send.ts), fetched before the client's first request and kept: a warm cell
+ * never sends, so the runtime page registers the functions without it. A failed load is a
+ * connection error before any request is paced or sent (nothing of the quota is spent).
+ */
+export const loadSend = lazyCode(() => import(/* webpackChunkName: "send" */ "./send"));
 
 /** Cursor paging (paginate.ts): only list reads that walk pages use it. */
 export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate" */ "./paginate"));

@@ -148,6 +148,8 @@ describe("coalescing", () => {
       .peers({ security_code: "7203" }, { signal: a.signal })
       .catch((e: unknown) => e);
     const second = client.peers({ security_code: "7203" });
+    // The shared request is under way (the exchange's code is loaded before the first one).
+    while (rec.requests.length < 1) await new Promise((r) => setImmediate(r));
     a.abort();
     expect(await first).toBeInstanceOf(AbortError);
     expect(rec.requests[0]?.signal.aborted).toBe(false);

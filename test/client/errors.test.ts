@@ -12,11 +12,10 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-  errorFromResponse,
   isKaishaError,
   localizedMessage,
-  parseRetryAfter,
 } from "../../src/client/errors";
+import { errorFromResponse, parseRetryAfter } from "../../src/client/response-errors";
 
 const headers = (h: Record<string, string>) => ({ get: (n: string) => h[n.toLowerCase()] ?? null });
 const body = (code: string, message: string, details?: unknown[]) => ({

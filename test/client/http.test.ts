@@ -10,7 +10,8 @@ import {
   ServerError,
   TimeoutError,
 } from "../../src/client/errors";
-import { MAX_RESPONSE_BYTES, buildUrl, sendRequest, type FetchLike } from "../../src/client/http";
+import { MAX_RESPONSE_BYTES, buildUrl, type FetchLike } from "../../src/client/http";
+import { sendRequest } from "../../src/client/send";
 import { createClient } from "../../src/client/client";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 

@@ -9,8 +9,8 @@ import {
   NotFoundError,
   RateLimitError,
   ValidationError,
-  errorFromResponse,
 } from "../../src/client/errors";
+import { errorFromResponse } from "../../src/client/response-errors";
 import { SANDBOX_BASE_URL, createClient } from "../../src/client/client";
 import { type FetchLike } from "../../src/client/http";
 
