@@ -1,4 +1,4 @@
-// Refresh and portability: Refresh all / imports, Freeze values / Restore, Problems list, Usage panel.
+// Refresh and portability: Refresh all / imports, the background updates' daily budget, Freeze values / Restore, Problems list, Usage panel.
 
 import { useState } from "react";
 import {
@@ -29,11 +29,13 @@ import type { RefreshProgress } from "../state/refresh-flow";
 import { ProblemsList } from "./problems-list";
 import { UsagePanel } from "./usage-panel";
 import { StatusMessage } from "./status-message";
+import { BudgetField, useRevalidationControls } from "./budget-field";
 
 export function RefreshSection() {
   const { t, session, excel, bump } = usePane();
   const refresh = useTask(t);
   const freeze = useTask(t);
+  const revalidation = useRevalidationControls();
   const [progress, setProgress] = useState<RefreshProgress | undefined>();
   const [scope, setScope] = useState<FreezeScope>("selection");
   const [asking, setAsking] = useState<
@@ -237,6 +239,13 @@ export function RefreshSection() {
         </div>
       )}
       <StatusMessage message={refresh.message} testId="refresh-summary" />
+
+      <Divider />
+      <Text as="h2" weight="semibold" size={400}>
+        {t("revalSettingsTitle")}
+      </Text>
+      <Text size={200}>{t("revalSettingsHint")}</Text>
+      <BudgetField controls={revalidation} />
 
       <Divider />
       <Text as="h2" weight="semibold" size={400}>

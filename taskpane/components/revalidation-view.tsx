@@ -1,10 +1,7 @@
 // Background updates on open: "Updating 37 companies, 4 min left", Pause/Resume, Stop, the daily budget.
 
-import { useEffect, useState } from "react";
 import {
   Button,
-  Field,
-  Input,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -13,21 +10,18 @@ import {
 import { usePane } from "../pane-context";
 import { useRevalidationStatus } from "../hooks/use-revalidation-status";
 import {
-  RevalidationControls,
   revalidationLine,
   revalidationVisible,
+  type RevalidationControls,
 } from "../state/revalidation-model";
+import { BudgetField, useRevalidationControls } from "./budget-field";
 
-/** `controls`: given by tests (with their storage); the pane makes its own. */
+/** `controls`: given by tests (with their storage); the pane uses its session's. */
 export function RevalidationView({ controls: given }: { controls?: RevalidationControls } = {}) {
   const { t, session } = usePane();
   const status = useRevalidationStatus(session);
-  const [controls] = useState(
-    () => given ?? new RevalidationControls(() => session.client().revalidation?.()),
-  );
-  const [, setRevision] = useState(0);
-  useEffect(() => controls.subscribe(() => setRevision((r) => r + 1)), [controls]);
-  const { stopped, budgetText, refused: budgetRefused } = controls;
+  const controls = useRevalidationControls(given);
+  const { stopped } = controls;
   const visible = revalidationVisible(status);
   const line = revalidationLine(status);
   return (
@@ -68,20 +62,8 @@ export function RevalidationView({ controls: given }: { controls?: RevalidationC
           </MessageBarActions>
         </MessageBar>
       )}
-      {/* Always shown (not only while an update runs), so the budget can be set beforehand. */}
-      <Field
-        label={t("revalBudget")}
-        hint={t("revalBudgetHint", { n: status.spentToday })}
-        validationState={budgetRefused ? "error" : "none"}
-        validationMessage={budgetRefused ? t("revalBudgetRefused") : null}
-      >
-        <Input
-          data-testid="revalidation-budget"
-          inputMode="numeric"
-          value={budgetText}
-          onChange={(_e, d) => controls.typeBudget(d.value)}
-        />
-      </Field>
+      {/* Beside a running update too (it is always in the Refresh section). */}
+      {visible && <BudgetField controls={controls} />}
       {!visible && status.changed > 0 && (
         <Text size={200} data-testid="revalidation-changed">
           {t("revalChanged", { n: status.changed })}

@@ -109,7 +109,7 @@ export function UsagePanel() {
         <dt>{t("usageRefreshCost")}</dt>
         <dd data-testid="usage-refresh-cost">{value(cost)}</dd>
         <dt>{t("usageStorage")}</dt>
-        <dd data-testid="usage-storage" data-kind={storage.kind}>
+        <dd className="kaisha-stats-wide" data-testid="usage-storage" data-kind={storage.kind}>
           {storageText(storage, t)}
         </dd>
       </dl>

@@ -387,6 +387,9 @@ export const en = {
   revalCancel: "Stop updating",
   revalCancelled:
     "Background updates stopped for this session; cells keep their stored values (Refresh all asks everything).",
+  revalSettingsTitle: "Background updates",
+  revalSettingsHint:
+    "On open, cells show their stored answers at once, and what can have changed is asked again behind them (a company's filings on its check days, prices after a close). This caps the requests that spends each JST day; Refresh all is not counted.",
   revalBudget: "Background requests per day",
   revalBudgetHint: "800 unless you change it; empty: no limit. Used today (JST): {n}.",
   revalBudgetRefused:

@@ -380,6 +380,9 @@ export const ja: Messages = {
   revalCancel: "更新を中止",
   revalCancelled:
     "このセッションのバックグラウンド更新を中止しました。セルは保存済みの値のままです（すべて更新で全件取得します）。",
+  revalSettingsTitle: "バックグラウンド更新",
+  revalSettingsHint:
+    "ブックを開くとセルは保存済みの回答をすぐに表示し、変わった可能性のあるもの（各社の確認日の開示、引け後の株価）だけを裏で問い合わせ直します。その1日（日本時間）あたりのリクエスト数の上限です。「すべて更新」は数えません。",
   revalBudget: "1日あたりのバックグラウンドリクエスト数",
   revalBudgetHint: "既定は800件、空欄で上限なし。本日（日本時間）の使用数：{n}。",
   revalBudgetRefused:

@@ -136,3 +136,22 @@ export class RevalidationControls {
     for (const listener of [...this.listeners]) listener();
   }
 }
+
+/** One set of controls per pane session: the status region and the Refresh section share it. */
+const controlsByOwner = new WeakMap<object, RevalidationControls>();
+
+/**
+ * The controls of `owner` (the pane's session), made on first use: the budget field in the Refresh
+ * section and the one beside a running update show the same text, refusal and stopped state.
+ */
+export function sharedControls(
+  owner: object,
+  queue: () => RevalidationQueue | undefined,
+): RevalidationControls {
+  let controls = controlsByOwner.get(owner);
+  if (controls === undefined) {
+    controls = new RevalidationControls(queue);
+    controlsByOwner.set(owner, controls);
+  }
+  return controls;
+}

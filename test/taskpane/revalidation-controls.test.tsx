@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createClient } from "../../src/client/client";
 import { RevalidationView } from "../../taskpane/components/revalidation-view";
+import { BudgetField } from "../../taskpane/components/budget-field";
 import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
 import { translator } from "../../taskpane/i18n/messages";
 import type { Lang } from "../../taskpane/i18n/language";
@@ -99,6 +100,7 @@ function render(client: PaneClient, controls: RevalidationControls, lang: Lang):
     <FluentProvider theme={webLightTheme}>
       <PaneContext.Provider value={value}>
         <RevalidationView controls={controls} />
+        <BudgetField controls={controls} />
       </PaneContext.Provider>
     </FluentProvider>,
   );

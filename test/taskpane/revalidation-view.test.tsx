@@ -3,6 +3,8 @@
 import { renderToString } from "react-dom/server";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { RevalidationView } from "../../taskpane/components/revalidation-view";
+import { RefreshSection } from "../../taskpane/components/refresh-section";
+import { createClient } from "../../src/client/client";
 import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
 import { translator } from "../../taskpane/i18n/messages";
 import type { Lang } from "../../taskpane/i18n/language";
@@ -17,7 +19,7 @@ import {
 } from "../../taskpane/state/revalidation-model";
 import { loadBudget, saveBudget } from "../../src/revalidation-budget";
 
-function render(status: RevalidationStatus, lang: Lang): string {
+function render(status: RevalidationStatus, lang: Lang, what: "view" | "refresh" = "view"): string {
   const queue = {
     status: () => status,
     onStatus: () => () => undefined,
@@ -26,7 +28,16 @@ function render(status: RevalidationStatus, lang: Lang): string {
     cancel: () => 0,
     setDailyBudget: () => undefined,
   };
-  const client = { revalidation: () => queue } as unknown as PaneClient;
+  // A client that sends nothing, its queue replaced by the status shown (the Refresh section's
+  // other parts read the client's stats).
+  const real = createClient({
+    baseUrl: "http://127.0.0.1:9",
+    apiKey: "unused",
+    fetch: () => Promise.reject(new Error("no request in this test")),
+  });
+  const client = Object.assign(Object.create(real) as object, {
+    revalidation: () => queue,
+  }) as unknown as PaneClient;
   const value: PaneContextValue = {
     t: translator(lang),
     session: {
@@ -47,7 +58,7 @@ function render(status: RevalidationStatus, lang: Lang): string {
   return renderToString(
     <FluentProvider theme={webLightTheme}>
       <PaneContext.Provider value={value}>
-        <RevalidationView />
+        {what === "view" ? <RevalidationView /> : <RefreshSection />}
       </PaneContext.Provider>
     </FluentProvider>,
   );
@@ -78,14 +89,19 @@ test("paused by the user: Resume instead of Pause; a spent budget says it waits 
   expect(spent).toContain("budget (300 requests) is spent: 37 companies wait until tomorrow");
 });
 
-test("nothing to update: no status line, but the budget field is there with the default filled in", () => {
+test("nothing to update: no status line and no field above the sections; the Refresh section keeps the budget field, the default filled in", () => {
   const idle = render(EMPTY_REVALIDATION, "en");
   expect(idle).not.toContain("revalidation-view");
-  expect(idle).toMatch(
+  expect(idle).not.toContain('data-testid="revalidation-budget"');
+  const refresh = render(EMPTY_REVALIDATION, "en", "refresh");
+  expect(refresh).toContain("Background updates");
+  expect(refresh).toMatch(
     /data-testid="revalidation-budget"[^>]*value="800"|value="800"[^>]*data-testid="revalidation-budget"/,
   );
-  expect(idle).toContain("800 unless you change it");
-  expect(render(EMPTY_REVALIDATION, "ja")).toContain("既定は800件");
+  expect(refresh).toContain("800 unless you change it");
+  const ja = render(EMPTY_REVALIDATION, "ja", "refresh");
+  expect(ja).toContain("バックグラウンド更新");
+  expect(ja).toContain("既定は800件");
 });
 
 test("minutes round up, under a minute says so", () => {
