@@ -308,20 +308,7 @@ export class Revalidator {
    */
   cancel(): number {
     const dropped = this.queued.size - this.inFlight;
-    const until = CANCELED;
-    for (const group of this.groups.values()) {
-      for (const t of [...group.filing, ...group.own]) {
-        this.blocked.set(t.key, until);
-        this.queued.delete(t.key);
-        this.readers.delete(t.key);
-        this.marked.delete(t.key);
-      }
-      group.filing = [];
-      group.own = [];
-    }
-    this.prune();
-    this.disarmRollover();
-    this.changedStatus();
+    this.dropQueued((key) => this.blocked.set(key, CANCELED));
     return Math.max(0, dropped);
   }
 
@@ -338,8 +325,14 @@ export class Revalidator {
    * Without it the queue would send `reload` requests for answers just fetched.
    */
   clear(): void {
+    this.dropQueued(() => undefined);
+  }
+
+  /** Empties the queue (in-flight tasks finish), calling `dropped` with each key taken out. */
+  private dropQueued(dropped: (key: string) => void): void {
     for (const group of this.groups.values()) {
       for (const t of [...group.filing, ...group.own]) {
+        dropped(t.key);
         this.queued.delete(t.key);
         this.readers.delete(t.key);
         this.marked.delete(t.key);

@@ -1,6 +1,8 @@
 // Test helpers for the client: a recording fake fetch and canned API answers.
 
 import type { FetchLike, ResponseLike } from "../../src/client/http";
+import { createClient } from "../../src/client/client";
+import type { ClientOptions } from "../../src/client/types";
 
 export const TEST_KEY = "kaisha_key_0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
 
@@ -96,4 +98,23 @@ export function quarterlyBody(years: number) {
 /** Lets pending promise callbacks run (microtasks and a macrotask turn). */
 export async function flush(): Promise<void> {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
+}
+
+/**
+ * A client over `fetch` on the test's clock that serves a due answer at once and asks it again in
+ * the background (stale-while-revalidate), unpaced; `extra` adds or overrides options.
+ */
+export function revalidatingClient(
+  fetch: FetchLike,
+  now: () => number,
+  extra: Partial<ClientOptions> = {},
+) {
+  return createClient({
+    apiKey: TEST_KEY,
+    fetch,
+    ratePerMinute: 0,
+    now,
+    staleWhileRevalidate: true,
+    ...extra,
+  });
 }

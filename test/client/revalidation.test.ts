@@ -5,7 +5,7 @@ import { isStale } from "../../src/client/stale";
 import { maxAgeSlot } from "../../src/client/freshness";
 import { MemoryCacheStore } from "../../src/client/cache";
 import { storedLedger } from "../../src/revalidation-budget";
-import { TEST_KEY, recordingFetch, reply } from "./helpers";
+import { TEST_KEY, recordingFetch, reply, revalidatingClient } from "./helpers";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -56,13 +56,8 @@ function setup(options: { dailyBudget?: number; settleMs?: number } = {}) {
     return reply(200, answers.annual);
   });
   let now = T0;
-  const client = createClient({
-    apiKey: TEST_KEY,
-    fetch: rec.fetch,
-    ratePerMinute: 0,
+  const client = revalidatingClient(rec.fetch, () => now, {
     maxRetries: 0,
-    now: () => now,
-    staleWhileRevalidate: true,
     revalidationSettleMs: options.settleMs ?? 0,
   });
   if (options.dailyBudget !== undefined) client.revalidation().setDailyBudget(options.dailyBudget);
@@ -100,13 +95,7 @@ test("a due answer answers at once from the cache; the request runs behind it, o
     return reply(200, financials(["2024/03", "2025/03"]));
   });
   let now = T0;
-  const client = createClient({
-    apiKey: TEST_KEY,
-    fetch: rec.fetch,
-    ratePerMinute: 0,
-    now: () => now,
-    staleWhileRevalidate: true,
-  });
+  const client = revalidatingClient(rec.fetch, () => now);
   const first = await client.financials({ security_code: "7203" });
   now = maxAgeSlot("E02144", now) + HOUR;
   const served = await client.financials({ security_code: "7203" });
@@ -291,12 +280,7 @@ test("requests spent today are kept: a same-day reopen continues the count, the 
   let now = T0;
   // Each open of the workbook: a new client (a new runtime) reading this computer's storage.
   const open = () =>
-    createClient({
-      apiKey: TEST_KEY,
-      fetch: rec.fetch,
-      ratePerMinute: 0,
-      now: () => now,
-      staleWhileRevalidate: true,
+    revalidatingClient(rec.fetch, () => now, {
       cacheStore: store,
       revalidationDailyBudget: 2,
       revalidationLedger: storedLedger(storage),
@@ -349,13 +333,7 @@ test("a re-based price window counts every page it sends against the budget", as
     return reply(200, pageBody([row("2026-01-05", basis)], null));
   });
   let now = Date.UTC(2026, 0, 14, 8, 0); // 17:00 JST on the 14th, after the close
-  const client = createClient({
-    apiKey: TEST_KEY,
-    fetch: rec.fetch,
-    ratePerMinute: 0,
-    now: () => now,
-    staleWhileRevalidate: true,
-  });
+  const client = revalidatingClient(rec.fetch, () => now);
   await client.pricesToLatest("7203", "2026-01-05");
   expect(rec.requests).toHaveLength(3);
   rec.requests.length = 0;

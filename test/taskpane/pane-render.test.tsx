@@ -1,14 +1,10 @@
 // The pane's sections rendered (server-side, no browser): test ids from TESTIDS.md and both languages.
 
 import { renderToString } from "react-dom/server";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type { ReactElement } from "react";
 import { App } from "../../taskpane/app";
-import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
 import type { PaneSession } from "../../taskpane/pane-session";
-import { translator } from "../../taskpane/i18n/messages";
 import type { Lang } from "../../taskpane/i18n/language";
-import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
 import type { PaneClient } from "../../taskpane/state/pane-client";
 import { ConnectionSection } from "../../taskpane/components/connection-section";
 import { ImportSection } from "../../taskpane/components/import-section";
@@ -18,39 +14,21 @@ import { builderCatalogue } from "../../taskpane/state/function-catalogue";
 import { CompanySection } from "../../taskpane/components/company-section";
 import { ScreeningSection } from "../../taskpane/components/screening-section";
 import { createAddinCacheStore } from "../../functions/addin-cache";
+import { renderInPane, sessionOver } from "./render-in-pane";
 import { IDBFactory } from "fake-indexeddb";
 
+/** A client that answers the Usage panel's counters and leaves the metric catalogue pending. */
+const fakeClient = {
+  stats: () => ({ requestsSent: 3, cacheHits: 7, coalesced: 2, lastUsageRemaining: 4990 }),
+  screeningFields: () => new Promise(() => undefined),
+} as unknown as PaneClient;
+
 function fakeSession(): PaneSession {
-  const client = {
-    stats: () => ({ requestsSent: 3, cacheHits: 7, coalesced: 2, lastUsageRemaining: 4990 }),
-    screeningFields: () => new Promise(() => undefined),
-  } as unknown as PaneClient;
-  return {
-    keys: new KeyManager(memoryStore()),
-    settings: { preset: "production", customUrl: "", mode: "direct", headerLanguage: "keys" },
-    client: () => client,
-    applySettings: async () => undefined,
-    setKey: async () => undefined,
-    forgetKey: async () => undefined,
-    onChange: () => () => undefined,
-  };
+  return sessionOver(fakeClient);
 }
 
 function render(node: ReactElement, lang: Lang, excel = true): string {
-  const value: PaneContextValue = {
-    t: translator(lang),
-    session: fakeSession(),
-    excel,
-    connection: "none",
-    setConnection: () => undefined,
-    revision: 0,
-    bump: () => undefined,
-  };
-  return renderToString(
-    <FluentProvider theme={webLightTheme}>
-      <PaneContext.Provider value={value}>{node}</PaneContext.Provider>
-    </FluentProvider>,
-  );
+  return renderInPane(node, fakeClient, lang, excel);
 }
 
 function testIds(html: string): string[] {

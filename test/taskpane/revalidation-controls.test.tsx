@@ -1,18 +1,13 @@
 // The pane's Pause, Resume, Stop and budget field driven against a real queue: what is sent, what is said, what is kept.
 
-import { renderToString } from "react-dom/server";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { createClient } from "../../src/client/client";
 import { RevalidationView } from "../../taskpane/components/revalidation-view";
 import { BudgetField } from "../../taskpane/components/budget-field";
-import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
-import { translator } from "../../taskpane/i18n/messages";
 import type { Lang } from "../../taskpane/i18n/language";
-import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
 import type { PaneClient } from "../../taskpane/state/pane-client";
 import { RevalidationControls } from "../../taskpane/state/revalidation-model";
 import { loadBudget } from "../../src/revalidation-budget";
-import { TEST_KEY, recordingFetch, reply } from "../client/helpers";
+import { recordingFetch, reply, revalidatingClient } from "../client/helpers";
+import { renderInPane } from "./render-in-pane";
 
 const HOUR = 3_600_000;
 /** Thursday 2026-01-15 10:00 JST. */
@@ -47,13 +42,7 @@ async function setup() {
     });
   });
   let now = T0;
-  const client = createClient({
-    apiKey: TEST_KEY,
-    fetch: rec.fetch,
-    ratePerMinute: 0,
-    now: () => now,
-    staleWhileRevalidate: true,
-  });
+  const client = revalidatingClient(rec.fetch, () => now);
   for (const code of CODES) await client.prices({ code });
   rec.requests.length = 0;
   now += 6 * HOUR; // 16:00 JST: every latest price is due
@@ -78,31 +67,15 @@ async function setup() {
   return { rec, queue, controls, storage, view, drain, ask };
 }
 
+/** The pane's status region and the Refresh section's budget field, over the same controls. */
 function render(client: PaneClient, controls: RevalidationControls, lang: Lang): string {
-  const value: PaneContextValue = {
-    t: translator(lang),
-    session: {
-      keys: new KeyManager(memoryStore()),
-      settings: { preset: "production", customUrl: "", mode: "direct", headerLanguage: "keys" },
-      client: () => client,
-      applySettings: async () => undefined,
-      setKey: async () => undefined,
-      forgetKey: async () => undefined,
-      onChange: () => () => undefined,
-    },
-    excel: true,
-    connection: "none",
-    setConnection: () => undefined,
-    revision: 0,
-    bump: () => undefined,
-  };
-  return renderToString(
-    <FluentProvider theme={webLightTheme}>
-      <PaneContext.Provider value={value}>
-        <RevalidationView controls={controls} />
-        <BudgetField controls={controls} />
-      </PaneContext.Provider>
-    </FluentProvider>,
+  return renderInPane(
+    <>
+      <RevalidationView controls={controls} />
+      <BudgetField controls={controls} />
+    </>,
+    client,
+    lang,
   );
 }
 

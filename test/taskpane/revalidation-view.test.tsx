@@ -1,14 +1,9 @@
 // The pane's view of background updates on open: wording in both languages, pause state, the budget.
 
-import { renderToString } from "react-dom/server";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { RevalidationView } from "../../taskpane/components/revalidation-view";
 import { RefreshSection } from "../../taskpane/components/refresh-section";
 import { createClient } from "../../src/client/client";
-import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
-import { translator } from "../../taskpane/i18n/messages";
 import type { Lang } from "../../taskpane/i18n/language";
-import { KeyManager, memoryStore } from "../../taskpane/state/key-store";
 import type { PaneClient } from "../../taskpane/state/pane-client";
 import type { RevalidationStatus } from "../../src/client/revalidator";
 import {
@@ -18,6 +13,7 @@ import {
   revalidationLine,
 } from "../../taskpane/state/revalidation-model";
 import { loadBudget, saveBudget } from "../../src/revalidation-budget";
+import { renderInPane } from "./render-in-pane";
 
 function render(status: RevalidationStatus, lang: Lang, what: "view" | "refresh" = "view"): string {
   const queue = {
@@ -38,30 +34,7 @@ function render(status: RevalidationStatus, lang: Lang, what: "view" | "refresh"
   const client = Object.assign(Object.create(real) as object, {
     revalidation: () => queue,
   }) as unknown as PaneClient;
-  const value: PaneContextValue = {
-    t: translator(lang),
-    session: {
-      keys: new KeyManager(memoryStore()),
-      settings: { preset: "production", customUrl: "", mode: "direct", headerLanguage: "keys" },
-      client: () => client,
-      applySettings: async () => undefined,
-      setKey: async () => undefined,
-      forgetKey: async () => undefined,
-      onChange: () => () => undefined,
-    },
-    excel: true,
-    connection: "none",
-    setConnection: () => undefined,
-    revision: 0,
-    bump: () => undefined,
-  };
-  return renderToString(
-    <FluentProvider theme={webLightTheme}>
-      <PaneContext.Provider value={value}>
-        {what === "view" ? <RevalidationView /> : <RefreshSection />}
-      </PaneContext.Provider>
-    </FluentProvider>,
-  );
+  return renderInPane(what === "view" ? <RevalidationView /> : <RefreshSection />, client, lang);
 }
 
 const running: RevalidationStatus = {
