@@ -13,7 +13,7 @@ export type { Quarter } from "./period-token";
 export type { FiscalPeriodSpec } from "./period-spec";
 export { selectPeriod, type RowPeriodType } from "./period-choice";
 export { isSecondHalf, type PeriodEntry } from "./period-rows";
-export { computeLtm, ltmFromHalves, secondHalfValue } from "./period-ltm";
+export { ltmAnchor, ltmAt, ltmFromHalves, secondHalfValue, type LtmAnchor } from "./period-ltm";
 
 /** What `fiscal_period` says besides the period: the series or quarter its token implies. */
 export interface FiscalPeriodChoice {

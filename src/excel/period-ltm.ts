@@ -48,13 +48,96 @@ function anchorList(spec: FiscalPeriodSpec, quarter: Quarter | undefined): ListN
 }
 
 /**
- * LTM of `item` from quarterly rows. The window ends at the anchor quarter: the latest single
- * quarter (offset counts quarters), the named quarter of a year, a named fiscal year's last
- * quarter, or the latest quarter ending on or before a date. A named quarter picks the anchor
- * among that quarter's rows, so with an offset it moves by fiscal year. Flow: the four single
- * quarters ending there, consecutive by their own dates (across a fiscal-year-end change too),
- * summed (incomplete when one is missing or null). Stock: the latest full_year balance at or
- * before the anchor (openapi.json getFinancials: quarterly balance items are on full_year rows).
+ * Where an LTM window ends in one answer, whatever the item: the anchor quarter and its span, the
+ * latest full_year row at or before it (a stock's balance), and the four single quarters ending
+ * there when they are consecutive (a flow's sum), or undefined. Found once per answer and period
+ * choice (functions/cells/answer-index.ts): a model reads many items of the same window.
+ */
+export type LtmAnchor =
+  | { ok: false; reason: "no_anchor" }
+  | {
+      ok: true;
+      anchor: FinancialsPeriod;
+      span: RowSpan;
+      /** The latest full_year row ending at or before the anchor; undefined when none. */
+      balance: FinancialsPeriod | undefined;
+      /** The four single quarters ending at the anchor, oldest first; undefined when not four in a row. */
+      quarters: readonly FinancialsPeriod[] | undefined;
+    };
+
+/**
+ * The window an LTM ends at (see computeLtm): the latest single quarter (offset counts quarters),
+ * the named quarter of a year, a named fiscal year's last quarter, or the latest quarter ending on
+ * or before a date. A named quarter picks the anchor among that quarter's rows, so with an offset
+ * it moves by fiscal year.
+ */
+export function ltmAnchor(
+  periods: readonly FinancialsPeriod[],
+  spec: FiscalPeriodSpec,
+  quarter?: Quarter,
+): LtmAnchor {
+  const anchorDated = pickDated(datedList(periods, anchorList(spec, quarter)), spec);
+  if (anchorDated === undefined) return { ok: false, reason: "no_anchor" };
+  const anchor = anchorDated.entry as FinancialsPeriod;
+  const span = rowSpan(periods, anchor);
+  const end = span.last;
+  // The latest full_year row ending at or before the anchor (read from the end: no copies).
+  let balance: FinancialsPeriod | undefined;
+  const rows = sortedRows(periods);
+  for (let i = rows.length - 1; i >= 0 && balance === undefined; i--) {
+    const p = rows[i] as FinancialsPeriod;
+    if (quarterOf(p) === "full_year" && rowSpan(periods, p).last <= end) balance = p;
+  }
+  // The four single quarters ending at the anchor, consecutive by their own dates (across a
+  // fiscal-year-end change too).
+  const singles = datedList(periods, "singles");
+  let at = -1;
+  for (let i = singles.length - 1; i >= 0 && at < 0; i--) if (singles[i]?.entry === anchor) at = i;
+  let quarters: FinancialsPeriod[] | undefined;
+  if (at >= 3) {
+    quarters = [];
+    for (let i = at - 3; i <= at; i++) {
+      const d = singles[i];
+      if (d === undefined || (i > at - 3 && d.end - (singles[i - 1]?.end ?? 0) !== 3)) {
+        quarters = undefined;
+        break;
+      }
+      quarters.push(d.entry as FinancialsPeriod);
+    }
+  }
+  return { ok: true, anchor, span, balance, quarters };
+}
+
+/**
+ * LTM of `item` at a window found by ltmAnchor. Flow: the four single quarters summed, oldest
+ * first (incomplete when they are not four in a row, or one is null). Stock: the balance of the
+ * latest full_year row at or before the anchor (openapi.json getFinancials: quarterly balance
+ * items are on full_year rows).
+ */
+export function ltmAt(window: LtmAnchor, item: string): LtmResult {
+  if (!window.ok) return window;
+  const { anchor, span } = window;
+  if (ltmKind(item) === "stock") {
+    if (window.balance === undefined) return { ok: false, reason: "incomplete" };
+    return { ok: true, value: read(window.balance, item), through: anchor };
+  }
+  if (window.quarters === undefined) return { ok: false, reason: "incomplete", anchor, span };
+  let sum = 0;
+  for (const q of window.quarters) {
+    const v = read(q, item);
+    if (v === null) return { ok: false, reason: "incomplete", anchor, span };
+    sum += v;
+  }
+  return { ok: true, value: sum, through: anchor };
+}
+
+/**
+ * LTM of `item` from quarterly rows: ltmAt of ltmAnchor. The window ends at the anchor quarter
+ * (ltmAnchor); a flow sums the four single quarters ending there, a stock reads the latest
+ * full_year balance at or before it (ltmAt).
+ *
+ * @internal the rule in one call, as the period tests and the oracle check it; the add-in keeps the
+ * window per answer and choice (functions/cells/answer-index.ts ltmOf)
  */
 export function computeLtm(
   periods: readonly FinancialsPeriod[],
@@ -62,37 +145,7 @@ export function computeLtm(
   spec: FiscalPeriodSpec,
   quarter?: Quarter,
 ): LtmResult {
-  const kind = ltmKind(item);
-  const anchorDated = pickDated(datedList(periods, anchorList(spec, quarter)), spec);
-  if (anchorDated === undefined) return { ok: false, reason: "no_anchor" };
-  const anchor = anchorDated.entry as FinancialsPeriod;
-  const span = rowSpan(periods, anchor);
-  const end = span.last;
-  if (kind === "stock") {
-    // The latest full_year row ending at or before the anchor (read from the end: no copies).
-    const rows = sortedRows(periods);
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const p = rows[i] as FinancialsPeriod;
-      if (quarterOf(p) === "full_year" && rowSpan(periods, p).last <= end)
-        return { ok: true, value: read(p, item), through: anchor };
-    }
-    return { ok: false, reason: "incomplete" };
-  }
-  const singles = datedList(periods, "singles");
-  let at = -1;
-  for (let i = singles.length - 1; i >= 0 && at < 0; i--) if (singles[i]?.entry === anchor) at = i;
-  if (at < 3) return { ok: false, reason: "incomplete", anchor, span };
-  let sum = 0;
-  for (let i = at - 3; i <= at; i++) {
-    const d = singles[i];
-    if (d === undefined) return { ok: false, reason: "incomplete", anchor, span };
-    if (i > at - 3 && d.end - (singles[i - 1]?.end ?? 0) !== 3)
-      return { ok: false, reason: "incomplete", anchor, span };
-    const v = read(d.entry as FinancialsPeriod, item);
-    if (v === null) return { ok: false, reason: "incomplete", anchor, span };
-    sum += v;
-  }
-  return { ok: true, value: sum, through: anchor };
+  return ltmAt(ltmAnchor(periods, spec, quarter), item);
 }
 
 /**

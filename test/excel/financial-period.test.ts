@@ -2,7 +2,6 @@
 import type { FinancialsPeriod } from "../../src/contract";
 import { ArgumentError } from "../../src/excel/args";
 import {
-  computeLtm,
   fiscalPeriodChoice,
   isSecondHalf,
   secondHalfValue,
@@ -13,6 +12,7 @@ import {
   selectPeriod,
 } from "../../src/excel/financial-period";
 import { rowSpan } from "../../src/excel/period-dates";
+import { computeLtm } from "../../src/excel/period-ltm";
 
 /** The period spec `fiscal_period` reads (FINANCIAL takes it with its implied type). */
 const fiscalPeriodArg = (value: unknown) => fiscalPeriodChoice(value).spec;
