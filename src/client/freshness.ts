@@ -207,8 +207,8 @@ function jstDate(t: number): string {
   return new Date(t + JST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The start of the next JST day after `t`. */
-function nextJstMidnight(t: number): number {
+/** The start of the next JST day after `t` (the revalidator's budget rolls over then too). */
+export function nextJstMidnight(t: number): number {
   return (Math.floor((t + JST_OFFSET_MS) / DAY) + 1) * DAY - JST_OFFSET_MS;
 }
 

@@ -1,5 +1,7 @@
 // Background revalidation: answers served at once while due are asked again behind the cells, company by company.
 
+import { nextJstMidnight } from "./freshness";
+import { todayJst } from "./normalize";
 /**
  * One due answer to ask again. The client builds these (client.ts `serveWhileRevalidating`); the
  * revalidator decides when, in which order and whether a request is worth it.
@@ -127,20 +129,8 @@ interface Group {
   focused: boolean;
 }
 
-const JST_OFFSET_MS = 9 * 3_600_000;
 /** `blocked` value of a key the user canceled: not queued again until Resume. */
 const CANCELED = Number.POSITIVE_INFINITY;
-const DAY = 86_400_000;
-
-/** The JST calendar day number of `ms` (days since 1970-01-01 JST). */
-function jstDay(ms: number): number {
-  return Math.floor((ms + JST_OFFSET_MS) / DAY);
-}
-
-/** "2026-10-05" for a `jstDay` number. */
-function dayLabel(day: number): string {
-  return new Date(day * DAY).toISOString().slice(0, 10);
-}
 /**
  * The add-in's quiet time before companies' checks (`settleMs`): Excel hands a reopened workbook's
  * cells to the runtime in batches well under a second apart, so 2 s of no new due answer means
@@ -178,7 +168,8 @@ export class Revalidator {
   private userPaused = false;
   private budget: number | undefined;
   private spent = 0;
-  private spentDay = -1;
+  /** The JST day `spent` counts ("2026-10-05"); undefined before the first look. */
+  private spentDay: string | undefined;
   /** The wake-up at the next JST midnight (paused by the budget with work left), to call off. */
   private rollover: AbortController | undefined;
   private changedCount = 0;
@@ -392,29 +383,30 @@ export class Revalidator {
     return this.budget !== undefined && this.spent >= this.budget;
   }
 
-  /** A new JST day starts at 0; the first look of a session continues today's stored count. */
-  private rollDay(): void {
-    const day = jstDay(this.options.now());
-    if (day === this.spentDay) return;
-    const first = this.spentDay === -1;
+  /** Today (JST); a new day starts at 0, the first look of a session continues today's stored count. */
+  private rollDay(): string {
+    const day = todayJst(this.options.now());
+    if (day === this.spentDay) return day;
+    const first = this.spentDay === undefined;
     this.spentDay = day;
     this.spent = 0;
-    if (!first) return;
+    if (!first) return day;
     try {
       const kept = this.options.ledger?.load();
-      if (kept !== undefined && kept.day === dayLabel(day) && Number.isFinite(kept.spent))
+      if (kept !== undefined && kept.day === day && Number.isFinite(kept.spent))
         this.spent = Math.max(0, Math.floor(kept.spent));
     } catch {
       // No storage: today's count starts here.
     }
+    return day;
   }
 
   /** One more background request left today: counted and kept (a reopen continues from it). */
   private count(): void {
-    this.rollDay();
+    const day = this.rollDay();
     this.spent += 1;
     try {
-      this.options.ledger?.save({ day: dayLabel(this.spentDay), spent: this.spent });
+      this.options.ledger?.save({ day, spent: this.spent });
     } catch {
       // Storage full or refused: the count holds for this session.
     }
@@ -430,7 +422,7 @@ export class Revalidator {
     const wake = new AbortController();
     this.rollover = wake;
     const now = this.options.now();
-    const midnight = (jstDay(now) + 1) * DAY - JST_OFFSET_MS;
+    const midnight = nextJstMidnight(now);
     const sleep = this.options.sleep ?? timerSleep;
     void sleep(Math.max(1, midnight - now), wake.signal).then(
       () => {
