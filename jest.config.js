@@ -23,6 +23,8 @@ module.exports = {
       testMatch: ["<rootDir>/test/**/*.test.ts?(x)"],
       testPathIgnorePatterns: ["/test/e2e/"],
       globalSetup: "<rootDir>/test/sandbox-tables.ts",
+      // Property tests draw the same cases on every run unless FC_SEED asks for others.
+      setupFiles: ["<rootDir>/test/fast-check-seed.ts"],
     },
     {
       ...common,

@@ -295,19 +295,61 @@ export function expectedFinancial(
       : { error: "none" };
   }
   if (!FLOWS.has(item)) return { error: "refused" };
+  const label = `LTM ${anchor.fy} ${anchor.part}`;
+  const sum = fourQuarters(singles, anchor, item);
+  if (sum !== undefined) return { value: sum, label };
+  const fromHalves = twelveMonthsFromHalves(raw, starts, anchor, item);
+  return fromHalves === undefined ? { error: "none" } : { value: fromHalves, label };
+}
+
+/** The four single quarters ending at `anchor` summed, when they are back to back and all disclosed. */
+function fourQuarters(singles: Period[], anchor: Period, item: string): number | undefined {
   const at = singles.indexOf(anchor);
   const four = singles.slice(at - 3, at + 1);
-  if (at < 3 || four.length !== 4) return { error: "none" };
+  if (at < 3 || four.length !== 4) return undefined;
   for (let i = 1; i < 4; i++) {
     const prevEnd = Date.parse(`${(four[i - 1] as Period).end}T00:00:00Z`);
     const start = iso(Date.parse(`${addMonthsToDay((four[i] as Period).end, -2)}T00:00:00Z`));
-    if (iso(prevEnd + DAY) !== start) return { error: "none" };
+    if (iso(prevEnd + DAY) !== start) return undefined;
   }
   let sum = 0;
   for (const p of four) {
     const v = num(p.row, item);
-    if (v === null) return { error: "none" };
+    if (v === null) return undefined;
     sum += v;
   }
-  return { value: sum, label: `LTM ${anchor.fy} ${anchor.part}` };
+  return sum;
+}
+
+/**
+ * The same twelve months from year and half-year figures, when the quarters cannot give them
+ * (a quarter missing or undisclosed): ending at a 12-month year's end, that year's full-year
+ * figure; ending at its sixth month, H1 + the second half of the 12-month year just before it
+ * (its full year − its H1). Any other end has no such sum.
+ */
+function twelveMonthsFromHalves(
+  raw: RawAnswers,
+  starts: Map<string, { first: string; months: number }>,
+  anchor: Period,
+  item: string,
+): number | undefined {
+  if (anchor.fyMonths !== 12) return undefined;
+  const rows = [
+    ...periodsOf(raw.quarterly, starts, false),
+    ...periodsOf(raw.semiannual, starts, false),
+  ];
+  const find = (fy: string, part: string): number | null =>
+    num(rows.find((p) => p.fy === fy && p.part === part)?.row, item);
+  if (anchor.end === monthLastDay(anchor.fy)) return find(anchor.fy, "FY") ?? undefined;
+  const halfEnd = iso(Date.parse(`${addMonthsToDay(anchor.first, 6)}T00:00:00Z`) - DAY);
+  if (anchor.end !== halfEnd) return undefined;
+  // The 12-month year that ended the day before the anchor's year began.
+  const before = iso(Date.parse(`${anchor.first}T00:00:00Z`) - DAY);
+  const previous = rows.find((p) => p.part === "FY" && p.end === before && p.fyMonths === 12);
+  if (previous === undefined) return undefined;
+  const h1 = find(anchor.fy, "H1");
+  const full = find(previous.fy, "FY");
+  const previousH1 = find(previous.fy, "H1");
+  if (h1 === null || full === null || previousH1 === null) return undefined;
+  return h1 + full - previousH1;
 }

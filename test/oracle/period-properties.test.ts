@@ -165,4 +165,39 @@ describe("the oracle's own anchors", () => {
       error: "future",
     });
   });
+
+  test("2975's first quarterly year: LTM at its Q2 is H1 + the previous year's second half", async () => {
+    // 2975 (November year end) discloses quarters from 2017/11 on, halves from 2014/11: the four
+    // quarters ending 2017-05-31 do not exist, the same twelve months do from halves.
+    const raw = await answersOf("2975");
+    const half = (fy: string, q: string): number =>
+      raw.semiannual.find((r) => r.fiscal_year === fy && r.quarter === q)?.["sales"] as number;
+    const value = half("2017/11", "H1") + half("2016/11", "full_year") - half("2016/11", "H1");
+    for (const day of ["2017-05-31", "2017-07-31"]) {
+      expect(expectedFinancial(raw, "sales", day, "LTM", TODAY)).toEqual({
+        value,
+        label: "LTM 2017/11 Q2",
+      });
+      await agrees("2975", "sales", daySerial(day), "LTM");
+    }
+    // At its Q3 neither the quarters nor the halves give twelve months.
+    expect(expectedFinancial(raw, "sales", "2017-08-31", "LTM", TODAY)).toEqual({ error: "none" });
+    await agrees("2975", "sales", "2017-08-31", "LTM");
+  });
+});
+
+describe("every period type x date at every month end, for the companies the rules are hardest on", () => {
+  test.each(MUST)("%s", async (code) => {
+    // Not drawn at random: every month end from 2012 to today, as a serial and as text, for each
+    // period type, a flow and a stock.
+    const types: (Type | null)[] = [null, "annual", "quarterly", "semiannual", "LTM"];
+    for (let y = 2012; y <= 2026; y++)
+      for (let m = 1; m <= 12; m++) {
+        const day = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+        if (day > TODAY) continue;
+        for (const type of types)
+          for (const i of ["sales", "total_assets"])
+            await agrees(code, i, (y + m) % 2 === 0 ? day : daySerial(day), type);
+      }
+  });
 });

@@ -1,6 +1,7 @@
 // The pane's sections rendered (server-side, no browser): test ids from TESTIDS.md and both languages.
 
-import { renderToString } from "react-dom/server";
+import { renderToString as renderHtml } from "react-dom/server";
+import { SSRProvider } from "@fluentui/react-components";
 import type { ReactElement } from "react";
 import { App } from "../../taskpane/app";
 import type { PaneSession } from "../../taskpane/pane-session";
@@ -16,6 +17,9 @@ import { ScreeningSection } from "../../taskpane/components/screening-section";
 import { createAddinCacheStore } from "../../functions/addin-cache";
 import { renderInPane, sessionOver } from "./render-in-pane";
 import { IDBFactory } from "fake-indexeddb";
+
+/** Server rendering as Fluent asks for it (SSRProvider: ids stable between server and client). */
+const renderToString = (node: ReactElement): string => renderHtml(<SSRProvider>{node}</SSRProvider>);
 
 /** A client that answers the Usage panel's counters and leaves the metric catalogue pending. */
 const fakeClient = {

@@ -1,7 +1,7 @@
 // Renders pane components (server-side, no browser) inside the pane's context over a given client.
 
 import { renderToString } from "react-dom/server";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { FluentProvider, SSRProvider, webLightTheme } from "@fluentui/react-components";
 import type { ReactElement } from "react";
 import { PaneContext, type PaneContextValue } from "../../taskpane/pane-context";
 import type { PaneSession } from "../../taskpane/pane-session";
@@ -40,8 +40,10 @@ export function renderInPane(
     bump: () => undefined,
   };
   return renderToString(
-    <FluentProvider theme={webLightTheme}>
-      <PaneContext.Provider value={value}>{node}</PaneContext.Provider>
-    </FluentProvider>,
+    <SSRProvider>
+      <FluentProvider theme={webLightTheme}>
+        <PaneContext.Provider value={value}>{node}</PaneContext.Provider>
+      </FluentProvider>
+    </SSRProvider>,
   );
 }
