@@ -39,9 +39,18 @@ export function resolveLanguage(inputs: LanguageInputs): Lang {
   return "ja";
 }
 
-/** Replaces `{name}` placeholders. */
+/**
+ * Replaces `{name}` placeholders, and `{name|one|other}` with the count and the word its number
+ * takes ("1 company", "3 companies"; English counts: Japanese has no plural form to choose).
+ */
 export function format(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
+  return template.replace(
+    /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g,
+    (whole, name: string, one?: string, other?: string) => {
+      if (!(name in vars)) return whole;
+      const value = vars[name] as string | number;
+      if (one === undefined || other === undefined) return String(value);
+      return `${value} ${Number(value) === 1 ? one : other}`;
+    },
   );
 }

@@ -66,7 +66,7 @@ test("Retry re-enters only the problem cells still holding their formula; the an
   await excel.enterAfterSync("Sheet1", "A4", "=SUM(1,2)");
   await excel.enterAfterSync("Sheet1", "A3", "check later");
   await page.click(tid("problems-retry"));
-  expect((await message(page, "problems-message")).text).toBe("Recalculating 1 cells.");
+  expect((await message(page, "problems-message")).text).toBe("Recalculating 1 cell.");
   await excel.idle();
 
   const [a1, a2, a3, a4] = (await excel.read("Sheet1", "A1:A4")).map((row) => row[0]);

@@ -19,7 +19,8 @@ import { renderInPane, sessionOver } from "./render-in-pane";
 import { IDBFactory } from "fake-indexeddb";
 
 /** Server rendering as Fluent asks for it (SSRProvider: ids stable between server and client). */
-const renderToString = (node: ReactElement): string => renderHtml(<SSRProvider>{node}</SSRProvider>);
+const renderToString = (node: ReactElement): string =>
+  renderHtml(<SSRProvider>{node}</SSRProvider>);
 
 /** A client that answers the Usage panel's counters and leaves the metric catalogue pending. */
 const fakeClient = {

@@ -23,6 +23,12 @@ function memoryStorage(): Storage {
   } as unknown as Storage;
 }
 
+/** Every queue a test made: emptied after it, so no midnight wake-up outlives a failed test. */
+const opened: { clear(): void }[] = [];
+afterEach(() => {
+  for (const queue of opened.splice(0)) queue.clear();
+});
+
 /**
  * A client whose latest prices are stored at 10:00 and due after the close; each background
  * request is held until the test lets it go, so the queue stays visible while the test clicks.
@@ -49,6 +55,7 @@ async function setup() {
   holding = true;
   const storage = memoryStorage();
   const queue = client.revalidation();
+  opened.push(queue);
   const controls = new RevalidationControls(() => queue, storage);
   const view = (lang: Lang = "en") => render(client as unknown as PaneClient, controls, lang);
   /** Lets the held requests go, one turn at a time, until the queue is idle. */
@@ -131,7 +138,7 @@ test("a typed budget is applied and kept on this computer; the field shows the d
   await h.drain();
   expect(h.rec.requests).toHaveLength(3); // the fourth waits for tomorrow
   expect(line(h.view())).toBe(
-    "Today’s background budget (3 requests) is spent: 1 companies wait until tomorrow.",
+    "Today’s background budget (3 requests) is spent: 1 company waits until tomorrow.",
   );
   // A reopened pane reads the kept budget.
   expect(new RevalidationControls(() => h.queue, h.storage).budgetText).toBe("3");

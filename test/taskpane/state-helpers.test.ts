@@ -2,7 +2,8 @@
 
 import { checkKeyShape, normalizeKey } from "../../taskpane/state/key-shape";
 import { kaishaFormula, quoteText } from "../../taskpane/state/formula-text";
-import { resolveLanguage } from "../../taskpane/i18n/language";
+import { format, resolveLanguage } from "../../taskpane/i18n/language";
+import { translator } from "../../taskpane/i18n/messages";
 import { attributionCaption, shapeTable } from "../../taskpane/state/table-data";
 import { numberFormatFor } from "../../src/excel/number-formats";
 import { estimateRefreshCost, parseKaishaCall } from "../../taskpane/state/refresh-cost";
@@ -189,4 +190,31 @@ test("A1 helpers", () => {
   expect(columnLetter(27)).toBe("AB");
   expect(parseAddress("'My ''s'!$C$4:D9")).toEqual({ sheet: "My 's", row: 3, col: 2 });
   expect(rangeAddress(1, 1, 2, 3)).toBe("B2:D3");
+});
+
+describe("English counts take the word their number asks for", () => {
+  const en = translator("en");
+  const ja = translator("ja");
+  test.each([
+    [1, "Updating 1 company, 3 min left."],
+    [2, "Updating 2 companies, 3 min left."],
+    [0, "Updating 0 companies, 3 min left."],
+  ])("%i companies", (c, text) => {
+    expect(en("revalUpdating", { c, m: 3 })).toBe(text);
+  });
+  test("a plural form with its variable missing stays as written; Japanese has none", () => {
+    expect(format("{n|row|rows} fetched", {})).toBe("{n|row|rows} fetched");
+    expect(en("countCompanies", { n: 1 })).toBe("1 company");
+    expect(ja("countCompanies", { n: 1 })).not.toMatch(/\|/);
+  });
+  test("no English message leaves a plural form unreplaced when its counts are given", () => {
+    for (const [key, template] of Object.entries(en)) {
+      const names = [...template.matchAll(/\{(\w+)(?:\|[^|{}]*\|[^|{}]*)?\}/g)].map((m) => m[1]);
+      const vars = Object.fromEntries(names.map((n) => [n as string, 1]));
+      expect({ key, text: format(template, vars) }).toEqual({
+        key,
+        text: expect.not.stringMatching(/[{}|]/) as unknown as string,
+      });
+    }
+  });
 });
