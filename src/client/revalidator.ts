@@ -347,7 +347,13 @@ export class Revalidator {
       requests,
       inFlight: this.inFlight,
       estimatedMs: requests * this.options.intervalMs(),
-      paused: this.userPaused ? "user" : this.budgetSpent() ? "budget" : undefined,
+      // Paused by the budget only while something waits for it (not when the last request of
+      // the day is merely in flight, nor with nothing queued).
+      paused: this.userPaused
+        ? "user"
+        : this.budgetSpent() && this.queued.size > this.inFlight
+          ? "budget"
+          : undefined,
       dailyBudget: this.budget,
       spentToday: this.spent,
       changed: this.changedCount,
@@ -383,20 +389,23 @@ export class Revalidator {
     return this.budget !== undefined && this.spent >= this.budget;
   }
 
-  /** Today (JST); a new day starts at 0, the first look of a session continues today's stored count. */
+  /**
+   * Today (JST) and its count: a new day starts at 0; the kept count is read at each look, so an
+   * earlier session today and another workbook open now (the same computer's ledger) spend the
+   * one budget with this one instead of each counting from its own start.
+   */
   private rollDay(): string {
     const day = todayJst(this.options.now());
-    if (day === this.spentDay) return day;
-    const first = this.spentDay === undefined;
-    this.spentDay = day;
-    this.spent = 0;
-    if (!first) return day;
+    if (day !== this.spentDay) {
+      this.spentDay = day;
+      this.spent = 0;
+    }
     try {
       const kept = this.options.ledger?.load();
       if (kept !== undefined && kept.day === day && Number.isFinite(kept.spent))
-        this.spent = Math.max(0, Math.floor(kept.spent));
+        this.spent = Math.max(this.spent, Math.floor(kept.spent));
     } catch {
-      // No storage: today's count starts here.
+      // No storage: today's count is this session's.
     }
     return day;
   }

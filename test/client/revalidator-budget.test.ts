@@ -1,5 +1,10 @@
 // The daily budget's order: what waited longest goes first, prices before filing checks, the sheet on screen before all.
-import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
+import {
+  Revalidator,
+  type BudgetLedger,
+  type RevalidationTask,
+  type SpentRecord,
+} from "../../src/client/revalidator";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -7,13 +12,14 @@ const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 9, 4, 23, 0);
 
 /** A queue with `budget` requests a day; every request answers "unchanged" at once. */
-function harness(budget: number) {
+function harness(budget: number, ledger?: BudgetLedger) {
   const sent: string[] = [];
   const revalidator = new Revalidator({
     now: Date.now,
     intervalMs: () => 1000,
     concurrency: 1,
     dailyBudget: budget,
+    ledger,
   });
   const task = (
     company: string,
@@ -115,4 +121,31 @@ test("Stop calls off the midnight restart: nothing is sent the next day", async 
   expect(jest.getTimerCount()).toBe(0);
   await jest.advanceTimersByTimeAsync(DAY);
   expect(h.sent).toEqual(["A prices"]);
+});
+
+test("two workbooks open on one computer spend one daily budget between them", async () => {
+  // The computer's ledger (localStorage in the add-in: src/revalidation-budget.ts storedLedger).
+  let kept: SpentRecord | undefined;
+  const ledger: BudgetLedger = { load: () => kept, save: (r) => void (kept = r) };
+  const first = harness(3, ledger);
+  const second = harness(3, ledger);
+  first.revalidator.schedule(first.task("A", "prices", T0));
+  first.revalidator.schedule(first.task("B", "prices", T0));
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(first.sent).toEqual(["A prices", "B prices"]);
+  for (const company of ["C", "D", "E"])
+    second.revalidator.schedule(second.task(company, "prices", T0));
+  await jest.advanceTimersByTimeAsync(1000);
+  // One left for the day, not three: the second workbook reads what the first spent.
+  expect(second.sent).toEqual(["C prices"]);
+  expect(kept).toEqual({ day: "2026-10-05", spent: 3 });
+  expect(second.revalidator.status()).toMatchObject({ spentToday: 3, paused: "budget" });
+  // The first has nothing waiting: the budget is spent, but nothing of its own is held back.
+  expect(first.revalidator.status()).toMatchObject({ spentToday: 3, paused: undefined });
+  // The next JST day both start again from 0.
+  await jest.advanceTimersByTimeAsync(DAY);
+  expect(second.sent).toEqual(["C prices", "D prices", "E prices"]);
+  expect(kept).toEqual({ day: "2026-10-06", spent: 2 });
+  first.revalidator.cancel();
+  second.revalidator.cancel();
 });
