@@ -4,7 +4,15 @@ import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test-artifacts/**", "src/contract/api-types.ts"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "test-artifacts/**",
+      "src/contract/api-types.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,9 +30,22 @@ export default tseslint.config(
   },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/no-require-imports": "off",
     },
   },
-  { files: ["**/*.js", "**/*.cjs"], languageOptions: { globals: { module: "writable", require: "readonly", __dirname: "readonly", process: "readonly" } } },
+  {
+    files: ["**/*.js", "**/*.cjs"],
+    languageOptions: {
+      globals: {
+        module: "writable",
+        require: "readonly",
+        __dirname: "readonly",
+        process: "readonly",
+      },
+    },
+  },
 );

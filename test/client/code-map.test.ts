@@ -81,9 +81,7 @@ describe("the client's code registry", () => {
     expect(await resolveSecurityCode(client, { edinet_code: "E01777" }, {})).toBe("6758");
     expect(await resolveSecurityCode(client, { edinet_code: "E01777" }, {})).toBe("6758");
     expect(await client.resolveEdinetCode("6758")).toBe("E01777");
-    expect(rec.requests.map((r) => new URL(r.url).pathname)).toEqual([
-      "/v1/organizations/E01777",
-    ]);
+    expect(rec.requests.map((r) => new URL(r.url).pathname)).toEqual(["/v1/organizations/E01777"]);
   });
 
   test("Forget key drops the key's pairs", async () => {
