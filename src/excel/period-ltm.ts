@@ -174,7 +174,9 @@ export function ltmFromHalves(
   const previous = periods.find(
     (p) => quarterOf(p) === "full_year" && monthIndex(p.fiscal_year) === yearEnd - 12,
   );
-  if (previous === undefined) return incomplete;
+  // Its second half must be the six months before the anchor's year: a transitional year (after
+  // a year-end change) is shorter, and full year − H1 would be fewer months.
+  if (previous === undefined || rowSpan(periods, previous).yearMonths !== 12) return incomplete;
   const parts = [
     read(row(anchor.fiscal_year, "H1"), item),
     read(previous, item),

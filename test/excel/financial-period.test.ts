@@ -265,6 +265,26 @@ describe("LTM", () => {
       ok: false,
     });
   });
+  test("half-yearly items after a year-end change: a short year before is no second half", () => {
+    // September changed to March: 2024/03 is a 6-month transitional year (October-March), so its
+    // full year − H1 is three months, not the six before 2025/03 began.
+    const cf = (fy: string, q: string, v: number | null): FinancialsPeriod =>
+      row(fy, { operating_cf: v }, q);
+    const rows = [
+      cf("2023/09", "H1", 30),
+      cf("2023/09", "full_year", 80),
+      cf("2024/03", "H1", 20),
+      cf("2024/03", "full_year", 50),
+      cf("2025/03", "H1", 55),
+    ];
+    const anchor = cf("2025/03", "Q2", null);
+    const quarters = [cf("2025/03", "Q1", null), anchor];
+    expect(rowSpan(rows, rows[3] as FinancialsPeriod).yearMonths).toBe(6);
+    expect(ltmFromHalves(rows, "operating_cf", anchor, rowSpan(quarters, anchor))).toMatchObject({
+      ok: false,
+      reason: "incomplete",
+    });
+  });
 });
 
 describe("periods dated from the answer's own labels", () => {

@@ -10,7 +10,7 @@ jest.setTimeout(120_000);
 
 const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
 const TODAY = SANDBOX_DEFAULT_NOW.slice(0, 10);
-const ITEMS = ["sales", "net_income", "total_assets"];
+const ITEMS = ["sales", "net_income", "total_assets", "operating_cf"];
 /** Companies the rules are hardest on: year-end changes (Dec -> Mar, Sep -> Mar), an alphanumeric code, December and March years. */
 const MUST = ["2002", "3101", "130A", "7203", "5201", "2975"];
 
@@ -196,7 +196,7 @@ describe("every period type x date at every month end, for the companies the rul
         const day = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
         if (day > TODAY) continue;
         for (const type of types)
-          for (const i of ["sales", "total_assets"])
+          for (const i of ["sales", "total_assets", "operating_cf"])
             await agrees(code, i, (y + m) % 2 === 0 ? day : daySerial(day), type);
       }
   });
