@@ -35,6 +35,7 @@ describe("dev server relay", () => {
     );
     const lines: string[] = [];
     const app = createDevApp({
+      distDir: EMPTY_DIST,
       relayTarget: "https://api.example.test/v1/",
       fetch: fetchImpl,
       log: (l) => lines.push(l),
@@ -80,6 +81,7 @@ describe("dev server relay", () => {
       throw new TypeError("fetch failed");
     });
     const res = await createDevApp({
+      distDir: EMPTY_DIST,
       fetch: fetchImpl,
       relayTarget: "https://down.example.test/v1",
     }).request("/relay/v1/usage", { headers: { Authorization: `Bearer ${KEY}` } });
