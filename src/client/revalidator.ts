@@ -341,7 +341,8 @@ export class Revalidator {
     for (const g of this.groups.values()) {
       requests += g.own.length + (g.checking ? 0 : Math.min(1, g.filing.length));
     }
-    this.rollDay();
+    // One look at today's count (budgetSpent rolls the day and reads the kept count).
+    const spent = this.budgetSpent();
     return {
       companies: this.groups.size,
       requests,
@@ -351,7 +352,7 @@ export class Revalidator {
       // the day is merely in flight, nor with nothing queued).
       paused: this.userPaused
         ? "user"
-        : this.budgetSpent() && this.queued.size > this.inFlight
+        : spent && this.queued.size > this.inFlight
           ? "budget"
           : undefined,
       dailyBudget: this.budget,
