@@ -10,6 +10,7 @@ import type { InvocationLike } from "./run";
 import { defineCell, LACKING } from "./cells/define-cell";
 import { argsTable, internedArgs } from "./cells/interned-args";
 import { internedQuery } from "./cells/queries";
+import { ownValue } from "../src/excel/own-key";
 
 export const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;
 export type Part = (typeof PARTS)[number];
@@ -52,7 +53,7 @@ const XBRL_UNITS: Readonly<Record<string, string>> = {
 export function factCell(fact: DisclosureXbrlFact, host: HostCapabilities): Cell {
   const value = fact.value;
   if (typeof value === "string" && ISO_DAY.test(value)) return dateCell(value, host);
-  const unit = fact.unit === null ? undefined : XBRL_UNITS[fact.unit.toLowerCase()];
+  const unit = fact.unit === null ? undefined : ownValue(XBRL_UNITS, fact.unit.toLowerCase());
   return unitCell(value, unit, "jpy", host);
 }
 export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

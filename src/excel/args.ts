@@ -4,6 +4,7 @@ import { isBlank, normalizeDate, normalizeText } from "../client/normalize";
 import { BoundedMemo } from "../client/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { periodNumber } from "./period-number";
+import { ownValue } from "./own-key";
 
 /** A bilingual text. */
 export interface Bilingual {
@@ -180,7 +181,7 @@ export function optionalChoice<T extends string>(
     throw new ArgumentError(argument, acceptedChoices(choices), v);
   const text = (normalizeText(v) ?? "").toLowerCase();
   for (const choice of choices) if (choice.toLowerCase() === text) return choice;
-  const found = aliases[text];
+  const found = ownValue(aliases, text);
   if (found === undefined) throw new ArgumentError(argument, acceptedChoices(choices), v);
   return found;
 }

@@ -8,6 +8,7 @@ import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./peri
 import { monthIndex, monthLabel } from "./period-dates";
 import { quarterOf, sortedRows as sorted } from "./period-rows";
 import type { FiscalPeriodSpec } from "./period-spec";
+import { ownValue } from "./own-key";
 
 export type { Quarter } from "./period-token";
 export type { FiscalPeriodSpec } from "./period-spec";
@@ -173,7 +174,7 @@ export function quarterArg(value: unknown, argument = "quarter"): Quarter | unde
     第3四半期: "Q3",
     第4四半期: "Q4",
   };
-  const q = map[t];
+  const q = ownValue(map, t);
   if (q === undefined) throw new ArgumentError(argument, accepted, v);
   return q;
 }

@@ -2,6 +2,7 @@
 
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../contract";
 import { isPercentage } from "./percent-scale";
+import { ownValue } from "./own-key";
 
 /**
  * Labels of non-numeric columns the functions and task pane imports show (openapi.json schema field
@@ -105,7 +106,7 @@ const COLUMN_NAMES: Readonly<Record<string, string>> = {
 
 /** The column name functions show for an API field (`code` -> `security_code`). */
 export function columnName(apiKey: string): string {
-  return COLUMN_NAMES[apiKey] ?? apiKey;
+  return ownValue(COLUMN_NAMES, apiKey) ?? apiKey;
 }
 
 /** Words of the title row (headers mode 2) in Japanese: dataset, period type, part of a document. */
@@ -151,11 +152,11 @@ const TITLE_WORDS: Readonly<Record<string, string>> = {
  */
 export function titleCaption(caption: string, language: "keys" | "ja"): string {
   if (language !== "ja") return caption;
-  const whole = TITLE_WORDS[caption];
+  const whole = ownValue(TITLE_WORDS, caption);
   if (whole !== undefined) return whole;
   return caption
     .split(" ")
-    .map((w) => TITLE_WORDS[w] ?? w)
+    .map((w) => ownValue(TITLE_WORDS, w) ?? w)
     .join(" ")
     .replace(/ \(([^()]*)\)$/, "（$1）"); // a trailing "(百万円)" in Japanese brackets
 }
@@ -167,7 +168,10 @@ export function fieldInfo(dataset: Dataset, key: string): FieldInfo | undefined 
 
 /** Japanese label of a column: the dictionary's (when `dataset` has the key), else the table's. */
 export function labelJa(key: string, dataset?: Dataset): string | undefined {
-  return (dataset !== undefined ? fieldInfo(dataset, key)?.label : undefined) ?? TEXT_LABELS[key];
+  return (
+    (dataset !== undefined ? fieldInfo(dataset, key)?.label : undefined) ??
+    ownValue(TEXT_LABELS, key)
+  );
 }
 
 /** Unit id of a key in a dataset (`jpy`, `jpy_per_share`, …), undefined for text columns. */

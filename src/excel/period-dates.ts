@@ -2,6 +2,7 @@
 
 import type { FinancialsPeriod } from "../contract";
 import { answerMemo } from "./answer-memo";
+import { ownValue } from "./own-key";
 
 /** Months since year 0 of a "YYYY/MM" label: 2024/03 -> 2024 * 12 + 2. */
 export function monthIndex(label: string): number {
@@ -67,7 +68,7 @@ function spansOf(periods: readonly FinancialsPeriod[]): Map<FinancialsPeriod, Ro
   for (const p of periods) {
     const first = startOf.get(p.fiscal_year) as number;
     const yearMonths = monthsOf.get(p.fiscal_year) as number;
-    const part = PART_MONTHS[quarterOf(p)];
+    const part = ownValue(PART_MONTHS, quarterOf(p));
     const last = part === undefined ? monthIndex(p.fiscal_year) : first + part - 1;
     // A quarter-length part starts 3 months before its end; H1 and the year start with the year.
     const start = /^Q[1-4]$/.test(quarterOf(p)) ? last - 2 : first;

@@ -3,6 +3,7 @@
 import type { FinancialsPeriod } from "../contract";
 import { answerMemo } from "./answer-memo";
 import { monthIndex, rowSpan } from "./period-dates";
+import { ownValue } from "./own-key";
 
 /** openapi.json FinancialsPeriod.quarter; an annual row has none (the whole fiscal year). */
 export function quarterOf(p: FinancialsPeriod): string {
@@ -33,7 +34,7 @@ function sortRows(periods: readonly FinancialsPeriod[]): FinancialsPeriod[] {
   return [...periods].sort(
     (a, b) =>
       a.fiscal_year.localeCompare(b.fiscal_year) ||
-      (QUARTER_ORDER[quarterOf(a)] ?? 9) - (QUARTER_ORDER[quarterOf(b)] ?? 9),
+      (ownValue(QUARTER_ORDER, quarterOf(a)) ?? 9) - (ownValue(QUARTER_ORDER, quarterOf(b)) ?? 9),
   );
 }
 

@@ -3,6 +3,7 @@
 import { normalizeText } from "../client/normalize";
 import { isDateFormatted } from "./rich-value";
 import { periodNumber } from "./period-number";
+import { ownValue } from "./own-key";
 
 /**
  * openapi.json FinancialsPeriod.quarter: Q1..Q4, H1, full_year. Plus H2, which the API does not
@@ -96,7 +97,7 @@ export function periodToken(value: unknown, rich?: unknown): PeriodToken | undef
   const western = upper.replace(
     /^(令和|平成|昭和|R|H|S) ?(元|\d{1,2}) ?年/,
     (_all, era: string, y: string) =>
-      `${(ERA_START[era] ?? 0) + (y === "元" ? 1 : Number(y)) - 1}年`,
+      `${(ownValue(ERA_START, era) ?? 0) + (y === "元" ? 1 : Number(y)) - 1}年`,
   );
   // 2024年度 / 令和6年度 (the era already made western): the fiscal year starting in that year.
   const nendo = /^(\d{4}) ?年度 ?(.*)$/.exec(western);

@@ -1,6 +1,7 @@
 // Rich argument values (Excel data types) unwrapped to plain ones, and entities read for a company.
 
 import { labelJa } from "./labels";
+import { ownValue } from "./own-key";
 
 /**
  * With `allowCustomDataForDataTypeAny` an `any` parameter receives Excel's data-type JSON instead of
@@ -41,7 +42,7 @@ const BASIC_TYPES: Readonly<Record<string, "number" | "string" | "boolean">> = {
  */
 export function unwrapBasic(value: unknown): unknown {
   if (!isRichObject(value)) return value;
-  const expected = BASIC_TYPES[value.type.toLowerCase()];
+  const expected = ownValue(BASIC_TYPES, value.type.toLowerCase());
   if (expected !== undefined && typeof value.basicValue === expected) return value.basicValue;
   return value;
 }
@@ -57,7 +58,7 @@ export function isEntity(value: unknown): value is RichObject {
  */
 export function isDateFormatted(value: unknown): boolean {
   if (!isRichObject(value) || typeof value.numberFormat !== "string") return false;
-  if (BASIC_TYPES[value.type.toLowerCase()] !== "number") return false;
+  if (ownValue(BASIC_TYPES, value.type.toLowerCase()) !== "number") return false;
   const bare = value.numberFormat.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "").toLowerCase();
   return /y/.test(bare) || (/d/.test(bare) && /m/.test(bare));
 }

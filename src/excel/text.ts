@@ -1,6 +1,7 @@
 // Disclosure HTML -> plain text, split into rows so that no cell passes Excel's 32,767-character limit.
 
 import { MAX_CELL_CHARS } from "./limits";
+import { ownValue } from "./own-key";
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   amp: "&",
@@ -35,7 +36,7 @@ function decodeEntities(text: string): string {
         ? String.fromCodePoint(code)
         : whole;
     }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+    return ownValue(NAMED_ENTITIES, body.toLowerCase()) ?? whole;
   });
 }
 
