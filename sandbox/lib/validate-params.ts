@@ -80,12 +80,25 @@ function check(param: ParamRule, raw: string): ErrorDetail | null {
   if (param.pattern !== undefined && !compile(param.pattern).test(raw)) {
     return detail(name, "invalid_format", formatHint(param));
   }
-  // A pattern like ^\d{4}-\d{2}-\d{2}$ admits 2024-02-30: reject dates that do not exist.
-  const date = ISO_DATE.exec(raw);
-  if ((param.format === "date" || date !== null) && date !== null && !isRealDate(raw)) {
+  // A pattern like ^\d{4}-\d{2}-\d{2}$ admits 2024-02-30: reject dates that do not exist. Only
+  // in a date parameter: free text (listSecurities `q`) that looks like a date is a search.
+  if (isDateParam(param) && ISO_DATE.test(raw) && !isRealDate(raw)) {
     return detail(name, "invalid_format", "a real calendar date YYYY-MM-DD");
   }
   return null;
+}
+
+/**
+ * A date parameter by the contract's own rules (param-rules.generated.ts): `format: date`, a
+ * `x-min-date`, or a pattern made for a YYYY-MM-DD day (openapi.json getPrices `from`/`to`,
+ * getFinancials `as_of` "now" or a day).
+ */
+function isDateParam(param: ParamRule): boolean {
+  return (
+    param.format === "date" ||
+    param.minDate !== undefined ||
+    (param.pattern?.includes("\\d{4}-\\d{2}-\\d{2}") ?? false)
+  );
 }
 
 /** True when YYYY-MM-DD names a day that exists. */

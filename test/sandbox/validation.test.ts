@@ -71,6 +71,41 @@ describe("400 invalid_parameter details", () => {
     expect(reasons(answer)).toEqual(["from:invalid_format"]);
   });
 
+  test("securities: free text that looks like a date (q=2024-02-30) is a search, not a bad date -> 200", async () => {
+    const answer = await get(sandbox, "/v1/securities?q=2024-02-30");
+    expect(answer.status).toBe(200);
+  });
+
+  test("a day that does not exist in any date parameter (to, as_of) -> invalid_format", async () => {
+    const to = await get(sandbox, "/v1/securities/7203/disclosures?to=2023-02-29");
+    expect(reasons(to)).toEqual(["to:invalid_format"]);
+    const asOf = await get(sandbox, "/v1/financials?security_code=7203&as_of=2024-02-30");
+    expect(reasons(asOf)).toEqual(["as_of:invalid_format"]);
+  });
+
+  test("only the contract's date parameters are checked as dates: no other parameter is refused as a date", () => {
+    const refusedAsDate: string[] = [];
+    for (const [op, rule] of Object.entries(OPERATIONS)) {
+      for (const param of rule.params) {
+        const dated =
+          param.minDate !== undefined || (param.pattern?.includes("\\d{4}-\\d{2}-\\d{2}") ?? false);
+        if (dated) continue;
+        try {
+          validateParams(rule, { [param.name]: "2024-02-30" }, (name) =>
+            name === param.name ? "2024-02-30" : undefined,
+          );
+        } catch (err) {
+          const details = (err as { details?: { param: string; expected?: string }[] }).details;
+          const asDate = details?.find(
+            (d) => d.param === param.name && d.expected === "a real calendar date YYYY-MM-DD",
+          );
+          if (asDate !== undefined) refusedAsDate.push(`${op}.${param.name}`);
+        }
+      }
+    }
+    expect(refusedAsDate).toEqual([]);
+  });
+
   test("securities: q longer than 100 characters -> out_of_range on length", async () => {
     const answer = await get(sandbox, `/v1/securities?q=${"a".repeat(101)}`);
     expect(reasons(answer)).toEqual(["q:out_of_range"]);
