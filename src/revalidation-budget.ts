@@ -6,7 +6,7 @@ import type { BudgetLedger, SpentRecord } from "./client/revalidator";
 const BUDGET_STORAGE_KEY = "kaisha.revalidationDailyBudget";
 /** Stored for "no limit" (an absent key means the default, 800). */
 const NO_LIMIT = "none";
-/** Today's count of background requests, so a same-day reopen continues it (`SpentRecord`). */
+/** The days' counts of background requests, so a same-day reopen continues it (`SpentRecord`). */
 const SPENT_STORAGE_KEY = "kaisha.revalidationSpentToday";
 
 function storage(): Storage | undefined {
@@ -56,8 +56,13 @@ export function storedLedger(store: Storage | undefined = storage()): BudgetLedg
       const raw = store?.getItem(SPENT_STORAGE_KEY);
       if (raw === null || raw === undefined) return undefined;
       const parsed = JSON.parse(raw) as Partial<SpentRecord> | null;
+      // The other days' counts are checked where they are read (src/client/spent-days.ts).
       return typeof parsed?.day === "string" && typeof parsed.spent === "number"
-        ? { day: parsed.day, spent: parsed.spent }
+        ? {
+            day: parsed.day,
+            spent: parsed.spent,
+            ...(parsed.earlier !== undefined ? { earlier: parsed.earlier } : {}),
+          }
         : undefined;
     },
     save(record: SpentRecord): void {

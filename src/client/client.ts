@@ -30,6 +30,7 @@ import { DEFAULT_TIMEOUT_MS, buildUrl, type FetchLike } from "./http";
 import type { HttpResult } from "./send";
 import type { Lang } from "./messages";
 import { loadAnswerCheck, loadPaginate, loadSend } from "./network-code";
+import { monotonicNow } from "./monotonic";
 import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
@@ -186,6 +187,8 @@ interface Settings {
   deadlineMs: number;
   ttlMs: Partial<Record<OperationId, number>>;
   now: () => number;
+  /** ClientOptions.clock: pacing and deadlines. */
+  clock: () => number;
   lang: Lang;
   onRequest: ClientOptions["onRequest"];
   sleep: NonNullable<ClientOptions["sleep"]>;
@@ -642,7 +645,8 @@ class Client implements ClientCore {
         ? {
             pacer: new Pacer({
               ratePerMinute: partial.ratePerMinute,
-              now: settings.now,
+              now: settings.clock,
+              wallNow: settings.now,
               sleep: settings.sleep,
             }),
           }
@@ -813,34 +817,34 @@ class Client implements ClientCore {
   private deadlineOf(options: RequestOptions): Deadline {
     const ms = options.deadlineMs ?? this.settings.deadlineMs;
     const scope = options.call;
-    if (scope === undefined) return new Deadline(ms, this.settings.now);
-    scope.deadline ??= new Deadline(ms, this.settings.now);
+    if (scope === undefined) return new Deadline(ms, this.settings.clock);
+    scope.deadline ??= new Deadline(ms, this.settings.clock);
     return scope.deadline;
   }
 
   /**
-   * The pacer's grant within the deadline. A request's first wait behind the add-in's own pacing:
-   * not counted (the pane shows the queue). A 429 pause met while waiting counts (it starts the deadline if need
-   * be), and a pause that outlasts the deadline gives up at once, so a cell with a last good
-   * answer shows it instead of #BUSY! (issue 18: Retry-After 9999).
+   * The pacer's grant within the deadline (deadline.ts). The wait in the add-in's own queue is not
+   * counted, a 429 pause another call drew included (a cold model queues for minutes without any
+   * fault, and the pane shows the queue); only the pauses this call's own 429s drew count
+   * (`Deadline.countUntil`). A pause that alone outlasts the call's bound gives up at once, so a
+   * cell with a last good answer shows it instead of #BUSY! (Retry-After 9999). A retry goes to
+   * the head of the queue: behind hundreds of queued requests its counted wait would never end.
    */
   private turn(
     deadline: Deadline,
     signal: AbortSignal | undefined,
     firstAttempt: boolean,
   ): Promise<PacerPermit> {
-    // A later request of the call (COMPANY's second) queued behind our own pacing: not counted
-    // either, until a 429 pause begins (a cold model queues for minutes without any fault). The
-    // wait before a retry is counted (it follows a failure).
-    const resume = firstAttempt ? deadline.hold() : undefined;
+    const resume = deadline.hold();
     const granted = deadline.bound(
       (waitSignal, arm) =>
-        this.core.pacer.acquire(waitSignal, (pausedUntil) => {
-          resume?.();
-          deadline.start();
-          const endsAt = deadline.endsAt();
-          arm(endsAt !== undefined && pausedUntil >= endsAt);
-        }),
+        this.core.pacer.acquire(
+          waitSignal,
+          (pausedUntil) => {
+            if (deadline.outlastedBy(pausedUntil)) arm(true);
+          },
+          !firstAttempt,
+        ),
       signal,
       (unsent) => unsent.done(),
     );
@@ -960,7 +964,7 @@ class Client implements ClientCore {
         // A per-minute 429 pauses the shared pacer, so every waiting request holds back, not
         // only this one (the daily limit does not clear by waiting).
         const perMinute429 = err instanceof RateLimitError && !err.daily;
-        if (perMinute429) core.pacer.pause(retryAfterMs);
+        if (perMinute429) deadline.countUntil(core.pacer.pause(retryAfterMs));
         if (deadline.expired() && !(err instanceof AbortError)) throw deadline.error(err);
         if (attempt >= maxRetries || !shouldRetry(err)) throw err;
         const delayMs = retryDelayMs(attempt, retryAfterMs, settings.random);
@@ -1051,6 +1055,8 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
     deadlineMs: pick("deadlineMs", DEFAULT_DEADLINE_MS),
     ttlMs: { ...base?.ttlMs, ...options.ttlMs },
     now: pick("now", Date.now),
+    // A harness that moves `now` alone (a virtual clock, bench/virtual-clock.ts) drives both.
+    clock: options.clock ?? (options.now !== undefined ? options.now : base?.clock) ?? monotonicNow,
     lang: pick("lang", "ja"),
     onRequest: options.onRequest ?? base?.onRequest,
     sleep: pick("sleep", defaultSleep),
@@ -1093,7 +1099,8 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     partitions: partitionsOf(store),
     pacer: new Pacer({
       ratePerMinute: options.ratePerMinute ?? 60,
-      now: settings.now,
+      now: settings.clock,
+      wallNow: settings.now,
       sleep: settings.sleep,
     }),
     inflight: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),

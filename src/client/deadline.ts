@@ -1,22 +1,26 @@
-// The call's deadline: from its first send or first 429 pause, a call settles within it, every request, retry and wait included.
+// The call's deadline: from its first send, a call settles within it; the API's slowness counts, the add-in's own queue does not.
 
 import { AbortError, DeadlineError } from "./errors";
 
 /**
- * Issues 13 and 18: every call (a cell's invocation, with every request it makes: COMPANY makes
- * several in a row) settles within this bound once its first request is sent or it first waits
- * behind a 429 pause, whichever comes first: attempts, backoff, Retry-After pauses and the queue
- * before each later request all count. Time queued behind the add-in's own pacing (60 a minute)
- * before the call's first send does not (the pane shows that queue; Excel shows #BUSY!).
+ * Every call (a cell's invocation, with every request it makes: COMPANY makes several in a row)
+ * settles within this bound of the API's own time once its first request is sent: attempts,
+ * backoff, and the 429 pauses its own requests drew all count. Time queued behind the add-in's own
+ * pacing (60 a minute), or behind a pause another call's 429 began, does not: that queue is ours,
+ * the pane shows it (n ahead, the wait), and it only ends in sending (README "How a build fills").
+ * A queued call gives up at once only when one pause alone outlasts this bound (a Retry-After
+ * beyond it: the cell shows its last good answer, if any, rather than #BUSY! for minutes).
  * @unit ms @default 120000
  */
 export const DEFAULT_DEADLINE_MS = 120_000;
 
 /**
- * One request's deadline. `start()` at the first send; `0` or `Infinity` turns it off.
+ * One request's deadline. `start()` at the first send; `0` or `Infinity` turns it off. `now` is a
+ * monotonic clock (monotonic.ts): a wall clock set back would stretch the bound, set forward
+ * would end it at once.
  *
  * @example
- * const d = new Deadline(120_000, Date.now);
+ * const d = new Deadline(120_000, monotonicNow);
  * d.start(); const timeoutMs = d.attemptTimeout(30_000);
  * if (!d.allowsRetryAfter(delayMs)) throw lastError;
  */
@@ -24,6 +28,8 @@ export class Deadline {
   #endsAt: number | undefined;
   /** Since when the clock is stopped (a later request queued behind the add-in's own pacing). */
   #heldSince: number | undefined;
+  /** Until when a hold still counts: the end of the last pause this call's own 429 drew. */
+  #countedUntil = 0;
 
   constructor(
     readonly ms: number,
@@ -45,11 +51,19 @@ export class Deadline {
   }
 
   /**
-   * Stops a running clock while a later request of the call waits its turn behind the add-in's own
+   * A 429 answered one of this call's requests and paused the pacer until `until` (the pacer's
+   * clock): waiting out that pause is the API's slowness, and counts even while held.
+   */
+  countUntil(until: number): void {
+    this.#countedUntil = Math.max(this.#countedUntil, until);
+  }
+
+  /**
+   * Stops a running clock while a request of the call waits its turn behind the add-in's own
    * pacing (not a fault: a cold model of 500 companies queues for minutes, and the pane shows that
-   * queue). The returned function restarts it, moving the end by the time stopped; call it at the
-   * latest when the wait ends, or as soon as a 429 pause begins (pauses count). Idempotent.
-   * Undefined when there is nothing to stop (not started, or already held).
+   * queue). The returned function restarts it, moving the end by the time stopped, less the part
+   * of it before the end of a pause this call's own 429 drew (`countUntil`); call it when the wait
+   * ends. Idempotent. Undefined when there is nothing to stop (not started, or already held).
    */
   hold(): (() => void) | undefined {
     if (this.#endsAt === undefined || this.#heldSince !== undefined) return undefined;
@@ -58,8 +72,28 @@ export class Deadline {
     return () => {
       if (this.#heldSince !== since) return;
       this.#heldSince = undefined;
-      if (this.#endsAt !== undefined) this.#endsAt += Math.max(0, this.now() - since);
+      const from = Math.max(since, this.#countedUntil);
+      if (this.#endsAt !== undefined) this.#endsAt += Math.max(0, this.now() - from);
     };
+  }
+
+  /**
+   * True when a pause until `pausedUntil` (the pacer's clock) leaves this call no time: it ends
+   * after the deadline, or (before the start) lasts the whole bound.
+   */
+  outlastedBy(pausedUntil: number): boolean {
+    if (!this.active) return false;
+    const counted = this.#endsAt === undefined ? undefined : this.remainingCounted();
+    return pausedUntil - this.now() >= (counted ?? this.ms);
+  }
+
+  /** Time left counting a hold under way as if it were released now. @unit ms */
+  private remainingCounted(): number {
+    if (this.#endsAt === undefined) return Infinity;
+    const held = this.#heldSince;
+    const moved =
+      held === undefined ? 0 : Math.max(0, this.now() - Math.max(held, this.#countedUntil));
+    return Math.max(0, this.#endsAt + moved - this.now());
   }
 
   /** Time left; Infinity before the start, while held, or when off. @unit ms */

@@ -1,6 +1,7 @@
 // Client-side rate pacing: at most N requests in any rolling minute, granted first come, first served.
 
 import { AbortError } from "./errors";
+import { monotonicNow } from "./monotonic";
 
 /** Sleeps `ms`; rejects with AbortError when `signal` fires. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -30,14 +31,18 @@ export interface PacerOptions {
   /** Requests allowed per rolling window; 0 turns pacing off. @default 60 */
   ratePerMinute?: number;
   /**
-   * How long a spent token stays spent: one minute plus a safety margin, because the server counts
-   * a request when it arrives, a little after we spend the token, and arrival delays vary; an exact
-   * 60 s window let the sandbox see 61 requests in its minute (bench, 429s at the same rate).
+   * How long a spent token stays spent, counted from its send: one minute plus a safety margin,
+   * because the server counts a request when it arrives, a little after we spend the token, and
+   * arrival delays vary; an exact 60 s window let the sandbox see 61 requests in its minute (bench,
+   * 429s at the same rate). A token also stays spent until `windowMs` minus that margin after the
+   * request was answered (see `Pacer`), which holds however late the request arrived.
    * @unit ms @default 61000
    */
   windowMs?: number;
-  /** Clock. @default Date.now */
+  /** Monotonic clock the tokens and pauses are timed on. @unit ms @default monotonicNow */
   now?: () => number;
+  /** Wall clock, only to state a pause's end as epoch ms in `status()`. @default Date.now */
+  wallNow?: () => number;
   /** Sleep used while waiting for a token. @default defaultSleep */
   sleep?: Sleep;
   /** Shortest shared pause after a 429 (see `pause`). @unit ms @default 2000 */
@@ -46,6 +51,16 @@ export interface PacerOptions {
 
 /** One minute plus a one-second margin for arrival delays (see PacerOptions.windowMs). */
 const DEFAULT_PACER_WINDOW_MS = 61_000;
+/** The margin of DEFAULT_PACER_WINDOW_MS over the server's minute. @unit ms */
+const ARRIVAL_MARGIN_MS = 1_000;
+/**
+ * After a 429 the pacer sends at a lower rate for this long: the server saw more than its limit
+ * in some minute (arrival delays beyond any margin, another client on the same key), and sending
+ * at the full rate again would draw the next 429. @unit ms
+ */
+const SLOWDOWN_MS = 10 * 60_000;
+/** Each 429 takes this share of the rate away for SLOWDOWN_MS, down to half of it. */
+const SLOWDOWN_STEP = 0.1;
 /**
  * Shortest shared pause after a 429. A Retry-After of 0, a negative one or an HTTP-date already in
  * the past would otherwise let every waiting request go out at once into the same limit.
@@ -65,6 +80,8 @@ export interface QueueStatus {
   estimatedWaitMs: number;
   /** Epoch ms until which the pacer sends nothing after a 429; absent when not paused. */
   pausedUntil?: number;
+  /** Requests a minute while slowed down after a 429 (below `ratePerMinute`); absent otherwise. */
+  slowedTo?: number;
 }
 
 /**
@@ -77,6 +94,12 @@ export interface PacerPermit {
   done(): void;
 }
 
+/** A spent token: it comes back at `returnsAt` (Infinity while its request is unanswered). */
+interface Token {
+  sentAt: number;
+  returnsAt: number;
+}
+
 interface Waiter {
   resolve: (permit: PacerPermit) => void;
   reject: (err: unknown) => void;
@@ -87,8 +110,15 @@ interface Waiter {
 
 /**
  * Token bucket of `ratePerMinute` tokens where each spent token returns one window after it was
- * spent. REFERENCE: the live API allows about 60 requests a minute; a plain refilling bucket could
+ * spent. The live API allows about 60 requests a minute; a plain refilling bucket could
  * let 2N through in one minute, this one never lets more than N through in any 60 s.
+ *
+ * The server counts a request in the minute after it arrives (sandbox/lib/rate-limiter.ts: every
+ * arrival later than now - 60 s), and a request arrives somewhere between its send and its answer:
+ * a token comes back `windowMs` after its send and never before one minute after its answer, so
+ * however the delay between send and arrival varies (a busy machine, a slow network), no rolling
+ * minute of arrivals holds more than N. A 429 that still comes lowers the rate for a while
+ * (SLOWDOWN_MS) besides pausing.
  *
  * A token is stamped when the request is sent, not when it is granted: with 100k cells the
  * continuation that sends can run seconds after the grant (microtask backlog), and a token
@@ -103,11 +133,17 @@ interface Waiter {
 export class Pacer {
   readonly ratePerMinute: number;
   private readonly windowMs: number;
+  /** How long a token stays spent after its request was answered. @unit ms */
+  private readonly afterAnswerMs: number;
   private readonly now: () => number;
+  private readonly wallNow: () => number;
   private readonly sleep: Sleep;
   private readonly pauseFloorMs: number;
-  /** Times at which tokens were spent (requests sent), oldest first. */
-  private readonly spent: number[] = [];
+  /** Tokens spent (requests sent) and not back yet, in the order they were spent. */
+  private readonly spent: Token[] = [];
+  /** The rate while slowed down after 429s, and until when (monotonic ms). */
+  private slowedRate = 0;
+  private slowedUntil = 0;
   /** Permits granted and not yet sent or handed back: they hold a token with no time yet. */
   private reserved = 0;
   private inFlight = 0;
@@ -122,7 +158,9 @@ export class Pacer {
   constructor(options: PacerOptions = {}) {
     this.ratePerMinute = Math.max(0, Math.floor(options.ratePerMinute ?? 60));
     this.windowMs = options.windowMs ?? DEFAULT_PACER_WINDOW_MS;
-    this.now = options.now ?? Date.now;
+    this.afterAnswerMs = Math.max(0, this.windowMs - ARRIVAL_MARGIN_MS);
+    this.now = options.now ?? monotonicNow;
+    this.wallNow = options.wallNow ?? Date.now;
     this.sleep = options.sleep ?? defaultSleep;
     this.pauseFloorMs = options.pauseFloorMs ?? DEFAULT_PAUSE_FLOOR_MS;
   }
@@ -134,10 +172,15 @@ export class Pacer {
 
   /**
    * Resolves when a request may be sent; rejects with AbortError when `signal` fires first.
-   * `onPause` hears of every 429 pause (epoch ms it lasts until) while the caller waits, one under
-   * way included: a call's deadline counts pauses (src/client/deadline.ts).
+   * `onPause` hears of every 429 pause (when it ends, on the pacer's clock) while the caller waits,
+   * one under way included. `first`: a retry goes to the head of the queue, as the request that
+   * has waited longest (behind a queue of hundreds its deadline would otherwise pass).
    */
-  acquire(signal?: AbortSignal, onPause?: (pausedUntil: number) => void): Promise<PacerPermit> {
+  acquire(
+    signal?: AbortSignal,
+    onPause?: (pausedUntil: number) => void,
+    first = false,
+  ): Promise<PacerPermit> {
     if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
     if (this.ratePerMinute === 0 && this.pausedUntil <= this.now()) {
       return Promise.resolve(this.permit());
@@ -156,7 +199,8 @@ export class Pacer {
         },
       };
       signal?.addEventListener("abort", waiter.onAbort, { once: true });
-      this.queue.push(waiter);
+      if (first) this.queue.unshift(waiter);
+      else this.queue.push(waiter);
       this.changed();
       if (this.pausedUntil > this.now()) onPause?.(this.pausedUntil);
       void this.pump();
@@ -166,9 +210,10 @@ export class Pacer {
   /**
    * A 429 arrived: nobody sends for `retryAfterMs` (at least the floor, at most MAX_PAUSE_MS), so
    * the waiting requests do not each run into the same limit and retry alone. A missing, zero,
-   * negative or past Retry-After pauses for the floor.
+   * negative or past Retry-After pauses for the floor. Returns when the pause ends (the pacer's
+   * clock).
    */
-  pause(retryAfterMs: number | undefined): void {
+  pause(retryAfterMs: number | undefined): number {
     const ms = Math.min(
       MAX_PAUSE_MS,
       Math.max(
@@ -176,13 +221,20 @@ export class Pacer {
         retryAfterMs !== undefined && Number.isFinite(retryAfterMs) ? retryAfterMs : 0,
       ),
     );
-    const until = this.now() + ms;
-    if (until <= this.pausedUntil) return;
+    const now = this.now();
+    // Slower for a while: each 429 takes a step off the rate, down to half of it.
+    const rate = this.rateAt(now);
+    const step = Math.max(1, Math.round(this.ratePerMinute * SLOWDOWN_STEP));
+    this.slowedRate = Math.max(Math.ceil(this.ratePerMinute / 2), rate - step);
+    this.slowedUntil = now + SLOWDOWN_MS;
+    const until = now + ms;
+    if (until <= this.pausedUntil) return this.pausedUntil;
     this.pausedUntil = until;
     this.changed();
     this.wake?.();
     // A copy: a listener may give up its place (abort), which splices the queue.
     for (const waiter of [...this.queue]) waiter.onPause?.(until);
+    return until;
   }
 
   /** Rejects every request still waiting for a token with AbortError; returns how many. */
@@ -202,16 +254,21 @@ export class Pacer {
     this.prune(now);
     const paused = this.pausedUntil > now ? this.pausedUntil : undefined;
     const waiting = this.queue.length;
+    const rate = this.rateAt(now);
     let readyAt = paused ?? now;
-    if (waiting > 0 && this.ratePerMinute > 0) {
-      const free = this.ratePerMinute - this.spent.length - this.reserved;
+    if (waiting > 0 && rate > 0) {
+      const free = rate - this.spent.length - this.reserved;
       const needed = waiting - Math.max(0, free);
       if (needed > 0) {
-        // Tokens come back in the order they were spent; unsent reservations count as sent now.
+        // Tokens come back in the order they return; an unanswered one and unsent reservations
+        // count as back one window from now.
+        const back = this.spent
+          .map((t) => (Number.isFinite(t.returnsAt) ? t.returnsAt : now + this.windowMs))
+          .sort((a, b) => a - b);
         const j = needed - 1;
-        const slot = j % this.ratePerMinute;
-        const stampedAt = this.spent[slot] ?? now;
-        const at = stampedAt + this.windowMs * (1 + Math.floor(j / this.ratePerMinute));
+        const slot = j % rate;
+        const returnsAt = back[slot] ?? now + this.windowMs;
+        const at = returnsAt + this.windowMs * Math.floor(j / rate);
         readyAt = Math.max(readyAt, at);
       }
     }
@@ -219,8 +276,15 @@ export class Pacer {
       waiting,
       inFlight: this.inFlight,
       estimatedWaitMs: waiting > 0 ? Math.max(0, readyAt - now) : 0,
-      ...(paused !== undefined ? { pausedUntil: paused } : {}),
+      // The pane shows the pause's end as a time of day: stated on the wall clock.
+      ...(paused !== undefined ? { pausedUntil: this.wallNow() + (paused - now) } : {}),
+      ...(rate < this.ratePerMinute ? { slowedTo: rate } : {}),
     };
+  }
+
+  /** Tokens a minute now: the rate, or less while slowed down after a 429. */
+  private rateAt(now: number): number {
+    return this.slowedUntil > now ? this.slowedRate : this.ratePerMinute;
   }
 
   /** Calls `listener` after changes (at most once per microtask turn); returns the unsubscribe. */
@@ -251,23 +315,33 @@ export class Pacer {
   private permit(reservedToken = false): PacerPermit {
     let state: "granted" | "sent" | "done" = "granted";
     const paced = this.ratePerMinute > 0 && reservedToken;
+    let token: Token | undefined;
     return {
       sent: () => {
         if (state !== "granted") return;
         state = "sent";
         if (paced) {
           this.reserved -= 1;
-          this.spent.push(this.now());
-          // A pump waiting on unsent permits can now time the oldest token's return.
-          this.wake?.();
+          token = { sentAt: this.now(), returnsAt: Infinity };
+          this.spent.push(token);
         }
         this.inFlight += 1;
         this.changed();
       },
       done: () => {
         if (state === "done") return;
-        if (state === "sent") this.inFlight -= 1;
-        else if (paced) {
+        if (state === "sent") {
+          this.inFlight -= 1;
+          if (token !== undefined) {
+            // It arrived by now at the latest: a minute from now it has left the server's minute.
+            token.returnsAt = Math.max(
+              token.sentAt + this.windowMs,
+              this.now() + this.afterAnswerMs,
+            );
+            // A pump waiting on unanswered requests can now time this token's return.
+            this.wake?.();
+          }
+        } else if (paced) {
           this.reserved -= 1;
           this.wake?.();
         }
@@ -278,7 +352,8 @@ export class Pacer {
   }
 
   private prune(now: number): void {
-    while (this.spent.length > 0 && (this.spent[0] ?? 0) + this.windowMs <= now) this.spent.shift();
+    for (let i = this.spent.length - 1; i >= 0; i -= 1)
+      if ((this.spent[i]?.returnsAt ?? Infinity) <= now) this.spent.splice(i, 1);
   }
 
   /** Grants tokens in queue order; one pump at a time keeps the order FIFO. */
@@ -302,15 +377,18 @@ export class Pacer {
           continue;
         }
         this.prune(now);
-        if (this.spent.length + this.reserved < this.ratePerMinute) {
+        if (this.spent.length + this.reserved < this.rateAt(now)) {
           this.reserved += 1;
           this.grant(this.permit(true));
           continue;
         }
-        // Every token is spent or held by a permit not sent yet: wait for the oldest to return,
-        // or (when none is stamped) for a permit to be sent or handed back.
-        const oldest = this.spent[0];
-        await this.waitFor(oldest === undefined ? undefined : oldest + this.windowMs - now);
+        // Every token is spent or held by a permit not sent yet: wait for the first to return,
+        // or (when none has a return time yet) for a request to be answered or a permit handed
+        // back; a slow-down's end frees tokens too.
+        let first = Infinity;
+        for (const t of this.spent) first = Math.min(first, t.returnsAt);
+        if (this.slowedUntil > now) first = Math.min(first, this.slowedUntil);
+        await this.waitFor(Number.isFinite(first) ? first - now : undefined);
       }
     } finally {
       this.pumping = false;

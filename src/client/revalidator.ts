@@ -2,6 +2,7 @@
 
 import { nextJstMidnight } from "./freshness";
 import { todayJst } from "./normalize";
+import { spentDaysOf, spentRecordOf, type SpentRecord } from "./spent-days";
 /**
  * One due answer to ask again. The client builds these (client.ts `serveWhileRevalidating`); the
  * revalidator decides when, in which order and whether a request is worth it.
@@ -85,14 +86,9 @@ export interface RevalidatorOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Background requests sent on one JST day, as kept between sessions. */
-export interface SpentRecord {
-  /** The JST calendar day, "2026-10-05". */
-  day: string;
-  spent: number;
-}
+export type { SpentRecord };
 
-/** Keeps today's `SpentRecord` (the pane's storage in the add-in, a variable in tests). */
+/** Keeps the days' `SpentRecord` (the pane's storage in the add-in, a variable in tests). */
 export interface BudgetLedger {
   load(): SpentRecord | undefined;
   save(record: SpentRecord): void;
@@ -170,6 +166,8 @@ export class Revalidator {
   private spent = 0;
   /** The JST day `spent` counts ("2026-10-05"); undefined before the first look. */
   private spentDay: string | undefined;
+  /** Every kept day's count (spent-days.ts), `spentDay`'s as of its last look. */
+  private readonly spentDays = new Map<string, number>();
   /** The wake-up at the next JST midnight (paused by the budget with work left), to call off. */
   private rollover: AbortController | undefined;
   private changedCount = 0;
@@ -398,13 +396,15 @@ export class Revalidator {
   private rollDay(): string {
     const day = todayJst(this.options.now());
     if (day !== this.spentDay) {
+      // Each day keeps its count: a clock set back a day and forward again finds it again.
+      if (this.spentDay !== undefined) this.spentDays.set(this.spentDay, this.spent);
       this.spentDay = day;
-      this.spent = 0;
+      this.spent = this.spentDays.get(day) ?? 0;
     }
     try {
-      const kept = this.options.ledger?.load();
-      if (kept !== undefined && kept.day === day && Number.isFinite(kept.spent))
-        this.spent = Math.max(this.spent, Math.floor(kept.spent));
+      for (const [d, n] of spentDaysOf(this.options.ledger?.load()))
+        this.spentDays.set(d, Math.max(this.spentDays.get(d) ?? 0, n));
+      this.spent = Math.max(this.spent, this.spentDays.get(day) ?? 0);
     } catch {
       // No storage: today's count is this session's.
     }
@@ -415,8 +415,10 @@ export class Revalidator {
   private count(): void {
     const day = this.rollDay();
     this.spent += 1;
+    this.spentDays.set(day, this.spent);
+    const record = spentRecordOf(day, this.spentDays);
     try {
-      this.options.ledger?.save({ day, spent: this.spent });
+      this.options.ledger?.save(record);
     } catch {
       // Storage full or refused: the count holds for this session.
     }

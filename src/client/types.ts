@@ -53,8 +53,9 @@ export interface ClientOptions {
   /** Retries after the first attempt for retryable failures. @default 3 */
   maxRetries?: number;
   /**
-   * Bound on a request from its first send, retries and their waits included (deadline.ts); the
-   * time queued behind the pacer before the first send is not counted. 0 = none. @unit ms
+   * Bound on a call from its first send: attempts, backoff and the 429 pauses it drew
+   * (deadline.ts); time queued behind the pacer, or behind another call's pause, is not counted.
+   * 0 = none. @unit ms
    * @default 120000
    */
   deadlineMs?: number;
@@ -64,8 +65,18 @@ export interface ClientOptions {
   cacheStore?: CacheStore;
   /** Freshness overrides per operationId. @unit ms */
   ttlMs?: Partial<Record<OperationId, number>>;
-  /** Clock for cache freshness, pacing and date checks. @default Date.now */
+  /**
+   * Wall clock: cache freshness, the JST day, date checks, the pause's end shown in the pane.
+   * @default Date.now
+   */
   now?: () => number;
+  /**
+   * Monotonic clock for what measures elapsed time: pacing, 429 pauses, call deadlines (a wall
+   * clock stepped back an hour must not stall requests for that hour, nor one stepped forward
+   * release them at once). Retry waits are timers, monotonic already. With only `now` given (a
+   * test's or the bench's virtual clock), `now`. @unit ms @default performance.now()
+   */
+  clock?: () => number;
   /** Language of `client.message(err)`. @default "ja" */
   lang?: Lang;
   /** Observer of every request sent. */

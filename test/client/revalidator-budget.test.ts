@@ -145,7 +145,41 @@ test("two workbooks open on one computer spend one daily budget between them", a
   // The next JST day both start again from 0.
   await jest.advanceTimersByTimeAsync(DAY);
   expect(second.sent).toEqual(["C prices", "D prices", "E prices"]);
-  expect(kept).toEqual({ day: "2026-10-06", spent: 2 });
+  expect(kept).toEqual({ day: "2026-10-06", spent: 2, earlier: { "2026-10-05": 3 } });
   first.revalidator.cancel();
   second.revalidator.cancel();
+});
+
+test("a clock set back a day and forward again spends no day's budget twice, in one session or the next", async () => {
+  let kept: SpentRecord | undefined;
+  const ledger: BudgetLedger = { load: () => kept, save: (r) => void (kept = r) };
+  const h = harness(2, ledger);
+  const spend = async (...companies: string[]) => {
+    for (const c of companies) h.revalidator.schedule(h.task(c, "prices", Date.now()));
+    await jest.advanceTimersByTimeAsync(1000);
+  };
+  await spend("A", "B"); // Monday's two
+  jest.setSystemTime(T0 + DAY);
+  await jest.advanceTimersByTimeAsync(1000);
+  await spend("C", "D"); // Tuesday's two
+  expect(h.sent).toEqual(["A prices", "B prices", "C prices", "D prices"]);
+  // The computer's clock is set back to Monday, then put right.
+  jest.setSystemTime(T0 + 2 * HOUR);
+  await spend("E");
+  jest.setSystemTime(T0 + DAY + 2 * HOUR);
+  await spend("F");
+  expect(h.sent).toHaveLength(4);
+  expect(h.revalidator.status()).toMatchObject({ spentToday: 2, paused: "budget" });
+  h.revalidator.cancel();
+  // A reopen reads both days from the ledger: Monday's count, then Tuesday's, again.
+  const reopened = harness(2, ledger);
+  jest.setSystemTime(T0 + 3 * HOUR);
+  reopened.revalidator.schedule(reopened.task("G", "prices", Date.now()));
+  await jest.advanceTimersByTimeAsync(1000);
+  jest.setSystemTime(T0 + DAY + 3 * HOUR);
+  reopened.revalidator.schedule(reopened.task("H", "prices", Date.now()));
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(reopened.sent).toEqual([]);
+  expect(kept).toEqual({ day: "2026-10-06", spent: 2, earlier: { "2026-10-05": 2 } });
+  reopened.revalidator.cancel();
 });
