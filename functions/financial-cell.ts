@@ -14,6 +14,7 @@ import {
   type Quarter,
 } from "../src/excel/financial-period";
 import { ltmKind } from "../src/excel/ltm-kind";
+import { isFutureDate } from "../src/excel/dates";
 import { knownFinancialsAsk } from "../src/domain/company-resolver";
 import { unitOf } from "../src/excel/labels";
 import { unitCell } from "../src/excel/number-formats";
@@ -206,10 +207,12 @@ function financialValue(
   const { what } = args;
   const { itemKey, money, unitId } = what;
   const { spec, type, quarter: q } = what.period;
-  // A date not reached yet has no period ended on it: refused before any request.
+  // A date not reached yet has no period ended on it: refused before any request. The user's own
+  // today east of Japan, a day ahead of Japan's, is the latest period (the month it names has no
+  // period ended after Japan's today either).
   if (spec.kind === "onOrBefore") {
     const today = client.today();
-    if (spec.iso > today) throw futureDate(spec.iso, today);
+    if (isFutureDate(spec.iso, today, client.userToday())) throw futureDate(spec.iso, today);
   }
   const body = answerFor(what, who, answers);
   if (body === LACKING) return LACKING;

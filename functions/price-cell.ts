@@ -4,6 +4,7 @@
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
 import { ArgumentError, optionalDate } from "../src/excel/args";
+import { isFutureDate } from "../src/excel/dates";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";
@@ -94,7 +95,8 @@ function parsePrice(company: unknown, field: unknown, date: unknown): PriceArgs 
 /**
  * PRICE: one value (default close) of the latest trading day, or of the last trading day on or
  * before `date` (a weekend, a holiday or a day without trades, whose close is null, gives the
- * last close before it; field "date" says which day). A date after today is refused.
+ * last close before it; field "date" says which day). A date after today is refused, except the
+ * user's own today east of Japan (src/excel/dates.ts isFutureDate).
  */
 const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer, never>({
   parse: parsePrice,
@@ -103,9 +105,13 @@ const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer, never>(
     "security_code" in args.ref ? args.ref.security_code : securityCodeOf(ctx, args.ref),
   needs: (args, code) => [args.day === undefined ? latestQuery(code) : dayQuery(code, args.day)],
   compute(args, code, answers, host, client) {
-    const { key, day } = args;
+    const { key } = args;
     const today = client.today();
-    if (day !== undefined && day > today) throw futureDate(day, today);
+    if (args.day !== undefined && isFutureDate(args.day, today, client.userToday()))
+      throw futureDate(args.day, today);
+    // The user's today a day ahead of Japan's (east of Japan after midnight): the latest day, which
+    // is Japan's today.
+    const day = args.day !== undefined && args.day > today ? today : args.day;
     let row: SecurityDailyPrice | undefined;
     if (day === undefined) {
       const latest = answers.read(latestQuery(code)) as PricesResponse | undefined;

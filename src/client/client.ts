@@ -60,7 +60,7 @@ import { edinetCodeOf } from "../domain/edinet-resolution";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
 import { latestPrices } from "../domain/price-latest";
-import { normalizeCompany, todayJst } from "./normalize";
+import { normalizeCompany, todayJst, todayLocal } from "./normalize";
 
 /** REFERENCE: public clients call this origin. */
 export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
@@ -170,6 +170,11 @@ interface ClientCore {
    */
   today(): string;
   /**
+   * Today where the user is (YYYY-MM-DD, the runtime's time zone) by the client's clock: what
+   * Excel's TODAY() gives, up to a day ahead of `today()` east of Japan.
+   */
+  userToday(): string;
+  /**
    * The background revalidation queue (shared by `withOptions` copies): due answers served at once
    * with `staleWhileRevalidate` are asked again here; the pane shows, pauses and budgets it.
    */
@@ -256,6 +261,10 @@ class Client implements ClientCore {
 
   today(): string {
     return todayJst(this.settings.now());
+  }
+
+  userToday(): string {
+    return todayLocal(this.settings.now());
   }
 
   peek<O extends OperationId>(opId: O, params: ParamsOf<O>): ResponseOf<O> | undefined {

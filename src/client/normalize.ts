@@ -125,6 +125,16 @@ export function todayJst(nowMs: number = Date.now()): string {
   return formatDay(jstDay(nowMs));
 }
 
+/**
+ * Today where the user is (the runtime's time zone: the day Excel's TODAY() gives), "YYYY-MM-DD".
+ * Up to a day ahead of `todayJst` east of Japan, behind it west.
+ */
+export function todayLocal(nowMs: number = Date.now()): string {
+  // By the zone's offset at that instant (what Date's local getters use).
+  const d = new Date(nowMs - new Date(nowMs).getTimezoneOffset() * 60_000);
+  return formatDay({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+}
+
 const DATE_TEXT = [
   /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/,
   /^(\d{4})(\d{2})(\d{2})$/,

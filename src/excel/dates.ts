@@ -75,3 +75,18 @@ export function minusOneYear(iso: string): string {
   const candidate = `${year}${rest}`;
   return isoToSerial(candidate) === undefined ? `${year}-02-28` : candidate;
 }
+
+/**
+ * True when the date `iso` is after JST `today` and is not the user's own today. East of Japan
+ * after local midnight (Auckland 01:30 is 21:30 JST the day before) Excel's TODAY() is a day
+ * ahead of JST for hours: that day asks for the latest day, not the future. Never more than one
+ * day ahead (no time zone is a whole day east of JST).
+ *
+ * @example isFutureDate("2026-11-28", "2026-11-27", "2026-11-28") // false (Auckland, 01:30)
+ * @example isFutureDate("2026-11-28", "2026-11-27", "2026-11-27") // true (Tokyo)
+ */
+export function isFutureDate(iso: string, today: string, userToday: string): boolean {
+  if (iso <= today) return false;
+  const nextDay = serialToIso((isoToSerial(today) ?? 0) + 1);
+  return !(iso <= userToday && iso <= nextDay);
+}

@@ -1,0 +1,84 @@
+// Time that can jump, and time zones east of Japan: the user's own today is the latest day, never the future.
+import * as TYPED from "../../functions/index";
+import { isoToSerial } from "../../src/excel/dates";
+import { invocation, resetSession, useSandbox } from "../functions/harness";
+
+const KAISHA = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
+
+jest.setTimeout(60_000);
+afterAll(resetSession);
+
+/** 21:30 JST on Friday 2026-11-20 (the sandbox's data day): 01:30 on Saturday the 21st in Auckland. */
+const EVENING_IN_JAPAN = Date.parse("2026-11-20T12:30:00Z");
+/** Hours east of UTC in November: New Zealand daylight time, Japan, Pacific standard time. */
+const AUCKLAND = 13;
+const TOKYO = 9;
+const LOS_ANGELES = -8;
+const serial = (iso: string) => isoToSerial(iso) as number;
+
+/** What the cell shows: its value, or its error code and message. */
+async function shown(call: unknown): Promise<unknown> {
+  try {
+    return { value: await call };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (typeof e.code !== "string") throw err;
+    return { error: e.code, message: e.message };
+  }
+}
+
+/**
+ * Runs `body` in a time zone `offsetHours` east of UTC at the test's instants (Excel's TODAY() is
+ * the local day). Jest's process.env is the worker's copy, so TZ cannot be changed from a test:
+ * the zone's offset is what the runtime reports.
+ */
+async function inZone<T>(offsetHours: number, body: () => Promise<T>): Promise<T> {
+  const spy = jest.spyOn(Date.prototype, "getTimezoneOffset").mockReturnValue(-offsetHours * 60);
+  try {
+    return await body();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const price = (date?: number) => shown(KAISHA.PRICE("7203", "close", date ?? null, invocation()));
+const financial = (date: number) =>
+  shown(KAISHA.FINANCIAL("7203", "sales", date, null, null, null, invocation()));
+
+describe("a date that is today where the user is (up to a day ahead of JST) means the latest day", () => {
+  test("Auckland 01:30 (21:30 JST the day before): PRICE(…,TODAY()) is the latest close and FINANCIAL(…,TODAY()) the latest period; no request names the day", async () => {
+    await inZone(AUCKLAND, async () => {
+      const h = useSandbox({ now: EVENING_IN_JAPAN });
+      const today = serial("2026-11-21"); // =TODAY() in Auckland
+      const latest = await price();
+      expect(latest).toMatchObject({ value: expect.any(Number) });
+      expect(await price(today)).toEqual(latest);
+      const japanToday = await financial(serial("2026-11-20"));
+      expect(japanToday).toMatchObject({ value: expect.any(Number) });
+      expect(await financial(today)).toEqual(japanToday);
+      expect(h.requests().some((r) => r.includes("2026-11-21"))).toBe(false);
+    });
+  });
+
+  test("the same instant in Tokyo and Los Angeles, and two days ahead in Auckland: the date is in the future (#N/A, nothing sent)", async () => {
+    for (const [offset, iso] of [
+      [TOKYO, "2026-11-21"],
+      [LOS_ANGELES, "2026-11-21"],
+      [AUCKLAND, "2026-11-22"],
+    ] as const) {
+      await inZone(offset, async () => {
+        const h = useSandbox({ now: EVENING_IN_JAPAN });
+        const future = {
+          error: "#N/A",
+          message: `The date ${iso} is in the future (today is 2026-11-20): give a date up to today`,
+        };
+        expect(await price(serial(iso))).toEqual(future);
+        expect(await financial(serial(iso))).toEqual(future);
+        expect(h.sent()).toBe(0);
+      });
+    }
+  });
+});
