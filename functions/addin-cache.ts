@@ -14,13 +14,15 @@ const MEMORY_TIER_MAX_BYTES = 384 * 1024 * 1024;
 /**
  * Where answers are kept, for the task pane: on this computer (IndexedDB), still opening, or in
  * memory only and why (no IndexedDB in this host, no CompressionStream to store the one gzip form,
- * the database refused to open (private browsing, storage blocked), or refused the last write (disk
+ * the database refused to open (private browsing, storage blocked), did not open within
+ * STORAGE_OPEN_TIMEOUT_MS (WebKit has left the open unsettled), or refused the last write (disk
  * full, storage cleared; answers are saved again once a write succeeds)).
  */
 export type CacheStorageState =
   { kind: "disk" } | { kind: "opening" } | { kind: "memory"; reason: MemoryOnlyReason };
 
-type MemoryOnlyReason = "no-indexeddb" | "no-compression" | "open-failed" | "write-failed";
+type MemoryOnlyReason =
+  "no-indexeddb" | "no-compression" | "open-failed" | "open-timeout" | "write-failed";
 
 /** What the cache needs of the platform (injectable for tests). */
 export interface CachePlatform {
@@ -72,7 +74,13 @@ export function cacheStorageState(): CacheStorageState {
   const state = installed.state;
   if (state === "opening") return { kind: "opening" };
   if (state === "open") return { kind: "disk" };
-  return { kind: "memory", reason: state === "unavailable" ? "open-failed" : "write-failed" };
+  const reason =
+    state === "unavailable"
+      ? "open-failed"
+      : state === "timed-out"
+        ? "open-timeout"
+        : "write-failed";
+  return { kind: "memory", reason };
 }
 
 /**

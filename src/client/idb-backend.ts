@@ -1,6 +1,13 @@
 // IndexedDB backend of the persistent cache tier: answers and their index in two object stores.
 
-import type { Batch, IndexRow, PersistentBackend, StoredRecord } from "./persistent-store";
+import {
+  indexRowOf,
+  type Batch,
+  type IndexRow,
+  type PersistentBackend,
+  type SharedBudget,
+  type StoredRecord,
+} from "./persistent-store";
 
 const RECORDS = "records";
 const INDEX = "index";
@@ -80,21 +87,11 @@ export async function openIdbBackend(
   db.onversionchange = () => db.close();
 
   return {
-    async readIndex(): Promise<IndexRow[]> {
+    async readIndex(): Promise<Array<IndexRow | { key: string; bad: true }>> {
       const tx = db.transaction(INDEX, "readonly");
-      const store = tx.objectStore(INDEX);
-      const [keys, values] = await Promise.all([
-        done(store.getAllKeys()),
-        done(store.getAll() as IDBRequest<StoredRow[]>),
-      ]);
-      const rows: IndexRow[] = [];
-      keys.forEach((key, i) => {
-        const v = values[i];
-        if (typeof key === "string" && Array.isArray(v) && v.length === 3) {
-          rows.push({ key, bytes: v[0], storedAt: v[1], lastUsed: v[2] });
-        }
-      });
-      return rows;
+      return (await readRows(tx.objectStore(INDEX))).map(
+        ({ key, row }) => row ?? { key, bad: true as const },
+      );
     },
     async readRecord(key: string): Promise<StoredRecord | undefined> {
       const tx = db.transaction(RECORDS, "readonly");
@@ -109,7 +106,7 @@ export async function openIdbBackend(
       );
       return values.map((v) => v ?? undefined);
     },
-    async commit(batch: Batch): Promise<void> {
+    async commit(batch: Batch, budget?: SharedBudget): Promise<{ evicted: string[] }> {
       const tx = db.transaction([RECORDS, INDEX], "readwrite");
       const records = tx.objectStore(RECORDS);
       const index = tx.objectStore(INDEX);
@@ -124,7 +121,9 @@ export async function openIdbBackend(
       for (const row of batch.touch) {
         index.put([row.bytes, row.storedAt, row.lastUsed] satisfies StoredRow, row.key);
       }
+      const evicted = budget === undefined ? [] : await evictOver(records, index, batch, budget);
       await committed(tx);
+      return { evicted };
     },
     async clear(): Promise<void> {
       const tx = db.transaction([RECORDS, INDEX], "readwrite");
@@ -132,5 +131,64 @@ export async function openIdbBackend(
       tx.objectStore(INDEX).clear();
       await committed(tx);
     },
+    close(): void {
+      db.close();
+    },
   };
+}
+
+/** Every index row with its key; `row` undefined where the value is not a row (`indexRowOf`). */
+async function readRows(
+  index: IDBObjectStore,
+): Promise<Array<{ key: string; row: IndexRow | undefined }>> {
+  const [keys, values] = await Promise.all([done(index.getAllKeys()), done(index.getAll())]);
+  const out: Array<{ key: string; row: IndexRow | undefined }> = [];
+  keys.forEach((key, i) => {
+    if (typeof key === "string") out.push({ key, row: indexRowOf(key, values[i]) });
+  });
+  return out;
+}
+
+/**
+ * The budget applied to the whole database, inside the batch's transaction: every workbook open on
+ * this computer writes here, so the total is read from the store itself at each write (as the
+ * daily request budget is read from the computer's ledger, src/revalidation-budget.ts), never
+ * summed by one workbook alone. Over it, the least recently used rows go first, never a row this
+ * recalculation used (`pinnedSince`) nor one this batch touched; this batch's own answers go last
+ * (the store then keeps them in memory only, as when they do not fit). Bad rows go too.
+ */
+async function evictOver(
+  records: IDBObjectStore,
+  index: IDBObjectStore,
+  batch: Batch,
+  budget: SharedBudget,
+): Promise<string[]> {
+  const rows = await readRows(index);
+  const evicted: string[] = [];
+  const remove = (key: string) => {
+    records.delete(key);
+    index.delete(key);
+    evicted.push(key);
+  };
+  let total = 0;
+  const candidates: IndexRow[] = [];
+  const own = new Set(batch.put.map((p) => p.row.key));
+  const touched = new Set(batch.touch.map((r) => r.key));
+  for (const { key, row } of rows) {
+    if (row === undefined) remove(key);
+    else {
+      total += row.bytes;
+      if (!own.has(key) && !touched.has(key) && row.lastUsed < budget.pinnedSince)
+        candidates.push(row);
+    }
+  }
+  if (total <= budget.maxBytes) return evicted;
+  candidates.sort((a, b) => a.lastUsed - b.lastUsed);
+  const newest = batch.put.map((p) => p.row);
+  for (const row of [...candidates, ...newest]) {
+    if (total <= budget.maxBytes) break;
+    remove(row.key);
+    total -= row.bytes;
+  }
+  return evicted;
 }

@@ -3,6 +3,7 @@
 import type { CacheEntry, CacheStore } from "./cache";
 import { fromStoredForm, storedSize, toStoredForm } from "./stored-form";
 import { containsSecret } from "./redact";
+import { STORAGE_OPEN_TIMEOUT_MS } from "./storage-platform";
 
 /** One row of the index: what eviction needs, without reading the answer itself. */
 export interface IndexRow {
@@ -23,6 +24,33 @@ export interface StoredRecord {
   bytes: number;
 }
 
+/**
+ * An index row as storage gave it back, or undefined when it is not one this version wrote: a key
+ * and three finite numbers, the size not negative. A row with a size of NaN, undefined or text
+ * (another version, a damaged disk) would make the summed size NaN, and every eviction after it
+ * would then remove every unpinned answer; such a row is dropped with its record instead.
+ */
+export function indexRowOf(key: unknown, value: unknown): IndexRow | undefined {
+  if (typeof key !== "string" || !Array.isArray(value) || value.length !== 3) return undefined;
+  const [bytes, storedAt, lastUsed] = value as unknown[];
+  if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return undefined;
+  if (typeof storedAt !== "number" || !Number.isFinite(storedAt)) return undefined;
+  if (typeof lastUsed !== "number" || !Number.isFinite(lastUsed)) return undefined;
+  return { key, bytes, storedAt, lastUsed };
+}
+
+/**
+ * The budget every workbook open on this computer shares (they share one database): the backend
+ * applies it to the whole store inside the batch's own transaction, so two workbooks each keeping
+ * its own count cannot store twice the budget between them.
+ */
+export interface SharedBudget {
+  /** Summed stored sizes allowed. @unit bytes */
+  maxBytes: number;
+  /** Rows used since this instant are pinned (this recalculation's). @unit ms since epoch */
+  pinnedSince: number;
+}
+
 /** One write to the backend: answers to put, index rows to refresh, keys to remove. */
 export interface Batch {
   put: Array<{ row: IndexRow; record: StoredRecord }>;
@@ -36,20 +64,31 @@ export interface Batch {
  * only the small index.
  */
 export interface PersistentBackend {
-  readIndex(): Promise<IndexRow[]>;
+  /**
+   * Every index row; a row that is not one (`indexRowOf`) comes back as its key alone, and the
+   * store removes it with its record.
+   */
+  readIndex(): Promise<Array<IndexRow | { key: string; bad: true }>>;
   readRecord(key: string): Promise<StoredRecord | undefined>;
   /**
    * Many records in one call (IndexedDB: one transaction), in the order of `keys`. Optional: a
    * backend without it is read one record at a time.
    */
   readRecords?(keys: readonly string[]): Promise<Array<StoredRecord | undefined>>;
-  /** Applies a batch in one transaction where the backend has them. */
-  commit(batch: Batch): Promise<void>;
+  /**
+   * Applies a batch in one transaction where the backend has them. With `budget`, a backend shared
+   * with other workbooks (IndexedDB) then reads the whole store's total in the same transaction and
+   * evicts the least recently used rows over it (the batch's own answers last), returning the keys
+   * it removed; a backend of one workbook only may ignore it (the store's own count is the total).
+   */
+  commit(batch: Batch, budget?: SharedBudget): Promise<{ evicted: string[] } | void>;
   clear(): Promise<void>;
+  /** Closes a backend that opened after the store stopped waiting for it. */
+  close?(): void;
 }
 
 /** What `PersistentCacheStore.state` reports. */
-export type PersistentHealth = "opening" | "open" | "unavailable" | "write-failed";
+export type PersistentHealth = "opening" | "open" | "unavailable" | "timed-out" | "write-failed";
 
 export interface PersistentCacheStoreOptions {
   /** Budget of summed stored (compressed) sizes. @unit bytes @default 384 MB */
@@ -61,6 +100,11 @@ export interface PersistentCacheStoreOptions {
    * backend together. @default setTimeout(write, 250)
    */
   schedule?: (write: () => void) => void;
+  /**
+   * How long the backend may take to open and read its index before the store gives up on it and
+   * stores nothing this session (`timed-out`). @unit ms @default STORAGE_OPEN_TIMEOUT_MS
+   */
+  openTimeoutMs?: number;
 }
 
 /** REFERENCE: IndexedDB in the shared runtime holds far more than OfficeRuntime.storage's 10 MB. */
@@ -101,6 +145,12 @@ export class PersistentCacheStore implements CacheStore {
   private readonly unwritten = new Map<string, StoredRecord>();
   private scheduled = false;
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * Answers being compressed, by key: `delete` and `clear` take theirs away, so an answer still
+   * being compressed when Forget runs is never written after it (and a later `set` of the same key
+   * supersedes an earlier one still compressing).
+   */
+  private readonly compressing = new Map<string, object>();
 
   private backend: PersistentBackend = UNAVAILABLE;
   private health: PersistentHealth = "opening";
@@ -113,19 +163,45 @@ export class PersistentCacheStore implements CacheStore {
     this.maxBytes = options.maxBytes ?? DEFAULT_PERSISTENT_MAX_BYTES;
     this.now = options.now ?? Date.now;
     this.schedule = options.schedule ?? defaultSchedule;
-    this.ready = Promise.resolve(backend)
+    // WebKit (Excel on Mac runs in WKWebView) has left indexedDB.open unsettled for good: every
+    // read waits for `ready`, so it is bounded, and past the bound the tier stores nothing.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let gaveUp = false;
+    const opening = Promise.resolve(backend)
       .then(async (opened) => {
         const rows = await opened.readIndex();
-        this.backend = opened;
-        for (const row of rows) {
-          this.index.set(row.key, row);
-          this.total += row.bytes;
+        if (gaveUp) {
+          opened.close?.();
+          return;
         }
-        this.health = "open";
+        this.adopt(opened, rows);
       })
       .catch(() => {
-        this.health = "unavailable";
+        if (!gaveUp) this.health = "unavailable";
       });
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        gaveUp = true;
+        if (this.health === "opening") this.health = "timed-out";
+        resolve();
+      }, options.openTimeoutMs ?? STORAGE_OPEN_TIMEOUT_MS);
+    });
+    this.ready = Promise.race([opening, bound]).finally(() => clearTimeout(timer));
+  }
+
+  /** The opened backend and its index; rows that are not rows go, with their records. */
+  private adopt(opened: PersistentBackend, rows: Array<IndexRow | { key: string; bad: true }>) {
+    this.backend = opened;
+    for (const row of rows) {
+      if ("bad" in row) {
+        this.pending.remove.push(row.key);
+        continue;
+      }
+      this.index.set(row.key, row);
+      this.total += row.bytes;
+    }
+    this.health = "open";
+    if (this.pending.remove.length > 0) this.later();
   }
 
   /**
@@ -190,10 +266,22 @@ export class PersistentCacheStore implements CacheStore {
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    await this.ready;
-    // The API key must not reach storage; keys are URLs without it, so this is a guard.
-    if (containsSecret(key) || this.backend === UNAVAILABLE) return;
-    const stored = await toStoredForm(entry.body);
+    const token = {};
+    this.compressing.set(key, token);
+    try {
+      await this.ready;
+      // The API key must not reach storage; keys are URLs without it, so this is a guard.
+      if (containsSecret(key) || this.backend === UNAVAILABLE) return;
+      const stored = await toStoredForm(entry.body);
+      // Forgotten (or superseded) while it was being compressed: not written.
+      if (this.compressing.get(key) !== token) return;
+      this.put(key, entry, stored);
+    } finally {
+      if (this.compressing.get(key) === token) this.compressing.delete(key);
+    }
+  }
+
+  private put(key: string, entry: CacheEntry, stored: Uint8Array<ArrayBuffer>): void {
     const now = this.now();
     // Charged what it takes on disk: gzip is about a tenth of the JSON received.
     const size = Math.max(1, storedSize(stored));
@@ -215,22 +303,29 @@ export class PersistentCacheStore implements CacheStore {
   }
 
   async delete(key: string): Promise<void> {
+    this.compressing.delete(key);
     await this.ready;
     this.forget(key);
   }
 
   async clear(): Promise<void> {
+    this.compressing.clear();
     await this.ready;
     await this.flush();
     this.index.clear();
     this.unwritten.clear();
+    this.touched.clear();
+    this.pending = { put: [], touch: [], remove: [] };
     this.total = 0;
     await this.backend.clear();
   }
 
+  /** Stored keys and keys being compressed to be stored (Forget deletes those of its key too). */
   async keys(): Promise<string[]> {
     await this.ready;
-    return [...this.index.keys()];
+    const keys = [...this.index.keys()];
+    for (const key of this.compressing.keys()) if (!this.index.has(key)) keys.push(key);
+    return keys;
   }
 
   /** Stored keys, most recently used first (what a reopen warms first, src/client/warm-up.ts). */
@@ -250,10 +345,14 @@ export class PersistentCacheStore implements CacheStore {
     if (batch.put.length + batch.touch.length + batch.remove.length > 0) {
       const written = batch.put.map((p) => p.row.key);
       this.writing = this.writing
-        .then(() => this.backend.commit(batch))
+        .then(() =>
+          this.backend.commit(batch, { maxBytes: this.maxBytes, pinnedSince: this.pinnedSince }),
+        )
         .then(
-          () => {
+          (outcome) => {
             this.health = "open";
+            // Evicted under the budget shared with other workbooks (another one's answers counted).
+            for (const key of outcome?.evicted ?? []) this.dropEvicted(key, batch);
           },
           () => {
             // Not thrown: a cache that cannot persist only costs requests later (the pane says so).
@@ -268,6 +367,18 @@ export class PersistentCacheStore implements CacheStore {
         });
     }
     await this.writing;
+  }
+
+  /** A key the backend removed: gone from the index unless it was written again since `batch`. */
+  private dropEvicted(key: string, batch: Batch): void {
+    const row = this.index.get(key);
+    if (row === undefined) return;
+    const unwritten = this.unwritten.get(key);
+    if (unwritten !== undefined && !batch.put.some((p) => p.record === unwritten)) return;
+    this.index.delete(key);
+    this.total -= row.bytes;
+    this.touched.delete(row);
+    this.unwritten.delete(key);
   }
 
   private touch(row: IndexRow): void {

@@ -14,6 +14,15 @@ export function hasCompression(): boolean {
   );
 }
 
+/**
+ * How long the persistent tier may take to open IndexedDB and read its index before the add-in
+ * keeps answers in memory only for the session (persistent-store.ts `openTimeoutMs`): WebKit, which
+ * Excel on Mac runs add-ins in, has left `indexedDB.open` without success or error for good, and
+ * every cell not in memory waits for the tier. A healthy open of the cache takes well under a
+ * second; the bound only ends a wait that would never end. @unit ms
+ */
+export const STORAGE_OPEN_TIMEOUT_MS = 10_000;
+
 /** The platform's IndexedDB, or undefined where there is none (Node, some hosts). */
 export function platformIndexedDb(): IDBFactory | undefined {
   try {

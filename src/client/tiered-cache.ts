@@ -32,6 +32,12 @@ export class TieredCacheStore implements CacheStore {
   private announcing: Promise<void> | undefined;
   /** Tells the bulk load a cell is waiting for `key` (`expect`'s `asked`), so it comes sooner. */
   private asked: ((key: string) => void) | undefined;
+  /**
+   * Answers waiting their turn to be written, by key: `keys` lists them and `delete`/`clear` take
+   * them out, so Forget also stops an answer not yet written (persistent-store.ts then stops one
+   * being compressed).
+   */
+  private readonly queued = new Map<string, CacheEntry>();
 
   constructor(
     readonly memory: CacheStore,
@@ -121,15 +127,23 @@ export class TieredCacheStore implements CacheStore {
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     await this.memory.set(key, entry);
-    this.background(() => this.persistent.set(key, entry));
+    this.queued.set(key, entry);
+    this.background(async () => {
+      // Deleted meanwhile (Forget), or set again: the later answer is the one written.
+      if (this.queued.get(key) !== entry) return;
+      this.queued.delete(key);
+      await this.persistent.set(key, entry);
+    });
   }
 
   async delete(key: string): Promise<void> {
+    this.queued.delete(key);
     await this.memory.delete(key);
     await this.persistent.delete(key).catch(() => undefined);
   }
 
   async clear(): Promise<void> {
+    this.queued.clear();
     await this.memory.clear();
     await this.pending;
     await this.persistent.clear().catch(() => undefined);
@@ -145,7 +159,7 @@ export class TieredCacheStore implements CacheStore {
       this.memory.keys(),
       this.persistent.keys().catch(() => [] as string[]),
     ]);
-    return [...new Set([...hot, ...cold])];
+    return [...new Set([...hot, ...cold, ...this.queued.keys()])];
   }
 
   /** Resolves when every persistent write started so far has finished (tests, bench, unload). */

@@ -17,6 +17,7 @@ const MEMORY_ONLY_REASON = {
   "no-indexeddb": "usageStorage_no_indexeddb",
   "no-compression": "usageStorage_no_compression",
   "open-failed": "usageStorage_open_failed",
+  "open-timeout": "usageStorage_open_timeout",
   "write-failed": "usageStorage_write_failed",
 } as const;
 

@@ -253,6 +253,8 @@ export const en = {
     "this Office host cannot compress answers (no CompressionStream); updating Office or the browser keeps them.",
   usageStorage_open_failed:
     "the browser refused IndexedDB (private window, site data blocked, or disk full).",
+  usageStorage_open_timeout:
+    "this computer's storage did not answer within 10 seconds (a known WebKit fault on Mac); restarting Excel usually clears it.",
   usageStorage_write_failed:
     "the last save to this computer failed (disk full or site data cleared); saving resumes once there is room.",
   unknown: "—",

@@ -249,6 +249,8 @@ export const ja: Messages = {
     "この Office では回答を圧縮できません（CompressionStream なし）。Office またはブラウザーを更新すると保存されます。",
   usageStorage_open_failed:
     "ブラウザーが IndexedDB を拒否しました（プライベートウィンドウ、サイトデータのブロック、ディスク容量不足）。",
+  usageStorage_open_timeout:
+    "このコンピューターの保存領域が 10 秒以内に応答しませんでした（Mac の WebKit の既知の不具合）。Excel を再起動すると通常は解消します。",
   usageStorage_write_failed:
     "このコンピューターへの直近の保存に失敗しました（ディスク容量不足、サイトデータの削除）。空きができれば保存を再開します。",
   unknown: "—",
