@@ -43,6 +43,7 @@ const PURE_FUNCTIONS = [
   "MEDIAN",
   "COUNT",
   "INDEX",
+  "RIGHT",
 ];
 
 /**

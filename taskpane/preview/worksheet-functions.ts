@@ -274,6 +274,17 @@ const FUNCTIONS: Record<string, WorksheetFunction> = {
     return xs.length ? Math.max(...xs) : 0;
   }),
   ABS: valued(async (args, name) => Math.abs(toNumber(await scalarOf(args[0], name)))),
+  /**
+   * RIGHT(text, [num_chars]): the last num_chars characters (1 when omitted, all when more than
+   * the length; below 0 is #VALUE!) of the value as text (Support: RIGHT, RIGHTB).
+   */
+  RIGHT: valued(async (args, name) => {
+    const text = toText(await scalarOf(args[0], name));
+    const given = args[1] && !args[1].omitted;
+    const n = given ? Math.trunc(toNumber(await scalarOf(args[1], name))) : 1;
+    if (n < 0) return fail("#VALUE!", "num_chars is below 0");
+    return n === 0 ? "" : text.slice(-n);
+  }),
   /** INDEX(array, row_num, [column_num]): 1-based; outside the array is #REF! (Support: INDEX). */
   INDEX: async (args, name) => {
     const arr = args[0] ? await args[0].value() : scalar(null);

@@ -5,6 +5,7 @@ import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
 import { columnLetter, parseAddress } from "./a1";
 import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
+import { ltmKind } from "../../src/excel/ltm-kind";
 import type { PaneClient, PaneRequestOptions } from "./pane-client";
 import { sheetWord, UNIT_WORDS, type Bilingual, type UnitWord } from "./sheet-labels";
 
@@ -13,6 +14,8 @@ export interface FiscalYearInfo {
   fiscalYear: string;
   /** openapi.json FinancialsPeriod.accounting_standard: J-GAAP, IFRS or US-GAAP. */
   standard: string;
+  /** openapi.json FinancialsPeriod.is_consolidated (absent: not known). */
+  consolidated?: boolean;
   /** item keys adopted under J-GAAP although the period's standard is another (standard_exceptions). */
   jgaapExceptions: readonly string[];
 }
@@ -43,16 +46,30 @@ export const SHEET_FORMATS = {
   stamp: "yyyy/mm/dd hh:mm",
 } as const;
 
-/** A row of the results block: a fetched item, ROE (roe ?? roe_computed) or a derived formula. */
+/**
+ * A row of the results block: a fetched item, ROE (roe ?? roe_computed), the row saying where ROE
+ * is the computed fallback, or a derived formula.
+ */
 type SummaryRow =
   | { id: string; kind: "item"; key: string; label: Bilingual; unit: UnitWord; format: string }
   | { id: "roe"; kind: "roe"; label: Bilingual; unit: UnitWord; format: string }
+  | {
+      id: "roe_source";
+      kind: "roeSource";
+      label: Bilingual;
+      unit?: undefined;
+      format: string;
+      /** what a year whose ROE is the computed fallback shows. */
+      computedWord: Bilingual;
+    }
   | {
       id: string;
       kind: "derived";
       label: Bilingual;
       unit: UnitWord;
       format: string;
+      /** a change over the column to the left: nothing in the LTM column. */
+      yearOnYear?: boolean;
       /** the formula of one column; `prev` is the column to its left, absent for the oldest. */
       formula(
         col: string,
@@ -114,6 +131,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     unit: "percent",
     format: SHEET_FORMATS.percent,
     formula: growth("sales"),
+    yearOnYear: true,
   },
   item("operating_profit", "営業利益", "Operating profit", "million_jpy", SHEET_FORMATS.millionYen),
   {
@@ -131,6 +149,7 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     unit: "percent",
     format: SHEET_FORMATS.percent,
     formula: growth("operating_profit"),
+    yearOnYear: true,
   },
   item("ordinary_income", "経常利益", "Ordinary income", "million_jpy", SHEET_FORMATS.millionYen),
   item(
@@ -209,6 +228,13 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
     unit: "percent",
     format: SHEET_FORMATS.percent,
   },
+  {
+    id: "roe_source",
+    kind: "roeSource",
+    label: { ja: "ROE の出所（計算値の期）", en: "ROE basis (computed years)" },
+    format: "General",
+    computedWord: { ja: "計算値", en: "computed" },
+  },
   item("number_of_employees", "従業員数", "Employees", "people", SHEET_FORMATS.count),
 ];
 
@@ -272,6 +298,7 @@ export async function companyFiscalYears(
     found.set(p.fiscal_year, {
       fiscalYear: p.fiscal_year,
       standard: p.accounting_standard,
+      consolidated: p.is_consolidated,
       jgaapExceptions: p.standard_exceptions["J-GAAP"] ?? [],
     });
   }
@@ -284,23 +311,15 @@ function clampYears(years: number): number {
   return Math.max(1, Math.min(FINANCIALS_FETCH_YEARS, Math.trunc(years) || 10));
 }
 
-/** True when the item does not exist under that year's accounting standard (shown "—"). */
-function notUnderStandard(key: string, year: FiscalYearInfo): boolean {
-  return (
-    JGAAP_ONLY_ITEMS.includes(key) &&
-    year.standard !== "" &&
-    year.standard !== "J-GAAP" &&
-    !year.jgaapExceptions.includes(key)
-  );
-}
+/** The accounting standards in the sheet's words (openapi.json FinancialsPeriod.accounting_standard). */
+const STANDARD_WORDS: Record<string, Bilingual> = {
+  "J-GAAP": { ja: "日本基準", en: "J-GAAP" },
+  IFRS: { ja: "IFRS", en: "IFRS" },
+  "US-GAAP": { ja: "米国基準", en: "US GAAP" },
+};
 
-/**
- * The header text of a fiscal year column, also what its FINANCIAL cells read as fiscal_period:
- * "2024/03期" (ja) or "2024/03" (en), both accepted by fiscalPeriodChoice. Written as text ("@"), so
- * Excel never turns it into a date.
- */
-function fiscalYearHeader(fiscalYear: string, lang: Lang): string {
-  return lang === "ja" ? `${fiscalYear}期` : fiscalYear;
+function standardWord(standard: string, lang: Lang): string {
+  return STANDARD_WORDS[standard]?.[lang] ?? standard;
 }
 
 /** Sheet names cannot hold []:*?/\ and are at most 31 characters. */
@@ -314,48 +333,169 @@ export function excelSerial(now: Date): number {
   return localMs / 86_400_000 + 25_569;
 }
 
+/** FINANCIAL(company, item, fiscal_period, period) of the code cell. */
+const financial = (key: string, period: string) =>
+  `KAISHA.FINANCIAL($B$2,"${key}",${period},"annual")`;
+
 /**
- * The formula of a results row in the fiscal-year column `i` (0 = C): FINANCIAL reads the code
- * cell and the column's year header; derived rows read the cells above and to the left.
+ * The header of fiscal-year column `i` of `n` (oldest first): the label of FY-(n-1-i) of whichever
+ * company B2 holds, read from FINANCIALS' latest `n` annual rows newest first (the 30-year answer
+ * every FINANCIAL cell shares); "" where the company has fewer years. "2024/03期" (ja) or
+ * "2024/03" (en), both read by FINANCIAL as fiscal_period.
+ */
+function yearHeaderFormula(i: number, n: number, lang: Lang): string {
+  const rows = `KAISHA.FINANCIALS($B$2,"sales","annual",${n},,,"periods_down",0,"desc")`;
+  const label = `INDEX(${rows},${n - i},1)`;
+  return lang === "ja" ? `=IFERROR(${label}&"期","")` : `=IFERROR(${label},"")`;
+}
+
+/**
+ * A fact of one fiscal year known at the build (accounting standard, consolidation): shown while
+ * B2 and the column's header are still that company and year, blank once B2 names another company
+ * or the years move on (no KAISHA function gives these facts; a rebuild fills them again).
+ */
+function builtFact(code: string, headerCell: string, label: string, text: string): string {
+  return `=IF(AND($B$2="${code}",${headerCell}="${label}"),"${text}","")`;
+}
+
+/** True when the item does not exist under that year's accounting standard (shown "—"). */
+function notUnderStandard(key: string, year: FiscalYearInfo): boolean {
+  return (
+    JGAAP_ONLY_ITEMS.includes(key) &&
+    year.standard !== "" &&
+    year.standard !== "J-GAAP" &&
+    !year.jgaapExceptions.includes(key)
+  );
+}
+
+/** The header text of a fiscal year as the header formula shows it: "2024/03期" (ja), "2024/03" (en). */
+function fiscalYearHeader(fiscalYear: string, lang: Lang): string {
+  return lang === "ja" ? `${fiscalYear}期` : fiscalYear;
+}
+
+/** Where the rows of the results block sit, by id (the two fact rows first). */
+type RowOf = (id: string) => number;
+
+/**
+ * The formula of a results row in the fiscal-year column `c` (`prev` the column to its left, absent
+ * for the oldest): FINANCIAL reads the code cell and the column's year header (empty while the
+ * header is); derived rows read the cells above and to the left.
  */
 function rowFormula(
   r: SummaryRow,
-  i: number,
-  row: (id: string) => number,
+  c: string,
+  prev: string | undefined,
+  row: RowOf,
   header: number,
+  lang: Lang,
 ): string | undefined {
-  const c = columnLetter(2 + i);
-  // FINANCIAL(company, item, fiscal_period, period): the code cell and the column's year.
-  const fin = (key: string) => `KAISHA.FINANCIAL($B$2,"${key}",${c}$${header},"annual")`;
-  if (r.kind === "item") return `=${fin(r.key)}`;
+  const year = `${c}$${header}`;
+  const guarded = (body: string) => `=IF(${year}="","",${body})`;
+  if (r.kind === "item") return guarded(financial(r.key, year));
   if (r.kind === "roe") {
-    // openapi.json ValuationHistoryPoint.roe_computed: "roe ?? roe_computed gives a gap-free series".
-    const roe = fin("roe");
-    return `=IF(ISNUMBER(${roe}),${roe},${fin("roe_computed")})`;
+    // openapi.json FinancialsPeriod.roe_computed: `roe ?? roe_computed` gives a gap-free series.
+    const roe = financial("roe", year);
+    return guarded(`IF(ISNUMBER(${roe}),${roe},${financial("roe_computed", year)})`);
   }
-  return r.formula(c, i > 0 ? columnLetter(1 + i) : undefined, row);
+  if (r.kind === "roeSource") {
+    // Says where the ROE above is the computed fallback rather than the reported figure.
+    const roe = financial("roe", year);
+    const computed = financial("roe_computed", year);
+    return guarded(
+      `IF(AND(NOT(ISNUMBER(${roe})),ISNUMBER(${computed})),"${r.computedWord[lang]}","")`,
+    );
+  }
+  return r.formula(c, prev, row);
+}
+
+/**
+ * The LTM column's formula of a results row: FINANCIAL's LTM (src/excel/period-ltm.ts: four
+ * quarters of a flow, the latest balance of a stock); nothing for an item without an LTM meaning
+ * (ratios, head count: openapi.json x-ltm-kind none) nor for year-on-year growth.
+ */
+function ltmFormula(r: SummaryRow, c: string, row: RowOf): string | undefined {
+  if (r.kind === "item")
+    return ltmKind(r.key) === undefined ? undefined : `=KAISHA.FINANCIAL($B$2,"${r.key}","LTM")`;
+  if (r.kind === "derived" && !r.yearOnYear) return r.formula(c, undefined, row);
+  return undefined;
 }
 
 /** Where the blocks of a company sheet sit (1-based Excel rows), for the pane and the tests. */
 export interface CompanyLayoutRows {
   /** the fiscal-year header row of the results block. */
   header: number;
-  /** Excel row of each results row id (sales, operating_margin, roe, …). */
+  /** Excel row of each results row id (standard, consolidated, sales, operating_margin, roe, …). */
   rows: Record<string, number>;
+  /** the LTM column's letter (right of the newest fiscal year). */
+  ltmColumn: string;
   /** the header row of the valuation block (its VALUATION spill starts one row below). */
   valuationHeader: number;
   /** the header row of the chart data (date, split-adjusted close), in columns AK:AL. */
   chartHeader: number;
+  /** the 出典 line; the source lines follow it. */
+  sourcesRow: number;
 }
 
 /** The first column of the chart data: right of the widest results block (30 years end at AF). */
 const CHART_DATA_COL = 36; // AK
 
+/** The datasets a company sheet shows, each with its ATTRIBUTION line at the foot. */
+const SOURCES = [
+  ["financials", "sourceFinancials"],
+  ["valuations", "sourceValuations"],
+  ["prices", "sourcePrices"],
+  ["company", "sourceCompany"],
+] as const;
+
 /**
- * The cells of a company sheet. Results cells are FINANCIAL formulas reading the code cell and
- * their column's fiscal-year header, so the model stays live and a column keeps its year when a
- * newer one is disclosed; derived rows are plain Excel formulas over those cells.
- * @param years the columns' years, oldest first (companyFiscalYears).
+ * The headline block beside the card (row 2 labels, row 3 values): current figures on the latest
+ * close (B4) over the latest fiscal year (FY0) of whichever company B2 holds; a multiple is "NM"
+ * when its divisor is not above 0 (as on the comps sheet).
+ */
+function headlineCells(lang: Lang): SheetCell[] {
+  const valuation = `KAISHA.VALUATION($B$2,"market_cap,stock_price_adjusted",1,0)`;
+  const cap = `INDEX(${valuation},1,2)`;
+  const price = `INDEX(${valuation},1,3)`;
+  const fy0 = (key: string) => financial(key, '"FY0"');
+  const multiple = (divisor: string) =>
+    `=IF(AND(ISNUMBER($B$4),ISNUMBER(${divisor})),IF(${divisor}>0,$B$4/${divisor},"NM"),"NM")`;
+  const items: { word: Parameters<typeof sheetWord>[0]; formula: string; format: string }[] = [
+    {
+      word: "headMarketCap",
+      formula: `=IF(AND(ISNUMBER($B$4),ISNUMBER(${cap}),ISNUMBER(${price})),IF(${price}>0,$B$4*${cap}/${price},""),"")`,
+      format: SHEET_FORMATS.millionYen,
+    },
+    { word: "headPer", formula: multiple(fy0("eps_adjusted")), format: timesFormat(lang, 1) },
+    { word: "headPbr", formula: multiple(fy0("bps_adjusted")), format: timesFormat(lang, 2) },
+    {
+      word: "headYield",
+      formula: `=IF(AND(ISNUMBER($B$4),ISNUMBER(${fy0("dps_adjusted")})),IF($B$4>0,${fy0("dps_adjusted")}/$B$4,""),"")`,
+      format: SHEET_FORMATS.yieldPercent,
+    },
+  ];
+  const cells: SheetCell[] = [];
+  items.forEach((item, i) => {
+    const letter = columnLetter(3 + i);
+    cells.push({ address: `${letter}2`, value: sheetWord(item.word, lang), bold: true });
+    cells.push({
+      address: `${letter}3`,
+      formula: item.formula,
+      numberFormat: item.format,
+      alignRight: true,
+    });
+  });
+  cells.push({ address: "D4", value: sheetWord("headNote", lang) });
+  return cells;
+}
+
+/**
+ * The cells of a company sheet. Everything follows the code cell B2: the year headers are the
+ * latest fiscal years of whichever company it holds (FY-9 … FY0 by FINANCIALS), results cells are
+ * FINANCIAL formulas reading B2 and their column's header, derived rows plain Excel formulas over
+ * them, then an LTM column, the headline valuation, the valuation history, the chart's prices and
+ * the sources at the foot.
+ * @param years the company's years at the build, oldest first (companyFiscalYears): their count
+ *   sets the columns, their standards the facts rows and the "—" of J-GAAP-only items.
  * @param now the "sheet refreshed" stamp.
  */
 export function companySheetLayout(
@@ -380,51 +520,86 @@ export function companySheetLayout(
     { address: "A6", value: w("refreshed"), bold: true },
     { address: "B6", value: excelSerial(now), numberFormat: SHEET_FORMATS.stamp },
     { address: "A7", value: w("unitNote") },
+    ...headlineCells(lang),
     { address: "A9", value: w("summary"), bold: true },
   ];
   const header = 10;
   cells.push({ address: `A${header}`, value: w("item"), bold: true });
   cells.push({ address: `B${header}`, value: w("unit"), bold: true });
   const col = (i: number) => columnLetter(2 + i);
-  years.forEach((y, i) => {
+  const ltm = col(n);
+  years.forEach((_y, i) => {
     cells.push({
       address: `${col(i)}${header}`,
-      value: fiscalYearHeader(y.fiscalYear, lang),
+      formula: yearHeaderFormula(i, n, lang),
       numberFormat: "@",
       bold: true,
     });
   });
-  const rowOf: Record<string, number> = {};
-  SUMMARY_ROWS.forEach((r, i) => (rowOf[r.id] = header + 1 + i));
+  cells.push({ address: `${ltm}${header}`, value: w("ltmHeader"), bold: true, alignRight: true });
+  const rowOf: Record<string, number> = { standard: header + 1, consolidated: header + 2 };
+  const first = header + 3;
+  SUMMARY_ROWS.forEach((r, i) => (rowOf[r.id] = first + i));
   const row = (id: string): number => {
     const at = rowOf[id];
     if (at === undefined) throw new RangeError(`companySheetLayout: no row ${id}`);
     return at;
   };
+  // The facts rows: accounting standard and consolidation of each year, as disclosed.
+  cells.push({ address: `A${row("standard")}`, value: w("standardRow") });
+  cells.push({ address: `A${row("consolidated")}`, value: w("consolidatedRow") });
+  years.forEach((y, i) => {
+    const head = `${col(i)}$${header}`;
+    const label = fiscalYearHeader(y.fiscalYear, lang);
+    const std = standardWord(y.standard, lang);
+    cells.push({
+      address: `${col(i)}${row("standard")}`,
+      formula: builtFact(code, head, label, std),
+      alignRight: true,
+    });
+    if (y.consolidated !== undefined)
+      cells.push({
+        address: `${col(i)}${row("consolidated")}`,
+        formula: builtFact(code, head, label, w(y.consolidated ? "consolidated" : "parentOnly")),
+        alignRight: true,
+      });
+  });
+  const jgaapWord = standardWord("J-GAAP", lang);
   for (const r of SUMMARY_ROWS) {
     const at = row(r.id);
     cells.push({ address: `A${at}`, value: r.label[lang] });
-    cells.push({ address: `B${at}`, value: UNIT_WORDS[r.unit][lang] });
+    if (r.unit) cells.push({ address: `B${at}`, value: UNIT_WORDS[r.unit][lang] });
     years.forEach((y, i) => {
       const c = col(i);
       const address = `${c}${at}`;
-      if (r.kind === "item" && notUnderStandard(r.key, y)) {
-        cells.push({ address, value: "—", alignRight: true });
-        return;
+      const prev = i > 0 ? col(i - 1) : undefined;
+      let formula = rowFormula(r, c, prev, row, header, lang);
+      if (r.kind === "item" && notUnderStandard(r.key, y) && formula !== undefined) {
+        // "—" while the facts row says the year's standard has no such item (J-GAAP only).
+        const std = `${c}$${row("standard")}`;
+        formula = `=IF(OR(${std}="",${std}="${jgaapWord}"),${formula.slice(1)},"—")`;
       }
-      const formula = rowFormula(r, i, row, header);
-      if (formula !== undefined) cells.push({ address, formula, numberFormat: r.format });
+      if (formula !== undefined)
+        cells.push({
+          address,
+          formula,
+          numberFormat: r.format,
+          ...(r.kind === "item" && JGAAP_ONLY_ITEMS.includes(r.key) ? { alignRight: true } : {}),
+        });
     });
+    const ltmCell = ltmFormula(r, ltm, row);
+    if (ltmCell !== undefined)
+      cells.push({ address: `${ltm}${at}`, formula: ltmCell, numberFormat: r.format });
   }
-  let next = header + SUMMARY_ROWS.length + 1;
+  let next = first + SUMMARY_ROWS.length;
+  const lastRow = next - 1;
   if (years.some((y) => notUnderStandard("ordinary_income", y))) {
     cells.push({ address: `A${next++}`, value: w("notApplicableNote") });
   }
+  cells.push({ address: `A${next++}`, value: sheetWord("factsNote", lang, { code }) });
+  cells.push({ address: `A${next++}`, value: w("roeNote") });
+  cells.push({ address: `A${next++}`, value: w("ltmNote") });
   cells.push({ address: `A${next++}`, value: w("derivedNote") });
-  // The source must be shown with the data (attribution.source_label, a condition of use).
-  cells.push({ address: `A${next++}`, formula: '=KAISHA.ATTRIBUTION("financials")' });
-  // Above the valuation block, not under it: a longer VALUATION spill on a rebuild must not meet it.
-  cells.push({ address: `A${next++}`, formula: '=KAISHA.ATTRIBUTION("valuations")' });
 
   const valuationTitle = next + 1;
   const valuationHeader = valuationTitle + 1;
@@ -438,7 +613,8 @@ export function companySheetLayout(
       numberFormat: v.format(lang),
     });
   });
-  // VALUATION(company, fields, years, headers 0, order asc): oldest first like the results.
+  // VALUATION(company, fields, years, headers 0, order asc): oldest first like the results; at
+  // most n rows, so the chart below never meets a longer spill.
   const fields = VALUATION_COLUMNS.map((v) => v.key).join(",");
   cells.push({
     address: `A${valuationHeader + 1}`,
@@ -449,46 +625,70 @@ export function companySheetLayout(
   const chartHeader = 9;
   const d = columnLetter(CHART_DATA_COL);
   const v = columnLetter(CHART_DATA_COL + 1);
-  cells.push({ address: `${d}${chartHeader - 1}`, value: w("chartData"), bold: true });
+  cells.push({
+    address: `${d}${chartHeader - 1}`,
+    formula: `=$B$2&"${w("chartDataOf")}"`,
+    bold: true,
+  });
   cells.push({ address: `${d}${chartHeader}`, value: w("date"), bold: true });
   cells.push({ address: `${v}${chartHeader}`, value: w("chartSeries"), bold: true });
-  const first = chartHeader + 1;
-  const last = chartHeader + CHART_DAYS;
-  cells.push({ address: `${d}${first}:${d}${last}`, numberFormat: SHEET_FORMATS.date });
-  cells.push({ address: `${v}${first}:${v}${last}`, numberFormat: SHEET_FORMATS.price });
-  // PRICES(company, from, to, fields, order, headers): the default window is the past year.
-  cells.push({ address: `${d}${first}`, formula: '=KAISHA.PRICES($B$2,,,"adj_close","desc",0)' });
+  const firstDay = chartHeader + 1;
+  const lastDay = chartHeader + CHART_DAYS;
+  cells.push({ address: `${d}${firstDay}:${d}${lastDay}`, numberFormat: SHEET_FORMATS.date });
+  cells.push({ address: `${v}${firstDay}:${v}${lastDay}`, numberFormat: SHEET_FORMATS.price });
+  // PRICES(company, from, to, fields, order, headers): the default window is the past year. Its
+  // anchor cell keeps the date format (company-sheet.ts gives a cell its block's format).
+  cells.push({
+    address: `${d}${firstDay}`,
+    formula: '=KAISHA.PRICES($B$2,,,"adj_close","desc",0)',
+    numberFormat: SHEET_FORMATS.date,
+  });
   const chartTop = valuationHeader + n + 4;
+  const chartBottom = chartTop + 18;
 
-  const lastRow = header + SUMMARY_ROWS.length;
+  // The sources at the foot (a condition of use): 出典, then each dataset's ATTRIBUTION line.
+  const sourcesRow = chartBottom + 2;
+  cells.push({ address: `A${sourcesRow}`, value: w("sources"), bold: true });
+  SOURCES.forEach(([dataset, word], i) => {
+    const r = sourcesRow + 1 + i;
+    cells.push({ address: `A${r}`, value: w(word) });
+    cells.push({ address: `B${r}`, formula: `=KAISHA.ATTRIBUTION("${dataset}")` });
+  });
+
   return {
     plan: {
       sheetName: companySheetName(code),
       cells,
-      // A rebuild with fewer years: the columns it no longer writes, while still the template's.
+      // A sheet built before builds were recorded: the columns this build no longer writes, while
+      // still what an earlier template wrote there.
       leftovers: {
-        block: `C${header}:${col(FINANCIALS_FETCH_YEARS - 1)}${lastRow}`,
+        block: `C${header}:${col(FINANCIALS_FETCH_YEARS)}${lastRow}`,
         owned: (address, content) => {
           const ref = parseAddress(address);
-          if (ref.row + 1 === header) return /^\d{4}\/\d{2}(期)?$/.test(content);
-          const r = SUMMARY_ROWS[ref.row - header];
-          if (!r) return false;
-          if (content === "—") return r.kind === "item";
-          return content === rowFormula(r, ref.col - 2, row, header);
+          if (ref.row + 1 === header)
+            return (
+              /^\d{4}\/\d{2}(期)?$/.test(content) ||
+              /^=IFERROR\(INDEX\(KAISHA\.FINANCIALS\(/.test(content) ||
+              content === w("ltmHeader")
+            );
+          if (content === "—") return true;
+          return /^=(IF\([A-Z]+\$10="","",)?KAISHA\.FINANCIAL\(\$B\$2,"\w+",([A-Z]+\$10|"LTM"),?("annual")?\)\)?$/.test(
+            content,
+          );
         },
       },
       widths: { A: 230, B: 70, [d]: 80 },
       chart: {
         name: `${companySheetName(code)}_price`,
-        title: sheetWord("chartTitle", lang, { code }),
+        title: w("chartTitle"),
         seriesName: w("chartSeries"),
-        x: `${d}${first}:${d}${last}`,
-        y: `${v}${first}:${v}${last}`,
+        x: `${d}${firstDay}:${d}${lastDay}`,
+        y: `${v}${firstDay}:${v}${lastDay}`,
         newestFirst: true,
         from: `A${chartTop}`,
-        to: `H${chartTop + 18}`,
+        to: `H${chartBottom}`,
       },
     },
-    rows: { header, rows: rowOf, valuationHeader, chartHeader },
+    rows: { header, rows: rowOf, ltmColumn: ltm, valuationHeader, chartHeader, sourcesRow },
   };
 }

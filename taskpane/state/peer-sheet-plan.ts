@@ -4,7 +4,6 @@
 import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
-import { translator } from "../i18n/messages";
 import { columnLetter, parseAddress } from "./a1";
 import type { PaneClient, PaneRequestOptions } from "./pane-client";
 import { excelSerial, numbersOnly, SHEET_FORMATS, timesFormat } from "./company-sheet-plan";
@@ -33,6 +32,18 @@ interface PeerCompany {
   name: string;
   /** TSE 33 industry, Japanese as the API gives it. */
   industry: string;
+  /** how the peer and the subject hold each other, where /peers says so. */
+  relation?: PeerRelation;
+}
+
+/**
+ * A capital tie between a peer and the subject, from /peers (openapi.json PeerCompany
+ * capital_relationship, and parent_companies naming the subject's code).
+ */
+export interface PeerRelation {
+  kind: "subsidiary" | "related" | "parent" | "sharedParent";
+  /** voting rights or ownership (%, as the API gives it), when disclosed. */
+  pct: number | null;
 }
 
 export interface PeerList {
@@ -42,6 +53,31 @@ export interface PeerList {
   peers: PeerCompany[];
   /** attribution.source_label of the /peers answer (shown with the data, a condition of use). */
   sourceLabel: string;
+}
+
+type ApiPeer = Awaited<ReturnType<PaneClient["peers"]>>["peers"][number];
+
+/**
+ * The peer's tie to the subject: capital_relationship when the API fills it (openapi.json
+ * CapitalRelationship: target_owns = the subject owns the peer; counterparty_owns_target = the peer
+ * owns the subject), else a disclosed holder of the peer that is the subject (parent_companies:
+ * party_type "親会社" makes the peer a subsidiary, any other an affiliate).
+ */
+export function peerRelation(peer: ApiPeer, subject: string): PeerRelation | undefined {
+  const tie = peer.capital_relationship;
+  if (tie && tie.type !== "none") {
+    const kind =
+      tie.type === "target_owns"
+        ? "related"
+        : tie.type === "counterparty_owns_target"
+          ? "parent"
+          : "sharedParent";
+    return { kind, pct: tie.ownership_pct };
+  }
+  const holder = peer.parent_companies.find((p) => p.security_code === subject);
+  if (!holder) return undefined;
+  const parent = /親会社|^parent/i.test(holder.party_type ?? "");
+  return { kind: parent ? "subsidiary" : "related", pct: holder.voting_rights_ratio };
 }
 
 /**
@@ -58,11 +94,15 @@ export async function companyPeers(
     client.peers({ security_code: code, limit: PEERS_FETCH_LIMIT }, options),
     client.securities({ q: code, limit: 20 }, options),
   ]);
-  const peers = body.peers.slice(0, PEER_SHEET_MAX).map((p) => ({
-    code: p.security_code,
-    name: p.name,
-    industry: p.industry,
-  }));
+  const peers = body.peers.slice(0, PEER_SHEET_MAX).map((p) => {
+    const relation = peerRelation(p, code);
+    return {
+      code: p.security_code,
+      name: p.name,
+      industry: p.industry,
+      ...(relation ? { relation } : {}),
+    };
+  });
   const self = listing.securities.find((s) => s.code === code);
   return {
     subject: { code, name: self?.name ?? "", industry: self?.industry ?? "" },
@@ -90,54 +130,147 @@ interface CompsColumn {
   id: string;
   header: Bilingual;
   format?: (lang: Lang) => string;
-  /** the row formula; undefined for the columns the VALUATION spill fills. */
-  formula?: (r: number, col: (id: string) => string) => string;
+  /** the row formula (`lang` for the words a formula writes). */
+  formula?: (r: number, col: (id: string) => string, lang: Lang) => string;
   /** summarised by the median and mean rows. */
   stats: boolean;
+  /** a multiple: "NM" where it is not meaningful, right-aligned with the numbers. */
+  multiple?: boolean;
 }
+
+/** The valuation fields one VALUATION call of a row gives (its latest year, fiscal_year first). */
+const PEER_VALUATION_FIELDS = [
+  "stock_price_adjusted",
+  "per",
+  "pbr_adjusted",
+  "dividend_yield_adjusted",
+  "market_cap",
+] as const;
+
+/**
+ * VALUATION(company, fields, years 1, headers 0) of the row: one call text for every column, so
+ * the cells share one answer; INDEX picks a field (1 = fiscal_year, then PEER_VALUATION_FIELDS).
+ */
+function valuationAt(r: number, field: "fiscal_year" | (typeof PEER_VALUATION_FIELDS)[number]) {
+  const index = field === "fiscal_year" ? 1 : PEER_VALUATION_FIELDS.indexOf(field) + 2;
+  return `INDEX(KAISHA.VALUATION($A${r},"${PEER_VALUATION_FIELDS.join(",")}",1,0),1,${index})`;
+}
+
+/** A VALUATION field of the row as its cell: empty while the row has no code. */
+const val =
+  (field: (typeof PEER_VALUATION_FIELDS)[number] | "fiscal_year") =>
+  (r: number): string =>
+    `=IF($A${r}="","",${valuationAt(r, field)})`;
 
 const fin = (key: string) => (r: number, col: (id: string) => string) =>
   `=IF($A${r}="","",KAISHA.FINANCIAL($A${r},"${key}",$${col("fiscal_year")}${r},"annual"))`;
 
-/** A ratio of two cells of the row, empty when the divisor is not positive (a loss year's PER). */
-const ratio = (top: string, bottom: string) => (r: number, col: (id: string) => string) => {
+/**
+ * The one rule of every multiple column: "NM" (not meaningful) unless the divisor (earnings, book
+ * or EBITDA) is a number above 0 and the multiple's inputs are numbers (the API's null is NM too).
+ * MEDIAN and AVERAGE skip text in a range, so NM never enters the statistics.
+ * @example multipleFormula(12, ["S12"], "Q12", "S12/Q12") // '=IF($A12="","",IF(AND(ISNUMBER(S12),ISNUMBER(Q12)),IF(Q12>0,S12/Q12,"NM"),"NM"))'
+ */
+export function multipleFormula(
+  r: number,
+  inputs: readonly string[],
+  divisor: string,
+  value: string,
+): string {
+  const tests = [...inputs, divisor].map((c) => `ISNUMBER(${c})`).join(",");
+  return `=IF($A${r}="","",IF(AND(${tests}),IF(${divisor}>0,${value},"NM"),"NM"))`;
+}
+
+/** A multiple the API gives (year-end PER, PBR), NM by the divisor of the row's fiscal year. */
+const apiMultiple =
+  (field: "per" | "pbr_adjusted", divisor: string) => (r: number, col: (id: string) => string) => {
+    const value = valuationAt(r, field);
+    return multipleFormula(r, [value], `${col(divisor)}${r}`, value);
+  };
+
+/** A multiple computed on the row: top ÷ divisor, NM by the same rule. */
+const rowMultiple = (top: string, divisor: string) => (r: number, col: (id: string) => string) => {
   const a = `${col(top)}${r}`;
-  const b = `${col(bottom)}${r}`;
-  return numbersOnly([a, b], `IF(${b}>0,${a}/${b},"")`);
+  const b = `${col(divisor)}${r}`;
+  return multipleFormula(r, [a], b, `${a}/${b}`);
 };
 
+/** Words the fiscal-year flag writes (a formula: it follows a code typed into the row). */
+const FYE_WORDS = {
+  month: L2("決算月が異なる（", "月）", "Other year-end month ("),
+  year: L2("決算期が異なる（", "）", "Other fiscal year ("),
+};
+
+function L2(jaOpen: string, jaClose: string, enOpen: string) {
+  return { ja: [jaOpen, jaClose], en: [enOpen, ")"] } as const;
+}
+
 /**
- * The columns after code, name and industry. fiscal_year..market_cap are one VALUATION spill (its
- * latest year, openapi.json ValuationHistoryPoint), and the row's FINANCIAL cells read that year,
- * so every figure of a row is of the fiscal year it shows. The current multiples divide the latest
- * close by the split-adjusted EPS/BPS of that year (openapi.json FinancialsPeriod eps_adjusted:
- * current share basis, the basis of today's price).
- * @internal The e2e tests locate the sheet's columns by it.
+ * The flag of a row whose fiscal year is not the subject's: another year-end month, or the same
+ * month of another year (a peer not yet reporting the subject's latest year).
+ */
+function fiscalYearFlag(r: number, col: (id: string) => string, lang: Lang): string {
+  const fy = `$${col("fiscal_year")}${r}`;
+  const subject = `$${col("fiscal_year")}$${COMPS_SUBJECT_ROW}`;
+  const [mOpen, mClose] = FYE_WORDS.month[lang];
+  const [yOpen, yClose] = FYE_WORDS.year[lang];
+  const monthText = `"${mOpen}"&RIGHT(${fy},2)&"${mClose}"`;
+  const yearText = `"${yOpen}"&${fy}&"${yClose}"`;
+  return `=IFERROR(IF(OR($A${r}="",${fy}="",${subject}="",${fy}=${subject}),"",IF(RIGHT(${fy},2)<>RIGHT(${subject},2),${monthText},${yearText})),"")`;
+}
+
+/**
+ * The columns after code, name and industry. fiscal_year..market_cap come from one VALUATION
+ * answer (its latest year, openapi.json ValuationHistoryPoint), and the row's FINANCIAL cells read
+ * that year, so every figure of a row is of the fiscal year it shows. Current figures use the
+ * latest close: market cap = close × year-end market cap ÷ year-end split-adjusted price (openapi.json
+ * ValuationHistoryPoint.market_cap: stock_price_adjusted × adjusted shares, current basis), EV =
+ * that + interest-bearing debt − cash of the row's year, and the multiples divide by the
+ * split-adjusted EPS / BPS (current share basis, the basis of today's price) and EBITDA.
+ * @internal The tests locate the sheet's columns by it.
  */
 export const COMPS_COLUMNS: readonly CompsColumn[] = [
-  { id: "fiscal_year", header: { ja: "決算期", en: "Fiscal year" }, stats: false },
+  {
+    id: "fiscal_year",
+    header: { ja: "決算期", en: "Fiscal year" },
+    formula: val("fiscal_year"),
+    stats: false,
+  },
   {
     id: "per",
     header: { ja: "PER（期末）", en: "PER (year end)" },
     format: (lang) => timesFormat(lang, 1),
+    formula: apiMultiple("per", "eps_adjusted"),
     stats: true,
+    multiple: true,
   },
   {
     id: "pbr_adjusted",
     header: { ja: "PBR（期末）", en: "PBR (year end)" },
     format: (lang) => timesFormat(lang, 2),
+    formula: apiMultiple("pbr_adjusted", "bps_adjusted"),
     stats: true,
+    multiple: true,
   },
   {
     id: "dividend_yield_adjusted",
     header: { ja: "配当利回り（期末）", en: "Dividend yield (year end)" },
     format: () => SHEET_FORMATS.yieldPercent,
+    formula: val("dividend_yield_adjusted"),
     stats: true,
+  },
+  {
+    id: "stock_price_adjusted",
+    header: { ja: "株価（期末、分割調整後、円）", en: "Price (year end, split-adjusted, JPY)" },
+    format: () => SHEET_FORMATS.price,
+    formula: val("stock_price_adjusted"),
+    stats: false,
   },
   {
     id: "market_cap",
     header: { ja: "時価総額（期末、百万円）", en: "Market cap (year end, JPY mn)" },
     format: () => SHEET_FORMATS.millionYen,
+    formula: val("market_cap"),
     stats: true,
   },
   {
@@ -185,6 +318,27 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
     stats: true,
   },
   {
+    id: "ebitda",
+    header: { ja: "EBITDA（百万円）", en: "EBITDA (JPY mn)" },
+    format: () => SHEET_FORMATS.millionYen,
+    formula: fin("ebitda"),
+    stats: false,
+  },
+  {
+    id: "interest_bearing_debt",
+    header: { ja: "有利子負債（百万円）", en: "Interest-bearing debt (JPY mn)" },
+    format: () => SHEET_FORMATS.millionYen,
+    formula: fin("interest_bearing_debt"),
+    stats: false,
+  },
+  {
+    id: "cash_and_equivalents",
+    header: { ja: "現金及び現金同等物（百万円）", en: "Cash and equivalents (JPY mn)" },
+    format: () => SHEET_FORMATS.millionYen,
+    formula: fin("cash_and_equivalents"),
+    stats: false,
+  },
+  {
     id: "eps_adjusted",
     header: { ja: "EPS（円）", en: "EPS (JPY)" },
     format: () => SHEET_FORMATS.perShare,
@@ -213,30 +367,72 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
     stats: false,
   },
   {
+    id: "market_cap_now",
+    header: { ja: "時価総額（現在、百万円）", en: "Market cap (current, JPY mn)" },
+    format: () => SHEET_FORMATS.millionYen,
+    formula: (r, col) => {
+      const close = `${col("close")}${r}`;
+      const cap = `${col("market_cap")}${r}`;
+      const price = `${col("stock_price_adjusted")}${r}`;
+      return numbersOnly([close, cap, price], `IF(${price}>0,${close}*${cap}/${price},"")`);
+    },
+    stats: true,
+  },
+  {
+    id: "ev",
+    header: { ja: "EV（百万円）", en: "EV (JPY mn)" },
+    format: () => SHEET_FORMATS.millionYen,
+    formula: (r, col) => {
+      const cap = `${col("market_cap_now")}${r}`;
+      const debt = `${col("interest_bearing_debt")}${r}`;
+      const cash = `${col("cash_and_equivalents")}${r}`;
+      return numbersOnly([cap, debt, cash], `${cap}+${debt}-${cash}`);
+    },
+    stats: false,
+  },
+  {
     id: "per_now",
     header: { ja: "PER（現在株価）", en: "PER (current price)" },
     format: (lang) => timesFormat(lang, 1),
-    formula: ratio("close", "eps_adjusted"),
+    formula: rowMultiple("close", "eps_adjusted"),
     stats: true,
+    multiple: true,
   },
   {
     id: "pbr_now",
     header: { ja: "PBR（現在株価）", en: "PBR (current price)" },
     format: (lang) => timesFormat(lang, 2),
-    formula: ratio("close", "bps_adjusted"),
+    formula: rowMultiple("close", "bps_adjusted"),
     stats: true,
+    multiple: true,
+  },
+  {
+    id: "ev_ebitda",
+    header: { ja: "EV/EBITDA（現在）", en: "EV/EBITDA (current)" },
+    format: (lang) => timesFormat(lang, 1),
+    formula: rowMultiple("ev", "ebitda"),
+    stats: true,
+    multiple: true,
   },
   {
     id: "yield_now",
     header: { ja: "配当利回り（現在株価）", en: "Dividend yield (current price)" },
     format: () => SHEET_FORMATS.yieldPercent,
-    formula: ratio("dps_adjusted", "close"),
+    formula: (r, col) => {
+      const dps = `${col("dps_adjusted")}${r}`;
+      const close = `${col("close")}${r}`;
+      return numbersOnly([dps, close], `IF(${close}>0,${dps}/${close},"")`);
+    },
     stats: true,
   },
+  {
+    id: "fiscal_year_flag",
+    header: { ja: "決算期の違い", en: "Fiscal year check" },
+    formula: fiscalYearFlag,
+    stats: false,
+  },
+  { id: "relation", header: { ja: "資本関係", en: "Capital tie" }, stats: false },
 ];
-
-/** The VALUATION fields the spill of each row gives after fiscal_year. */
-const PEER_VALUATION_FIELDS = "per,pbr_adjusted,dividend_yield_adjusted,market_cap";
 
 /** The comps sheet's subject row (its header row is the one above). */
 const COMPS_SUBJECT_ROW = 9;
@@ -246,28 +442,55 @@ export function keptCodesBlock(): string {
   return `A${COMPS_SUBJECT_ROW}:B${COMPS_SUBJECT_ROW + PEER_SHEET_MAX + 40}`;
 }
 
+/** The labels of the summary rows, in both languages and as earlier builds wrote them. */
+const SUMMARY_WORDS: ReadonlySet<string> = new Set([
+  ...(["median", "mean", "peerMedian", "peerMean", "peerCount"] as const).flatMap((id) => [
+    sheetWord(id, "ja"),
+    sheetWord(id, "en"),
+  ]),
+]);
+
 /**
  * The codes in column A of an existing comps sheet (values of keptCodesBlock), after the subject
- * row and before the median row: what a rebuild keeps, so a code the analyst added survives.
+ * row and before the summary rows: what a rebuild keeps, so a code the analyst added survives.
  * @example codesOnSheet([["7203", "大和"], ["7201", "x"], ["", ""], ["", "中央値"]]) // ["7201"]
  */
 export function codesOnSheet(values: readonly (readonly unknown[])[]): string[] {
-  const words = new Set(
-    (["median", "mean"] as const).flatMap((id) => [sheetWord(id, "ja"), sheetWord(id, "en")]),
-  );
   const codes: string[] = [];
   for (const [a, b] of values.slice(1)) {
-    if (typeof b === "string" && words.has(b)) break;
+    if (typeof b === "string" && SUMMARY_WORDS.has(b)) break;
     const code = typeof a === "number" ? String(a) : typeof a === "string" ? a.trim() : "";
     if (/^[0-9A-Za-z]{4,5}$/.test(code)) codes.push(code.toUpperCase());
   }
   return codes;
 }
 
-/** VALUATION(company, fields, years 1, headers 0): the row's latest year, fiscal_year first. */
-function valuationFormula(r: number): string {
-  return `=IF($A${r}="","",KAISHA.VALUATION($A${r},"${PEER_VALUATION_FIELDS}",1,0))`;
+/**
+ * The name of a code typed into a row, by KAISHA.COMPANY: the card's text where the host has data
+ * types (one cell), else the name under the header row of its one-row table.
+ */
+function nameFormula(r: number): string {
+  const card = `KAISHA.COMPANY($A${r})`;
+  return `=IF($A${r}="","",IFERROR(INDEX(${card},2,1),${card}))`;
 }
+
+/** The capital tie written beside an API peer (from /peers at the build). */
+function relationText(relation: PeerRelation, lang: Lang): string {
+  const pct =
+    relation.pct === null
+      ? ""
+      : lang === "ja"
+        ? `（議決権 ${relation.pct.toFixed(1)}%）`
+        : ` (${relation.pct.toFixed(1)}% of votes)`;
+  return `${sheetWord(RELATION_WORDS[relation.kind], lang)}${pct}`;
+}
+
+const RELATION_WORDS = {
+  subsidiary: "relationSubsidiary",
+  related: "relationRelated",
+  parent: "relationParent",
+  sharedParent: "relationSharedParent",
+} as const;
 
 /** Where a comps sheet's parts sit (1-based Excel rows; columns by id). */
 export interface CompsLayout {
@@ -278,14 +501,26 @@ export interface CompsLayout {
   lastPeerRow: number;
   medianRow: number;
   meanRow: number;
+  countRow: number;
+  /** the 出典 line; the source lines follow it. */
+  sourcesRow: number;
   column: Record<string, string>;
 }
+
+/** The datasets a comps sheet shows, each with its ATTRIBUTION line at the foot. */
+const SOURCES = [
+  ["peers", "sourcePeers"],
+  ["financials", "sourceFinancials"],
+  ["valuations", "sourceValuations"],
+  ["prices", "sourcePrices"],
+  ["company", "sourceCompany"],
+] as const;
 
 /**
  * The cells of a comps sheet. Column A holds the codes as text; every figure of a row is a formula
  * reading its code cell, so overwriting a code or typing one in a spare row brings that company's
- * figures; the median and mean rows summarise the peers' rows (the subject excluded, as comps do).
- * Throws RangeError for a company without peers.
+ * figures and name; the summary rows cover the peers' rows (the subject excluded, as comps do) and
+ * skip NM. Throws RangeError for a company without peers.
  */
 export function peerSheetLayout(
   list: PeerList,
@@ -299,13 +534,13 @@ export function peerSheetLayout(
   const n = list.peers.length + extra.length;
   if (n === 0) throw new RangeError("peerSheetLayout: no peers");
   const w = (id: Parameters<typeof sheetWord>[0]) => sheetWord(id, lang);
-  const t = translator(lang);
   const subjectRow = COMPS_SUBJECT_ROW;
   const header = subjectRow - 1;
   const firstPeerRow = subjectRow + 1;
   const lastPeerRow = firstPeerRow + n + SPARE_ROWS - 1;
   const medianRow = lastPeerRow + 1;
   const meanRow = medianRow + 1;
+  const countRow = meanRow + 1;
   const column: Record<string, string> = { code: "A", name: "B", industry: "C" };
   COMPS_COLUMNS.forEach((c, i) => (column[c.id] = columnLetter(3 + i)));
   const col = (id: string): string => {
@@ -324,14 +559,15 @@ export function peerSheetLayout(
     { address: "B4", value: excelSerial(now), numberFormat: SHEET_FORMATS.stamp },
     { address: "A5", value: w("compsNote") },
     { address: "A6", value: w("compsPriceNote") },
+    { address: "A7", value: w("compsNmNote") },
     { address: `A${header}`, value: w("code"), bold: true },
     { address: `B${header}`, value: w("name"), bold: true },
     { address: `C${header}`, value: w("industry"), bold: true },
   ];
   for (const c of COMPS_COLUMNS)
     cells.push({ address: `${col(c.id)}${header}`, value: c.header[lang], bold: true });
-  // A row: an API company (code, name, industry written), a code the analyst added (only the
-  // code: their name cells stay), or a spare row (its code cell left for the analyst, formatted).
+  // A row: an API company (code, name, industry written), a code the analyst added (its code and
+  // a name formula that keeps what they typed), or a spare row (the code cell left for the analyst).
   const companies: (PeerCompany | string | undefined)[] = [
     list.subject,
     ...list.peers,
@@ -358,75 +594,89 @@ export function peerSheetLayout(
         value: industryName(company.industry, lang),
         numberFormat: "@",
       });
+    } else {
+      cells.push({ address: `B${r}`, formula: nameFormula(r), keepEdits: true });
     }
-    cells.push({ address: `${col("fiscal_year")}${r}`, formula: valuationFormula(r), bold });
     for (const c of COMPS_COLUMNS) {
       const address = `${col(c.id)}${r}`;
       const format = c.format?.(lang);
+      const align = c.multiple ? { alignRight: true } : {};
       if (c.formula) {
         cells.push({
           address,
-          formula: c.formula(r, col),
+          formula: c.formula(r, col, lang),
           ...(format ? { numberFormat: format } : {}),
+          ...align,
+          ...(bold && c.id === "fiscal_year" ? { bold } : {}),
         });
-      } else if (format) {
-        cells.push({ address, numberFormat: format });
+      } else if (c.id === "relation" && company?.relation) {
+        cells.push({ address, value: relationText(company.relation, lang), numberFormat: "@" });
       }
     }
   });
   for (const [row, fn, label] of [
-    [medianRow, "MEDIAN", w("median")],
-    [meanRow, "AVERAGE", w("mean")],
+    [medianRow, "MEDIAN", w("peerMedian")],
+    [meanRow, "AVERAGE", w("peerMean")],
+    [countRow, "COUNT", w("peerCount")],
   ] as const) {
     cells.push({ address: `B${row}`, value: label, bold: true });
     for (const c of COMPS_COLUMNS.filter((x) => x.stats)) {
       const letter = col(c.id);
-      const format = c.format?.(lang);
+      const format = fn === "COUNT" ? SHEET_FORMATS.count : c.format?.(lang);
       // Errors stay visible in the peers' own rows; the summary says "" when no peer has a value.
       cells.push({
         address: `${letter}${row}`,
         formula: `=IFERROR(${fn}(${letter}${firstPeerRow}:${letter}${lastPeerRow}),"")`,
-        bold: true,
+        bold: fn !== "COUNT",
         ...(format ? { numberFormat: format } : {}),
       });
     }
   }
-  const caption = meanRow + 2;
-  // The source label must be shown with the data: the peers answer's own, and the datasets the
-  // figures come from.
-  cells.push({
-    address: `A${caption}`,
-    value: t("captionSource", { label: list.sourceLabel || "-" }),
+  // The sources at the foot (a condition of use): 出典, then each dataset's ATTRIBUTION line.
+  const sourcesRow = countRow + 2;
+  cells.push({ address: `A${sourcesRow}`, value: w("sources"), bold: true });
+  SOURCES.forEach(([dataset, word], i) => {
+    const r = sourcesRow + 1 + i;
+    cells.push({ address: `A${r}`, value: w(word) });
+    cells.push({ address: `B${r}`, formula: `=KAISHA.ATTRIBUTION("${dataset}")` });
   });
-  cells.push({ address: `A${caption + 1}`, formula: '=KAISHA.ATTRIBUTION("financials")' });
-  cells.push({ address: `A${caption + 2}`, formula: '=KAISHA.ATTRIBUTION("valuations")' });
-  cells.push({ address: `A${caption + 3}`, formula: '=KAISHA.ATTRIBUTION("prices")' });
   const widths: Record<string, number> = { A: 90, B: 200, C: 130 };
   for (const c of COMPS_COLUMNS) widths[col(c.id)] = 95;
+  widths[col("fiscal_year_flag")] = 160;
+  widths[col("relation")] = 200;
   const lastCol = columnLetter(3 + COMPS_COLUMNS.length - 1);
-  const summaryWords = new Set(
-    (["median", "mean"] as const).flatMap((id) => [sheetWord(id, "ja"), sheetWord(id, "en")]),
-  );
   return {
     plan: {
       sheetName: peerSheetName(code),
       cells,
       widths,
-      // An earlier build with more rows: its median/mean rows and row formulas, while unchanged.
+      // A sheet built before builds were recorded: its median/mean rows and row formulas, while
+      // unchanged (company-sheet.ts clears by the build record otherwise).
       leftovers: {
         block: `A${subjectRow}:${lastCol}${subjectRow + PEER_SHEET_MAX + 40}`,
         owned: (address, content) => {
           const ref = parseAddress(address);
           const r = ref.row + 1;
           const letter = columnLetter(ref.col);
-          if (letter === "B") return summaryWords.has(content);
+          if (letter === "B") return SUMMARY_WORDS.has(content);
           if (/^=IFERROR\((MEDIAN|AVERAGE)\([A-Z]+\d+:[A-Z]+\d+\),""\)$/.test(content)) return true;
-          if (letter === col("fiscal_year")) return content === valuationFormula(r);
+          if (/^=KAISHA\.ATTRIBUTION\("\w+"\)$/.test(content)) return true;
+          if (/^(出典|Source): /.test(content)) return letter === "A";
           const spec = COMPS_COLUMNS.find((c) => column[c.id] === letter);
-          return spec?.formula !== undefined && content === spec.formula(r, col);
+          return spec?.formula !== undefined && content === spec.formula(r, col, lang);
         },
       },
     },
-    layout: { header, subjectRow, firstPeerRow, lastPeerRow, medianRow, meanRow, column },
+    layout: {
+      header,
+      subjectRow,
+      firstPeerRow,
+      lastPeerRow,
+      medianRow,
+      meanRow,
+      countRow,
+      sourcesRow,
+      column,
+    },
   };
 }

@@ -39,9 +39,32 @@ const SHEET_WORDS = {
     "株価チャート用データ（分割調整後終値、直近1年）",
     "Chart data (split-adjusted close, past year)",
   ),
-  chartTitle: L(
-    "{code} 株価（分割調整後終値、直近1年）",
-    "{code} share price (split-adjusted close, past year)",
+  chartTitle: L("株価（分割調整後終値、直近1年）", "Share price (split-adjusted close, past year)"),
+  chartDataOf: L(" の株価（チャート用、直近1年）", ": share price for the chart (past year)"),
+  ltmHeader: L("LTM", "LTM"),
+  standardRow: L("会計基準", "Accounting standard"),
+  consolidatedRow: L("連結／単体", "Consolidated / parent only"),
+  consolidated: L("連結", "Consolidated"),
+  parentOnly: L("単体", "Parent only"),
+  factsNote: L(
+    "会計基準・連結／単体は作成時（{code}）の開示によるものです。B2 を別の企業にすると空欄になります（シートを作り直すと表示）。",
+    "Accounting standard and consolidation are as disclosed at the build ({code}); with another company in B2 they are blank until the sheet is built again.",
+  ),
+  roeNote: L(
+    "ROE は開示値。開示のない期はデータ提供元の計算値を使い、「ROE の出所」行に「計算値」と表示します。",
+    "ROE is the reported figure; where none is reported the data source's computed ROE is used, and the ROE basis row says computed.",
+  ),
+  ltmNote: L(
+    "LTM：直近4四半期の合計（フロー項目）、直近の期末残高（ストック項目）。比率・従業員数・前年比は空欄。",
+    "LTM: the last four quarters summed (flows) or the latest balance (stocks); ratios, head count and growth are left blank.",
+  ),
+  headMarketCap: L("時価総額（現在、百万円）", "Market cap (current, JPY mn)"),
+  headPer: L("PER（現在株価）", "PER (current price)"),
+  headPbr: L("PBR（現在株価）", "PBR (current price)"),
+  headYield: L("配当利回り（現在株価）", "Dividend yield (current price)"),
+  headNote: L(
+    "現在株価（B4）÷ 直近通期のEPS・BPS（分割調整後）、配当利回り = 直近通期のDPS ÷ 現在株価、時価総額 = 現在株価 × 期末時価総額 ÷ 期末株価（分割調整後）。NM：利益・純資産がゼロ以下。",
+    "Latest close (B4) ÷ latest full-year EPS / BPS (split-adjusted); yield = latest DPS ÷ close; market cap = close × year-end market cap ÷ year-end split-adjusted price. NM: earnings or book zero or negative.",
   ),
   chartSeries: L("終値（分割調整後）", "Close (split-adjusted)"),
   date: L("日付", "Date"),
@@ -53,12 +76,31 @@ const SHEET_WORDS = {
     "Type a code in column A (or overwrite one) and that row's figures calculate. Names and industries are as of the build.",
   ),
   compsPriceNote: L(
-    "現在株価ベースの倍率 = 直近終値 ÷ 直近通期のEPS・BPS（分割調整後）、配当利回り = 直近通期のDPS ÷ 直近終値。期末ベースは各行の決算期の値。",
-    "Current multiples = latest close ÷ latest full-year EPS / BPS (split-adjusted); yield = latest DPS ÷ latest close. Year-end figures are of each row's fiscal year.",
+    "現在株価ベースの倍率 = 直近終値 ÷ 各行の決算期のEPS・BPS（分割調整後）、配当利回り = DPS ÷ 直近終値。時価総額（現在）= 直近終値 × 期末時価総額 ÷ 期末株価（分割調整後）。EV = 時価総額（現在）＋ 有利子負債 － 現金及び現金同等物（決算期末）、EV/EBITDA = EV ÷ その期のEBITDA。期末ベースは各行の決算期の値。",
+    "Current multiples = latest close ÷ the row's fiscal-year EPS / BPS (split-adjusted); yield = DPS ÷ latest close. Market cap (current) = latest close × year-end market cap ÷ year-end split-adjusted price. EV = current market cap + interest-bearing debt − cash and equivalents (year end); EV/EBITDA = EV ÷ that year's EBITDA. Year-end figures are of each row's fiscal year.",
+  ),
+  compsNmNote: L(
+    "NM：意味のない倍率（分母の利益・純資産・EBITDAがゼロ以下、または値がない）。同業中央値・平均・社数は対象企業を除く同業の行から、NMと空欄を除いて計算します。",
+    "NM: not meaningful (earnings, book value or EBITDA zero or negative, or no value). Peer median, mean and count cover the peers' rows (the subject excluded), NM and blanks left out.",
   ),
   industry: L("業種", "Industry"),
+  // Earlier builds' summary labels: a rebuild still finds where the rows end on such a sheet.
   median: L("中央値", "Median"),
   mean: L("平均", "Mean"),
+  peerMedian: L("同業中央値（対象除く）", "Peer median (excl. subject)"),
+  peerMean: L("同業平均（対象除く）", "Peer mean (excl. subject)"),
+  peerCount: L("集計社数（対象除く）", "Peers counted (excl. subject)"),
+  relationSubsidiary: L("対象企業の子会社", "Subsidiary of the subject"),
+  relationRelated: L("対象企業の関係会社", "Affiliate of the subject"),
+  relationParent: L("対象企業の親会社・大株主", "Holds the subject (parent or major holder)"),
+  relationSharedParent: L("対象企業と親会社が同じ", "Same parent as the subject"),
+  // sources at the foot of both sheets (attribution, a condition of use)
+  sources: L("出典", "Sources"),
+  sourcePeers: L("同業企業", "Peers"),
+  sourceFinancials: L("財務", "Financials"),
+  sourceValuations: L("バリュエーション", "Valuations"),
+  sourcePrices: L("株価", "Prices"),
+  sourceCompany: L("企業情報", "Company"),
 } as const satisfies Record<string, Bilingual>;
 
 export type SheetWord = keyof typeof SHEET_WORDS;

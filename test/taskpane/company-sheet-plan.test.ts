@@ -18,10 +18,12 @@ import {
   codesOnSheet,
   companyPeers,
   industryName,
+  peerRelation,
   peerSheetLayout,
 } from "../../taskpane/state/peer-sheet-plan";
 import { FIELD_DICTIONARY } from "../../src/contract";
 import type { SheetCell } from "../../taskpane/excel/company-sheet";
+import { AddinFormula } from "../../taskpane/excel/addin-formula";
 
 afterEach(uninstallFakeExcel);
 
@@ -54,15 +56,27 @@ test("company sheet: one /financials request gives the years and each year's acc
   expect(requests()).toHaveLength(1);
 });
 
-test("company sheet: 経常利益 is a FINANCIAL cell in J-GAAP years and a right-aligned — with a note in IFRS years", async () => {
+test("company sheet: 経常利益 is a FINANCIAL cell in J-GAAP years and — where the facts row names another standard, with a note", async () => {
   const { client } = sandboxClient();
   const years = await companyFiscalYears(client, "2502", 12);
   const { plan, rows } = companySheetLayout("2502", years, "ja", NOW);
   const row = rows.rows["ordinary_income"];
+  const std = rows.rows["standard"];
   years.forEach((y, i) => {
-    const cell = at(plan.cells, `${String.fromCharCode(67 + i)}${row}`);
-    if (y.standard === "J-GAAP") expect(cell?.formula).toMatch(/"ordinary_income"/);
-    else expect(cell).toMatchObject({ value: "—", alignRight: true });
+    const c = String.fromCharCode(67 + i);
+    const cell = at(plan.cells, `${c}${row}`);
+    const fin = `KAISHA.FINANCIAL($B$2,"ordinary_income",${c}$10,"annual")`;
+    if (y.standard === "J-GAAP") expect(cell?.formula).toBe(`=IF(${c}$10="","",${fin})`);
+    else
+      expect(cell).toMatchObject({
+        formula: `=IF(OR(${c}$${std}="",${c}$${std}="日本基準"),IF(${c}$10="","",${fin}),"—")`,
+        alignRight: true,
+      });
+    // The facts row: the year's standard while B2 and the header are still that company and year.
+    const word = y.standard === "J-GAAP" ? "日本基準" : y.standard;
+    expect(at(plan.cells, `${c}${std}`)?.formula).toBe(
+      `=IF(AND($B$2="2502",${c}$10="${y.fiscalYear}期"),"${word}","")`,
+    );
   });
   expect(plan.cells.some((c) => String(c.value).startsWith("—：その期の会計基準にない項目"))).toBe(
     true,
@@ -78,26 +92,101 @@ test("company sheet: per-share rows read the split-adjusted fields; ROE is roe ?
   const { plan, rows } = companySheetLayout("7203", years, "en", NOW);
   const r = rows.rows;
   expect(at(plan.cells, `D${r["eps_adjusted"]}`)?.formula).toBe(
-    '=KAISHA.FINANCIAL($B$2,"eps_adjusted",D$10,"annual")',
+    '=IF(D$10="","",KAISHA.FINANCIAL($B$2,"eps_adjusted",D$10,"annual"))',
   );
   expect(at(plan.cells, `C${r["dps_adjusted"]}`)?.formula).toContain('"dps_adjusted"');
   expect(at(plan.cells, `C${r["bps_adjusted"]}`)?.formula).toContain('"bps_adjusted"');
   expect(at(plan.cells, `C${r["roe"]}`)?.formula).toBe(
-    '=IF(ISNUMBER(KAISHA.FINANCIAL($B$2,"roe",C$10,"annual")),KAISHA.FINANCIAL($B$2,"roe",C$10,"annual"),KAISHA.FINANCIAL($B$2,"roe_computed",C$10,"annual"))',
+    '=IF(C$10="","",IF(ISNUMBER(KAISHA.FINANCIAL($B$2,"roe",C$10,"annual")),KAISHA.FINANCIAL($B$2,"roe",C$10,"annual"),KAISHA.FINANCIAL($B$2,"roe_computed",C$10,"annual")))',
+  );
+  // The fallback is said where it applies.
+  expect(at(plan.cells, `C${r["roe_source"]}`)?.formula).toBe(
+    '=IF(C$10="","",IF(AND(NOT(ISNUMBER(KAISHA.FINANCIAL($B$2,"roe",C$10,"annual"))),ISNUMBER(KAISHA.FINANCIAL($B$2,"roe_computed",C$10,"annual"))),"computed",""))',
   );
   // Money: exact yen in the cell, millions by the number format.
   expect(at(plan.cells, `C${r["sales"]}`)).toMatchObject({
-    formula: '=KAISHA.FINANCIAL($B$2,"sales",C$10,"annual")',
+    formula: '=IF(C$10="","",KAISHA.FINANCIAL($B$2,"sales",C$10,"annual"))',
     numberFormat: "#,##0,,",
   });
-  // English column headers are plain YYYY/MM; the oldest year has no growth cell.
-  expect(at(plan.cells, "C10")?.value).toBe("2023/03");
+  // Headers follow B2: FY-1 and FY0 of whichever company it holds (plain YYYY/MM in English).
+  expect(at(plan.cells, "C10")?.formula).toBe(
+    '=IFERROR(INDEX(KAISHA.FINANCIALS($B$2,"sales","annual",2,,,"periods_down",0,"desc"),2,1),"")',
+  );
+  expect(at(plan.cells, "D10")?.formula).toBe(
+    '=IFERROR(INDEX(KAISHA.FINANCIALS($B$2,"sales","annual",2,,,"periods_down",0,"desc"),1,1),"")',
+  );
+  // The LTM column right of the newest year: flows and stocks by LTM, nothing for a ratio.
+  expect(at(plan.cells, "E10")?.value).toBe("LTM");
+  expect(at(plan.cells, `E${r["sales"]}`)?.formula).toBe('=KAISHA.FINANCIAL($B$2,"sales","LTM")');
+  expect(at(plan.cells, `E${r["roe"]}`)).toBeUndefined();
+  expect(at(plan.cells, `E${r["sales_growth"]}`)).toBeUndefined();
+  expect(at(plan.cells, `E${r["operating_margin"]}`)?.formula).toContain(`E${r["sales"]}`);
+  // The oldest year has no growth cell.
   expect(at(plan.cells, `C${r["sales_growth"]}`)).toBeUndefined();
   expect(at(plan.cells, `D${r["sales_growth"]}`)?.formula).toBe(
     `=IF(AND(ISNUMBER(D${r["sales"]}),ISNUMBER(C${r["sales"]})),IF(C${r["sales"]}>0,D${r["sales"]}/C${r["sales"]}-1,""),"")`,
   );
   expect(at(plan.cells, `D${r["payout"]}`)?.numberFormat).toBe("0.0%");
   expect(() => companySheetLayout("7203", [], "en", NOW)).toThrow(RangeError);
+});
+
+test("company sheet: a headline block of current figures, NM by the divisor; chart data dated; sources at the foot", () => {
+  const years = ["2023/03", "2024/03"].map((fiscalYear) => ({
+    fiscalYear,
+    standard: "IFRS",
+    consolidated: true,
+    jgaapExceptions: [],
+  }));
+  const { plan, rows } = companySheetLayout("7203", years, "ja", NOW);
+  expect(["D2", "E2", "F2", "G2"].map((a) => at(plan.cells, a)?.value)).toEqual([
+    "時価総額（現在、百万円）",
+    "PER（現在株価）",
+    "PBR（現在株価）",
+    "配当利回り（現在株価）",
+  ]);
+  const eps = 'KAISHA.FINANCIAL($B$2,"eps_adjusted","FY0","annual")';
+  expect(at(plan.cells, "E3")?.formula).toBe(
+    `=IF(AND(ISNUMBER($B$4),ISNUMBER(${eps})),IF(${eps}>0,$B$4/${eps},"NM"),"NM")`,
+  );
+  expect(at(plan.cells, "E3")?.numberFormat).toBe('0.0"倍"');
+  // The anchor of the PRICES spill keeps the date format (a General anchor showed a serial).
+  expect(at(plan.cells, "AK10")).toMatchObject({ numberFormat: "yyyy/mm/dd" });
+  expect(at(plan.cells, "AK8")?.formula).toBe('=$B$2&" の株価（チャート用、直近1年）"');
+  expect(plan.chart?.title).not.toContain("7203");
+  // 出典 at the foot, below the chart, with prices among the sources.
+  expect(at(plan.cells, `A${rows.sourcesRow}`)?.value).toBe("出典");
+  const foot = plan.cells.filter((c) => parseInt(c.address.slice(1), 10) > rows.sourcesRow);
+  expect(foot.map((c) => c.formula ?? c.value)).toEqual([
+    "財務",
+    '=KAISHA.ATTRIBUTION("financials")',
+    "バリュエーション",
+    '=KAISHA.ATTRIBUTION("valuations")',
+    "株価",
+    '=KAISHA.ATTRIBUTION("prices")',
+    "企業情報",
+    '=KAISHA.ATTRIBUTION("company")',
+  ]);
+  const chartBottom = Number(/\d+$/.exec(plan.chart?.to ?? "")?.[0]);
+  expect(rows.sourcesRow).toBeGreaterThan(chartBottom);
+  expect(at(plan.cells, `C${rows.rows["consolidated"]}`)?.formula).toBe(
+    '=IF(AND($B$2="7203",C$10="2023/03期"),"連結","")',
+  );
+});
+
+test("every formula of both sheets is one the builders may write (AddinFormula.sheet)", async () => {
+  const { client } = sandboxClient();
+  const years = await companyFiscalYears(client, "7203", 10);
+  const list = await companyPeers(client, "7203");
+  for (const lang of ["ja", "en"] as const) {
+    const plans = [
+      companySheetLayout("7203", years, lang, NOW).plan,
+      peerSheetLayout(list, lang, NOW, ["9999"]).plan,
+    ];
+    for (const plan of plans)
+      for (const c of plan.cells)
+        if (c.formula !== undefined)
+          expect(() => AddinFormula.sheet(c.formula ?? "")).not.toThrow();
+  }
 });
 
 test("company sheet: labels only (no API key is a cell's text), in the sheet's language", () => {
@@ -144,31 +233,34 @@ test("rebuilding a sheet writes only the template's cells: nothing is cleared, t
   const { plan } = companySheetLayout("7203", years, "ja", NOW);
   const built = await buildCompanySheet(plan);
   expect(built).toEqual({ sheet: "Kaisha_7203", rebuilt: true });
-  expect(fake.sheetsAdded).toEqual([]);
-  expect(fake.log.filter((l) => l.startsWith("clear"))).toEqual([]);
+  // Only the hidden record of what the build wrote is added.
+  expect(fake.sheetsAdded).toEqual(["KaishaSheetBuilds"]);
+  expect(fake.log.filter((l) => l.startsWith("clear Kaisha_7203"))).toEqual([]);
   expect(fake.range("Kaisha_7203", "B2").values).toEqual([["7203"]]);
   expect(fake.charts).toHaveLength(1);
   expect(fake.charts[0]?.chart.name).toBe("Kaisha_7203_price");
   expect(fake.charts[0]?.chart.axes.categoryAxis.reversePlotOrder).toBe(true);
 });
 
-test("a rebuild with fewer years clears the old columns' template cells, never a cell the analyst changed", async () => {
-  const two = ["2023/03", "2024/03"].map((fiscalYear) => ({
-    fiscalYear,
-    standard: "J-GAAP",
-    jgaapExceptions: [],
-  }));
-  const before = companySheetLayout("7203", two, "ja", NOW);
-  const block = before.plan.leftovers?.block ?? "";
-  expect(block).toBe(`C10:AF${10 + SUMMARY_ROWS.length}`);
-  // What the sheet holds: the two-year build, with the analyst's own formula in D12.
-  const rows = 1 + SUMMARY_ROWS.length;
-  const formulas = Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: 30 }, (_, c) => {
-      const address = `${String.fromCharCode(67 + c)}${10 + r}`;
-      if (address === "D12") return "=D11*2";
-      const cell = before.plan.cells.find((x) => x.address === address);
-      return cell?.formula ?? cell?.value ?? "";
+test("a sheet built before builds were recorded: the old columns' template cells are cleared, never a cell the analyst changed", async () => {
+  const three = ["2022/03", "2023/03", "2024/03"];
+  const block = `C10:AG${12 + SUMMARY_ROWS.length}`;
+  const after = companySheetLayout(
+    "7203",
+    [{ fiscalYear: "2024/03", standard: "J-GAAP", jgaapExceptions: [] }],
+    "ja",
+    NOW,
+  );
+  expect(after.plan.leftovers?.block).toBe(block);
+  // What an earlier template left: fixed year headers and FINANCIAL cells in C:E, the analyst's
+  // own formula in E12.
+  const formulas = Array.from({ length: 3 + SUMMARY_ROWS.length }, (_, r) =>
+    Array.from({ length: 31 }, (_, c) => {
+      if (c > 2) return "";
+      const col = "CDE"[c];
+      if (r === 0) return `${three[c]}期`;
+      if (r === 2 && col === "E") return "=E11*2";
+      return `=KAISHA.FINANCIAL($B$2,"sales",${col}$10,"annual")`;
     }),
   );
   const fake = installFakeExcel({
@@ -176,13 +268,13 @@ test("a rebuild with fewer years clears the old columns' template cells, never a
       { name: "Kaisha_7203", cells: { [block]: { address: block, values: formulas, formulas } } },
     ],
   });
-  const after = companySheetLayout("7203", two.slice(1), "ja", NOW);
   await buildCompanySheet(after.plan);
-  const cleared = fake.log.filter((l) => l.startsWith("clear")).sort();
-  expect(cleared).toContain("clear Kaisha_7203!D10 Contents"); // the old year header
-  expect(cleared).toContain("clear Kaisha_7203!D11 Contents"); // its sales FINANCIAL cell
-  expect(cleared).not.toContain("clear Kaisha_7203!D12 Contents"); // the analyst's formula
-  expect(cleared.every((l) => /!D\d+ Contents$/.test(l))).toBe(true);
+  const cleared = fake.log.filter((l) => l.startsWith("clear Kaisha_7203")).sort();
+  expect(cleared).toContain("clear Kaisha_7203!E10 Contents"); // an old year header
+  expect(cleared).toContain("clear Kaisha_7203!E11 Contents"); // its FINANCIAL cell
+  expect(cleared).not.toContain("clear Kaisha_7203!E12 Contents"); // the analyst's formula
+  // Only template-shaped cells go: nothing outside the earlier build's C:E.
+  expect(cleared.filter((l) => !/![C-E]\d+ Contents$/.test(l))).toEqual([]);
 });
 
 test("comps rebuild: codes the analyst added stay as rows after the peers; the old median row is cleared", () => {
@@ -205,13 +297,133 @@ test("comps rebuild: codes the analyst added stay as rows after the peers; the o
   const A = (r: number) => plan.cells.find((c) => c.address === `A${r}`);
   expect(A(layout.firstPeerRow)?.value).toBe("7267");
   expect(A(layout.firstPeerRow + 1)?.value).toBe("9433");
-  // The analyst's row: only its code is written, its name cell is theirs.
-  expect(plan.cells.find((c) => c.address === `B${layout.firstPeerRow + 1}`)).toBeUndefined();
+  // The analyst's row: its code, and a name formula that never replaces a name they typed.
+  expect(plan.cells.find((c) => c.address === `B${layout.firstPeerRow + 1}`)).toEqual({
+    address: `B${layout.firstPeerRow + 1}`,
+    formula: `=IF($A11="","",IFERROR(INDEX(KAISHA.COMPANY($A11),2,1),KAISHA.COMPANY($A11)))`,
+    keepEdits: true,
+  });
   // Spare rows format the code cell as text and never write a value over what is there.
   expect(A(layout.lastPeerRow)).toEqual({ address: `A${layout.lastPeerRow}`, numberFormat: "@" });
   const owned = plan.leftovers?.owned;
   expect(owned?.("B14", "中央値")).toBe(true);
+  expect(owned?.("A17", "出典: IRBANK")).toBe(true);
+  expect(owned?.("A18", '=KAISHA.ATTRIBUTION("financials")')).toBe(true);
   expect(owned?.("R14", '=IFERROR(MEDIAN(R10:R13),"")')).toBe(true);
   expect(owned?.("B14", "my note")).toBe(false);
   expect(owned?.("R14", "=R12*2")).toBe(false);
+});
+
+test("comps: every multiple column follows one rule (NM unless the divisor is above 0), and the statistics skip NM", async () => {
+  const { client } = sandboxClient();
+  const list = await companyPeers(client, "6758");
+  const { plan, layout } = peerSheetLayout(list, "ja", NOW);
+  const c = layout.column;
+  const r = layout.firstPeerRow;
+  const f = (id: string) => at(plan.cells, `${c[id]}${r}`);
+  const v = (i: number) =>
+    `INDEX(KAISHA.VALUATION($A${r},"stock_price_adjusted,per,pbr_adjusted,dividend_yield_adjusted,market_cap",1,0),1,${i})`;
+  const nm = (value: string, inputs: string[], divisor: string) =>
+    `=IF($A${r}="","",IF(AND(${[...inputs, divisor].map((x) => `ISNUMBER(${x})`).join(",")}),IF(${divisor}>0,${value},"NM"),"NM"))`;
+  // Year-end PER and PBR: the API's multiple, NM when that year's EPS / BPS is not above 0.
+  expect(f("per")?.formula).toBe(nm(v(3), [v(3)], `${c["eps_adjusted"]}${r}`));
+  expect(f("pbr_adjusted")?.formula).toBe(nm(v(4), [v(4)], `${c["bps_adjusted"]}${r}`));
+  const cell = (id: string) => `${c[id]}${r}`;
+  expect(f("per_now")?.formula).toBe(
+    nm(`${cell("close")}/${cell("eps_adjusted")}`, [cell("close")], cell("eps_adjusted")),
+  );
+  expect(f("pbr_now")?.formula).toBe(
+    nm(`${cell("close")}/${cell("bps_adjusted")}`, [cell("close")], cell("bps_adjusted")),
+  );
+  expect(f("ev_ebitda")?.formula).toBe(
+    nm(`${cell("ev")}/${cell("ebitda")}`, [cell("ev")], cell("ebitda")),
+  );
+  for (const id of ["per", "pbr_adjusted", "per_now", "pbr_now", "ev_ebitda"])
+    expect(f(id)?.alignRight).toBe(true);
+  // EV from the row's current market cap, debt and cash; current market cap from the close.
+  expect(f("ev")?.formula).toBe(
+    `=IF(AND(ISNUMBER(${cell("market_cap_now")}),ISNUMBER(${cell("interest_bearing_debt")}),ISNUMBER(${cell("cash_and_equivalents")})),${cell("market_cap_now")}+${cell("interest_bearing_debt")}-${cell("cash_and_equivalents")},"")`,
+  );
+  expect(f("market_cap_now")?.formula).toBe(
+    `=IF(AND(ISNUMBER(${cell("close")}),ISNUMBER(${cell("market_cap")}),ISNUMBER(${cell("stock_price_adjusted")})),IF(${cell("stock_price_adjusted")}>0,${cell("close")}*${cell("market_cap")}/${cell("stock_price_adjusted")},""),"")`,
+  );
+  expect(f("ebitda")?.formula).toContain('"ebitda"');
+  // The summary rows say what they cover and run over the peers' rows only.
+  expect(at(plan.cells, `B${layout.medianRow}`)?.value).toBe("同業中央値（対象除く）");
+  expect(at(plan.cells, `B${layout.meanRow}`)?.value).toBe("同業平均（対象除く）");
+  expect(at(plan.cells, `B${layout.countRow}`)?.value).toBe("集計社数（対象除く）");
+  for (const id of ["per", "pbr_adjusted", "per_now", "pbr_now", "ev_ebitda", "market_cap_now"])
+    expect(at(plan.cells, `${c[id]}${layout.medianRow}`)?.formula).toBe(
+      `=IFERROR(MEDIAN(${c[id]}${r}:${c[id]}${layout.lastPeerRow}),"")`,
+    );
+  // The definitions are on the sheet.
+  const texts = plan.cells.map((x) => String(x.value ?? ""));
+  expect(
+    texts.some((t) => t.includes("EV = 時価総額（現在）＋ 有利子負債 － 現金及び現金同等物")),
+  ).toBe(true);
+  expect(texts.some((t) => t.startsWith("NM："))).toBe(true);
+});
+
+test("comps: a peer the subject holds is flagged from /peers; another fiscal year end by a formula", async () => {
+  const { client } = sandboxClient();
+  const list = await companyPeers(client, "7203");
+  // The sandbox's 7269 discloses 7203 as an other related company with 20.0% of votes.
+  expect(list.peers.find((p) => p.code === "7269")?.relation).toEqual({ kind: "related", pct: 20 });
+  for (const lang of ["ja", "en"] as const) {
+    const { plan, layout } = peerSheetLayout(list, lang, NOW);
+    const row = layout.firstPeerRow + list.peers.findIndex((p) => p.code === "7269");
+    expect(at(plan.cells, `${layout.column["relation"]}${row}`)?.value).toBe(
+      lang === "ja"
+        ? "対象企業の関係会社（議決権 20.0%）"
+        : "Affiliate of the subject (20.0% of votes)",
+    );
+    const other = layout.firstPeerRow + list.peers.findIndex((p) => p.code !== "7269");
+    expect(at(plan.cells, `${layout.column["relation"]}${other}`)).toBeUndefined();
+    const fy = layout.column["fiscal_year"];
+    const flag = at(plan.cells, `${layout.column["fiscal_year_flag"]}${row}`)?.formula ?? "";
+    expect(flag).toContain(`RIGHT($${fy}${row},2)<>RIGHT($${fy}$9,2)`);
+    expect(flag).toContain(lang === "ja" ? "決算月が異なる（" : "Other year-end month (");
+  }
+  // capital_relationship, when the API fills it, says who holds whom.
+  const peer = {
+    capital_relationship: {
+      type: "counterparty_owns_target",
+      ownership_pct: 35.5,
+      parent_security_code: null,
+    },
+    parent_companies: [],
+  };
+  expect(peerRelation(peer as never, "7203")).toEqual({ kind: "parent", pct: 35.5 });
+  const sub = {
+    capital_relationship: null,
+    parent_companies: [
+      {
+        name: "x",
+        security_code: "6501",
+        party_type: "親会社",
+        voting_rights_ratio: 51.2,
+        fiscal_period_end: "2026-03-31",
+      },
+    ],
+  };
+  expect(peerRelation(sub as never, "6501")).toEqual({ kind: "subsidiary", pct: 51.2 });
+  expect(peerRelation(sub as never, "7203")).toBeUndefined();
+});
+
+test("comps: spare rows name a typed code by KAISHA.COMPANY; the foot lists 出典 and every dataset", async () => {
+  const { client } = sandboxClient();
+  const list = await companyPeers(client, "7203");
+  const { plan, layout } = peerSheetLayout(list, "en", NOW);
+  const r = layout.lastPeerRow;
+  expect(at(plan.cells, `B${r}`)).toMatchObject({
+    formula: `=IF($A${r}="","",IFERROR(INDEX(KAISHA.COMPANY($A${r}),2,1),KAISHA.COMPANY($A${r})))`,
+    keepEdits: true,
+  });
+  expect(at(plan.cells, `A${layout.sourcesRow}`)?.value).toBe("Sources");
+  const lines = [1, 2, 3, 4, 5].map((i) => at(plan.cells, `B${layout.sourcesRow + i}`)?.formula);
+  expect(lines).toEqual(
+    ["peers", "financials", "valuations", "prices", "company"].map(
+      (d) => `=KAISHA.ATTRIBUTION("${d}")`,
+    ),
+  );
 });

@@ -104,3 +104,15 @@ test('number formats the sheets use: "#,##0,," shows yen in millions, quoted uni
   expect(formatNumber(0.0768, "0.0%")).toBe("7.7%");
   expect(formatNumber(123.456, "#,##0.00")).toBe("123.46");
 });
+
+test("RIGHT gives the last characters as Excel does (1 when omitted, all when more, #VALUE! below 0); MEDIAN and AVERAGE skip an NM text", async () => {
+  const ctx = context({ A1: "2025/12", A2: 10, A3: "NM", A4: 30, A5: 2 });
+  expect(await calc("RIGHT(A1,2)", ctx)).toBe("12");
+  expect(await calc("RIGHT(A1)", ctx)).toBe("2");
+  expect(await calc("RIGHT(A1,20)", ctx)).toBe("2025/12");
+  expect(await calc("RIGHT(A1,0)", ctx)).toBe("");
+  expect(await calc("RIGHT(A1,-1)", ctx)).toBe("#VALUE!");
+  expect(await calc("RIGHT(A2,1)", ctx)).toBe("0");
+  expect(await calc("MEDIAN(A2:A5)", ctx)).toBe(10);
+  expect(await calc("AVERAGE(A2:A5)", ctx)).toBe(14);
+});
