@@ -1,7 +1,7 @@
 // Period tokens: FY0, FY-1, FQ-2, FH0, LTM-1, 2024Q2, 2024H1, 2024H2, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, 2024年度, 令和元年度, FY2024, dates.
 
 import { normalizeText } from "../client/normalize";
-import { isDateFormatted } from "./rich-value";
+import { isDateFormatted, isMonthFormatted } from "./rich-value";
 import { periodNumber } from "./period-number";
 import { ownValue } from "./own-key";
 
@@ -64,7 +64,7 @@ const MAX_OFFSET = 120;
 
 /**
  * Parses one period token. Numbers follow the range rule of period-number.ts; a formatted number
- * with a date format is a date. Undefined when the value is no period token (the caller names the
+ * with a date format is a date, one whose format shows only a year and month is that month. Undefined when the value is no period token (the caller names the
  * argument and lists PERIOD_FORMS).
  *
  * @example periodToken("FY-1")            // { kind: "relative", offset: -1, unit: "FY" }
@@ -72,7 +72,12 @@ const MAX_OFFSET = 120;
  * @example periodToken("2024年3月期第2四半期") // { kind: "month", month: "2024/03", quarter: "Q2" }
  */
 export function periodToken(value: unknown, rich?: unknown): PeriodToken | undefined {
-  if (typeof value === "number") return fromNumber(value, isDateFormatted(rich));
+  if (typeof value === "number") {
+    // A date shown as a month (`yyyy/m`: the analyst typed 2024/3) names that month, as the text
+    // "2024/03" does; a date shown with its day keeps the date rule.
+    if (isMonthFormatted(rich)) return monthOfSerial(value);
+    return fromNumber(value, isDateFormatted(rich));
+  }
   if (typeof value !== "string") return undefined;
   const text = (normalizeText(value) ?? "").replace(/\s+/g, " ");
   const upper = text.toUpperCase();
@@ -128,6 +133,16 @@ export function periodToken(value: unknown, rich?: unknown): PeriodToken | undef
     return quarter === undefined ? out : { ...out, quarter };
   }
   return undefined;
+}
+
+/** The month of a date serial, as a month token; undefined for a number that is no date. */
+function monthOfSerial(n: number): PeriodToken | undefined {
+  const parsed = periodNumber(n, true);
+  if (parsed?.kind !== "date") return undefined;
+  return {
+    kind: "month",
+    month: monthText(Number(parsed.iso.slice(0, 4)), Number(parsed.iso.slice(5, 7))),
+  };
 }
 
 function dateToken(year: number, month: number, day: number): PeriodToken | undefined {

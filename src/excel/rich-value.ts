@@ -53,14 +53,50 @@ export function isEntity(value: unknown): value is RichObject {
 }
 
 /**
- * True for a formatted number whose format shows a date (has y, or d with m, outside quotes),
- * e.g. the dates KAISHA itself returns ("yyyy-mm-dd"): its number is a date serial, never a year.
+ * True for a formatted number whose format shows a date (has y, or d with m, outside quotes; or
+ * shows a year and month only, see `isMonthFormatted`), e.g. the dates KAISHA itself returns
+ * ("yyyy-mm-dd"): its number is a date serial, never a year.
  */
 export function isDateFormatted(value: unknown): boolean {
-  if (!isRichObject(value) || typeof value.numberFormat !== "string") return false;
-  if (ownValue(BASIC_TYPES, value.type.toLowerCase()) !== "number") return false;
+  const bare = bareFormat(value);
+  if (bare === undefined) return false;
+  return /y/.test(bare) || (/d/.test(bare) && /m/.test(bare)) || showsMonthOnly(bare);
+}
+
+/**
+ * True for a formatted number whose format is a date showing a year and a month and no day
+ * (`yyyy/m`, `yyyy"年"m"月"`, `mmm-yy`, `yyyy/mm`, ja `ggge"年"m"月"`): the analyst typed a month
+ * (`2024/3`; Excel keeps 2024-03-01 and shows it so), and the cell names that month, not its
+ * first day.
+ *
+ * @example isMonthFormatted({ type: "Double", basicValue: 45352, numberFormat: "yyyy/m" }) // true
+ * @example isMonthFormatted({ type: "Double", basicValue: 45352, numberFormat: "yyyy/m/d" }) // false
+ */
+export function isMonthFormatted(value: unknown): boolean {
+  const bare = bareFormat(value);
+  return bare !== undefined && showsMonthOnly(bare);
+}
+
+/**
+ * A formatted number's format without quoted text, escapes and bracketed parts (`[$-ja-JP]`,
+ * `[DBNum1]`, colours, elapsed times), lowercased: its first section, what a positive number
+ * shows. Undefined for anything but a formatted number.
+ */
+function bareFormat(value: unknown): string | undefined {
+  if (!isRichObject(value) || typeof value.numberFormat !== "string") return undefined;
+  if (ownValue(BASIC_TYPES, value.type.toLowerCase()) !== "number") return undefined;
   const bare = value.numberFormat.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "").toLowerCase();
-  return /y/.test(bare) || (/d/.test(bare) && /m/.test(bare));
+  return bare.split(";")[0] ?? "";
+}
+
+/**
+ * A year (y, or a Japanese era: g, e not part of a scientific E+) and a month (m), with no day
+ * (d, or the Japanese weekday aaa), no time (h, s: m next to them would be minutes) and no digit
+ * placeholder (a number format, not a date).
+ */
+function showsMonthOnly(bare: string): boolean {
+  if (/[0#?]/.test(bare) || /[dhs]|aaa/.test(bare)) return false;
+  return /m/.test(bare) && /y|g|e(?![+-])/.test(bare);
 }
 
 /** One property of an entity, by any of `names` (case- and space-insensitive), as plain text. */

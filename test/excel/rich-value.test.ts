@@ -16,7 +16,13 @@ import { companyRefArg } from "../../src/excel/company-ref";
 import { optionalPeriodArg } from "../../src/excel/fiscal-year-arg";
 import { fiscalPeriodChoice, quarterArg } from "../../src/excel/financial-period";
 import { orderArg } from "../../src/excel/order";
-import { companyCodeOfEntity, isDateFormatted, unwrapBasic } from "../../src/excel/rich-value";
+import {
+  companyCodeOfEntity,
+  isDateFormatted,
+  isMonthFormatted,
+  unwrapBasic,
+} from "../../src/excel/rich-value";
+import { isoToSerial } from "../../src/excel/dates";
 
 const num = (basicValue: number, numberFormat = "#,##0") => ({
   type: "Double",
@@ -154,5 +160,62 @@ describe("rich-value helpers", () => {
       }),
     ).toEqual({ ok: false, reason: "foreign_exchange", exchange: "XNAS" });
     expect(companyCodeOfEntity(ENTITY as never)).toEqual({ ok: false, reason: "no_code" });
+  });
+});
+
+describe("a month typed as a month: a date cell shown as a year and month names that month", () => {
+  /** 2024-03-01: what Excel keeps when `2024/3` is typed into a cell. */
+  const MARCH_1 = isoToSerial("2024-03-01") as number;
+  const MONTH_FORMATS = [
+    "yyyy/m",
+    "yyyy/mm",
+    'yyyy"年"m"月"',
+    "mmm-yy",
+    "mmmm yyyy",
+    '[$-ja-JP]ggge"年"m"月"',
+    "[$-411]ge.m",
+  ];
+  const DAY_FORMATS = [
+    "yyyy/m/d",
+    "m/d/yyyy",
+    "d-mmm-yy",
+    "yyyy-mm-dd h:mm",
+    '[$-ja-JP]ggge"年"m"月"d"日"',
+    "yyyy/m (aaa)",
+  ];
+
+  test.each(MONTH_FORMATS)(
+    "%s: FINANCIAL's fiscal_period and a table's as_of name March 2024 (FY2024/03 for a March company)",
+    (numberFormat) => {
+      const cell = num(MARCH_1, numberFormat);
+      expect(isMonthFormatted(cell)).toBe(true);
+      expect(isDateFormatted(cell)).toBe(true);
+      expect(fiscalPeriodChoice(cell)).toEqual({ spec: { kind: "month", month: "2024/03" } });
+      expect(optionalPeriodArg(cell, "as_of")).toEqual({
+        spec: { kind: "month", month: "2024/03" },
+        type: "annual",
+        quarter: undefined,
+      });
+    },
+  );
+
+  test.each(DAY_FORMATS)(
+    "%s: a date that shows its day keeps the date rule (the latest period ended by 1 March)",
+    (numberFormat) => {
+      const cell = num(MARCH_1, numberFormat);
+      expect(isMonthFormatted(cell)).toBe(false);
+      expect(fiscalPeriodChoice(cell)).toEqual({
+        spec: { kind: "onOrBefore", month: "2024/02", iso: "2024-03-01" },
+      });
+    },
+  );
+
+  test("number formats are no month: 202403 with #,##0 stays YYYYMM, 2024 a year, a scientific or General number no date", () => {
+    expect(fiscalPeriodChoice(num(202403, "0"))).toEqual({
+      spec: { kind: "month", month: "2024/03" },
+    });
+    expect(fiscalPeriodChoice(num(2024, "#,##0"))).toEqual({ spec: { kind: "year", year: 2024 } });
+    for (const numberFormat of ["0.00E+00", "General", "#,##0", '0"月"', "[h]:mm"])
+      expect(isMonthFormatted(num(MARCH_1, numberFormat))).toBe(false);
   });
 });
