@@ -10,6 +10,7 @@ import { jstIsoDate } from "../src/excel/dates";
 import { columnName, fieldInfo, labelJa, titleCaption, unitLabel } from "../src/excel/labels";
 import { buildTable, type Column, type TitleRow } from "../src/excel/shape";
 import { unitCell } from "../src/excel/number-formats";
+import { moneyUnitFor } from "../src/excel/units";
 import {
   dateCell,
   dateTimeCell,
@@ -98,8 +99,11 @@ export function numberColumn(
   unit: MoneyUnit = "jpy",
   host: HostCapabilities = getHostCapabilities(),
 ): Column<Row> {
-  const fieldUnit = fieldInfo(dataset, key)?.unit;
-  return column(key, dataset, (r) => unitCell(r[key], fieldUnit, unit, host), fieldUnit);
+  const info = fieldInfo(dataset, key);
+  const fieldUnit = info?.unit;
+  // openapi.json x-money-kind: the unit scales amounts only, never a price per share.
+  const money = moneyUnitFor(info, unit);
+  return column(key, dataset, (r) => unitCell(r[key], fieldUnit, money, host), fieldUnit);
 }
 
 /**

@@ -16,7 +16,8 @@ import {
 import { ltmKind } from "../src/excel/ltm-kind";
 import { isFutureDate } from "../src/excel/dates";
 import { knownFinancialsAsk } from "../src/domain/company-resolver";
-import { unitOf } from "../src/excel/labels";
+import { fieldInfo, unitOf } from "../src/excel/labels";
+import { moneyUnitFor } from "../src/excel/units";
 import { unitCell } from "../src/excel/number-formats";
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
 import type { KaishaClient } from "../src/client";
@@ -99,7 +100,9 @@ function makeWhat(period: FinancialPeriodArgs, itemKey: string, money: string): 
       itemKey,
     );
   }
-  return { period, itemKey, money: money as MoneyUnit, unitId: unitOf("financials", itemKey) };
+  // openapi.json x-money-kind: the unit scales amounts only (never average_annual_salary per person).
+  const scale = moneyUnitFor(fieldInfo("financials", itemKey), money as MoneyUnit);
+  return { period, itemKey, money: scale, unitId: unitOf("financials", itemKey) };
 }
 
 const whats = argsTable<FinancialWhat>();

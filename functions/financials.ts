@@ -19,10 +19,10 @@ import {
   type PeriodArg,
 } from "../src/excel/fiscal-year-arg";
 import { noData, refuseFutureDate } from "./excel-errors";
-import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
+import { fieldInfo, labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { headerCell, padRows, titleCells, type Column } from "../src/excel/shape";
 import { unitCell } from "../src/excel/number-formats";
-import { moneyUnitLabel } from "../src/excel/units";
+import { moneyUnitFor, moneyUnitLabel } from "../src/excel/units";
 import type { Cell } from "../src/excel/values";
 import {
   fieldList,
@@ -242,8 +242,10 @@ function itemsDown(
     ]);
   for (const key of keys) {
     const unitId = unitOf("financials", key);
+    // openapi.json x-money-kind: the unit scales amounts only.
+    const scale = moneyUnitFor(fieldInfo("financials", key), money);
     const values = body.periods.map((p) =>
-      unitCell((p as unknown as Record<string, unknown>)[key], unitId, money, ctx.host),
+      unitCell((p as unknown as Record<string, unknown>)[key], unitId, scale, ctx.host),
     );
     if (mode === 0) out.push(values);
     else

@@ -45,6 +45,7 @@ interface JsonSchema {
   "x-unit"?: string;
   "x-label-ja"?: string;
   "x-ltm-kind"?: string;
+  "x-money-kind"?: string;
 }
 interface ParameterObject {
   $ref?: string;
@@ -158,16 +159,38 @@ export function buildOperationRules(doc: OpenApiDoc): Record<string, unknown> {
   return operations;
 }
 
-type GeneratedField = { key: string; label: string; unit: string; ltm?: string };
+type GeneratedField = { key: string; label: string; unit: string; money?: string; ltm?: string };
 
 const LTM_KINDS = ["flow", "stock", "none"];
 
+/** openapi.json `x-money-kind` values (src/contract/rules.ts MoneyKind). */
+const MONEY_KINDS = ["amount", "per_share", "per_person"];
+
+/**
+ * Every `x-unit: "jpy"` property of every schema says which money it is (`x-money-kind`): a money
+ * unit scales amounts only, never a price per share the contract also counts in yen (a new yen
+ * field without it fails the generation instead of being scaled by default).
+ */
+function checkMoneyKinds(doc: OpenApiDoc): void {
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+      const kind = prop["x-money-kind"];
+      if (prop["x-unit"] === "jpy" ? !MONEY_KINDS.includes(kind ?? "") : kind !== undefined)
+        throw new Error(
+          `openapi.json ${name}.${key}: x-money-kind must be one of ${MONEY_KINDS.join(", ")} on a jpy field, and only there`,
+        );
+    }
+  }
+}
+
 /**
  * Builds FIELD_DICTIONARY from the `x-unit` / `x-label-ja` annotations, in schema order, with each
- * financials item's `x-ltm-kind` (every FinancialsPeriod property must carry one, "none" for the
- * non-numeric ones: a new field without it fails the generation instead of silently getting no LTM).
+ * yen field's `x-money-kind` (checkMoneyKinds) and each financials item's `x-ltm-kind` (every
+ * FinancialsPeriod property must carry one, "none" for the non-numeric ones: a new field without
+ * it fails the generation instead of silently getting no LTM).
  */
 export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedField[]> {
+  checkMoneyKinds(doc);
   const out: Record<string, GeneratedField[]> = {};
   for (const [dataset, sources] of Object.entries(DATASET_SOURCES)) {
     const fields: GeneratedField[] = [];
@@ -185,7 +208,14 @@ export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedF
         const label = prop["x-label-ja"];
         if (unit === undefined || label === undefined) continue;
         if (fields.some((f) => f.key === key)) continue;
-        fields.push(ltm === undefined ? { key, label, unit } : { key, label, unit, ltm });
+        const money = prop["x-money-kind"];
+        fields.push({
+          key,
+          label,
+          unit,
+          ...(money !== undefined ? { money } : {}),
+          ...(ltm !== undefined ? { ltm } : {}),
+        });
       }
     }
     if (fields.length === 0) throw new Error(`dataset ${dataset}: no annotated numeric fields`);
@@ -297,7 +327,7 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
 
   const fields = await format(
     `${HEADER}import type { Dataset, FieldInfo } from "./rules";\n\n` +
-      "/** Japanese label, unit id (FieldUnit) and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
+      "/** Japanese label, unit id (FieldUnit), money kind of yen fields and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 

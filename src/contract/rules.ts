@@ -58,10 +58,23 @@ export type Dataset =
 type LtmKind = "flow" | "stock" | "none";
 
 /**
- * A numeric field: API key, Japanese label and unit id (openapi.json FieldUnit), and for financials
- * items their LTM kind.
+ * What a yen figure is (openapi.json `x-money-kind` on every `x-unit: "jpy"` property): an amount
+ * of money, which a money unit (百万円) shows scaled, or a price per share / a figure per person,
+ * which stays in yen whatever money unit a table or function is given.
  */
-export type FieldInfo = { key: string; label: string; unit: string; ltm?: LtmKind };
+export type MoneyKind = "amount" | "per_share" | "per_person";
+
+/**
+ * A numeric field: API key, Japanese label and unit id (openapi.json FieldUnit), for a yen field
+ * its money kind, and for financials items their LTM kind.
+ */
+export type FieldInfo = {
+  key: string;
+  label: string;
+  unit: string;
+  money?: MoneyKind;
+  ltm?: LtmKind;
+};
 
 export { OPERATIONS } from "./param-rules.generated";
 export { FIELD_DICTIONARY } from "./fields.generated";

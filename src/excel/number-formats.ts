@@ -77,6 +77,45 @@ function fixed(decimals: number): string {
 }
 
 /**
+ * The formats sheets and imported tables share (Japanese analysts' conventions): dates as
+ * 2024/03/31 (the date order of Japanese reports and of Excel's ja-JP short date), prices and
+ * per-share figures with their own decimals only (4,355; 2,845.5: numberFormatFor), money held in
+ * yen and shown in the unit chosen by moneyFormat.
+ */
+export const DISPLAY_FORMATS = {
+  date: "yyyy/mm/dd",
+  dateTime: "yyyy/mm/dd hh:mm",
+} as const;
+
+/**
+ * The money units a number format can show from yen: each comma after the last digit divides the
+ * shown value by 1,000 (Microsoft Support, "Review guidelines for customizing a number format":
+ * `#,##0,,` shows 12,200,000 as 12). 億円 (10^8) is no power of 1,000, so no format shows it.
+ */
+export type FormatMoneyUnit = Exclude<MoneyUnit, "hundred_million_jpy">;
+
+const MONEY_FORMATS: Readonly<Record<FormatMoneyUnit, string>> = {
+  jpy: "#,##0",
+  thousand_jpy: "#,##0,",
+  million_jpy: "#,##0,,",
+};
+
+/**
+ * The format of a cell that keeps exact yen and shows them in `unit`, so the cell times a
+ * FINANCIAL cell (yen too) is yen (the company sheet's 百万円 rows hold yen the same way).
+ *
+ * @example moneyFormat("million_jpy") // "#,##0,,"  (29,955,310,100,000 shows 29,955,310)
+ */
+export function moneyFormat(unit: FormatMoneyUnit): string {
+  return MONEY_FORMATS[unit];
+}
+
+/** Whether a money unit can be shown by a number format over yen (moneyFormat). */
+export function isFormatMoneyUnit(unit: MoneyUnit): unit is FormatMoneyUnit {
+  return Object.hasOwn(MONEY_FORMATS, unit);
+}
+
+/**
  * The display format of a value of contract unit `unit` as the sheet holds it (money already
  * scaled to `money`, a percentage already a fraction: sheetValue), or undefined for units shown as
  * plain numbers:

@@ -1,5 +1,6 @@
 // The `unit` argument: scales money fields (unit `jpy`) only, never per-share, ratios or counts.
 
+import type { FieldInfo } from "../contract";
 import type { MoneyUnit } from "./args";
 
 /** Divisors from yen. */
@@ -23,6 +24,31 @@ export function scaleValue<T>(
 ): T | number {
   if (typeof value !== "number" || fieldUnit !== "jpy" || unit === "jpy") return value;
   return value / MONEY_DIVISORS[unit];
+}
+
+/**
+ * Whether a money unit applies to a field: an amount of yen only (openapi.json `x-money-kind`
+ * "amount"), never a price per share or a figure per person the contract also counts in `jpy`
+ * (株価 stays 4,355 in a 百万円 table), nor a count or ratio. A yen field outside the field
+ * dictionary (no money kind) is an amount.
+ *
+ * @example isMoneyAmount({ unit: "jpy", money: "per_share" }) // false
+ */
+export function isMoneyAmount(field: Pick<FieldInfo, "unit" | "money"> | undefined): boolean {
+  return field?.unit === "jpy" && (field.money ?? "amount") === "amount";
+}
+
+/**
+ * The money unit a field's value takes: `unit` for an amount of yen (isMoneyAmount), else `jpy`
+ * (unscaled), so a function's or table's unit never reaches a price.
+ *
+ * @example moneyUnitFor({ unit: "jpy", money: "per_share" }, "million_jpy") // "jpy"
+ */
+export function moneyUnitFor(
+  field: Pick<FieldInfo, "unit" | "money"> | undefined,
+  unit: MoneyUnit,
+): MoneyUnit {
+  return isMoneyAmount(field) ? unit : "jpy";
 }
 
 /** Japanese/English caption of a money unit, for titles. */

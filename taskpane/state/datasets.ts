@@ -2,7 +2,7 @@
 // and shaped into rows.
 
 import type { Lang } from "../i18n/language";
-import type { Attribution, OperationId } from "../../src/contract";
+import type { Attribution, Dataset, OperationId } from "../../src/contract";
 import type { PaginatedOperationId, ParamsOf } from "../../src/client/types";
 import { isoToSerial } from "../../src/excel/dates";
 import { arrayProp, type PaneClient } from "./pane-client";
@@ -17,8 +17,8 @@ import {
 import { JSF_TABLES } from "./function-lists";
 import { defaultPriceWindow } from "./price-window";
 import { shapeTable, type FieldUnitInfo, type TableData } from "./table-data";
-import type { MoneyUnit } from "../../src/excel/args";
 import { MONEY_UNITS, isMoneyUnit } from "../../src/excel/money-units";
+import { isFormatMoneyUnit, type FormatMoneyUnit } from "../../src/excel/number-formats";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 
 export type DatasetId =
@@ -116,12 +116,36 @@ const COMPANY: ParamSpec = {
   required: true,
   pattern: COMPANY_CODE_PATTERN,
 };
-/** The money unit of the table's yen columns (src/excel MoneyUnit; not an API parameter). */
+/**
+ * The unit the table's amounts of yen are shown in (not an API parameter): the cells keep yen and
+ * a number format shows the unit, so only the units a format can show (number-formats.ts
+ * FormatMoneyUnit: 円, 千円, 百万円).
+ */
 const SCALE: ParamSpec = {
   name: "unit",
   kind: "select",
   default: "million_jpy",
-  options: MONEY_UNITS,
+  options: MONEY_UNITS.filter(isFormatMoneyUnit),
+};
+
+/**
+ * The unit of a table's amounts from the form's `unit`: a definition stored with 億円 (offered
+ * before tables kept yen) shows 百万円, the nearest unit a format can show; none is 円.
+ */
+function tableScale(unit: string | undefined): FormatMoneyUnit {
+  if (unit === "hundred_million_jpy") return "million_jpy";
+  return isMoneyUnit(unit) && isFormatMoneyUnit(unit) ? unit : "jpy";
+}
+
+/** The field dictionary (openapi.json x-money-kind) of each dataset that has one. */
+const DICTIONARY_OF: Partial<Record<DatasetId, Dataset>> = {
+  financials: "financials",
+  valuations: "valuations",
+  prices: "prices",
+  dividends: "dividends",
+  segments: "segments",
+  margin: "margin",
+  jsf: "jsf",
 };
 
 /** openapi.json parameters per dataset (plus `unit`, the money scale of the table). */
@@ -487,7 +511,9 @@ export async function fetchScreeningTable(
   }
   return shapeTable(rows, fields, raw.attribution, {
     lang: ctx.lang,
-    scale: "hundred_million_jpy",
+    // Yen shown as yen: /screening/fields gives a unit, not whether a jpy metric is an amount or
+    // a price (closePrice), and a money format would show a price as 0.
+    scale: "jpy",
     // The pane's header setting applies to screens as to every other import.
     ...(ctx.headers ? { headers: ctx.headers } : {}),
   });
@@ -500,7 +526,8 @@ export async function fetchDatasetTable(
   ctx: FetchContext,
 ): Promise<TableData> {
   const raw = await fetchRaw(dataset, values, ctx);
-  const scale: MoneyUnit = isMoneyUnit(values.unit) ? values.unit : "jpy";
+  const scale = tableScale(values.unit);
+  const dictionary = DICTIONARY_OF[dataset];
   const extra = Object.fromEntries(
     Object.entries(raw.extraUnits ?? {}).filter(([, u]) => u !== ""),
   );
@@ -509,6 +536,7 @@ export async function fetchDatasetTable(
     scale,
     ...(ctx.headers ? { headers: ctx.headers } : {}),
     ...(raw.omit ? { omit: raw.omit } : {}),
+    ...(dictionary ? { dataset: dictionary } : {}),
     extraUnits: extra,
   });
   if (!raw.rows.length) ctx.onProgress?.(0);

@@ -1,12 +1,19 @@
 // Turns API rows into an Excel-ready table: columns with headers, kinds, units and formats; cell values.
 
 import type { Lang } from "../i18n/language";
-import { labelJa } from "../../src/excel/labels";
+import type { Dataset } from "../../src/contract";
+import { fieldInfo, labelJa } from "../../src/excel/labels";
 import { translator } from "../i18n/messages";
-import type { MoneyUnit } from "../../src/excel/args";
 import { isoInstantToJstSerial, isoToSerial } from "../../src/excel/dates";
-import { isMoneyUnit } from "../../src/excel/money-units";
-import { decimalsOf, numberFormatFor, sheetValue } from "../../src/excel/number-formats";
+import {
+  DISPLAY_FORMATS,
+  decimalsOf,
+  moneyFormat,
+  numberFormatFor,
+  sheetValue,
+  type FormatMoneyUnit,
+} from "../../src/excel/number-formats";
+import { isMoneyAmount } from "../../src/excel/units";
 import { headerWithUnit, unitNote } from "./unit-notes";
 
 /** openapi.json FieldUnit. */
@@ -23,7 +30,10 @@ export interface ColumnSpec {
   key: string;
   header: string;
   kind: ColumnKind;
-  /** unit id as shown (money already scaled), when numeric. */
+  /**
+   * unit id as shown, when numeric: the table's money unit for an amount of yen (its cells keep
+   * yen, shown in that unit by the number format), else the contract's unit (`jpy` for a price).
+   */
   unit?: string | undefined;
   numberFormat: string;
   /** text shown for the links of a link column. */
@@ -37,8 +47,8 @@ export interface TableData {
   rows: CellValue[][];
   /** openapi.json Attribution, shown under the table (a condition of use, REFERENCE). */
   attribution: { source_label: string; license_note: string; processed_by: string } | undefined;
-  /** scale used for money columns, for the caption's unit note. */
-  scale: MoneyUnit;
+  /** unit money columns are shown in (by number format; the cells hold yen), for the caption. */
+  scale: FormatMoneyUnit;
 }
 
 const LINK_KEYS = new Set(["source_url", "pdf_url"]);
@@ -113,7 +123,13 @@ export interface ShapeOptions {
   lang: Lang;
   /** header cells: field keys (default, like the functions) or Japanese labels with unit notes. */
   headers?: "keys" | "ja";
-  scale: MoneyUnit;
+  /** unit amounts of yen are shown in (by format: the cells keep yen). */
+  scale: FormatMoneyUnit;
+  /**
+   * the field dictionary the rows come from: its money kinds (openapi.json x-money-kind) keep a
+   * price or per-person figure the API counts in `jpy` out of the money unit.
+   */
+  dataset?: Dataset;
   /** column keys to leave out. */
   omit?: readonly string[];
   /** units for keys the response's fields[] does not cover. */
@@ -122,9 +138,11 @@ export interface ShapeOptions {
 
 /**
  * Shapes response rows into a table. Columns follow the first row's key order (later rows may add
- * keys); units come from the response's `fields[]` (openapi.json FieldUnit); money is scaled and
- * every percentage is a fraction shown as % (src/excel/number-formats.ts sheetValue), as
- * the functions write them.
+ * keys); units come from the response's `fields[]` (openapi.json FieldUnit); money stays exact yen
+ * shown in the unit chosen by its number format (number-formats.ts moneyFormat, as the company
+ * sheet's 百万円 rows: an imported cell times a FINANCIAL cell is yen), prices, per-share and
+ * per-person figures, counts and ratios as the API sends them, and every percentage is a fraction
+ * shown as % (src/excel/number-formats.ts sheetValue).
  * @example shapeTable([{ date: "2026-01-05", close: 100 }], [{ key: "close", label: "終値", unit: "jpy" }], ...)
  */
 export function shapeTable(
@@ -139,6 +157,12 @@ export function shapeTable(
     units.set(f.key, f.unit);
     labels.set(f.key, f.label);
   }
+  const { dataset } = options;
+  // The unit the answer gives with the dictionary's money kind (fields[] carries no kind).
+  const amount = (key: string): boolean => {
+    const money = dataset !== undefined ? fieldInfo(dataset, key)?.money : undefined;
+    return isMoneyAmount({ unit: units.get(key) ?? "", ...(money ? { money } : {}) });
+  };
   const keys: string[] = [];
   const seen = new Set<string>(options.omit ?? []);
   for (const row of rows) {
@@ -154,7 +178,7 @@ export function shapeTable(
     const sample = rows.map((r) => r[key]).find((v) => v !== null && v !== undefined);
     const rawUnit = units.get(key);
     const kind = kindOf(key, flatten(key, sample), rawUnit);
-    const unit = kind === "number" ? displayUnit(rawUnit, options.scale) : undefined;
+    const unit = kind === "number" ? displayUnit(amount(key), rawUnit, options.scale) : undefined;
     // Same rule as the functions' header cells (issue 4): keys unless the user chose Japanese labels.
     const base = options.headers === "ja" ? (labels.get(key) ?? labelJa(key) ?? key) : key;
     let header = options.headers === "ja" && kind === "number" ? headerWithUnit(base, unit) : base;
@@ -166,42 +190,45 @@ export function shapeTable(
     }
     return spec;
   });
-  const data = rows.map((row) =>
-    columns.map((c) => cellValue(row[c.key], c, units.get(c.key), options.scale)),
-  );
+  const data = rows.map((row) => columns.map((c) => cellValue(row[c.key], c, units.get(c.key))));
   columns.forEach((c, i) => {
-    if (c.kind === "number")
-      c.numberFormat = columnFormat(data, i, units.get(c.key), options.scale);
+    if (c.kind !== "number") return;
+    c.numberFormat = amount(c.key)
+      ? moneyFormat(options.scale)
+      : columnFormat(data, i, units.get(c.key));
   });
   return { columns, rows: data, attribution, scale: options.scale };
 }
 
-/** The unit a money column is shown in once scaled; other units are unchanged. */
-function displayUnit(unit: string | undefined, scale: MoneyUnit): string | undefined {
-  return unit === "jpy" ? scale : unit;
+/** The unit a column is shown in: the table's money unit for an amount of yen, else its own. */
+function displayUnit(
+  amount: boolean,
+  unit: string | undefined,
+  scale: FormatMoneyUnit,
+): string | undefined {
+  return amount ? scale : unit;
 }
 
 /** Formats of the columns that are not numbers (a text format would store HYPERLINK as text). */
 const KIND_FORMAT: Record<ColumnKind, string> = {
   number: "General",
-  date: "yyyy-mm-dd",
-  datetime: "yyyy-mm-dd hh:mm",
+  date: DISPLAY_FORMATS.date,
+  datetime: DISPLAY_FORMATS.dateTime,
   text: "@",
   link: "General",
   boolean: "General",
 };
 
 /**
- * A number column's format, as the functions format a value of its unit (src/excel
- * number-formats.ts numberFormatFor) read at the column's most precise value, so one format shows
- * every row's own digits (a DPS column of 60 and 62.5 reads 60.0 and 62.5); General for units the
- * functions leave plain.
+ * The format of a number column that is no amount of yen, as the functions format a value of its
+ * unit (src/excel number-formats.ts numberFormatFor; a price in yen with its own decimals) read at
+ * the column's most precise value, so one format shows every row's own digits (a DPS column of 60
+ * and 62.5 reads 60.0 and 62.5); General for units the functions leave plain.
  */
 function columnFormat(
   rows: readonly CellValue[][],
   column: number,
   unit: string | undefined,
-  scale: MoneyUnit,
 ): string {
   let precise = 0;
   let most = -1;
@@ -214,20 +241,16 @@ function columnFormat(
       precise = v;
     }
   }
-  return numberFormatFor(unit, precise, scale) ?? "General";
+  return numberFormatFor(unit, precise, "jpy") ?? "General";
 }
 
-function cellValue(
-  raw: unknown,
-  column: ColumnSpec,
-  rawUnit: string | undefined,
-  scale: MoneyUnit,
-): CellValue {
+function cellValue(raw: unknown, column: ColumnSpec, rawUnit: string | undefined): CellValue {
   const v = flatten(column.key, raw);
   if (v === null || v === undefined) return "";
   switch (column.kind) {
     case "number":
-      return typeof v === "number" ? sheetValue(v, rawUnit, scale) : String(v);
+      // Yen as sent (exact; the format shows the unit), a percentage as a fraction.
+      return typeof v === "number" ? sheetValue(v, rawUnit, "jpy") : String(v);
     case "date":
       return typeof v === "string" ? (isoToSerial(v) ?? v) : String(v);
     case "datetime":
@@ -245,7 +268,8 @@ function cellValue(
  */
 export function attributionCaption(table: TableData, lang: Lang): string {
   const a = table.attribution;
-  const hasMoney = table.columns.some((c) => c.kind === "number" && isMoneyUnit(c.unit));
+  // Amounts of yen show the table's unit (displayUnit); a price column keeps `jpy`.
+  const hasMoney = table.columns.some((c) => c.kind === "number" && c.unit === table.scale);
   const scaleNote = hasMoney && table.scale !== "jpy" ? unitNote(table.scale, lang) : undefined;
   const t = translator(lang);
   const parts: string[] = [];

@@ -218,3 +218,24 @@ describe("FIELD_DICTIONARY (fields.generated.ts)", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("money kinds (openapi.json x-money-kind)", () => {
+  it("every price the API counts in jpy is a price per share, never an amount a money unit scales", () => {
+    const perShare = (dataset: Dataset) =>
+      FIELD_DICTIONARY[dataset].filter((f) => f.money === "per_share").map((f) => f.key);
+    expect(perShare("prices")).toEqual(["open", "high", "low", "close", "adj_close"]);
+    expect(perShare("valuations")).toEqual([
+      "stock_price",
+      "stock_price_high",
+      "stock_price_low",
+      "stock_price_adjusted",
+      "stock_price_high_adjusted",
+      "stock_price_low_adjusted",
+    ]);
+    expect(perShare("margin")).toEqual(["close_price"]);
+    // Only yen fields carry a kind, and every one does.
+    for (const dataset of Object.keys(FIELD_DICTIONARY) as Dataset[])
+      for (const f of FIELD_DICTIONARY[dataset])
+        expect([dataset, f.key, f.money !== undefined]).toEqual([dataset, f.key, f.unit === "jpy"]);
+  });
+});

@@ -117,4 +117,26 @@ describe("generated contract files", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("a yen field without x-money-kind fails the generation, naming it (a price is never scaled by default)", () => {
+    const doc = JSON.parse(fs.readFileSync(OPENAPI, "utf8")) as {
+      components: {
+        schemas: Record<string, { properties: Record<string, Record<string, string>> }>;
+      };
+    };
+    const price = doc.components.schemas.ValuationHistoryPoint?.properties.stock_price;
+    if (price === undefined) throw new Error("ValuationHistoryPoint.stock_price missing");
+    expect(price["x-money-kind"]).toBe("per_share");
+    delete price["x-money-kind"];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-contract-"));
+    try {
+      const edited = path.join(dir, "openapi.json");
+      fs.writeFileSync(edited, JSON.stringify(doc));
+      expect(() => generate(edited)).toThrow(
+        /ValuationHistoryPoint\.stock_price: x-money-kind must be one of amount, per_share, per_person/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

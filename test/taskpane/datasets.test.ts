@@ -40,7 +40,7 @@ test.each(IMPORT_DATASETS.filter((d) => d !== "disclosures" && d !== "prices"))(
   },
 );
 
-test("financials: money in million yen with 百万円 headers, per-share untouched, one request", async () => {
+test("financials: money in yen shown in 百万円 by format with 百万円 headers, per-share untouched, one request", async () => {
   const { client, requests } = sandboxClient();
   const table = await fetchDatasetTable("financials", paramsFor("financials"), {
     client,
@@ -50,12 +50,12 @@ test("financials: money in million yen with 百万円 headers, per-share untouch
   const sales = table.columns.findIndex((c) => c.key === "sales");
   const eps = table.columns.findIndex((c) => c.key === "eps");
   expect(table.columns[sales]?.header).toMatch(/（百万円）$/);
-  expect(table.columns[sales]?.numberFormat).toBe("#,##0");
+  expect(table.columns[sales]?.numberFormat).toBe("#,##0,,");
   expect(table.columns[eps]?.numberFormat).toBe("#,##0.00");
   expect(table.columns.find((c) => c.key === "fiscal_year")?.numberFormat).toBe("@");
   const raw = (await client.financials({ security_code: CODE, years: 10 })).periods;
   const last = raw[raw.length - 1]!;
-  expect(table.rows[table.rows.length - 1]?.[sales]).toBeCloseTo((last.sales ?? 0) / 1_000_000, 6);
+  expect(table.rows[table.rows.length - 1]?.[sales]).toBe(last.sales);
   expect(requests().filter((r) => r.startsWith("/v1/financials"))).toHaveLength(1);
 });
 
@@ -72,7 +72,7 @@ test("prices: every page is followed (500 rows a page) and dates become serials"
   expect(table.rows.length).toBeGreaterThan(500);
   expect(progress[progress.length - 1]).toBe(table.rows.length);
   const date = table.columns.findIndex((c) => c.key === "date");
-  expect(table.columns[date]?.numberFormat).toBe("yyyy-mm-dd");
+  expect(table.columns[date]?.numberFormat).toBe("yyyy/mm/dd");
   expect(typeof table.rows[0]?.[date]).toBe("number");
 });
 
@@ -95,7 +95,7 @@ test("disclosures: links are link columns, disclosed_at a JST date-time serial",
   expect(table.rows.length).toBeGreaterThan(0);
   expect(table.columns.find((c) => c.key === "source_url")?.kind).toBe("link");
   expect(table.columns.find((c) => c.key === "disclosed_at")?.numberFormat).toBe(
-    "yyyy-mm-dd hh:mm",
+    "yyyy/mm/dd hh:mm",
   );
 });
 
@@ -143,7 +143,8 @@ test("a screen imported with Japanese headers gets Japanese headers with unit no
     "EDINETコード",
     "名称",
     "PER（実績）（倍）",
-    "時価総額（億円）",
+    // /screening/fields does not say which jpy metric is a price (closePrice): yen as yen.
+    "時価総額（円）",
   ]);
 });
 

@@ -59,7 +59,7 @@ test("ja and en tables have the same keys and no empty text", () => {
   expect(ja.freezeValues).toBe("値に固定");
 });
 
-test("table imports: money scales, per-share never does, percentages are fractions, formats and headers as the functions'", () => {
+test("table imports: money keeps yen shown in the unit by format, per-share as sent, percentages are fractions, headers say the unit", () => {
   const rows = [
     {
       date: "2026-01-01",
@@ -92,10 +92,11 @@ test("table imports: money scales, per-share never does, percentages are fractio
     headers: "ja",
     scale: "million_jpy",
   });
-  // One scale (README "Percentages"): a percent 3.68 is the cell 0.0368, a ratio stays as sent;
-  // dates are serials, an instant is its Japan wall-clock time (15:00 UTC is midnight in Japan).
-  expect(table.rows[0]).toEqual([46023, 46024, 123, 60, 3.68 / 100, 0.655, 12]);
-  expect(table.rows[1]).toEqual([61, "x", 1.5, 62.5, 0.3, 0.4, 3]);
+  // One scale (README "Money", "Percentages"): yen stay yen (the format shows 百万円), a percent
+  // 3.68 is the cell 0.0368, a ratio stays as sent; dates are serials, an instant is its Japan
+  // wall-clock time (15:00 UTC is midnight in Japan).
+  expect(table.rows[0]).toEqual([46023, 46024, 123_000_000, 60, 3.68 / 100, 0.655, 12]);
+  expect(table.rows[1]).toEqual([61, "x", 1_500_000, 62.5, 0.3, 0.4, 3]);
   expect(table.columns.map((c) => c.header)).toEqual([
     "日付",
     "開示日時",
@@ -106,9 +107,9 @@ test("table imports: money scales, per-share never does, percentages are fractio
     "日数（日）",
   ]);
   expect(table.columns.map((c) => c.numberFormat)).toEqual([
-    "yyyy-mm-dd",
-    "yyyy-mm-dd hh:mm",
-    "#,##0",
+    "yyyy/mm/dd",
+    "yyyy/mm/dd hh:mm",
+    "#,##0,,",
     "#,##0.0",
     "0.00%",
     "0.0%",
@@ -119,11 +120,9 @@ test("table imports: money scales, per-share never does, percentages are fractio
     numberFormatFor("jpy_per_share", 62.5, "million_jpy"),
   );
   expect(attributionCaption(table, "ja")).toBe("金額単位: 百万円");
-  expect(attributionCaption({ ...table, scale: "hundred_million_jpy" }, "en")).toBe(
-    "Amounts in 100 million JPY",
-  );
-  const oku = shapeTable(rows, fields, undefined, { lang: "en", scale: "hundred_million_jpy" });
-  expect(oku.columns.map((c) => c.header)).toEqual([
+  const thousand = shapeTable(rows, fields, undefined, { lang: "en", scale: "thousand_jpy" });
+  expect(attributionCaption(thousand, "en")).toBe("Amounts in thousand JPY");
+  expect(thousand.columns.map((c) => c.header)).toEqual([
     "date",
     "disclosed_at",
     "sales",
@@ -132,8 +131,8 @@ test("table imports: money scales, per-share never does, percentages are fractio
     "er",
     "days",
   ]);
-  expect(oku.columns[2]?.numberFormat).toBe("#,##0.0");
-  expect(oku.rows[0]?.[2]).toBe(1.23);
+  expect(thousand.columns[2]?.numberFormat).toBe("#,##0,");
+  expect(thousand.rows[0]?.[2]).toBe(123_000_000);
 });
 
 test("refresh cost: FINANCIAL cells of one company share one request; FIELDS costs none", () => {

@@ -129,7 +129,7 @@ test("import without typing: every cell written as before (header, blocks, capti
   expect(all.B2).toEqual({ value: "日付", numberFormat: "@" });
   expect(all.C2).toEqual({ value: "終値（円）", numberFormat: "@" });
   // 2026-01-01 is serial 46023
-  expect(all.B3).toEqual({ value: 46023, numberFormat: "yyyy-mm-dd" });
+  expect(all.B3).toEqual({ value: 46023, numberFormat: "yyyy/mm/dd" });
   expect(all.C3).toEqual({ value: 1000, numberFormat: "#,##0" });
   expect(all.C9).toEqual({ value: 1006, numberFormat: "#,##0" });
   expect(all.D9).toEqual({ value: 5000, numberFormat: "#,##0" });

@@ -9,7 +9,7 @@ import { attribution, pricesTable } from "./prices-table-fixture";
 
 afterEach(uninstallFakeExcel);
 
-test("writeTable: header at the active cell, dates as serials with yyyy-mm-dd, table and caption below", async () => {
+test("writeTable: header at the active cell, dates as serials with yyyy/mm/dd, table and caption below", async () => {
   const fake = installFakeExcel({
     sheets: [{ name: "Sheet1" }],
     selection: { address: "Sheet1!B2", values: [[""]] },
@@ -32,7 +32,7 @@ test("writeTable: header at the active cell, dates as serials with yyyy-mm-dd, t
     [46023, 1000, 5000],
     [46024, 1001, 5000],
   ]);
-  expect(body.numberFormat[0]).toEqual(["yyyy-mm-dd", "#,##0", "#,##0"]);
+  expect(body.numberFormat[0]).toEqual(["yyyy/mm/dd", "#,##0", "#,##0"]);
   expect(fake.tablesAdded).toHaveLength(1);
   expect(fake.tablesAdded[0]?.address).toBe("B2:D4");
   expect(fake.tablesAdded[0]?.table.name).toBe("Kaisha_prices_7203");
