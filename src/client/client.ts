@@ -7,6 +7,7 @@ import {
   AbortError,
   AuthenticationError,
   BadResponseError,
+  DeadlineError,
   KaishaError,
   NotCachedError,
   NotFoundError,
@@ -19,6 +20,7 @@ import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { NotFoundMemory } from "./not-found";
 import { KeyPartitions } from "./key-partition";
+import { GaveUpCells } from "./gave-up";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
 import {
   FINANCIALS_FETCH_YEARS,
@@ -223,6 +225,8 @@ interface Core {
   revalidator: Revalidator;
   /** 404s given, so the same request is not sent again while they stand (not-found.ts). */
   notFound: NotFoundMemory;
+  /** Cells that gave up waiting, by request: recalculated when its answer arrives (gave-up.ts). */
+  gaveUp: GaveUpCells;
 }
 
 /** The key a call sends and the partition of the cache it reads and writes. */
@@ -762,7 +766,46 @@ class Client implements ClientCore {
       );
     // A request another cell started settles within that cell's bound (pauses give up at once
     // for all who wait on it, with the last good answer).
-    return join(options.signal);
+    const address = options.staleSink?.address;
+    if (address === undefined || !mayServeStale) return join(options.signal);
+    // A cell that gave up (its bound passed: a 429 pause longer than it, the API's slowness)
+    // shows its last good answer or "still waiting", and is recalculated when the answer arrives.
+    return join(options.signal).then(
+      (body) => {
+        if (staleInfo(body)?.error instanceof DeadlineError)
+          this.askForGaveUp(opId, clean, key, who, address);
+        return body;
+      },
+      (err: unknown) => {
+        if (err instanceof DeadlineError) this.askForGaveUp(opId, clean, key, who, address);
+        throw err;
+      },
+    );
+  }
+
+  /**
+   * Asks once more, for the cells that gave up on `key`, the request they waited for: with no
+   * bound of its own (it waits out the queue and any pause; each attempt keeps its timeout and
+   * the retry policy), and, when a good answer is stored, has those cells recalculated. A
+   * failure leaves them as they are: recalculating them would only send the failing request
+   * again.
+   */
+  private askForGaveUp(
+    opId: OperationId,
+    clean: CleanParams,
+    key: string,
+    who: Caller,
+    address: string,
+  ): void {
+    const { gaveUp } = this.core;
+    if (!gaveUp.add(key, address)) return;
+    void this.cached(opId, clean, { deadlineMs: 0 }, who).then(
+      (body) => {
+        const cells = gaveUp.take(key);
+        if (!isStale(body)) this.core.revalidator.recalculate(cells);
+      },
+      () => gaveUp.take(key),
+    );
   }
 
   /** One request for everyone waiting on `key`: sent, checked, stored; stale when it fails. */
@@ -1118,6 +1161,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     resolving: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     validated: new Map(),
     priceDays: new PriceDays(),
+    gaveUp: new GaveUpCells(),
     revalidator: undefined as unknown as Revalidator,
     notFound: new NotFoundMemory(),
   };

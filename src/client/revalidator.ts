@@ -565,7 +565,16 @@ export class Revalidator {
     this.readers.delete(key);
     this.marked.delete(key);
     if (readers === undefined || readers.size === 0) return;
-    const addresses = [...readers];
+    this.recalculate([...readers]);
+  }
+
+  /**
+   * Has `addresses` recalculated by whoever listens (`onRecalculate`): cells whose answer changed
+   * or lost its mark here, and cells whose answer arrived after they gave up waiting
+   * (client.ts, gave-up.ts).
+   */
+  recalculate(addresses: string[]): void {
+    if (addresses.length === 0) return;
     for (const listener of this.recalcListeners) {
       try {
         listener(addresses);

@@ -161,4 +161,34 @@ describe("a cell's bound counts the API's slowness, never the add-in's own queue
     expect(rec.requests).toHaveLength(301);
     expect(new Set(rec.requests.map((r) => r.url)).size).toBe(300);
   });
+
+  test("a cell that gave up behind a pause longer than its bound is recalculated when its answer arrives, with no manual recalculation", async () => {
+    const rec = recordingFetch((req) =>
+      new URL(req.url).searchParams.get("security_code") === "1301"
+        ? apiError(429, "rate_limited", "Too many requests.", { "Retry-After": "200" })
+        : peersOf(req.url),
+    );
+    const client = createClient({ apiKey: TEST_KEY, fetch: rec.fetch, ratePerMinute: 1 });
+    const recalculated: string[][] = [];
+    client.revalidation().onRecalculate((cells) => recalculated.push(cells));
+    const cell = (code: string, address: string) =>
+      client
+        .peers({ security_code: code }, { call: {}, staleSink: { stale: false, address } })
+        .catch((err: unknown) => err);
+    const a1 = cell("1301", "Sheet1!A1");
+    const a2 = cell("1302", "Sheet1!A2"); // queued behind A1's token (one a minute)
+    await jest.advanceTimersByTimeAsync(0);
+    // The pause (200 s) outlasts A2's whole bound: it settles now rather than show #BUSY!.
+    expect(await a2).toMatchObject({ message: "Still waiting for the API: recalculate to retry" });
+    expect(await a1).toMatchObject({ status: 429 });
+    expect(recalculated).toEqual([]);
+    // Its request goes on without it, after the pause; the answer recalculates the cell.
+    await jest.advanceTimersByTimeAsync(200_000);
+    expect(recalculated).toEqual([["Sheet1!A2"]]);
+    const urls = rec.requests.map((r) => new URL(r.url).searchParams.get("security_code"));
+    expect(urls).toEqual(["1301", "1302"]);
+    // The recalculated cell reads the stored answer: nothing more is sent.
+    await expect(cell("1302", "Sheet1!A2")).resolves.toMatchObject({ security_code: "1302" });
+    expect(rec.requests).toHaveLength(2);
+  });
 });
