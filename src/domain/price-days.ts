@@ -66,16 +66,17 @@ export class PriceDays<Row extends PriceRow = PriceRow> {
   /**
    * The last trading day on or before `day` from a fresh range holding `day`: `{found}`; `{before}`
    * with the range's start when the range has no trading day up to `day` (look further back);
-   * undefined when no fresh range holds `day`.
+   * undefined when no fresh range holds `day`. `anyAge`: a due range answers too (the one just
+   * received for this call, which the client served stale and marked so).
    */
-  lookup(code: string, day: string, nowMs: number): PriceLookup<Row> {
+  lookup(code: string, day: string, nowMs: number, anyAge = false): PriceLookup<Row> {
     const ranges = this.byCode.get(code);
     if (ranges === undefined) return undefined;
     let before: string | undefined;
     for (let i = ranges.length - 1; i >= 0; i -= 1) {
       const r = ranges[i] as Covered<Row>;
       if (day < r.from || day > r.to) continue;
-      if (nowMs - r.storedAt >= r.ttlMs || nowMs < r.storedAt) continue;
+      if (!anyAge && (nowMs - r.storedAt >= r.ttlMs || nowMs < r.storedAt)) continue;
       const sorted = (r.sorted ??= tradingDays(r.noted));
       const at = lastOnOrBefore(sorted.dates, day);
       if (at >= 0) return { found: sorted.rows[at] as Row };

@@ -3,6 +3,7 @@
 import type { RequestOptions, ResponseOf } from "../client/types";
 import { nextClose } from "../client/freshness";
 import { todayJst } from "../client/normalize";
+import { staleInfo } from "../client/stale";
 import { DEFAULT_TTL_MS } from "../client/ttl";
 import { EARLIEST_DATE } from "../client/validate";
 import type { PriceDays } from "./price-days";
@@ -19,7 +20,7 @@ export interface PriceWindowPort {
   /** The client's `ttlMs.getPrices` override, which replaces the rule below. @unit ms */
   readonly ttlOverrideMs: number | undefined;
   readonly prices: (
-    q: { code: string; from: string; to: string; limit: number },
+    q: { code: string; from: string; to?: string; limit: number },
     options: RequestOptions,
   ) => Promise<ResponseOf<"getPrices">>;
 }
@@ -57,9 +58,32 @@ function rangeTtl(port: PriceWindowPort, to: string, now: number): number {
 }
 
 /**
+ * The request of the calendar-year window holding `target`: a past year is `from` its first day
+ * `to` its last; the current year has no `to` (openapi.json getPrices: up to the latest day), so
+ * its stored answer keeps one cache key all year and a reopen on a later day, offline too, finds it
+ * (with `to` = today it was a new key every day: a PRICE of an earlier day this year, or of an
+ * illiquid stock's latest day without a trade, found nothing stored and waited for the API).
+ */
+function yearWindow(
+  code: string,
+  target: string,
+  today: string,
+): { code: string; from: string; to?: string; limit: number } {
+  const year = target.slice(0, 4);
+  const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
+  const last = `${year}-12-31`;
+  return last > today
+    ? { code, from, limit: PRICE_WINDOW_LIMIT }
+    : { code, from, to: last, limit: PRICE_WINDOW_LIMIT };
+}
+
+/**
  * PRICE: the daily price row of the last trading day on or before `day` (YYYY-MM-DD), or
  * undefined when there is none since 2005. Answered from ranges already received (PRICE windows,
  * PRICES walks); otherwise one calendar-year window per year touched, shared by every date in it.
+ * A window the client served stale (due, revalidated in the background, or the API unreachable;
+ * the call's `staleSink` marks the cell) answers this call and is noted as due, so later cells ask
+ * the client again and read the revalidated answer once it is in.
  *
  * @example await priceOnOrBefore(port, "7203", "2024-03-31") // the row of 2024-03-29
  */
@@ -71,27 +95,32 @@ export async function priceOnOrBefore(
 ): Promise<PriceRowOf | undefined> {
   const key = rangeKey(port, code);
   let target = day;
+  /** The window just received for `target`: it answers even when served due. */
+  let received = false;
   // Each step either answers or moves one window back.
   for (let step = 0; step < MAX_WINDOWS; step += 1) {
     const now = port.now();
     const today = todayJst(now);
     // A day not reached yet: the last close so far.
     if (target > today) target = today;
-    const hit = port.days.lookup(key, target, now);
+    const hit = port.days.lookup(key, target, now, received);
     if (hit !== undefined && "found" in hit) return hit.found;
     if (hit !== undefined) {
       if (hit.before <= EARLIEST_DATE) return undefined;
       target = dayBefore(hit.before);
+      received = false;
       continue;
     }
-    const year = target.slice(0, 4);
-    const from = `${year}-01-01` < EARLIEST_DATE ? EARLIEST_DATE : `${year}-01-01`;
-    const to = `${year}-12-31` > today ? today : `${year}-12-31`;
-    const body = await port.prices({ code, from, to, limit: PRICE_WINDOW_LIMIT }, options);
+    const query = yearWindow(code, target, today);
+    const body = await port.prices(query, options);
+    const to = query.to ?? today;
     // A window that needed a second page (never for one year) covers only what it returned.
     const last = body.prices[body.prices.length - 1];
-    const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : from;
-    port.days.note(key, coveredFrom, to, body.prices, now, rangeTtl(port, to, now));
+    const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : query.from;
+    // Served stale: noted as received then, so it is due for every other cell.
+    const storedAt = staleInfo(body)?.storedAt ?? now;
+    port.days.note(key, coveredFrom, to, body.prices, storedAt, rangeTtl(port, to, storedAt));
+    received = true;
   }
   return undefined;
 }
