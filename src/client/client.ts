@@ -18,7 +18,7 @@ import { CodeRegistry, codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
-import { NotFoundMemory } from "./not-found";
+import { NotFoundMemory, namedNotFound } from "./not-found";
 import { KeyPartitions } from "./key-partition";
 import { GaveUpCells } from "./gave-up";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
@@ -40,6 +40,7 @@ import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
 import { entryLifetime, isFilingOperation } from "./freshness";
 import { Revalidator } from "./revalidator";
+import { SendHolds, servedStoredWhenHeld, type SendState } from "./send-state";
 import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
 import type { CacheEntry } from "./cache";
 import type {
@@ -181,6 +182,15 @@ interface ClientCore {
    * with `staleWhileRevalidate` are asked again here; the pane shows, pauses and budgets it.
    */
   revalidation(): Revalidator;
+  /**
+   * Whether the current key sends (send-state.ts): undefined, or why it does not and, for the
+   * daily limit, when it resumes. Requests of a held key settle at once without being sent.
+   */
+  sendState(): SendState | undefined;
+  /** Calls `listener` when a key is held or lifted; returns unsubscribe. */
+  onSendStateChange(listener: () => void): () => void;
+  /** The current key was entered again: a refused key's hold is lifted and it may send. */
+  resumeSending(): void;
   readonly baseUrl: string;
   readonly lang: Lang;
 }
@@ -227,6 +237,8 @@ interface Core {
   notFound: NotFoundMemory;
   /** Cells that gave up waiting, by request: recalculated when its answer arrives (gave-up.ts). */
   gaveUp: GaveUpCells;
+  /** Keys that send nothing now: the daily limit or a refused key (send-state.ts). */
+  holds: SendHolds;
 }
 
 /** The key a call sends and the partition of the cache it reads and writes. */
@@ -619,6 +631,7 @@ class Client implements ClientCore {
     // The partition of the server in use even when this session has not asked it yet.
     const ids = core.partitions.idsOf(raw, this.settings.baseUrl);
     core.partitions.forget(raw);
+    for (const id of ids) core.holds.lift(id);
     const owned = (key: string) => ids.some((id) => key.startsWith(id));
     for (const id of ids) core.validated.delete(id);
     core.codes.forget(ids);
@@ -686,6 +699,21 @@ class Client implements ClientCore {
 
   revalidation(): Revalidator {
     return this.core.revalidator;
+  }
+
+  sendState(): SendState | undefined {
+    return this.core.holds.stateOf(this.partitionNow());
+  }
+
+  onSendStateChange(listener: () => void): () => void {
+    return this.core.holds.onChange(listener);
+  }
+
+  resumeSending(): void {
+    const id = this.partitionNow();
+    // The daily limit does not lift by entering the key again (/usage or the JST day lift it).
+    if (id !== undefined && this.core.holds.stateOf(id)?.reason === "key_refused")
+      this.core.holds.lift(id);
   }
 
   private remember(security: string, edinet: string, partition: string): void {
@@ -821,7 +849,7 @@ class Client implements ClientCore {
       // The check is a lazy chunk, fetched while the request is under way (sending never waits).
       const check = loadAnswerCheck();
       check.catch(() => undefined);
-      const result = await this.send(opId, clean, options, who.apiKey);
+      const result = await this.send(opId, clean, options, who);
       const { checkAnswer } = await check;
       // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
       const body = freezeAnswer(checkAnswer(opId, result.body, this.settings.checkAnswers));
@@ -830,6 +858,8 @@ class Client implements ClientCore {
       const remaining = (body as { remaining?: unknown }).remaining;
       if (opId === "getUsage" && typeof remaining === "number") {
         this.core.stats.lastUsageRemaining = remaining;
+        // openapi.json getUsage: requests remain today, or none do (send-state.ts).
+        this.core.holds.noteUsage(who.id, remaining);
       }
       if (mayServeStale) {
         await this.storeCall(
@@ -843,7 +873,9 @@ class Client implements ClientCore {
         );
       }
       return body;
-    } catch (err) {
+    } catch (caught) {
+      // A 404 says which code or id it is about (the API's text is English only).
+      const err = caught instanceof NotFoundError ? namedNotFound(caught, clean) : caught;
       if (err instanceof NotFoundError && err.code === "not_found" && opId !== "getUsage")
         this.core.notFound.remember(key, opId, err, this.settings.now());
       return this.staleOr(err, key, mayServeStale);
@@ -852,7 +884,8 @@ class Client implements ClientCore {
 
   /** The last good answer under `key`, marked stale, when `err` allows one; else `err` thrown. */
   private async staleOr(err: unknown, key: string, mayServeStale: boolean): Promise<unknown> {
-    if (mayServeStale && canServeStale(err) && err instanceof KaishaError) {
+    const standsIn = canServeStale(err) || servedStoredWhenHeld(err);
+    if (mayServeStale && standsIn && err instanceof KaishaError) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
       if (entry !== undefined && isRecord(entry.body)) {
         this.core.stats.staleServed += 1;
@@ -902,6 +935,37 @@ class Client implements ClientCore {
     );
     // No extra turn for a call's first request (nothing held): most requests are that one.
     return resume === undefined ? granted : granted.finally(resume);
+  }
+
+  /**
+   * `turn` for a key that may be held (send-state.ts): refused before the wait, released from the
+   * wait when the key is held meanwhile, and refused at the grant (the permit goes back unsent).
+   * /usage waits with the caller's signal alone: a daily hold does not stop it.
+   */
+  private async heldTurn(
+    deadline: Deadline,
+    signal: AbortSignal | undefined,
+    firstAttempt: boolean,
+    opId: OperationId,
+    who: Caller,
+  ): Promise<PacerPermit> {
+    const { holds } = this.core;
+    const before = holds.refusal(who.id, opId);
+    if (before !== undefined) throw before;
+    const stop = opId === "getUsage" ? undefined : holds.signalOf(who.id);
+    const linked = stop === undefined ? undefined : linkSignals(signal, stop);
+    let permit: PacerPermit;
+    try {
+      permit = await this.turn(deadline, linked?.signal ?? signal, firstAttempt);
+    } catch (err) {
+      throw holds.refusal(who.id, opId) ?? err;
+    } finally {
+      linked?.release();
+    }
+    const after = holds.refusal(who.id, opId);
+    if (after === undefined) return permit;
+    permit.done();
+    throw after;
   }
 
   /**
@@ -976,13 +1040,18 @@ class Client implements ClientCore {
     return !sameAnswer(body, old.body);
   }
 
-  /** Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). */
+  /**
+   * Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). Nothing is sent for a
+   * held key (send-state.ts): checked before each turn and again at the grant, and a hold placed
+   * while the request waits for its turn releases it at once.
+   */
   private async send(
     opId: OperationId,
     clean: CleanParams,
     options: RequestOptions,
-    apiKey: string,
+    who: Caller,
   ): Promise<HttpResult> {
+    const { apiKey } = who;
     const { settings, core } = this;
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
@@ -991,7 +1060,7 @@ class Client implements ClientCore {
     const deadline = this.deadlineOf(options);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      const permit = await this.turn(deadline, options.signal, attempt === 0);
+      const permit = await this.heldTurn(deadline, options.signal, attempt === 0, opId, who);
       deadline.start();
       // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
       permit.sent();
@@ -1012,6 +1081,11 @@ class Client implements ClientCore {
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
         });
       } catch (err) {
+        // The daily limit or a refused key holds the key: this request says so (when sending
+        // resumes), and nothing more is sent with it.
+        core.holds.note(who.id, err);
+        const held = core.holds.refusal(who.id, opId);
+        if (held !== undefined) throw held;
         const retryAfterMs = err instanceof KaishaError ? err.retryAfterMs : undefined;
         // A per-minute 429 pauses the shared pacer, so every waiting request holds back, not
         // only this one (the daily limit does not clear by waiting).
@@ -1089,6 +1163,28 @@ function argumentSignature(opId: string, params: Record<string, unknown>): strin
   return out;
 }
 
+/**
+ * A signal that aborts when `caller` or `stop` does; `release` removes its listeners (the key's
+ * `stop` signal outlives thousands of requests).
+ */
+function linkSignals(
+  caller: AbortSignal | undefined,
+  stop: AbortSignal,
+): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort(caller?.aborted === true ? caller.reason : undefined);
+  if (caller?.aborted === true || stop.aborted) abort();
+  caller?.addEventListener("abort", abort, { once: true });
+  stop.addEventListener("abort", abort, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      caller?.removeEventListener("abort", abort);
+      stop.removeEventListener("abort", abort);
+    },
+  };
+}
+
 function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, "");
 }
@@ -1164,7 +1260,9 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     gaveUp: new GaveUpCells(),
     revalidator: undefined as unknown as Revalidator,
     notFound: new NotFoundMemory(),
+    holds: new SendHolds(settings.now),
   };
+  const client = clientOf(settings, core);
   core.revalidator = new Revalidator({
     now: settings.now,
     intervalMs: () => (core.pacer.ratePerMinute > 0 ? 60_000 / core.pacer.ratePerMinute : 0),
@@ -1172,6 +1270,9 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     dailyBudget: options.revalidationDailyBudget,
     ledger: options.revalidationLedger,
     sleep: (ms, signal) => settings.sleep(ms, signal),
+    // The background pauses while the key is held, counting nothing (send-state.ts).
+    held: () => client.sendState()?.reason,
   });
-  return clientOf(settings, core);
+  core.holds.onChange(() => core.revalidator.sendingChanged());
+  return client;
 }

@@ -27,6 +27,22 @@ function seconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
+/**
+ * An instant as the user's clock shows it ("Sat 28 Nov, 00:00" / "11/28(土) 00:00"), for
+ * messages that say when something happens.
+ */
+function localTime(ms: number, lang: Lang): string {
+  const options: Intl.DateTimeFormatOptions = {
+    month: lang === "ja" ? "numeric" : "short",
+    day: "numeric",
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  };
+  return new Date(ms).toLocaleString(lang === "ja" ? "ja-JP" : "en-GB", options);
+}
+
 function quoteValue(value: unknown): string {
   if (value === undefined) return "";
   let text: string;
@@ -137,6 +153,16 @@ export const MESSAGES = {
     en: `Unexpected answer from the API (field ${field})`,
     ja: `APIの応答が想定と異なります（項目 ${field}）`,
   }),
+  /** A value of another type than the contract's (`expected`: what it gives, in each language). */
+  wrongType: (field: string, expected: MessagePair): MessagePair => ({
+    en: `Unexpected answer from the API (field ${field}: ${expected.en} expected)`,
+    ja: `APIの応答が想定と異なります（項目 ${field} は${expected.ja}のはずです）`,
+  }),
+  /** Two rows for one period or date whose figures differ: neither may be picked by position. */
+  duplicateRow: (field: string, first: string): MessagePair => ({
+    en: `Unexpected answer from the API (field ${field}: the same period as ${first} with other figures)`,
+    ja: `APIの応答が想定と異なります（項目 ${field} が ${first} と同じ期間で数値が異なります）`,
+  }),
   tooDeep: (levels: number): MessagePair => ({
     en: `Unexpected answer from the API (nested over ${levels} levels deep)`,
     ja: `APIの応答が想定と異なります（${levels}階層を超える入れ子）`,
@@ -144,6 +170,11 @@ export const MESSAGES = {
   notFound: (serverText?: string): MessagePair => ({
     en: `Not found${serverText ? ` (${serverText})` : ""}: check the code or ID`,
     ja: "該当するデータが見つかりません：コードやIDを確認してください",
+  }),
+  /** A 404 for a named code or id (`english`: the message with the API's own text). */
+  notFoundFor: (subject: string, english: string): MessagePair => ({
+    en: english.includes(subject) ? english : `${subject}: ${english}`,
+    ja: `${subject} に該当するデータが見つかりません：コードやIDを確認してください`,
   }),
   noResults: (): MessagePair => ({
     en: "No data for these conditions: widen the period or check the code",
@@ -159,9 +190,17 @@ export const MESSAGES = {
           en: `Too many requests (429): retry in ${seconds(retryAfterMs)} s`,
           ja: `リクエストが多すぎます（429）：${seconds(retryAfterMs)}秒後に再計算してください`,
         },
-  dailyLimit: (): MessagePair => ({
-    en: "Daily request limit reached",
-    ja: "本日のリクエスト上限に達しました",
+  /** `resumesAt`: when sending resumes (the next JST midnight), said in the user's local time. */
+  dailyLimit: (resumesAt?: number): MessagePair =>
+    resumesAt === undefined
+      ? { en: "Daily request limit reached", ja: "本日のリクエスト上限に達しました" }
+      : {
+          en: `Daily request limit reached: nothing is sent until ${localTime(resumesAt, "en")} (midnight in Japan)`,
+          ja: `本日のリクエスト上限に達しました：${localTime(resumesAt, "ja")}（日本時間0時）まで送信しません`,
+        },
+  keyRefused: (): MessagePair => ({
+    en: "The API refused this key (401): nothing more is sent with it; enter a new key in the Kaisha pane",
+    ja: "APIがこのキーを拒否しました（401）：このキーでは送信しません。Kaishaパネルで新しいキーを入力してください",
   }),
   dataUnavailable: (): MessagePair => ({
     en: "Data temporarily unavailable (503): retry later",

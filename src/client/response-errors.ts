@@ -65,11 +65,20 @@ export function parseRetryAfter(
   return Math.max(0, at - nowMs);
 }
 
-const DAILY_PATTERN = /daily|per[ _-]?day|a day|quota|本日|1日|一日/i;
+/**
+ * Error codes of the daily limit: `daily_limit_exceeded` (the sandbox, sandbox/lib/rate-limiter.ts)
+ * and any code naming a day (openapi.json RateLimited: the live service's answer to the daily limit
+ * is not published; its per-minute code names no day).
+ */
+const DAILY_CODE = /daily|per[_-]?day|day[_-]?limit/i;
 
-/** REFERENCE: the daily limit also answers 429; it is told apart by its code or message. */
+/**
+ * openapi.json RateLimited: the per-minute and the daily limit both answer 429; the daily one is
+ * told apart by its code alone. A message is free text ("quota" may describe a minute's allowance):
+ * a 429 without a daily code is the per-minute limit, paced and retried.
+ */
 function isDailyLimit(api: ApiErrorBody): boolean {
-  return DAILY_PATTERN.test(api.code ?? "") || DAILY_PATTERN.test(api.message ?? "");
+  return api.code !== undefined && DAILY_CODE.test(api.code);
 }
 
 export interface ErrorResponseInit {

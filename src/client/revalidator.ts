@@ -44,8 +44,11 @@ export interface RevalidationStatus {
   inFlight: number;
   /** Requests left times the pacer's interval. @unit ms */
   estimatedMs: number;
-  /** "user" (Pause), "budget" (the daily budget is spent), or undefined while running. */
-  paused: "user" | "budget" | undefined;
+  /**
+   * "user" (Pause), "budget" (the daily budget is spent), "limit" (the API's daily limit) or
+   * "key" (the key was refused) while the key is held (send-state.ts), or undefined while running.
+   */
+  paused: "user" | "budget" | "limit" | "key" | undefined;
   /** Background requests allowed per JST day; undefined = no limit. */
   dailyBudget: number | undefined;
   /** Background requests sent today (JST), those of an earlier session today included (`ledger`). */
@@ -84,6 +87,12 @@ export interface RevalidatorOptions {
    * aborts. @default setTimeout
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Why the current key sends nothing now (send-state.ts), else undefined: nothing is started and
+   * nothing counted meanwhile; a task refused by it unsent stays queued and its count is given back.
+   * Call `sendingChanged()` when it changes. @default never held
+   */
+  held?: () => "daily_limit" | "key_refused" | undefined;
 }
 
 export type { SpentRecord };
@@ -284,6 +293,12 @@ export class Revalidator {
     this.changedStatus();
   }
 
+  /** The key's send state changed (`held`): a lifted hold restarts sending, a new one shows. */
+  sendingChanged(): void {
+    this.changedStatus();
+    this.pump();
+  }
+
   resume(): void {
     this.userPaused = false;
     for (const [key, until] of this.blocked) if (until === CANCELED) this.blocked.delete(key);
@@ -341,6 +356,7 @@ export class Revalidator {
     }
     // One look at today's count (budgetSpent rolls the day and reads the kept count).
     const spent = this.budgetSpent();
+    const held = this.options.held?.();
     return {
       companies: this.groups.size,
       requests,
@@ -350,9 +366,11 @@ export class Revalidator {
       // the day is merely in flight, nor with nothing queued).
       paused: this.userPaused
         ? "user"
-        : spent && this.queued.size > this.inFlight
-          ? "budget"
-          : undefined,
+        : held !== undefined && this.queued.size > 0
+          ? HELD_PAUSE[held]
+          : spent && this.queued.size > this.inFlight
+            ? "budget"
+            : undefined,
       dailyBudget: this.budget,
       spentToday: this.spent,
       changed: this.changedCount,
@@ -412,9 +430,9 @@ export class Revalidator {
   }
 
   /** One more background request left today: counted and kept (a reopen continues from it). */
-  private count(): void {
+  private count(by = 1): void {
     const day = this.rollDay();
-    this.spent += 1;
+    this.spent = Math.max(0, this.spent + by);
     this.spentDays.set(day, this.spent);
     const record = spentRecordOf(day, this.spentDays);
     try {
@@ -454,6 +472,14 @@ export class Revalidator {
 
   private pump(): void {
     const limit = this.options.concurrency ?? 2;
+    const held = this.options.held?.();
+    if (held !== undefined) {
+      // The daily limit lifts at the next JST midnight (the same wake-up as the budget's); a
+      // refused key waits for a key entered again (sendingChanged).
+      if (held === "daily_limit" && !this.userPaused && this.queued.size > this.inFlight)
+        this.armRollover();
+      return;
+    }
     // Sending again (a larger budget, no limit): the midnight wake-up is not needed.
     if (!this.userPaused && !this.budgetSpent()) this.disarmRollover();
     while (this.inFlight < limit && !this.userPaused) {
@@ -472,7 +498,11 @@ export class Revalidator {
         pages += 1;
         if (pages > 1) this.count();
       };
-      void next(sent).finally(() => {
+      const unsent = () => {
+        // Refused before it left (the key was held meanwhile): nothing was spent.
+        if (pages === 0) this.count(-1);
+      };
+      void next(sent, unsent).finally(() => {
         this.inFlight -= 1;
         this.prune();
         this.changedStatus();
@@ -494,7 +524,7 @@ export class Revalidator {
    *    oldest filing answer), so work a spent budget left goes first the next day instead of the
    *    same companies being skipped every morning; ties in queue order.
    */
-  private nextStep(): ((sent: () => void) => Promise<void>) | undefined {
+  private nextStep(): ((sent: () => void, unsent: () => void) => Promise<void>) | undefined {
     const now = this.options.now();
     let best: { group: Group; own: number; score: number; age: number } | undefined;
     const consider = (group: Group, own: number, kind: number, age: number) => {
@@ -514,15 +544,15 @@ export class Revalidator {
     const { group, own: index } = best as { group: Group; own: number };
     if (index >= 0) {
       const [own] = group.own.splice(index, 1) as [RevalidationTask];
-      return async (sent) => {
-        await this.run(own, sent);
+      return async (sent, unsent) => {
+        if ((await this.run(own, sent)) === HELD) this.requeue(own, "own", unsent);
       };
     }
     // The company's check: the answer most likely to show a new filing first.
     group.filing.sort((a, b) => b.rank - a.rank);
     const check = group.filing.shift() as RevalidationTask;
     group.checking = true;
-    return async (sent) => {
+    return async (sent, unsent) => {
       const changed = await this.run(check, sent);
       group.checking = false;
       const rest = group.filing;
@@ -530,11 +560,18 @@ export class Revalidator {
       if (changed === true) group.own.push(...rest);
       else if (changed === false) await Promise.all(rest.map((t) => this.keep(t)));
       else group.filing = rest; // the check failed: the rest stays for a later check
+      if (changed === HELD) this.requeue(check, "filing", unsent);
     };
   }
 
-  /** Sends one task; true/false whether it changed, undefined when it failed. */
-  private async run(task: RevalidationTask, sent: () => void): Promise<boolean | undefined> {
+  /**
+   * Sends one task; true/false whether it changed, undefined when it failed, HELD when the key was
+   * held meanwhile (the task goes back to the queue, see `requeue`).
+   */
+  private async run(
+    task: RevalidationTask,
+    sent: () => void,
+  ): Promise<boolean | undefined | typeof HELD> {
     try {
       const changed = await task.refresh(sent);
       if (changed) this.changedCount += 1;
@@ -543,12 +580,27 @@ export class Revalidator {
     } catch {
       // Cleared meanwhile (Refresh all) and queued anew: the new task is not this one's to drop.
       if (this.queued.get(task.key) !== task) return undefined;
+      // The daily limit or a refused key: not a failure of this answer; it waits for the lift.
+      if (this.options.held?.() !== undefined) return HELD;
       this.queued.delete(task.key);
       this.readers.delete(task.key);
       this.marked.delete(task.key);
       this.blocked.set(task.key, this.options.now() + RETRY_FAILED_AFTER_MS);
       return undefined;
     }
+  }
+
+  /** A task refused because the key was held: first in its company's queue again, its count given back. */
+  private requeue(task: RevalidationTask, list: "own" | "filing", unsent: () => void): void {
+    unsent();
+    if (this.queued.get(task.key) !== task) return;
+    const id = task.company ?? task.key;
+    let group = this.groups.get(id);
+    if (group === undefined) {
+      group = { id, filing: [], own: [], checking: false, focused: false };
+      this.groups.set(id, group);
+    }
+    group[list].unshift(task);
   }
 
   private async keep(task: RevalidationTask): Promise<void> {
@@ -602,6 +654,12 @@ export class Revalidator {
     });
   }
 }
+
+/** A task refused unsent because the key is held (`RevalidatorOptions.held`). */
+const HELD = Symbol("held");
+
+/** The status's pause for each reason a key is held. */
+const HELD_PAUSE = { daily_limit: "limit", key_refused: "key" } as const;
 
 /** The budget as kept: undefined = no limit (null given), the default for undefined. */
 function budgetOf(budget: number | null | undefined): number | undefined {

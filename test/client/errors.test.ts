@@ -82,16 +82,19 @@ describe("errorFromResponse", () => {
     expect(err.retryAfterMs).toBe(30_000);
   });
 
-  test("429 daily limit is recognised from code or message", () => {
-    for (const b of [
-      body("daily_limit_exceeded", "x"),
-      body("rate_limited", "Daily request limit of 5000 reached."),
-    ]) {
-      const err = errorFromResponse({ status: 429, body: b }) as RateLimitError;
-      expect(err.daily).toBe(true);
-      expect(err.message).toBe("Daily request limit reached");
-      expect(err.messageJa).toBe("本日のリクエスト上限に達しました");
-    }
+  test("429 daily limit is recognised by its code, never its message", () => {
+    const daily = errorFromResponse({
+      status: 429,
+      body: body("daily_limit_exceeded", "x"),
+    }) as RateLimitError;
+    expect(daily.daily).toBe(true);
+    expect(daily.message).toBe("Daily request limit reached");
+    expect(daily.messageJa).toBe("本日のリクエスト上限に達しました");
+    const perMinute = errorFromResponse({
+      status: 429,
+      body: body("rate_limited", "Daily request limit of 5000 reached."),
+    }) as RateLimitError;
+    expect(perMinute.daily).toBe(false);
   });
 
   test("503 data_unavailable -> DataUnavailableError, other 503 -> ServerError", () => {

@@ -154,7 +154,7 @@ describe("client retries", () => {
     const err = (await p) as RateLimitError;
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err.daily).toBe(true);
-    expect(err.message).toBe("Daily request limit reached");
+    expect(err.message).toMatch(/^Daily request limit reached/);
     expect(rec.requests).toHaveLength(1);
   });
 

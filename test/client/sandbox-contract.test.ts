@@ -145,7 +145,7 @@ describe("client x sandbox", () => {
       .catch((e: unknown) => e)) as RateLimitError;
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err.daily).toBe(true);
-    expect(err.message).toBe("Daily request limit reached");
+    expect(err.message).toMatch(/^Daily request limit reached: nothing is sent until /);
     expect(sent()).toBe(2);
   });
 });

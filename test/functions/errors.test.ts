@@ -83,7 +83,9 @@ describe("#N/A for everything a user cannot fix by editing the formula", () => {
     await valuation("7203", null, null, null, invocation());
     expect(await cellError(valuation("6758", null, null, null, invocation()))).toEqual({
       code: "#N/A",
-      message: "Daily request limit reached",
+      message: expect.stringMatching(
+        /^Daily request limit reached: nothing is sent until .+ \(midnight in Japan\)$/,
+      ) as unknown,
     });
   });
 
@@ -137,7 +139,7 @@ describe("#VALUE! for arguments, before any request", () => {
       financials("72", null, null, null, null, null, null, null, invocation()),
     );
     expect(err.code).toBe("#VALUE!");
-    expect(err.message).toContain("company");
+    expect(err.message).toMatch(/^会社「72」：/);
     expect(err.message).toContain("証券コード");
     expect(h.sent()).toBe(0);
   });
@@ -261,7 +263,7 @@ describe("cancellation, stale answers, limits", () => {
       expect(err.code).toBe("#VALUE!");
       if (lang === "ja") {
         expect(err.message).toMatch(
-          /^「トヨタ」という上場会社は見つかりません。company には証券コード/,
+          /^「トヨタ」という上場会社は見つかりません。会社 には証券コード/,
         );
       } else {
         expect(err.message).toMatch(
@@ -277,7 +279,7 @@ describe("cancellation, stale answers, limits", () => {
     useSandbox({ lang: "ja" });
     const err = await cellError(financial("大和", "sales", 0, null, null, null, invocation()));
     expect(err.message).toMatch(/^「大和」は上場会社名の一部にしか一致しません（.*7203 大和自動車/);
-    expect(err.message).toMatch(/company には正式な会社名全体かコードを指定してください$/);
+    expect(err.message).toMatch(/会社 には正式な会社名全体かコードを指定してください$/);
   });
 
   test("SCREEN's syntax errors echo the conditions as typed, never a placeholder", async () => {
