@@ -2,6 +2,7 @@
 
 import { MemoryCacheStore, type CacheStore } from "../src/client/cache";
 import { hasCompression, platformIndexedDb } from "../src/client/storage-platform";
+import { storedAnswerPasses } from "../src/client/stored-check";
 import { TieredCacheStore } from "../src/client/tiered-cache";
 import { LazyPersistentStore } from "../src/client/lazy-persistent-store";
 
@@ -88,8 +89,10 @@ export function cacheStorageState(): CacheStorageState {
  * @internal The bench and tests build the add-in's cache over a stand-in persistent tier.
  */
 export function tiered(persistent: CacheStore): TieredCacheStore {
+  // What storage gives back passes the contract check answers from the network pass.
   return new TieredCacheStore(
     new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }),
     persistent,
+    storedAnswerPasses,
   );
 }

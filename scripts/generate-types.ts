@@ -224,74 +224,127 @@ export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedF
   return out;
 }
 
-/** The schema's kind letter (`a` array, `o` object, `s`, `n`, `b`) with `?` when null is allowed
- * (`oneOf: [ref, null]` included), and the schema behind it; "" for unions that are not checked. */
-function kindOf(doc: OpenApiDoc, raw: JsonSchema): { kind: string; schema: JsonSchema } {
-  const alternatives = raw.oneOf ?? raw.anyOf;
-  if (alternatives !== undefined) {
-    const nonNull = alternatives.filter((a) => resolveLocalRef(doc, a).type !== "null");
-    const first = nonNull[0];
-    if (nonNull.length !== 1 || first === undefined) return { kind: "", schema: raw };
-    const inner = kindOf(doc, first);
-    const nullable = nonNull.length < alternatives.length || inner.kind.endsWith("?");
-    const letter = inner.kind.replace("?", "");
-    return { kind: letter === "" ? "" : `${letter}${nullable ? "?" : ""}`, schema: inner.schema };
-  }
-  const schema = resolveLocalRef(doc, raw);
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  const nullable = types.includes("null") ? "?" : "";
-  const type = types.find((t) => t !== "null");
-  const letters: Record<string, string> = {
-    array: "a",
-    object: "o",
-    string: "s",
-    number: "n",
-    integer: "n",
-    boolean: "b",
-  };
-  const letter = (type !== undefined ? letters[type] : undefined) ?? (schema.properties ? "o" : "");
-  return { kind: letter === "" ? "" : `${letter}${nullable}`, schema };
+/** The kind letter of each JSON type (src/client/response-check.ts reads them). */
+const KIND_LETTERS: Record<string, string> = {
+  string: "s",
+  number: "n",
+  integer: "i",
+  boolean: "b",
+  array: "a",
+  object: "o",
+};
+
+/** Characters that end a name or an enum value in the rule text: neither may hold one. */
+const RULE_SYNTAX = /[\s:?*{}|<>()@]/;
+
+/**
+ * The response rules: every object schema an answer reaches, by component name, as its properties'
+ * kinds (`RESPONSE_SCHEMAS`), and each operation's answer as one kind (`RESPONSE_ROOTS`).
+ */
+interface ResponseRules {
+  roots: Record<string, string>;
+  schemas: Record<string, string>;
 }
 
 /**
- * `name:kind` for each required field, space-separated; an object's or an array item's own
- * required fields follow in parentheses, one level down: `items:a(date:s close:n?) total:n`.
+ * The kind text of `raw` (grammar in the generated file's comment): its type letters, `?` when
+ * null is allowed, `*` when it may be absent, then an enum's values, an array's item kind or an
+ * object's properties (inline, or `@Name` for a component schema, added to `rules.schemas`).
+ * Unions other than "one type or null" and `number | string` fail the generation: a new shape
+ * must get a rule, never pass unchecked.
  */
-function requiredFields(doc: OpenApiDoc, schema: JsonSchema, depth: number): string {
+function kindText(
+  doc: OpenApiDoc,
+  raw: JsonSchema,
+  optional: boolean,
+  rules: ResponseRules,
+  where: string,
+): string {
+  const alternatives = raw.oneOf ?? raw.anyOf;
+  if (alternatives !== undefined) {
+    const nonNull = alternatives.filter((a) => resolveLocalRef(doc, a).type !== "null");
+    const only = nonNull[0];
+    if (nonNull.length !== 1 || only === undefined)
+      throw new Error(`openapi.json ${where}: only "one schema or null" unions are supported`);
+    const inner = kindText(doc, only, optional, rules, where);
+    const letters = /^[a-z]+/.exec(inner)?.[0] ?? "";
+    if (nonNull.length === alternatives.length || inner.startsWith(`${letters}?`)) return inner;
+    // Null allowed by the union: as `type: [..., "null"]` would (a nullable scalar may be absent).
+    const absent = /[ao]/.test(letters) || inner.startsWith(`${letters}*`) ? "" : "*";
+    return `${letters}?${absent}${inner.slice(letters.length)}`;
+  }
+  const ref = raw.$ref?.split("/").pop();
+  const schema = resolveLocalRef(doc, raw);
+  if (schema.type === undefined && schema.properties === undefined)
+    throw new Error(`openapi.json ${where}: a schema without a type cannot be checked`);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? "object"];
+  const nullable = types.includes("null") || (schema.enum?.includes(null) ?? false);
+  let letters = "";
+  for (const type of types) {
+    if (type === "null") continue;
+    const letter = KIND_LETTERS[type];
+    if (letter === undefined) throw new Error(`openapi.json ${where}: unsupported type ${type}`);
+    letters += letter;
+  }
+  if (letters.length === 0) throw new Error(`openapi.json ${where}: no type`);
+  // A missing nullable scalar reads as null, which callers handle: only what they cannot must be there.
+  const scalar = !/[ao]/.test(letters);
+  let text = `${letters}${nullable ? "?" : ""}${optional || (nullable && scalar) ? "*" : ""}`;
+  if (schema.enum !== undefined) {
+    const values = schema.enum.filter((v) => v !== null).map(String);
+    for (const v of values)
+      if (v === "" || RULE_SYNTAX.test(v))
+        throw new Error(`openapi.json ${where}: enum value ${JSON.stringify(v)} cannot be written`);
+    text += `{${values.join("|")}}`;
+  } else if (letters === "a" && schema.items !== undefined) {
+    text += `<${kindText(doc, schema.items, false, rules, `${where}[]`)}>`;
+  } else if (letters === "o" && schema.properties !== undefined) {
+    if (ref === undefined) text += `(${propertyRules(doc, schema, rules, where)})`;
+    else {
+      if (!(ref in rules.schemas)) {
+        rules.schemas[ref] = ""; // claimed first: a schema reaching itself stops here
+        rules.schemas[ref] = propertyRules(doc, schema, rules, ref);
+      }
+      text += `@${ref}`;
+    }
+  }
+  return text;
+}
+
+/** `name:kind` for every property of an object schema, space-separated, in schema order. */
+function propertyRules(
+  doc: OpenApiDoc,
+  schema: JsonSchema,
+  rules: ResponseRules,
+  where: string,
+): string {
+  const required = new Set(schema.required ?? []);
   const out: string[] = [];
-  for (const name of schema.required ?? []) {
-    const prop = schema.properties?.[name];
-    if (prop === undefined) continue;
-    const { kind, schema: resolved } = kindOf(doc, prop);
-    // A missing nullable scalar reads as null, which callers handle: only what they cannot is listed.
-    if (kind === "" || /^[snb]\?$/.test(kind)) continue;
-    let inner: JsonSchema | undefined;
-    if (depth > 0 && kind.startsWith("a") && resolved.items !== undefined) {
-      const item = kindOf(doc, resolved.items);
-      if (item.kind.startsWith("o")) inner = item.schema;
-    } else if (depth > 0 && kind.startsWith("o")) inner = resolved;
-    const nested = inner !== undefined ? requiredFields(doc, inner, depth - 1) : "";
-    out.push(`${name}:${kind}${nested === "" ? "" : `(${nested})`}`);
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    // response-check.ts reads `value[name]`: a name Object.prototype has would read through it.
+    if (RULE_SYNTAX.test(name) || name in Object.prototype)
+      throw new Error(`openapi.json ${where}: property ${name} cannot be written`);
+    out.push(`${name}:${kindText(doc, prop, !required.has(name), rules, `${where}.${name}`)}`);
   }
   return out.join(" ");
 }
 
 /**
- * Builds RESPONSE_FIELDS: per operationId, the required fields of its 200 answer and, one level
- * down, of its objects and array items, as one compact string each (small in the functions bundle;
- * src/client/response-check.ts reads it). Issue 13: an answer missing a field callers read is
- * refused with the field's name.
+ * Builds the response rules: per operationId, the kind of its 200 answer, and every object schema
+ * it reaches with each property's type, nullability, presence, enum values, items and nested
+ * properties (small in the answer-check chunk; src/client/response-check.ts reads them). An answer
+ * whose values are not what the contract says is refused with the field's name.
  */
-export function buildResponseFields(doc: OpenApiDoc): Record<string, string> {
-  const out: Record<string, string> = {};
+export function buildResponseRules(doc: OpenApiDoc): ResponseRules {
+  const rules: ResponseRules = { roots: {}, schemas: {} };
   for (const [route, item] of Object.entries(doc.paths)) {
     const operation = item["get"] as OperationObject | undefined;
     if (operation?.operationId === undefined) continue;
     const schema = operation.responses?.["200"]?.content?.["application/json"]?.schema;
     if (schema === undefined) throw new Error(`${route}: no JSON 200 response schema`);
-    out[operation.operationId] = requiredFields(doc, resolveLocalRef(doc, schema), 1);
+    rules.roots[operation.operationId] = kindText(doc, schema, false, rules, operation.operationId);
   }
-  return out;
+  return rules;
 }
 
 async function format(source: string): Promise<string> {
@@ -331,12 +384,18 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 
+  const responseRules = buildResponseRules(doc);
   const responses = await format(
     `${HEADER}import type { OperationId } from "./rules";\n\n` +
-      "/**\n * The required fields of each operation's 200 answer, one level deep, read by\n" +
-      " * src/client/response-check.ts: `name:kind` (`a` array, `o` object, `s` string, `n` number,\n" +
-      " * `b` boolean; `?` allows null), nested fields in parentheses.\n */\n" +
-      `export const RESPONSE_FIELDS: Record<OperationId, string> = ${JSON.stringify(buildResponseFields(doc))};\n`,
+      "/*\n * The contract's answers as kinds, read by src/client/response-check.ts. A kind is its type\n" +
+      " * letters (`s` string, `n` number, `i` integer, `b` boolean, `a` array, `o` object; two letters:\n" +
+      " * either), `?` when null is allowed, `*` when it may be absent (not required, or a nullable\n" +
+      " * scalar), then `{v|w}` an enum's values, `<kind>` an array's items, `(name:kind …)` an object's\n" +
+      " * properties or `@Name` those of RESPONSE_SCHEMAS[Name]. Properties not listed are allowed.\n */\n\n" +
+      "/** The kind of each operation's 200 answer. */\n" +
+      `export const RESPONSE_ROOTS: Record<OperationId, string> = ${JSON.stringify(responseRules.roots)};\n\n` +
+      "/** Every object schema the answers reach, by component name: `name:kind` per property. */\n" +
+      `export const RESPONSE_SCHEMAS: Record<string, string> = ${JSON.stringify(responseRules.schemas)};\n`,
   );
 
   return [

@@ -39,9 +39,15 @@ export class TieredCacheStore implements CacheStore {
    */
   private readonly queued = new Map<string, CacheEntry>();
 
+  /**
+   * `accepts`: whether an answer read back from the persistent tier may be used (the add-in passes
+   * stored-check.ts storedAnswerPasses); one that may not is deleted and is a miss, so the cell
+   * asks the API (or, offline, says it cannot) instead of failing on it. Rejecting: a miss, kept.
+   */
   constructor(
     readonly memory: CacheStore,
     readonly persistent: CacheStore,
+    private readonly accepts?: (key: string, body: unknown) => Promise<boolean>,
   ) {}
 
   peek(key: string): CacheEntry | undefined {
@@ -99,7 +105,8 @@ export class TieredCacheStore implements CacheStore {
         handIn.set(key, resolve),
       );
       this.reading.begin(key, async () => {
-        const entry = await arrived;
+        const arrival = await arrived;
+        const entry = arrival === NOT_LOADED ? arrival : await this.accepted(key, arrival);
         if (entry !== undefined && entry !== NOT_LOADED) await this.memory.set(key, entry);
         return entry;
       });
@@ -120,9 +127,25 @@ export class TieredCacheStore implements CacheStore {
   }
 
   private async readThrough(key: string): Promise<CacheEntry | undefined> {
-    const cold = await this.persistent.get(key).catch(() => undefined);
+    const cold = await this.accepted(key, await this.persistent.get(key).catch(() => undefined));
     if (cold !== undefined) await this.memory.set(key, cold);
     return cold;
+  }
+
+  /** `entry` read back when `accepts` passes it; else undefined, and a failing record goes. */
+  private async accepted(
+    key: string,
+    entry: CacheEntry | undefined,
+  ): Promise<CacheEntry | undefined> {
+    if (entry === undefined || this.accepts === undefined) return entry;
+    let passes: boolean;
+    try {
+      passes = await this.accepts(key, entry.body);
+    } catch {
+      return undefined;
+    }
+    if (!passes) await this.persistent.delete(key).catch(() => undefined);
+    return passes ? entry : undefined;
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {

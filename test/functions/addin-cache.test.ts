@@ -7,6 +7,15 @@ import { TieredCacheStore } from "../../src/client/tiered-cache";
 
 const entry = (body: unknown): CacheEntry => ({ body, storedAt: 1_000, bytes: 100 });
 
+/** A /financials answer as openapi.json FinancialsResponse allows it (no periods). */
+const FINANCIALS = {
+  fields: [],
+  edinet_code: "E02144",
+  periods: [],
+  reason: { code: "no_results", message: "No data." },
+  attribution: { source_label: "s", license_note: "l", processed_by: "p" },
+};
+
 /** An IndexedDB whose every open fails, as in a browser with site data blocked. */
 function refusingIndexedDb(): IDBFactory {
   const idb = new IDBFactory();
@@ -26,12 +35,15 @@ describe("the add-in's cache", () => {
     const idb = new IDBFactory();
     const first = createAddinCacheStore({ indexedDb: idb, compression: true });
     expect(first).toBeInstanceOf(TieredCacheStore);
-    await first.set("/financials?security_code=7203", entry({ sales: 1 }));
+    await first.set("/financials?security_code=7203", entry(FINANCIALS));
+    await first.set("/financials?security_code=6758", entry({ sales: 1 }));
     await (first as TieredCacheStore).flush();
     await opened();
     expect(cacheStorageState()).toEqual({ kind: "disk" });
     const reopened = createAddinCacheStore({ indexedDb: idb, compression: true });
-    expect((await reopened.get("/financials?security_code=7203"))?.body).toEqual({ sales: 1 });
+    expect((await reopened.get("/financials?security_code=7203"))?.body).toEqual(FINANCIALS);
+    // Read back, a record passes the contract check answers from the API pass (stored-check.ts).
+    expect(await reopened.get("/financials?security_code=6758")).toBeUndefined();
   });
 
   test("without IndexedDB: memory only, answers last for the session, and the state says why", async () => {
