@@ -2,26 +2,36 @@
 
 import type { CacheEntry, CacheStore } from "./cache";
 import type { PersistentCacheStore, PersistentHealth, StoredRecord } from "./persistent-store";
+import { STORAGE_OPEN_TIMEOUT_MS } from "./storage-platform";
 
 /**
  * Stands in for a PersistentCacheStore whose code is a lazy chunk (the runtime page registers the
  * functions without evaluating it). Every tier call is asynchronous already (IndexedDB), so it
  * waits for the load and goes on; the memory tier in front answers warm cells without it. A load
  * that fails leaves the tier `unavailable`, as a database that will not open does: answers then
- * last for this session (functions/addin-cache.ts says so to the pane).
+ * last for this session (functions/addin-cache.ts says so to the pane). A load that has not
+ * finished within `timeoutMs` is given up the same way (`timed-out`): every cell not in memory
+ * waits for the tier, and the store itself bounds only its database's open.
  *
  * @example new LazyPersistentStore(() => import("./tier").then((m) => m.open(indexedDB)))
  */
 export class LazyPersistentStore implements CacheStore {
   private store: PersistentCacheStore | undefined;
   private failed = false;
+  private timedOut = false;
   /** beginRecalculation before the load: the store pins from its first use on. */
   private pinFromStart = false;
   private readonly loading: Promise<PersistentCacheStore | undefined>;
 
-  constructor(load: () => Promise<PersistentCacheStore>) {
-    this.loading = load().then(
+  constructor(
+    load: () => Promise<PersistentCacheStore>,
+    /** @unit ms @default STORAGE_OPEN_TIMEOUT_MS */
+    timeoutMs = STORAGE_OPEN_TIMEOUT_MS,
+  ) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const loaded = load().then(
       (store) => {
+        if (this.timedOut) return undefined;
         this.store = store;
         if (this.pinFromStart) store.beginRecalculation();
         return store;
@@ -31,10 +41,21 @@ export class LazyPersistentStore implements CacheStore {
         return undefined;
       },
     );
+    const bound = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => {
+        this.timedOut = this.store === undefined && !this.failed;
+        resolve(undefined);
+      }, timeoutMs);
+    });
+    this.loading = Promise.race([loaded, bound]).finally(() => clearTimeout(timer));
   }
 
-  /** PersistentCacheStore.state; `opening` while the code loads, `unavailable` if it could not. */
+  /**
+   * PersistentCacheStore.state; `opening` while the code loads, `unavailable` if it could not,
+   * `timed-out` if it did not in time.
+   */
   get state(): PersistentHealth {
+    if (this.timedOut) return "timed-out";
     return this.store?.state ?? (this.failed ? "unavailable" : "opening");
   }
 

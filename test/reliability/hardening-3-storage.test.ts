@@ -9,6 +9,7 @@ import type { CacheEntry } from "../../src/client/cache";
 import { createClient } from "../../src/client/client";
 import type { FetchLike } from "../../src/client/http";
 import { CACHE_DB_NAME, openIdbBackend } from "../../src/client/idb-backend";
+import { LazyPersistentStore } from "../../src/client/lazy-persistent-store";
 import { PersistentCacheStore } from "../../src/client/persistent-store";
 import { STORAGE_OPEN_TIMEOUT_MS } from "../../src/client/storage-platform";
 import { storedSize, toStoredForm } from "../../src/client/stored-form";
@@ -138,6 +139,17 @@ describe("an IndexedDB open that never settles (WebKit)", () => {
     expect(store.state).toBe("timed-out");
     expect(await diskRecords(idb)).toEqual([]);
   });
+  test("the tier's code that never loads is given up the same way: reads miss, writes are dropped", async () => {
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
+    const lazy = new LazyPersistentStore(() => new Promise<PersistentCacheStore>(() => undefined));
+    const read = lazy.get("k");
+    expect(lazy.state).toBe("opening");
+    await jest.advanceTimersByTimeAsync(STORAGE_OPEN_TIMEOUT_MS);
+    expect(await read).toBeUndefined();
+    expect(lazy.state).toBe("timed-out");
+    await lazy.set("k", entry("A"));
+    expect(await lazy.keys()).toEqual([]);
+  });
 });
 
 describe("index rows are checked when read", () => {
@@ -210,7 +222,10 @@ describe("Forget", () => {
     const idb = new IDBFactory();
     const persistent = new PersistentCacheStore(openIdbBackend(idb));
     await persistent.keys();
-    const writing = persistent.set("k", entry({ rows: Array.from({ length: 5_000 }, (_, i) => i) }));
+    const writing = persistent.set(
+      "k",
+      entry({ rows: Array.from({ length: 5_000 }, (_, i) => i) }),
+    );
     await persistent.clear();
     await writing;
     await persistent.flush();
