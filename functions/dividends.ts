@@ -141,9 +141,9 @@ function parseDividends([company, from, to, headers, order]: readonly unknown[])
 }
 
 /** Refused before any request: a date in the future, from after to. */
-function refuseDividends(args: DividendsArgs, today: string): void {
+function refuseDividends(args: DividendsArgs, today: string, userToday: string): void {
   const { fromArg, toArg, plainFrom, plainTo } = args;
-  for (const a of [fromArg, toArg]) refuseFutureDate(a, today);
+  for (const a of [fromArg, toArg]) refuseFutureDate(a, today, userToday);
   if (plainFrom !== undefined && plainTo !== undefined && plainFrom > plainTo) {
     throw new ArgumentError(
       "from_fiscal_year",

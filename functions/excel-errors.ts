@@ -3,6 +3,7 @@
 import { isKaishaError, type KaishaError } from "../src/client/errors";
 import type { PeriodArg } from "../src/excel/fiscal-year-arg";
 import { ArgumentError } from "../src/excel/args";
+import { isFutureDate } from "../src/excel/dates";
 import { ResultTooLargeError } from "../src/excel/limits";
 import type { Lang } from "../src/session";
 
@@ -121,10 +122,15 @@ export function futureDate(iso: string, today: string): FunctionError {
 
 /**
  * Refuses a period argument that is a date not reached yet (a date names the period ended on or
- * before it, and none has ended in the future), before any request.
+ * before it, and none has ended in the future), before any request. The user's own today east
+ * of Japan, a day ahead of JST, is the latest period (src/excel/dates.ts isFutureDate).
  */
-export function refuseFutureDate(arg: PeriodArg | undefined, today: string): void {
-  if (arg?.spec.kind === "onOrBefore" && arg.spec.iso > today)
+export function refuseFutureDate(
+  arg: PeriodArg | undefined,
+  today: string,
+  userToday: string,
+): void {
+  if (arg?.spec.kind === "onOrBefore" && isFutureDate(arg.spec.iso, today, userToday))
     throw futureDate(arg.spec.iso, today);
 }
 

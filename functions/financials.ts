@@ -129,7 +129,7 @@ function windowAsk(args: FinancialsArgs, who: Company, month: string | undefined
 const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, FinancialsResponse>({
   parse: parseFinancials,
   remembered: (args) => !("name" in args.ref),
-  refuse: (args, today) => refuseFutureDate(args.asOf, today),
+  refuse: (args, today, userToday) => refuseFutureDate(args.asOf, today, userToday),
   subjectAtHand: (args) => ("name" in args.ref ? undefined : args.ref),
   subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
   needs: (args, who) => {

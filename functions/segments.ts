@@ -93,7 +93,7 @@ function segmentsQuery(
  */
 const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, SegmentsResponse>({
   parse: parseSegments,
-  refuse: (args, today) => refuseFutureDate(args.yearArg, today),
+  refuse: (args, today, userToday) => refuseFutureDate(args.yearArg, today, userToday),
   ...byEdinetCode<SegmentsArgs>(),
   needs: (args, { edinet }) => [segmentsQuery(edinet, args.period, undefined)],
   compute(args, { label: code, edinet }, answers, shaping) {

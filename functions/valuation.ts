@@ -109,7 +109,7 @@ function parseValuation([company, fields, years, headers, order, asOf]: readonly
  */
 const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, ValuationsResponse>({
   parse: parseValuation,
-  refuse: (args, today) => refuseFutureDate(args.asOf, today),
+  refuse: (args, today, userToday) => refuseFutureDate(args.asOf, today, userToday),
   ...bySecurityCode<ValuationArgs>(),
   needs: (_args, code) => [valuationsQuery(code)],
   compute(args, code, answers, shaping) {

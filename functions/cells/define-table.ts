@@ -38,9 +38,10 @@ export interface TableDefinition<A extends object, S, Q extends object, B> exten
   remembered?(args: A): boolean;
   /**
    * Refusals that depend on today (a date in the future), thrown before the subject is looked up
-   * or anything is asked: no request for a cell that cannot be answered.
+   * or anything is asked: no request for a cell that cannot be answered. `userToday` is today
+   * where the user is (client.userToday(): up to a day ahead of JST east of Japan).
    */
-  refuse?(args: A, today: string): void;
+  refuse?(args: A, today: string, userToday: string): void;
   /**
    * The table from the answers `answers` holds, LACKING when one it read is missing (later rounds:
    * an as_of read from another answer, a year outside the first window), or a thrown error (#N/A,
@@ -217,7 +218,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
     try {
       const client = getClient();
       const today = client.today();
-      definition.refuse?.(args, today);
+      definition.refuse?.(args, today, client.userToday());
       const subject = definition.subjectAtHand(args, client);
       if (subject === undefined) return LACKING;
       const shaping = currentShaping();
@@ -242,7 +243,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
     return run(invocation, async (ctx) => {
       const args = parse(raw);
       const today = ctx.client.today();
-      definition.refuse?.(args, today);
+      definition.refuse?.(args, today, ctx.client.userToday());
       const known = definition.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
       const fetch = (q: Q) => definition.fetch(ctx, args, subject, q);

@@ -63,6 +63,31 @@ describe("a date that is today where the user is (up to a day ahead of JST) mean
     });
   });
 
+  test("Auckland 01:30: a table's period argument (FINANCIALS as_of =TODAY()) is the latest too, as on Japan's today", async () => {
+    await inZone(AUCKLAND, async () => {
+      useSandbox({ now: EVENING_IN_JAPAN });
+      const table = (asOf: number) =>
+        shown(
+          KAISHA.FINANCIALS(
+            "7203",
+            [["sales"]],
+            null,
+            3,
+            asOf,
+            null,
+            null,
+            null,
+            null,
+            invocation(),
+          ),
+        );
+      const japanToday = await table(serial("2026-11-20"));
+      expect(japanToday).toMatchObject({ value: expect.any(Array) });
+      expect(await table(serial("2026-11-21"))).toEqual(japanToday);
+      expect(await table(serial("2026-11-22"))).toMatchObject({ error: "#N/A" });
+    });
+  });
+
   test("the same instant in Tokyo and Los Angeles, and two days ahead in Auckland: the date is in the future (#N/A, nothing sent)", async () => {
     for (const [offset, iso] of [
       [TOKYO, "2026-11-21"],
