@@ -1,5 +1,7 @@
 // English strings of the task pane. Every user-visible text lives here or in ja.ts (same keys).
 
+import { GLOSSARY } from "./glossary";
+
 export const en = {
   appTitle: "Kaisha for Excel",
   language: "Language",
@@ -157,12 +159,12 @@ export const en = {
   optionAny: "(any)",
   opt_annual: "Annual",
   opt_quarterly: "Quarterly",
-  opt_semiannual: "Semiannual",
+  opt_semiannual: "Half-year",
   opt_quarter: "Quarterly",
-  opt_jpy: "Yen",
-  opt_thousand_jpy: "Thousand yen",
-  opt_million_jpy: "Million yen",
-  opt_hundred_million_jpy: "100 million yen",
+  opt_jpy: "JPY",
+  opt_thousand_jpy: "JPY thousands",
+  opt_million_jpy: "JPY millions",
+  opt_hundred_million_jpy: "JPY 100 millions",
   unit_times: "times (x)",
   unit_percent: "%",
   unit_ratio: "ratio (1.0 = 100%)",
@@ -264,7 +266,7 @@ export const en = {
   err_other: "Excel error {code}.",
 
   // Builder
-  builderTitle: "Formula builder",
+  builderTitle: GLOSSARY.builder.en,
   builderFunction: "Function",
   builderExample: "Example: {example}",
   builderOptionalLabel: "{name} (optional)",
@@ -340,6 +342,13 @@ export const en = {
   builderPreviewMore: "({rows|row|rows} × {cols|column|columns} in all)",
   builderPreviewNotCached:
     "Not in the cache yet. “Fetch preview” sends the request the cell would send.",
+  builderDefaultIs: "Default: {value}",
+  helpLink: "Help",
+  builderItemHint: "Search by name (売上高, operating profit) or key; the formula keeps the key.",
+  builderItemUnknown: 'There is no item "{typed}". Nearest: {item}.',
+  builderItemUnknownNone: 'There is no item "{typed}": choose one from the list.',
+  builderItemUse: "Use {item}",
+  builderBarLabel: "Formula and insert",
   builderPreviewNeedsCells: "Refers to cells: insert the formula to see its value.",
   builderLoadFailed: "The function list could not be loaded: {message}",
   builderLoading: "Loading the functions…",
@@ -359,7 +368,7 @@ export const en = {
   usageMeter: "{n} of {limit} left",
   usageReloadNamed: "Reload the usage figures",
   refreshEstimating: "Estimating the requests…",
-  refreshConfirmTitle: "Refresh everything?",
+  refreshConfirmTitle: "Refresh all?",
   refreshImportsConfirmTitle: "Refresh the imported tables?",
   refreshConfirmCost:
     "This clears the cache and sends about {n|request|requests} ({formulas} for KAISHA formulas, at least {imports} for imported tables).",
@@ -369,7 +378,7 @@ export const en = {
   refreshConfirmRemainingUnknown: "Requests left today: unknown (the usage check failed).",
   refreshConfirmShort:
     "That is more than today’s remaining requests: some cells will show the daily-limit error.",
-  refreshConfirmRun: "Refresh everything",
+  refreshConfirmRun: "Refresh all",
   refreshImportsConfirmRun: "Refresh imported tables",
   refreshConfirmCancel: "Don’t refresh",
   refreshCancelNamed: "Cancel the refresh",

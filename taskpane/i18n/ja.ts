@@ -1,6 +1,7 @@
 // 作業ウィンドウの日本語文言（en.ts と同じキー）。
 
 import type { Messages } from "./en";
+import { GLOSSARY } from "./glossary";
 
 export const ja: Messages = {
   appTitle: "Kaisha for Excel",
@@ -126,7 +127,7 @@ export const ja: Messages = {
   ds_segments: "セグメント",
   ds_disclosures: "開示書類",
   ds_officers: "役員",
-  ds_peers: "競合企業",
+  ds_peers: GLOSSARY.peers.ja,
   ds_margin: "週次信用残",
   ds_jsf: "日証金 貸借残高",
   ds_securities: "銘柄一覧",
@@ -138,7 +139,7 @@ export const ja: Messages = {
   param_security_code: "企業（社名・証券コード）",
   param_period: "期間",
   param_years: "年数",
-  param_as_of: "基準月（YYYY/MM）",
+  param_as_of: "基準日（YYYY/MM）",
   param_unit: "金額の単位",
   param_from: "開始日（YYYY-MM-DD）",
   param_to: "終了日（YYYY-MM-DD）",
@@ -163,8 +164,8 @@ export const ja: Messages = {
   opt_million_jpy: "百万円",
   opt_hundred_million_jpy: "億円",
   unit_times: "倍",
-  unit_percent: "％",
-  unit_ratio: "比率（1.0＝100％）",
+  unit_percent: "%",
+  unit_ratio: "比率（1.0＝100%）",
   unit_jpy_per_share: "円/株",
   unit_shares: "株",
   unit_people: "人",
@@ -259,7 +260,7 @@ export const ja: Messages = {
   err_Busy: "計算中です。",
   err_other: "Excelのエラー {code}",
 
-  builderTitle: "数式ビルダー",
+  builderTitle: GLOSSARY.builder.ja,
   builderFunction: "関数",
   builderExample: "例: {example}",
   builderOptionalLabel: "{name}（省略可）",
@@ -333,6 +334,13 @@ export const ja: Messages = {
   builderPreviewMore: "（全体は{rows}行×{cols}列）",
   builderPreviewNotCached:
     "まだキャッシュにありません。「プレビューを取得」でセルと同じリクエストを送ります。",
+  builderDefaultIs: "既定：{value}",
+  helpLink: "ヘルプ",
+  builderItemHint: "項目名（売上高、営業利益）かキーで検索します。数式にはキーが入ります。",
+  builderItemUnknown: "「{typed}」という項目はありません。近い項目：{item}",
+  builderItemUnknownNone: "「{typed}」という項目はありません。一覧から選んでください。",
+  builderItemUse: "{item} にする",
+  builderBarLabel: "数式と挿入",
   builderPreviewNeedsCells: "セルを参照しています。挿入すると値が表示されます。",
   builderLoadFailed: "関数の一覧を読み込めませんでした: {message}",
   builderLoading: "関数を読み込んでいます…",
@@ -384,7 +392,7 @@ export const ja: Messages = {
     "このセッションのバックグラウンド更新を中止しました。セルは保存済みの値のままです（すべて更新で全件取得します）。",
   revalSettingsTitle: "バックグラウンド更新",
   revalSettingsHint:
-    "ブックを開くとセルは保存済みの回答をすぐに表示し、変わった可能性のあるもの（各社の確認日の開示、引け後の株価）だけを裏で問い合わせ直します。その1日（日本時間）あたりのリクエスト数の上限です。「すべて更新」は数えません。",
+    "ブックを開くと、セルは保存済みの回答をすぐに表示し、変わった可能性のあるもの（確認日に開示のあった会社、引け後の株価）だけを裏で問い合わせ直します。ここでは、この問い合わせに使うリクエスト数の上限を日ごと（日本時間）に決めます。「すべて更新」で送る分は含みません。",
   revalBudget: "1日あたりのバックグラウンドリクエスト数",
   revalBudgetHint: "既定は800件、空欄で上限なし。本日（日本時間）の使用数：{n}。",
   revalBudgetRefused:
