@@ -204,6 +204,11 @@ export const en = {
   refreshSummary:
     "Recalculated {formulas|KAISHA formula|KAISHA formulas}; refreshed {ok} of {imports} imports.",
   refreshFailures: "Failed: {list}",
+  refreshRequests: "{n|request|requests} sent to the API.",
+  refreshErrors: "{n|KAISHA cell still shows an error|KAISHA cells still show errors}.",
+  refreshPending: "{n|cell is|cells are} still calculating.",
+  refreshShowProblems: `Show them in ${GLOSSARY.problems.en}`,
+  refreshSettling: "Waiting for the formulas' answers…",
   refreshRecalculating: "Recalculating formulas…",
   refreshImporting: "Refreshing {table}…",
   portabilityTitle: "Share the workbook",
