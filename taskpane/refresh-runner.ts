@@ -27,7 +27,8 @@ export function runRefresh(
   return refreshAll(
     {
       invalidateAll: () => client.invalidateAll(),
-      countKaishaFormulas: async () => (await findKaishaFormulas("workbook")).length,
+      // With their errors and messages (valuesAsJson where the host has it), as Problems reads them.
+      scanKaishaCells: () => findKaishaFormulas("workbook", true),
       recalculateAll,
       readImportDefinitions,
       existingTableNames,
@@ -39,6 +40,12 @@ export function runRefresh(
           ...(options.signal ? { signal: options.signal } : {}),
         });
       },
+      requestsSent: () => client.stats().requestsSent,
+      clientIdle: () => {
+        const q = client.queueStatus();
+        return q.waiting === 0 && q.inFlight === 0;
+      },
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
     options,
   );

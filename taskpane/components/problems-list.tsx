@@ -1,6 +1,6 @@
 // Problems: KAISHA formula cells showing errors, with their messages where readable, and Retry.
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Text } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useTask } from "../hooks/use-task";
@@ -9,10 +9,15 @@ import { reenterFormulas } from "../excel/reenter-formulas";
 import { genericErrorKey, problemsOf, type Problem } from "../state/problems";
 import { StatusMessage } from "./status-message";
 
-export function ProblemsList() {
+/**
+ * @param props.scanRequest a count another section raises to have the list scan and come into
+ * view (Refresh all's "Show them in Problems"); 0 asks nothing.
+ */
+export function ProblemsList(props: { scanRequest?: number }) {
   const { t, session, excel } = usePane();
   const task = useTask(t);
   const [problems, setProblems] = useState<Problem[] | undefined>();
+  const top = useRef<HTMLDivElement>(null);
 
   const scan = () =>
     task.run(async () => {
@@ -36,8 +41,16 @@ export function ProblemsList() {
       return { intent: "info", text: t("problemsRetried", { n }) };
     });
 
+  const request = props.scanRequest ?? 0;
+  useEffect(() => {
+    if (request === 0) return;
+    top.current?.scrollIntoView?.({ block: "start" });
+    // Only a new request scans (scan itself is a new function every render).
+    void scan();
+  }, [request]);
+
   return (
-    <div>
+    <div ref={top} data-testid="problems-section">
       <Text as="h2" weight="semibold" size={400}>
         {t("problemsTitle")}
       </Text>

@@ -25,7 +25,7 @@ import { estimateWorkbookRefresh, runRefresh } from "../refresh-runner";
 import { parseUsage, refreshVerdict } from "../state/usage-model";
 import { URL_PRESETS } from "../pane-session";
 import { baseUrlOf } from "../state/pane-settings";
-import type { RefreshProgress } from "../state/refresh-flow";
+import { refreshMessage, type RefreshProgress } from "../state/refresh-flow";
 import { ProblemsList } from "./problems-list";
 import { UsagePanel } from "./usage-panel";
 import { StatusMessage } from "./status-message";
@@ -50,6 +50,9 @@ export function RefreshSection() {
     | undefined
   >();
   const [estimating, setEstimating] = useState(false);
+  // Cells the last Refresh all left in error, and a count that asks Problems to list them.
+  const [leftInError, setLeftInError] = useState(0);
+  const [problemsRequest, setProblemsRequest] = useState(0);
 
   // Refresh spends quota: first say what it will cost and what is left today (/usage is free).
   const ask = async (formulas: boolean) => {
@@ -72,6 +75,7 @@ export function RefreshSection() {
 
   const runAll = (formulas: boolean) =>
     refresh.run(async (signal) => {
+      setLeftInError(0);
       try {
         const s = await runRefresh(session.client(), t.lang, {
           formulas,
@@ -79,21 +83,10 @@ export function RefreshSection() {
           onProgress: setProgress,
         });
         bump();
-        const text = t("refreshSummary", {
-          formulas: s.formulas,
-          imports: s.imports,
-          ok: s.refreshed,
-        });
-        const failures = s.failures.map((f) => `${f.table}: ${errorText(f.error, t)}`).join(" / ");
-        return {
-          intent: s.failures.length ? "warning" : "success",
-          text: failures ? `${text} ${t("refreshFailures", { list: failures })}` : text,
-          data: {
-            formulas: String(s.formulas),
-            imports: String(s.imports),
-            refreshed: String(s.refreshed),
-          },
-        };
+        // What it did, and what is still wrong: never a success over cells showing errors.
+        const { showProblems, ...message } = refreshMessage(s, t, (e) => errorText(e, t));
+        setLeftInError(showProblems ? s.errors : 0);
+        return message;
       } finally {
         setProgress(undefined);
       }
@@ -125,9 +118,11 @@ export function RefreshSection() {
   const progressText =
     progress?.step === "import" && progress.table
       ? t("refreshImporting", { table: progress.table })
-      : progress
-        ? t("refreshRecalculating")
-        : "";
+      : progress?.step === "settle"
+        ? t("refreshSettling")
+        : progress
+          ? t("refreshRecalculating")
+          : "";
 
   return (
     <div className="kaisha-section">
@@ -239,6 +234,16 @@ export function RefreshSection() {
         </div>
       )}
       <StatusMessage message={refresh.message} testId="refresh-summary" />
+      {leftInError > 0 && !refresh.running && (
+        <Button
+          size="small"
+          appearance="transparent"
+          data-testid="refresh-show-problems"
+          onClick={() => setProblemsRequest((n) => n + 1)}
+        >
+          {t("refreshShowProblems")}
+        </Button>
+      )}
 
       <Divider />
       <Text as="h2" weight="semibold" size={400}>
@@ -281,7 +286,7 @@ export function RefreshSection() {
       <StatusMessage message={freeze.message} testId="freeze-summary" />
 
       <Divider />
-      <ProblemsList />
+      <ProblemsList scanRequest={problemsRequest} />
       <Divider />
       <UsagePanel />
     </div>

@@ -346,6 +346,28 @@ describe("task pane with the Excel stand-in", () => {
     await excel.enter("Sheet1", "A70", "");
   });
 
+  test("Refresh all with a cell in error ends with the count, the requests spent and a link to Problems", async () => {
+    await nav("refresh");
+    await excel.enter("Sheet1", "A72", '=KAISHA.FINANCIAL(7203,"salez",0)');
+    await excel.idle();
+    expect((await excel.read("Sheet1", "A72"))[0]?.[0]?.value).toBe("#VALUE!");
+    await page.click(tid("refresh-all"));
+    await page.click(tid("refresh-confirm-run"));
+    // The earlier refresh's message said 0 errors: wait for this one's.
+    const bar = page.locator(`${tid("refresh-summary")}[data-errors="1"]`);
+    await bar.waitFor();
+    expect(await bar.getAttribute("data-intent")).toBe("warning");
+    expect(Number(await bar.getAttribute("data-requests"))).toBeGreaterThan(0);
+    const text = (await bar.textContent()) ?? "";
+    expect(text).toContain(ja.refreshErrors.replace("{n}", "1"));
+    expect(text).toContain("API へのリクエストは");
+    await page.click(tid("refresh-show-problems"));
+    await page.waitForSelector(`${tid("problems-list")}:not([data-count="0"])`);
+    expect(await page.getAttribute(tid("problems-list"), "data-count")).toBe("1");
+    expect(await page.textContent(tid("problem-row-0"))).toContain("Sheet1!A72");
+    await excel.enter("Sheet1", "A72", "");
+  });
+
   test("import prices and insert a line chart beside the table", async () => {
     await nav("import");
     await page.selectOption(tid("import-dataset-select"), "prices");

@@ -137,7 +137,13 @@ test("refreshAll: invalidates, recalculates, re-runs live imports in place and r
   }));
   const deps: RefreshDeps = {
     invalidateAll: () => calls.push("invalidate"),
-    countKaishaFormulas: async () => 12,
+    scanKaishaCells: async () =>
+      Array.from({ length: 12 }, (_, i) => ({
+        sheet: "S",
+        address: `A${i + 1}`,
+        formula: '=KAISHA.FINANCIAL(7203,"sales",0)',
+        value: 1,
+      })),
     recalculateAll: async () => void calls.push("recalculate"),
     readImportDefinitions: async () => defs,
     existingTableNames: async () => new Set(["T1", "T2"]),
@@ -145,6 +151,9 @@ test("refreshAll: invalidates, recalculates, re-runs live imports in place and r
       calls.push(`import ${def.tableName}`);
       if (def.tableName === "T2") throw new Error("boom");
     },
+    requestsSent: () => 0,
+    clientIdle: () => true,
+    sleep: async () => undefined,
   };
   const summary = await refreshAll(deps, { formulas: true });
   expect(calls).toEqual(["invalidate", "recalculate", "import T1", "import T2"]);
