@@ -29,6 +29,7 @@ import { CompanySection } from "./components/company-section";
 import { SectionTabs } from "./components/section-tabs";
 import { QueueView } from "./components/queue-view";
 import { RevalidationView } from "./components/revalidation-view";
+import { HelpLink } from "./components/help-link";
 
 export type SectionId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
 const SECTIONS: readonly SectionId[] = [
@@ -160,6 +161,7 @@ export function App(props: AppProps) {
               <option value="ja">{t("langJa")}</option>
               <option value="en">{t("langEn")}</option>
             </Select>
+            <HelpLink section={section} />
           </header>
           {!excel && (
             <MessageBar intent="info" data-testid="excel-unavailable">

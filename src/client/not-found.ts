@@ -4,7 +4,8 @@
 
 import type { OperationId } from "../contract";
 import { BoundedMemo } from "./bounded-memo";
-import type { NotFoundError } from "./errors";
+import { NotFoundError } from "./errors";
+import { MESSAGES } from "./messages";
 import { ttlFor } from "./ttl";
 
 const HOUR = 60 * 60 * 1000;
@@ -45,4 +46,29 @@ export class NotFoundMemory {
   clear(): void {
     this.held.clear();
   }
+}
+
+/** The parameters naming what a request asks for (openapi.json: path codes and ids). */
+const SUBJECT_PARAMS = ["security_code", "code", "edinet_code", "doc_id", "id"] as const;
+
+/**
+ * A 404 that names what was asked for ("9999 に該当するデータが見つかりません"): the API's
+ * answer says what is missing, in English only, and the Japanese message said nothing of it.
+ * The same error when the request names nothing.
+ */
+export function namedNotFound(
+  err: NotFoundError,
+  params: Readonly<Record<string, unknown>>,
+): NotFoundError {
+  const subject = SUBJECT_PARAMS.map((p) => params[p]).find(
+    (v): v is string | number => (typeof v === "string" && v !== "") || typeof v === "number",
+  );
+  if (err.code !== "not_found" || subject === undefined) return err;
+  const message = MESSAGES.notFoundFor(String(subject), err.message);
+  return new NotFoundError("not_found", {
+    message,
+    cause: err,
+    ...(err.status !== undefined ? { status: err.status } : {}),
+    ...(err.apiCode !== undefined ? { apiCode: err.apiCode } : {}),
+  });
 }

@@ -5,6 +5,8 @@ import { BoundedMemo } from "../client/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { periodNumber } from "./period-number";
 import { ownValue } from "./own-key";
+import { argumentNameJa } from "./argument-names";
+import { serialToIso } from "./dates";
 
 /** A bilingual text. */
 export interface Bilingual {
@@ -37,18 +39,44 @@ export class ArgumentError extends Error {
     );
     this.argument = argument;
     this.accepted = accepted;
+    // The Japanese message names the argument as Excel's Japanese formula help does (項目, 決算期).
+    const nameJa = argumentNameJa(argument);
+    const shownJa = got === undefined ? "" : describeValue(got, "ja");
     this.messageJa = cause
-      ? `${cause.ja}。${argument} には${accepted.ja}を指定してください`
-      : `${argument}${shown ? ` ${shown}` : ""}：${accepted.ja} を指定してください`;
+      ? `${cause.ja}。${nameJa} には${accepted.ja}を指定してください`
+      : `${nameJa}${shownJa}：${accepted.ja} を指定してください`;
   }
 }
 
-/** Short, safe rendering of what the user gave, for messages (Excel truncates long messages). */
-function describeValue(value: unknown): string {
+/**
+ * What to say when a name argument got a date: Excel passes DATE(2030,1,1) as its serial, and
+ * "field 47484" hides that the date went one argument early (=PRICE(7203,DATE(2030,1,1))).
+ * Undefined unless `value` is an Excel date serial (period-number.ts: 18264–73415, 1950–2100).
+ * @example dateForName("field", 47484)?.ja // "項目 に日付 2030/01/01（47484）が入っています（日付は日付の引数に書きます）"
+ */
+export function dateForName(argument: string, value: unknown): Bilingual | undefined {
+  const n = typeof value === "string" && /^\d{5}$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 18264 || n > 73415) return undefined;
+  const date = serialToIso(n).replace(/-/g, "/");
+  return {
+    en: `${argument} got the date ${date} (${n}), not a name (a date goes in the date argument)`,
+    ja: `${argumentNameJa(argument)} に日付 ${date}（${n}）が入っています（日付は日付の引数に書きます）`,
+  };
+}
+
+/**
+ * Short, safe rendering of what the user gave, for messages (Excel truncates long messages): text
+ * in quotes ("salez"; 「salez」 in Japanese, right after the argument's name).
+ */
+function describeValue(value: unknown, lang: "en" | "ja" = "en"): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") {
     const text = value.length > 24 ? `${value.slice(0, 21)}...` : value;
-    return JSON.stringify(text);
+    return lang === "ja" ? `「${text}」` : JSON.stringify(text);
+  }
+  if (lang === "ja") {
+    const shown = describeValue(value);
+    return shown === "" ? "" : ` ${shown}`;
   }
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return "(range)";
@@ -300,7 +328,12 @@ export function listArg(
   for (const raw of cells) {
     const cell = unwrapBasic(raw);
     if (isOmitted(cell) || cell === 0) continue;
-    if (typeof cell !== "string") throw new ArgumentError(argument, accepted, cell);
+    if (typeof cell !== "string") {
+      const date = dateForName(argument, cell);
+      throw date
+        ? new ArgumentError(argument, accepted, cell, date)
+        : new ArgumentError(argument, accepted, cell);
+    }
     for (const part of cell.split(/[,、，]/)) {
       const text = normalizeText(part);
       if (text !== undefined) out.push(text);

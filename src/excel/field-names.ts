@@ -1,8 +1,9 @@
 // Field, item and metric names as users type them -> API keys: keys, Japanese labels, snake/camel forms, nearest-key hints.
 
 import { FIELD_DICTIONARY, type Dataset } from "../contract";
-import { ArgumentError, type Bilingual } from "./args";
+import { ArgumentError, dateForName, type Bilingual } from "./args";
 import { labelJa, withoutPercentNote } from "./labels";
+import { argumentNameJa } from "./argument-names";
 
 /** A name a user may type for one key: the key itself and the Japanese label the functions show. */
 export interface NameCandidate {
@@ -186,20 +187,30 @@ export class FieldNameError extends ArgumentError {
 
   constructor(argument: string, typed: string, match: NameMatch, where: Bilingual) {
     super(argument, where, typed);
-    const got = JSON.stringify(typed.length > 40 ? `${typed.slice(0, 37)}...` : typed);
+    const cut = typed.length > 40 ? `${typed.slice(0, 37)}...` : typed;
+    const got = JSON.stringify(cut);
+    // Japanese messages name the argument as Excel's Japanese formula help does (項目).
+    const nameJa = argumentNameJa(argument);
+    const gotJa = `「${cut}」`;
     const suggestion = !match.ok && match.reason === "unknown" ? match.suggestion : undefined;
     this.suggestion = suggestion?.key;
+    // A date where a name belongs (=PRICE(7203,DATE(2030,1,1)): the date one argument early)
+    // arrives as its serial: say it is a date, not "47484".
+    const date = dateForName(argument, typed);
     let en: string;
     let ja: string;
-    if (!match.ok && match.reason === "ambiguous") {
+    if (date !== undefined) {
+      en = `${date.en}. ${argument}: use ${where.en}`;
+      ja = `${date.ja}。${nameJa} には${where.ja}を指定してください`;
+    } else if (!match.ok && match.reason === "ambiguous") {
       en = `${argument} ${got} names several keys (${match.keys.join(", ")}): type the key`;
-      ja = `${argument} ${got} は複数のキー（${match.keys.join("、")}）に当たります：キーで指定してください`;
+      ja = `${nameJa}${gotJa} は複数のキー（${match.keys.join("、")}）に当たります：キーで指定してください`;
     } else if (suggestion !== undefined) {
       en = `${argument} ${got}: did you mean ${shown(suggestion, "en")}? Keys: ${where.en}`;
-      ja = `${argument} ${got}：${shown(suggestion, "ja")}のことですか？ キー：${where.ja}`;
+      ja = `${nameJa}${gotJa}：${shown(suggestion, "ja")}のことですか？ キー：${where.ja}`;
     } else {
       en = `${argument} ${got} is not a key: use ${where.en}`;
-      ja = `${argument} ${got} はキーではありません：${where.ja} を指定してください`;
+      ja = `${nameJa}${gotJa} はキーではありません：${where.ja} を指定してください`;
     }
     this.message = en;
     (this as { messageJa: string }).messageJa = ja;

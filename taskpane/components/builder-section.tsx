@@ -27,9 +27,11 @@ import { parseBuilderFormula } from "../state/formula-parse";
 import { UserMessageError } from "../error-text";
 import { optional, type Translator } from "../i18n/messages";
 import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
+import { datasetNames, resolveName } from "../../src/excel/field-names";
 import {
   builderArgs,
   builderFormula,
+  choiceDefault,
   exampleValues,
   loadBuilderCatalogue,
   missingArgs,
@@ -43,7 +45,7 @@ import {
   type PreviewOutcome,
 } from "../state/formula-preview";
 import { CompanyPicker } from "./company-picker";
-import { MetricPicker } from "./metric-picker";
+import { MetricPicker, metricText } from "./metric-picker";
 import { StatusMessage } from "./status-message";
 
 /**
@@ -63,13 +65,36 @@ export function choiceText(t: Translator, param: string, value: string): string 
   return optional(t, `opt_${param}_${value}`, optional(t, `opt_${value}`, value));
 }
 
+/**
+ * What the item box shows for the formula's item: a key or a name the function reads (`売上高`,
+ * `operatingProfit`) as that item; any other text as typed, with the nearest item the function
+ * would suggest (field-names.ts nearestName: `salez` -> sales), so opening a formula whose item
+ * is wrong loses nothing and offers the fix.
+ * @internal Tests check what the builder offers for a typed item.
+ */
+export function itemChoice(
+  dataset: "financials",
+  typed: string,
+): { key: string } | { unknown: string; suggestion?: { key: string; label?: string } } {
+  if (typed === "" || typed.startsWith("=")) return { key: typed };
+  const match = resolveName(typed, datasetNames(dataset));
+  if (match.ok) return { key: match.key };
+  if (match.reason === "unknown" && match.suggestion)
+    return { unknown: typed, suggestion: match.suggestion };
+  return { unknown: typed };
+}
+
 /** Wait after the last change before reading the cache for the preview. */
 const PREVIEW_DEBOUNCE_MS = 250;
 /** Rows and columns of a table result shown in the preview. */
 const PREVIEW_ROWS = 4;
 const PREVIEW_COLS = 4;
 
-function ParamInput(props: {
+/**
+ * One parameter's field: a company or item search, a list, or a text box.
+ * @internal Tests render one field as the builder shows it.
+ */
+export function ParamInput(props: {
   fn: BuilderFunction;
   param: BuilderParam;
   value: string;
@@ -80,14 +105,22 @@ function ParamInput(props: {
   const testId = `builder-arg-${param.name}`;
   const name = paramName(t, param.name);
   const label = param.optional ? t("builderOptionalLabel", { name }) : name;
-  const hint = param.description[t.lang];
   const kind = param.kind;
+  // A list's description names its values by their API words ("annual（既定）、quarterly…"): the
+  // field shows the values in the user's language and says which one an empty field means.
+  const defaultValue = choiceDefault(param);
+  const hint =
+    kind.type === "choice" && !kind.freeform
+      ? defaultValue === undefined
+        ? null
+        : t("builderDefaultIs", { value: choiceText(t, param.name, defaultValue) })
+      : param.description[t.lang];
   if (kind.type === "company") {
     return (
       <CompanyPicker
         testId={testId}
         label={label}
-        hint={hint}
+        hint={param.description[t.lang]}
         value={props.value}
         required={!param.optional}
         allowEdinet={kind.edinet}
@@ -96,14 +129,49 @@ function ParamInput(props: {
     );
   }
   if (kind.type === "item") {
+    const fields = FIELD_DICTIONARY[kind.dataset];
+    const item = itemChoice(kind.dataset, props.value);
+    const suggestion = "unknown" in item ? item.suggestion : undefined;
+    const suggestionName = suggestion
+      ? metricText({ key: suggestion.key, label: suggestion.label ?? suggestion.key }, t.lang)
+      : "";
+    const suggestionText = suggestion
+      ? t.lang === "ja"
+        ? `${suggestionName}（${suggestion.key}）`
+        : `${suggestionName} (${suggestion.key})`
+      : "";
     return (
-      <Field label={label} required={!param.optional} hint={hint}>
+      <Field
+        label={label}
+        required={!param.optional}
+        hint={t("builderItemHint")}
+        validationState={"unknown" in item ? "warning" : "none"}
+        validationMessage={
+          "unknown" in item ? (
+            <span data-testid={`${testId}-unknown`} data-suggestion={suggestion?.key ?? ""}>
+              {suggestion
+                ? t("builderItemUnknown", { typed: item.unknown, item: suggestionText })
+                : t("builderItemUnknownNone", { typed: item.unknown })}
+              {suggestion && (
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  data-testid={`${testId}-use-suggestion`}
+                  onClick={() => props.onChange(suggestion.key)}
+                >
+                  {t("builderItemUse", { item: suggestionText })}
+                </Button>
+              )}
+            </span>
+          ) : null
+        }
+      >
         <MetricPicker
           testId={testId}
           ariaLabel={label}
-          fields={FIELD_DICTIONARY[kind.dataset]}
+          fields={fields}
           lang={t.lang}
-          selected={props.value}
+          selected={"key" in item ? item.key : item.unknown}
           placeholder={t("builderItemSearch")}
           onSelect={props.onChange}
         />
@@ -147,7 +215,13 @@ function ParamInput(props: {
           value={props.value}
           onChange={(_, d) => props.onChange(d.value)}
         >
-          <option value="">{param.optional ? t("builderDefault") : t("selectPlaceholder")}</option>
+          <option value="">
+            {!param.optional
+              ? t("selectPlaceholder")
+              : defaultValue === undefined
+                ? t("builderDefault")
+                : t("builderDefaultIs", { value: choiceText(t, param.name, defaultValue) })}
+          </option>
           {kind.options.map((o) => (
             <option key={o} value={o}>
               {choiceText(t, param.name, o)}
@@ -464,11 +538,6 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
           {t("builderUseExample", { fn: fn.name })}
         </Button>
       )}
-      <Field label={t("formulaLabel")}>
-        <code data-testid="builder-formula-preview" className="kaisha-formula">
-          {formula}
-        </code>
-      </Field>
       <Field label={t("builderResult")}>
         <PreviewView outcome={outcome} busy={previewBusy} pending={previewPending} />
       </Field>
@@ -479,63 +548,77 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
           </Text>
         </Field>
       )}
-      <div className="kaisha-row">
-        {editing && (
+      {/* The formula, the buttons and what they did stay at the pane's foot while the fields above
+          scroll (at 320 px the fields' hints alone are a screen or more). */}
+      <div
+        className="kaisha-builder-bar"
+        data-testid="builder-bar"
+        role="region"
+        aria-label={t("builderBarLabel")}
+      >
+        <Field label={t("formulaLabel")}>
+          <code data-testid="builder-formula-preview" className="kaisha-formula">
+            {formula}
+          </code>
+        </Field>
+        <div className="kaisha-row">
+          {editing && (
+            <Button
+              data-testid="builder-write-back"
+              appearance="primary"
+              disabled={task.running || !excel}
+              onClick={() => void writeBack(editing)}
+            >
+              {t("builderWriteBack", { address: editing })}
+            </Button>
+          )}
           <Button
-            data-testid="builder-write-back"
-            appearance="primary"
+            data-testid="builder-insert"
+            appearance={editing ? "secondary" : "primary"}
             disabled={task.running || !excel}
-            onClick={() => void writeBack(editing)}
+            onClick={() => void insert()}
           >
-            {t("builderWriteBack", { address: editing })}
+            {t("builderInsert")}
           </Button>
+          {outcome?.kind === "not_cached" && (
+            <Button
+              data-testid="builder-fetch-preview"
+              disabled={previewBusy}
+              onClick={() => void fetchPreview()}
+            >
+              {t("builderFetchPreview")}
+            </Button>
+          )}
+        </div>
+        {overwrite && (
+          <MessageBar intent="warning" data-testid="builder-overwrite" role="alert">
+            <MessageBarBody>
+              {t("builderOverwriteAsk", { address: overwrite.address, content: overwrite.content })}
+            </MessageBarBody>
+            <MessageBarActions>
+              <Button
+                size="small"
+                data-testid="builder-overwrite-confirm"
+                onClick={() => void confirmOverwrite(overwrite.address)}
+              >
+                {t("builderOverwriteYes", { address: overwrite.address })}
+              </Button>
+              <Button
+                size="small"
+                appearance="subtle"
+                data-testid="builder-overwrite-cancel"
+                onClick={() => {
+                  setOverwrite(undefined);
+                  task.setMessage({ intent: "info", text: t("builderOverwriteNo") });
+                }}
+              >
+                {t("builderOverwriteKeep", { address: overwrite.address })}
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
         )}
-        <Button
-          data-testid="builder-insert"
-          appearance={editing ? "secondary" : "primary"}
-          disabled={task.running || !excel}
-          onClick={() => void insert()}
-        >
-          {t("builderInsert")}
-        </Button>
-        {outcome?.kind === "not_cached" && (
-          <Button
-            data-testid="builder-fetch-preview"
-            disabled={previewBusy}
-            onClick={() => void fetchPreview()}
-          >
-            {t("builderFetchPreview")}
-          </Button>
-        )}
+        <StatusMessage message={task.message} testId="builder-message" />
       </div>
-      {overwrite && (
-        <MessageBar intent="warning" data-testid="builder-overwrite" role="alert">
-          <MessageBarBody>
-            {t("builderOverwriteAsk", { address: overwrite.address, content: overwrite.content })}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button
-              size="small"
-              data-testid="builder-overwrite-confirm"
-              onClick={() => void confirmOverwrite(overwrite.address)}
-            >
-              {t("builderOverwriteYes", { address: overwrite.address })}
-            </Button>
-            <Button
-              size="small"
-              appearance="subtle"
-              data-testid="builder-overwrite-cancel"
-              onClick={() => {
-                setOverwrite(undefined);
-                task.setMessage({ intent: "info", text: t("builderOverwriteNo") });
-              }}
-            >
-              {t("builderOverwriteKeep", { address: overwrite.address })}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-      <StatusMessage message={task.message} testId="builder-message" />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   isSecurityCode,
   searchKey,
 } from "../state/company-search";
+import { searchTextAfterPick } from "../state/search-text";
 
 /**
  * The code a typed text stands for without picking: a security code or an EDINET code as typed
@@ -91,8 +92,10 @@ export function CompanyPicker(props: {
         open={open}
         onOpenChange={(_, d) => setOpen(d.open)}
         selectedOptions={props.value ? [props.value] : []}
+        // The pick's line is selected on entering the box, so typing replaces it.
+        onFocus={(e) => e.target.select()}
         onChange={(e) => {
-          const next = e.target.value;
+          const next = searchTextAfterPick(text, e.target.value, pickedText);
           setText(next);
           setOpen(true);
           // A typed code counts at once; a name counts only once a company is picked from the list.

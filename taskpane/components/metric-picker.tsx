@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Combobox, Option } from "@fluentui/react-components";
 import type { Lang } from "../i18n/language";
 import { englishLabel, searchItems } from "../state/metric-labels";
+import { searchTextAfterPick } from "../state/search-text";
 
 /** What the picker lists: a key with its Japanese label (the contract's or /screening/fields'). */
 export interface PickerItem {
@@ -29,7 +30,10 @@ export function MetricPicker(props: {
 }) {
   const testId = props.testId ?? "screen-metric-search";
   const selectedItem = props.fields.find((x) => x.key === props.selected);
-  const [query, setQuery] = useState(selectedItem ? metricText(selectedItem, props.lang) : "");
+  // A selected text that is no item (a formula's mistyped item) stays visible as typed.
+  const [query, setQuery] = useState(
+    selectedItem ? metricText(selectedItem, props.lang) : props.selected,
+  );
   // Typing opens the list, so the keyboard alone can search and choose.
   const [open, setOpen] = useState(false);
   const shownText = selectedItem ? metricText(selectedItem, props.lang) : undefined;
@@ -38,7 +42,7 @@ export function MetricPicker(props: {
   useEffect(() => {
     if (props.selected === lastSelected.current) return;
     lastSelected.current = props.selected;
-    setQuery(shownText ?? "");
+    setQuery(shownText ?? props.selected);
   }, [props.selected, shownText]);
   // The box showing the chosen item lists everything again, not just that one.
   const filter = shownText !== undefined && query === shownText ? "" : query;
@@ -56,8 +60,10 @@ export function MetricPicker(props: {
       open={open}
       onOpenChange={(_, d) => setOpen(d.open)}
       selectedOptions={props.selected ? [props.selected] : []}
+      // The chosen item's text is selected on entering the box, so typing replaces it.
+      onFocus={(e) => e.target.select()}
       onChange={(e) => {
-        setQuery(e.target.value);
+        setQuery(searchTextAfterPick(query, e.target.value, shownText));
         setOpen(true);
       }}
       onOptionSelect={(_, d) => {

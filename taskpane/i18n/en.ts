@@ -19,7 +19,7 @@ export const en = {
   navImport: "Import",
   navRefresh: "Refresh",
   navBuilder: "Formulas",
-  navCompany: "Company sheet",
+  navCompany: GLOSSARY.companySheet.en,
   cancel: "Cancel",
   working: "Working…",
 
@@ -129,7 +129,7 @@ export const en = {
   ds_segments: "Segments",
   ds_disclosures: "Disclosures",
   ds_officers: "Officers",
-  ds_peers: "Peers",
+  ds_peers: GLOSSARY.peers.en,
   ds_margin: "Weekly margin balance",
   ds_jsf: "JSF lending balance",
   ds_securities: "Securities list",
@@ -198,7 +198,7 @@ export const en = {
 
   // Refresh
   refreshTitle: "Refresh",
-  refreshAll: "Refresh all",
+  refreshAll: GLOSSARY.refreshAll.en,
   refreshAllHint: "Clears cached answers, recalculates KAISHA formulas and re-runs table imports.",
   refreshImports: "Refresh imports",
   refreshSummary:
@@ -215,7 +215,7 @@ export const en = {
   freezeScope: "Scope",
   scopeSelection: "Selection",
   scopeSheet: "Active sheet",
-  freezeValues: "Freeze values",
+  freezeValues: GLOSSARY.freeze.en,
   freezeHint:
     "Replaces KAISHA formulas with their current values so the workbook opens without the add-in; each formula is recorded on the KaishaProvenance sheet.",
   restoreFormulas: "Restore formulas",
@@ -237,7 +237,7 @@ export const en = {
   nothingToRestore:
     "No frozen formulas to restore in the scope (none recorded on KaishaProvenance).",
   nothingToFreeze: "No KAISHA formulas in the scope.",
-  problemsTitle: "Problems",
+  problemsTitle: GLOSSARY.problems.en,
   problemsScan: "Check for errors",
   problemsNone: "No KAISHA formula shows an error.",
   problemsCount: "{n|cell shows an error|cells show errors}.",
@@ -281,7 +281,7 @@ export const en = {
   builderUseExample: "Fill with examples",
 
   // Company
-  companyTitle: "Company sheet",
+  companyTitle: GLOSSARY.companySheet.en,
   companyHint:
     "Builds a sheet with the company card, a 10-year summary of FINANCIAL formulas, the valuation history and a one-year price chart.",
   companyCode: "Company (name, security or EDINET code)",
@@ -289,7 +289,7 @@ export const en = {
   companyBuild: "Build company sheet",
   companyBuilt: "Sheet {sheet} is ready.",
   companyBuilding: "Building the sheet…",
-  peerSheetTitle: "Peer comparison",
+  peerSheetTitle: GLOSSARY.compsSheet.en,
   peerSales: "Sales (JPY mn)",
   peerOperatingProfit: "Operating profit (JPY mn)",
   peerOperatingMargin: "Operating margin",
@@ -311,7 +311,7 @@ export const en = {
   captionProcessed: "Processed by: {label}",
   captionUnit: "Amounts in {unit}",
   linkPage: "Page",
-  sheetTitle: "Company sheet",
+  sheetTitle: GLOSSARY.companySheet.en,
   sheetCode: "Code",
   sheetCard: "Profile",
   sheetSummary: "Summary (amounts in JPY mn)",
@@ -342,11 +342,6 @@ export const en = {
   companyEdinetOption: "{code} (EDINET code, as typed)",
   builderItemSearch: "Search items (e.g. sales, 売上高)",
   builderDefault: "(default)",
-  builderPreviewing: "Fetching the preview…",
-  builderPreviewIncomplete: "Fill in the required fields to see the result.",
-  builderPreviewMore: "({rows|row|rows} × {cols|column|columns} in all)",
-  builderPreviewNotCached:
-    "Not in the cache yet. “Fetch preview” sends the request the cell would send.",
   builderDefaultIs: "Default: {value}",
   helpLink: "Help",
   builderItemHint: "Search by name (売上高, operating profit) or key; the formula keeps the key.",
@@ -354,6 +349,11 @@ export const en = {
   builderItemUnknownNone: 'There is no item "{typed}": choose one from the list.',
   builderItemUse: "Use {item}",
   builderBarLabel: "Formula and insert",
+  builderPreviewing: "Fetching the preview…",
+  builderPreviewIncomplete: "Fill in the required fields to see the result.",
+  builderPreviewMore: "({rows|row|rows} × {cols|column|columns} in all)",
+  builderPreviewNotCached:
+    "Not in the cache yet. “Fetch preview” sends the request the cell would send.",
   builderPreviewNeedsCells: "Refers to cells: insert the formula to see its value.",
   builderLoadFailed: "The function list could not be loaded: {message}",
   builderLoading: "Loading the functions…",
@@ -406,7 +406,7 @@ export const en = {
   revalCancel: "Stop updating",
   revalCancelled:
     "Background updates stopped for this session; cells keep their stored values (Refresh all asks everything).",
-  revalSettingsTitle: "Background updates",
+  revalSettingsTitle: GLOSSARY.backgroundUpdates.en,
   revalSettingsHint:
     "On open, cells show their stored answers at once, and what can have changed is asked again behind them (a company's filings on its check days, prices after a close). This caps the requests that spends each JST day; Refresh all is not counted.",
   revalBudget: "Background requests per day",

@@ -20,7 +20,7 @@ export const ja: Messages = {
   navImport: "取り込み",
   navRefresh: "更新・共有",
   navBuilder: "数式",
-  navCompany: "企業シート",
+  navCompany: GLOSSARY.companySheet.ja,
   cancel: "キャンセル",
   working: "処理中…",
 
@@ -195,7 +195,7 @@ export const ja: Messages = {
   chartNeedsImport: "先に株価かバリュエーションを取り込んでください。その表からグラフを作ります。",
 
   refreshTitle: "更新",
-  refreshAll: "すべて更新",
+  refreshAll: GLOSSARY.refreshAll.ja,
   refreshAllHint: "キャッシュを消去し、KAISHA関数を再計算して、取り込んだ表も取り直します。",
   refreshImports: "取り込んだ表を更新",
   refreshSummary: "KAISHA関数 {formulas}個を再計算し、取り込み {imports}件中{ok}件を更新しました。",
@@ -211,7 +211,7 @@ export const ja: Messages = {
   freezeScope: "対象",
   scopeSelection: "選択範囲",
   scopeSheet: "アクティブシート",
-  freezeValues: "値に固定",
+  freezeValues: GLOSSARY.freeze.ja,
   freezeHint:
     "KAISHA関数を現在の値に置き換え、アドインがなくても開けるようにします。元の数式は KaishaProvenance シートに記録します。",
   restoreFormulas: "数式に戻す",
@@ -232,7 +232,7 @@ export const ja: Messages = {
   restored: "{n}個の数式を元に戻しました。",
   nothingToRestore: "この範囲には値に固定した記録がなく、戻せる数式がありません。",
   nothingToFreeze: "対象にKAISHA関数がありません。",
-  problemsTitle: "エラーの確認",
+  problemsTitle: GLOSSARY.problems.ja,
   problemsScan: "エラーを確認",
   problemsNone: "エラーになっているKAISHA関数はありません。",
   problemsCount: "{n}個のセルがエラーです。",
@@ -274,7 +274,7 @@ export const ja: Messages = {
   builderRefHint: "セルを参照するときは =B2 や =$B$2 のように「=」から入力します。",
   builderUseExample: "例を入力",
 
-  companyTitle: "企業シート",
+  companyTitle: GLOSSARY.companySheet.ja,
   companyHint:
     "企業概要、FINANCIAL関数による10年分の業績サマリー、バリュエーション推移、1年分の株価グラフを1枚のシートにまとめます。",
   companyCode: "企業（社名・証券コード・EDINETコード）",
@@ -282,7 +282,7 @@ export const ja: Messages = {
   companyBuild: "企業シートを作成",
   companyBuilt: "シート {sheet} を作成しました。",
   companyBuilding: "シートを作成しています…",
-  peerSheetTitle: "同業比較",
+  peerSheetTitle: GLOSSARY.compsSheet.ja,
   peerSales: "売上高（百万円）",
   peerOperatingProfit: "営業利益（百万円）",
   peerOperatingMargin: "営業利益率",
@@ -303,7 +303,7 @@ export const ja: Messages = {
   captionProcessed: "加工: {label}",
   captionUnit: "金額単位: {unit}",
   linkPage: "開示ページ",
-  sheetTitle: "企業シート",
+  sheetTitle: GLOSSARY.companySheet.ja,
   sheetCode: "コード",
   sheetCard: "企業概要",
   sheetSummary: "業績サマリー（金額: 百万円）",
@@ -334,11 +334,6 @@ export const ja: Messages = {
   companyEdinetOption: "{code}（EDINETコード・入力のまま）",
   builderItemSearch: "項目を検索（例: 売上高、sales）",
   builderDefault: "（既定）",
-  builderPreviewing: "プレビューを取得しています…",
-  builderPreviewIncomplete: "必須の項目を入力すると結果を表示します。",
-  builderPreviewMore: "（全体は{rows}行×{cols}列）",
-  builderPreviewNotCached:
-    "まだキャッシュにありません。「プレビューを取得」でセルと同じリクエストを送ります。",
   builderDefaultIs: "既定：{value}",
   helpLink: "ヘルプ",
   builderItemHint: "項目名（売上高、営業利益）かキーで検索します。数式にはキーが入ります。",
@@ -346,6 +341,11 @@ export const ja: Messages = {
   builderItemUnknownNone: "「{typed}」という項目はありません。一覧から選んでください。",
   builderItemUse: "{item} にする",
   builderBarLabel: "数式と挿入",
+  builderPreviewing: "プレビューを取得しています…",
+  builderPreviewIncomplete: "必須の項目を入力すると結果を表示します。",
+  builderPreviewMore: "（全体は{rows}行×{cols}列）",
+  builderPreviewNotCached:
+    "まだキャッシュにありません。「プレビューを取得」でセルと同じリクエストを送ります。",
   builderPreviewNeedsCells: "セルを参照しています。挿入すると値が表示されます。",
   builderLoadFailed: "関数の一覧を読み込めませんでした: {message}",
   builderLoading: "関数を読み込んでいます…",
@@ -395,7 +395,7 @@ export const ja: Messages = {
   revalCancel: "更新を中止",
   revalCancelled:
     "このセッションのバックグラウンド更新を中止しました。セルは保存済みの値のままです（すべて更新で全件取得します）。",
-  revalSettingsTitle: "バックグラウンド更新",
+  revalSettingsTitle: GLOSSARY.backgroundUpdates.ja,
   revalSettingsHint:
     "ブックを開くと、セルは保存済みの回答をすぐに表示し、変わった可能性のあるもの（確認日に開示のあった会社、引け後の株価）だけを裏で問い合わせ直します。ここでは、この問い合わせに使うリクエスト数の上限を日ごと（日本時間）に決めます。「すべて更新」で送る分は含みません。",
   revalBudget: "1日あたりのバックグラウンドリクエスト数",
@@ -506,8 +506,9 @@ export const ja: Messages = {
   navShortRefresh: "更新",
   navShortBuilder: "数式",
   navShortCompany: "企業",
-  screenShownAll: "表は該当する {shown} 社すべてです。",
-  screenShownSome: "表は {total} 社のうち先頭の {shown} 社です（1回の表示件数：{limit}）。",
+  screenShownAll: "全件を表に表示しています。",
+  screenShownSome:
+    "表には {total} 社のうち最初の {shown} 社を表示しています（1回に表示するのは {limit} 社まで）。",
   histogramOfShown: "{metric}：表の {n} 社の分布",
   histogramMissing: "{metric}：表の {n} 社の分布（値のない {missing} 社を除く）",
   countCompanies: "{n} 社",

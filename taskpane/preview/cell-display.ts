@@ -227,6 +227,46 @@ function isCellErrorLike(value: unknown): value is { code: string; message?: str
   );
 }
 
+/**
+ * A stand-in cell (excel-standin.js `read`) as Excel shows it: numbers by their number format,
+ * booleans as TRUE/FALSE, an error by its code (`#VALUE!`, `#N/A`), never by the error type name
+ * (`Value`, `NotAvailable`) the stand-in keeps beside it for valuesAsJson.
+ * @example standInCellText({ value: "#N/A", error: "NotAvailable" }) // { text: "#N/A", kind: "error" }
+ */
+export function standInCellText(cell: { value: unknown; numberFormat?: string; error?: string }): {
+  text: string;
+  kind: "error" | "empty" | "number" | "boolean" | "text";
+} {
+  const v = cell.value;
+  if (cell.error) {
+    const code = typeof v === "string" && v.startsWith("#") ? v : errorCodeOf(cell.error);
+    return { text: code, kind: "error" };
+  }
+  if (v === null || v === undefined || v === "") return { text: "", kind: "empty" };
+  if (typeof v === "number") return { text: formatNumber(v, cell.numberFormat), kind: "number" };
+  if (typeof v === "boolean") return { text: v ? "TRUE" : "FALSE", kind: "boolean" };
+  const text = String(v);
+  return { text, kind: text.startsWith("#") ? "error" : "text" };
+}
+
+/** Excel's error type names (valuesAsJson `errorType`) and the codes a cell shows for them. */
+const ERROR_CODES: Record<string, string> = {
+  NotAvailable: "#N/A",
+  Value: "#VALUE!",
+  Name: "#NAME?",
+  Ref: "#REF!",
+  Num: "#NUM!",
+  Div0: "#DIV/0!",
+  Null: "#NULL!",
+  Spill: "#SPILL!",
+  Busy: "#BUSY!",
+  Calc: "#CALC!",
+};
+
+function errorCodeOf(errorType: string): string {
+  return ERROR_CODES[errorType] ?? "#VALUE!";
+}
+
 /** A cell error as the grid shows it. */
 export function errorCell(code: string, message = ""): DisplayCell {
   return { kind: "error", code, message, text: code };

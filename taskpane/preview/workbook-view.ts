@@ -3,7 +3,7 @@
 // browser: click a cell to select it (what the pane acts on), type into the bar to enter a formula.
 
 import { columnLetter } from "../state/a1";
-import { formatNumber } from "./cell-display";
+import { standInCellText } from "./cell-display";
 
 /** What excel-standin.js reports about a cell. */
 interface StandInCell {
@@ -46,17 +46,6 @@ function extent(used: string | null): { rows: number; cols: number } {
   let col = 0;
   for (const ch of m[1] ?? "") col = col * 26 + (ch.charCodeAt(0) - 64);
   return { rows: Number(m[2]), cols: col };
-}
-
-/** A cell as Excel would show it: numbers by their number format, errors by their code. */
-function shown(cell: StandInCell): { text: string; kind: string } {
-  if (cell.error) return { text: cell.error, kind: "error" };
-  const v = cell.value;
-  if (v === null || v === undefined || v === "") return { text: "", kind: "empty" };
-  if (typeof v === "number") return { text: formatNumber(v, cell.numberFormat), kind: "number" };
-  if (typeof v === "boolean") return { text: v ? "TRUE" : "FALSE", kind: "boolean" };
-  const text = String(v);
-  return { text, kind: text.startsWith("#") ? "error" : "text" };
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -160,7 +149,7 @@ export function mountWorkbookView(root: HTMLElement, excel: StandIn): void {
       tr.append(el("th", {}, String(r + 1)));
       row.forEach((cell, c) => {
         const address = `${columnLetter(c)}${r + 1}`;
-        const { text, kind } = shown(cell);
+        const { text, kind } = standInCellText(cell);
         const td = el("td", { "data-kind": kind, "data-address": address }, text);
         if (cell.message) td.title = cell.message;
         else if (text.length > 12) td.title = text;

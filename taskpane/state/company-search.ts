@@ -2,6 +2,7 @@
 // a per-session memory, local narrowing of complete answers, and no request for text that cannot
 // find anything.
 
+import { optional, translator } from "../i18n/messages";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import type { Lang } from "../i18n/language";
 import type { OkResponse } from "../../src/contract";
@@ -168,15 +169,15 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * How a company reads in the pickers: "7203 トヨタ自動車 · 輸送用機器 · Prime"; the English pane
- * names the industry in English.
+ * How a company reads in the pickers: "7203 トヨタ自動車 · 輸送用機器 · プライム"; the English pane
+ * names the industry and the market in English ("Transportation Equipment · Prime").
  */
 export function hitText(hit: SecurityHit, lang: Lang): string {
   const named = TSE33_INDUSTRIES.find((i) => i.ja === hit.industry);
   const industry = lang === "en" && named ? named.en : hit.industry;
-  return [`${hit.code} ${hit.name}`, industry, hit.market ?? ""]
-    .filter((p) => p !== "")
-    .join(" · ");
+  // openapi.json SecurityListItem.market: Prime, Standard, Growth; the pane's lists name them so.
+  const market = hit.market ? optional(translator(lang), `opt_${hit.market}`, hit.market) : "";
+  return [`${hit.code} ${hit.name}`, industry, market].filter((p) => p !== "").join(" · ");
 }
 
 const searches = new WeakMap<object, CompanySearch>();

@@ -227,3 +227,19 @@ export function exampleValues(fn: BuilderFunction): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * The value a list parameter takes when left empty, as its functions.json description documents it
+ * ("annual (default), quarterly …", "1 header row (default)"): the builder shows it in the user's
+ * language instead of the description's API words. Undefined when the description names none.
+ * @example choiceDefault(FINANCIAL.period) // "annual"
+ */
+export function choiceDefault(param: BuilderParam): string | undefined {
+  if (param.kind.type !== "choice") return undefined;
+  const text = param.description.en;
+  return param.kind.options.find((o) => {
+    const escaped = o.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+    // The value, then words of its own up to a parenthesis that says it is the default.
+    return new RegExp(`(^|[\\s,:])${escaped}(\\s[^,()]*)?\\s\\((?:[^)]*\\s)?default\\b`).test(text);
+  });
+}

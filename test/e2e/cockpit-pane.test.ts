@@ -84,7 +84,7 @@ describe.each([
     });
     const option = (await page.textContent(tid("import-param-security_code-option-7203"))) ?? "";
     expect(option).toBe(
-      `7203 大和自動車（サンプル） · ${lang === "ja" ? "輸送用機器" : "Transportation equipment"} · Prime`,
+      `7203 大和自動車（サンプル） · ${lang === "ja" ? "輸送用機器" : "Transportation equipment"} · ${lang === "ja" ? "プライム" : "Prime"}`,
     );
     await shot("02-search-by-name");
     await page.click(tid("import-param-security_code-option-7203"));

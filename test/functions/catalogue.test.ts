@@ -302,7 +302,7 @@ describe("RANKINGS, SCREEN, SCREENFIELDS, FIELDS, SECURITIES", () => {
     );
     expect(filter.code).toBe("#VALUE!");
     expect(filter.message).toMatch(
-      /^filters "pe"：per（PER（実績））のことですか？ キー：=KAISHA\.SCREENFIELDS\(\) の数値指標/,
+      /^条件「pe」：per（PER（実績））のことですか？ キー：=KAISHA\.SCREENFIELDS\(\) の数値指標/,
     );
     expect(h.requests()).toEqual(["/v1/screening/fields"]);
     useSandbox();

@@ -38,7 +38,7 @@ describe("item, field and metric names", () => {
     );
     useSandbox({ lang: "ja" });
     const ja = await cellError(call(KAISHA.FINANCIALS, "7203", { items: "sales,revenu" }));
-    expect(ja.message).toMatch(/^items "revenu"：sales（売上高）のことですか？/);
+    expect(ja.message).toMatch(/^項目「revenu」：sales（売上高）のことですか？/);
     expect(h.sent()).toBe(0);
   });
 

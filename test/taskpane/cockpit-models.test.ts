@@ -85,7 +85,7 @@ describe("company search", () => {
 
   test("the list line: code, name, industry (English in the English pane), market", () => {
     const hit = { code: "7203", name: "トヨタ自動車", industry: "輸送用機器", market: "Prime" };
-    expect(hitText(hit, "ja")).toBe("7203 トヨタ自動車 · 輸送用機器 · Prime");
+    expect(hitText(hit, "ja")).toBe("7203 トヨタ自動車 · 輸送用機器 · プライム");
     expect(hitText(hit, "en")).toBe("7203 トヨタ自動車 · Transportation equipment · Prime");
     expect(hitText({ ...hit, market: null }, "ja")).toBe("7203 トヨタ自動車 · 輸送用機器");
   });
