@@ -45,11 +45,6 @@ export class Deadline {
     if (this.active) this.#endsAt ??= this.now() + this.ms;
   }
 
-  /** When it passes (epoch ms of the clock); undefined before the start or when off. */
-  endsAt(): number | undefined {
-    return this.#endsAt;
-  }
-
   /**
    * A 429 answered one of this call's requests and paused the pacer until `until` (the pacer's
    * clock): waiting out that pause is the API's slowness, and counts even while held.
