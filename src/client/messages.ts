@@ -29,9 +29,9 @@ function seconds(ms: number): number {
 
 /**
  * An instant as the user's clock shows it ("Sat 28 Nov, 00:00" / "11/28(土) 00:00"), for
- * messages that say when something happens.
+ * messages that say when something happens (the pane's too).
  */
-function localTime(ms: number, lang: Lang): string {
+export function localTime(ms: number, lang: Lang): string {
   const options: Intl.DateTimeFormatOptions = {
     month: lang === "ja" ? "numeric" : "short",
     day: "numeric",

@@ -24,6 +24,7 @@ import {
   type PaneSettings,
 } from "../state/pane-settings";
 import { StatusMessage } from "./status-message";
+import { SendHoldNotice } from "./send-hold-notice";
 import { UserMessageError } from "../error-text";
 
 export function ConnectionSection() {
@@ -68,6 +69,8 @@ export function ConnectionSection() {
     if (shape !== "ok") throw new UserMessageError(shapeText);
     if (customInvalid) throw new UserMessageError(t("customUrlInvalid"));
     await session.setKey(normalizeKey(key), remember);
+    // A key entered (again) may send: a refused key's state is lifted (src/client/send-state.ts).
+    session.client().resumeSending?.();
   };
 
   const save = () =>
@@ -161,6 +164,8 @@ export function ConnectionSection() {
         </Select>
       </Field>
 
+      {/* A refused key: the key field below is where a new one goes. */}
+      <SendHoldNotice only="key_refused" />
       <Field
         label={t("apiKey")}
         validationState={shape === "ok" ? "success" : shape === "empty" ? "none" : "warning"}

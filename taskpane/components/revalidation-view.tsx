@@ -15,6 +15,7 @@ import {
   type RevalidationControls,
 } from "../state/revalidation-model";
 import { BudgetField, useRevalidationControls } from "./budget-field";
+import { SendHoldNotice } from "./send-hold-notice";
 
 /** `controls`: given by tests (with their storage); the pane uses its session's. */
 export function RevalidationView({ controls: given }: { controls?: RevalidationControls } = {}) {
@@ -26,9 +27,11 @@ export function RevalidationView({ controls: given }: { controls?: RevalidationC
   const line = revalidationLine(status);
   return (
     <div role="status" aria-live="polite" data-testid="revalidation-region">
+      {/* The key sends nothing (the daily limit, a refused key): said above every section. */}
+      <SendHoldNotice />
       {visible && (
         <MessageBar
-          intent={status.paused === "budget" ? "warning" : "info"}
+          intent={status.paused === undefined || status.paused === "user" ? "info" : "warning"}
           data-testid="revalidation-view"
           data-companies={String(status.companies)}
           data-requests={String(status.requests)}

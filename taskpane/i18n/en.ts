@@ -400,6 +400,15 @@ export const en = {
   revalPausedUser: "Paused: {c|company|companies} still to update. Cells show their stored values.",
   revalPausedBudget:
     "Today’s background budget ({b|request|requests}) is spent: {c|company waits|companies wait} until tomorrow.",
+  revalPausedLimit:
+    "The API’s daily request limit is reached: {c|company waits|companies wait} until sending resumes.",
+  revalPausedKey: "The API refused the key: {c|company waits|companies wait} for a new key.",
+  holdTitleLimit: "Daily request limit reached.",
+  holdTitleKey: "API key refused.",
+  holdDailyLimit:
+    "Nothing is sent until {time} (midnight in Japan), or sooner if Usage shows requests left. Cells show their saved values marked (stale); cells without one show #N/A.",
+  holdKeyRefused:
+    "The API refused this key (401): nothing more is sent with it. Cells show their saved values marked (stale); cells without one show #N/A. Enter a new key under Connection.",
   revalChanged: "{n|answer|answers} changed; their cells were recalculated.",
   revalPause: "Pause",
   revalResume: "Resume",

@@ -389,6 +389,14 @@ export const ja: Messages = {
   revalUpdatingSoon: "{c}社を更新中（残り1分未満）。",
   revalPausedUser: "一時停止中：{c}社が未更新です。セルには保存済みの値が表示されています。",
   revalPausedBudget: "本日のバックグラウンド上限（{b}件）に達しました：{c}社は明日更新します。",
+  revalPausedLimit: "APIの1日のリクエスト上限に達しました：{c}社は送信再開まで待機します。",
+  revalPausedKey: "APIがキーを拒否しました：{c}社は新しいキーを待っています。",
+  holdTitleLimit: "1日のリクエスト上限に達しました。",
+  holdTitleKey: "APIキーが拒否されました。",
+  holdDailyLimit:
+    "{time}（日本時間0時）まで何も送信しません（利用状況で残りがあると分かればそれ以前に再開します）。保存済みの値は（古い値）として表示され、値のないセルは #N/A になります。",
+  holdKeyRefused:
+    "APIがこのキーを拒否しました（401）：このキーでは今後送信しません。保存済みの値は（古い値）として表示され、値のないセルは #N/A になります。「接続」で新しいキーを入力してください。",
   revalChanged: "{n}件の応答が更新され、該当セルを再計算しました。",
   revalPause: "一時停止",
   revalResume: "再開",

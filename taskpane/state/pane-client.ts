@@ -29,9 +29,14 @@ type PaneMethods =
   | "onQueueChange"
   | "cancelQueued";
 
-/** The typed client as the pane sees it; the revalidation queue is absent in some test doubles. */
+/**
+ * The typed client as the pane sees it; the revalidation queue and the key's send state are absent
+ * in some test doubles.
+ */
 export type PaneClient = Pick<KaishaClient, PaneMethods> &
-  Partial<Pick<KaishaClient, "revalidation">>;
+  Partial<
+    Pick<KaishaClient, "revalidation" | "sendState" | "onSendStateChange" | "resumeSending">
+  >;
 
 export type PaneRequestOptions = RequestOptions;
 

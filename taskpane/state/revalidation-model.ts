@@ -38,6 +38,8 @@ export function revalidationLine(s: RevalidationStatus): {
   if (s.paused === "user") return { key: "revalPausedUser", vars: { c } };
   if (s.paused === "budget")
     return { key: "revalPausedBudget", vars: { c, b: s.dailyBudget ?? 0 } };
+  if (s.paused === "limit") return { key: "revalPausedLimit", vars: { c } };
+  if (s.paused === "key") return { key: "revalPausedKey", vars: { c } };
   const m = minutesLeft(s);
   return m === 0
     ? { key: "revalUpdatingSoon", vars: { c } }

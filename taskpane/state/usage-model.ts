@@ -2,6 +2,9 @@
 // /usage is free).
 
 import type { UsageResponse } from "../../src/contract";
+import type { SendState } from "../../src/client/send-state";
+import { localTime } from "../../src/client/messages";
+import type { MessageKey } from "../i18n/messages";
 
 export interface Usage {
   remaining: number;
@@ -50,4 +53,16 @@ export function refreshVerdict(
     remaining,
     enough: remaining === undefined ? undefined : requests <= remaining,
   };
+}
+
+/**
+ * What the pane says while the key sends nothing (src/client/send-state.ts): the daily limit with
+ * when sending resumes, in the user's local time, or the refused key asking for a new one.
+ */
+export function sendHoldLine(
+  state: SendState,
+  lang: "en" | "ja",
+): { key: MessageKey; vars: Record<string, string> } {
+  if (state.reason === "key_refused") return { key: "holdKeyRefused", vars: {} };
+  return { key: "holdDailyLimit", vars: { time: localTime(state.resumesAt, lang) } };
 }
