@@ -136,7 +136,7 @@ export function nearestName(
  *
  * @example resolveName("売上高", datasetNames("financials")) // { ok: true, key: "sales" }
  * @example resolveName("operatingProfit", datasetNames("financials")) // { ok: true, key: "operating_profit" }
- * @internal Tests resolve names directly; the functions reach it through fieldKey.
+ * The functions reach it through fieldKey; the builder reads a formula's item with it.
  */
 export function resolveName(typed: string, candidates: readonly NameCandidate[]): NameMatch {
   const exact = candidates.find((c) => c.key === typed);

@@ -18,6 +18,7 @@ const HELP_ANCHORS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
  * The help page for `section` in `lang`, next to the pane's page (the build copies assets/ beside
  * taskpane.html; the manifest's SupportUrl is the same file).
  * @example helpUrl("ja", "builder", "https://localhost:3000/taskpane.html") // "https://localhost:3000/assets/help.html?lang=ja#builder-ja"
+ * @internal Tests check the link for each section (the pane calls it through HelpLink).
  */
 export function helpUrl(lang: Lang, section: string, pageUrl: string | undefined): string {
   const anchor = HELP_ANCHORS[section]?.[lang];
