@@ -13,7 +13,7 @@ import { schemaErrors } from "../contract/response-validator";
 import { BASE_URL, cellErrorOf, harness, type Harness } from "./support/harness";
 
 // The wrappers' parameters carry custom-enum types; tests pass what Excel passes (null, text).
-const { FINANCIAL } = TYPED as unknown as Record<
+const { FINANCIAL, PRICE } = TYPED as unknown as Record<
   keyof typeof TYPED,
   (...args: unknown[]) => Promise<unknown>
 >;
@@ -196,6 +196,23 @@ describe("records read back from storage pass the same check", () => {
     expect(h.wire.counters.requests - before).toBe(1);
   });
 
+  it("a bulk load at reopen (warm-up.ts) hands in a record of another shape: dropped the same way", async () => {
+    const h = harness();
+    const valid = await healthyFinancials(h);
+    const persistent = new MemoryCacheStore();
+    const at = (code: string) => `${"0".repeat(32)}/financials?security_code=${code}`;
+    await persistent.set(at("7203"), { body: [1, 2, 3], storedAt: h.clock.now, bytes: 7 });
+    await persistent.set(at("6758"), { body: valid, storedAt: h.clock.now, bytes: 7 });
+    const store = tiered(persistent);
+    const { handIn } = await store.expect(Promise.resolve([at("7203"), at("6758")]));
+    const asked = [store.get(at("7203")), store.get(at("6758"))];
+    for (const code of ["7203", "6758"]) handIn(at(code), await persistent.get(at(code)));
+    const [bad, good] = await Promise.all(asked);
+    expect(bad).toBeUndefined();
+    expect(good?.body).toEqual(valid);
+    expect(await persistent.get(at("7203"))).toBeUndefined();
+  });
+
   it("offline, a dropped record is a miss: the cell says the API cannot be reached, not 'Unexpected error'", async () => {
     const { h, persistent } = await storedAs([1, 2, 3]);
     reopen(h, persistent);
@@ -316,6 +333,71 @@ describe("property: no cell shows a value of another type than the contract's", 
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it("price answers with mutated field types and repeated dates: closes or #N/A, as the schema (Ajv) says", async () => {
+    const priceMutation = fc.oneof(
+      fc.record({
+        row: fc.nat(),
+        field: fc.constantFrom("close", "adj_close", "volume"),
+        value: wrongValue,
+      }),
+      fc.record({
+        row: fc.nat(),
+        field: fc.constant("date"),
+        value: fc.oneof(fc.integer(), fc.boolean()),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(priceMutation, { maxLength: 3 }),
+        duplicate,
+        async (mutations, dup) => {
+          const h = harness();
+          const healthy = h.sandbox.app;
+          let refused = false;
+          // Every /prices answer the cells ask for, altered the same way before it is sent.
+          h.wire.setApp({
+            async request(input: string, init?: RequestInit) {
+              const res = await healthy.request(input, init);
+              if (!new URL(input).pathname.endsWith("/prices") || res.status !== 200) return res;
+              const body = (await res.json()) as { prices: Period[] };
+              const rows = body.prices;
+              if (rows.length > 0) {
+                for (const m of mutations) (rows[m.row % rows.length] as Period)[m.field] = m.value;
+                if (dup !== undefined) {
+                  const row = rows[dup.row % rows.length] as Period;
+                  rows.push(dup.changed ? { ...row, close: 1 + Number(row["close"]) } : { ...row });
+                }
+              }
+              const byDate = new Map<unknown, string>();
+              for (const row of rows) {
+                const json = JSON.stringify(row);
+                const first = byDate.get(row["date"]);
+                if (first !== undefined && first !== json) refused = true;
+                byDate.set(row["date"], json);
+              }
+              if (schemaErrors("PricesResponse", body).length > 0) refused = true;
+              return Response.json(body);
+            },
+          });
+          for (const day of ["2026-06-15", "2026-03-02"]) {
+            let shown: unknown;
+            try {
+              shown = await PRICE("7203", "close", day, invocation());
+            } catch (error) {
+              const e = error as { code?: unknown; message?: unknown };
+              expect(e.code).toBe("#N/A");
+              if (refused) expect(e.message).toMatch(/^Unexpected answer from the API \(field /);
+              continue;
+            }
+            expect([day, numberOrEmpty(shown)]).toEqual([day, true]);
+            if (refused) throw new Error(`a refused answer showed ${String(shown)}`);
+          }
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });
