@@ -53,6 +53,10 @@ test("financials: money in yen shown in 百万円 by format with 百万円 heade
   expect(table.columns[sales]?.numberFormat).toBe("#,##0,,");
   expect(table.columns[eps]?.numberFormat).toBe("#,##0.00");
   expect(table.columns.find((c) => c.key === "fiscal_year")?.numberFormat).toBe("@");
+  // 連結 is a real boolean (TRUE/FALSE in Excel), never the text "true".
+  const consolidated = table.columns.findIndex((c) => c.key === "is_consolidated");
+  expect(table.columns[consolidated]).toMatchObject({ header: "連結", kind: "boolean" });
+  for (const row of table.rows) expect(typeof row[consolidated]).toBe("boolean");
   const raw = (await client.financials({ security_code: CODE, years: 10 })).periods;
   const last = raw[raw.length - 1]!;
   expect(table.rows[table.rows.length - 1]?.[sales]).toBe(last.sales);

@@ -14,6 +14,9 @@ import {
 } from "../../taskpane/state/datasets";
 import type { TableData } from "../../taskpane/state/table-data";
 import { sandboxClient } from "./sandbox-client";
+import * as KAISHA from "../../functions/index";
+import { call } from "../functions/call-by-name";
+import { resetSession, useSandbox } from "../functions/harness";
 
 jest.setTimeout(300_000);
 
@@ -158,4 +161,39 @@ test("a valuations import in 百万円 shows the price per share, not 0", async 
   expect(shownNumber(last[price] as number, table.columns[price]!.numberFormat)).toBeGreaterThan(
     100,
   );
+});
+
+describe("an imported table cell with a FINANCIAL cell", () => {
+  afterAll(resetSession);
+
+  test("in a 百万円 import, sales minus FINANCIAL's sales is 0 yen and sales times FINANCIAL's equity ratio is the API's yen", async () => {
+    useSandbox();
+    const table = await fetchDatasetTable("financials", params("financials", "million_jpy"), {
+      client,
+      lang: "ja",
+    });
+    const col = (key: string) => table.columns.findIndex((c) => c.key === key);
+    // The latest fiscal year of the import is FINANCIAL's fiscal_period 0.
+    const latest = [...table.rows].sort((a, b) =>
+      String(b[col("fiscal_year")]).localeCompare(String(a[col("fiscal_year")])),
+    )[0]!;
+    const imported = latest[col("sales")] as number;
+    const financialSales = await call<number>(KAISHA.FINANCIAL, "7203", {
+      item: "sales",
+      fiscal_period: 0,
+    });
+    const equityRatio = await call<number>(KAISHA.FINANCIAL, "7203", {
+      item: "equity_ratio",
+      fiscal_period: 0,
+    });
+    const api = (await client.financials({ security_code: CODE, period: "annual", years: 10 }))
+      .periods;
+    const sent = api.find((p) => p.fiscal_year === latest[col("fiscal_year")])!;
+    expect(imported - financialSales).toBe(0);
+    expect(imported * equityRatio).toBe((sent.sales as number) * (sent.equity_ratio as number));
+    // What the analyst reads in the import is 百万円 all the same.
+    expect(formatNumber(imported, table.columns[col("sales")]!.numberFormat)).toBe(
+      Math.round((sent.sales as number) / 1_000_000).toLocaleString("en-US"),
+    );
+  });
 });
