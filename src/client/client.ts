@@ -566,11 +566,31 @@ class Client implements ClientCore {
     now: number = this.settings.now(),
   ): boolean {
     const override = this.settings.ttlMs[opId];
+    if (now < entry.storedAt) return this.freshAfterStepBack(opId, clean, entry, now);
     if (override !== undefined) return isFresh(entry.storedAt, override, now);
-    if (now < entry.storedAt) return false;
     // Decided once per entry object and kept on it: a warm cell compares one number to now.
     const until = entry.freshUntil ?? this.freshUntil(opId, clean, entry);
     return now < until;
+  }
+
+  /**
+   * An answer stored "after" now: the computer's clock was set back since. Up to
+   * MAX_CLOCK_STEP_BACK_MS back (a wrong zone or daylight saving, a day set by hand and put
+   * right) it counts as received now, so a clock fault sends nothing again; further back its age
+   * is unknown (a clock that ran a year ahead would keep it fresh for a year) and it is asked.
+   */
+  private freshAfterStepBack(
+    opId: OperationId,
+    clean: CleanParams,
+    entry: CacheEntry,
+    now: number,
+  ): boolean {
+    if (entry.storedAt - now > MAX_CLOCK_STEP_BACK_MS) return false;
+    const override = this.settings.ttlMs[opId];
+    if (override !== undefined) return isFresh(now, override, now);
+    return (
+      now < this.freshUntil(opId, clean, { body: entry.body, storedAt: now, bytes: entry.bytes })
+    );
   }
 
   /**
@@ -1128,6 +1148,12 @@ const MAX_REMEMBERED_ARGUMENTS = 200_000;
  * (a workbook reopened after a month should not show month-old figures first). @unit ms
  */
 const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How far the clock may have been set back with stored answers still counted fresh
+ * (`freshAfterStepBack`): daylight saving, a wrong zone, a day set by hand. @unit ms
+ */
+const MAX_CLOCK_STEP_BACK_MS = 36 * 60 * 60 * 1000;
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 
