@@ -309,7 +309,7 @@ const limited = (retryAfterS: number): { request(input: string): Response } => (
     ),
 });
 
-/** The bound README states: every call settles within 120 s of its first send or 429 pause. */
+/** The bound README states: every call settles within 120 s of the API's own time from its first send. */
 const BOUND_MS = 120_000;
 const DAY = 24 * HOUR;
 
