@@ -2,7 +2,7 @@
 
 import { MemoryCacheStore, type CacheStore } from "../src/client/cache";
 import { hasCompression, platformIndexedDb } from "../src/client/storage-platform";
-import { storedAnswerPasses } from "../src/client/stored-check";
+import { lazyCode } from "../src/client/lazy-code";
 import { TieredCacheStore } from "../src/client/tiered-cache";
 import { LazyPersistentStore } from "../src/client/lazy-persistent-store";
 
@@ -93,6 +93,14 @@ export function tiered(persistent: CacheStore): TieredCacheStore {
   return new TieredCacheStore(
     new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }),
     persistent,
-    storedAnswerPasses,
+    async (key, body) => (await storedCheck()).storedAnswerPasses(key, body),
   );
 }
+
+/**
+ * The read-back check (src/client/stored-check.ts), in the answer check's chunk: off the runtime
+ * page, fetched with the first answer read from storage (a read is asynchronous already).
+ */
+const storedCheck = lazyCode(
+  () => import(/* webpackChunkName: "answer-check" */ "../src/client/stored-check"),
+);

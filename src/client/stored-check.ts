@@ -2,7 +2,7 @@
 
 import { OPERATIONS } from "../contract/param-rules.generated";
 import type { OperationId } from "../contract/rules";
-import { loadAnswerCheck } from "./network-code";
+import { checkAnswer } from "./response-check";
 
 /** Each operation's path as a pattern (`/securities/{code}/prices` -> one segment per parameter). */
 let paths: Array<[RegExp, OperationId]> | undefined;
@@ -30,14 +30,14 @@ function operationOfKey(key: string): OperationId | undefined {
  * Whether `body`, stored under `key`, is still an answer of its operation as the contract says
  * (response-check.ts, the same check answers from the network pass, unchanged by it): a record of
  * an older layout, valid JSON of another shape (`[1,2,3]`) or under a key naming no operation is
- * not. Rejects when the check's code cannot be loaded (nothing is known of the record then).
+ * not. This module shares the answer check's chunk (functions/addin-cache.ts loads it on the
+ * first read from storage), so the runtime page carries neither.
  *
- * @example await storedAnswerPasses(key, [1, 2, 3]) // false
+ * @example storedAnswerPasses(key, [1, 2, 3]) // false
  */
-export async function storedAnswerPasses(key: string, body: unknown): Promise<boolean> {
+export function storedAnswerPasses(key: string, body: unknown): boolean {
   const opId = operationOfKey(key);
   if (opId === undefined) return false;
-  const { checkAnswer } = await loadAnswerCheck();
   try {
     // A copy means something was changed (cut text, a repeated row): not this client's record.
     return checkAnswer(opId, body) === body;
