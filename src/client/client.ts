@@ -845,6 +845,8 @@ class Client implements ClientCore {
     who: Caller,
     address: string,
   ): void {
+    // Only for the key that asked: after Forget or a key change nothing is sent for the old one.
+    if (this.partitionNow() !== who.id) return;
     const { gaveUp } = this.core;
     if (!gaveUp.add(key, address)) return;
     void this.cached(opId, clean, { deadlineMs: 0 }, who).then(
