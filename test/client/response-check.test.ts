@@ -7,6 +7,7 @@ import type { OperationId } from "../../src/contract/rules";
 import { BadResponseError } from "../../src/client/errors";
 import { CUT_MARKER, EXCEL_MAX_TEXT, checkAnswer } from "../../src/client/response-check";
 import { ROW_IDENTITY } from "../../src/client/duplicate-rows";
+import { get, makeSandbox } from "../sandbox/helpers";
 
 const ATTRIBUTION = { source_label: "s", license_note: "l", processed_by: "p" };
 const prices = () => ({
@@ -328,6 +329,68 @@ describe("a period or date twice", () => {
           [],
         ]);
       }
+    }
+  });
+});
+
+describe("the sandbox's answers (valid by Ajv in test/sandbox/contract.test.ts) all pass, unchanged", () => {
+  jest.setTimeout(120_000);
+  const sandbox = makeSandbox();
+
+  it("one answer of every operation, period kinds and empty answers included", async () => {
+    const body = async (p: string): Promise<Record<string, unknown>> => {
+      const answer = await get(sandbox, `/v1${p}`);
+      expect([p, answer.status]).toEqual([p, 200]);
+      return answer.body as Record<string, unknown>;
+    };
+    const edinet = (await body("/financials?security_code=7203&years=1"))["edinet_code"] as string;
+    const list = (await body("/securities/7203/disclosures?limit=100"))["disclosures"] as {
+      doc_id: string;
+      source: string;
+    }[];
+    const doc = list.find((d) => d.source === "edinet")?.doc_id ?? "";
+    const officers = (await body("/securities/7203/officers"))["officers"] as {
+      person_id: string;
+    }[];
+    const person = officers[0]?.person_id ?? "";
+    const cases: [OperationId, string][] = [
+      ["getScreening", "/screening?sort_by=marketCap&limit=20"],
+      ["getScreeningFields", "/screening/fields"],
+      ["getUsage", "/usage"],
+      ["listSecurities", "/securities?limit=50"],
+      ["getPrices", "/securities/7203/prices?from=2025-01-01&limit=500"],
+      ["getPrices", "/securities/7203/prices?from=2005-01-01&to=2005-01-02"],
+      ["getRankings", "/rankings/gainers"],
+      ["getValuations", "/valuations?security_code=7203&years=30"],
+      ["getFinancials", "/financials?security_code=7203&years=30"],
+      ["getFinancials", `/financials?edinet_code=${edinet}&period=quarterly&years=30`],
+      ["getFinancials", `/financials?edinet_code=${edinet}&period=semiannual&years=30`],
+      ["getFinancials", "/financials?security_code=7203&as_of=2004/01"],
+      ["getSegments", `/segments?edinet_code=${edinet}`],
+      ["getSegments", `/segments?edinet_code=${edinet}&period=quarter`],
+      ["getDividends", `/dividends?edinet_code=${edinet}`],
+      ["getOrganization", `/organizations/${edinet}`],
+      ["getPeers", "/peers?security_code=7203"],
+      ["listSecurityDisclosures", "/securities/7203/disclosures?limit=100"],
+      ["getDisclosure", `/disclosures/${doc}`],
+      ["getDisclosureSection", `/disclosures/${doc}/sections/business_overview`],
+      ["getOfficers", "/securities/7203/officers"],
+      ["getPerson", `/persons/${person}`],
+      ["getPersonAppointments", `/persons/${person}/appointments`],
+      ["getPersonCompensationHistory", `/persons/${person}/compensation-history`],
+      ["getWeeklyMarginBalance", "/securities/7203/weekly-margin-balance"],
+      ["getJsfMarginDaily", "/securities/7203/jsf-margin-daily"],
+    ];
+    expect(new Set(cases.map(([op]) => op))).toEqual(new Set(Object.keys(RESPONSE_ROOTS)));
+    for (const [op, p] of cases) {
+      const answer = await body(p);
+      let outcome: unknown;
+      try {
+        outcome = checkAnswer(op, answer) === answer ? "unchanged" : "copied";
+      } catch (e) {
+        outcome = (e as Error).message;
+      }
+      expect([op, p, outcome]).toEqual([op, p, "unchanged"]);
     }
   });
 });
