@@ -184,8 +184,10 @@ async function argValue(
       if (!isKaishaCall(expr, ctx)) return worksheetCall(expr, ctx);
       const grid = await evaluateCall(expr, ctx);
       const first = grid[0]?.[0] ?? EMPTY_CELL;
-      // A chained function's result reaches the outer one as Excel would pass it from a cell.
-      const pass = (c: DisplayCell) => argumentValue(c, ctx.dataTypeArguments, ctx.emptyArgument);
+      // A chained function's result reaches the outer one as Excel would pass it from a cell; a
+      // returned "" stays the text "" (IF(…,KAISHA.FINANCIAL(…)) of a null shows empty, not 0).
+      const pass = (c: DisplayCell) =>
+        c.kind === "empty" ? "" : argumentValue(c, ctx.dataTypeArguments, ctx.emptyArgument);
       if (grid.length === 1 && grid[0]?.length === 1) {
         return first.kind === "error"
           ? { kind: "error", cell: first }

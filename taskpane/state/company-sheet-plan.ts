@@ -414,8 +414,12 @@ function rowFormula(
  * (ratios, head count: openapi.json x-ltm-kind none) nor for year-on-year growth.
  */
 function ltmFormula(r: SummaryRow, c: string, row: RowOf): string | undefined {
+  // #N/A where the company's quarters cannot give twelve months of the item (a J-GAAP-only item
+  // of an IFRS filer, a dividend disclosed by the half): a deliberate blank, said by the LTM note.
   if (r.kind === "item")
-    return ltmKind(r.key) === undefined ? undefined : `=KAISHA.FINANCIAL($B$2,"${r.key}","LTM")`;
+    return ltmKind(r.key) === undefined
+      ? undefined
+      : `=IFNA(KAISHA.FINANCIAL($B$2,"${r.key}","LTM"),"")`;
   if (r.kind === "derived" && !r.yearOnYear) return r.formula(c, undefined, row);
   return undefined;
 }

@@ -40,7 +40,7 @@ interface PeerCompany {
  * A capital tie between a peer and the subject, from /peers (openapi.json PeerCompany
  * capital_relationship, and parent_companies naming the subject's code).
  */
-export interface PeerRelation {
+interface PeerRelation {
   kind: "subsidiary" | "related" | "parent" | "sharedParent";
   /** voting rights or ownership (%, as the API gives it), when disclosed. */
   pct: number | null;
@@ -62,6 +62,7 @@ type ApiPeer = Awaited<ReturnType<PaneClient["peers"]>>["peers"][number];
  * CapitalRelationship: target_owns = the subject owns the peer; counterparty_owns_target = the peer
  * owns the subject), else a disclosed holder of the peer that is the subject (parent_companies:
  * party_type "親会社" makes the peer a subsidiary, any other an affiliate).
+ * @internal Tests build the pane's peer list with it.
  */
 export function peerRelation(peer: ApiPeer, subject: string): PeerRelation | undefined {
   const tie = peer.capital_relationship;
@@ -171,7 +172,7 @@ const fin = (key: string) => (r: number, col: (id: string) => string) =>
  * MEDIAN and AVERAGE skip text in a range, so NM never enters the statistics.
  * @example multipleFormula(12, ["S12"], "Q12", "S12/Q12") // '=IF($A12="","",IF(AND(ISNUMBER(S12),ISNUMBER(Q12)),IF(Q12>0,S12/Q12,"NM"),"NM"))'
  */
-export function multipleFormula(
+function multipleFormula(
   r: number,
   inputs: readonly string[],
   divisor: string,

@@ -55,8 +55,8 @@ const SHEET_WORDS = {
     "ROE is the reported figure; where none is reported the data source's computed ROE is used, and the ROE basis row says computed.",
   ),
   ltmNote: L(
-    "LTM：直近4四半期の合計（フロー項目）、直近の期末残高（ストック項目）。比率・従業員数・前年比は空欄。",
-    "LTM: the last four quarters summed (flows) or the latest balance (stocks); ratios, head count and growth are left blank.",
+    "LTM：直近4四半期の合計（フロー項目）、直近の期末残高（ストック項目）。比率・従業員数・前年比と、四半期の開示から12か月分を求められない項目は空欄。",
+    "LTM: the last four quarters summed (flows) or the latest balance (stocks); ratios, head count, growth and items whose quarters do not give twelve months are left blank.",
   ),
   headMarketCap: L("時価総額（現在、百万円）", "Market cap (current, JPY mn)"),
   headPer: L("PER（現在株価）", "PER (current price)"),

@@ -60,14 +60,14 @@ describe("formulas written by the pane calculate", () => {
     await successMessage("company-sheet-message");
     await excel.idle();
     const sheet = "Kaisha_7203";
-    // Row 10: fiscal years as text (oldest left), not "9期前 … 最新期".
+    // Row 10: fiscal years as text (oldest left), not "9期前 … 最新期" (formulas following B2).
     const header = (await excel.read(sheet, "C10:L10"))[0]?.map((c) => c.value) ?? [];
     expect(header).toHaveLength(10);
     for (const v of header) expect(String(v)).toMatch(/^\d{4}\/\d{2}期$/);
     expect([...header].sort()).toEqual(header);
-    // The results: FINANCIAL cells per item and year, numbers where the sandbox has data.
-    const sales = (await excel.read(sheet, "C11:L11"))[0] ?? [];
-    expect(sales.every((c) => /^=KAISHA\.FINANCIAL\(/.test(c.formula ?? ""))).toBe(true);
+    // The results (sales below the two facts rows): FINANCIAL cells per item and year.
+    const sales = (await excel.read(sheet, "C13:L13"))[0] ?? [];
+    expect(sales.every((c) => /KAISHA\.FINANCIAL\(/.test(c.formula ?? ""))).toBe(true);
     expect(sales.filter((c) => typeof c.value === "number").length).toBeGreaterThan(5);
     expect(await brokenCells(sheet)).toEqual([]);
     await h.screenshot(page, "pane-formulas-01-company-sheet");
@@ -83,11 +83,12 @@ describe("formulas written by the pane calculate", () => {
     const first = (await excel.read(sheet, "A9:U9"))[0] ?? [];
     expect(first[0]?.value).toBe("7203");
     expect(String(first[1]?.value)).not.toBe("");
-    expect(first[3]?.formula).toMatch(/^=IF\(\$A9="","",KAISHA\.VALUATION\(\$A9,/);
+    expect(first[3]?.formula).toMatch(/^=IF\(\$A9="","",INDEX\(KAISHA\.VALUATION\(\$A9,/);
     expect(typeof first[8]?.value).toBe("number");
     const info = (await excel.sheets()).find((s) => s.name === sheet);
     const cells = (await excel.read(sheet, info?.used ?? "A1")).flat();
-    expect(cells.some((c) => /^出典: /.test(String(c.value)))).toBe(true);
+    expect(cells.some((c) => c.value === "出典")).toBe(true);
+    expect(cells.some((c) => c.formula === '=KAISHA.ATTRIBUTION("peers")')).toBe(true);
     expect(cells.some((c) => c.formula === '=KAISHA.ATTRIBUTION("valuations")')).toBe(true);
     expect(await brokenCells(sheet)).toEqual([]);
     await h.screenshot(page, "pane-formulas-02-peer-sheet");

@@ -117,7 +117,9 @@ test("company sheet: per-share rows read the split-adjusted fields; ROE is roe ?
   );
   // The LTM column right of the newest year: flows and stocks by LTM, nothing for a ratio.
   expect(at(plan.cells, "E10")?.value).toBe("LTM");
-  expect(at(plan.cells, `E${r["sales"]}`)?.formula).toBe('=KAISHA.FINANCIAL($B$2,"sales","LTM")');
+  expect(at(plan.cells, `E${r["sales"]}`)?.formula).toBe(
+    '=IFNA(KAISHA.FINANCIAL($B$2,"sales","LTM"),"")',
+  );
   expect(at(plan.cells, `E${r["roe"]}`)).toBeUndefined();
   expect(at(plan.cells, `E${r["sales_growth"]}`)).toBeUndefined();
   expect(at(plan.cells, `E${r["operating_margin"]}`)?.formula).toContain(`E${r["sales"]}`);

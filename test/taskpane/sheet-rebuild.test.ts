@@ -22,7 +22,10 @@ const LIST: PeerList = {
   sourceLabel: "IRBANK",
 };
 
-/** Every cell of the sheet that holds something, as its formula (or value) text. */
+/**
+ * Every cell of the sheet that holds something, as its formula (or value) text. No KAISHA function
+ * is registered in Node, so nothing spills: each cell is one the build or the analyst wrote.
+ */
 function contents(excel: StandInHooks, sheet: string): Record<string, string> {
   const out: Record<string, string> = {};
   excel.read(sheet, "A1:AL300").forEach((row, r) =>
@@ -33,16 +36,10 @@ function contents(excel: StandInHooks, sheet: string): Record<string, string> {
           : cell.value === ""
             ? ""
             : String(cell.value);
-      // A spill's cells show values without a formula: only cells the build or analyst wrote count.
-      if (text !== "" && (typeof cell.formula === "string" || !isSpilled(cell)))
-        out[`${letter(c)}${r + 1}`] = text;
+      if (text !== "") out[`${letter(c)}${r + 1}`] = text;
     }),
   );
   return out;
-}
-
-function isSpilled(cell: { formula: unknown }): boolean {
-  return cell.formula === null;
 }
 
 function letter(i: number): string {
@@ -55,7 +52,7 @@ function letter(i: number): string {
   return s;
 }
 
-async function readCodes(excel: StandInHooks, sheet: string): Promise<string[]> {
+function readCodes(excel: StandInHooks, sheet: string): string[] {
   return codesOnSheet(excel.read(sheet, "A9:B60").map((r) => r.map((c) => c.value)));
 }
 
@@ -71,7 +68,7 @@ test("comps: a rebuild after codes were typed leaves no cell of the previous bui
   excel.enter(sheet, `B${spare + 1}`, "自分で入力した名前");
   const note = `E${first.layout.sourcesRow + 8}`;
   excel.enter(sheet, note, "メモ");
-  const kept = await readCodes(excel, sheet);
+  const kept = readCodes(excel, sheet);
   expect(kept).toEqual(["7267", "9433", "6501"]);
   const again = peerSheetLayout(LIST, "ja", NOW, kept);
   expect(again.layout.medianRow).toBe(first.layout.medianRow + 2);

@@ -116,3 +116,9 @@ test("RIGHT gives the last characters as Excel does (1 when omitted, all when mo
   expect(await calc("MEDIAN(A2:A5)", ctx)).toBe(10);
   expect(await calc("AVERAGE(A2:A5)", ctx)).toBe(14);
 });
+
+test('a KAISHA function\'s "" inside IF or INDEX stays "" (shows empty), not the 0 of a returned null', async () => {
+  const ctx = context({ A1: "" });
+  expect(await calc('IF(A1="",KAISHA.TWICE("a"),1)', ctx)).toBe("");
+  expect(await calc('IF(ISNUMBER(KAISHA.TWICE("a")),1,KAISHA.TWICE("a"))', ctx)).toBe("");
+});
