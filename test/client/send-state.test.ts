@@ -300,6 +300,24 @@ describe("the background pauses while the key is held, counting nothing", () => 
     expect(client.revalidation().status().spentToday).toBe(40);
   });
 
+  it("a 401 answered in the background is not swallowed: the key is refused, nothing more is sent", async () => {
+    const { rec, client } = await dueModel();
+    const before = rec.requests.length;
+    const refuse = recordingFetch(() => apiError(401, "unauthorized", "Invalid API key"));
+    const copy = client.withOptions({ fetch: refuse.fetch });
+    for (const code of CODES) await copy.financials(annual(code));
+    await settle();
+    await client.revalidation().idle();
+    await settle();
+    expect(client.sendState()).toEqual({ reason: "key_refused" });
+    // The first refused refresh, and at most the one in flight beside it.
+    expect(refuse.requests.length).toBeLessThanOrEqual(2);
+    expect(rec.requests).toHaveLength(before);
+    const status = client.revalidation().status();
+    expect(status.paused).toBe("key");
+    expect(status.spentToday).toBe(refuse.requests.length);
+  });
+
   it("the background meeting the limit itself sends at most one more, and counts only what left", async () => {
     const { api, rec, client } = await dueModel();
     api.okLeft = 5;
