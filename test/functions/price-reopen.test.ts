@@ -11,7 +11,10 @@ import { freezeAnswer } from "../../src/client/shared-parts";
 import { setClientForTesting } from "../../src/session";
 import { invocation, resetSession, useSandbox } from "./harness";
 
-const KAISHA = TYPED as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+const KAISHA = TYPED as unknown as Record<
+  keyof typeof TYPED,
+  (...args: unknown[]) => Promise<unknown>
+>;
 
 jest.setTimeout(60_000);
 afterAll(resetSession);
