@@ -138,9 +138,17 @@ export class SendHolds {
   }
 }
 
-/** The error of a request refused by `state`: the daily limit saying when sending resumes, or the refused key. */
+/**
+ * The error of a request refused by `state`: the daily limit saying when sending resumes, or the
+ * refused key. The API's own code and details of the answer that held the key are kept (redacted
+ * by their first error already).
+ */
 function refusalError(state: SendState, cause: KaishaError | undefined): KaishaError {
-  const init = cause !== undefined ? { cause } : {};
+  const init = {
+    ...(cause !== undefined ? { cause } : {}),
+    ...(cause?.apiCode !== undefined ? { apiCode: cause.apiCode } : {}),
+    ...(cause?.details !== undefined ? { details: cause.details } : {}),
+  };
   return state.reason === "daily_limit"
     ? new RateLimitError({
         ...init,
