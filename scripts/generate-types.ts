@@ -208,12 +208,14 @@ export function buildFieldDictionary(doc: OpenApiDoc): Record<string, GeneratedF
         const label = prop["x-label-ja"];
         if (unit === undefined || label === undefined) continue;
         if (fields.some((f) => f.key === key)) continue;
+        // An amount is the default (isMoneyAmount): only the exceptions are carried, bytes every
+        // page that reads the dictionary loads.
         const money = prop["x-money-kind"];
         fields.push({
           key,
           label,
           unit,
-          ...(money !== undefined ? { money } : {}),
+          ...(money !== undefined && money !== "amount" ? { money } : {}),
           ...(ltm !== undefined ? { ltm } : {}),
         });
       }
@@ -380,7 +382,7 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
 
   const fields = await format(
     `${HEADER}import type { Dataset, FieldInfo } from "./rules";\n\n` +
-      "/** Japanese label, unit id (FieldUnit), money kind of yen fields and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
+      "/** Japanese label, unit id (FieldUnit), money kind of yen fields that are no amount and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 

@@ -58,15 +58,15 @@ export type Dataset =
 type LtmKind = "flow" | "stock" | "none";
 
 /**
- * What a yen figure is (openapi.json `x-money-kind` on every `x-unit: "jpy"` property): an amount
- * of money, which a money unit (百万円) shows scaled, or a price per share / a figure per person,
- * which stays in yen whatever money unit a table or function is given.
+ * A yen figure that is no amount of money (openapi.json `x-money-kind` on every `x-unit: "jpy"`
+ * property): a price per share or a figure per person, which stays in yen whatever money unit a
+ * table or function is given. An `amount` (scaled by a money unit) carries no kind.
  */
-export type MoneyKind = "amount" | "per_share" | "per_person";
+type MoneyKind = "per_share" | "per_person";
 
 /**
  * A numeric field: API key, Japanese label and unit id (openapi.json FieldUnit), for a yen field
- * its money kind, and for financials items their LTM kind.
+ * that is no amount its money kind, and for financials items their LTM kind.
  */
 export type FieldInfo = {
   key: string;

@@ -28,14 +28,14 @@ export function scaleValue<T>(
 
 /**
  * Whether a money unit applies to a field: an amount of yen only (openapi.json `x-money-kind`
- * "amount"), never a price per share or a figure per person the contract also counts in `jpy`
- * (株価 stays 4,355 in a 百万円 table), nor a count or ratio. A yen field outside the field
- * dictionary (no money kind) is an amount.
+ * "amount", which the field dictionary leaves out), never a price per share or a figure per
+ * person the contract also counts in `jpy` (株価 stays 4,355 in a 百万円 table), nor a count or
+ * ratio. A yen field outside the field dictionary (no money kind) is an amount.
  *
  * @example isMoneyAmount({ unit: "jpy", money: "per_share" }) // false
  */
 export function isMoneyAmount(field: Pick<FieldInfo, "unit" | "money"> | undefined): boolean {
-  return field?.unit === "jpy" && (field.money ?? "amount") === "amount";
+  return field?.unit === "jpy" && field.money === undefined;
 }
 
 /**

@@ -233,9 +233,13 @@ describe("money kinds (openapi.json x-money-kind)", () => {
       "stock_price_low_adjusted",
     ]);
     expect(perShare("margin")).toEqual(["close_price"]);
-    // Only yen fields carry a kind, and every one does.
+    expect(FIELD_DICTIONARY.financials.filter((f) => f.money).map((f) => f.key)).toEqual([
+      "average_annual_salary",
+    ]);
+    // Only yen fields carry a kind (an amount carries none: it is the default).
     for (const dataset of Object.keys(FIELD_DICTIONARY) as Dataset[])
       for (const f of FIELD_DICTIONARY[dataset])
-        expect([dataset, f.key, f.money !== undefined]).toEqual([dataset, f.key, f.unit === "jpy"]);
+        if (f.money !== undefined)
+          expect([dataset, f.key, f.unit]).toEqual([dataset, f.key, "jpy"]);
   });
 });

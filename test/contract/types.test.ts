@@ -55,7 +55,6 @@ describe("contract type aliases", () => {
       key: "sales",
       label: "売上高",
       unit: "jpy",
-      money: "amount",
       ltm: "flow",
     });
     expect(OPERATIONS.getValuations.path).toBe("/valuations");

@@ -61,6 +61,19 @@ test.each(["ja", "en"] as const)(
       (sel) => (document.querySelector(sel)?.textContent ?? "") !== "",
       cell("A8"),
     );
+    // The import's money unit (百万円 by default) shows amounts only: a price per share is the
+    // price, never 0 (README "Money (one scale)").
+    const priceColumn = await page.evaluate(() => {
+      const header = [
+        ...document.querySelectorAll('[data-testid="wb-grid"] td[data-address$="8"]'),
+      ].find((c) => /^(stock_price|株価（期末）（円）)$/.test(c.textContent?.trim() ?? ""));
+      return header?.getAttribute("data-address")?.replace(/\d+$/, "");
+    });
+    expect(priceColumn).toBeDefined();
+    const price = Number(
+      ((await page.textContent(cell(`${priceColumn}9`))) ?? "").replace(/,/g, ""),
+    );
+    expect(price).toBeGreaterThan(100);
     await h.screenshot(page, `workbook-${lang}-01-pane-beside-grid`);
     await page.close();
   },

@@ -35,7 +35,8 @@ const SHOWN: Record<MoneyUnit, { divisor: number; ja: string }> = {
   hundred_million_jpy: { divisor: 1_000_000, ja: "百万円" },
 };
 const UNITS = Object.keys(SHOWN) as MoneyUnit[];
-const isAmount = (f: FieldInfo) => f.unit === "jpy" && f.money === "amount";
+// openapi.json x-money-kind "amount" is the dictionary's default (no `money`).
+const isAmount = (f: FieldInfo) => f.unit === "jpy" && f.money === undefined;
 
 /** The API's own rows of each dataset, asked as the import form asks them (its defaults). */
 async function apiRows(dataset: Dataset): Promise<Record<string, unknown>[]> {
