@@ -1,4 +1,5 @@
-// The money units a `unit` argument or a table import may choose (args.ts MoneyUnit), as a list.
+// The money units a `unit` argument may choose (args.ts MoneyUnit), as a list; a table import offers
+// those a number format can show (number-formats.ts FormatMoneyUnit).
 
 import type { MoneyUnit } from "./args";
 

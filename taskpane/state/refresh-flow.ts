@@ -134,7 +134,7 @@ export async function refreshAll(
 }
 
 /** The end of a refresh as the pane says it: the message, and whether to offer Problems. */
-export interface RefreshMessage {
+interface RefreshMessage {
   intent: "success" | "warning";
   text: string;
   data: Record<string, string>;
