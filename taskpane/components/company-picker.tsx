@@ -94,6 +94,9 @@ export function CompanyPicker(props: {
         selectedOptions={props.value ? [props.value] : []}
         // The pick's line is selected on entering the box, so typing replaces it.
         onFocus={(e) => e.target.select()}
+        onClick={(e) => {
+          if (text === pickedText) e.currentTarget.select();
+        }}
         onChange={(e) => {
           const next = searchTextAfterPick(text, e.target.value, pickedText);
           setText(next);

@@ -62,6 +62,9 @@ export function MetricPicker(props: {
       selectedOptions={props.selected ? [props.selected] : []}
       // The chosen item's text is selected on entering the box, so typing replaces it.
       onFocus={(e) => e.target.select()}
+      onClick={(e) => {
+        if (query === shownText) e.currentTarget.select();
+      }}
       onChange={(e) => {
         setQuery(searchTextAfterPick(query, e.target.value, shownText));
         setOpen(true);

@@ -200,6 +200,76 @@ describe.each([
     expect((await excel.read("Sheet1", "Z101"))[0]?.[0]?.formula).toBe(formula);
   });
 
+  test("builder at this width: the formula and Insert stay in view while a field is edited, lists read in the pane's language, a search typed after a pick is a new search, a mistyped item is offered its nearest", async () => {
+    await nav(page, "builder");
+    await page.selectOption(tid("builder-function-select"), "FINANCIAL");
+    const box = tid("builder-arg-company");
+    await page.click(box);
+    await page.keyboard.type("大和自");
+    await page.click(tid("builder-arg-company-option-7203"));
+    expect(await page.getAttribute(tid("builder-arg-company-status"), "data-picked")).toBe("7203");
+    // Typing into the box that shows the pick searches for what is typed, not the pick's line + it.
+    await page.click(box);
+    await page.keyboard.type("6758");
+    await page.waitForSelector(tid("builder-arg-company-option-6758"));
+    expect(await page.getAttribute(tid("builder-arg-company-status"), "data-query")).toBe("6758");
+    await page.click(tid("builder-arg-company-option-6758"));
+    // The same in the item box.
+    const item = tid("builder-arg-item");
+    await page.click(item);
+    await page.keyboard.type(lang === "ja" ? "売上高" : "net sales");
+    await page.click(tid("builder-arg-item-option-sales"));
+    await page.click(item);
+    await page.keyboard.type(lang === "ja" ? "営業利益" : "operating profit");
+    await page.waitForSelector(tid("builder-arg-item-option-operating_profit"));
+    await page.click(tid("builder-arg-item-option-operating_profit"));
+    // Lists in the pane's language, the empty choice saying what it means; the formula keeps the
+    // API's word.
+    const periodOptions = await page.$$eval(`${tid("builder-arg-period")} option`, (os) =>
+      os.map((o) => o.textContent ?? ""),
+    );
+    expect(periodOptions).toEqual([
+      m.builderDefaultIs.replace("{value}", m.opt_annual),
+      m.opt_annual,
+      m.opt_quarterly,
+      m.opt_semiannual,
+      m.opt_LTM,
+    ]);
+    await page.selectOption(tid("builder-arg-period"), "semiannual");
+    await page.selectOption(tid("builder-arg-unit"), "million_jpy");
+    expect(await page.textContent(tid("builder-formula-preview"))).toBe(
+      '=KAISHA.FINANCIAL("6758","operating_profit",,"semiannual",,"million_jpy")',
+    );
+    const fields = (await page.textContent(tid("section-builder"))) ?? "";
+    expect(fields).not.toMatch(/annual（既定）|thousand_jpy|million_jpy（/);
+    // Back at the top of the form, editing the company: the formula and Insert are on screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click(box);
+    const viewport = page.viewportSize() ?? { width, height: 900 };
+    for (const id of ["builder-formula-preview", "builder-insert"]) {
+      const b = await page.locator(tid(id)).boundingBox();
+      expect(b).not.toBeNull();
+      expect(b!.y).toBeGreaterThanOrEqual(0);
+      expect(b!.y + b!.height).toBeLessThanOrEqual(viewport.height);
+    }
+    await shot("04b-builder-insert-in-view");
+
+    // Opened on a cell whose item is mistyped: the item is kept and its nearest offered.
+    await excel.enter("Sheet1", "Z120", '=KAISHA.FINANCIAL(7203,"salez")');
+    await excel.select("Sheet1", "Z120");
+    await page.click(tid("builder-load-cell"));
+    await page.waitForSelector(`${tid("builder-arg-item-unknown")}[data-suggestion="sales"]`);
+    expect(await page.inputValue(item)).toBe("salez");
+    expect(await page.textContent(tid("builder-formula-preview"))).toBe(
+      '=KAISHA.FINANCIAL("7203","salez")',
+    );
+    await shot("04c-builder-nearest-item");
+    await page.click(tid("builder-arg-item-use-suggestion"));
+    expect(await page.textContent(tid("builder-formula-preview"))).toBe(
+      '=KAISHA.FINANCIAL("7203","sales")',
+    );
+  });
+
   test("screening: Import waits for a preview; the preview sits under the button with its count, table and chart", async () => {
     await nav(page, "screening");
     await page.waitForSelector(tid("screen-metric-search"));

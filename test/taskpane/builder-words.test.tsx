@@ -67,6 +67,17 @@ describe("search boxes", () => {
     expect(searchTextAfterPick(picked, `${picked}ソ`, picked)).toBe("ソ");
   });
 
+  test("typed anywhere into the line (a click leaves the caret inside it), the typed text is the search", () => {
+    expect(
+      searchTextAfterPick(
+        picked,
+        `7203 大和6758自動車（サンプル） · 輸送用機器 · プライム`,
+        picked,
+      ),
+    ).toBe("6758");
+    expect(searchTextAfterPick(picked, `6${picked}`, picked)).toBe("6");
+  });
+
   test("any other edit reads as it is: a box without a pick, a shortened pick, an edit inside it", () => {
     expect(searchTextAfterPick("ソラ", "ソラシ", undefined)).toBe("ソラシ");
     expect(searchTextAfterPick("ソラ", "ソラシ", picked)).toBe("ソラシ");
