@@ -127,8 +127,10 @@ export async function sharedFinancials(
   const query = financialsQuery(who, period, asOf);
   if (ctx.preview) return companyFinancials(ctx.client, who, query, ctx.options);
   const key = fetchKey(ctx.client.partition() ?? "", who, period, asOf);
+  // The first cell's address places the fetch in the pacer's queue (src/client/queue-order.ts).
+  const cell = ctx.options.staleSink?.address;
   const shared = fetches.begin(key, (signal) =>
-    companyFinancials(ctx.client, who, query, { signal }),
+    companyFinancials(ctx.client, who, query, { signal, cell }),
   );
   ctx.onCanceled(fetches.hold(shared));
   const body = await shared.answer;

@@ -70,8 +70,8 @@ async function main(): Promise<void> {
   if (isExcelAvailable()) {
     // The code that re-enters formulas is a chunk of its own, fetched by the first recalculation.
     recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
-    // The sheet on screen's companies are revalidated first (src/client/revalidator.ts prioritize).
-    void followActiveSheet(() => getClient().revalidation(), onSessionChange);
+    // The sheet on screen's companies are asked first, cold and in the background (client prioritize).
+    void followActiveSheet(getClient, onSessionChange);
   }
   await whenPaneShown();
   // A separate chunk (webpack): React, Fluent and the pane's code, evaluated only from here.

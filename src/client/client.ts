@@ -34,6 +34,7 @@ import type { Lang } from "./messages";
 import { loadAnswerCheck, loadPaginate, loadSend } from "./network-code";
 import { monotonicNow } from "./monotonic";
 import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
+import type { QueuePlace } from "./queue-order";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
@@ -182,6 +183,11 @@ interface ClientCore {
    * with `staleWhileRevalidate` are asked again here; the pane shows, pauses and budgets it.
    */
   revalidation(): Revalidator;
+  /**
+   * The sheet on screen (a test of cell addresses): its companies go first in the cold queue
+   * (pacer.ts `prioritize`) and in the background queue (revalidator.ts `prioritize`).
+   */
+  prioritize(test: ((address: string) => boolean) | undefined): void;
   /**
    * Whether the current key sends (send-state.ts): undefined, or why it does not and, for the
    * daily limit, when it resumes. Requests of a held key settle at once without being sent.
@@ -721,6 +727,11 @@ class Client implements ClientCore {
     return this.core.revalidator;
   }
 
+  prioritize(test: ((address: string) => boolean) | undefined): void {
+    this.core.pacer.prioritize(test);
+    this.core.revalidator.prioritize(test);
+  }
+
   sendState(): SendState | undefined {
     return this.core.holds.stateOf(this.partitionNow());
   }
@@ -941,6 +952,7 @@ class Client implements ClientCore {
     deadline: Deadline,
     signal: AbortSignal | undefined,
     firstAttempt: boolean,
+    place?: QueuePlace,
   ): Promise<PacerPermit> {
     const resume = deadline.hold();
     const granted = deadline.bound(
@@ -951,6 +963,7 @@ class Client implements ClientCore {
             if (deadline.outlastedBy(pausedUntil)) arm(true);
           },
           !firstAttempt,
+          place,
         ),
       signal,
       (unsent) => unsent.done(),
@@ -970,6 +983,7 @@ class Client implements ClientCore {
     firstAttempt: boolean,
     opId: OperationId,
     who: Caller,
+    place?: QueuePlace,
   ): Promise<PacerPermit> {
     const { holds } = this.core;
     const before = holds.refusal(who.id, opId);
@@ -978,7 +992,7 @@ class Client implements ClientCore {
     const linked = stop === undefined ? undefined : linkSignals(signal, stop);
     let permit: PacerPermit;
     try {
-      permit = await this.turn(deadline, linked?.signal ?? signal, firstAttempt);
+      permit = await this.turn(deadline, linked?.signal ?? signal, firstAttempt, place);
     } catch (err) {
       throw holds.refusal(who.id, opId) ?? err;
     } finally {
@@ -1063,6 +1077,27 @@ class Client implements ClientCore {
   }
 
   /**
+   * A cell's request's place in the pacer's queue (queue-order.ts): its company and the calling
+   * cell. The company by security code, as company-resolver.ts asks (an EDINET code when no
+   * security code is known for it), so one company's requests count once in the queue view. None
+   * for a request of no cell or of no company: it keeps its arrival order.
+   */
+  private placeOf(
+    clean: CleanParams,
+    options: RequestOptions,
+    who: Caller,
+  ): QueuePlace | undefined {
+    const address = options.staleSink?.address ?? options.cell;
+    if (address === undefined) return undefined;
+    const named = (v: unknown): v is string => typeof v === "string" && v !== "";
+    const security = [clean.security_code, clean.code].find(named);
+    if (security !== undefined) return { group: security, address };
+    const edinet = clean.edinet_code;
+    if (!named(edinet)) return undefined;
+    return { group: this.core.codes.securityOf(who.id, edinet) ?? edinet, address };
+  }
+
+  /**
    * Pacing, the HTTP exchange and bounded retries (retry.ts owns the policy). Nothing is sent for a
    * held key (send-state.ts): checked before each turn and again at the grant, and a hold placed
    * while the request waits for its turn releases it at once.
@@ -1080,9 +1115,10 @@ class Client implements ClientCore {
     // The exchange's code, before any turn is taken: a failed load spends nothing.
     const { sendRequest } = await loadSend();
     const deadline = this.deadlineOf(options);
+    const place = this.placeOf(clean, options, who);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      const permit = await this.heldTurn(deadline, options.signal, attempt === 0, opId, who);
+      const permit = await this.heldTurn(deadline, options.signal, attempt === 0, opId, who, place);
       deadline.start();
       // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
       permit.sent();

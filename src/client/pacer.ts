@@ -1,7 +1,8 @@
-// Client-side rate pacing: at most N requests in any rolling minute, granted first come, first served.
+// Client-side rate pacing: at most N requests in any rolling minute, granted in the order of queue-order.ts.
 
 import { AbortError } from "./errors";
 import { monotonicNow } from "./monotonic";
+import { OrderedQueue, type QueuePlace, type SheetProgress } from "./queue-order";
 
 /** Sleeps `ms`; rejects with AbortError when `signal` fires. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -67,6 +68,12 @@ const SLOWDOWN_STEP = 0.1;
  * @internal Tests check the floor after a 429.
  */
 export const DEFAULT_PAUSE_FLOOR_MS = 2_000;
+/**
+ * Cells' requests granted at once before the rest are spaced evenly (`Pacer.cellSpacing`): a
+ * small recalculation goes out at once, while in a cold model each later grant goes to the
+ * best-placed cell waiting.
+ */
+const CELL_BURST = 10;
 /** Longest shared pause: a broken Retry-After must not stall the add-in for hours. @unit ms */
 const MAX_PAUSE_MS = 5 * 60_000;
 
@@ -82,6 +89,12 @@ export interface QueueStatus {
   pausedUntil?: number;
   /** Requests a minute while slowed down after a 429 (below `ratePerMinute`); absent otherwise. */
   slowedTo?: number;
+  /**
+   * The companies of the sheet on screen (`Pacer.prioritize`) the queue has asked for since it was
+   * last empty, and how many of them have nothing left waiting or in flight; absent without a
+   * sheet on screen or when none of its companies was queued.
+   */
+  sheet?: SheetProgress;
 }
 
 /**
@@ -144,11 +157,13 @@ export class Pacer {
   /** The rate while slowed down after 429s, and until when (monotonic ms). */
   private slowedRate = 0;
   private slowedUntil = 0;
+  /** When cells' grants are back to no burst at all (`cellSpacing`; monotonic ms). */
+  private cellsDueAt = -Infinity;
   /** Permits granted and not yet sent or handed back: they hold a token with no time yet. */
   private reserved = 0;
   private inFlight = 0;
   private pausedUntil = 0;
-  private readonly queue: Waiter[] = [];
+  private readonly queue = new OrderedQueue<Waiter>();
   private pumping = false;
   /** Wakes a pump that waits for a reservation to be sent or handed back, or for a pause. */
   private wake: (() => void) | undefined;
@@ -171,15 +186,28 @@ export class Pacer {
   }
 
   /**
+   * The sheet on screen (a test of cell addresses such as "'Sheet 1'!B2"): its companies' requests
+   * are granted before other cells' (queue-order.ts), those waiting and those queued later;
+   * undefined: sheets in the order first seen.
+   */
+  prioritize(test: ((address: string) => boolean) | undefined): void {
+    this.queue.prioritize(test);
+    this.changed();
+  }
+
+  /**
    * Resolves when a request may be sent; rejects with AbortError when `signal` fires first.
    * `onPause` hears of every 429 pause (when it ends, on the pacer's clock) while the caller waits,
    * one under way included. `first`: a retry goes to the head of the queue, as the request that
-   * has waited longest (behind a queue of hundreds its deadline would otherwise pass).
+   * has waited longest (behind a queue of hundreds its deadline would otherwise pass). `place`:
+   * the company and cell a request is for, which orders it among the cells' requests
+   * (queue-order.ts); without one it keeps its arrival order.
    */
   acquire(
     signal?: AbortSignal,
     onPause?: (pausedUntil: number) => void,
     first = false,
+    place?: QueuePlace,
   ): Promise<PacerPermit> {
     if (signal?.aborted) return Promise.reject(new AbortError({ cause: signal.reason }));
     if (this.ratePerMinute === 0 && this.pausedUntil <= this.now()) {
@@ -192,15 +220,13 @@ export class Pacer {
         signal,
         onPause,
         onAbort: () => {
-          const at = this.queue.indexOf(waiter);
-          if (at >= 0) this.queue.splice(at, 1);
+          this.queue.remove(waiter);
           reject(new AbortError({ cause: signal?.reason }));
           this.changed();
         },
       };
       signal?.addEventListener("abort", waiter.onAbort, { once: true });
-      if (first) this.queue.unshift(waiter);
-      else this.queue.push(waiter);
+      this.queue.push(waiter, place, first);
       this.changed();
       if (this.pausedUntil > this.now()) onPause?.(this.pausedUntil);
       void this.pump();
@@ -233,13 +259,13 @@ export class Pacer {
     this.changed();
     this.wake?.();
     // A copy: a listener may give up its place (abort), which splices the queue.
-    for (const waiter of [...this.queue]) waiter.onPause?.(until);
+    for (const waiter of this.queue.values()) waiter.onPause?.(until);
     return until;
   }
 
   /** Rejects every request still waiting for a token with AbortError; returns how many. */
   cancelQueued(): number {
-    const waiters = this.queue.splice(0, this.queue.length);
+    const waiters = this.queue.drain();
     for (const w of waiters) {
       w.signal?.removeEventListener("abort", w.onAbort);
       w.reject(new AbortError());
@@ -254,6 +280,7 @@ export class Pacer {
     this.prune(now);
     const paused = this.pausedUntil > now ? this.pausedUntil : undefined;
     const waiting = this.queue.length;
+    const sheet = this.queue.sheetProgress();
     const rate = this.rateAt(now);
     let readyAt = paused ?? now;
     if (waiting > 0 && rate > 0) {
@@ -279,6 +306,7 @@ export class Pacer {
       // The pane shows the pause's end as a time of day: stated on the wall clock.
       ...(paused !== undefined ? { pausedUntil: this.wallNow() + (paused - now) } : {}),
       ...(rate < this.ratePerMinute ? { slowedTo: rate } : {}),
+      ...(sheet !== undefined ? { sheet } : {}),
     };
   }
 
@@ -312,7 +340,8 @@ export class Pacer {
     });
   }
 
-  private permit(reservedToken = false): PacerPermit {
+  /** `waiter`: the queued caller it was granted to (its company's count, queue-order.ts). */
+  private permit(reservedToken = false, waiter?: Waiter): PacerPermit {
     let state: "granted" | "sent" | "done" = "granted";
     const paced = this.ratePerMinute > 0 && reservedToken;
     let token: Token | undefined;
@@ -346,6 +375,7 @@ export class Pacer {
           this.wake?.();
         }
         state = "done";
+        if (waiter !== undefined) this.queue.release(waiter);
         this.changed();
       },
     };
@@ -356,10 +386,11 @@ export class Pacer {
       if ((this.spent[i]?.returnsAt ?? Infinity) <= now) this.spent.splice(i, 1);
   }
 
-  /** Grants tokens in queue order; one pump at a time keeps the order FIFO. */
+  /** Grants tokens in queue order (queue-order.ts); one pump at a time keeps that order. */
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
+    let gathered = false;
     try {
       while (this.queue.length > 0) {
         const now = this.now();
@@ -373,13 +404,27 @@ export class Pacer {
           continue;
         }
         if (this.ratePerMinute === 0) {
-          this.grant(this.permit());
+          this.grant(false);
+          continue;
+        }
+        const cells = this.queue.nextIsOrdered();
+        if (cells && !gathered) {
+          // One turn for the rest of Excel's batch to queue before the first grant, so it goes
+          // to the best-placed cell of the batch rather than to whichever cell asked first.
+          gathered = true;
+          await this.sleep(0).catch(() => undefined);
+          continue;
+        }
+        const spacing = cells ? this.cellSpacing(now) : 0;
+        if (spacing > 0) {
+          await this.waitFor(spacing);
           continue;
         }
         this.prune(now);
         if (this.spent.length + this.reserved < this.rateAt(now)) {
           this.reserved += 1;
-          this.grant(this.permit(true));
+          if (cells) this.cellsDueAt = Math.max(this.cellsDueAt, now) + this.cellInterval(now);
+          this.grant(true);
           continue;
         }
         // Every token is spent or held by a permit not sent yet: wait for the first to return,
@@ -395,10 +440,26 @@ export class Pacer {
     }
   }
 
-  private grant(permit: PacerPermit): void {
+  /** Evenly spaced cells' grants: one a `windowMs / rate`, the minute's share of each token. @unit ms */
+  private cellInterval(now: number): number {
+    return this.windowMs / Math.max(1, this.rateAt(now));
+  }
+
+  /**
+   * How long the next cell's grant must wait: cells' requests go out in a burst of at most
+   * CELL_BURST, then evenly spaced (the same rate a minute as the whole bucket: nothing is lost
+   * over a build). A burst of the minute's 60 tokens went to the first 60 cells to ask, mostly the
+   * first item of 60 companies; spaced grants go, one by one, to the best-placed cell waiting
+   * (queue-order.ts), so the first row is complete in seconds, not after the first minute.
+   */
+  private cellSpacing(now: number): number {
+    return Math.max(0, this.cellsDueAt - (CELL_BURST - 1) * this.cellInterval(now) - now);
+  }
+
+  private grant(reservedToken: boolean): void {
     const waiter = this.queue.shift() as Waiter;
     waiter.signal?.removeEventListener("abort", waiter.onAbort);
-    waiter.resolve(permit);
+    waiter.resolve(this.permit(reservedToken, waiter));
     this.changed();
   }
 

@@ -140,6 +140,11 @@ export interface RequestOptions {
    */
   staleSink?: { stale: boolean; readonly address?: string | undefined };
   /**
+   * The cell that asked (an address), for the pacer's queue order alone (queue-order.ts), where no
+   * `staleSink` carries it: a fetch many cells share (functions/shared-financials.ts).
+   */
+  cell?: string | undefined;
+  /**
    * Called as each request of the call leaves (every page, every retry): the background queue
    * counts its requests against the daily budget (revalidator.ts `RevalidationTask.refresh`).
    */

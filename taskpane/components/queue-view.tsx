@@ -1,4 +1,4 @@
-// Requests waiting for the pacer: how many, the estimated time, a 429 pause, and Cancel for the queue.
+// Requests waiting for the pacer: how many, the estimated time, a 429 pause, the sheet's companies complete, and Cancel.
 
 import { useState } from "react";
 import {
@@ -10,7 +10,7 @@ import {
 } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
 import { useQueueStatus } from "../hooks/use-queue-status";
-import { pauseSeconds, queueVisible, waitSeconds } from "../state/queue-model";
+import { pauseSeconds, queueVisible, sheetCompanies, waitSeconds } from "../state/queue-model";
 
 export function QueueView() {
   const { t, session } = usePane();
@@ -19,6 +19,7 @@ export function QueueView() {
   const now = Date.now();
   const visible = queueVisible(status, now);
   const pause = pauseSeconds(status, now);
+  const sheet = sheetCompanies(status);
   return (
     <div role="status" aria-live="polite" data-testid="queue-region">
       {visible && (
@@ -36,6 +37,18 @@ export function QueueView() {
               {status.inFlight > 0 ? ` ${t("queueInFlight", { n: status.inFlight })}` : ""}
               {pause > 0 ? ` ${t("queuePaused", { s: pause })}` : ""}
             </span>
+            {sheet !== undefined && (
+              <>
+                {" "}
+                <span
+                  data-testid="queue-sheet"
+                  data-complete={String(sheet.c)}
+                  data-companies={String(sheet.n)}
+                >
+                  {t("queueSheetComplete", sheet)}
+                </span>
+              </>
+            )}
           </MessageBarBody>
           <MessageBarActions>
             <Button

@@ -1,6 +1,6 @@
-// Tells the background revalidation which sheet is on screen, so its companies are asked first.
+// Tells the client which sheet is on screen, so its companies are asked first (cold and in the background).
 
-import type { Revalidator } from "../../src/client/revalidator";
+import type { KaishaClient } from "../../src/client";
 import { splitAddress } from "./cell-address";
 import { runExcel } from "./run";
 
@@ -12,20 +12,22 @@ export function onSheet(sheet: string): (address: string) => boolean {
   return (address) => splitAddress(address)?.[0] === sheet;
 }
 
+/** What follows the sheet on screen: the client (its pacer's and revalidator's queues), or one queue. */
+type SheetFollower = Pick<KaishaClient, "prioritize">;
+
 /**
- * Follows the active worksheet: now, on every activation, and for each new session's queue (a new
- * client has a new revalidator), `prioritize` gets the sheet on screen. Returns unsubscribe; a
- * failure (no Excel) leaves the queue in its own order.
+ * Follows the active worksheet: now, on every activation, and for each new session's queues (a new
+ * client has a new pacer and revalidator), `prioritize` gets the sheet on screen. Returns
+ * unsubscribe; a failure (no Excel) leaves the queues in their own order.
  *
- * @example await followActiveSheet(() => getClient().revalidation(), onSessionChange);
+ * @example await followActiveSheet(getClient, onSessionChange);
  */
 export async function followActiveSheet(
-  revalidator: () => Revalidator,
+  follower: () => SheetFollower,
   onSessionChange: (listener: () => void) => () => void,
 ): Promise<() => void> {
   let sheet: string | undefined;
-  const apply = (): void =>
-    revalidator().prioritize(sheet === undefined ? undefined : onSheet(sheet));
+  const apply = (): void => follower().prioritize(sheet === undefined ? undefined : onSheet(sheet));
   const offSession = onSessionChange(apply);
   const nameOf = (id: string) =>
     runExcel(async (context) => {

@@ -391,6 +391,7 @@ export const en = {
   queueWaiting: "{n} waiting for the rate limit, about {s} s.",
   queueInFlight: "{n} being answered.",
   queuePaused: "Paused by the server for {s} s.",
+  queueSheetComplete: "{c} of {n|company|companies} on this sheet complete.",
   queueCancel: "Cancel {n|waiting request|waiting requests}",
   queueCancelled:
     "{n|waiting request|waiting requests} cancelled; their cells show #N/A (cancelled).",

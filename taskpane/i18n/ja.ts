@@ -382,6 +382,7 @@ export const ja: Messages = {
   queueWaiting: "{n}件が送信待ち（約{s}秒）。",
   queueInFlight: "{n}件が応答待ち。",
   queuePaused: "サーバーの指示で{s}秒停止中。",
+  queueSheetComplete: "このシートの {n} 社中 {c} 社が完了。",
   queueCancel: "送信待ちの{n}件を取り消す",
   queueCancelled: "送信待ちの{n}件を取り消しました。該当するセルは #N/A（キャンセル）になります。",
   revalTitle: "バックグラウンドで更新中",

@@ -1,4 +1,4 @@
-// The pacer's queue as the pane shows it: whether to show it, and the wait in whole seconds.
+// The pacer's queue as the pane shows it: whether to show it, the wait in whole seconds, the sheet's companies.
 
 import type { PaneQueueStatus } from "./pane-client";
 
@@ -19,4 +19,12 @@ export function pauseSeconds(s: PaneQueueStatus, now: number): number {
   return s.pausedUntil === undefined || s.pausedUntil <= now
     ? 0
     : Math.ceil((s.pausedUntil - now) / 1000);
+}
+
+/**
+ * "12 of 50 companies on this sheet complete": the sheet on screen's companies the queue has asked
+ * for and those with nothing left to send (pacer.ts QueueStatus.sheet); undefined without them.
+ */
+export function sheetCompanies(s: PaneQueueStatus): { c: number; n: number } | undefined {
+  return s.sheet === undefined ? undefined : { c: s.sheet.complete, n: s.sheet.companies };
 }
