@@ -318,8 +318,9 @@ const STANDARD_WORDS: Record<string, Bilingual> = {
   "US-GAAP": { ja: "米国基準", en: "US GAAP" },
 };
 
+/** The standard in the sheet's words; "" for a value the contract does not list (never shown). */
 function standardWord(standard: string, lang: Lang): string {
-  return STANDARD_WORDS[standard]?.[lang] ?? standard;
+  return STANDARD_WORDS[standard]?.[lang] ?? "";
 }
 
 /** Sheet names cannot hold []:*?/\ and are at most 31 characters. */
@@ -355,7 +356,12 @@ function yearHeaderFormula(i: number, n: number, lang: Lang): string {
  * or the years move on (no KAISHA function gives these facts; a rebuild fills them again).
  */
 function builtFact(code: string, headerCell: string, label: string, text: string): string {
-  return `=IF(AND($B$2="${code}",${headerCell}="${label}"),"${text}","")`;
+  return `=IF(AND($B$2=${literal(code)},${headerCell}=${literal(label)}),${literal(text)},"")`;
+}
+
+/** An Excel string literal: quotes doubled, so API text can never end the string early. */
+function literal(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** True when the item does not exist under that year's accounting standard (shown "—"). */
@@ -556,11 +562,12 @@ export function companySheetLayout(
     const head = `${col(i)}$${header}`;
     const label = fiscalYearHeader(y.fiscalYear, lang);
     const std = standardWord(y.standard, lang);
-    cells.push({
-      address: `${col(i)}${row("standard")}`,
-      formula: builtFact(code, head, label, std),
-      alignRight: true,
-    });
+    if (std !== "")
+      cells.push({
+        address: `${col(i)}${row("standard")}`,
+        formula: builtFact(code, head, label, std),
+        alignRight: true,
+      });
     if (y.consolidated !== undefined)
       cells.push({
         address: `${col(i)}${row("consolidated")}`,

@@ -429,3 +429,18 @@ test("comps: spare rows name a typed code by KAISHA.COMPANY; the foot lists å‡ºå
     ),
   );
 });
+
+test("company sheet: a fact the contract does not list is never written; a quote in a label cannot end a formula's string", () => {
+  const years = [
+    { fiscalYear: '2024/03"&WEBSERVICE("x")&"', standard: "J-GAAP", jgaapExceptions: [] },
+    { fiscalYear: "2025/03", standard: '=WEBSERVICE("x")', jgaapExceptions: [] },
+  ];
+  const { plan, rows } = companySheetLayout("7203", years, "en", NOW);
+  const std = rows.rows["standard"];
+  expect(at(plan.cells, `C${std}`)?.formula).toBe(
+    '=IF(AND($B$2="7203",C$10="2024/03""&WEBSERVICE(""x"")&"""),"J-GAAP","")',
+  );
+  expect(at(plan.cells, `D${std}`)).toBeUndefined();
+  for (const c of plan.cells)
+    if (c.formula !== undefined) expect(() => AddinFormula.sheet(c.formula ?? "")).not.toThrow();
+});
