@@ -41,7 +41,7 @@ import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
 import { entryLifetime, isFilingOperation } from "./freshness";
 import { Revalidator } from "./revalidator";
-import { SendHolds, servedStoredWhenHeld, type SendState } from "./send-state";
+import type { SendHolds, SendState } from "./send-state";
 import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
 import type { CacheEntry } from "./cache";
 import type {
@@ -243,8 +243,11 @@ interface Core {
   notFound: NotFoundMemory;
   /** Cells that gave up waiting, by request: recalculated when its answer arrives (gave-up.ts). */
   gaveUp: GaveUpCells;
-  /** Keys that send nothing now: the daily limit or a refused key (send-state.ts). */
-  holds: SendHolds;
+  /**
+   * Keys that send nothing now: the daily limit or a refused key (send-state.ts). Made with the
+   * exchange's code (the send chunk, off the runtime page): no key is held before an answer.
+   */
+  holds: { now: SendHolds | undefined; listeners: Set<() => void> };
 }
 
 /** The key a call sends and the partition of the cache it reads and writes. */
@@ -657,7 +660,7 @@ class Client implements ClientCore {
     // The partition of the server in use even when this session has not asked it yet.
     const ids = core.partitions.idsOf(raw, this.settings.baseUrl);
     core.partitions.forget(raw);
-    for (const id of ids) core.holds.lift(id);
+    for (const id of ids) core.holds.now?.lift(id);
     const owned = (key: string) => ids.some((id) => key.startsWith(id));
     for (const id of ids) core.validated.delete(id);
     core.codes.forget(ids);
@@ -733,18 +736,22 @@ class Client implements ClientCore {
   }
 
   sendState(): SendState | undefined {
-    return this.core.holds.stateOf(this.partitionNow());
+    return this.core.holds.now?.stateOf(this.partitionNow());
   }
 
   onSendStateChange(listener: () => void): () => void {
-    return this.core.holds.onChange(listener);
+    const { listeners } = this.core.holds;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   }
 
   resumeSending(): void {
     const id = this.partitionNow();
     // The daily limit does not lift by entering the key again (/usage or the JST day lift it).
-    if (id !== undefined && this.core.holds.stateOf(id)?.reason === "key_refused")
-      this.core.holds.lift(id);
+    const holds = this.core.holds.now;
+    if (id !== undefined && holds?.stateOf(id)?.reason === "key_refused") holds.lift(id);
   }
 
   private remember(security: string, edinet: string, partition: string): void {
@@ -892,7 +899,7 @@ class Client implements ClientCore {
       if (opId === "getUsage" && typeof remaining === "number") {
         this.core.stats.lastUsageRemaining = remaining;
         // openapi.json getUsage: requests remain today, or none do (send-state.ts).
-        this.core.holds.noteUsage(who.id, remaining);
+        this.core.holds.now?.noteUsage(who.id, remaining);
       }
       if (mayServeStale) {
         await this.storeCall(
@@ -917,7 +924,7 @@ class Client implements ClientCore {
 
   /** The last good answer under `key`, marked stale, when `err` allows one; else `err` thrown. */
   private async staleOr(err: unknown, key: string, mayServeStale: boolean): Promise<unknown> {
-    const standsIn = canServeStale(err) || servedStoredWhenHeld(err);
+    const standsIn = canServeStale(err) || this.core.holds.now?.standsIn(err) === true;
     if (mayServeStale && standsIn && err instanceof KaishaError) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
       if (entry !== undefined && isRecord(entry.body)) {
@@ -972,12 +979,25 @@ class Client implements ClientCore {
     return resume === undefined ? granted : granted.finally(resume);
   }
 
+  /** The keys' send state, made on first use with the send chunk's class (see `Core.holds`). */
+  private holdsWith(Made: typeof SendHolds): SendHolds {
+    const box = this.core.holds;
+    if (box.now === undefined) {
+      box.now = new Made(this.settings.now);
+      box.now.onChange(() => {
+        for (const listener of [...box.listeners]) listener();
+      });
+    }
+    return box.now;
+  }
+
   /**
    * `turn` for a key that may be held (send-state.ts): refused before the wait, released from the
    * wait when the key is held meanwhile, and refused at the grant (the permit goes back unsent).
    * /usage waits with the caller's signal alone: a daily hold does not stop it.
    */
   private async heldTurn(
+    holds: SendHolds,
     deadline: Deadline,
     signal: AbortSignal | undefined,
     firstAttempt: boolean,
@@ -985,7 +1005,6 @@ class Client implements ClientCore {
     who: Caller,
     place?: QueuePlace,
   ): Promise<PacerPermit> {
-    const { holds } = this.core;
     const before = holds.refusal(who.id, opId);
     if (before !== undefined) throw before;
     const stop = opId === "getUsage" ? undefined : holds.signalOf(who.id);
@@ -1113,12 +1132,22 @@ class Client implements ClientCore {
     const maxRetries = Math.max(0, options.maxRetries ?? settings.maxRetries);
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
     // The exchange's code, before any turn is taken: a failed load spends nothing.
-    const { sendRequest } = await loadSend();
+    const code = await loadSend();
+    const { sendRequest } = code;
+    const holds = this.holdsWith(code.SendHolds);
     const deadline = this.deadlineOf(options);
     const place = this.placeOf(clean, options, who);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
-      const permit = await this.heldTurn(deadline, options.signal, attempt === 0, opId, who, place);
+      const permit = await this.heldTurn(
+        holds,
+        deadline,
+        options.signal,
+        attempt === 0,
+        opId,
+        who,
+        place,
+      );
       deadline.start();
       // The token is spent now, when the request leaves, not when it was granted (pacer.ts).
       permit.sent();
@@ -1141,8 +1170,8 @@ class Client implements ClientCore {
       } catch (err) {
         // The daily limit or a refused key holds the key: this request says so (when sending
         // resumes), and nothing more is sent with it.
-        core.holds.note(who.id, err);
-        const held = core.holds.refusal(who.id, opId);
+        holds.note(who.id, err);
+        const held = holds.refusal(who.id, opId);
         if (held !== undefined) throw held;
         const retryAfterMs = err instanceof KaishaError ? err.retryAfterMs : undefined;
         // A per-minute 429 pauses the shared pacer, so every waiting request holds back, not
@@ -1324,7 +1353,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     gaveUp: new GaveUpCells(),
     revalidator: undefined as unknown as Revalidator,
     notFound: new NotFoundMemory(),
-    holds: new SendHolds(settings.now),
+    holds: { now: undefined, listeners: new Set() },
   };
   const client = clientOf(settings, core);
   core.revalidator = new Revalidator({
@@ -1337,6 +1366,6 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     // The background pauses while the key is held, counting nothing (send-state.ts).
     held: () => client.sendState()?.reason,
   });
-  core.holds.onChange(() => core.revalidator.sendingChanged());
+  core.holds.listeners.add(() => core.revalidator.sendingChanged());
   return client;
 }

@@ -1,4 +1,4 @@
-// Whether a key may send: after the daily limit or a refused key (401) nothing more goes out with it until that lifts.
+// Whether a key may send: after the daily limit or a refused key (401) nothing more goes out with it until that lifts (send chunk).
 
 import { AuthenticationError, KaishaError, RateLimitError } from "./errors";
 import { nextJstMidnight } from "./freshness";
@@ -105,6 +105,15 @@ export class SendHolds {
     return stop.signal;
   }
 
+  /**
+   * True when a stored answer may stand in for `err` because it held the key: a refused key's cells
+   * keep their figures, marked stale, until a key is entered again (the daily limit already may,
+   * retry.ts canServeStale).
+   */
+  standsIn(err: unknown): boolean {
+    return err instanceof AuthenticationError && err.code === "unauthorized";
+  }
+
   /** Calls `listener` when a key is held or lifted; returns unsubscribe. */
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
@@ -161,13 +170,4 @@ function refusalError(state: SendState, cause: KaishaError | undefined): KaishaE
         status: 401,
         message: MESSAGES.keyRefused(),
       });
-}
-
-/**
- * True when a stored answer may stand in for `err` because the key is held: a refused key's cells
- * keep their figures, marked stale, until a key is entered again (the daily limit already may,
- * retry.ts canServeStale).
- */
-export function servedStoredWhenHeld(err: unknown): boolean {
-  return err instanceof AuthenticationError && err.code === "unauthorized";
 }

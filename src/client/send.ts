@@ -22,6 +22,9 @@ import { joinChunks } from "./join-chunks";
 import { decodeUtf8 } from "./utf8";
 import { MESSAGES } from "./messages";
 
+/** The keys' send state travels with the exchange (client.ts makes it with its first request). */
+export { SendHolds } from "./send-state";
+
 function tooLarge(secrets: readonly string[]): BadResponseError {
   return new BadResponseError("too large", {
     kind: "too_large",
