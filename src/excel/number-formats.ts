@@ -77,17 +77,6 @@ function fixed(decimals: number): string {
 }
 
 /**
- * The formats sheets and imported tables share (Japanese analysts' conventions): dates as
- * 2024/03/31 (the date order of Japanese reports and of Excel's ja-JP short date), prices and
- * per-share figures with their own decimals only (4,355; 2,845.5: numberFormatFor), money held in
- * yen and shown in the unit chosen by moneyFormat.
- */
-export const DISPLAY_FORMATS = {
-  date: "yyyy/mm/dd",
-  dateTime: "yyyy/mm/dd hh:mm",
-} as const;
-
-/**
  * The money units a number format can show from yen: each comma after the last digit divides the
  * shown value by 1,000 (Microsoft Support, "Review guidelines for customizing a number format":
  * `#,##0,,` shows 12,200,000 as 12). 億円 (10^8) is no power of 1,000, so no format shows it.

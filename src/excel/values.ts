@@ -1,6 +1,7 @@
 // Cell values: date serials (formatted where supported), entity cards and the empty-cell value.
 
 import { isoInstantToJstSerial, isoToSerial } from "./dates";
+import { DISPLAY_FORMATS } from "./display-formats";
 
 /** What the host can display; read once at startup from the requirement sets. */
 export interface HostCapabilities {
@@ -53,8 +54,8 @@ export type Cell = string | number | boolean | FormattedNumber | EntityValue;
  */
 export const EMPTY: Cell = "";
 
-const DATE_FORMAT = "yyyy-mm-dd";
-const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+const DATE_FORMAT = DISPLAY_FORMATS.date;
+const DATE_TIME_FORMAT = DISPLAY_FORMATS.dateTime;
 
 /** A number with a display format where supported, else the plain number. */
 export function formattedNumber(value: number, numberFormat: string, host: HostCapabilities): Cell {
@@ -62,7 +63,7 @@ export function formattedNumber(value: number, numberFormat: string, host: HostC
 }
 
 /**
- * "YYYY-MM-DD" -> an Excel date serial (never text): formatted `yyyy-mm-dd` where supported.
+ * "YYYY-MM-DD" -> an Excel date serial (never text): formatted `yyyy/mm/dd` where supported.
  * null/undefined -> empty; text that is not a date is kept as text (it is not a date).
  */
 export function dateCell(iso: string | null | undefined, host: HostCapabilities): Cell {
@@ -71,7 +72,7 @@ export function dateCell(iso: string | null | undefined, host: HostCapabilities)
   return serial === undefined ? iso : formattedNumber(serial, DATE_FORMAT, host);
 }
 
-/** An ISO 8601 instant (UTC) -> the JST date-time serial, formatted `yyyy-mm-dd hh:mm` where supported. */
+/** An ISO 8601 instant (UTC) -> the JST date-time serial, formatted `yyyy/mm/dd hh:mm` where supported. */
 export function dateTimeCell(iso: string | null | undefined, host: HostCapabilities): Cell {
   if (iso === null || iso === undefined || iso === "") return EMPTY;
   const serial = isoInstantToJstSerial(iso);

@@ -5,8 +5,8 @@ import type { Dataset } from "../../src/contract";
 import { fieldInfo, labelJa } from "../../src/excel/labels";
 import { translator } from "../i18n/messages";
 import { isoInstantToJstSerial, isoToSerial } from "../../src/excel/dates";
+import { DISPLAY_FORMATS } from "../../src/excel/display-formats";
 import {
-  DISPLAY_FORMATS,
   decimalsOf,
   moneyFormat,
   numberFormatFor,

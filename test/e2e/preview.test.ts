@@ -86,14 +86,14 @@ describe("preview page", () => {
     await page.close();
   });
 
-  test("dates come back as formatted date serials (yyyy-mm-dd), never as text", async () => {
+  test("dates come back as formatted date serials (yyyy/mm/dd), never as text", async () => {
     const page = await openPreview({ lang: "en" });
     await enter(page, "A1", '=KAISHA.PRICES(7203,"2024-01-04","2024-01-31","close,volume",,1)');
     await settled(page);
     expect((await cell(page, "A1")).text).toBe("date");
     const date = await cell(page, "A2");
     expect(date.kind).toBe("number");
-    expect(date.text).toMatch(/^2024-01-\d\d$/);
+    expect(date.text).toMatch(/^2024\/01\/\d\d$/);
     expect((await cell(page, "B2")).kind).toBe("number");
     await h.screenshot(page, "preview-03-prices-dates");
     await page.close();

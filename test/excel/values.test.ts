@@ -18,7 +18,7 @@ describe("cell values", () => {
     expect(dateCell("2024-03-31", rich)).toEqual({
       type: "Double",
       basicValue: 45382,
-      numberFormat: "yyyy-mm-dd",
+      numberFormat: "yyyy/mm/dd",
     });
   });
   test("null dates are empty, non-dates stay text", () => {

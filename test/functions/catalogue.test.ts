@@ -17,7 +17,7 @@ afterAll(resetSession);
 type Grid = unknown[][];
 const inv = (): CustomFunctions.CancelableInvocation =>
   invocation() as CustomFunctions.CancelableInvocation;
-const DATE = { type: "Double", numberFormat: "yyyy-mm-dd" };
+const DATE = { type: "Double", numberFormat: "yyyy/mm/dd" };
 
 beforeAll(async () => {
   useSandbox();

@@ -50,6 +50,15 @@ function raw(cell: unknown): unknown {
   return cell;
 }
 
+/**
+ * The unit a field's value is scaled by: a yen figure that is a price or per-person figure
+ * (openapi.json x-money-kind, the dictionary's `money`) is never scaled, so it is not `jpy` here.
+ */
+function scaleUnit(field: { unit: string; money?: string } | undefined): string | undefined {
+  if (field === undefined) return undefined;
+  return field.money === undefined ? field.unit : `jpy (${field.money})`;
+}
+
 /** The cell an API value must give, computed here from the raw answer, not by the add-in's code. */
 function expected(value: unknown, column: string, moneyUnit?: string, money: Money = "jpy") {
   if (value === null || value === undefined) return "";
@@ -100,7 +109,7 @@ function compareTable(grid: Grid, records: readonly unknown[], opts: Compare = {
       const unit =
         opts.units?.[column] ??
         (opts.dataset !== undefined
-          ? FIELD_DICTIONARY[opts.dataset].find((f) => f.key === column)?.unit
+          ? scaleUnit(FIELD_DICTIONARY[opts.dataset].find((f) => f.key === column))
           : undefined);
       const special = opts.special?.[column];
       return special ? special(r) : expected(apiValue(r, column), column, unit, opts.money);
@@ -202,7 +211,7 @@ describe.each([
         const want = expected(
           (p as unknown as Rec)[item.key],
           item.key,
-          item.unit,
+          scaleUnit(item),
           "hundred_million_jpy",
         );
         expect([item.key, j, raw(grid[i + 1]?.[j + 1])]).toEqual([item.key, j, want]);
@@ -219,7 +228,7 @@ describe.each([
         expect([item.key, unit, raw(cell)]).toEqual([
           item.key,
           unit,
-          expected(latest[item.key], item.key, item.unit, unit),
+          expected(latest[item.key], item.key, scaleUnit(item), unit),
         ]);
       }
     }
