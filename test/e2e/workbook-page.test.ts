@@ -50,6 +50,27 @@ test.each(["ja", "en"] as const)(
     await page.press(tid("wb-input"), "Enter");
     await page.waitForSelector(`${cell("D4")}[data-kind="number"]`);
 
+    // Errors show as Excel shows them, #N/A and #VALUE!, with the message naming what was typed.
+    for (const [address, formula, code, named] of [
+      ["F4", '=KAISHA.FINANCIAL(9999,"sales")', "#N/A", "9999"],
+      ["F5", "=KAISHA.PRICE(7203,DATE(2030,1,1))", "#VALUE!", "2030/01/01"],
+    ] as const) {
+      await page.click(cell(address));
+      await page.fill(tid("wb-input"), formula);
+      await page.press(tid("wb-input"), "Enter");
+      // #BUSY! while it calculates, then its error: by code, never "NotAvailable" / "Value".
+      await page.waitForFunction(
+        ([sel, text]) => document.querySelector(sel)?.textContent?.trim() === text,
+        [cell(address), code] as const,
+      );
+      expect(await page.getAttribute(cell(address), "data-kind")).toBe("error");
+      await page.click(cell(address));
+      await page.waitForFunction(
+        ([sel, text]) => (document.querySelector(sel)?.textContent ?? "").includes(text),
+        [tid("wb-notes"), named] as const,
+      );
+    }
+
     // An import lands at the selected cell, as a table the grid shows.
     await page.click(cell("A8"));
     await nav(page, "import");
