@@ -52,8 +52,8 @@ test.each(["ja", "en"] as const)(
 
     // Errors show as Excel shows them, #N/A and #VALUE!, with the message naming what was typed.
     for (const [address, formula, code, named] of [
-      ["F4", '=KAISHA.FINANCIAL(9999,"sales")', "#N/A", "9999"],
-      ["F5", "=KAISHA.PRICE(7203,DATE(2030,1,1))", "#VALUE!", "2030/01/01"],
+      ["A4", '=KAISHA.FINANCIAL(9999,"sales")', "#N/A", "9999"],
+      ["A5", "=KAISHA.PRICE(7203,DATE(2030,1,1))", "#VALUE!", "2030/01/01"],
     ] as const) {
       await page.click(cell(address));
       await page.fill(tid("wb-input"), formula);
