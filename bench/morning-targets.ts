@@ -54,11 +54,6 @@ export function morningTargets(m: ScaleResult): Target[] {
       detail: `heap +${reopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${reopen.arrayBuffersGrowthMB.toFixed(0)} MB (peaks over the started runtime, sampled every 25 ms)${model}`,
     },
     {
-      name: `${m.name}: cold requests <= the fair baseline with a fixed years`,
-      pass: m.fairFixedRequests !== undefined && m.requests <= m.fairFixedRequests,
-      detail: `${m.requests} vs ${m.fairFixedRequests ?? "not measured"}`,
-    },
-    {
       name: `${m.name}: earnings-season morning <= ${seasonCap} requests (${morningCap} + 5 per filing company)`,
       pass: m.season.requests <= seasonCap && m.season.valuesAtOnce >= m.season.valuesEvening,
       detail: `${m.season.requests} requests, ${m.season.filingCompanies} of ${m.companies} companies filed overnight, ${m.season.changedAnswers} answers changed; ${m.season.valuesAtOnce} of ${m.season.cells} cells with a value at once (${m.season.valuesEvening} the evening before)`,

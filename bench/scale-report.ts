@@ -30,12 +30,13 @@ export function scaleTable(
   naive: ReadonlyMap<string, BaselineResult>,
 ): string {
   const head =
-    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / fair (fixed years) / exact years / naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth: cold, warm, reopen (whole run) | first request | cold, simulated |";
-  const rule = "|---|---|---|---|---|---|---|---|---|---|---|";
+    "| Workload (companies × 60 items × 10 years + VALUATION + PRICES) | cells | cold requests / floor / per-cell (own years) / naive | add-in ÷ per-cell, ÷ naive | 429 | warm recalcs (3 runs) | reopen | warm CPU per cell | cold / reopen CPU per cell | heap growth: cold, warm, reopen (whole run) | first request | cold, simulated |";
+  const rule = "|---|---|---|---|---|---|---|---|---|---|---|---|";
   const lines = scale.map((m) => {
     const f = fair.get(m.name);
     const v = naive.get(m.name);
-    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${m.fairFixedRequests === undefined ? "-" : n(m.fairFixedRequests)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${phasesHeapGrowthMB(m).toFixed(0)} MB (${m.heapGrowthMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
+    const ratios = `${f ? ratio(m.requests, f.requests) : "-"}, ${v ? ratio(m.requests, v.requests) : "-"}`;
+    return `| ${m.name} | ${n(m.cells)} | ${n(m.requests)} / ${n(m.floor)} / ${f ? n(f.requests) : "-"} / ${v ? `${n(v.requests)}${v.measured ? "" : "*"}` : "-"} | ${ratios} | ${m.status429} | ${m.warmRequests.join(", ")} | ${m.reopenRequests} | ${m.cpuMicrosPerCell.toFixed(1)} µs | ${m.coldCpuMicrosPerCell.toFixed(1)} / ${m.reopenCpuMicrosPerCell.toFixed(1)} µs | ${phasesHeapGrowthMB(m).toFixed(0)} MB (${m.heapGrowthMB.toFixed(0)} MB) | ${Math.round(m.firstRequestMs)} ms | ${m.coldVirtualMinutes.toFixed(1)} min |`;
   });
   return [head, rule, ...lines].join("\n");
 }
@@ -51,7 +52,7 @@ export function scaleNotes(
   const out = [
     "Model N: FINANCIAL cells in comparables order (item-major, neighbouring cells are different companies), kinds rotating per cell: annual relative (twice as often), quarterly Q2, LTM (annual in 百万円 for items without LTM), a fixed fiscal year, annual in 億円; the code typed as a number or text; addresses on five sheets. Plus one VALUATION and one five-year PRICES spill per company.",
     "The sandbox has 50 sample companies: beyond them (Model 200, 500) each company is a dataset company under another code and EDINET code (bench/company-aliases.ts maps requests back and answers forward), so every one is a distinct company to the add-in and costs its own requests.",
-    "floor = distinct requests the cold run needed (each answer asked once: a retry, a 429 or a repeat would be extra); fair (fixed years) = a per-cell client remembering identical URLs, with the largest pages and one fixed `years` (30) for every /financials request, as a per-cell client is written (run with the limit off, counted): the baseline the add-in is held to; exact years = the same client asking each cell's own years (`back + 1`), ~10 URLs per company, an unfair comparison kept only to show what one widest window per company saves; naive* = one request per cell plus price pages at 100 rows, counted from the cells, not run.",
+    "floor = distinct requests the cold run needed (each answer asked once: a retry, a 429 or a repeat would be extra); per-cell (own years) = the client a user would write: one request per cell asking that cell's own years (`back + 1`), identical URLs asked once, the largest pages (run with the limit off, counted): the baseline the add-in is held to; naive* = one request per cell plus price pages at 100 rows, counted from the cells, not run. Ratios: the add-in's cold requests over each (smaller is better). A per-cell client with one fixed `years` for every /financials request is not reported: it asks the add-in's own set of URLs, so it equals the add-in by construction.",
     "CPU per cell = process CPU (user + system, both threads) of the whole recalculation divided by its cells, the bench's own per-cell bookkeeping included; the cold run and the reopen include persisting what they received (the persistent tier's background writes, awaited); warm = median of three warm recalculations. Heap growth = peak heapUsed (sampled every 25 ms, garbage not yet collected included) over the heap after a GC before the Model: the target's figure is the largest peak of its cold run, warm recalculations and same-day reopen; in brackets, the whole run's (also the new-process save, the mornings, the week, the season and the filing-window week, each calendar run with a cold run of its own; garbage included: after a calendar run a forced GC brings the heap back to where it started, checked by hand with Model 50 over three runs).",
     "What the heap is measured over: the add-in's, not the stand-ins'. The sandbox answers from a worker thread (its own heap, as the API is another machine; the virtual clock holds while it works) and its dataset is dropped from the main heap after the probe; the storage stand-in keeps its data in Buffers outside the heap, as a database keeps it on disk; the bench's cells are compact (indexes and an address; Excel keeps formulas outside the add-in's heap) and each call gets a new invocation object, as Excel passes one per call; the old runtime is dropped before the reopen (a reopened workbook starts a new one). One forced GC between phases: two in a row leave V8 no allocation rate to size its next limit with, and it then lets the heap grow fourfold before collecting (trace-gc), a peak no real runtime would see.",
     "Excel's runtime as the bench models it (bench/scale-cells.ts ScaleCell.call, after custom-functions-runtime.js): per call a new arguments array with a new invocation object pushed last (`_batchInvocationEntries`: `message.parameterValues.push(invocationContext)`, which regrows the array there too), the function found by its name and applied to that same array, a result that is not a thenable taken at once and a promise's when it settles (`_invokeFunctionAndSetResult`); nothing of the bench's own per call (no pair, closure or promise). Not modelled: the runtime's own per-call objects (message, invocation context, batch entry, result record) and its result buffer, which holds every result until it sends them (`_setResultWithOutboundData`, 50 ms `_setResultsDelayMillis`): warm CPU is the add-in's work plus the arguments Excel hands it.",
@@ -89,13 +90,18 @@ export function scaleNotes(
     const v = naive.get(m.name);
     if (f !== undefined && v !== undefined)
       out.push(
-        `${m.name} baselines: fair (fixed years) ${m.fairFixedRequests === undefined ? "-" : n(m.fairFixedRequests)}, exact years ${n(f.requests)} requests (${(f.requests / LIVE_DAILY).toFixed(1)} days of the 5,000 cap), naive ${n(v.requests)}.`,
+        `${m.name} baselines: per-cell (own years) ${n(f.requests)} requests (${(f.requests / LIVE_DAILY).toFixed(1)} days of the 5,000 cap, the add-in ${ratio(m.requests, f.requests)} of it), naive ${n(v.requests)} (the add-in ${ratio(m.requests, v.requests)}).`,
       );
   }
   return out;
 }
 
 const LIVE_DAILY = 5_000;
+
+/** `a` over `b` as the headline states it ("0.224×"). */
+function ratio(a: number, b: number): string {
+  return b > 0 ? `${(a / b).toPrecision(3)}×` : "-";
+}
 
 const sec = (x: number): string => `${x.toFixed(1)} s`;
 const min = (x: number): string => `${x.toFixed(1)} min`;
@@ -183,7 +189,14 @@ export function resultsJson(
     seasonFilingCompanies: m.season.filingCompanies,
     seasonChangedAnswers: m.season.changedAnswers,
     seasonValuesAtOnce: m.season.valuesAtOnce,
-    fairFixedRequests: m.fairFixedRequests ?? null,
+    perCellRatio: (() => {
+      const f = fair.get(m.name);
+      return f === undefined ? null : Number((m.requests / f.requests).toFixed(4));
+    })(),
+    naiveRatio: (() => {
+      const v = naive.get(m.name);
+      return v === undefined ? null : Number((m.requests / v.requests).toFixed(4));
+    })(),
     simulatedSeconds: {
       cold: round(m.simulatedSeconds.cold),
       warm: m.simulatedSeconds.warm.map(round),

@@ -74,8 +74,6 @@ export interface ScaleResult {
   weekMornings: Array<Pick<MorningOpen, "wallSeconds" | "backgroundMinutes">>;
   /** A week inside a filing window (bench/window-week.ts), on a sandbox of its own. */
   windowWeek: WindowWeekResult;
-  /** The fair per-cell baseline asking a fixed years=30 (set by bench/run.ts). */
-  fairFixedRequests?: number;
   outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
   storageEntries: number;
   storageMB: number;

@@ -1,0 +1,313 @@
+// Model N's cold build on a real clock (time-scaled), against the worker sandbox's limiter stamping arrivals, with latency jitter and a CPU-busy phase.
+
+import { performance } from "node:perf_hooks";
+import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
+import { DEMO_API_KEY } from "../sandbox/demo-key";
+import { createClient } from "../src/client";
+import { MemoryCacheStore } from "../src/client/cache";
+import { defaultSleep, type Sleep } from "../src/client/pacer";
+import { setClientForTesting } from "../src/session";
+import { aliasCompanies } from "./company-aliases";
+import type { Facts } from "./probe";
+import { scaleCells, type ScaleCell } from "./scale-cells";
+import { BASE_URL, LIVE } from "./scale-run";
+import { cellErrorText } from "./sides";
+import { startWorkerSandbox } from "./worker-sandbox";
+
+/** The sheet the run keeps on screen (bench/scale-cells.ts spreads companies over five sheets). */
+const SHEET_ON_SCREEN = "Sheet 1";
+/** Companies of the sheet on screen whose completion is reported (the issue's "first 50"). */
+const VISIBLE_COMPANIES = 50;
+
+/** What one real-clock run measured; times in seconds at the live limit (real seconds × speed). */
+export interface RealClockResult {
+  name: string;
+  companies: number;
+  cells: number;
+  /** How many times faster than the live limit the run's clocks went (60 a minute × speed). */
+  speed: number;
+  requests: number;
+  firstValueSeconds: number;
+  firstCompanyCompleteSeconds: number;
+  /** Companies counted for `visibleSheetCompleteSeconds`: the sheet on screen's first 50. */
+  visibleCompanies: number;
+  visibleSheetCompleteSeconds: number;
+  lastValueSeconds: number;
+  jitter429: number;
+  /** Cells whose value said the call gave up waiting ("Still waiting for the API"), at any time. */
+  jitterGaveUpCells: number;
+  /** Of those, cells still saying so at the end: left for a manual recalculation. */
+  leftForManualCells: number;
+  /** The same moments in real (wall) seconds from the start. */
+  wallFirstCompanySeconds: number;
+  wallVisibleSheetSeconds: number;
+  /** Cells with any other error: the data gives no value (an LTM of a half-yearly item, …). */
+  otherErrorCells: number;
+  errorSamples: string[];
+  wallSeconds: number;
+  busyMs: number;
+}
+
+/** A seeded PRNG (mulberry32): the same jitter every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The company a bench cell belongs to, from its address (scale-cells.ts: rows per company). */
+function companyOf(address: string): { company: number; sheet: string } {
+  const bang = address.lastIndexOf("!");
+  const sheet = address.slice(0, bang).replace(/^'|'$/g, "");
+  const row = Number(/\d+$/.exec(address)?.[0] ?? "0");
+  return sheet === "Prices"
+    ? { company: Math.floor((row - 1) / 1300), sheet }
+    : { company: Math.floor((row - 2) / 64), sheet };
+}
+
+/**
+ * Model `count`'s cold build with every clock `speed` times faster than real (pacer, 429 pauses,
+ * call deadlines, retry sleeps and the sandbox's rolling minute: the live limit of 60 a minute
+ * becomes 60 × speed a minute in real time, in the same proportions), while the network and the
+ * CPU run in real time: each request arrives 2–40 ms after it is sent (3% of them 150–400 ms) and
+ * is answered as late again, and at `busyAtMs` the event loop is blocked for `busyMs`. Times are
+ * reported at the live limit (real × speed), so CPU counts `speed` times over: the figures are
+ * pessimistic for a model whose cells take long to hand over.
+ */
+export async function realClockModel(
+  facts: Facts,
+  taken: ReadonlySet<string>,
+  count: number,
+  speed: number,
+  busy: { atMs: number; ms: number },
+  log: (line: string) => void,
+): Promise<RealClockResult> {
+  const name = `Model ${count}`;
+  const companies = aliasCompanies(facts.codes, taken, count);
+  const scaleCompanies = companies.map((c) => {
+    const periods = facts.annual.get(c.base) ?? [];
+    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
+    return {
+      code: c.code,
+      base: c.base,
+      latestYear: Number(String(last?.fiscal_year ?? "2025").slice(0, 4)),
+    };
+  });
+  const cells = scaleCells(scaleCompanies, facts.pricesFrom5y, facts.lastTradingDay, true);
+
+  const t0 = performance.now();
+  const startMs = Date.parse(SANDBOX_DEFAULT_NOW);
+  /** Elapsed time at the live limit (ms). */
+  const scaled = (): number => (performance.now() - t0) * speed;
+  const wall = (): number => startMs + scaled();
+  const sleep: Sleep = (ms, signal) => defaultSleep(ms / speed, signal);
+  const sandbox = startWorkerSandbox(
+    { ratePerMinute: LIVE.ratePerMinute, dailyLimit: LIVE.dailyLimit, startMs },
+    companies,
+    // The limiter stamps a request when it arrives (the worker reads this as it is asked).
+    wall,
+    () => () => undefined,
+  );
+  const jitter = random(count);
+  const delay = (): number => (jitter() < 0.03 ? 150 + jitter() * 250 : 2 + jitter() * 38);
+  let requests = 0;
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const signal = init?.signal ?? undefined;
+    requests += 1;
+    await defaultSleep(delay(), signal);
+    const response = await sandbox.app.request(url, init);
+    const body = await response.arrayBuffer();
+    await defaultSleep(delay(), signal);
+    return new Response(response.status === 204 ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  }) as typeof globalThis.fetch;
+  const store = new MemoryCacheStore();
+  const client = createClient({
+    baseUrl: BASE_URL,
+    apiKey: DEMO_API_KEY,
+    fetch,
+    ratePerMinute: LIVE.ratePerMinute,
+    cacheStore: store,
+    now: wall,
+    clock: scaled,
+    sleep,
+    lang: "en",
+    checkAnswers: true,
+    staleWhileRevalidate: true,
+    // The 120 s bound is for the API's own slowness, which here is real time (network and CPU
+    // are not sped up): the bound stays 120 s of real time.
+    deadlineMs: 120_000 * speed,
+  });
+  setClientForTesting(client, { lang: "en" }, store);
+  client.prioritize((address) => address.startsWith(`'${SHEET_ON_SCREEN}'!`));
+
+  // Cells each company has, and those left; the sheet on screen's first companies by row.
+  const left = new Map<number, number>();
+  const onScreen = new Set<number>();
+  for (const cell of cells) {
+    const { company, sheet } = companyOf(cell.address);
+    left.set(company, (left.get(company) ?? 0) + 1);
+    if (sheet === SHEET_ON_SCREEN) onScreen.add(company);
+  }
+  const visible = new Set([...onScreen].sort((a, b) => a - b).slice(0, VISIBLE_COMPANIES));
+  let visibleLeft = visible.size;
+  let firstValue = NaN;
+  let firstCompany = NaN;
+  let visibleDone = NaN;
+  let last = 0;
+  const gaveUp = new Set<ScaleCell>();
+  /** Cells showing "still waiting" now (by cell), and every cell by address for recalculation. */
+  const waiting = new Set<ScaleCell>();
+  const byAddress = new Map<string, ScaleCell[]>();
+  for (const cell of cells) {
+    const same = byAddress.get(cell.address);
+    if (same === undefined) byAddress.set(cell.address, [cell]);
+    else same.push(cell);
+  }
+  let otherErrors = 0;
+  const samples: string[] = [];
+  let wallFirstCompany = NaN;
+  let wallVisible = NaN;
+  const settle = (cell: ScaleCell, value: unknown): void => {
+    const now = scaled();
+    if (Number.isNaN(firstValue)) firstValue = now;
+    last = now;
+    const message = cellErrorText(value);
+    if (message !== undefined) {
+      if (/Still waiting for the API/.test(message)) {
+        gaveUp.add(cell);
+        waiting.add(cell);
+        // Not complete: its company completes when the add-in's recalculation gives it a value.
+        return;
+      }
+      otherErrors += 1;
+      if (samples.length < 3 && !samples.includes(message)) samples.push(message);
+    }
+    waiting.delete(cell);
+    const { company } = companyOf(cell.address);
+    const n = (left.get(company) ?? 0) - 1;
+    left.set(company, n);
+    if (n !== 0) return;
+    if (Number.isNaN(firstCompany)) {
+      firstCompany = now;
+      wallFirstCompany = now / speed;
+    }
+    if (visible.has(company) && (visibleLeft -= 1) === 0) {
+      visibleDone = now;
+      wallVisible = now / speed;
+    }
+  };
+  // The pane's recalc-on-revalidation: a cell that gave up is recalculated when the add-in has
+  // its answer (src/client/gave-up.ts); the bench calls it again as Excel would.
+  let recalculating = 0;
+  const offRecalc = client.revalidation().onRecalculate((addresses) => {
+    for (const address of addresses)
+      for (const cell of byAddress.get(address) ?? []) {
+        if (!waiting.has(cell)) continue;
+        recalculating += 1;
+        Promise.resolve()
+          .then(() => cell.call())
+          .then(
+            (value) => settle(cell, value),
+            (error: unknown) => settle(cell, { thrown: String(error) }),
+          )
+          .finally(() => (recalculating -= 1));
+      }
+  });
+
+  // The busy phase: the add-in's thread blocked (another add-in, Excel's own recalculation).
+  const busyTimer = setTimeout(() => {
+    const until = performance.now() + busy.ms;
+    while (performance.now() < until) {
+      // Busy on purpose.
+    }
+  }, busy.atMs);
+
+  let unsettled = cells.length;
+  let done: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => (done = resolve));
+  const taken1 = (): void => {
+    unsettled -= 1;
+    if (unsettled === 0) done();
+  };
+  // As recalculateScale: Excel hands the runtime its cells 1,000 per macrotask.
+  for (let start = 0; start < cells.length; start += 1_000) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const cell of cells.slice(start, start + 1_000)) {
+      let result: unknown;
+      try {
+        result = cell.call();
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+      if (!(result instanceof Promise)) {
+        settle(cell, result);
+        taken1();
+        continue;
+      }
+      result.then(
+        (value) => {
+          settle(cell, value);
+          taken1();
+        },
+        (error: unknown) => {
+          settle(cell, { thrown: String(error) });
+          taken1();
+        },
+      );
+    }
+  }
+  await all;
+  // Then until the add-in's own asks for cells that gave up are answered and those cells are
+  // recalculated (the queue empty, no recalculation under way), at most 10 minutes real.
+  const idleBy = performance.now() + 600_000;
+  for (;;) {
+    const q = client.queueStatus();
+    if ((q.waiting === 0 && q.inFlight === 0 && recalculating === 0) || performance.now() > idleBy)
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // One more look after a quiet moment (a recalculated cell's own requests).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  offRecalc();
+  clearTimeout(busyTimer);
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const count429 = await sandbox.count429();
+  await sandbox.close();
+  setClientForTesting(undefined);
+  const s = (ms: number): number => Math.round(ms / 100) / 10;
+  const result: RealClockResult = {
+    name,
+    companies: count,
+    cells: cells.length,
+    speed,
+    requests,
+    firstValueSeconds: s(firstValue),
+    firstCompanyCompleteSeconds: s(firstCompany),
+    visibleCompanies: visible.size,
+    visibleSheetCompleteSeconds: s(visibleDone),
+    lastValueSeconds: s(last),
+    jitter429: count429,
+    jitterGaveUpCells: gaveUp.size,
+    leftForManualCells: waiting.size,
+    wallFirstCompanySeconds: Math.round(wallFirstCompany / 100) / 10,
+    wallVisibleSheetSeconds: Math.round(wallVisible / 100) / 10,
+    otherErrorCells: otherErrors,
+    errorSamples: samples,
+    wallSeconds: Math.round(wallSeconds * 10) / 10,
+    busyMs: busy.ms,
+  };
+  log(
+    `  ${name} real clock ×${speed}: first value ${result.firstValueSeconds} s, first company complete ${result.firstCompanyCompleteSeconds} s, the sheet on screen's first ${visible.size} companies ${result.visibleSheetCompleteSeconds} s, last value ${result.lastValueSeconds} s (at 60 a minute); ${requests} requests, ${count429} × 429, ${gaveUp.size} cells gave up (${waiting.size} left for a manual recalculation), ${otherErrors} cells with a data error; ${result.wallSeconds} s wall`,
+  );
+  return result;
+}
