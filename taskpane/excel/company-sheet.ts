@@ -33,6 +33,11 @@ interface SheetChart {
   /** the chart's name: a rebuild replaces the chart of this name and no other. */
   name: string;
   title: string;
+  /**
+   * a reference the title shows instead (`='Kaisha_7203'!$AK$8`, ChartTitle.setFormula): the title
+   * follows what that cell says (the company in the code cell).
+   */
+  titleFormula?: string;
   seriesName: string;
   /** category (date) and value cells, e.g. "AK12:AK251" and "AL12:AL251". */
   x: string;
@@ -290,6 +295,7 @@ function addChart(sheet: Excel.Worksheet, spec: SheetChart): void {
   const chart = sheet.charts.add("Line", sheet.getRange(spec.y), "Columns");
   chart.name = spec.name;
   chart.title.text = spec.title;
+  if (spec.titleFormula !== undefined) chart.title.setFormula(spec.titleFormula);
   const series = chart.series.getItemAt(0);
   series.name = spec.seriesName;
   series.setXAxisValues(sheet.getRange(spec.x));

@@ -220,6 +220,14 @@ import { evaluateStandInFormula } from "./standin-engine";
     for (var i = 0; i < sheets.length; i++) if (sheets[i].name === name) return sheets[i];
     return undefined;
   }
+  /** A chart title set by formula (`Sheet!$A$1`): what that cell shows now. */
+  function titleFromCell(home, ref) {
+    var at = parseRef(ref);
+    var s = at.sheet === undefined ? home : findSheet(at.sheet);
+    if (!s) return "#REF!";
+    var v = cellValue(s, at.top, at.left);
+    return v.value === null || v.value === undefined ? "" : String(v.value);
+  }
   function sheetOrThrow(name) {
     var s = findSheet(name);
     if (!s) throw excelError("ItemNotFound", "The requested resource doesn't exist: sheet " + name);
@@ -1042,13 +1050,19 @@ import { evaluateStandInFormula } from "./standin-engine";
     Loadable.call(this, ctx);
     this._c = ch;
     var self = this;
-    this.title = {};
+    this.title = {
+      // ChartTitle.setFormula (ExcelApi 1.7): the title shows the referenced cell, as it changes.
+      setFormula: function (formula) {
+        ch.titleFormula = String(formula).replace(/^=/, "");
+      },
+    };
     Object.defineProperty(this.title, "text", {
       get: function () {
         return ch.title;
       },
       set: function (v) {
         ch.title = v;
+        ch.titleFormula = undefined;
       },
     });
     this.legend = {};
@@ -1449,7 +1463,7 @@ import { evaluateStandInFormula } from "./standin-engine";
             return {
               name: c.name,
               type: c.type,
-              title: c.title,
+              title: c.titleFormula ? titleFromCell(s, c.titleFormula) : c.title,
               series: c.series.map(function (q) {
                 return q.name;
               }),

@@ -3,7 +3,7 @@
 
 import type { Lang } from "../i18n/language";
 import type { CompanySheetPlan, SheetCell } from "../excel/company-sheet";
-import { columnLetter, parseAddress } from "./a1";
+import { columnLetter, parseAddress, qualify } from "./a1";
 import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
 import { ltmKind } from "../../src/excel/ltm-kind";
 import type { PaneClient, PaneRequestOptions } from "./pane-client";
@@ -692,6 +692,8 @@ export function companySheetLayout(
       chart: {
         name: `${companySheetName(code)}_price`,
         title: w("chartTitle"),
+        // The title shows the chart data's heading, which names the company in B2.
+        titleFormula: `=${qualify(companySheetName(code), `$${d}$${chartHeader - 1}`)}`,
         seriesName: w("chartSeries"),
         x: `${d}${firstDay}:${d}${lastDay}`,
         y: `${v}${firstDay}:${v}${lastDay}`,

@@ -154,7 +154,9 @@ test("company sheet: a headline block of current figures, NM by the divisor; cha
   // The anchor of the PRICES spill keeps the date format (a General anchor showed a serial).
   expect(at(plan.cells, "AK10")).toMatchObject({ numberFormat: "yyyy/mm/dd" });
   expect(at(plan.cells, "AK8")?.formula).toBe('=$B$2&" の株価（チャート用、直近1年）"');
+  // The title shows that heading (a formula): it names whichever company B2 holds.
   expect(plan.chart?.title).not.toContain("7203");
+  expect(plan.chart?.titleFormula).toBe("=Kaisha_7203!$AK$8");
   // 出典 at the foot, below the chart, with prices among the sources.
   expect(at(plan.cells, `A${rows.sourcesRow}`)?.value).toBe("出典");
   const foot = plan.cells.filter((c) => parseInt(c.address.slice(1), 10) > rows.sourcesRow);
@@ -242,6 +244,7 @@ test("rebuilding a sheet writes only the template's cells: nothing is cleared, t
   expect(fake.charts).toHaveLength(1);
   expect(fake.charts[0]?.chart.name).toBe("Kaisha_7203_price");
   expect(fake.charts[0]?.chart.axes.categoryAxis.reversePlotOrder).toBe(true);
+  expect(fake.log).toContain("title formula =Kaisha_7203!$AK$8");
 });
 
 test("a sheet built before builds were recorded: the old columns' template cells are cleared, never a cell the analyst changed", async () => {

@@ -300,7 +300,10 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
           const added: any[] = [series0];
           const chart = track({
             name: `Chart ${charts.length + 1}`,
-            title: { text: "" },
+            title: {
+              text: "",
+              setFormula: (f: string) => void log.push(`title formula ${f}`),
+            },
             legend: { position: "" },
             axes: { categoryAxis: { reversePlotOrder: false } },
             series: {
