@@ -252,7 +252,7 @@ function financialValue(
             )
           : noData(
               `LTM ${itemKey} (${asked}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
-              `LTM ${itemKey}（${asked}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は quarter を Q2 か Q4 に）" : ""}`,
+              `LTM ${itemKey}（${asked}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は 四半期 を Q2 か Q4 に）" : ""}`,
             );
       });
     }

@@ -109,7 +109,7 @@ export function financialPeriodArgs(
         "period",
         {
           en: `${implied} or nothing: fiscal_period already names a ${implied} period`,
-          ja: `${implied} または空欄（fiscal_period が ${implied} の期間を指定しています）`,
+          ja: `${implied} または空欄（決算期 が ${implied} の期間を指定しています）`,
         },
         requested,
       );
@@ -121,7 +121,7 @@ export function financialPeriodArgs(
       "quarter",
       {
         en: `${iq} or nothing: fiscal_period already names ${iq}`,
-        ja: `${iq} または空欄（fiscal_period が ${iq} を指定しています）`,
+        ja: `${iq} または空欄（決算期 が ${iq} を指定しています）`,
       },
       explicitQuarter,
     );
@@ -201,7 +201,7 @@ export function resolvePeriodType(
       "quarter",
       {
         en: "Q1-Q4 (the quarter the twelve months end with) or full_year with period LTM",
-        ja: "period が LTM のときは Q1〜Q4（12か月の最後の四半期）か full_year",
+        ja: "期間 が LTM のときは Q1〜Q4（12か月の最後の四半期）か full_year",
       },
       quarter,
     );
@@ -211,7 +211,7 @@ export function resolvePeriodType(
       "quarter",
       {
         en: "nothing with period annual (use period quarterly or semiannual)",
-        ja: "空欄（period が annual のとき。四半期は period を quarterly か semiannual に）",
+        ja: "空欄（期間 が annual のとき。四半期は 期間 を quarterly か semiannual に）",
       },
       quarter,
     );
@@ -221,7 +221,7 @@ export function resolvePeriodType(
       "quarter",
       {
         en: "Q1-Q4 or full_year with period quarterly",
-        ja: "period が quarterly のときは Q1〜Q4 か full_year",
+        ja: "期間 が quarterly のときは Q1〜Q4 か full_year",
       },
       quarter,
     );
@@ -237,7 +237,7 @@ export function resolvePeriodType(
       "quarter",
       {
         en: "H1, H2 or full_year with period semiannual",
-        ja: "period が semiannual のときは H1、H2 か full_year",
+        ja: "期間 が semiannual のときは H1、H2 か full_year",
       },
       quarter,
     );
