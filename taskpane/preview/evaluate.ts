@@ -258,11 +258,9 @@ async function evaluateCall(
   if (!repeating && expr.args.length > params.length) {
     return [[errorCell("#VALUE!", `${expr.name} takes at most ${params.length} arguments`)]];
   }
-  // Excel refuses a formula with too few arguments; an omitted one (",,") still counts as given.
-  const required = params.filter((p) => !p.optional && !p.repeating).length;
-  if (expr.args.length < required) {
-    return [[errorCell("#VALUE!", `${expr.name} needs at least ${required} argument(s)`)]];
-  }
+  // A required argument left out reaches the function as an omitted one (null), so the function's
+  // own #VALUE! says what is missing, in the user's language, and records it for the Problems list
+  // (STANDIN.md "Too few arguments"; office-js#710: Excel shows #VALUE! for such a custom call).
 
   const values = await Promise.all(expr.args.map((a) => argValue(a, ctx)));
   const args: unknown[] = [];

@@ -109,3 +109,17 @@ test("a mistyped item reads the same in the cell and in Problems", async () => {
   ]);
   expect(problem?.message).toBe(thrown.message);
 });
+
+test("FINANCIAL(7203) without its item: the function's own message, in the cell and in Problems", async () => {
+  useSandbox({ lang: "ja" });
+  // Omitted, as the workbook page's stand-in passes a required argument left out (STANDIN.md).
+  const thrown = await cellError(
+    financial("7203", null, null, null, null, null, invocation({ address: "Sheet1!D4" })),
+  );
+  expect(thrown.code).toBe("#VALUE!");
+  expect(thrown.message).toMatch(/^項目/);
+  const [problem] = problemsOf([
+    { sheet: "Sheet1", address: "D4", formula: "=KAISHA.FINANCIAL(7203)", value: "#VALUE!" },
+  ]);
+  expect(problem?.message).toBe(thrown.message);
+});

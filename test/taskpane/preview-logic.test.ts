@@ -347,6 +347,15 @@ describe("preview evaluation", () => {
     });
   });
 
+  test("a call without a required argument is made with it omitted: the function's own refusal is the cell's", async () => {
+    const calls: unknown[][] = [];
+    const ctx = context(calls);
+    const grid = await evaluate(parseFormula("KAISHA.ECHO()"), ctx);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.slice(0, 3)).toEqual([null, null, null]);
+    expect(grid?.[0]?.[0]).toMatchObject({ text: "none" });
+  });
+
   test("a result spills from its cell; a typed value in the way gives #SPILL!", () => {
     const sheet = new Sheet();
     sheet.setInput({ row: 0, col: 0 }, "=KAISHA.ECHO(1)", readCellInput("=KAISHA.ECHO(1)"));
