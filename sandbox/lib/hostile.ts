@@ -56,9 +56,11 @@ const TEXT_KEYS = new Set([
 const URL_KEYS = new Set(["source_url", "pdf_url"]);
 
 /**
- * Dates and numbers a filing can leave unparsable ("－", "+5%"): what the add-in cannot read as a
- * date or number it must still write as the exact text. (Numbers here break the contract's types on
- * purpose: the mode is for the writers, not the client's checks.)
+ * Dates a filing can leave unparsable ("－", "+5%"): strings in the contract (openapi.json
+ * SecurityDisclosure filing_date, PersonResponse birth_date, …), so what the add-in cannot read as
+ * a date it must still write as the exact text. Numbers stay numbers: the contract types them
+ * number or null, and the client refuses an answer with text in one (src/client/response-check.ts),
+ * so hostile text there would test the refusal, not the writers.
  */
 const LOOSE_KEYS = new Set([
   "birth_date",
@@ -67,9 +69,6 @@ const LOOSE_KEYS = new Set([
   "valid_to",
   "effective_date",
   "rights_last_date",
-  "per",
-  "eps",
-  "dps",
 ]);
 
 /**
@@ -93,7 +92,7 @@ export function poison(body: unknown): unknown {
       return HOSTILE_URLS[n++ % HOSTILE_URLS.length];
     }
     const text = typeof value === "string" && TEXT_KEYS.has(key);
-    const loose = (typeof value === "string" || typeof value === "number") && LOOSE_KEYS.has(key);
+    const loose = typeof value === "string" && LOOSE_KEYS.has(key);
     return text || loose ? HOSTILE_TEXTS[n++ % HOSTILE_TEXTS.length] : value;
   };
   return walk(body, undefined);
