@@ -515,7 +515,7 @@ export const ja: Messages = {
   navShortRefresh: "更新",
   navShortBuilder: "数式",
   navShortCompany: "企業",
-  screenShownAll: "全件を表に表示しています。",
+  screenShownAll: "該当する {shown} 社をすべて表に表示しています。",
   screenShownSome:
     "表には {total} 社のうち最初の {shown} 社を表示しています（1回に表示するのは {limit} 社まで）。",
   histogramOfShown: "{metric}：表の {n} 社の分布",

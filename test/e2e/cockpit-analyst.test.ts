@@ -310,7 +310,7 @@ describe.each(LANGUAGES)("the analyst's pane in $lang", ({ lang }) => {
     );
     const toyota = rows.find((r) => r.includes("B50")) ?? "";
     if (lang === "ja") {
-      expect(toyota).toContain("「トヨタ」という上場会社は見つかりません。company には証券コード");
+      expect(toyota).toContain("「トヨタ」という上場会社は見つかりません。会社 には証券コード");
       expect(toyota).toContain("エンティティを指定してください");
     } else {
       expect(toyota).toContain('No listed company matches "トヨタ". company: use a security code');
