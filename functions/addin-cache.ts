@@ -38,7 +38,7 @@ let installed: LazyPersistentStore | undefined;
 /**
  * The add-in's cache: a memory tier (answers of this session) in front of a persistent tier that
  * survives a restart, IndexedDB holding each answer as gzip bytes (src/client/stored-form.ts).
- * REFERENCE: the shared runtime is a browser context (web iframe, WebView2, WKWebView), so IndexedDB
+ * The shared runtime is a browser context (web iframe, WebView2, WKWebView), so IndexedDB
  * is there and far larger than OfficeRuntime.storage's 10 MB, which the cache therefore never uses
  * (Microsoft Learn "Runtimes in Office Add-ins": custom functions outside a shared runtime run in a
  * JavaScript-only runtime; this add-in's manifest asks for the shared one). Microsoft Learn "Persist

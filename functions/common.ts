@@ -141,7 +141,7 @@ export function unitColumn(key: string, unit: string, ctx: Shaping): Column<Row>
   return column(key, undefined, (r) => unitCell(r[key], unit, "jpy", ctx.host), unit);
 }
 
-/** The language of title rows: the header language (issue 11: no "financials annual (百万円)"). */
+/** The language of title rows: the header language (no "financials annual (百万円)"). */
 export function titleLang(ctx: Shaping): "en" | "ja" {
   return ctx.headerLanguage === "ja" ? "ja" : "en";
 }

@@ -7,7 +7,7 @@ import { isFutureDate } from "../src/excel/dates";
 import { ResultTooLargeError } from "../src/excel/limits";
 import type { Lang } from "../src/session";
 
-/** Error codes that can carry a custom message (REFERENCE: only these two show one). */
+/** Error codes that can carry a custom message (Microsoft Learn: only these two show one). */
 export const INVALID_VALUE = "#VALUE!";
 export const NOT_AVAILABLE = "#N/A";
 export type CellErrorCode = typeof INVALID_VALUE | typeof NOT_AVAILABLE;
@@ -57,7 +57,7 @@ const fullMessages = new WeakMap<object, string>();
 /**
  * A cell error with `code` and `message`: `CustomFunctions.Error` when the runtime has it. A message
  * over MAX_MESSAGE_CHARS is cut at a word or list boundary for the cell's tooltip; the whole of it
- * stays readable through `fullMessageOf` (the Problems list shows it, issue 19).
+ * stays readable through `fullMessageOf` (the Problems list shows it, taskpane/state/problems.ts).
  * @internal Tests build the errors they expect with it.
  */
 export function cellError(code: CellErrorCode, message: string): CellError {

@@ -27,7 +27,7 @@ function office(): OfficeLike | undefined {
 }
 
 /**
- * REFERENCE: formatted numbers and entities need CustomFunctionsRuntime 1.4; older hosts get plain
+ * Formatted numbers and entities need CustomFunctionsRuntime 1.4; older hosts get plain
  * serials and tables.
  */
 export function detectHostCapabilities(): HostCapabilities {

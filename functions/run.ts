@@ -76,7 +76,7 @@ export async function run<T extends Cell | Cell[][]>(
         return call.signal();
       },
       staleSink: call,
-      // Issue 18: one deadline for every request of this call (README "#BUSY! that does not go away").
+      // One deadline for every request of this call (README "#BUSY! that does not go away").
       call,
     };
     const ctx: CallContext = {
@@ -96,8 +96,8 @@ export async function run<T extends Cell | Cell[][]>(
       if (result.length === 0) return answered(invocation, call, [[""]] as T); // Excel rejects []
       assertWithinLimits(result);
     }
-    // A single value served from the cache while the API is down says so in its format (issue 6:
-    // a visible stale marker); tables say it in their title row (functions/common.ts).
+    // A single value served from the cache while the API is down says so in its format (a
+    // visible stale marker); tables say it in their title row (functions/common.ts).
     const shown =
       !Array.isArray(result) && call.stale ? (staleCell(result, lang, host) as T) : result;
     return answered(invocation, call, shown);

@@ -73,7 +73,7 @@ export type SharedFetch = Flight<FinancialsResponse>;
  */
 const fetches = new InFlightRequests({ keepSettledTurn: true });
 
-/** Per cache partition (key and server, issue 18): a cell never joins another key's fetch. */
+/** Per cache partition (key-partition.ts): a cell never joins another key's fetch. */
 function fetchKey(
   partition: string,
   who: Company,

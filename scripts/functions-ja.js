@@ -1,6 +1,7 @@
 // Builds functions-ja.json (English names, Japanese descriptions) from the generated functions.json
-// and scripts/functions-ja-table.json, as a webpack 5 plugin; generated metadata cannot be localised
-// (REFERENCE), so the manifest's ja-JP override points at this file.
+// and scripts/functions-ja-table.json, as a webpack 5 plugin; generated metadata cannot be
+// localised (Microsoft Learn, localizing custom functions), so the manifest's ja-JP override
+// points at this file.
 "use strict";
 
 const fs = require("node:fs");

@@ -24,9 +24,9 @@ export const DEFAULT_BASE_URL: string =
     : PRODUCTION_BASE_URL;
 
 /**
- * Same-origin path of the add-in host's relay (REFERENCE: the live API may not answer CORS for the
- * add-in's origin). The host (scripts/dev-server.ts RELAY_PREFIX) forwards `<RELAY_PATH>/<rest>` to
- * the upstream base URL it is configured with.
+ * Same-origin path of the add-in host's relay (the live API may not answer CORS for the add-in's
+ * origin: README "Using a real key", Relay mode). The host (scripts/dev-server.ts RELAY_PREFIX)
+ * forwards `<RELAY_PATH>/<rest>` to the upstream base URL it is configured with.
  */
 const RELAY_PATH = "/relay/v1";
 
@@ -83,10 +83,10 @@ function buildClient(): Client {
     apiKey: () => keyProvider(),
     lang: settings.lang,
     cacheStore,
-    // Issue 13: an answer missing a field the functions read is refused with its name.
+    // An answer missing a field the functions read is refused with its name (response-check.ts).
     checkAnswers: true,
-    // Issue 21: on open every cell answers from what is stored; due answers are asked again
-    // behind the cells (src/client/freshness.ts decides what is due).
+    // On open every cell answers from what is stored (README "the morning open"); due answers are
+    // asked again behind the cells (src/client/freshness.ts decides what is due).
     staleWhileRevalidate: true,
     // One check per company on a morning open: checks start once the cells are in.
     revalidationSettleMs: REVALIDATION_SETTLE_MS,

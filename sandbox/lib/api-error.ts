@@ -18,7 +18,7 @@ export type DetailReason = ErrorDetail["reason"];
 /** The common error body `{error: {code, message, details?}}` (openapi.json ErrorResponse). */
 export type ErrorBody = ErrorResponse;
 
-/** Longest piece of the caller's input an error message repeats (issue 13: a 60 kB filter must
+/** Longest piece of the caller's input an error message repeats (a 60 kB filter must
  * not come back whole in the answer, nor in logs that keep the message). */
 export const MAX_QUOTED_INPUT = 200;
 /** Backstop for a whole message whatever it quotes. */

@@ -14,7 +14,7 @@ export interface RequestLogEntry {
 
 /** Keeps memory bounded in long-running servers: the oldest entries are dropped first. */
 const REQUEST_LOG_CAPACITY = 10_000;
-/** And in bytes (issue 13: 10,000 entries of 60 kB URLs would be 600 MB). @unit bytes (UTF-16 ≈ 2/char) */
+/** And in bytes (10,000 entries of 60 kB URLs would be 600 MB). @unit bytes (UTF-16 ≈ 2/char) */
 export const REQUEST_LOG_MAX_BYTES = 4 * 1024 * 1024;
 /** A path or query longer than this is kept cut, with its length, in the log. */
 const MAX_LOGGED_TEXT = 2_048;

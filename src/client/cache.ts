@@ -38,7 +38,7 @@ export interface CacheStore {
   peek?(key: string): CacheEntry | undefined;
   /**
    * Optional: drops what is held in memory only (a persistent tier keeps its records). The client
-   * calls it when the API key changes (issue 18: the memory tier holds no other key's answers).
+   * calls it when the API key changes (key-partition.ts: memory holds no other key's answers).
    */
   clearMemory?(): Promise<void>;
 }

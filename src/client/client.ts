@@ -66,7 +66,7 @@ import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/pri
 import { latestPrices } from "../domain/price-latest";
 import { normalizeCompany, todayJst, todayLocal } from "./normalize";
 
-/** REFERENCE: public clients call this origin. */
+/** The live API's origin (openapi.json servers). */
 export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";
 /** The local sandbox (sandbox/server.ts). */
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787/v1";
@@ -88,7 +88,7 @@ interface ClientCore {
   peek<O extends OperationId>(operationId: O, params: ParamsOf<O>): ResponseOf<O> | undefined;
   /**
    * The cache partition of the key now readable (a fingerprint of key and server, never the key);
-   * undefined without one. Work shared across cells is keyed by it, as the cache is (issue 18).
+   * undefined without one. Work shared across cells is keyed by it, as the cache is.
    */
   partition(): string | undefined;
   /** Any operation by id (what the named methods call). */
@@ -150,9 +150,9 @@ interface ClientCore {
   /** Drops every cached answer and remembered code mapping. */
   invalidateAll(): Promise<void>;
   /**
-   * Forget key (issue 18): clears the memory tier and deletes the current key's cached answers
-   * (every server it was used with in this session) from every tier. The key itself is the
-   * caller's to remove; call this before removing it.
+   * Forget key (README "Using a real key"): clears the memory tier and deletes the current key's
+   * cached answers (every server it was used with in this session) from every tier. The key
+   * itself is the caller's to remove; call this before removing it.
    */
   forgetKey(): Promise<void>;
   stats(): ClientStats;
@@ -344,7 +344,7 @@ class Client implements ClientCore {
     if (peek === undefined || params === undefined || params === null) return undefined;
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     if (mode !== "default" && mode !== "only-if-cached") return undefined;
-    // Issue 18: only the current key's answers, and nothing until its fingerprint is known.
+    // Only the current key's answers (key-partition.ts), nothing until its fingerprint is known.
     const id = this.partitionNow();
     if (id === undefined) return undefined;
     const known = this.knownArguments(opId, params, id);
@@ -402,7 +402,7 @@ class Client implements ClientCore {
 
   /**
    * The key this call sends and its partition (computed once per key and server). No key: the
-   * "set a key" error, and nothing is read from the cache (issue 18; openapi.json bearerAuth: no
+   * "set a key" error, and nothing is read from the cache (openapi.json bearerAuth: no
    * key is 401).
    */
   private caller(): Caller | Promise<Caller> {
@@ -800,7 +800,7 @@ class Client implements ClientCore {
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
     // openapi.json getUsage: usage is the live remaining count; a cached one would mislead.
     const cacheable = opId !== "getUsage";
-    // Issue 18: the partition first, so neither the cache nor a request in flight crosses keys.
+    // The partition first, so neither the cache nor a request in flight crosses keys.
     const key = `${who.id}${cacheKey(opId, clean)}`;
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
@@ -1230,7 +1230,7 @@ const knownByParams = new WeakMap<
   { opId: OperationId; partition: string; known: KnownArguments }
 >();
 
-/** Partitions over `store`: a change of key empties its memory tier (issue 18). */
+/** Partitions over `store`: a change of key empties its memory tier (key-partition.ts). */
 function partitionsOf(store: CacheStore): KeyPartitions {
   return new KeyPartitions(() => {
     const cleared = store.clearMemory?.();

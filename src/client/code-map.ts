@@ -46,8 +46,8 @@ interface Pairs {
 const MAX_PAIRS = 50_000;
 
 /**
- * The add-in's one registry of security code <-> EDINET code pairs, per cache partition (issue 18:
- * pairs are answers too; the sandbox's sample companies need not match production's). The client
+ * The add-in's one registry of security code <-> EDINET code pairs, per cache partition (pairs are
+ * answers too; the sandbox's sample companies need not match production's). The client
  * fills it from every answer that states a pair (`codePairsIn`, /financials by security code, the
  * EDINET look-up); EDINET resolution and company resolution read it.
  *

@@ -194,7 +194,7 @@ const FIXED_MESSAGES = {
 } satisfies Partial<Record<KaishaErrorCode, () => MessagePair>>;
 
 /**
- * 403 (REFERENCE: "not permitted", for example a plan without this data): the key is valid.
+ * 403 ("not permitted", for example a plan without this data): the key is valid.
  */
 export const ForbiddenError = fixedError("ForbiddenError", "forbidden");
 
@@ -214,7 +214,7 @@ export class NotFoundError extends KaishaError {
   }
 }
 
-/** 429: per-minute or daily limit (REFERENCE: both answer 429). `daily` ones are never retried. */
+/** 429: per-minute or daily limit (openapi.json RateLimited). `daily` ones are never retried. */
 export class RateLimitError extends KaishaError {
   override readonly name = "RateLimitError" as const;
   declare readonly code: "rate_limited";

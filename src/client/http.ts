@@ -24,7 +24,7 @@ export interface ResponseLike {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * Largest answer read (issue 13; the largest real answers, 30 years of financials, are a few
+ * Largest answer read (the largest real answers, 30 years of financials, are a few
  * hundred kB, and Excel takes about 5 MB per result). Counted while the body streams in; a larger
  * answer is dropped unparsed. @unit bytes
  */

@@ -3,7 +3,7 @@
 import { sha256Hex } from "./sha256";
 
 /**
- * Issue 18: answers belong to the key that fetched them (plans differ: a key refused on /financials
+ * Answers belong to the key that fetched them (plans differ: a key refused on /financials
  * with 403 must not be served another key's figures) and to the server they came from. Cache keys,
  * in-flight requests and remembered code mappings start with the partition's id, a SHA-256 of the
  * key and the server: the key itself never reaches the cache or IndexedDB, and the id cannot be

@@ -107,7 +107,7 @@ export interface PersistentCacheStoreOptions {
   openTimeoutMs?: number;
 }
 
-/** REFERENCE: IndexedDB in the shared runtime holds far more than OfficeRuntime.storage's 10 MB. */
+/** IndexedDB in the shared runtime holds far more than OfficeRuntime.storage's 10 MB. */
 const DEFAULT_PERSISTENT_MAX_BYTES = 384 * 1024 * 1024;
 
 /** Stands in until (or when never) the real backend opens: stores nothing. */

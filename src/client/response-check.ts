@@ -13,7 +13,7 @@ export const CUT_MARKER = "…[cut / 省略]";
 /**
  * Deepest nesting of objects and arrays read. The contract's answers nest a few levels (an answer,
  * its list, an item, a sub-list); a body nested far deeper (200,000 levels fit in 1.2 MB) is refused
- * before any recursion could run out of stack (issue 18), and the last good answer stands in.
+ * before any recursion could run out of stack, and the last good answer stands in.
  */
 const MAX_ANSWER_DEPTH = 64;
 
@@ -355,7 +355,7 @@ function clean(value: unknown, depth: number): unknown {
  * number is not finite, or two rows of one period or date differ (duplicate-rows.ts; identical
  * ones are kept once); "nested too deeply" past MAX_ANSWER_DEPTH levels. Each is `kind: "field"`,
  * a content error the last good answer may stand in for (retry.ts canServeStale). Unknown extra
- * fields are kept (REFERENCE: the API keeps growing). `contract` false skips the contract's types
+ * fields are kept (the API keeps adding fields). `contract` false skips the contract's types
  * and rows (clients fed hand-made partial answers in tests).
  *
  * @example checkAnswer("getUsage", { remaining: 10 }) // { remaining: 10 }

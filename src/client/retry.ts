@@ -43,7 +43,7 @@ export function shouldRetry(error: unknown): boolean {
 /**
  * True when an earlier (even expired) cached answer may stand in for a failed request: the same
  * transient failures as `shouldRetry`, plus timeouts, the request deadline, every 429 (including
- * the daily limit) and every content error of a 2xx (issue 18: nothing lost on bad answers): not
+ * the daily limit) and every content error of a 2xx (nothing lost on bad answers): not
  * JSON (a captive portal page answers in the API's place), too large, a required field missing or
  * mistyped, a non-finite number, nesting too deep. Not a 400/404 without the API's error object
  * (`kind: "other"`): that is the wrong server, not a bad answer.

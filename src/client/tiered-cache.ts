@@ -172,7 +172,7 @@ export class TieredCacheStore implements CacheStore {
     await this.persistent.clear().catch(() => undefined);
   }
 
-  /** The memory tier only (the key changed: issue 18); persistent records stay, partitioned. */
+  /** The memory tier only (the key changed); persistent records stay, partitioned. */
   async clearMemory(): Promise<void> {
     await this.memory.clear();
   }

@@ -152,7 +152,8 @@ export interface RequestOptions {
   /**
    * One cell invocation's scope, shared by every request it makes (functions/run.ts): the client
    * keeps the call's deadline here, so COMPANY's later requests count against the bound its first
-   * one started (issue 18). Without it each request has its own deadline.
+   * one started (README "#BUSY! that does not go away"). Without it each request has its own
+   * deadline.
    */
   call?: CallScope;
 }

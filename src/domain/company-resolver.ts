@@ -81,7 +81,7 @@ async function securityByName(
   const wanted = bareName(name);
   const whole = found.filter((s) => squash(s.code) === squash(name) || bareName(s.name) === wanted);
   if (whole.length === 1 && whole[0] !== undefined) return whole[0];
-  // The cause first, in terms of what was typed, then what the argument accepts (issue 19).
+  // The cause first, in terms of what was typed, then what the argument accepts.
   const typed = name.length > 40 ? `${name.slice(0, 37)}...` : name;
   if (found.length === 0) {
     throw new ArgumentError(argument, COMPANY_FORMS, name, {

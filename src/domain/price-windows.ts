@@ -14,7 +14,7 @@ type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 export interface PriceWindowPort {
   /** Ranges received (price-days.ts), shared by every key: `partition` scopes them. */
   readonly days: PriceDays<PriceRowOf>;
-  /** The cache partition of the key asking (issue 18: price rows are answers too). */
+  /** The cache partition of the key asking (key-partition.ts: price rows are answers too). */
   readonly partition: string;
   readonly now: () => number;
   /** The client's `ttlMs.getPrices` override, which replaces the rule below. @unit ms */

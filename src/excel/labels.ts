@@ -94,7 +94,7 @@ const TEXT_LABELS: Readonly<Record<string, string>> = {
 
 /**
  * API field names that differ between endpoints for one concept -> the one column name every
- * function shows (issue 11: `security_code` everywhere, never `code` in one table). The API's own
+ * function shows (`security_code` everywhere, never `code` in one table). The API's own
  * names stay accepted wherever a name is typed (field-names.ts).
  */
 const COLUMN_NAMES: Readonly<Record<string, string>> = {

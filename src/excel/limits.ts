@@ -5,7 +5,10 @@ import type { Cell } from "./values";
 /** @internal Tests and the preview page's grid (a development build) read Excel's row limit. */
 export const MAX_ROWS = 1_048_576;
 const MAX_COLUMNS = 16_384;
-/** REFERENCE: about 5 MB per custom-function result; keep a margin for the host's own envelope. */
+/**
+ * Excel takes about 5 MB per custom-function result (Microsoft Learn, custom functions
+ * limits); keep a margin for the host's own envelope.
+ */
 const MAX_RESULT_BYTES = 5_000_000;
 /** Excel's limit on characters in one cell. */
 export const MAX_CELL_CHARS = 32_767;
