@@ -103,7 +103,8 @@ export function App(props: AppProps) {
     document.documentElement.lang = lang;
   }, [lang]);
 
-  // Saving a key or changing the server recalculates KAISHA formulas (issue 5 part 1).
+  // Saving a key or changing the server recalculates KAISHA formulas
+  // (test/taskpane/recalc-on-change.test.ts).
   useEffect(
     () => (excel ? recalcOnSessionChange(session.onChange, recalculateAll) : undefined),
     [session, excel],

@@ -41,7 +41,8 @@ export async function renderPane(): Promise<void> {
     saved: initialSetting === "auto" ? null : initialSetting,
   });
   const session = await startPaneSession({ query, lang });
-  // npm start: open connected to the sandbox with its demo key (issue 12), never another server.
+  // npm start: open connected to the sandbox with its demo key, never another server (README
+  // "The sandbox and its demo key").
   await applyDemoKeyOnSandbox(session, {
     demoKey: DEMO_KEY,
     sandboxBaseUrl: DEFAULT_BASE_URL,

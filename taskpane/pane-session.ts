@@ -82,7 +82,7 @@ export async function startPaneSession(
     query?: URLSearchParams;
     /**
      * The pane's language: a Japanese pane writes Japanese table headers (日本語の項目名) until the
-     * user chooses otherwise (issue 19); an English one the API's keys.
+     * user chooses otherwise; an English one the API's keys.
      */
     lang?: Lang;
   } = {},
@@ -105,10 +105,10 @@ export async function startPaneSession(
         saved.headerLanguage,
       )
     : saved;
-  // The key goes only where the user entered or verified it (issue 13).
+  // The key goes only where the user entered or verified it (state/key-store.ts).
   const provideKey = () => keys.keyFor(effectiveBaseUrl(getSettings()));
   setKeyProvider(provideKey);
-  // The message language of the functions stays Office's (issue 4); the pane's override is the pane's.
+  // The message language of the functions stays Office's; the pane's override is the pane's.
   configureSession({
     baseUrl: baseUrlOf(settings, URL_PRESETS),
     connectionMode: settings.mode,
@@ -139,7 +139,7 @@ export async function startPaneSession(
     },
     keyTarget: () => targetOf(settings),
     async forgetKey() {
-      // Issue 18: the key's answers go with it (memory tier and its persistent records).
+      // The key's answers go with it (memory tier and its persistent records).
       await getClient()
         .forgetKey()
         .catch(() => undefined);

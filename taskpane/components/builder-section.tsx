@@ -373,7 +373,7 @@ export function BuilderSection(props: { catalogue?: readonly BuilderFunction[] }
   const resolvedText = resolved?.formula === formula ? resolved.text : undefined;
 
   /**
-   * Opens the selected cell's KAISHA formula in the form (issue 19). `always`: the user asked; else
+   * Opens the selected cell's KAISHA formula in the form. `always`: the user asked; else
    * only when the selection changed since the last look (the tab shown again keeps edits).
    */
   const openSelectedCell = useCallback(

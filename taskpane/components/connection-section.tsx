@@ -49,7 +49,7 @@ export function ConnectionSection() {
             : shape === "wrong_prefix"
               ? t("keyShapePrefix")
               : t("keyShapeChars");
-  // Issue 13: a remembered key goes only to the server it was entered for; say so when this page
+  // A remembered key goes only to the server it was entered for; say so when this page
   // points elsewhere (a dev build's ?baseUrl), instead of a bare "no key".
   const boundTo = session.keys.boundTo();
   const target = session.keyTarget?.();

@@ -53,7 +53,7 @@ function ParamField(props: {
   const testId = `import-param-${spec.name}`;
   const label = paramLabel(t, spec.name, spec.labelKey);
   if (spec.name === "security_code" || spec.name === "code") {
-    // The company: searched by name or code (issue 12); EDINET codes where the dataset takes them.
+    // The company: searched by name or code; EDINET codes where the dataset takes them.
     return (
       <CompanyPicker
         testId={testId}

@@ -131,7 +131,7 @@ export function ScreeningSection() {
   const importCost = fresh ? Math.max(1, Math.ceil(fresh.total / SCREEN_PAGE)) : 0;
   const chartKey = form.sortBy || form.conditions[0]?.field || "";
   // The chart counts the rows the table lists, so matches, rows shown and the chart's population
-  // are told apart and add up (issue 19).
+  // are told apart and add up.
   const chart = useMemo(() => {
     if (!preview || chartKey === "") return undefined;
     const unit = fieldOf(chartKey)?.unit ?? null;

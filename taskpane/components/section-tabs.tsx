@@ -13,8 +13,8 @@ export interface TabInfo {
 }
 
 /**
- * One row of equal tabs, none hidden behind a menu (issue 19: at 320 px every section is reachable
- * in one click). The arrow keys move between tabs (Fluent TabList).
+ * One row of equal tabs, none hidden behind a menu (at 320 px every section is reachable in one
+ * click: test/e2e/pane-formulas.test.ts). The arrow keys move between tabs (Fluent TabList).
  */
 export function SectionTabs(props: {
   tabs: readonly TabInfo[];

@@ -47,7 +47,7 @@ const PURE_FUNCTIONS = [
 ];
 
 /**
- * Restore formulas (issue 18): a recorded formula must call KAISHA, and besides it only pure
+ * Restore formulas: a recorded formula must call KAISHA, and besides it only pure
  * functions, so a crafted provenance row cannot smuggle `+WEBSERVICE(…)` or a defined name in.
  */
 export const RESTORE_POLICY: FormulaPolicy = {

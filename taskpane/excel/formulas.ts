@@ -119,7 +119,7 @@ export async function insertFormula(formula: string): Promise<string> {
 }
 
 /**
- * Full recalculation, so KAISHA functions run again (they are not volatile, REFERENCE); the client's
+ * Full recalculation, so KAISHA functions run again (none is @volatile); the client's
  * cache decides what costs a request.
  */
 export async function recalculateAll(): Promise<void> {

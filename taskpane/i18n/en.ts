@@ -324,7 +324,7 @@ export const en = {
   excelApiMissing:
     "This Excel does not support ExcelApi {version}, which this action needs: use Microsoft 365, Excel 2021 or later, or Excel on the web.",
 
-  // issue 12: the analyst's cockpit
+  // The analyst's cockpit (taskpane/README.md)
   screenFieldsRetryNamed: "Load the metric list again",
   navLabel: "Sections",
   keyMissingInPane: "No API key is set: enter one under Connection.",
@@ -520,7 +520,7 @@ export const en = {
   arg_to: "To",
   arg_from: "From",
 
-  // issue 19: the pane
+  // The pane as an analyst uses it (test/e2e/cockpit-analyst.test.ts)
   navShortConnection: "Connect",
   navShortScreening: "Screen",
   navShortImport: "Import",

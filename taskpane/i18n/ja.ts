@@ -316,7 +316,7 @@ export const ja: Messages = {
   excelApiMissing:
     "このExcelは ExcelApi {version} に対応していないため、この操作はできません。Microsoft 365 または Excel 2021 以降、あるいは Excel on the web をお使いください。",
 
-  // issue 12: the analyst's cockpit
+  // The analyst's cockpit (taskpane/README.md)
   screenFieldsRetryNamed: "指標の一覧を読み込み直す",
   navLabel: "セクション",
   keyMissingInPane: "APIキーが未設定です。「接続」タブでキーを入力してください。",
@@ -508,7 +508,7 @@ export const ja: Messages = {
   arg_to: "終了日",
   arg_from: "開始日",
 
-  // issue 19: the pane
+  // The pane as an analyst uses it (test/e2e/cockpit-analyst.test.ts)
   navShortConnection: "接続",
   navShortScreening: "抽出",
   navShortImport: "取込",

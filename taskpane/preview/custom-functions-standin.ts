@@ -1,7 +1,7 @@
 // The preview page's stand-in for Excel's `CustomFunctions` global: loaded before the functions bundle,
 // it captures each `CustomFunctions.associate` so the page can call the real implementations.
 
-/** The error codes Excel's runtime defines (REFERENCE: only #VALUE! and #N/A show a message). */
+/** The error codes Excel's runtime defines (only #VALUE! and #N/A show a message). */
 export const ErrorCode = {
   invalidValue: "#VALUE!",
   notAvailable: "#N/A",

@@ -238,7 +238,7 @@ function thrownToCell(err: unknown): DisplayCell {
   if (err instanceof EvaluationError) return err.cell;
   const grid = toDisplayGrid(err);
   const cell = grid[0]?.[0];
-  // A plain Error becomes a bare #VALUE! in Excel (REFERENCE): no message is shown.
+  // A plain Error becomes a bare #VALUE! in Excel: no message is shown.
   return cell?.kind === "error" ? cell : errorCell("#VALUE!");
 }
 

@@ -244,7 +244,8 @@ function renderShell(
   );
 
   const applyConnection = () => {
-    // The pane's rule (issue 13): the key goes over https, or plain http only to this computer.
+    // The pane's rule (isValidBaseUrl): the key goes over https, or plain http only to this
+    // computer.
     const url = baseUrl.value.trim();
     if (!isValidBaseUrl(url)) {
       connMessage.dataset["kind"] = "error";

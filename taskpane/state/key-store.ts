@@ -8,7 +8,7 @@ export interface AsyncStore {
 }
 
 const KEY_STORAGE_KEY = "kaisha.apiKey";
-/** The base URL the remembered key was verified against (issue 13: the key goes nowhere else). */
+/** The base URL the remembered key was verified against (the key goes nowhere else). */
 const KEY_BASE_URL_STORAGE_KEY = "kaisha.apiKeyBaseUrl";
 
 /** Base URLs compare without trailing slashes or surrounding spaces. */
@@ -36,7 +36,7 @@ export function memoryStore(): AsyncStore {
 }
 
 /**
- * REFERENCE: OfficeRuntime.storage in the shared runtime (persistent, per add-in origin); in a plain
+ * OfficeRuntime.storage in the shared runtime (persistent, per add-in origin); in a plain
  * browser, localStorage. Both belong to this computer's profile, not to the .xlsx file.
  */
 export function defaultKeyStore(): AsyncStore {
@@ -49,7 +49,7 @@ export function defaultKeyStore(): AsyncStore {
 /**
  * Holds the session's API key in memory and, when asked, on this computer, bound to the base URL it
  * was entered or verified for: `keyFor(url)` hands the key out only for that URL, so a page opened
- * with another server (a link, a stale setting) never sends it there (issue 13).
+ * with another server (a link, a stale setting) never sends it there (README "Using a real key").
  * @example const keys = new KeyManager(defaultKeyStore()); await keys.load(url); keys.keyFor(url);
  */
 export class KeyManager {

@@ -48,7 +48,7 @@ export type PaneQueueStatus = ReturnType<KaishaClient["queueStatus"]>;
 
 /**
  * The rows of an answer's array as plain records, for tables built column by column from whatever
- * keys the rows carry (unknown fields are tolerated, REFERENCE).
+ * keys the rows carry (the API may add fields; unknown ones are tolerated).
  */
 export function arrayProp(obj: unknown, key: string): Record<string, unknown>[] {
   const v = typeof obj === "object" && obj !== null ? (obj as Record<string, unknown>)[key] : [];

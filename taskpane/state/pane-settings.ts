@@ -43,8 +43,8 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * A base URL the key may be sent to: https, or plain http only to this computer (issue 13: a key
- * sent over plain http to another host can be read on the way). No credentials, query or fragment.
+ * A base URL the key may be sent to: https, or plain http only to this computer (a key sent
+ * over plain http to another host can be read on the way). No credentials, query or fragment.
  */
 export function isValidBaseUrl(url: string): boolean {
   let u: URL;

@@ -41,7 +41,7 @@ function recordedMessage(c: KaishaCell, error: string, lookup: CellErrorLookup) 
 
 /**
  * The host's message is the cell's tooltip, clipped to 200 characters ("…"); the recorded one is
- * the whole text when it continues the host's (issue 19: the list shows messages in full).
+ * the whole text when it continues the host's (the list shows messages in full).
  */
 function bestMessage(host: string | undefined, recorded: string | undefined) {
   if (host === undefined) return recorded;

@@ -64,7 +64,7 @@ function literal(arg: string | undefined, sheet: string): string {
   return `${sheet}!${arg.replace(/\$/g, "").toUpperCase()}`;
 }
 
-/** Functions answered without a request (issue 4: FIELDS reads the contract). */
+/** Functions answered without a request (FIELDS reads the contract). */
 const FREE = new Set(["FIELDS"]);
 
 /**

@@ -176,9 +176,10 @@ function screenRows(form: ScreeningFormState, matchCount?: number): number {
 }
 
 /**
- * `=KAISHA.SCREEN(filters, sort_by, sort_order, sector, industry, as_of, limit, name)` (issue 4
- * argument order) with the same criteria as the form. `matchCount` is the preview's total_count
- * for these criteria, when known, so the formula lists the same companies an import would.
+ * `=KAISHA.SCREEN(filters, sort_by, sort_order, sector, industry, as_of, limit, name)` (the
+ * argument order of functions/index.ts) with the same criteria as the form. `matchCount` is the
+ * preview's total_count for these criteria, when known, so the formula lists the same companies
+ * an import would.
  */
 export function screenFormula(
   form: ScreeningFormState,

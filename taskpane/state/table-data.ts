@@ -45,7 +45,7 @@ export type CellValue = string | number | boolean;
 export interface TableData {
   columns: ColumnSpec[];
   rows: CellValue[][];
-  /** openapi.json Attribution, shown under the table (a condition of use, REFERENCE). */
+  /** openapi.json Attribution, shown under the table (a condition of use: README "Attribution"). */
   attribution: { source_label: string; license_note: string; processed_by: string } | undefined;
   /** unit money columns are shown in (by number format; the cells hold yen), for the caption. */
   scale: FormatMoneyUnit;
@@ -179,7 +179,8 @@ export function shapeTable(
     const rawUnit = units.get(key);
     const kind = kindOf(key, flatten(key, sample), rawUnit);
     const unit = kind === "number" ? displayUnit(amount(key), rawUnit, options.scale) : undefined;
-    // Same rule as the functions' header cells (issue 4): keys unless the user chose Japanese labels.
+    // Same rule as the functions' header cells (functions/common.ts): keys unless the user chose
+    // Japanese labels.
     const base = options.headers === "ja" ? (labels.get(key) ?? labelJa(key) ?? key) : key;
     let header = options.headers === "ja" && kind === "number" ? headerWithUnit(base, unit) : base;
     if (usedHeaders.has(header)) header = `${header} [${key}]`;

@@ -5,7 +5,7 @@ import { isValidBaseUrl } from "./pane-settings";
 
 /**
  * webpack's DefinePlugin sets this to `true` for npm start and the e2e build and to `false` for
- * `npm run build`, whose minifier then drops the override code entirely (issue 13: a link with
+ * `npm run build`, whose minifier then drops the override code entirely (a link with
  * `?baseUrl=http://attacker` must not be able to point a production pane anywhere).
  */
 declare const __KAISHA_URL_OVERRIDES__: boolean;
