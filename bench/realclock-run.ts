@@ -16,7 +16,7 @@ import { startWorkerSandbox } from "./worker-sandbox";
 
 /** The sheet the run keeps on screen (bench/scale-cells.ts spreads companies over five sheets). */
 const SHEET_ON_SCREEN = "Sheet 1";
-/** Companies of the sheet on screen whose completion is reported (the "first 50"). */
+/** Companies of the sheet on screen whose completion is timed: the first 50 by row, a screen's worth. */
 const VISIBLE_COMPANIES = 50;
 
 /** What one real-clock run measured; times in seconds at the live limit (real seconds × speed). */
