@@ -97,6 +97,9 @@ function completions(sent: string[]): { code: string; after: number }[] {
   return [...last].map(([code, after]) => ({ code, after })).sort((a, b) => a.after - b.after);
 }
 
+// The first test builds the sandbox's dataset in process: seconds on a loaded 2-core machine.
+jest.setTimeout(30_000);
+
 describe("a cold model's queue order", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
