@@ -11,7 +11,7 @@ import {
   type HeaderMode,
 } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
-import { jstIsoDate } from "../src/excel/dates";
+import { jstIsoDate, upToToday } from "../src/excel/dates";
 import { dateCell } from "../src/excel/values";
 import {
   dateColumn,
@@ -23,7 +23,7 @@ import {
 } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
-import { futureDate } from "./excel-errors";
+import { refuseFutureDay } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
@@ -57,8 +57,11 @@ interface DisclosuresQuery {
 type DisclosuresPage = SecurityDisclosuresResponse;
 
 /** The first page's conditions (openapi.json listSecurityDisclosures: only `cursor` changes). */
-function disclosuresQuery(code: string, args: DisclosuresArgs): DisclosuresQuery {
-  const { start, end, type, count } = args;
+function disclosuresQuery(code: string, args: DisclosuresArgs, today?: string): DisclosuresQuery {
+  const { type, count } = args;
+  // The user's today east of Japan names JST today: no request for a day not reached yet.
+  const start = today === undefined ? args.start : upToToday(args.start, today);
+  const end = today === undefined ? args.end : upToToday(args.end, today);
   const limit = Math.min(count, PAGE_MAX);
   return internedQuery(
     `listSecurityDisclosures|${code}|${start ?? ""}|${end ?? ""}|${type ?? ""}|${count}`,
@@ -110,9 +113,10 @@ const disclosuresTable = defineTable<
     mode: headersArg(headers),
     direction: orderArg(order),
   }),
-  refuse({ start, end }, today) {
-    // A range starting after today holds no disclosure yet: say so rather than answer nothing.
-    if (start !== undefined && start > today) throw futureDate(start, today);
+  refuse({ start, end }, today, userToday) {
+    // A range starting after today holds no disclosure yet: say so rather than answer nothing
+    // (the user's own today east of Japan is the latest day).
+    refuseFutureDay(start, today, userToday);
     if (start !== undefined && end !== undefined && start > end) {
       throw new ArgumentError(
         "from",
@@ -123,8 +127,8 @@ const disclosuresTable = defineTable<
   },
   ...bySecurityCode<DisclosuresArgs>(),
   needs: (args, code) => [disclosuresQuery(code, args)],
-  compute(args, code, answers, shaping) {
-    const walk = answers.read(disclosuresQuery(code, args));
+  compute(args, code, answers, shaping, client) {
+    const walk = answers.read(disclosuresQuery(code, args, client.today()));
     if (walk === undefined) return LACKING;
     const first = walk.pages[0];
     const rows: SecurityDisclosure[] = walk.pages.flatMap((p) => p.disclosures);

@@ -134,6 +134,15 @@ export function refuseFutureDate(
     throw futureDate(arg.spec.iso, today);
 }
 
+/**
+ * Refuses a date argument (a range's `from`/`to`, an `as_of`) not reached yet, before any request.
+ * The user's own today east of Japan is the latest day, not the future (src/excel/dates.ts
+ * isFutureDate); the query then names JST today (upToToday), never a day the API has not reached.
+ */
+export function refuseFutureDay(iso: string | undefined, today: string, userToday: string): void {
+  if (iso !== undefined && isFutureDate(iso, today, userToday)) throw futureDate(iso, today);
+}
+
 function kaishaCell(err: KaishaError, lang: Lang): CellError {
   const text = err.localized(lang);
   // openapi.json ErrorResponse: a 400 means the arguments must change; everything else is "not

@@ -8,7 +8,8 @@ import { dateCell } from "../src/excel/values";
 import { dateColumn, noResults, numberColumn, orderedTable, plainColumn, titleRow } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
-import { futureDate } from "./excel-errors";
+import { refuseFutureDay } from "./excel-errors";
+import { upToToday } from "../src/excel/dates";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
 import { answersOf, internedQuery } from "./cells/queries";
@@ -132,8 +133,10 @@ interface JsfArgs {
 
 type JsfQuery = ParamsOf<"getJsfMarginDaily">;
 
-function jsfQuery(code: string, args: JsfArgs): JsfQuery {
-  const { period, end, exchange } = args;
+function jsfQuery(code: string, args: JsfArgs, today?: string): JsfQuery {
+  const { period, exchange } = args;
+  // The user's today east of Japan names JST today: no request for a day not reached yet.
+  const end = today === undefined ? args.end : upToToday(args.end, today);
   return internedQuery(
     `getJsfMarginDaily|${code}|${period}|${end ?? ""}|${exchange ?? ""}`,
     () => ({
@@ -160,13 +163,11 @@ const jsfTable = defineTable<JsfArgs, string, JsfQuery, ResponseOf<"getJsfMargin
     direction: orderArg(order),
   }),
   // openapi.json getJsfMarginDaily to: the end of a past period; a day not reached yet has none.
-  refuse: ({ end }, today) => {
-    if (end !== undefined && end > today) throw futureDate(end, today);
-  },
+  refuse: ({ end }, today, userToday) => refuseFutureDay(end, today, userToday),
   ...bySecurityCode<JsfArgs>(),
   needs: (args, code) => [jsfQuery(code, args)],
-  compute(args, code, answers, shaping) {
-    const body = answers.read(jsfQuery(code, args));
+  compute(args, code, answers, shaping, client) {
+    const body = answers.read(jsfQuery(code, args, client.today()));
     if (body === undefined) return LACKING;
     const { which } = args;
     const rows = (which === "days"

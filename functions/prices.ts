@@ -3,10 +3,10 @@
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
-import { jstIsoDate, minusOneYear } from "../src/excel/dates";
+import { jstIsoDate, minusOneYear, upToToday } from "../src/excel/dates";
 import { dateCell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
-import { futureDate } from "./excel-errors";
+import { refuseFutureDay } from "./excel-errors";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import { isStale, type KaishaClient } from "../src/client";
@@ -122,9 +122,10 @@ function rowsOf(answer: PricesAnswer): {
 }
 
 /** Refused before any request: a range starting after today or after its `to`. */
-function refusePrices({ asked, end }: PricesArgs, today: string): void {
-  // A range starting after today holds no day yet: say so rather than answer nothing.
-  if (asked !== undefined && asked > today) throw futureDate(asked, today);
+function refusePrices({ asked, end }: PricesArgs, today: string, userToday: string): void {
+  // A range starting after today holds no day yet: say so rather than answer nothing (the
+  // user's own today east of Japan is the latest day).
+  refuseFutureDay(asked, today, userToday);
   // `from` before 2005 starts at 2005-01-01, which is not after a `to` (itself not before it).
   if (asked !== undefined && end !== undefined && asked > end) {
     throw new ArgumentError(
@@ -151,7 +152,8 @@ const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
     const { asked, end, keys, direction } = args;
     const today = client.today();
     // The year up to `to` or today by default; never before the history (refuse: not after `to`).
-    let start = asked ?? minusOneYear(end ?? jstIsoDate());
+    // A `from` of the user's today east of Japan (refuse let it through) starts at JST today.
+    let start = upToToday(asked, today) ?? minusOneYear(upToToday(end, today) ?? jstIsoDate());
     if (start < EARLIEST) start = EARLIEST;
     // A `to` of today or later (=TODAY()) is up to the latest day too: the same stored spill,
     // not a new range every morning.

@@ -13,7 +13,8 @@ import {
   scalarOf,
   isOmitted,
 } from "../src/excel/args";
-import { jstIsoDate } from "../src/excel/dates";
+import { jstIsoDate, upToToday } from "../src/excel/dates";
+import { refuseFutureDay } from "./excel-errors";
 import type { Column } from "../src/excel/shape";
 import { fieldKey, snakeToCamel } from "../src/excel/field-names";
 import { unitCell } from "../src/excel/number-formats";
@@ -201,11 +202,16 @@ export function screen(
     const sectors = listArg(sector, "sector", LIST_ACCEPTED)?.join(",");
     const industries = listArg(industry, "industry", LIST_ACCEPTED)?.join(",");
     const asOfValue = scalarOf(asOf);
-    const date =
+    const typedDate =
       isOmitted(asOfValue) ||
       (typeof asOfValue === "string" && asOfValue.trim().toLowerCase() === "now")
         ? undefined
         : optionalDate(asOfValue, "as_of");
+    // openapi.json getScreening as_of: not in the future. The user's today east of Japan is the
+    // latest day: sent as JST today (a day after it still refused, before any request).
+    const today = ctx.client.today();
+    refuseFutureDay(typedDate, today, ctx.client.userToday());
+    const date = upToToday(typedDate, today);
     const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 30;
     const nameText = optionalText(name, "name", 100);
     const mode = headersArg(headers);

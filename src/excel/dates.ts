@@ -90,3 +90,14 @@ export function isFutureDate(iso: string, today: string, userToday: string): boo
   const nextDay = serialToIso((isoToSerial(today) ?? 0) + 1);
   return !(iso <= userToday && iso <= nextDay);
 }
+
+/**
+ * A date argument as the query names it: the user's today east of Japan (a day ahead of JST,
+ * allowed by isFutureDate) is JST `today`, so no request names a day the API has not reached
+ * (openapi.json getScreening as_of: not in the future).
+ *
+ * @example upToToday("2026-11-28", "2026-11-27") // "2026-11-27"
+ */
+export function upToToday<T extends string | undefined>(iso: T, today: string): T | string {
+  return iso !== undefined && iso > today ? today : iso;
+}

@@ -88,6 +88,43 @@ describe("a date that is today where the user is (up to a day ahead of JST) mean
     });
   });
 
+  test("Auckland 01:30: a range's from/to and SCREEN's as_of of the user's today answer as Japan's today, no request names the day, a day later is #N/A", async () => {
+    await inZone(AUCKLAND, async () => {
+      const h = useSandbox({ now: EVENING_IN_JAPAN });
+      const calls: Record<string, (date: number) => Promise<unknown>> = {
+        "PRICES from": (d) =>
+          shown(KAISHA.PRICES("7203", d, null, [["close"]], null, null, invocation())),
+        "DISCLOSURES from": (d) =>
+          shown(KAISHA.DISCLOSURES("7203", d, null, null, 5, null, null, invocation())),
+        "JSFMARGIN to": (d) =>
+          shown(KAISHA.JSFMARGIN("7203", "1m", d, null, null, null, null, invocation())),
+        "SCREEN as_of": (d) =>
+          shown(
+            KAISHA.SCREEN([["per:lte:15"]], "per", null, null, null, d, 3, null, null, invocation()),
+          ),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        const japanToday = await call(serial("2026-11-20"));
+        // The sandbox's day has no close or filing yet: a range from it has no rows.
+        if (!name.endsWith(" from"))
+          expect([name, japanToday]).toEqual([name, { value: expect.any(Array) }]);
+        expect([name, await call(serial("2026-11-21"))]).toEqual([name, japanToday]);
+        expect([name, await call(serial("2026-11-22"))]).toEqual([
+          name,
+          expect.objectContaining({ error: "#N/A" }),
+        ]);
+      }
+      // A range's end is a bound: one after the user's today is every day up to the latest.
+      const upTo = (d: number) =>
+        shown(KAISHA.DISCLOSURES("7203", null, d, null, 5, null, null, invocation()));
+      const upToJapanToday = await upTo(serial("2026-11-20"));
+      expect(upToJapanToday).toEqual({ value: expect.any(Array) });
+      expect(await upTo(serial("2026-11-21"))).toEqual(upToJapanToday);
+      expect(await upTo(serial("2026-11-30"))).toEqual(upToJapanToday);
+      expect(h.requests().filter((r) => /2026-11-(2[1-9]|30)/.test(r))).toEqual([]);
+    });
+  });
+
   test("the same instant in Tokyo and Los Angeles, and two days ahead in Auckland: the date is in the future (#N/A, nothing sent)", async () => {
     for (const [offset, iso] of [
       [TOKYO, "2026-11-21"],
