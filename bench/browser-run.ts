@@ -1,5 +1,5 @@
 // Model N in headless Chromium: the built bundle's own functions over real IndexedDB, the answers the
-// Node run stored seeded into it; reopen wall time, warm time per cell and heap (issue 21).
+// Node run stored seeded into it; reopen wall time, warm time per cell and heap.
 
 import { CACHE_DB_NAME } from "../src/client/idb-backend";
 import { readFileSync } from "node:fs";

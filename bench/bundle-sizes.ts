@@ -25,7 +25,7 @@ export interface BundleReport {
   page: { file: string; gzipBytes: number | undefined; officeJs: boolean }[];
 }
 
-/** Runtime page target (issue 9): our JavaScript before the functions register, gzipped. */
+/** Runtime page target: our JavaScript before the functions register, gzipped (README). */
 export const RUNTIME_PAGE_GZIP_TARGET_BYTES = 60 * 1024;
 
 /** Scripts a built HTML page loads (src attributes, in order). */

@@ -1,4 +1,5 @@
-// Issue 21's targets for the morning open, each as met or missed (or not measured yet) per Model.
+// The morning open's targets (README "the morning open"), each as met or missed (or not measured
+// yet) per Model.
 
 import type { Target } from "./report";
 import type { ScaleResult } from "./scale-run";

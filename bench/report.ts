@@ -126,14 +126,7 @@ export function resultsMarkdown(report: BenchReport, scaleTable = ""): string {
     "",
     ...(scaleTable === ""
       ? []
-      : [
-          "## Scale: Model N at the live limits (issue 9)",
-          "",
-          scaleTable,
-          "",
-          "\\* counted, not run.",
-          "",
-        ]),
+      : ["## Scale: Model N at the live limits", "", scaleTable, "", "\\* counted, not run.", ""]),
     "## Headline: add-in vs naive baseline (ratio = add-in / naive; smaller is better)",
     "",
     headlineTable(report.rows),

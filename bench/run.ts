@@ -739,8 +739,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * The later issues' warm figures for Model 500 (the workload they state them for): issue 20's gate
- * (warm CPU <= 6 µs, the move to functions/cells must not cost speed) and issue 21's Node target
+ * The warm gates for Model 500 (the workload they are stated for): warm CPU <= 6 µs (moving
+ * recalculation into functions/cells must not cost speed) and the Node morning target
  * (<= 4 µs, beside Chromium's <= 6 in morning-targets.ts). Both on the same measure as the 10 µs
  * target above: process CPU per cell, median of three warm recalculations.
  */
@@ -749,7 +749,7 @@ function warmGateTargets(m: ScaleResult): Target[] {
   const detail = `${m.cpuMicrosPerCell.toFixed(1)} µs (median of ${m.warmCpuMicrosPerCell.map((c) => c.toFixed(1)).join(", ")}; process CPU, both threads)`;
   return [
     {
-      name: `${m.name} warm CPU <= 6 µs per cell (issue 20's gate)`,
+      name: `${m.name} warm CPU <= 6 µs per cell (the warm gate)`,
       pass: m.cpuMicrosPerCell <= 6,
       detail,
     },

@@ -18,12 +18,12 @@ export function phasesHeapGrowthMB(m: ScaleResult): number {
   return Math.max(...m.phaseHeapMB.map((p) => p.peakGrowth));
 }
 
-/** Issue 20's gate: Model 500's heap growth (cold, warm, reopen) <= 400 MB; issue 9's 500 MB else. */
+/** The heap gate: Model 500's heap growth (cold, warm, reopen) <= 400 MB; 500 MB for the others. */
 export function heapGrowthLimitMB(m: ScaleResult): number {
   return m.companies >= 500 ? 400 : 500;
 }
 
-/** The issue's table, measured: one row per Model N. */
+/** The scale table, measured: one row per Model N. */
 export function scaleTable(
   scale: readonly ScaleResult[],
   fair: ReadonlyMap<string, BaselineResult>,
@@ -165,7 +165,7 @@ export function resultsJson(
     coldSimulatedMinutes: round(m.coldVirtualMinutes),
     errorCells: m.outcomes.cold.errors,
     wrongValues: m.outcomes.cold.wrong + m.outcomes.reopen.wrong,
-    // Issue 21: wall time of each phase; the reopen in a new process (bench/reopen-child.ts).
+    // Wall time of each phase; the reopen in a new process (bench/reopen-child.ts).
     coldWallSeconds: round(m.wallSeconds.cold),
     warmWallSeconds: m.wallSeconds.warm.map(round),
     sameProcessReopenWallSeconds: round(m.wallSeconds.reopen),

@@ -28,7 +28,7 @@ import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
 
 export const BASE_URL = "http://sandbox.bench/v1";
-/** The live limits (REFERENCE: 60 a minute; the sandbox's default daily cap 5,000). */
+/** The live limits (60 a minute, as README's sandbox section says; the sandbox's daily cap 5,000). */
 export const LIVE = { ratePerMinute: 60, dailyLimit: 5_000, latencyMs: 20, storageLatencyMs: 3 };
 
 /** What one Model N run measured. */
@@ -58,7 +58,7 @@ export interface ScaleResult {
   wallSeconds: { cold: number; warm: number[]; reopen: number };
   /** Simulated time of the same phases (0 where nothing waited for the pacer or storage). @unit s */
   simulatedSeconds: { cold: number; warm: number[]; reopen: number };
-  /** The same-day reopen again, in a new Node process over the saved answers (issue 21). */
+  /** The same-day reopen again, in a new Node process over the saved answers (reopen-child.ts). */
   newProcessReopen: ReopenMeasure;
   /** The same reopen through Node's own compression streams instead of node:zlib (for comparison). */
   newProcessReopenNodeStreams: ReopenMeasure;

@@ -13,7 +13,7 @@ import type {
  * What survives a "restart": records and index rows, serialized on every write and deserialized on
  * every read with V8's structured-clone serializer (what Chromium's IndexedDB uses), kept in
  * Buffers outside the JS heap as a database keeps them on disk; each call delayed by `latencyMs`
- * of the (virtual) clock: "a few ms" per call as issue 9 asks (3 ms by default; no measured
+ * of the (virtual) clock: "a few ms" per call (3 ms by default; no measured
  * figure is claimed). Structured clone: HTML spec "StructuredSerialize", as IndexedDB stores values.
  * The real backend (src/client/idb-backend.ts) is tested in Chromium (test/e2e/idb-reopen.test.ts).
  *

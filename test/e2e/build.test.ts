@@ -11,7 +11,7 @@ import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 /**
  * The budget of the add-in's own JavaScript the runtime page evaluates before functions register
- * (issue 9: 60 KB gzip), measured as bench/bundle-sizes.ts measures it (gzip level 9).
+ * (60 KB gzip), measured as bench/bundle-sizes.ts measures it (gzip level 9).
  */
 const RUNTIME_PAGE_BUDGET_KB = RUNTIME_PAGE_GZIP_TARGET_BYTES / 1024;
 
@@ -218,7 +218,7 @@ describe("the shared-runtime page (taskpane.html)", () => {
     ).toBe(true);
     expect(lazy.some(([, v]) => v.modules.includes("taskpane/app.tsx"))).toBe(true);
     // The files the page lists up front are exactly the initial ones of its entries: the entry,
-    // what listens for a background revalidation's changed cells (pane shown or not, issue 21),
+    // what listens for a background revalidation's changed cells (pane shown or not),
     // and what follows the active sheet so its companies are revalidated first. The code that
     // re-enters the cells' formulas is a chunk of its own, fetched by the first recalculation.
     expect(r["taskpane.js"]?.modules).toEqual([

@@ -1,4 +1,4 @@
-// The pane as a Tokyo analyst uses it (issue 19), in headless Chromium with the Excel stand-in, in
+// The pane as a Tokyo analyst uses it, in headless Chromium with the Excel stand-in, in
 // both languages: Japanese headers by default in Japanese, English metric names in English, screening
 // counts that agree with a labelled histogram, the Prices import's one-year window and cost, the
 // builder opened on a cell's formula, errors in full in Problems. Screenshots of each at 320 and 350 px.

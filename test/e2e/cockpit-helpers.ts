@@ -1,4 +1,4 @@
-// Helpers of the cockpit browser tests (issue 12): the pane opened as `npm start` opens it (the build's
+// Helpers of the cockpit browser tests: the pane opened as `npm start` opens it (the build's
 // sandbox URL, routed to the test's sandbox), the Excel stand-in's hooks, the section tabs.
 import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
@@ -124,7 +124,7 @@ export async function openConnectedPane(
 }
 
 /**
- * Opens a section with one click on its tab: every tab is in the row at any width (issue 19), so a
+ * Opens a section with one click on its tab: every tab is in the row at any width, so a
  * tab that is not visible fails the test rather than being looked for in a menu.
  */
 export async function nav(page: Page, section: string): Promise<void> {

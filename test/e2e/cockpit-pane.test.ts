@@ -1,8 +1,8 @@
-// The analyst's cockpit (issue 12) in headless Chromium with the Excel stand-in, in Japanese at 320 px
+// The analyst's cockpit in headless Chromium with the Excel stand-in, in Japanese at 320 px
 // and English at 350 px: opens connected on the sandbox, company search by name and by code, a
 // FINANCIAL formula built from lists only, no silent overwrite, screening preview then import,
 // Refresh all asks first; every screen fits its width with one row of tabs, every section one click
-// away (issue 19). Screenshots of each.
+// away. Screenshots of each.
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness";
 import {

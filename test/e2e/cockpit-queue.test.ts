@@ -1,4 +1,4 @@
-// The queue view (issue 12) against a slow sandbox: more formulas than the pacer's per-minute budget
+// The queue view against a slow sandbox: more formulas than the pacer's per-minute budget
 // leave requests waiting; the pane shows how many and about how long, and Cancel empties the queue
 // so those cells settle (#N/A) and nothing more is sent. Japanese at 320 px, English at 350 px.
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";

@@ -1,4 +1,4 @@
-// Issue 13: a link with ?baseUrl= never gets the remembered key. Replayed against a PRODUCTION build
+// A link with ?baseUrl= never gets the remembered key. Replayed against a PRODUCTION build
 // (npm run build settings) in Chromium, and against the e2e (dev/test) build, which keeps overrides.
 import fs from "node:fs";
 import http from "node:http";
@@ -55,7 +55,7 @@ function bundleText(dir: string): string {
     .join("\n");
 }
 
-describe("the remembered key and ?baseUrl (issue 13)", () => {
+describe("the remembered key and ?baseUrl", () => {
   jest.setTimeout(300_000);
   let h: Harness | undefined;
   let foreign: Awaited<ReturnType<typeof foreignHost>>;

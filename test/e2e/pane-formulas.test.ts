@@ -15,7 +15,7 @@ function tid(id: string): string {
 }
 
 async function nav(section: string): Promise<void> {
-  // Every section is one click away at any width (issue 19).
+  // Every section is one click away at any width.
   await navTo(page, section);
 }
 

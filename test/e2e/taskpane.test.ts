@@ -17,7 +17,7 @@ function tid(id: string): string {
 }
 
 async function nav(section: string): Promise<void> {
-  // Every section is one click away at any width (issue 19).
+  // Every section is one click away at any width.
   await navTo(page, section);
 }
 
@@ -173,7 +173,7 @@ describe("task pane with the Excel stand-in", () => {
     const sheet1 = (await excel.sheets()).find((s) => s.name === "Sheet1");
     expect(sheet1?.tables).toHaveLength(1);
     const header = (await excel.read("Sheet1", "A1:C1"))[0]?.map((c) => c.value);
-    // A Japanese pane writes Japanese headers (日本語の項目名) by default (issue 19).
+    // A Japanese pane writes Japanese headers (日本語の項目名) by default.
     expect(header).toEqual(expect.arrayContaining(["証券コード", "名称"]));
     // Header + one row per screened company, then a blank row and the attribution caption.
     const rows = await excel.read("Sheet1", `A1:A${total + 3}`);
@@ -272,7 +272,7 @@ describe("task pane with the Excel stand-in", () => {
 
     await nav("refresh");
     await page.click(tid("refresh-all"));
-    // Refresh all asks first, with its cost (issue 12).
+    // Refresh all asks first, with its cost.
     await page.click(tid("refresh-confirm-run"));
     const m = await message("refresh-summary");
     expect(m.intent).not.toBe("error");

@@ -40,7 +40,7 @@ interface Metadata {
   }[];
 }
 
-/** The catalogue of issue 4: names and argument order, fixed. */
+/** The catalogue (functions/index.ts): names and argument order, fixed. */
 const CATALOGUE: Record<string, string[]> = {
   FINANCIALS: [
     "company",

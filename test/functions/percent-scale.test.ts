@@ -1,4 +1,4 @@
-// One percent scale (issue 17): every percentage a function writes is a fraction, the cell equal to the
+// One percent scale (README): every percentage a function writes is a fraction, the cell equal to the
 // API value under the documented conversion (percent: api / 100; ratio: as sent), on every sandbox company.
 import * as KAISHA from "../../functions/index";
 import { createApp } from "../../sandbox/app";
@@ -232,7 +232,7 @@ describe("one percent scale on every sandbox company: cell === api / 100 (percen
   });
 });
 
-describe("issue 17 regressions: one scale across functions", () => {
+describe("regressions: one scale across functions", () => {
   test("payout_ratio reads on the same scale in FINANCIALS and DIVIDENDS (0.436, never 43.6 beside 0.436)", async () => {
     useSandbox();
     const fin = await call<Grid>(KAISHA.FINANCIALS, "7203", {

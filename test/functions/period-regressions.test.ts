@@ -1,4 +1,4 @@
-// Issue 17 "Trustworthy numbers": every input that silently gave another period (or company, or day) than the one asked for, and the one period language.
+// Trustworthy numbers: every input that silently gave another period (or company, or day) than the one asked for, and the one period language.
 import { company } from "../../functions/company";
 import { disclosures } from "../../functions/disclosures";
 import { dividends } from "../../functions/dividends";

@@ -103,7 +103,7 @@ describe("start-up", () => {
         },
       },
     };
-    // The shared runtime is a browser context with IndexedDB (REFERENCE).
+    // The shared runtime is a browser context with IndexedDB (functions/addin-cache.ts).
     (globalThis as { indexedDB?: unknown }).indexedDB = new IDBFactory();
     applyHost();
     expect(getSettings().lang).toBe("ja");

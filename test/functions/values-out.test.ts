@@ -1,4 +1,4 @@
-// What the functions give back (issue 11): names as users type them, one column name per concept,
+// What the functions give back: names as users type them, one column name per concept,
 // Japanese title rows, unit formats, and a dividend traced to its filing in two formulas.
 import * as KAISHA from "../../functions/index";
 import { decimalsOf } from "../../src/excel/number-formats";

@@ -182,7 +182,7 @@ describe("custom functions under fuzzing (in-process sandbox)", () => {
   });
   afterAll(() => setClientForTesting(undefined));
 
-  it("exports the whole catalogue of issue 4", () => {
+  it("exports the whole catalogue", () => {
     expect(FUNCTIONS.map(([n]) => n).sort()).toEqual(
       [
         "APPOINTMENTS",

@@ -1,4 +1,4 @@
-// Issue 18 under faults: answers stay with the key that fetched them, every cell settles within the
+// Under faults: answers stay with the key that fetched them, every cell settles within the
 // call's bound, and bad answers (oversize, malformed, deeply nested) fall back to the last good value.
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import * as TYPED from "../../functions/index";

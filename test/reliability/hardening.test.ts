@@ -1,4 +1,4 @@
-// Issue 13 under load and hostility: the pacer's per-minute count, bad answers contained, a server
+// Under load and hostility: the pacer's per-minute count, bad answers contained, a server
 // that echoes the key into every error path, and the sandbox's bounds on what it repeats and keeps.
 import { createApp } from "../../sandbox/app";
 import { MAX_QUOTED_INPUT } from "../../sandbox/lib/api-error";

@@ -1,4 +1,4 @@
-// Models behind the analyst's cockpit (issue 12): company search and its request cost, the builder's
+// Models behind the analyst's cockpit: company search and its request cost, the builder's
 // cache-only preview, the screening histogram, the usage meter and Refresh verdict, the queue, and
 // the demo key at start-up. Real client against the in-process sandbox where a request is involved.
 

@@ -97,7 +97,7 @@ function recordRequests(): { url: string; auth: string | undefined }[] {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe("the remembered key is bound to the server it was entered for (issue 13)", () => {
+describe("the remembered key is bound to the server it was entered for", () => {
   test("production builds ignore ?baseUrl: the saved server is used", async () => {
     const store = memoryStore();
     await store.setItem(KEY_STORAGE_KEY, KEY);
@@ -189,7 +189,7 @@ test("a Japanese pane writes Japanese headers (日本語の項目名) by default
   expect(chosen.settings.headerLanguage).toBe("keys");
 });
 
-test("Forget key deletes that key's cached answers from the shared client's store (issue 18)", async () => {
+test("Forget key deletes that key's cached answers from the shared client's store", async () => {
   const session = await startPaneSession({ store: memoryStore() });
   await session.setKey(KEY, false);
   const cache = new MemoryCacheStore();

@@ -80,7 +80,7 @@ test("query: filters with explicit units only where they convert, sector/industr
   expect(conditionCount(form)).toBe(4);
 });
 
-test("SCREEN formula: same criteria in issue 4 argument order, quotes doubled, empty slots kept", () => {
+test("SCREEN formula: same criteria in the catalogue's argument order, quotes doubled, empty slots kept", () => {
   let form = emptyScreeningForm();
   form = addCondition(form, { field: "per", op: "lte", value: "15", unit: "times" });
   form = { ...form, industries: ["証券、商品先物取引業"], name: 'A"B', limit: 30 };

@@ -21,7 +21,7 @@ test("key shape (bearerAuth): 52 characters with a 9-character prefix ending in 
   expect(checkKeyShape("")).toBe("empty");
   expect(checkKeyShape("kaisakey_short")).toBe("wrong_length");
   expect(checkKeyShape("kaisaXXXX" + GOOD_KEY.slice(9))).toBe("wrong_prefix");
-  // Characters an HTTP header cannot carry get their own, clearer verdict (issue 13).
+  // Characters an HTTP header cannot carry get their own, clearer verdict.
   expect(checkKeyShape("kaisakey_" + "あ".repeat(43))).toBe("not_header_safe");
   expect(checkKeyShape("kaisakey_" + "!".repeat(43))).toBe("bad_characters");
 });

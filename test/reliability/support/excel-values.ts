@@ -51,7 +51,7 @@ export function excelValueProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The cell error codes that carry a message in Excel (REFERENCE). */
+/** The cell error codes that carry a message in Excel (functions/excel-errors.ts). */
 const MESSAGE_ERROR_CODES = ["#VALUE!", "#N/A"];
 
 /**

@@ -25,7 +25,7 @@ function identifierText(value: unknown): string | undefined {
   ) {
     v = (v[0] as unknown[])[0];
   }
-  // Excel data types (issue 10): a formatted number or typed text stands for its basic value.
+  // Excel data types (rich-value.ts): a formatted number or typed text stands for its basic value.
   if (typeof v === "object" && v !== null && !Array.isArray(v)) {
     const rich = v as { type?: unknown; basicValue?: unknown };
     if (
@@ -40,7 +40,7 @@ function identifierText(value: unknown): string | undefined {
 }
 
 /**
- * A company may also be named (issue 11: a name or part of one, looked up through /securities?q=,
+ * A company may also be named (a name or part of one, looked up through /securities?q=,
  * openapi.json listSecurities q at most 100 characters), written with an exchange (XTKS:7203,
  * 7203.T, 7203 JP), or by its EDINET code where a security code is needed (resolved through the
  * organization).
