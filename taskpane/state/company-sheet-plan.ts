@@ -8,6 +8,7 @@ import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
 import { ltmKind } from "../../src/excel/ltm-kind";
 import type { PaneClient, PaneRequestOptions } from "./pane-client";
 import { sheetWord, UNIT_WORDS, type Bilingual, type UnitWord } from "./sheet-labels";
+import { DISPLAY_FORMATS } from "../../src/excel/display-formats";
 
 /** One fiscal year of the company: its "YYYY/MM" and what its accounting context says. */
 export interface FiscalYearInfo {
@@ -33,17 +34,22 @@ export const JGAAP_ONLY_ITEMS: readonly string[] = [
   "non_operating_income",
 ];
 
-/** Number formats: decimals fixed per row, money in 百万円 by format while the cell keeps yen. */
+/**
+ * Number formats: decimals fixed per row, money in 百万円 by format while the cell keeps yen; dates
+ * as every cell the add-in writes (src/excel/display-formats.ts). Prices have no sheet format: a
+ * price cell is a KAISHA cell whose value carries its own format (number-formats.ts
+ * numberFormatFor, a price with its own decimals: 4,355 and 2,845.5), the one imported tables use,
+ * where a fixed format would read 4,355.0 or hide a half-yen tick.
+ */
 export const SHEET_FORMATS = {
   /** "#,##0,," shows yen in millions (two trailing commas divide by 1,000,000). */
   millionYen: "#,##0,,",
   perShare: "#,##0.00",
-  price: "#,##0.0",
   percent: "0.0%",
   yieldPercent: "0.00%",
   count: "#,##0",
-  date: "yyyy/mm/dd",
-  stamp: "yyyy/mm/dd hh:mm",
+  date: DISPLAY_FORMATS.date,
+  stamp: DISPLAY_FORMATS.dateTime,
 } as const;
 
 /**
@@ -245,12 +251,12 @@ export const SUMMARY_ROWS: readonly SummaryRow[] = [
 const VALUATION_COLUMNS: readonly {
   key: string;
   label: Bilingual;
-  format: (lang: Lang) => string;
+  /** Absent for a price: VALUATION's own format shows (SHEET_FORMATS). */
+  format?: (lang: Lang) => string;
 }[] = [
   {
     key: "stock_price_adjusted",
     label: { ja: "株価（期末、分割調整後、円）", en: "Price (year end, split-adjusted, JPY)" },
-    format: () => SHEET_FORMATS.price,
   },
   { key: "per", label: { ja: "PER", en: "PER" }, format: (lang) => timesFormat(lang, 1) },
   { key: "pbr_adjusted", label: { ja: "PBR", en: "PBR" }, format: (lang) => timesFormat(lang, 2) },
@@ -524,7 +530,7 @@ export function companySheetLayout(
     { address: "A3", value: w("name"), bold: true },
     { address: "B3", formula: "=KAISHA.COMPANY($B$2)" },
     { address: "A4", value: w("close"), bold: true },
-    { address: "B4", formula: "=KAISHA.PRICE($B$2)", numberFormat: SHEET_FORMATS.price },
+    { address: "B4", formula: "=KAISHA.PRICE($B$2)" },
     { address: "A5", value: w("closeDate"), bold: true },
     { address: "B5", formula: '=KAISHA.PRICE($B$2,"date")', numberFormat: SHEET_FORMATS.date },
     { address: "A6", value: w("refreshed"), bold: true },
@@ -619,10 +625,11 @@ export function companySheetLayout(
   VALUATION_COLUMNS.forEach((v, i) => {
     const letter = columnLetter(1 + i);
     cells.push({ address: `${letter}${valuationHeader}`, value: v.label[lang], bold: true });
-    cells.push({
-      address: `${letter}${valuationHeader + 1}:${letter}${valuationHeader + n}`,
-      numberFormat: v.format(lang),
-    });
+    if (v.format)
+      cells.push({
+        address: `${letter}${valuationHeader + 1}:${letter}${valuationHeader + n}`,
+        numberFormat: v.format(lang),
+      });
   });
   // VALUATION(company, fields, years, headers 0, order asc): oldest first like the results; at
   // most n rows, so the chart below never meets a longer spill.
@@ -646,7 +653,6 @@ export function companySheetLayout(
   const firstDay = chartHeader + 1;
   const lastDay = chartHeader + CHART_DAYS;
   cells.push({ address: `${d}${firstDay}:${d}${lastDay}`, numberFormat: SHEET_FORMATS.date });
-  cells.push({ address: `${v}${firstDay}:${v}${lastDay}`, numberFormat: SHEET_FORMATS.price });
   // PRICES(company, from, to, fields, order, headers): the default window is the past year. Its
   // anchor cell keeps the date format (company-sheet.ts gives a cell its block's format).
   cells.push({

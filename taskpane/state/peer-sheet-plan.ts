@@ -263,7 +263,6 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   {
     id: "stock_price_adjusted",
     header: { ja: "株価（期末、分割調整後、円）", en: "Price (year end, split-adjusted, JPY)" },
-    format: () => SHEET_FORMATS.price,
     formula: val("stock_price_adjusted"),
     stats: false,
   },
@@ -363,7 +362,6 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   {
     id: "close",
     header: { ja: "株価（直近終値、円）", en: "Price (latest close, JPY)" },
-    format: () => SHEET_FORMATS.price,
     formula: (r) => `=IF($A${r}="","",KAISHA.PRICE($A${r}))`,
     stats: false,
   },

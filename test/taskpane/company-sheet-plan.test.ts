@@ -24,6 +24,8 @@ import {
 import { FIELD_DICTIONARY } from "../../src/contract";
 import type { SheetCell } from "../../taskpane/excel/company-sheet";
 import { AddinFormula } from "../../taskpane/excel/addin-formula";
+import { DISPLAY_FORMATS } from "../../src/excel/display-formats";
+import { numberFormatFor } from "../../src/excel/number-formats";
 
 afterEach(uninstallFakeExcel);
 
@@ -446,4 +448,45 @@ test("company sheet: a fact the contract does not list is never written; a quote
   expect(at(plan.cells, `D${std}`)).toBeUndefined();
   for (const c of plan.cells)
     if (c.formula !== undefined) expect(() => AddinFormula.sheet(c.formula ?? "")).not.toThrow();
+});
+
+test("both sheets: a price shows as imports and function cells do (4,355 and 2,845.5, never 4,355.0), dates as DISPLAY_FORMATS", async () => {
+  const { client } = sandboxClient();
+  const years = await companyFiscalYears(client, "7203", 3);
+  const company = companySheetLayout("7203", years, "ja", NOW).plan.cells;
+  const list = await companyPeers(client, "7203");
+  const { plan, layout } = peerSheetLayout(list, "ja", NOW);
+  // A sheet format over a price cell would hide the function's own (numberFormatFor, the imports'
+  // format: a price with its own decimals); no cell or block over a price carries one.
+  const formatsOver = (cells: SheetCell[], column: string, row: number) =>
+    cells
+      .filter((c) => c.numberFormat !== undefined)
+      .filter((c) => {
+        const [from, to = from] = c.address.split(":") as [string, string?];
+        const col = (a: string) => /^[A-Z]+/.exec(a)?.[0] ?? "";
+        const num = (a: string) => Number(/\d+$/.exec(a)?.[0]);
+        return (
+          col(from) <= column &&
+          column <= col(to) &&
+          col(from).length === column.length &&
+          num(from) <= row &&
+          row <= num(to)
+        );
+      })
+      .map((c) => c.numberFormat);
+  expect(at(company, "B4")?.formula).toBe("=KAISHA.PRICE($B$2)");
+  expect(formatsOver(company, "B", 4)).toEqual([]);
+  const priceLabel = company.find((c) => c.value === "株価（期末、分割調整後、円）");
+  const priceCol = /^[A-Z]+/.exec(priceLabel?.address ?? "")?.[0] ?? "?";
+  const priceRow = Number(/\d+$/.exec(priceLabel?.address ?? "")?.[0]);
+  expect(formatsOver(company, priceCol, priceRow + 1)).toEqual([]);
+  for (const id of ["close", "stock_price_adjusted"]) {
+    const letter = layout.column[id] ?? "?";
+    expect(formatsOver(plan.cells, letter, layout.firstPeerRow)).toEqual([]);
+  }
+  // Dates: the add-in's one table.
+  expect(at(company, "B5")?.numberFormat).toBe(DISPLAY_FORMATS.date);
+  expect(at(company, "B6")?.numberFormat).toBe(DISPLAY_FORMATS.dateTime);
+  expect(numberFormatFor("jpy", 4355)).toBe("#,##0");
+  expect(numberFormatFor("jpy", 2845.5)).toBe("#,##0.0");
 });
