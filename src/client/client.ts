@@ -1067,12 +1067,17 @@ class Client implements ClientCore {
       life.changeExpected,
     );
     this.core.stats.cacheHits += 1;
-    const body = life.changeExpected
-      ? markStale(entry.body as object, {
-          error: revalidatingNotice(),
-          storedAt: entry.storedAt,
-        })
-      : entry.body;
+    // Its last refresh was refused (an answer of another shape): marked with that reason.
+    const failed = revalidator.failure(key);
+    const body =
+      failed instanceof Error
+        ? markStale(entry.body as object, { error: failed, storedAt: entry.storedAt })
+        : life.changeExpected
+          ? markStale(entry.body as object, {
+              error: revalidatingNotice(),
+              storedAt: entry.storedAt,
+            })
+          : entry.body;
     revalidator.rememberServed(body, key);
     return body;
   }
@@ -1365,6 +1370,8 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     sleep: (ms, signal) => settings.sleep(ms, signal),
     // The background pauses while the key is held, counting nothing (send-state.ts).
     held: () => client.sendState()?.reason,
+    // openapi.json: an answer of another shape is no figure; the stored one is shown marked.
+    shown: (err) => err instanceof BadResponseError,
   });
   core.holds.listeners.add(() => core.revalidator.sendingChanged());
   return client;

@@ -93,6 +93,12 @@ export interface RevalidatorOptions {
    * Call `sendingChanged()` when it changes. @default never held
    */
   held?: () => "daily_limit" | "key_refused" | undefined;
+  /**
+   * True for a failure the cells must see (an answer refused by the contract check): the stored
+   * answer is then served marked with it until the key is asked again (`failure`), and the cells
+   * showing it are recalculated to show the mark. @default none
+   */
+  shown?: (err: unknown) => boolean;
 }
 
 export type { SpentRecord };
@@ -165,6 +171,8 @@ export class Revalidator {
   private readonly marked = new Map<string, Set<string>>();
   /** Keys not to queue again before this instant (failed, or canceled by the user). */
   private readonly blocked = new Map<string, number>();
+  /** A blocked key's failure the cells are shown (`RevalidatorOptions.shown`). */
+  private readonly failures = new Map<string, unknown>();
   /** Bodies served while due, to their key (a shared fetch's cells report their reads by body). */
   private readonly served = new WeakMap<object, string>();
   private readonly statusListeners = new Set<(s: RevalidationStatus) => void>();
@@ -204,6 +212,7 @@ export class Revalidator {
     const until = this.blocked.get(task.key);
     if (until !== undefined && this.options.now() < until) return;
     this.blocked.delete(task.key);
+    this.failures.delete(task.key);
     this.queued.set(task.key, task);
     const id = task.company ?? task.key;
     let group = this.groups.get(id);
@@ -245,6 +254,12 @@ export class Revalidator {
   }
 
   /** Remembers which body object was served for `key` (so `noteServed` can find the key). */
+  /** The failure of `key`'s last refresh the cells are shown while it is not asked again. */
+  failure(key: string): unknown {
+    const until = this.blocked.get(key);
+    return until !== undefined && this.options.now() < until ? this.failures.get(key) : undefined;
+  }
+
   rememberServed(body: unknown, key: string): void {
     if (body !== null && typeof body === "object") this.served.set(body, key);
   }
@@ -577,15 +592,21 @@ export class Revalidator {
       if (changed) this.changedCount += 1;
       this.finish(task, changed);
       return changed;
-    } catch {
+    } catch (err) {
       // Cleared meanwhile (Refresh all) and queued anew: the new task is not this one's to drop.
       if (this.queued.get(task.key) !== task) return undefined;
       // The daily limit or a refused key: not a failure of this answer; it waits for the lift.
       if (this.options.held?.() !== undefined) return HELD;
+      const readers = this.readers.get(task.key);
       this.queued.delete(task.key);
       this.readers.delete(task.key);
       this.marked.delete(task.key);
       this.blocked.set(task.key, this.options.now() + RETRY_FAILED_AFTER_MS);
+      // An answer refused by the contract check: its cells show the stored one marked with why.
+      if (this.options.shown?.(err) === true) {
+        this.failures.set(task.key, err);
+        if (readers !== undefined) this.recalculate([...readers]);
+      }
       return undefined;
     }
   }

@@ -11,6 +11,7 @@ import { createClient } from "../../src/client/client";
 import { setClientForTesting } from "../../src/session";
 import { schemaErrors } from "../contract/response-validator";
 import { BASE_URL, cellErrorOf, harness, type Harness } from "./support/harness";
+import { settleWithFakeTimers } from "./support/settle";
 
 // The wrappers' parameters carry custom-enum types; tests pass what Excel passes (null, text).
 const { FINANCIAL, PRICE } = TYPED as unknown as Record<
@@ -104,6 +105,55 @@ describe("a value of another type than the contract's", () => {
         numberFormat: expect.stringMatching(/"( \(stale\)|（古い値）)"$/),
       });
       expect(h.client.stats().staleServed).toBe(1);
+    },
+  );
+
+  it.each(wrongTypes)(
+    "%s answered to a background refresh: the stored figure stays (marked stale), never replaced, never #N/A",
+    async (_name, value) => {
+      jest.useFakeTimers({ now: Date.parse("2026-11-20T09:00:00Z") });
+      try {
+        const h = harness({
+          realSleep: true,
+          client: { staleWhileRevalidate: true, ttlMs: { getFinancials: HOUR }, maxRetries: 0 },
+        });
+        const first = await settleWithFakeTimers(sales(), 60_000);
+        if (first.state !== "fulfilled") throw new Error("no first figure");
+        const good = first.value;
+        expect(typeof good).toBe("number");
+        const body = await healthyFinancials(h);
+        (body.periods[latestIndex(body)] as Period)["sales"] = value;
+        let bad = 0;
+        answeringFinancials(h, () => {
+          bad += 1;
+          return body;
+        });
+        jest.setSystemTime(Date.now() + 2 * HOUR); // due (ttlMs): shown at once, asked in the background
+        setHostCapabilities({ dataTypes: true });
+        const marked = {
+          type: "Double",
+          basicValue: good,
+          numberFormat: expect.stringMatching(/"( \(stale\)|（古い値）)"$/),
+        };
+        // Due, inside the revalidation window: the stored figure at once, asked in the background.
+        expect(await settleWithFakeTimers(sales(), 5_000)).toMatchObject({
+          state: "fulfilled",
+          value: { type: "Double", basicValue: good },
+        });
+        await jest.advanceTimersByTimeAsync(60_000);
+        expect(bad).toBe(1); // the background refresh was sent and its answer refused
+        // The cell shows the stored figure marked stale; the stored record is still the good one.
+        expect(await settleWithFakeTimers(sales(), 5_000)).toMatchObject({
+          state: "fulfilled",
+          value: marked,
+        });
+        const keys = (await h.store.keys()).filter((k) => k.includes("financials"));
+        expect(keys).toHaveLength(1);
+        const record = await h.store.get(keys[0] as string);
+        expect(JSON.stringify(record)).toContain(String(good));
+      } finally {
+        jest.useRealTimers();
+      }
     },
   );
 
