@@ -2,6 +2,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
+import commentCitations from "./scripts/eslint/comment-citations.js";
 
 export default tseslint.config(
   {
@@ -36,6 +37,12 @@ export default tseslint.config(
       ],
       "@typescript-eslint/no-require-imports": "off",
     },
+  },
+  {
+    // Comments cite the contract, a test, a file or a README section, never an issue number.
+    files: ["**/*.{ts,tsx,js,jsx,mjs,cjs}"],
+    plugins: { kaisha: { rules: { "comment-citations": commentCitations } } },
+    rules: { "kaisha/comment-citations": "error" },
   },
   {
     files: ["**/*.js", "**/*.cjs"],
