@@ -1,6 +1,7 @@
 // The one Japanese (and English) term for each concept the pane, the sheets, the functions and the
 // help page name, with the variants that must not appear (test/taskpane/glossary.test.ts reads
-// ja.ts, en.ts, scripts/functions-ja-table.json and assets/help.html against it).
+// ja.ts, en.ts, the sheets' and tables' label files, scripts/functions-ja-table.json and
+// assets/help.html against it).
 
 /** One concept: its term in each language and the spellings that would make it two concepts. */
 export interface GlossaryEntry {
@@ -38,7 +39,7 @@ export const GLOSSARY = {
     ja: "同業比較",
     notJa: ["競合比較", "ピア比較", "類似企業比較"],
     en: "Peer comparison",
-    notEn: ["Comps sheet", "Competitor comparison"],
+    notEn: ["Comps sheet", "Competitor comparison", "Comparable companies"],
   },
   /** The companies the API lists as a company's peers (openapi.json getPeers). */
   peers: {
@@ -95,6 +96,20 @@ export const GLOSSARY = {
     notJa: ["銘柄コード", "株式コード"],
     en: "security code",
     notEn: ["ticker code", "stock code"],
+  },
+  /** Money shown in millions of yen (a money unit, src/excel/units.ts million_jpy). */
+  millionYen: {
+    ja: "百万円",
+    notJa: ["百万（円）", "単位：百万）"],
+    en: "JPY millions",
+    notEn: ["JPY mn", "million yen", "JPY million)"],
+  },
+  /** Money shown in hundreds of millions of yen (hundred_million_jpy). */
+  hundredMillionYen: {
+    ja: "億円",
+    notJa: ["億（円）"],
+    en: "JPY 100 millions",
+    notEn: ["JPY 100mn", "JPY 100 mn", "100 million yen"],
   },
   /** The percent sign: half width, as Excel's own % format shows it. */
   percentSign: {

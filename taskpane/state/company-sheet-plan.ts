@@ -267,7 +267,7 @@ const VALUATION_COLUMNS: readonly {
   },
   {
     key: "market_cap",
-    label: { ja: "時価総額（百万円）", en: "Market cap (JPY mn)" },
+    label: { ja: "時価総額（百万円）", en: "Market cap (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
   },
 ];

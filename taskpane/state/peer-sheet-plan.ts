@@ -268,21 +268,21 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   },
   {
     id: "market_cap",
-    header: { ja: "時価総額（期末、百万円）", en: "Market cap (year end, JPY mn)" },
+    header: { ja: "時価総額（期末、百万円）", en: "Market cap (year end, JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: val("market_cap"),
     stats: true,
   },
   {
     id: "sales",
-    header: { ja: "売上高（百万円）", en: "Sales (JPY mn)" },
+    header: { ja: "売上高（百万円）", en: "Sales (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: fin("sales"),
     stats: true,
   },
   {
     id: "operating_profit",
-    header: { ja: "営業利益（百万円）", en: "Operating profit (JPY mn)" },
+    header: { ja: "営業利益（百万円）", en: "Operating profit (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: fin("operating_profit"),
     stats: true,
@@ -300,7 +300,7 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   },
   {
     id: "net_income",
-    header: { ja: "純利益（百万円）", en: "Net income (JPY mn)" },
+    header: { ja: "純利益（百万円）", en: "Net income (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: fin("net_income"),
     stats: true,
@@ -319,21 +319,21 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   },
   {
     id: "ebitda",
-    header: { ja: "EBITDA（百万円）", en: "EBITDA (JPY mn)" },
+    header: { ja: "EBITDA（百万円）", en: "EBITDA (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: fin("ebitda"),
     stats: false,
   },
   {
     id: "interest_bearing_debt",
-    header: { ja: "有利子負債（百万円）", en: "Interest-bearing debt (JPY mn)" },
+    header: { ja: "有利子負債（百万円）", en: "Interest-bearing debt (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: fin("interest_bearing_debt"),
     stats: false,
   },
   {
     id: "cash_and_equivalents",
-    header: { ja: "現金及び現金同等物（百万円）", en: "Cash and equivalents (JPY mn)" },
+    header: { ja: "現金及び現金同等物（百万円）", en: "Cash and equivalents (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: fin("cash_and_equivalents"),
     stats: false,
@@ -367,7 +367,7 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   },
   {
     id: "market_cap_now",
-    header: { ja: "時価総額（現在、百万円）", en: "Market cap (current, JPY mn)" },
+    header: { ja: "時価総額（現在、百万円）", en: "Market cap (current, JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: (r, col) => {
       const close = `${col("close")}${r}`;
@@ -379,7 +379,7 @@ export const COMPS_COLUMNS: readonly CompsColumn[] = [
   },
   {
     id: "ev",
-    header: { ja: "EV（百万円）", en: "EV (JPY mn)" },
+    header: { ja: "EV（百万円）", en: "EV (JPY millions)" },
     format: () => SHEET_FORMATS.millionYen,
     formula: (r, col) => {
       const cap = `${col("market_cap_now")}${r}`;

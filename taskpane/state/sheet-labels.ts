@@ -20,7 +20,7 @@ const SHEET_WORDS = {
   refreshed: L("シート更新日時", "Sheet refreshed"),
   unitNote: L(
     "金額は百万円表示（セルの値は円）。1株当たりの値は株式分割調整後（現在の株数基準、円）。",
-    "Amounts shown in JPY mn (cells hold yen). Per-share values are split-adjusted (current share basis, JPY).",
+    "Amounts shown in JPY millions (cells hold yen). Per-share values are split-adjusted (current share basis, JPY).",
   ),
   summary: L("業績推移（通期）", "Annual results"),
   item: L("項目", "Item"),
@@ -58,7 +58,7 @@ const SHEET_WORDS = {
     "LTM：直近4四半期の合計（フロー項目）、直近の期末残高（ストック項目）。比率・従業員数・前年比と、四半期の開示から12か月分を求められない項目は空欄。",
     "LTM: the last four quarters summed (flows) or the latest balance (stocks); ratios, head count, growth and items whose quarters do not give twelve months are left blank.",
   ),
-  headMarketCap: L("時価総額（現在、百万円）", "Market cap (current, JPY mn)"),
+  headMarketCap: L("時価総額（現在、百万円）", "Market cap (current, JPY millions)"),
   headPer: L("PER（現在株価）", "PER (current price)"),
   headPbr: L("PBR（現在株価）", "PBR (current price)"),
   headYield: L("配当利回り（現在株価）", "Dividend yield (current price)"),
@@ -69,7 +69,7 @@ const SHEET_WORDS = {
   chartSeries: L("終値（分割調整後）", "Close (split-adjusted)"),
   date: L("日付", "Date"),
   // comps
-  compsTitle: L("同業比較", "Comparable companies"),
+  compsTitle: L("同業比較", "Peer comparison"),
   compsSubject: L("対象企業", "Subject company"),
   compsNote: L(
     "A列のコードを書き換える・空き行にコードを入れると、その行の数値が計算されます。会社名・業種は作成時の値です。",
@@ -112,8 +112,8 @@ export function sheetWord(id: SheetWord, lang: Lang, vars: Record<string, string
 
 /** Unit words shown beside a row or in a header. */
 export const UNIT_WORDS = {
-  million_jpy: L("百万円", "JPY mn"),
-  hundred_million_jpy: L("億円", "JPY 100mn"),
+  million_jpy: L("百万円", "JPY millions"),
+  hundred_million_jpy: L("億円", "JPY 100 millions"),
   yen: L("円", "JPY"),
   percent: L("%", "%"),
   times: L("倍", "x"),

@@ -75,6 +75,42 @@ test("glossary: the Japanese function help (scripts/functions-ja-table.json, fun
   expect(ja.asOf.startsWith(GLOSSARY.asOf.ja)).toBe(true);
 });
 
+/**
+ * The user-facing label tables outside the message files: the words written on the sheets (row,
+ * column and unit labels, notes) and the English labels of imported tables' columns and of the
+ * builder's items. Their string literals are what a cell or a list shows.
+ */
+const LABEL_FILES = [
+  "taskpane/state/sheet-labels.ts",
+  "taskpane/state/company-sheet-plan.ts",
+  "taskpane/state/peer-sheet-plan.ts",
+  "taskpane/state/english-labels.ts",
+  "taskpane/state/metric-labels.ts",
+] as const;
+
+/** The double-quoted string literals of a TypeScript file (comments are not what users read). */
+function literalsOf(file: string): string[] {
+  return [...read(file).matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((m) => m[1] ?? "");
+}
+
+test("glossary: the sheets' and tables' label files use only the glossary's terms, in both languages", () => {
+  const found = LABEL_FILES.flatMap((file) => {
+    const texts = literalsOf(file);
+    return [...offences(file, texts, notJa, termJa), ...offences(file, texts, notEn, termEn)];
+  });
+  expect(found).toEqual([]);
+  // The sheets' titles are the pane's names for them.
+  expect(literalsOf("taskpane/state/sheet-labels.ts")).toEqual(
+    expect.arrayContaining([
+      GLOSSARY.compsSheet.ja,
+      GLOSSARY.compsSheet.en,
+      GLOSSARY.companySheet.ja,
+      GLOSSARY.companySheet.en,
+      GLOSSARY.millionYen.en,
+    ]),
+  );
+});
+
 test("glossary: the help page uses only the glossary's terms, in both languages", () => {
   const html = read("assets/help.html");
   expect(offences("help.html", [html], notJa, termJa)).toEqual([]);
