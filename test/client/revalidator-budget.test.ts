@@ -5,6 +5,7 @@ import {
   type RevalidationTask,
   type SpentRecord,
 } from "../../src/client/revalidator";
+import { storedLedger } from "../../src/revalidation-budget";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -183,3 +184,37 @@ test("a clock set back a day and forward again spends no day's budget twice, in 
   expect(kept).toEqual({ day: "2026-10-06", spent: 2, earlier: { "2026-10-05": 2 } });
   reopened.revalidator.cancel();
 });
+
+test.each([
+  ["text that is no JSON", "{not json"],
+  ["a list", "[1,2,3]"],
+  ["a count as text", '{"day":"2026-10-05","spent":"5"}'],
+  ["a count that is no number", '{"day":"2026-10-05","spent":null}'],
+  ["other days of another shape", '{"day":"2026-10-05","spent":1,"earlier":[7,8]}'],
+  [
+    "other days with bad names and counts",
+    '{"day":"2026-10-05","spent":1,"earlier":{"__proto__":{"x":1},"2026-10-04":"9","x":3,"2026-10-03":-1}}',
+  ],
+])(
+  "a kept count of another shape (%s) never breaks the budget: it still stops at the day's budget",
+  async (_name, raw) => {
+    // The computer's ledger as the add-in keeps it (src/revalidation-budget.ts storedLedger).
+    const items = new Map<string, string>([["kaisha.revalidationSpentToday", raw]]);
+    const storage = {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+    } as unknown as Storage;
+    const h = harness(2, storedLedger(storage));
+    for (const company of ["A", "B", "C", "D"])
+      h.revalidator.schedule(h.task(company, "prices", Date.now()));
+    await jest.advanceTimersByTimeAsync(10_000);
+    // Two at most today (one already counted where the record says so), never all four.
+    expect(h.sent.length).toBeGreaterThanOrEqual(1);
+    expect(h.sent.length).toBeLessThanOrEqual(2);
+    expect(h.revalidator.status()).toMatchObject({ paused: "budget" });
+    const kept = JSON.parse(items.get("kaisha.revalidationSpentToday") ?? "null") as SpentRecord;
+    expect(kept.day).toBe("2026-10-05");
+    expect(Number.isFinite(kept.spent)).toBe(true);
+    h.revalidator.cancel();
+  },
+);

@@ -100,7 +100,18 @@ describe("a date that is today where the user is (up to a day ahead of JST) mean
           shown(KAISHA.JSFMARGIN("7203", "1m", d, null, null, null, null, invocation())),
         "SCREEN as_of": (d) =>
           shown(
-            KAISHA.SCREEN([["per:lte:15"]], "per", null, null, null, d, 3, null, null, invocation()),
+            KAISHA.SCREEN(
+              [["per:lte:15"]],
+              "per",
+              null,
+              null,
+              null,
+              d,
+              3,
+              null,
+              null,
+              invocation(),
+            ),
           ),
       };
       for (const [name, call] of Object.entries(calls)) {
