@@ -11,8 +11,21 @@ const ISSUE_NUMBER = /\b[Ii]ssues? ?#?\d+/;
 const MISSING_DOCUMENT =
   /\bREFERENCE(?:\.md)?\b|HOUSE_STYLE|DEVELOPERS\.md|listed-company-data-service\.md/;
 
-/** @type {import("eslint").Rule.RuleModule} */
+/**
+ * What `text` cites that it should not (an issue number, a missing document), or undefined.
+ * @param {string} text
+ * @returns {{ messageId: "issueNumber" | "missingDocument", found: string } | undefined}
+ */
+function badCitation(text) {
+  const issue = ISSUE_NUMBER.exec(text.replace(PUBLIC_REFERENCE, " "));
+  if (issue) return { messageId: "issueNumber", found: issue[0] };
+  const doc = MISSING_DOCUMENT.exec(text);
+  return doc ? { messageId: "missingDocument", found: doc[0] } : undefined;
+}
+
+/** @type {import("eslint").Rule.RuleModule & { badCitation: typeof badCitation }} */
 module.exports = {
+  badCitation,
   meta: {
     type: "suggestion",
     docs: {
@@ -31,22 +44,12 @@ module.exports = {
     return {
       Program() {
         for (const comment of context.sourceCode.getAllComments()) {
-          const text = comment.value.replace(PUBLIC_REFERENCE, " ");
-          const issue = ISSUE_NUMBER.exec(text);
-          if (issue) {
+          const bad = badCitation(comment.value);
+          if (bad) {
             context.report({
               loc: comment.loc,
-              messageId: "issueNumber",
-              data: { found: issue[0] },
-            });
-            continue;
-          }
-          const doc = MISSING_DOCUMENT.exec(comment.value);
-          if (doc) {
-            context.report({
-              loc: comment.loc,
-              messageId: "missingDocument",
-              data: { found: doc[0] },
+              messageId: bad.messageId,
+              data: { found: bad.found },
             });
           }
         }

@@ -1,9 +1,16 @@
 // The comment-citations lint rule (scripts/eslint/comment-citations.js): issue numbers and documents
 // the project lacks are reported in every kind of comment; public references with numbers are not.
+// The repository's markdown docs follow the same rule (ESLint reads no markdown).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { RuleTester, type Rule } from "eslint";
 import tseslint from "typescript-eslint";
 
-const rule = require("../../scripts/eslint/comment-citations.js") as Rule.RuleModule;
+const rule = require("../../scripts/eslint/comment-citations.js") as Rule.RuleModule & {
+  badCitation(text: string): { messageId: string; found: string } | undefined;
+};
+const ROOT = path.resolve(__dirname, "../..");
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
 
@@ -54,4 +61,21 @@ tester.run("comment-citations", rule, {
       errors: [{ messageId: "issueNumber" }],
     },
   ],
+});
+
+test("the markdown docs cite no issue number and no document the project lacks", () => {
+  const docs = execFileSync("git", ["ls-files", "*.md"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter((f) => f !== "" && fs.existsSync(path.join(ROOT, f)));
+  expect(docs).toContain("ARCHITECTURE.md");
+  const found = docs.flatMap((f) =>
+    fs
+      .readFileSync(path.join(ROOT, f), "utf8")
+      .split("\n")
+      .flatMap((line, i) => {
+        const bad = rule.badCitation(line);
+        return bad ? [`${f}:${i + 1}: ${bad.found}`] : [];
+      }),
+  );
+  expect(found).toEqual([]);
 });
