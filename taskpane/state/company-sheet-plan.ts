@@ -361,8 +361,15 @@ function yearHeaderFormula(i: number, n: number, lang: Lang): string {
  * B2 and the column's header are still that company and year, blank once B2 names another company
  * or the years move on (no KAISHA function gives these facts; a rebuild fills them again).
  */
-function builtFact(code: string, headerCell: string, label: string, text: string): string {
-  return `=IF(AND($B$2=${literal(code)},${headerCell}=${literal(label)}),${literal(text)},"")`;
+function builtFact(
+  code: string,
+  headerCell: string,
+  label: string,
+  fact: string | boolean,
+): string {
+  // A boolean stays a boolean (TRUE/FALSE, as an imported table's 連結 column holds it).
+  const value = typeof fact === "boolean" ? (fact ? "TRUE" : "FALSE") : literal(fact);
+  return `=IF(AND($B$2=${literal(code)},${headerCell}=${literal(label)}),${value},"")`;
 }
 
 /** An Excel string literal: quotes doubled, so API text can never end the string early. */
@@ -577,7 +584,7 @@ export function companySheetLayout(
     if (y.consolidated !== undefined)
       cells.push({
         address: `${col(i)}${row("consolidated")}`,
-        formula: builtFact(code, head, label, w(y.consolidated ? "consolidated" : "parentOnly")),
+        formula: builtFact(code, head, label, y.consolidated),
         alignRight: true,
       });
   });

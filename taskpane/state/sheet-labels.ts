@@ -43,12 +43,11 @@ const SHEET_WORDS = {
   chartDataOf: L(" の株価（チャート用、直近1年）", ": share price for the chart (past year)"),
   ltmHeader: L("LTM", "LTM"),
   standardRow: L("会計基準", "Accounting standard"),
-  consolidatedRow: L("連結／単体", "Consolidated / parent only"),
-  consolidated: L("連結", "Consolidated"),
-  parentOnly: L("単体", "Parent only"),
+  // As an imported table's 連結 column (src/excel/labels.ts is_consolidated): TRUE or FALSE.
+  consolidatedRow: L("連結", "Consolidated"),
   factsNote: L(
-    "会計基準・連結／単体は作成時（{code}）の開示によるものです。B2 を別の企業にすると空欄になります（シートを作り直すと表示）。",
-    "Accounting standard and consolidation are as disclosed at the build ({code}); with another company in B2 they are blank until the sheet is built again.",
+    "会計基準・連結（TRUE：連結、FALSE：単体）は作成時（{code}）の開示によるものです。B2 を別の企業にすると空欄になります（シートを作り直すと表示）。",
+    "Accounting standard and consolidation (TRUE: consolidated, FALSE: parent only) are as disclosed at the build ({code}); with another company in B2 they are blank until the sheet is built again.",
   ),
   roeNote: L(
     "ROE は開示値。開示のない期はデータ提供元の計算値を使い、「ROE の出所」行に「計算値」と表示します。",

@@ -26,6 +26,7 @@ import type { SheetCell } from "../../taskpane/excel/company-sheet";
 import { AddinFormula } from "../../taskpane/excel/addin-formula";
 import { DISPLAY_FORMATS } from "../../src/excel/display-formats";
 import { numberFormatFor } from "../../src/excel/number-formats";
+import { labelJa } from "../../src/excel/labels";
 
 afterEach(uninstallFakeExcel);
 
@@ -175,7 +176,7 @@ test("company sheet: a headline block of current figures, NM by the divisor; cha
   const chartBottom = Number(/\d+$/.exec(plan.chart?.to ?? "")?.[0]);
   expect(rows.sourcesRow).toBeGreaterThan(chartBottom);
   expect(at(plan.cells, `C${rows.rows["consolidated"]}`)?.formula).toBe(
-    '=IF(AND($B$2="7203",C$10="2023/03期"),"連結","")',
+    '=IF(AND($B$2="7203",C$10="2023/03期"),TRUE,"")',
   );
 });
 
@@ -489,4 +490,19 @@ test("both sheets: a price shows as imports and function cells do (4,355 and 2,8
   expect(at(company, "B6")?.numberFormat).toBe(DISPLAY_FORMATS.dateTime);
   expect(numberFormatFor("jpy", 4355)).toBe("#,##0");
   expect(numberFormatFor("jpy", 2845.5)).toBe("#,##0.0");
+});
+
+test("company sheet: 連結 is a real boolean under the imported table's own header (TRUE/FALSE, not 連結/単体 text)", async () => {
+  const { client } = sandboxClient();
+  const years = await companyFiscalYears(client, "7203", 3);
+  expect(years.every((y) => typeof y.consolidated === "boolean")).toBe(true);
+  const { plan, rows } = companySheetLayout("7203", years, "ja", NOW);
+  const row = rows.rows["consolidated"];
+  expect(at(plan.cells, `A${row}`)?.value).toBe(labelJa("is_consolidated"));
+  years.forEach((y, i) => {
+    const c = String.fromCharCode(67 + i);
+    expect(at(plan.cells, `${c}${row}`)?.formula).toMatch(
+      new RegExp(`,${y.consolidated ? "TRUE" : "FALSE"},""\\)$`),
+    );
+  });
 });
