@@ -1,6 +1,8 @@
 // English names of the API's metrics and fields: the contract's x-label-ja and /screening/fields give
 // Japanese labels only, and an analyst reading the English pane expects the market's own terms.
 
+import { ownValue } from "../../src/excel/own-key";
+
 /**
  * One entry per concept, keyed by the key with case and underscores dropped, so the contract's
  * snake_case (`market_cap`) and the screening catalogue's camelCase (`marketCap`) share it.
@@ -231,5 +233,6 @@ function labelKey(key: string): string {
 
 /** The table's English name for a key, or undefined when the table has none. */
 export function tableLabel(key: string): string | undefined {
-  return LABELS[labelKey(key)];
+  // A received key such as "constructor" is no entry (own-key.ts): its label is built from it.
+  return ownValue(LABELS, labelKey(key));
 }

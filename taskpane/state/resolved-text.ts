@@ -3,6 +3,7 @@
 import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
 import type { Lang } from "../i18n/language";
 import { englishLabel } from "./metric-labels";
+import { ownValue } from "../../src/excel/own-key";
 
 /** The period a FINANCIAL cell reads (functions/financial-cell.ts financialPeriodRead). */
 export interface PeriodRead {
@@ -37,7 +38,7 @@ export function periodLabel(p: PeriodRead, lang: Lang): string {
   const quarter = p.quarter && p.quarter !== "full_year" ? p.quarter : undefined;
   const base = quarter
     ? lang === "ja"
-      ? `${year} ${QUARTER_JA[quarter] ?? quarter}`
+      ? `${year} ${ownValue(QUARTER_JA, quarter) ?? quarter}`
       : `${year} ${quarter}`
     : year;
   if (p.type === "LTM") return lang === "ja" ? `直近12か月（${base}まで）` : `LTM to ${base}`;

@@ -9,6 +9,9 @@ import {
   type BuilderFunction,
 } from "../../taskpane/state/function-catalogue";
 import { ownValue } from "../../src/excel/own-key";
+import { tableLabel } from "../../taskpane/state/english-labels";
+import { englishLabel } from "../../taskpane/state/metric-labels";
+import { periodLabel } from "../../taskpane/state/resolved-text";
 import { htmlToText } from "../../src/excel/text";
 import { generatedFunctionsJson } from "../taskpane/functions-metadata";
 import { cellError, invocation, resetSession, useSandbox } from "../functions/harness";
@@ -110,4 +113,14 @@ test("a table read by an inherited name finds nothing; received text keeps &cons
   expect(ownValue({ 円: "jpy" }, "__proto__")).toBeUndefined();
   expect(ownValue({ 円: "jpy" }, "円")).toBe("jpy");
   expect(htmlToText("A &constructor; B &amp; C")).toBe("A &constructor; B & C");
+});
+
+test("the pane's labels of received keys and quarters read their tables' own entries: an inherited name is shown as received, never a function", () => {
+  for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+    expect(tableLabel(name)).toBeUndefined();
+    expect(englishLabel(name)).not.toMatch(/function|native code|\[object/);
+    expect(periodLabel({ fiscal_year: "2025/03", quarter: name, type: "quarterly" }, "ja")).toBe(
+      `2025年3月期 ${name}`,
+    );
+  }
 });
