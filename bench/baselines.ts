@@ -7,7 +7,7 @@ import { aliasingApp, type AliasedCompany } from "./company-aliases";
 import { inProcessFetch } from "./in-process-fetch";
 import { createNaiveClient } from "./naive-client";
 import type { ScaleCell } from "./scale-cells";
-import { BASE_URL } from "./scale-run";
+import { BASE_URL } from "./live-client";
 import { PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
 
 export interface BaselineResult {

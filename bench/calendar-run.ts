@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { setClientForTesting } from "../src/session";
 import type { AliasedCompany } from "./company-aliases";
 import { recalculateScale, scaleCells, type ScaleCompany } from "./scale-cells";
-import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
+import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";

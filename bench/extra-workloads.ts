@@ -14,7 +14,7 @@ import { setClientForTesting } from "../src/session";
 import { inProcessFetch } from "./in-process-fetch";
 import { collectGarbage } from "./memory-sampler";
 import { cellErrorText } from "./sides";
-import { BASE_URL, LIVE, makeClient, storeOver } from "./scale-run";
+import { BASE_URL, LIVE, makeClient, storeOver } from "./live-client";
 import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";
 

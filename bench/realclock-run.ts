@@ -10,7 +10,7 @@ import { setClientForTesting } from "../src/session";
 import { aliasCompanies } from "./company-aliases";
 import type { Facts } from "./probe";
 import { scaleCells, type ScaleCell } from "./scale-cells";
-import { BASE_URL, LIVE } from "./scale-run";
+import { BASE_URL, LIVE } from "./live-client";
 import { cellErrorText } from "./sides";
 import { startWorkerSandbox } from "./worker-sandbox";
 

@@ -7,7 +7,7 @@ import { setClientForTesting } from "../src/session";
 import type { AliasedCompany } from "./company-aliases";
 import { collectGarbage } from "./memory-sampler";
 import { recalculateScale, scaleCells, type ScaleCompany } from "./scale-cells";
-import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
+import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { warmMemoryTier } from "../src/client/warm-up";

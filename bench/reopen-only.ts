@@ -18,7 +18,7 @@ import { probe } from "./probe";
 import type { ReopenJob } from "./reopen-child";
 import { reopenInNewProcess } from "./reopen-process";
 import { recalculateScale, scaleCells } from "./scale-cells";
-import { LIVE, makeClient, storeOver, timedFetch } from "./scale-run";
+import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";

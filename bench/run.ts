@@ -30,7 +30,8 @@ import {
   scaleNotes,
   scaleTable,
 } from "./scale-report";
-import { LIVE, runModel, type ScaleResult } from "./scale-run";
+import { LIVE } from "./live-client";
+import { runModel, type ScaleResult } from "./scale-run";
 import { morningTargets } from "./morning-targets";
 import { StorageStandIn } from "./storage-standin";
 import { coldFloorMs, pagesFor, type LimitSettings } from "./floors";

@@ -4,7 +4,8 @@ import type { BenchReport, Target, WorkloadRow } from "./report";
 import type { BaselineResult } from "./baselines";
 import { RUNTIME_PAGE_GZIP_TARGET_BYTES } from "./bundle-sizes";
 import type { AliasResult, PriceColumnResult, SmallPhases } from "./extra-workloads";
-import { LIVE, type ScaleResult } from "./scale-run";
+import { LIVE } from "./live-client";
+import type { ScaleResult } from "./scale-run";
 
 const n = (x: number): string => x.toLocaleString("en-US");
 

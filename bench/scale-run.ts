@@ -5,15 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
-import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { tiered } from "../functions/addin-cache";
-import { createClient, REVALIDATION_SETTLE_MS, type KaishaClient } from "../src/client";
 import { MemoryCacheStore } from "../src/client/cache";
-import { PersistentCacheStore } from "../src/client/persistent-store";
 import type { TieredCacheStore } from "../src/client/tiered-cache";
 import { setClientForTesting } from "../src/session";
 import { aliasCompanies, type AliasedCompany } from "./company-aliases";
-import { inProcessFetch, type RequestableApp } from "./in-process-fetch";
+import { BASE_URL, LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
 import { browserRun, type BrowserMeasure } from "./browser-run";
@@ -26,10 +22,6 @@ import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
-
-export const BASE_URL = "http://sandbox.bench/v1";
-/** The live limits (60 a minute, as README's sandbox section says; the sandbox's daily cap 5,000). */
-export const LIVE = { ratePerMinute: 60, dailyLimit: 5_000, latencyMs: 20, storageLatencyMs: 3 };
 
 /** What one Model N run measured. */
 export interface ScaleResult {
@@ -80,36 +72,6 @@ export interface ScaleResult {
   memoryTierMB: number;
   memoryTierEntries: number;
   notes: string[];
-}
-
-/** Latency on the virtual clock, and the real time of the first request of each recalculation. */
-export function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: number) {
-  const wire = inProcessFetch(
-    {
-      request: async (input, init) => {
-        await clock.sleep(latencyMs);
-        return app.request(input, init);
-      },
-    },
-    { keepUrls: false },
-  );
-  const distinct = new Set<string>();
-  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    distinct.add(String(input));
-    return wire.fetch(input, init);
-  }) as typeof globalThis.fetch;
-  return {
-    fetch,
-    counters: wire.counters,
-    distinct,
-    firstRequestSince(start: number): number {
-      const first = wire.counters.firstRequestAt;
-      return first === undefined ? Number.NaN : first - start;
-    },
-    reset(): void {
-      wire.counters.firstRequestAt = undefined;
-    },
-  };
 }
 
 interface Phase {
@@ -176,39 +138,6 @@ async function phase(
     virtualMs,
     wallMs,
   };
-}
-
-/** A runtime's client on the live limits and the virtual clock, over `store`. */
-export function makeClient(
-  fetch: typeof globalThis.fetch,
-  clock: VirtualClock,
-  store: TieredCacheStore,
-): KaishaClient {
-  return createClient({
-    baseUrl: BASE_URL,
-    apiKey: DEMO_API_KEY,
-    fetch,
-    ratePerMinute: LIVE.ratePerMinute,
-    cacheStore: store,
-    now: clock.now,
-    sleep: clock.sleep,
-    lang: "en",
-    // As the add-in's session client (src/session.ts): the answer check and stale-while-revalidate.
-    checkAnswers: true,
-    staleWhileRevalidate: true,
-    revalidationSettleMs: REVALIDATION_SETTLE_MS,
-  });
-}
-
-/** The add-in's two-tier store over the storage stand-in, its index batches on the virtual clock. */
-export function storeOver(disk: StorageStandIn, clock: VirtualClock): TieredCacheStore {
-  return tiered(
-    new PersistentCacheStore(disk.open(), {
-      now: clock.now,
-      // Index batches go out a quarter second (simulated) after the first change.
-      schedule: (write) => void clock.sleep(250).then(write),
-    }),
-  );
 }
 
 /** Model N: cold, three warm recalculations, then a reopen over the persisted store. */
