@@ -149,8 +149,15 @@ export class TieredCacheStore implements CacheStore {
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    await this.memory.set(key, entry);
+    // Queued before the memory write settles: a Forget (`clear`) called meanwhile takes it out.
     this.queued.set(key, entry);
+    try {
+      await this.memory.set(key, entry);
+    } catch (err) {
+      if (this.queued.get(key) === entry) this.queued.delete(key);
+      throw err;
+    }
+    if (this.queued.get(key) !== entry) return;
     this.background(async () => {
       // Deleted meanwhile (Forget), or set again: the later answer is the one written.
       if (this.queued.get(key) !== entry) return;

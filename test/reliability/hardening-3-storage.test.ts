@@ -218,6 +218,24 @@ describe("Forget", () => {
     expect(await reopened.keys()).toEqual([]);
   });
 
+  test("through the lazily loaded tier (its code still loading): answers saved before Forget are not written after it", async () => {
+    const idb = new IDBFactory();
+    let loaded!: (store: PersistentCacheStore) => void;
+    const lazy = new LazyPersistentStore(() => new Promise((resolve) => (loaded = resolve)));
+    const store = tiered(lazy);
+    const writes = [3, 5, 10].map((n) =>
+      store.set(`k${n}`, entry({ rows: Array.from({ length: n * 500 }, (_, i) => i) })),
+    );
+    const forgetting = store.clear();
+    loaded(new PersistentCacheStore(openIdbBackend(idb)));
+    await Promise.all([...writes, forgetting]);
+    await store.flush();
+    expect(lazy.state).not.toBe("timed-out");
+    expect(await lazy.keys()).toEqual([]);
+    expect(await diskRecords(idb)).toEqual([]);
+    expect(await new PersistentCacheStore(openIdbBackend(idb)).keys()).toEqual([]);
+  });
+
   test("a store cleared while an answer is compressed keeps nothing of it", async () => {
     const idb = new IDBFactory();
     const persistent = new PersistentCacheStore(openIdbBackend(idb));
