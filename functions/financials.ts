@@ -50,8 +50,6 @@ import {
   type FinancialsAsk,
 } from "./cells/financials-asks";
 
-export { financial } from "./financial-cell";
-
 /** The default statement set: headline P&L, balance sheet, cash flow and per-share lines. */
 const DEFAULT_FINANCIAL_ITEMS: readonly string[] = [
   "sales",

@@ -1,6 +1,7 @@
 // The custom functions' entry and metadata input: one JSDoc-annotated wrapper per KAISHA function.
 
-import { financials as financialsImpl, financial as financialImpl } from "./financials";
+import { financials as financialsImpl } from "./financials";
+import { financial as financialImpl } from "./financial-cell";
 import { valuation as valuationImpl } from "./valuation";
 import { prices as pricesImpl, price as priceImpl } from "./prices";
 import { xbrl as xbrlImpl } from "./xbrl";

@@ -1,6 +1,7 @@
 // Period and company forms end to end against the in-process sandbox: the value each form reads, and what it costs.
 import { dividends } from "../../functions/dividends";
-import { financial, financials } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
+import { financials } from "../../functions/financials";
 import { valuation } from "../../functions/valuation";
 import { price, prices } from "../../functions/prices";
 import { company } from "../../functions/company";

@@ -1,6 +1,6 @@
 // Each cell's last error, recorded by the functions for the Problems list: one entry per cell
 // however its address is written, bounded, set on failure and cleared when the cell answers.
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { run } from "../../functions/run";
 import {
   cellErrors,

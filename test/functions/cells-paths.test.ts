@@ -1,7 +1,7 @@
 // A FINANCIAL cell gives the same value (or the same error message) on each of its three paths:
 // full (a cold session), warm (the same session again, from memory) and join (waiting for another
 // cell's fetch), for many companies and argument combinations.
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { getDataset } from "../../sandbox/data";
 import { ETFS } from "../../sandbox/data/companies";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";

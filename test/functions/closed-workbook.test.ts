@@ -6,7 +6,7 @@
 // Model 500, bench "warm 3 ... retained").
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);

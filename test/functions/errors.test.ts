@@ -1,6 +1,7 @@
 // Cell errors and the call lifecycle: #VALUE! vs #N/A with actionable messages in English and
 // Japanese, value preview, cancellation, stale answers, and results too large for Excel.
-import { financial, financials } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
+import { financials } from "../../functions/financials";
 import { prices } from "../../functions/prices";
 import { rankings } from "../../functions/rankings";
 import { disclosures } from "../../functions/disclosures";

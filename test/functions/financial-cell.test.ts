@@ -1,6 +1,7 @@
 // FINANCIAL's two paths: cells answered at once from memory, and cells waiting for one shared
 // /financials fetch (its cancellation counted over the cells, its stale mark given to each).
-import { financial, financials } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
+import { financials } from "../../functions/financials";
 import { getCellError, recordCellError, resetCellErrors } from "../../src/cell-errors";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 

@@ -1,7 +1,8 @@
 // FINANCIALS and FINANCIAL against the in-process sandbox: shapes, header modes, layouts, units,
 // period selection, LTM, and the request economy (widest window, coalescing, 1,000 cells).
 import { FIELD_DICTIONARY } from "../../src/contract";
-import { financial, financials } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
+import { financials } from "../../functions/financials";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);

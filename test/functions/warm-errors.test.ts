@@ -1,7 +1,7 @@
 // A FINANCIAL cell whose answer in memory says #N/A (or whose arguments are refused) is answered
 // at once when recalculated, with the very message its first call gave, and stays in the Problems
 // list; an EDINET code asked by its learned security code still names the code the user typed.
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { getCellError, resetCellErrors } from "../../src/cell-errors";
 import { setClientForTesting } from "../../src/session";
 import { getDataset } from "../../sandbox/data";

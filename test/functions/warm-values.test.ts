@@ -1,6 +1,6 @@
 // A recalculated FINANCIAL cell gives what a cold session gives for the same arguments, whatever
 // its neighbours asked of the same answer first: units, periods and the host's number formats.
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { setHostCapabilities } from "../../functions/host";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { invocation, resetSession, useSandbox } from "./harness";

@@ -1,6 +1,6 @@
 // Property tests: FINANCIAL's cell equals the independent oracle's figure for every sandbox company, period form and date.
 import fc from "fast-check";
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { cellError, invocation, resetSession, useSandbox } from "../functions/harness";
 import { daySerial, expectedFinancial, type RawAnswers } from "./period-oracle";

@@ -1,6 +1,6 @@
 // Fault injection through the sandbox knobs: bounded retries, the right cell errors, and every call settling.
 import { createApp } from "../../sandbox/app";
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { valuation } from "../../functions/valuation";
 import { setClientForTesting } from "../../src/session";
 import { burst, cellErrorOf, harness } from "./support/harness";

@@ -1,6 +1,7 @@
 // The daily limit and a refused key are the key's state: after the first such answer nothing more is sent, cells settle at once.
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
+import { financials } from "../../functions/financials";
 import { setHostCapabilities } from "../../functions/host";
 import { setClientForTesting } from "../../src/session";
 import type { FetchLike, ResponseLike } from "../../src/client/http";
@@ -150,6 +151,26 @@ describe("the daily limit stops the sending", () => {
     expect(h.client.sendState()).toBeUndefined();
     expect(typeof (await financial("8306", "sales", 0, null, null, null))).toBe("number");
     expect(h.wire.counters.requests).toBe(sent + 1);
+  });
+
+  it("a table's stored answer says why in its title row: the daily limit, not 'API unavailable'", async () => {
+    const h = harness({ sandbox: { dailyLimit: 2 }, client: { ttlMs: { getFinancials: HOUR } } });
+    const table = () =>
+      Promise.resolve(financials("7203", [["sales"]], null, 3, null, null, null, 2)) as Promise<
+        unknown[][]
+      >;
+    const good = await table();
+    expect(JSON.stringify(good[0])).not.toMatch(/stale/);
+    await financial("6758", "sales", 0, null, null, null);
+    expect((await cellErrorOf(financial("9984", "sales", 0, null, null, null))).message).toMatch(
+      /^Daily request limit reached/,
+    );
+    const sent = h.wire.counters.requests;
+    h.clock.now = Date.parse("2026-11-20T14:00:00Z"); // 23:00 JST: the stored answer expired
+    const shown = await table();
+    expect(shown[0]?.[1]).toMatch(/ \(stale: daily request limit reached\)$/);
+    expect(shown.slice(1)).toEqual(good.slice(1));
+    expect(h.wire.counters.requests).toBe(sent);
   });
 
   it("background due refreshes after the limit send nothing and count nothing; /usage with requests left lifts it", async () => {

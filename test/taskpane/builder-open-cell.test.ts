@@ -8,7 +8,7 @@ import {
 import { argumentInput, parseBuilderFormula } from "../../taskpane/state/formula-parse";
 import { financialResolved, periodLabel, readableAmount } from "../../taskpane/state/resolved-text";
 import { resolvedFinancial } from "../../taskpane/state/formula-preview";
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { invocation, resetSession, useSandbox } from "../functions/harness";
 import { generatedFunctionsJson } from "./functions-metadata";
 

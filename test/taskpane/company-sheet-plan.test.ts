@@ -251,7 +251,7 @@ test("rebuilding a sheet writes only the template's cells: nothing is cleared, t
 });
 
 test("a sheet built before builds were recorded: the old columns' template cells are cleared, never a cell the analyst changed", async () => {
-  const three = ["2022/03", "2023/03", "2024/03"];
+  const four = ["2021/03", "2022/03", "2023/03", "2024/03"];
   const block = `C10:AG${12 + SUMMARY_ROWS.length}`;
   const after = companySheetLayout(
     "7203",
@@ -260,14 +260,14 @@ test("a sheet built before builds were recorded: the old columns' template cells
     NOW,
   );
   expect(after.plan.leftovers?.block).toBe(block);
-  // What an earlier template left: fixed year headers and FINANCIAL cells in C:E, the analyst's
-  // own formula in E12.
+  // What an earlier template left: fixed year headers and FINANCIAL cells in C:F, the analyst's
+  // own formula in F12 (this build's own columns end at E: its year, LTM, the latest half).
   const formulas = Array.from({ length: 3 + SUMMARY_ROWS.length }, (_, r) =>
     Array.from({ length: 31 }, (_, c) => {
-      if (c > 2) return "";
-      const col = "CDE"[c];
-      if (r === 0) return `${three[c]}期`;
-      if (r === 2 && col === "E") return "=E11*2";
+      if (c > 3) return "";
+      const col = "CDEF"[c];
+      if (r === 0) return `${four[c]}期`;
+      if (r === 2 && col === "F") return "=F11*2";
       return `=KAISHA.FINANCIAL($B$2,"sales",${col}$10,"annual")`;
     }),
   );
@@ -278,11 +278,11 @@ test("a sheet built before builds were recorded: the old columns' template cells
   });
   await buildCompanySheet(after.plan);
   const cleared = fake.log.filter((l) => l.startsWith("clear Kaisha_7203")).sort();
-  expect(cleared).toContain("clear Kaisha_7203!E10 Contents"); // an old year header
-  expect(cleared).toContain("clear Kaisha_7203!E11 Contents"); // its FINANCIAL cell
-  expect(cleared).not.toContain("clear Kaisha_7203!E12 Contents"); // the analyst's formula
-  // Only template-shaped cells go: nothing outside the earlier build's C:E.
-  expect(cleared.filter((l) => !/![C-E]\d+ Contents$/.test(l))).toEqual([]);
+  expect(cleared).toContain("clear Kaisha_7203!F10 Contents"); // an old year header
+  expect(cleared).toContain("clear Kaisha_7203!F11 Contents"); // its FINANCIAL cell
+  expect(cleared).not.toContain("clear Kaisha_7203!F12 Contents"); // the analyst's formula
+  // Only template-shaped cells go: nothing outside the earlier build's C:F.
+  expect(cleared.filter((l) => !/![C-F]\d+ Contents$/.test(l))).toEqual([]);
 });
 
 test("comps rebuild: codes the analyst added stay as rows after the peers; the old median row is cleared", () => {

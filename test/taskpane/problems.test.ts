@@ -1,6 +1,6 @@
 // The Problems list explains each KAISHA cell in error with the message its function recorded in the
 // shared runtime (Excel does not give the pane that message), falling back to the generic text.
-import { financial } from "../../functions/financials";
+import { financial } from "../../functions/financial-cell";
 import { getCellError, recordCellError, resetCellErrors } from "../../src/cell-errors";
 import { problemsOf } from "../../taskpane/state/problems";
 import { en } from "../../taskpane/i18n/en";

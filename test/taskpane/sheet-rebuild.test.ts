@@ -97,7 +97,9 @@ test("company sheet: a rebuild with fewer years leaves nothing of the wider buil
   const wide = companySheetLayout("7203", ["2022/03", "2023/03", "2024/03"].map(year), "en", NOW);
   await buildCompanySheet(wide.plan);
   const sales = wide.rows.rows["sales"];
-  excel.enter(sheet, `E${sales}`, "=C11*2"); // the analyst's own formula over a template cell
+  // The analyst's own formula over a template cell (the wide build's LTM; the narrow build's
+  // columns end at E: its year, LTM, the latest half).
+  excel.enter(sheet, `F${sales}`, "=C11*2");
   excel.enter(sheet, "K3", "note");
   const narrow = companySheetLayout("7203", ["2024/03"].map(year), "en", NOW);
   await buildCompanySheet(narrow.plan);
@@ -106,7 +108,7 @@ test("company sheet: a rebuild with fewer years leaves nothing of the wider buil
   const fresh = installExcelStandIn();
   await buildCompanySheet(narrow.plan);
   const expected = contents(fresh, sheet);
-  expected[`E${sales}`] = "=C11*2";
+  expected[`F${sales}`] = "=C11*2";
   expected["K3"] = "note";
   expect(rebuilt).toEqual(expected);
 });
