@@ -1,6 +1,8 @@
 // Helpers shared by the function adapters: field lists, columns, title rows and "no results".
 
 import { NotFoundError, isStale } from "../src/client";
+import { RateLimitError } from "../src/client/errors";
+import { staleInfo } from "../src/client/stale";
 import { knownFieldList, rememberFieldList } from "./cells/interned-args";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import type { Dataset } from "../src/contract";
@@ -146,6 +148,29 @@ export function titleLang(ctx: Shaping): "en" | "ja" {
   return ctx.headerLanguage === "ja" ? "ja" : "en";
 }
 
+/** Why a table shows its last good answer (src/client/stale.ts), in the title row's words. */
+const STALE_CAPTIONS = {
+  // send-state.ts: the daily limit and a refused key hold the key; nothing is sent.
+  daily: { en: " (stale: daily request limit reached)", ja: "（前回取得値・1日の上限に到達）" },
+  key: { en: " (stale: API key refused)", ja: "（前回取得値・API キーが拒否されました）" },
+  // response-check.ts: an answer of another shape than openapi.json's is no figure.
+  shape: { en: " (stale: unexpected answer from the API)", ja: "（前回取得値・API の応答が不正）" },
+  down: { en: " (stale: API unavailable)", ja: "（前回取得値・API 応答なし）" },
+} as const;
+
+function staleCaption(body: unknown, lang: "en" | "ja"): string {
+  const error = staleInfo(body)?.error;
+  const why =
+    error instanceof RateLimitError && error.daily
+      ? "daily"
+      : error?.code === "unauthorized"
+        ? "key"
+        : error?.code === "bad_response"
+          ? "shape"
+          : "down";
+  return STALE_CAPTIONS[why][lang];
+}
+
 /**
  * The title row of headers mode 2: identifier, dataset, as-of, source label. A stale answer (the
  * API failed and the last good one is shown) says so in the dataset cell.
@@ -158,11 +183,7 @@ export function titleRow(
   asOf: Cell,
   attribution: Attribution | DisclosureAttribution | undefined,
 ): TitleRow {
-  const stale = isStale(body)
-    ? titleLang(ctx) === "ja"
-      ? "（前回取得値・API 応答なし）"
-      : " (stale: API unavailable)"
-    : "";
+  const stale = isStale(body) ? staleCaption(body, titleLang(ctx)) : "";
   return {
     identifier,
     dataset: `${titleCaption(dataset, ctx.headerLanguage)}${stale}`,
