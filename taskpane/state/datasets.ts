@@ -220,7 +220,7 @@ export const DATASET_PARAMS: Record<DatasetId, readonly ParamSpec[]> = {
   screening: [],
 };
 
-/** Datasets whose import can be charted (excel/chart.ts). */
+/** Datasets whose import can be charted (taskpane/excel/chart.ts). */
 export const CHARTABLE: ReadonlySet<DatasetId> = new Set(["prices", "valuations"]);
 
 export type ParamValues = Record<string, string>;

@@ -1,9 +1,9 @@
-// Formula injection in the stand-in (excel/safe-values.ts): with the sandbox's hostile mode
-// (formula-like names, titles, section text, URLs, dates and numbers), every writer of the pane —
-// each dataset's import, the company and peer sheets, Freeze values, Restore formulas — leaves text
-// as the exact text and writes no formula it did not build. The stand-in turns =, + and - strings
-// into formulas unless the cell is Text (STANDIN.md "Range.values and text"), so a writer that
-// forgets the policy fails here.
+// Formula injection in the stand-in (taskpane/excel/safe-values.ts): with the sandbox's hostile
+// mode (formula-like names, titles, section text, URLs, dates and numbers), every writer of the
+// pane — each dataset's import, the company and peer sheets, Freeze values, Restore formulas —
+// leaves text as the exact text and writes no formula it did not build. The stand-in turns =, + and
+// - strings into formulas unless the cell is Text (STANDIN.md "Range.values and text"), so a writer
+// that forgets the policy fails here.
 import type { Page } from "playwright-core";
 import { HOSTILE_TEXTS, HOSTILE_URLS } from "../../sandbox/lib/hostile";
 import { IMPORT_DATASETS } from "../../taskpane/state/datasets";

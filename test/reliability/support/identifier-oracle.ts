@@ -25,7 +25,8 @@ function identifierText(value: unknown): string | undefined {
   ) {
     v = (v[0] as unknown[])[0];
   }
-  // Excel data types (rich-value.ts): a formatted number or typed text stands for its basic value.
+  // Excel data types (src/excel/rich-value.ts): a formatted number or typed text stands for its
+  // basic value.
   if (typeof v === "object" && v !== null && !Array.isArray(v)) {
     const rich = v as { type?: unknown; basicValue?: unknown };
     if (
