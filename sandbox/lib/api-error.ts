@@ -1,4 +1,4 @@
-// The sandbox's one exception type: it knows its own HTTP response in the spec's common error shape
+// The sandbox's one exception type: it knows its own HTTP response in the common error shape
 // (openapi.json ErrorResponse).
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorDetail, ErrorResponse } from "../../src/contract";

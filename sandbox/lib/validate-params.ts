@@ -136,7 +136,7 @@ function lengthRange(param: ParamRule): string {
   return param.maxLength === undefined ? `length >= ${min}` : `length ${min}..${param.maxLength}`;
 }
 
-/** Human-readable format for the patterns the spec uses; the raw pattern otherwise. */
+/** Human-readable format for the patterns openapi.json uses; the raw pattern otherwise. */
 function formatHint(param: ParamRule): string {
   const hints: Record<string, string> = {
     "^\\d{4}-\\d{2}-\\d{2}$": "YYYY-MM-DD",

@@ -16,7 +16,7 @@ export interface MessagePair {
  */
 type ValidationReason = components["schemas"]["ErrorDetail"]["reason"];
 
-/** One entry of the spec's `error.details` array. */
+/** One entry of `error.details` (openapi.json ErrorDetail). */
 export interface ErrorDetail {
   param: string;
   reason: ValidationReason | (string & {});

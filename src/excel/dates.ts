@@ -52,7 +52,7 @@ export function serialToIso(serial: number): string {
 }
 
 /**
- * An instant (ISO 8601 with zone, e.g. the spec's UTC `disclosed_at`) -> Excel date-time serial of
+ * An instant (ISO 8601 with zone, e.g. the API's UTC `disclosed_at`) -> Excel date-time serial of
  * the JST wall-clock time. Undefined for unparseable text.
  *
  * @example isoInstantToJstSerial("2024-05-10T06:00:00Z") // 45422.625 (2024-05-10 15:00 JST)

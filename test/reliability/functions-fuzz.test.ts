@@ -1,5 +1,5 @@
 // Property-based fuzzing of every KAISHA custom function: each call settles with an Excel value or a
-// message-carrying cell error, and arguments the spec forbids never cost a request.
+// message-carrying cell error, and arguments openapi.json forbids never cost a request.
 import fc from "fast-check";
 import * as KAISHA from "../../functions/index";
 import { FINANCIAL_ITEMS } from "../../functions/financial-cell";

@@ -1,4 +1,4 @@
-// Checks that a body is the spec's common error object `{error: {code, message, details?}}`
+// Checks that a body is openapi.json's ErrorResponse `{error: {code, message, details?}}`
 // (openapi.json ErrorResponse).
 
 /** openapi.json ErrorResponse: the reasons allowed in `error.details[].reason`. */
