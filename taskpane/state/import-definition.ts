@@ -2,7 +2,7 @@
 // It holds dataset and parameters only: never the API key (ARCHITECTURE: the key never enters the workbook).
 
 import type { Lang } from "../i18n/language";
-import type { DatasetId, ParamValues } from "./datasets";
+import { DATASET_PARAMS, type DatasetId, type ParamValues } from "./datasets";
 
 export interface ImportDefinition {
   v: 1;
@@ -35,15 +35,44 @@ export function serializeDefinition(def: ImportDefinition): string {
 export function parseDefinition(text: unknown): ImportDefinition | undefined {
   if (typeof text !== "string" || text === "") return undefined;
   try {
-    const obj = JSON.parse(text) as Partial<ImportDefinition>;
+    const obj = JSON.parse(text) as Partial<ImportDefinition> | null;
+    if (typeof obj !== "object" || obj === null || Array.isArray(obj)) return undefined;
     if (obj.v !== 1 || typeof obj.dataset !== "string" || typeof obj.tableName !== "string") {
       return undefined;
     }
-    if (typeof obj.params !== "object" || obj.params === null) return undefined;
-    return obj as ImportDefinition;
+    // A row edited by hand or of another shape is no definition: a refresh would read a dataset
+    // table by its name and send its params (own entries only: src/excel/own-key.ts).
+    if (!Object.hasOwn(DATASET_PARAMS, obj.dataset) || !textRecord(obj.params)) return undefined;
+    if (obj.metrics !== undefined && !metricsRecord(obj.metrics)) return undefined;
+    const { lang, headers, ...rest } = obj;
+    return {
+      ...(rest as ImportDefinition),
+      // Optional words of another value fall back to the pane's, as a definition without them.
+      ...(lang === "en" || lang === "ja" ? { lang } : {}),
+      ...(headers === "keys" || headers === "ja" ? { headers } : {}),
+    };
   } catch {
     return undefined;
   }
+}
+
+/** A plain object of text values (an import's parameters). */
+function textRecord(value: unknown): value is Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => typeof v === "string");
+}
+
+/** A screening import's metric labels and units, each `{ label: text, unit: text | null }`. */
+function metricsRecord(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (m: unknown) =>
+      typeof m === "object" &&
+      m !== null &&
+      typeof (m as { label?: unknown }).label === "string" &&
+      ((m as { unit?: unknown }).unit === null ||
+        typeof (m as { unit?: unknown }).unit === "string"),
+  );
 }
 
 /**
