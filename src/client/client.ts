@@ -983,7 +983,7 @@ class Client implements ClientCore {
   private holdsWith(Made: typeof SendHolds): SendHolds {
     const box = this.core.holds;
     if (box.now === undefined) {
-      box.now = new Made(this.settings.now);
+      box.now = new Made(this.settings.now, this.settings.clock);
       box.now.onChange(() => {
         for (const listener of [...box.listeners]) listener();
       });

@@ -1,5 +1,6 @@
 // Whether a key may send: after the daily limit or a refused key (401) nothing more goes out with it until that lifts (send chunk).
 
+import { monotonicNow } from "./monotonic";
 import { AuthenticationError, KaishaError, RateLimitError } from "./errors";
 import { nextJstMidnight } from "./freshness";
 import { MESSAGES } from "./messages";
@@ -16,6 +17,10 @@ export type SendState =
 
 interface Hold {
   state: SendState;
+  /** When it was held, on the monotonic clock (`clock`). @unit ms */
+  heldAt: number;
+  /** A daily hold's wait from `heldAt` to `resumesAt` as the wall clock then said. @unit ms */
+  waitMs: number;
   /** What the refused request was answered (kept as the cause of every refusal). */
   cause: KaishaError;
 }
@@ -36,14 +41,24 @@ export class SendHolds {
   readonly #listeners = new Set<() => void>();
   #notifying = false;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** Elapsed time (monotonic.ts): a wall clock set back does not prolong a daily hold. */
+    private readonly clock: () => number = monotonicNow,
+  ) {}
 
   /** The state of partition `id` now; undefined when it may send (a passed JST midnight lifts). */
   stateOf(id: string | undefined): SendState | undefined {
     if (id === undefined) return undefined;
     const hold = this.#holds.get(id);
     if (hold === undefined) return undefined;
-    if (hold.state.reason === "daily_limit" && this.now() >= hold.state.resumesAt) {
+    // The next JST midnight by the wall clock, or as long as it was then by the monotonic one: a
+    // clock set back a day after the limit does not hold the key a day longer (set forward, the
+    // API's own answer holds it again).
+    if (
+      hold.state.reason === "daily_limit" &&
+      (this.now() >= hold.state.resumesAt || this.clock() - hold.heldAt >= hold.waitMs)
+    ) {
       this.lift(id);
       return undefined;
     }
@@ -122,7 +137,8 @@ export class SendHolds {
 
   private hold(id: string, state: SendState, cause: KaishaError): void {
     const before = this.#holds.get(id)?.state;
-    this.#holds.set(id, { state, cause });
+    const waitMs = state.reason === "daily_limit" ? state.resumesAt - this.now() : Infinity;
+    this.#holds.set(id, { state, cause, heldAt: this.clock(), waitMs });
     this.#stops.get(id)?.abort();
     if (before?.reason !== state.reason) this.changed();
   }

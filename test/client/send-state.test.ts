@@ -156,6 +156,35 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
     expect(rec.requests).toHaveLength(before + 1);
   });
 
+  it("a wall clock set back a day after the limit does not hold the key a day longer: the wait runs on the monotonic clock", async () => {
+    const rec = limited(1, { remaining: 0 });
+    const mono = { now: 0 };
+    const clock = { now: T0 };
+    const client = createClient({
+      apiKey: TEST_KEY,
+      fetch: rec.fetch,
+      ratePerMinute: 0,
+      maxRetries: 0,
+      lang: "en",
+      cacheStore: new MemoryCacheStore(),
+      now: () => clock.now,
+      clock: () => mono.now,
+    });
+    await client.financials(annual("7203"));
+    await client.financials(annual("6758")).catch(() => undefined);
+    expect(client.sendState()?.reason).toBe("daily_limit");
+    clock.now = T0 - 24 * HOUR; // the computer's clock set back a day
+    mono.now += NEXT_JST_MIDNIGHT - T0 - 1;
+    clock.now += NEXT_JST_MIDNIGHT - T0 - 1;
+    expect(client.sendState()?.reason).toBe("daily_limit");
+    mono.now += 1;
+    clock.now += 1;
+    expect(client.sendState()).toBeUndefined();
+    const before = rec.requests.length;
+    await client.financials(annual("6758")).catch(() => undefined);
+    expect(rec.requests).toHaveLength(before + 1);
+  });
+
   it("the state belongs to the key: another key still sends", async () => {
     const key = { current: TEST_KEY };
     const rec = recordingFetch((req) =>
