@@ -104,7 +104,9 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
     const sent = rec.requests.length;
     const err = await client.financials(annual("9984")).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
-    expect((err as RateLimitError).message).toMatch(/nothing is sent until .*\(midnight in Japan\)/);
+    expect((err as RateLimitError).message).toMatch(
+      /nothing is sent until .*\(midnight in Japan\)/,
+    );
     expect((err as RateLimitError).messageJa).toMatch(/日本時間0時）まで送信しません/);
     expect(rec.requests).toHaveLength(sent);
     expect(client.sendState()).toEqual({
@@ -194,7 +196,9 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
     await client.financials(annual("7203")).catch(() => undefined);
     key.current = `${TEST_KEY.slice(0, -1)}Z`;
     expect(client.sendState()).toBeUndefined();
-    await expect(client.financials(annual("7203"))).resolves.toMatchObject({ periods: [{}, {}, {}, {}, {}] });
+    await expect(client.financials(annual("7203"))).resolves.toMatchObject({
+      periods: [{}, {}, {}, {}, {}],
+    });
     expect(rec.requests).toHaveLength(2);
   });
 
