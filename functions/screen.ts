@@ -13,8 +13,7 @@ import {
   scalarOf,
   isOmitted,
 } from "../src/excel/args";
-import { jstIsoDate, upToToday } from "../src/excel/dates";
-import { refuseFutureDay } from "./excel-errors";
+import { isFutureDate, jstIsoDate, upToToday } from "../src/excel/dates";
 import type { Column } from "../src/excel/shape";
 import { fieldKey, snakeToCamel } from "../src/excel/field-names";
 import { unitCell } from "../src/excel/number-formats";
@@ -208,10 +207,13 @@ export function screen(
         ? undefined
         : optionalDate(asOfValue, "as_of");
     // openapi.json getScreening as_of: not in the future. The user's today east of Japan is the
-    // latest day: sent as JST today (a day after it still refused, before any request).
+    // latest day: sent as JST today (a later day is refused by the contract check, before any
+    // request).
     const today = ctx.client.today();
-    refuseFutureDay(typedDate, today, ctx.client.userToday());
-    const date = upToToday(typedDate, today);
+    const date =
+      typedDate !== undefined && !isFutureDate(typedDate, today, ctx.client.userToday())
+        ? upToToday(typedDate, today)
+        : typedDate;
     const count = optionalInteger(limit, "limit", { min: 1, max: MAX_ROWS }) ?? 30;
     const nameText = optionalText(name, "name", 100);
     const mode = headersArg(headers);
