@@ -1070,7 +1070,7 @@ class Client implements ClientCore {
     // Its last refresh was refused (an answer of another shape): marked with that reason.
     const failed = revalidator.failure(key);
     const body =
-      failed instanceof Error
+      failed instanceof BadResponseError
         ? markStale(entry.body as object, { error: failed, storedAt: entry.storedAt })
         : life.changeExpected
           ? markStale(entry.body as object, {
