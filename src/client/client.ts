@@ -16,7 +16,8 @@ import {
 } from "./errors";
 import { CodeRegistry, codePairsIn } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
-import { DEFAULT_DEADLINE_MS, Deadline } from "./deadline";
+import { DEFAULT_DEADLINE_MS } from "./deadline-bound";
+import type { Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { NotFoundMemory, namedNotFound } from "./not-found";
 import { KeyPartitions } from "./key-partition";
@@ -33,7 +34,8 @@ import type { HttpResult } from "./send";
 import type { Lang } from "./messages";
 import { loadAnswerCheck, loadPaginate, loadSend } from "./network-code";
 import { monotonicNow } from "./monotonic";
-import { Pacer, defaultSleep, type PacerPermit, type QueueStatus } from "./pacer";
+import type { Pacer, PacerOptions, PacerPermit, QueueStatus } from "./pacer";
+import { defaultSleep } from "./sleep";
 import type { QueuePlace } from "./queue-order";
 import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
@@ -225,7 +227,13 @@ interface Settings {
 /** State shared between a client and its `withOptions` copies. */
 interface Core {
   store: CacheStore;
-  pacer: Pacer;
+  /**
+   * The pacer (pacer.ts with its waiting line queue-order.ts), made with the send chunk's class by
+   * the first request (`pacerWith`): a warm cell never waits for a turn, so the runtime page
+   * registers the functions without its code. Until then nothing waits: the queue is empty, and
+   * the sheet on screen and the queue's listeners are kept for it.
+   */
+  pacer: PacerBox;
   inflight: InFlightRequests;
   stats: ClientStats;
   /** Security code <-> EDINET code pairs learned from answers, per partition. */
@@ -248,6 +256,27 @@ interface Core {
    * exchange's code (the send chunk, off the runtime page): no key is held before an answer.
    */
   holds: { now: SendHolds | undefined; listeners: Set<() => void> };
+}
+
+/** See `Core.pacer`. */
+interface PacerBox {
+  now: Pacer | undefined;
+  options: PacerOptions;
+  /** Requests a minute (as Pacer counts them: a whole number, 0 turns pacing off). */
+  ratePerMinute: number;
+  focus: ((address: string) => boolean) | undefined;
+  /** Listeners that came before the pacer: each subscribes to it when it is made. */
+  early: Set<(pacer: Pacer) => void>;
+}
+
+function pacerBox(options: PacerOptions & { ratePerMinute: number }): PacerBox {
+  return {
+    now: undefined,
+    options,
+    ratePerMinute: Math.max(0, Math.floor(options.ratePerMinute)),
+    focus: undefined,
+    early: new Set(),
+  };
 }
 
 /** The key a call sends and the partition of the cache it reads and writes. */
@@ -698,7 +727,7 @@ class Client implements ClientCore {
       ...(partial.ratePerMinute !== undefined &&
       partial.ratePerMinute !== this.core.pacer.ratePerMinute
         ? {
-            pacer: new Pacer({
+            pacer: pacerBox({
               ratePerMinute: partial.ratePerMinute,
               now: settings.clock,
               wallNow: settings.now,
@@ -715,15 +744,26 @@ class Client implements ClientCore {
   }
 
   queueStatus(): QueueStatus {
-    return this.core.pacer.status();
+    // No pacer yet: no request has asked for a turn, so none waits (Pacer.status of an empty queue).
+    return this.core.pacer.now?.status() ?? { waiting: 0, inFlight: 0, estimatedWaitMs: 0 };
   }
 
   onQueueChange(listener: (s: QueueStatus) => void): () => void {
-    return this.core.pacer.onChange(listener);
+    const box = this.core.pacer;
+    if (box.now !== undefined) return box.now.onChange(listener);
+    let off: (() => void) | undefined;
+    const subscribe = (pacer: Pacer): void => {
+      off = pacer.onChange(listener);
+    };
+    box.early.add(subscribe);
+    return () => {
+      box.early.delete(subscribe);
+      off?.();
+    };
   }
 
   cancelQueued(): number {
-    return this.core.pacer.cancelQueued();
+    return this.core.pacer.now?.cancelQueued() ?? 0;
   }
 
   revalidation(): Revalidator {
@@ -731,7 +771,9 @@ class Client implements ClientCore {
   }
 
   prioritize(test: ((address: string) => boolean) | undefined): void {
-    this.core.pacer.prioritize(test);
+    const box = this.core.pacer;
+    box.focus = test;
+    box.now?.prioritize(test);
     this.core.revalidator.prioritize(test);
   }
 
@@ -939,11 +981,11 @@ class Client implements ClientCore {
    * The call's deadline, shared by every request of one cell's invocation (`RequestOptions.call`),
    * else this request's own.
    */
-  private deadlineOf(options: RequestOptions): Deadline {
+  private deadlineOf(options: RequestOptions, Made: typeof Deadline): Deadline {
     const ms = options.deadlineMs ?? this.settings.deadlineMs;
     const scope = options.call;
-    if (scope === undefined) return new Deadline(ms, this.settings.clock);
-    scope.deadline ??= new Deadline(ms, this.settings.clock);
+    if (scope === undefined) return new Made(ms, this.settings.clock);
+    scope.deadline ??= new Made(ms, this.settings.clock);
     return scope.deadline;
   }
 
@@ -956,6 +998,7 @@ class Client implements ClientCore {
    * the head of the queue: behind hundreds of queued requests its counted wait would never end.
    */
   private turn(
+    pacer: Pacer,
     deadline: Deadline,
     signal: AbortSignal | undefined,
     firstAttempt: boolean,
@@ -964,7 +1007,7 @@ class Client implements ClientCore {
     const resume = deadline.hold();
     const granted = deadline.bound(
       (waitSignal, arm) =>
-        this.core.pacer.acquire(
+        pacer.acquire(
           waitSignal,
           (pausedUntil) => {
             if (deadline.outlastedBy(pausedUntil)) arm(true);
@@ -977,6 +1020,18 @@ class Client implements ClientCore {
     );
     // No extra turn for a call's first request (nothing held): most requests are that one.
     return resume === undefined ? granted : granted.finally(resume);
+  }
+
+  /** The pacer, made on first use with the send chunk's class (see `Core.pacer`). */
+  private pacerWith(Made: typeof Pacer): Pacer {
+    const box = this.core.pacer;
+    if (box.now === undefined) {
+      const pacer = (box.now = new Made(box.options));
+      if (box.focus !== undefined) pacer.prioritize(box.focus);
+      for (const subscribe of box.early) subscribe(pacer);
+      box.early.clear();
+    }
+    return box.now;
   }
 
   /** The keys' send state, made on first use with the send chunk's class (see `Core.holds`). */
@@ -997,6 +1052,7 @@ class Client implements ClientCore {
    * /usage waits with the caller's signal alone: a daily hold does not stop it.
    */
   private async heldTurn(
+    pacer: Pacer,
     holds: SendHolds,
     deadline: Deadline,
     signal: AbortSignal | undefined,
@@ -1011,7 +1067,7 @@ class Client implements ClientCore {
     const linked = stop === undefined ? undefined : linkSignals(signal, stop);
     let permit: PacerPermit;
     try {
-      permit = await this.turn(deadline, linked?.signal ?? signal, firstAttempt, place);
+      permit = await this.turn(pacer, deadline, linked?.signal ?? signal, firstAttempt, place);
     } catch (err) {
       throw holds.refusal(who.id, opId) ?? err;
     } finally {
@@ -1140,11 +1196,13 @@ class Client implements ClientCore {
     const code = await loadSend();
     const { sendRequest } = code;
     const holds = this.holdsWith(code.SendHolds);
-    const deadline = this.deadlineOf(options);
+    const pacer = this.pacerWith(code.Pacer);
+    const deadline = this.deadlineOf(options, code.Deadline);
     const place = this.placeOf(clean, options, who);
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
       const permit = await this.heldTurn(
+        pacer,
         holds,
         deadline,
         options.signal,
@@ -1182,7 +1240,7 @@ class Client implements ClientCore {
         // A per-minute 429 pauses the shared pacer, so every waiting request holds back, not
         // only this one (the daily limit does not clear by waiting).
         const perMinute429 = err instanceof RateLimitError && !err.daily;
-        if (perMinute429) deadline.countUntil(core.pacer.pause(retryAfterMs));
+        if (perMinute429) deadline.countUntil(pacer.pause(retryAfterMs));
         if (deadline.expired() && !(err instanceof AbortError)) throw deadline.error(err);
         if (attempt >= maxRetries || !shouldRetry(err)) throw err;
         const delayMs = retryDelayMs(attempt, retryAfterMs, settings.random);
@@ -1343,7 +1401,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
   const core: Core = {
     store,
     partitions: partitionsOf(store),
-    pacer: new Pacer({
+    pacer: pacerBox({
       ratePerMinute: options.ratePerMinute ?? 60,
       now: settings.clock,
       wallNow: settings.now,

@@ -2,7 +2,7 @@
 
 import type { OperationId } from "../contract/rules";
 import { BadResponseError } from "./errors";
-import { MESSAGES } from "./messages";
+import { ANSWER_MESSAGES } from "./answer-messages";
 
 /**
  * What identifies a row of each dated list, by operation: the keys each list is ordered by in
@@ -82,7 +82,7 @@ function distinctRows(list: readonly unknown[], keys: readonly string[], field: 
       const at = `${field}[${i}]`;
       throw new BadResponseError(`${at} repeats ${field}[${first}]`, {
         kind: "field",
-        message: MESSAGES.duplicateRow(at, `${field}[${first}]`),
+        message: ANSWER_MESSAGES.duplicateRow(at, `${field}[${first}]`),
       });
     }
     kept ??= list.slice(0, i);

@@ -145,28 +145,6 @@ export const MESSAGES = {
     en: "Still waiting for the API: recalculate to retry",
     ja: "APIの応答を待っています：再計算して再試行してください",
   }),
-  tooLarge: (limitBytes: number): MessagePair => ({
-    en: `Answer too large (over ${Math.round(limitBytes / 1048576)} MB): ask for fewer rows or a shorter period`,
-    ja: `APIの応答が大きすぎます（${Math.round(limitBytes / 1048576)} MB超）：件数や期間を絞ってください`,
-  }),
-  unexpectedField: (field: string): MessagePair => ({
-    en: `Unexpected answer from the API (field ${field})`,
-    ja: `APIの応答が想定と異なります（項目 ${field}）`,
-  }),
-  /** A value of another type than the contract's (`expected`: what it gives, in each language). */
-  wrongType: (field: string, expected: MessagePair): MessagePair => ({
-    en: `Unexpected answer from the API (field ${field}: ${expected.en} expected)`,
-    ja: `APIの応答が想定と異なります（項目 ${field} は${expected.ja}のはずです）`,
-  }),
-  /** Two rows for one period or date whose figures differ: neither may be picked by position. */
-  duplicateRow: (field: string, first: string): MessagePair => ({
-    en: `Unexpected answer from the API (field ${field}: the same period as ${first} with other figures)`,
-    ja: `APIの応答が想定と異なります（項目 ${field} が ${first} と同じ期間で数値が異なります）`,
-  }),
-  tooDeep: (levels: number): MessagePair => ({
-    en: `Unexpected answer from the API (nested over ${levels} levels deep)`,
-    ja: `APIの応答が想定と異なります（${levels}階層を超える入れ子）`,
-  }),
   notFound: (serverText?: string): MessagePair => ({
     en: `Not found${serverText ? ` (${serverText})` : ""}: check the code or ID`,
     ja: "該当するデータが見つかりません：コードやIDを確認してください",
@@ -229,10 +207,6 @@ export const MESSAGES = {
   badResponse: (what: string): MessagePair => ({
     en: `Unexpected answer from the API (${what}): check the API address in the Kaisha pane`,
     ja: `APIの応答を解釈できません（${what}）：KaishaパネルでAPIの接続先を確認してください`,
-  }),
-  repeatedCursor: (): MessagePair => ({
-    en: "The API returned the same page cursor twice: paging stopped",
-    ja: "APIが同じページ位置を繰り返し返したため、ページ取得を中止しました",
   }),
   unexpected: (): MessagePair => ({
     en: "Unexpected error: recalculate, or reopen the Kaisha pane",

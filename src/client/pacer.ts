@@ -2,31 +2,12 @@
 
 import { AbortError } from "./errors";
 import { monotonicNow } from "./monotonic";
+import { defaultSleep, type Sleep } from "./sleep";
 import { OrderedQueue, type QueuePlace, type SheetProgress } from "./queue-order";
 
-/** Sleeps `ms`; rejects with AbortError when `signal` fires. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-/** setTimeout-based sleep (works with jest fake timers); always settles. */
-export const defaultSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new AbortError({ cause: signal.reason }));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new AbortError({ cause: signal?.reason }));
-    };
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+// The sleep lives in sleep.ts (the client's settings default to it on the runtime page, where
+// the pacer is not: the pacer travels in the send chunk); re-exported for the pacer's callers.
+export { defaultSleep, type Sleep };
 
 export interface PacerOptions {
   /** Requests allowed per rolling window; 0 turns pacing off. @default 60 */

@@ -2,7 +2,7 @@
 // null.
 
 import { BadResponseError } from "./errors";
-import { MESSAGES } from "./messages";
+import { ANSWER_MESSAGES } from "./answer-messages";
 import type { PaginateOptions, RequestOptions } from "./types";
 
 /** @default 50 */
@@ -36,7 +36,7 @@ export async function* paginate<Page>(
     if (next === null || next === undefined || next === "") return;
     if (typeof next !== "string") throw new BadResponseError("next_cursor is not a string");
     if (seen.has(next)) {
-      throw new BadResponseError("repeated cursor", { message: MESSAGES.repeatedCursor() });
+      throw new BadResponseError("repeated cursor", { message: ANSWER_MESSAGES.repeatedCursor() });
     }
     seen.add(next);
     cursor = next;

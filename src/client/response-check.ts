@@ -4,7 +4,8 @@ import { RESPONSE_ROOTS, RESPONSE_SCHEMAS } from "../contract/response-fields.ge
 import type { OperationId } from "../contract/rules";
 import { distinctPeriods } from "./duplicate-rows";
 import { BadResponseError } from "./errors";
-import { MESSAGES, type MessagePair } from "./messages";
+import { ANSWER_MESSAGES } from "./answer-messages";
+import type { MessagePair } from "./messages";
 
 /** Excel's limit on the characters of one cell's text. */
 export const EXCEL_MAX_TEXT = 32_767;
@@ -163,7 +164,7 @@ function expectedWords(kind: Kind): MessagePair {
 }
 
 function fieldError(path: string): BadResponseError {
-  return new BadResponseError(path, { kind: "field", message: MESSAGES.unexpectedField(path) });
+  return new BadResponseError(path, { kind: "field", message: ANSWER_MESSAGES.unexpectedField(path) });
 }
 
 /** Thrown from MAX_ANSWER_DEPTH down: no path is built (it would be as deep as the body). */
@@ -373,14 +374,14 @@ export function checkAnswer(opId: OperationId, body: unknown, contract = true): 
     if (err instanceof TooDeep)
       throw new BadResponseError("nested too deeply", {
         kind: "field",
-        message: MESSAGES.tooDeep(MAX_ANSWER_DEPTH),
+        message: ANSWER_MESSAGES.tooDeep(MAX_ANSWER_DEPTH),
       });
     if (!(err instanceof BadField)) throw err;
     const path = err.path();
     if (err.expected === undefined) throw fieldError(path);
     throw new BadResponseError(path, {
       kind: "field",
-      message: MESSAGES.wrongType(path, expectedWords(err.expected)),
+      message: ANSWER_MESSAGES.wrongType(path, expectedWords(err.expected)),
     });
   }
 }

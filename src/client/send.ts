@@ -20,15 +20,21 @@ import {
 } from "./http";
 import { joinChunks } from "./join-chunks";
 import { decodeUtf8 } from "./utf8";
-import { MESSAGES } from "./messages";
+import { ANSWER_MESSAGES } from "./answer-messages";
 
 /** The keys' send state travels with the exchange (client.ts makes it with its first request). */
 export { SendHolds } from "./send-state";
+/**
+ * So do the pacer (with its waiting line, queue-order.ts) and the call's deadline: a request meets
+ * them only after this chunk is loaded (client.ts `pacerWith`, `deadlineOf`), a warm cell never.
+ */
+export { Pacer } from "./pacer";
+export { Deadline } from "./deadline";
 
 function tooLarge(secrets: readonly string[]): BadResponseError {
   return new BadResponseError("too large", {
     kind: "too_large",
-    message: MESSAGES.tooLarge(MAX_RESPONSE_BYTES),
+    message: ANSWER_MESSAGES.tooLarge(MAX_RESPONSE_BYTES),
     secrets,
   });
 }
