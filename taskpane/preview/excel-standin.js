@@ -251,6 +251,16 @@ import { evaluateStandInFormula } from "./standin-engine";
     return found;
   }
 
+  /**
+   * The format a cell of its own gives its display: none when it is General, the format of a cell
+   * never formatted, in which a function's formatted number shows its own format (STANDIN.md,
+   * "Dates"; a KAISHA cell typed into a fresh cell shows its value's format).
+   */
+  function shownOwnFormat(own) {
+    var f = own && own.numberFormat;
+    return f && !/^general$/i.test(f) ? f : undefined;
+  }
+
   function cellValue(s, r, c) {
     var own = s.cells.get(k(r, c));
     if (own && own.formula !== undefined && s.anchors.has(k(r, c))) {
@@ -722,7 +732,7 @@ import { evaluateStandInFormula } from "./standin-engine";
       return this._matrix(function (r, c) {
         var own = s.cells.get(k(r, c));
         var v = cellValue(s, r, c);
-        return (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General";
+        return shownOwnFormat(own) || v.numberFormat || s.colFormats.get(c) || "General";
       });
     },
     valuesAsJson: function () {
@@ -746,10 +756,7 @@ import { evaluateStandInFormula } from "./standin-engine";
         var v = cellValue(s, r, c);
         if (typeof v.value !== "number") return String(v.value);
         var own = s.cells.get(k(r, c));
-        return formatNumber(
-          v.value,
-          (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c),
-        );
+        return formatNumber(v.value, shownOwnFormat(own) || v.numberFormat || s.colFormats.get(c));
       });
     },
   };
@@ -1430,7 +1437,7 @@ import { evaluateStandInFormula } from "./standin-engine";
           var own = s.cells.get(k(r, c));
           var v = cellValue(s, r, c);
           var shownFormat =
-            (own && own.numberFormat) || v.numberFormat || s.colFormats.get(c) || "General";
+            shownOwnFormat(own) || v.numberFormat || s.colFormats.get(c) || "General";
           row.push({
             value: v.value,
             formula: own && own.formula,

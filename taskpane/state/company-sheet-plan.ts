@@ -350,6 +350,20 @@ const financial = (key: string, period: string) =>
  * every FINANCIAL cell shares); "" where the company has fewer years. "2024/03期" (ja) or
  * "2024/03" (en), both read by FINANCIAL as fiscal_period.
  */
+/**
+ * The latest-half column's header: the newest row of the company's semiannual answer (the one
+ * /financials window FINANCIAL's FH0 reads too): its fiscal year, and H1 when that row is the
+ * first half, else H2 (a full_year row: FH0 is its second half, full year − H1). "2027/03期 上期"
+ * (ja) or "2027/03 H1" (en); "" when the company has no halves.
+ */
+function halfHeaderFormula(lang: Lang): string {
+  const rows = `KAISHA.FINANCIALS($B$2,"sales","semiannual",1,,,"periods_down",0,"desc")`;
+  const first = `INDEX(${rows},1,2)="H1"`;
+  return lang === "ja"
+    ? `=IFERROR(INDEX(${rows},1,1)&"期 "&IF(${first},"上期","下期"),"")`
+    : `=IFERROR(INDEX(${rows},1,1)&IF(${first}," H1"," H2"),"")`;
+}
+
 function yearHeaderFormula(i: number, n: number, lang: Lang): string {
   const rows = `KAISHA.FINANCIALS($B$2,"sales","annual",${n},,,"periods_down",0,"desc")`;
   const label = `INDEX(${rows},${n - i},1)`;
@@ -432,13 +446,20 @@ function rowFormula(
  * quarters of a flow, the latest balance of a stock); nothing for an item without an LTM meaning
  * (ratios, head count: openapi.json x-ltm-kind none) nor for year-on-year growth.
  */
-function ltmFormula(r: SummaryRow, c: string, row: RowOf): string | undefined {
+function ltmFormula(
+  r: SummaryRow,
+  c: string,
+  row: RowOf,
+  period: "LTM" | "FH0" = "LTM",
+): string | undefined {
   // #N/A where the company's quarters cannot give twelve months of the item (a J-GAAP-only item
   // of an IFRS filer, a dividend disclosed by the half): a deliberate blank, said by the LTM note.
+  // The latest half (FH0) follows the same rule: flows for six months, stocks at the half's end
+  // (period-ltm.ts), a ratio never (an H1 ROE is no year's ROE).
   if (r.kind === "item")
     return ltmKind(r.key) === undefined
       ? undefined
-      : `=IFNA(KAISHA.FINANCIAL($B$2,"${r.key}","LTM"),"")`;
+      : `=IFNA(KAISHA.FINANCIAL($B$2,"${r.key}","${period}"),"")`;
   if (r.kind === "derived" && !r.yearOnYear) return r.formula(c, undefined, row);
   return undefined;
 }
@@ -451,6 +472,8 @@ export interface CompanyLayoutRows {
   rows: Record<string, number>;
   /** the LTM column's letter (right of the newest fiscal year). */
   ltmColumn: string;
+  /** the latest half's column letter (right of the LTM column). */
+  halfColumn: string;
   /** the header row of the valuation block (its VALUATION spill starts one row below). */
   valuationHeader: number;
   /** the header row of the chart data (date, split-adjusted close), in columns AK:AL. */
@@ -551,6 +574,7 @@ export function companySheetLayout(
   cells.push({ address: `B${header}`, value: w("unit"), bold: true });
   const col = (i: number) => columnLetter(2 + i);
   const ltm = col(n);
+  const half = col(n + 1);
   years.forEach((_y, i) => {
     cells.push({
       address: `${col(i)}${header}`,
@@ -560,6 +584,16 @@ export function companySheetLayout(
     });
   });
   cells.push({ address: `${ltm}${header}`, value: w("ltmHeader"), bold: true, alignRight: true });
+  // The latest half came after sheets were first built: where an analyst already typed into its
+  // column (the first one right of LTM), a rebuild keeps what they typed (keepEdits).
+  cells.push({
+    address: `${half}${header}`,
+    formula: halfHeaderFormula(lang),
+    numberFormat: "@",
+    bold: true,
+    alignRight: true,
+    keepEdits: true,
+  });
   const rowOf: Record<string, number> = { standard: header + 1, consolidated: header + 2 };
   const first = header + 3;
   SUMMARY_ROWS.forEach((r, i) => (rowOf[r.id] = first + i));
@@ -614,6 +648,14 @@ export function companySheetLayout(
     const ltmCell = ltmFormula(r, ltm, row);
     if (ltmCell !== undefined)
       cells.push({ address: `${ltm}${at}`, formula: ltmCell, numberFormat: r.format });
+    const halfCell = ltmFormula(r, half, row, "FH0");
+    if (halfCell !== undefined)
+      cells.push({
+        address: `${half}${at}`,
+        formula: halfCell,
+        numberFormat: r.format,
+        keepEdits: true,
+      });
   }
   let next = first + SUMMARY_ROWS.length;
   const lastRow = next - 1;
@@ -623,6 +665,7 @@ export function companySheetLayout(
   cells.push({ address: `A${next++}`, value: sheetWord("factsNote", lang, { code }) });
   cells.push({ address: `A${next++}`, value: w("roeNote") });
   cells.push({ address: `A${next++}`, value: w("ltmNote") });
+  cells.push({ address: `A${next++}`, value: w("halfNote") });
   cells.push({ address: `A${next++}`, value: w("derivedNote") });
 
   const valuationTitle = next + 1;
@@ -696,7 +739,7 @@ export function companySheetLayout(
               content === w("ltmHeader")
             );
           if (content === "—") return true;
-          return /^=(IF\([A-Z]+\$10="","",)?KAISHA\.FINANCIAL\(\$B\$2,"\w+",([A-Z]+\$10|"LTM"),?("annual")?\)\)?$/.test(
+          return /^=(IF\([A-Z]+\$10="","",)?KAISHA\.FINANCIAL\(\$B\$2,"\w+",([A-Z]+\$10|"LTM"|"FH0"),?("annual")?\)\)?$/.test(
             content,
           );
         },
@@ -715,6 +758,14 @@ export function companySheetLayout(
         to: `H${chartBottom}`,
       },
     },
-    rows: { header, rows: rowOf, ltmColumn: ltm, valuationHeader, chartHeader, sourcesRow },
+    rows: {
+      header,
+      rows: rowOf,
+      ltmColumn: ltm,
+      halfColumn: half,
+      valuationHeader,
+      chartHeader,
+      sourcesRow,
+    },
   };
 }

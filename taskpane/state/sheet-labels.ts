@@ -57,6 +57,10 @@ const SHEET_WORDS = {
     "LTM：直近4四半期の合計（フロー項目）、直近の期末残高（ストック項目）。比率・従業員数・前年比と、四半期の開示から12か月分を求められない項目は空欄。",
     "LTM: the last four quarters summed (flows) or the latest balance (stocks); ratios, head count, growth and items whose quarters do not give twelve months are left blank.",
   ),
+  halfNote: L(
+    "最新の半期（右端の列）：上期、または通期 − 上期の下期。フロー項目は6か月分、ストック項目は半期末の残高。比率・従業員数・前年比は空欄。",
+    "Latest half (right-most column): H1, or H2 = full year − H1. Flows for the six months, stocks at the half's end; ratios, head count and growth are left blank.",
+  ),
   headMarketCap: L("時価総額（現在、百万円）", "Market cap (current, JPY millions)"),
   headPer: L("PER（現在株価）", "PER (current price)"),
   headPbr: L("PBR（現在株価）", "PBR (current price)"),

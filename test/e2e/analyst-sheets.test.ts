@@ -162,6 +162,8 @@ async function checkCompanySheet(
   expect(String(at("B3")?.value)).not.toBe("");
   const close = prices["close"] as number;
   expect(at("B4")?.value).toBe(close);
+  // A price with its own decimals, as an imported table shows it (4,355, never 4,355.0).
+  expect(at("B4")?.text).toBe(close.toLocaleString("en-US", { maximumFractionDigits: 2 }));
   expect(at("B5")?.text).toBe(String(prices["date"]).replace(/-/g, "/"));
   expect(at("B6")?.numberFormat).toBe("yyyy/mm/dd hh:mm");
   expect(typeof at("B6")?.value).toBe("number");
@@ -301,6 +303,32 @@ async function checkCompanySheet(
   const rowOf = (id: string) => FIRST_RESULT_ROW + SUMMARY_ROWS.findIndex((r) => r.id === id);
   expect(typeof at(`${ltm}${rowOf("sales")}`)?.value).toBe("number");
   expect(at(`${ltm}${rowOf("roe")}`)?.value).toBe("");
+
+  // The latest-half column: the newest half of /financials semiannual (H1, or H2 = full year − H1).
+  const halves = (
+    (await api(`/financials?security_code=${code}&period=semiannual&years=3`))["periods"] as Json[]
+  )
+    .slice()
+    .sort((a, b) =>
+      `${String(a["fiscal_year"])}${a["quarter"] === "H1" ? 1 : 2}`.localeCompare(
+        `${String(b["fiscal_year"])}${b["quarter"] === "H1" ? 1 : 2}`,
+      ),
+    );
+  const newest = halves[halves.length - 1] ?? {};
+  const halfYear = String(newest["fiscal_year"]);
+  const isH1 = newest["quarter"] === "H1";
+  const half = letter(13);
+  expect(at(`${half}${HEADER_ROW}`)?.value).toBe(
+    lang === "ja" ? `${halfYear}期 ${isH1 ? "上期" : "下期"}` : `${halfYear} ${isH1 ? "H1" : "H2"}`,
+  );
+  const firstHalf = halves.find((p) => p["fiscal_year"] === halfYear && p["quarter"] === "H1");
+  const halfSales = isH1
+    ? num(newest["sales"])
+    : num(newest["sales"]) !== null && num(firstHalf?.["sales"]) !== null
+      ? (num(newest["sales"]) ?? 0) - (num(firstHalf?.["sales"]) ?? 0)
+      : null;
+  expectNumber(at(`${half}${rowOf("sales")}`), halfSales ?? "", "latest half sales");
+  expect(at(`${half}${rowOf("roe")}`)?.value).toBe("");
 
   // Headline block: current figures on the latest close over FY0 and the latest valuation.
   const point = ((await api(`/valuations?security_code=${code}&years=1`))["history"] as Json[])[0];

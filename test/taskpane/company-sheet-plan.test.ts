@@ -506,3 +506,33 @@ test("company sheet: 連結 is a real boolean under the imported table's own hea
     );
   });
 });
+
+test("company sheet: a latest-half column right of LTM, its header the half FH0 reads, following B2", async () => {
+  const { client } = sandboxClient();
+  const years = await companyFiscalYears(client, "7203", 10);
+  for (const lang of ["ja", "en"] as const) {
+    const { plan, rows } = companySheetLayout("7203", years, lang, NOW);
+    const half = rows.halfColumn;
+    expect(half).toBe(String.fromCharCode(rows.ltmColumn.charCodeAt(0) + 1));
+    const latest = `KAISHA.FINANCIALS($B$2,"sales","semiannual",1,,,"periods_down",0,"desc")`;
+    expect(at(plan.cells, `${half}10`)?.formula).toBe(
+      lang === "ja"
+        ? `=IFERROR(INDEX(${latest},1,1)&"期 "&IF(INDEX(${latest},1,2)="H1","上期","下期"),"")`
+        : `=IFERROR(INDEX(${latest},1,1)&IF(INDEX(${latest},1,2)="H1"," H1"," H2"),"")`,
+    );
+    const r = rows.rows;
+    // Flows and stocks by FH0; a margin over the column's own cells; no ratio, no growth.
+    expect(at(plan.cells, `${half}${r["sales"]}`)?.formula).toBe(
+      '=IFNA(KAISHA.FINANCIAL($B$2,"sales","FH0"),"")',
+    );
+    expect(at(plan.cells, `${half}${r["operating_margin"]}`)?.formula).toContain(
+      `${half}${r["sales"]}`,
+    );
+    expect(at(plan.cells, `${half}${r["roe"]}`)).toBeUndefined();
+    expect(
+      plan.cells.some((c) =>
+        String(c.value).startsWith(lang === "ja" ? "最新の半期" : "Latest half"),
+      ),
+    ).toBe(true);
+  }
+});

@@ -112,3 +112,23 @@ test("company sheet: a rebuild with fewer years leaves nothing of the wider buil
   expected["K3"] = "note";
   expect(rebuilt).toEqual(expected);
 });
+
+test("company sheet: what the analyst typed into the latest-half column (their forecast column on older builds) stays on a rebuild", async () => {
+  const excel = installExcelStandIn();
+  const sheet = "Kaisha_7203";
+  const year = (fiscalYear: string) => ({ fiscalYear, standard: "IFRS", jgaapExceptions: [] });
+  const plan = companySheetLayout("7203", ["2024/03"].map(year), "ja", NOW);
+  await buildCompanySheet(plan.plan);
+  const half = plan.rows.halfColumn;
+  const sales = plan.rows.rows["sales"];
+  excel.enter(sheet, `${half}10`, "2025/03予");
+  excel.enter(sheet, `${half}${sales}`, "=C13*1.1");
+  await buildCompanySheet(plan.plan);
+  const rebuilt = contents(excel, sheet);
+  expect(rebuilt[`${half}10`]).toBe("2025/03予");
+  expect(rebuilt[`${half}${sales}`]).toBe("=C13*1.1");
+  // The cells the analyst left alone are the template's again.
+  expect(rebuilt[`${half}${plan.rows.rows["operating_profit"]}`]).toBe(
+    '=IFNA(KAISHA.FINANCIAL($B$2,"operating_profit","FH0"),"")',
+  );
+});
