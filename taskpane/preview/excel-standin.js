@@ -261,6 +261,12 @@ import { evaluateStandInFormula } from "./standin-engine";
     return f && !/^general$/i.test(f) ? f : undefined;
   }
 
+  /** What a cell that holds no number shows: a boolean as Excel writes it (TRUE, FALSE). */
+  function shownText(value) {
+    if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+    return String(value);
+  }
+
   function cellValue(s, r, c) {
     var own = s.cells.get(k(r, c));
     if (own && own.formula !== undefined && s.anchors.has(k(r, c))) {
@@ -754,7 +760,7 @@ import { evaluateStandInFormula } from "./standin-engine";
       var s = this._sheet;
       return this._matrix(function (r, c) {
         var v = cellValue(s, r, c);
-        if (typeof v.value !== "number") return String(v.value);
+        if (typeof v.value !== "number") return shownText(v.value);
         var own = s.cells.get(k(r, c));
         return formatNumber(v.value, shownOwnFormat(own) || v.numberFormat || s.colFormats.get(c));
       });
@@ -1444,7 +1450,7 @@ import { evaluateStandInFormula } from "./standin-engine";
             numberFormat: shownFormat,
             // What the cell shows (Range.text): a number in its number format.
             text:
-              typeof v.value === "number" ? formatNumber(v.value, shownFormat) : String(v.value),
+              typeof v.value === "number" ? formatNumber(v.value, shownFormat) : shownText(v.value),
             bold: !!(own && own.format && own.format.bold),
             error: v.error,
             message: v.message,

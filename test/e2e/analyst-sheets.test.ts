@@ -191,6 +191,10 @@ async function checkCompanySheet(
       expect([fy, std]).toEqual([fy, STANDARD_WORDS[lang][String(p["accounting_standard"])]]);
       // A real boolean, as the imported table's 連結 column holds it.
       expect([fy, cons]).toEqual([fy, p["is_consolidated"]]);
+      expect([fy, at(`${letter(2 + y)}12`)?.text]).toEqual([
+        fy,
+        p["is_consolidated"] ? "TRUE" : "FALSE",
+      ]);
     }
   });
 
@@ -584,7 +588,7 @@ describe.each([
     await build(page, code, "company-sheet-build");
     await excel.idle();
     await checkCompanySheet(excel, `Kaisha_${code}`, code, code, lang);
-    const cells = await excel.read(`Kaisha_${code}`, "A1:M45");
+    const cells = await excel.read(`Kaisha_${code}`, "A1:N45");
     await screenshotCells(h, cells, `analyst-sheets-${lang}-company-${code}`);
   });
 
@@ -668,6 +672,8 @@ describe("never lose the analyst's work", () => {
     await excel.idle();
     const sheet = "Kaisha_peers_6758";
     expect(await checkCompsSheet(excel, "6758", "ja")).toBeGreaterThan(0);
+    // README's picture of a comps sheet with NM (6501's loss year).
+    await screenshotCells(h, await excel.read(sheet, "A1:N22"), "analyst-sheets-ja-comps-6758");
     const cells = await excel.read(sheet, "A9:A30");
     const spare = cells.findIndex((r) => r[0]?.value === "") + 9;
     const per = letter(COMPS_COLUMNS.findIndex((c) => c.id === "per_now") + 3);

@@ -40,7 +40,8 @@ export async function screenshotCells(
       const tds = row
         .map((c) => {
           const text = c.error ? String(c.value) : c.text;
-          const right = typeof c.value === "number" || text === "—";
+          // Numbers right, and the sheets' right-aligned words in number columns (—, NM).
+          const right = typeof c.value === "number" || text === "—" || text === "NM";
           const style = `${c.bold ? "font-weight:bold;" : ""}${right ? "text-align:right;" : ""}`;
           return `<td style="${style}">${escapeHtml(text)}</td>`;
         })
