@@ -14,14 +14,14 @@ import {
   RateLimitError,
   localizedMessage,
 } from "./errors";
-import { CodeRegistry, codePairsIn } from "./code-map";
+import { CodeRegistry } from "./code-map";
 import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 import type { Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
 import { NotFoundMemory, namedNotFound } from "./not-found";
 import { KeyPartitions } from "./key-partition";
-import { GaveUpCells } from "./gave-up";
+import type { GaveUpCells } from "./gave-up";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
 import {
   FINANCIALS_FETCH_YEARS,
@@ -31,14 +31,23 @@ import {
 import { freezeAnswer } from "./shared-parts";
 import { DEFAULT_TIMEOUT_MS, buildUrl, type FetchLike } from "./http";
 import type { HttpResult } from "./send";
+
+/** The send chunk's module (send.ts). */
+type SendCode = typeof import("./send");
 import type { Lang } from "./messages";
-import { loadAnswerCheck, loadPaginate, loadSend } from "./network-code";
+import {
+  loadAnswerCheck,
+  loadEdinetResolution,
+  loadPaginate,
+  loadPriceLatest,
+  loadSend,
+} from "./network-code";
 import { monotonicNow } from "./monotonic";
 import type { Pacer, PacerOptions, PacerPermit, QueueStatus } from "./pacer";
 import { defaultSleep } from "./sleep";
 import type { QueuePlace } from "./queue-order";
 import { rememberSecret } from "./redact";
-import { DEFAULT_MAX_RETRIES, canServeStale, retryDelayMs, shouldRetry } from "./retry";
+import { DEFAULT_MAX_RETRIES, canServeStale, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
 import { entryLifetime, isFilingOperation } from "./freshness";
@@ -62,10 +71,8 @@ import {
   validateParams,
   type CleanParams,
 } from "./validate";
-import { edinetCodeOf } from "../domain/edinet-resolution";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
-import { latestPrices } from "../domain/price-latest";
 import { normalizeCompany, todayJst, todayLocal } from "./normalize";
 
 /** The live API's origin (openapi.json servers). */
@@ -249,8 +256,12 @@ interface Core {
   revalidator: Revalidator;
   /** 404s given, so the same request is not sent again while they stand (not-found.ts). */
   notFound: NotFoundMemory;
-  /** Cells that gave up waiting, by request: recalculated when its answer arrives (gave-up.ts). */
-  gaveUp: GaveUpCells;
+  /**
+   * Cells that gave up waiting, by request: recalculated when its answer arrives (gave-up.ts).
+   * Made with the send chunk's class (a cell gives up only on a request that went out), in a box
+   * the client's copies share.
+   */
+  gaveUp: { now: GaveUpCells | undefined };
   /**
    * Keys that send nothing now: the daily limit or a refused key (send-state.ts). Made with the
    * exchange's code (the send chunk, off the runtime page): no key is held before an answer.
@@ -515,6 +526,7 @@ class Client implements ClientCore {
     const key = latestSpillKey(who.id, clean);
     // As `cached`: "reload" and "no-store" ask the whole window; only "default" serves while due.
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
+    const { latestPrices } = await loadPriceLatest();
     const body = await latestPrices(
       {
         read: (k) =>
@@ -647,6 +659,7 @@ class Client implements ClientCore {
     if ("edinet_code" in ref) return ref.edinet_code;
     const { id } = await this.caller();
     const { core } = this;
+    const { edinetCodeOf } = await loadEdinetResolution();
     return edinetCodeOf(
       {
         partition: id,
@@ -907,14 +920,20 @@ class Client implements ClientCore {
   ): void {
     // Only for the key that asked: after Forget or a key change nothing is sent for the old one.
     if (this.partitionNow() !== who.id) return;
-    const { gaveUp } = this.core;
-    if (!gaveUp.add(key, address)) return;
-    void this.cached(opId, clean, { deadlineMs: 0 }, who).then(
-      (body) => {
-        const cells = gaveUp.take(key);
-        if (!isStale(body)) this.core.revalidator.recalculate(cells);
+    // The send chunk is loaded already: the call gave up on a request it sent.
+    void loadSend().then(
+      (code) => {
+        const gaveUp = (this.core.gaveUp.now ??= new code.GaveUpCells());
+        if (!gaveUp.add(key, address)) return;
+        void this.cached(opId, clean, { deadlineMs: 0 }, who).then(
+          (body) => {
+            const cells = gaveUp.take(key);
+            if (!isStale(body)) this.core.revalidator.recalculate(cells);
+          },
+          () => gaveUp.take(key),
+        );
       },
-      () => gaveUp.take(key),
+      () => undefined,
     );
   }
 
@@ -932,7 +951,7 @@ class Client implements ClientCore {
       const check = loadAnswerCheck();
       check.catch(() => undefined);
       const result = await this.send(opId, clean, options, who);
-      const { checkAnswer } = await check;
+      const { checkAnswer, codePairsIn } = await check;
       // Checked before anyone reads it: missing fields, non-finite numbers, over-long strings.
       const body = freezeAnswer(checkAnswer(opId, result.body, this.settings.checkAnswers));
       for (const [security, edinet] of codePairsIn(opId, body))
@@ -1052,6 +1071,7 @@ class Client implements ClientCore {
    * /usage waits with the caller's signal alone: a daily hold does not stop it.
    */
   private async heldTurn(
+    code: SendCode,
     pacer: Pacer,
     holds: SendHolds,
     deadline: Deadline,
@@ -1064,7 +1084,7 @@ class Client implements ClientCore {
     const before = holds.refusal(who.id, opId);
     if (before !== undefined) throw before;
     const stop = opId === "getUsage" ? undefined : holds.signalOf(who.id);
-    const linked = stop === undefined ? undefined : linkSignals(signal, stop);
+    const linked = stop === undefined ? undefined : code.linkSignals(signal, stop);
     let permit: PacerPermit;
     try {
       permit = await this.turn(pacer, deadline, linked?.signal ?? signal, firstAttempt, place);
@@ -1194,7 +1214,7 @@ class Client implements ClientCore {
     const url = buildUrl(settings.baseUrl, OPERATIONS[opId].path, clean);
     // The exchange's code, before any turn is taken: a failed load spends nothing.
     const code = await loadSend();
-    const { sendRequest } = code;
+    const { sendRequest, retryDelayMs } = code;
     const holds = this.holdsWith(code.SendHolds);
     const pacer = this.pacerWith(code.Pacer);
     const deadline = this.deadlineOf(options, code.Deadline);
@@ -1202,6 +1222,7 @@ class Client implements ClientCore {
     // Every attempt sends the key the call's partition belongs to (its answer is stored there).
     for (let attempt = 0; ; attempt += 1) {
       const permit = await this.heldTurn(
+        code,
         pacer,
         holds,
         deadline,
@@ -1319,28 +1340,6 @@ function argumentSignature(opId: string, params: Record<string, unknown>): strin
   return out;
 }
 
-/**
- * A signal that aborts when `caller` or `stop` does; `release` removes its listeners (the key's
- * `stop` signal outlives thousands of requests).
- */
-function linkSignals(
-  caller: AbortSignal | undefined,
-  stop: AbortSignal,
-): { signal: AbortSignal; release(): void } {
-  const controller = new AbortController();
-  const abort = (): void => controller.abort(caller?.aborted === true ? caller.reason : undefined);
-  if (caller?.aborted === true || stop.aborted) abort();
-  caller?.addEventListener("abort", abort, { once: true });
-  stop.addEventListener("abort", abort, { once: true });
-  return {
-    signal: controller.signal,
-    release: () => {
-      caller?.removeEventListener("abort", abort);
-      stop.removeEventListener("abort", abort);
-    },
-  };
-}
-
 function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, "");
 }
@@ -1413,7 +1412,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     resolving: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     validated: new Map(),
     priceDays: new PriceDays(),
-    gaveUp: new GaveUpCells(),
+    gaveUp: { now: undefined },
     revalidator: undefined as unknown as Revalidator,
     notFound: new NotFoundMemory(),
     holds: { now: undefined, listeners: new Set() },

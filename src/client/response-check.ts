@@ -7,6 +7,9 @@ import { BadResponseError } from "./errors";
 import { ANSWER_MESSAGES } from "./answer-messages";
 import type { MessagePair } from "./messages";
 
+/** The code pairs an answer states travel with the check (client.ts reads them from each checked answer). */
+export { codePairsIn } from "./code-pairs";
+
 /** Excel's limit on the characters of one cell's text. */
 export const EXCEL_MAX_TEXT = 32_767;
 /** Ends a text cut to Excel's limit, so a cut value never passes for the whole one. */
@@ -164,7 +167,10 @@ function expectedWords(kind: Kind): MessagePair {
 }
 
 function fieldError(path: string): BadResponseError {
-  return new BadResponseError(path, { kind: "field", message: ANSWER_MESSAGES.unexpectedField(path) });
+  return new BadResponseError(path, {
+    kind: "field",
+    message: ANSWER_MESSAGES.unexpectedField(path),
+  });
 }
 
 /** Thrown from MAX_ANSWER_DEPTH down: no path is built (it would be as deep as the body). */

@@ -1,4 +1,4 @@
-// The one retry policy of the client: which failures are retried, and how long to wait before each retry.
+// The one retry policy of the client: which failures are retried (how long to wait before each: retry-delay.ts).
 
 import {
   BadResponseError,
@@ -12,15 +12,6 @@ import {
 
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 3;
-/** First backoff step. @unit ms */
-const BACKOFF_BASE_MS = 500;
-/** Backoff ceiling. @unit ms */
-const BACKOFF_CAP_MS = 20_000;
-/**
- * No retry is sent sooner than this after a failure, whatever Retry-After says (0, negative, a past
- * date) or the jitter draws: an immediate re-send would hit the same overloaded server. @unit ms
- */
-const MIN_RETRY_DELAY_MS = 1_000;
 /** A Retry-After longer than this is not waited for inside a request: the error is returned. @unit ms */
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -64,25 +55,3 @@ const CONTENT_ERRORS: ReadonlySet<BadResponseError["kind"]> = new Set([
   "too_large",
   "field",
 ]);
-
-/**
- * Delay before retry number `attempt` (0 = first retry): the server's Retry-After when given,
- * otherwise full-jitter exponential backoff `random() * min(cap, base * 2^attempt)`; never less
- * than MIN_RETRY_DELAY_MS.
- *
- * @example retryDelayMs(0, 2000) // 2000
- * @example retryDelayMs(0, 0) // 1000 (the floor)
- * @example retryDelayMs(3, undefined, () => 0.5) // 2000
- */
-export function retryDelayMs(
-  attempt: number,
-  retryAfterMs?: number,
-  random: () => number = Math.random,
-  baseMs: number = BACKOFF_BASE_MS,
-  capMs: number = BACKOFF_CAP_MS,
-): number {
-  if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs))
-    return Math.max(MIN_RETRY_DELAY_MS, retryAfterMs);
-  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt));
-  return Math.max(MIN_RETRY_DELAY_MS, Math.floor(Math.min(1, Math.max(0, random())) * ceiling));
-}

@@ -30,6 +30,12 @@ export { SendHolds } from "./send-state";
  */
 export { Pacer } from "./pacer";
 export { Deadline } from "./deadline";
+/** The wait before a retry (retry-delay.ts), as well. */
+export { retryDelayMs } from "./retry-delay";
+/** And the cells that gave up waiting on a request it sent (gave-up.ts). */
+export { GaveUpCells } from "./gave-up";
+/** And what links a waiting request's signal to its key's hold (link-signals.ts). */
+export { linkSignals } from "./link-signals";
 
 function tooLarge(secrets: readonly string[]): BadResponseError {
   return new BadResponseError("too large", {

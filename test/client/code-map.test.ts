@@ -1,6 +1,7 @@
 // The one code registry: pairs learned from answers, per key and server, read by EDINET and company resolution.
 
-import { CodeRegistry, codePairsIn } from "../../src/client/code-map";
+import { CodeRegistry } from "../../src/client/code-map";
+import { codePairsIn } from "../../src/client/code-pairs";
 import { createClient } from "../../src/client/client";
 import { resolveSecurityCode } from "../../src/domain/company-resolver";
 import { TEST_KEY, annualBody, recordingFetch, reply } from "./helpers";

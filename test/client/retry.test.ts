@@ -12,7 +12,8 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../src/client/errors";
-import { canServeStale, retryDelayMs, shouldRetry } from "../../src/client/retry";
+import { canServeStale, shouldRetry } from "../../src/client/retry";
+import { retryDelayMs } from "../../src/client/retry-delay";
 import { createClient } from "../../src/client/client";
 import { DeadlineError } from "../../src/client/errors";
 import { DEFAULT_PAUSE_FLOOR_MS } from "../../src/client/pacer";
