@@ -5,6 +5,11 @@ import type { MessagePair } from "./messages";
 
 /** The texts of bad answers, beside MESSAGES (messages.ts), which the runtime page holds. */
 export const ANSWER_MESSAGES = {
+  /** A 404 naming what was asked for (not-found.ts `namedNotFound`). */
+  notFoundFor: (subject: string, english: string): MessagePair => ({
+    en: english.includes(subject) ? english : `${subject}: ${english}`,
+    ja: `${subject} に該当するデータが見つかりません：コードやIDを確認してください`,
+  }),
   tooLarge: (limitBytes: number): MessagePair => ({
     en: `Answer too large (over ${Math.round(limitBytes / 1048576)} MB): ask for fewer rows or a shorter period`,
     ja: `APIの応答が大きすぎます（${Math.round(limitBytes / 1048576)} MB超）：件数や期間を絞ってください`,

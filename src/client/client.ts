@@ -19,7 +19,7 @@ import { BoundedMemo } from "./bounded-memo";
 import { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 import type { Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
-import { NotFoundMemory, namedNotFound } from "./not-found";
+import type { NotFoundMemory } from "./not-found";
 import { KeyPartitions } from "./key-partition";
 import type { GaveUpCells } from "./gave-up";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
@@ -254,8 +254,11 @@ interface Core {
   /** Whose answers requests may read: the key's and server's fingerprint (key-partition.ts). */
   partitions: KeyPartitions;
   revalidator: Revalidator;
-  /** 404s given, so the same request is not sent again while they stand (not-found.ts). */
-  notFound: NotFoundMemory;
+  /**
+   * 404s given, so the same request is not sent again while they stand (not-found.ts, made with
+   * the send chunk's class by the first 404; a box the client's copies share).
+   */
+  notFound: { now: NotFoundMemory | undefined };
   /**
    * Cells that gave up waiting, by request: recalculated when its answer arrives (gave-up.ts).
    * Made with the send chunk's class (a cell gives up only on a request that went out), in a box
@@ -686,7 +689,7 @@ class Client implements ClientCore {
     // The cells ask everything anew: queued background requests would send it all a second time.
     this.core.revalidator.clear();
     this.core.codes.clear();
-    this.core.notFound.clear();
+    this.core.notFound.now?.clear();
     this.core.priceDays.clear();
     await this.core.store.clear();
   }
@@ -697,7 +700,7 @@ class Client implements ClientCore {
     const raw = typeof source === "function" ? await source() : source;
     await this.storeCall(async () => core.store.clearMemory?.(), undefined);
     core.priceDays.clear();
-    core.notFound.clear();
+    core.notFound.now?.clear();
     if (raw === undefined || raw.trim() === "") return;
     // The partition of the server in use even when this session has not asked it yet.
     const ids = core.partitions.idsOf(raw, this.settings.baseUrl);
@@ -734,7 +737,7 @@ class Client implements ClientCore {
             store: partial.cacheStore,
             inflight: new InFlightRequests({ onCoalesced: () => (this.core.stats.coalesced += 1) }),
             partitions: partitionsOf(partial.cacheStore),
-            notFound: new NotFoundMemory(),
+            notFound: { now: undefined },
           }
         : {}),
       ...(partial.ratePerMinute !== undefined &&
@@ -875,7 +878,7 @@ class Client implements ClientCore {
         return this.serveWhileRevalidating(opId, clean, key, entry, options, who);
     }
     // A 404 given for this request still stands: the same answer without spending a request.
-    const gone = mode === "no-store" ? undefined : this.core.notFound.recall(key, now);
+    const gone = mode === "no-store" ? undefined : this.core.notFound.now?.recall(key, now);
     if (gone !== undefined) throw gone;
     if (mode === "only-if-cached") throw new NotCachedError();
     const flightKey = `${mode === "no-store" ? "no-store " : ""}${key}`;
@@ -975,10 +978,18 @@ class Client implements ClientCore {
       }
       return body;
     } catch (caught) {
+      if (!(caught instanceof NotFoundError)) return this.staleOr(caught, key, mayServeStale);
+      // A 404 came from the exchange, whose chunk brings not-found.ts (loaded: it was sent).
+      const { NotFoundMemory, namedNotFound } = await loadSend();
       // A 404 says which code or id it is about (the API's text is English only).
-      const err = caught instanceof NotFoundError ? namedNotFound(caught, clean) : caught;
-      if (err instanceof NotFoundError && err.code === "not_found" && opId !== "getUsage")
-        this.core.notFound.remember(key, opId, err, this.settings.now());
+      const err = namedNotFound(caught, clean);
+      if (err.code === "not_found" && opId !== "getUsage")
+        (this.core.notFound.now ??= new NotFoundMemory()).remember(
+          key,
+          opId,
+          err,
+          this.settings.now(),
+        );
       return this.staleOr(err, key, mayServeStale);
     }
   }
@@ -1414,7 +1425,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     priceDays: new PriceDays(),
     gaveUp: { now: undefined },
     revalidator: undefined as unknown as Revalidator,
-    notFound: new NotFoundMemory(),
+    notFound: { now: undefined },
     holds: { now: undefined, listeners: new Set() },
   };
   const client = clientOf(settings, core);

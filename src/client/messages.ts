@@ -150,10 +150,6 @@ export const MESSAGES = {
     ja: "該当するデータが見つかりません：コードやIDを確認してください",
   }),
   /** A 404 for a named code or id (`english`: the message with the API's own text). */
-  notFoundFor: (subject: string, english: string): MessagePair => ({
-    en: english.includes(subject) ? english : `${subject}: ${english}`,
-    ja: `${subject} に該当するデータが見つかりません：コードやIDを確認してください`,
-  }),
   noResults: (): MessagePair => ({
     en: "No data for these conditions: widen the period or check the code",
     ja: "条件に該当するデータがありません：期間やコードを見直してください",

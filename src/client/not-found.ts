@@ -5,7 +5,7 @@
 import type { OperationId } from "../contract";
 import { BoundedMemo } from "./bounded-memo";
 import { NotFoundError } from "./errors";
-import { MESSAGES } from "./messages";
+import { ANSWER_MESSAGES } from "./answer-messages";
 import { ttlFor } from "./ttl";
 
 const HOUR = 60 * 60 * 1000;
@@ -64,7 +64,7 @@ export function namedNotFound(
     (v): v is string | number => (typeof v === "string" && v !== "") || typeof v === "number",
   );
   if (err.code !== "not_found" || subject === undefined) return err;
-  const message = MESSAGES.notFoundFor(String(subject), err.message);
+  const message = ANSWER_MESSAGES.notFoundFor(String(subject), err.message);
   return new NotFoundError("not_found", {
     message,
     cause: err,

@@ -36,6 +36,8 @@ export { retryDelayMs } from "./retry-delay";
 export { GaveUpCells } from "./gave-up";
 /** And what links a waiting request's signal to its key's hold (link-signals.ts). */
 export { linkSignals } from "./link-signals";
+/** And the 404s remembered, with the message naming what was not found (not-found.ts). */
+export { NotFoundMemory, namedNotFound } from "./not-found";
 
 function tooLarge(secrets: readonly string[]): BadResponseError {
   return new BadResponseError("too large", {
