@@ -9,7 +9,7 @@ import { defaultSleep, type Sleep } from "../src/client/pacer";
 import { setClientForTesting } from "../src/session";
 import { aliasCompanies } from "./company-aliases";
 import type { Facts } from "./probe";
-import { scaleCells, type ScaleCell } from "./scale-cells";
+import { handCells, scaleCells, scaleCompaniesOf, type ScaleCell } from "./scale-cells";
 import { BASE_URL, LIVE } from "./live-client";
 import { cellErrorText } from "./sides";
 import { startWorkerSandbox } from "./worker-sandbox";
@@ -89,16 +89,12 @@ export async function realClockModel(
 ): Promise<RealClockResult> {
   const name = `Model ${count}`;
   const companies = aliasCompanies(facts.codes, taken, count);
-  const scaleCompanies = companies.map((c) => {
-    const periods = facts.annual.get(c.base) ?? [];
-    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
-    return {
-      code: c.code,
-      base: c.base,
-      latestYear: Number(String(last?.fiscal_year ?? "2025").slice(0, 4)),
-    };
-  });
-  const cells = scaleCells(scaleCompanies, facts.pricesFrom5y, facts.lastTradingDay, true);
+  const cells = scaleCells(
+    scaleCompaniesOf(facts, companies),
+    facts.pricesFrom5y,
+    facts.lastTradingDay,
+    true,
+  );
 
   // `let`: the clock starts once the worker answers and the add-in's code is loaded (below).
   let t0 = performance.now();
@@ -259,41 +255,8 @@ export async function realClockModel(
     }
   }, busy.atMs);
 
-  let unsettled = cells.length;
-  let done: () => void = () => undefined;
-  const all = new Promise<void>((resolve) => (done = resolve));
-  const taken1 = (): void => {
-    unsettled -= 1;
-    if (unsettled === 0) done();
-  };
   // As recalculateScale: Excel hands the runtime its cells 1,000 per macrotask.
-  for (let start = 0; start < cells.length; start += 1_000) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    for (const cell of cells.slice(start, start + 1_000)) {
-      let result: unknown;
-      try {
-        result = cell.call();
-      } catch (error) {
-        result = Promise.reject(error);
-      }
-      if (!(result instanceof Promise)) {
-        settle(cell, result);
-        taken1();
-        continue;
-      }
-      result.then(
-        (value) => {
-          settle(cell, value);
-          taken1();
-        },
-        (error: unknown) => {
-          settle(cell, { thrown: String(error) });
-          taken1();
-        },
-      );
-    }
-  }
-  await all;
+  await handCells(cells, settle, (cell, error) => settle(cell, { thrown: String(error) }));
   // Then until the add-in's own asks for cells that gave up are answered and those cells are
   // recalculated (the queue empty, no recalculation under way), at most 10 minutes real.
   const idleBy = performance.now() + 600_000;

@@ -17,7 +17,7 @@ import { aliasCompanies } from "./company-aliases";
 import { probe } from "./probe";
 import type { ReopenJob } from "./reopen-child";
 import { reopenInNewProcess } from "./reopen-process";
-import { recalculateScale, scaleCells } from "./scale-cells";
+import { recalculateScale, scaleCells, scaleCompaniesOf } from "./scale-cells";
 import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
@@ -30,15 +30,7 @@ async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
   const facts = await probe(50);
   forgetDataset();
   const aliased = aliasCompanies(facts.codes, new Set(facts.listedCodes), count);
-  const companies = aliased.map((c) => {
-    const periods = facts.annual.get(c.base) ?? [];
-    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
-    return {
-      code: c.code,
-      base: c.base,
-      latestYear: Number(String(last?.fiscal_year ?? "2025").slice(0, 4)),
-    };
-  });
+  const companies = scaleCompaniesOf(facts, aliased);
   const clock = new VirtualClock(Date.parse(SANDBOX_DEFAULT_NOW));
   clock.start();
   const sandbox = startWorkerSandbox(

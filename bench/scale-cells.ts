@@ -17,6 +17,8 @@ const CALLED: Record<FunctionName, (...args: unknown[]) => unknown> = {
 import { FINANCIAL_ITEMS } from "../functions/financial-cell";
 import { ltmKind } from "../src/excel/ltm-kind";
 import { MODEL_ITEMS, PRICE_FIELDS, VALUATION_FIELDS } from "./workloads";
+import type { AliasedCompany } from "./company-aliases";
+import type { Facts } from "./probe";
 
 /** 60 statement items: the 30 of the old Model, then the next keys of the field dictionary. */
 const SCALE_ITEMS: readonly string[] = [
@@ -177,6 +179,22 @@ export class ScaleCell {
   }
 }
 
+/** The Model's companies from the aliased ones, each with its dataset company's latest annual fiscal year (2025 when it has none). */
+export function scaleCompaniesOf(
+  facts: Pick<Facts, "annual">,
+  companies: readonly AliasedCompany[],
+): ScaleCompany[] {
+  return companies.map((c) => {
+    const periods = facts.annual.get(c.base) ?? [];
+    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
+    return {
+      code: c.code,
+      base: c.base,
+      latestYear: Number(String(last?.fiscal_year ?? "2025").slice(0, 4)),
+    };
+  });
+}
+
 export interface ScaleCompany {
   /** The code the workbook uses (an alias beyond the dataset's 50 companies, see company-aliases.ts). */
   code: string;
@@ -274,6 +292,21 @@ export async function recalculateScale(
       if (!oracle(base, item, back, value)) outcome.wrong += 1;
     }
   };
+  await handCells(cells, settle, (cell, error) => settle(cell, { thrown: describe(error) }), batch);
+  return outcome;
+}
+
+/**
+ * Hands `cells` to the runtime `batch` per macrotask and takes each result as it settles: `settle`
+ * with a value, `reject` with what a call threw or its promise rejected with. Resolves when the
+ * last has (recalculateScale above, bench/realclock-run.ts).
+ */
+export async function handCells(
+  cells: readonly ScaleCell[],
+  settle: (cell: ScaleCell, value: unknown) => void,
+  reject: (cell: ScaleCell, error: unknown) => void,
+  batch = 1_000,
+): Promise<void> {
   let unsettled = cells.length;
   let allSettled: () => void = () => undefined;
   const last = new Promise<void>((resolve) => (allSettled = resolve));
@@ -306,14 +339,13 @@ export async function recalculateScale(
           taken();
         },
         (error: unknown) => {
-          settle(cell, { thrown: describe(error) });
+          reject(cell, error);
           taken();
         },
       );
     }
   }
   await last;
-  return outcome;
 }
 
 function describe(error: unknown): string {

@@ -17,7 +17,13 @@ import type { ReopenMeasure } from "./reopen-child";
 import { reopenInNewProcess } from "./reopen-process";
 import { seasonMorning, type SeasonResult } from "./season-run";
 import { windowWeek, type WindowWeekResult } from "./window-week";
-import { recalculateScale, scaleCells, type ScaleCell, type ScaleOutcome } from "./scale-cells";
+import {
+  recalculateScale,
+  scaleCells,
+  scaleCompaniesOf,
+  type ScaleCell,
+  type ScaleOutcome,
+} from "./scale-cells";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
 import { VirtualClock } from "./virtual-clock";
@@ -150,16 +156,7 @@ export async function runModel(
 ): Promise<ScaleResult> {
   const name = `Model ${count}`;
   const companies: AliasedCompany[] = aliasCompanies(facts.codes, taken, count);
-  const latestYear = (base: string): number => {
-    const periods = facts.annual.get(base) ?? [];
-    const last = periods[periods.length - 1] as { fiscal_year?: unknown } | undefined;
-    return Number(String(last?.fiscal_year ?? "2025").slice(0, 4));
-  };
-  const scaleCompanies = companies.map((c) => ({
-    code: c.code,
-    base: c.base,
-    latestYear: latestYear(c.base),
-  }));
+  const scaleCompanies = scaleCompaniesOf(facts, companies);
   // Live "up to latest" PRICES: the sandbox's today is pinned, so their rows end on its last day.
   const cells = scaleCells(scaleCompanies, facts.pricesFrom5y, facts.lastTradingDay, true);
   const oracle = (base: string, item: string, back: number, value: unknown): boolean => {

@@ -1,5 +1,8 @@
 // Test helpers for the client: a recording fake fetch and canned API answers.
 
+import type { Sandbox } from "../../sandbox/app";
+import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import type { CacheStore } from "../../src/client/cache";
 import type { FetchLike, ResponseLike } from "../../src/client/http";
 import { createClient } from "../../src/client/client";
 import type { ClientOptions } from "../../src/client/types";
@@ -115,6 +118,35 @@ export function revalidatingClient(
     ratePerMinute: 0,
     now,
     staleWhileRevalidate: true,
+    ...extra,
+  });
+}
+
+/** The in-process sandbox as a client's fetch: the URL's path and query, with the method, headers and signal. */
+export function sandboxFetch(sandbox: Sandbox): FetchLike {
+  return async (url, init) => {
+    const u = new URL(url);
+    return sandbox.app.request(`${u.pathname}${u.search}`, {
+      method: init.method,
+      headers: init.headers,
+      signal: init.signal,
+    });
+  };
+}
+
+/** A client of the in-process sandbox with the demo key, unpaced and without retries unless `extra` says otherwise. */
+export function sandboxKaishaClient(
+  fetch: FetchLike,
+  cacheStore: CacheStore,
+  extra: Partial<ClientOptions> = {},
+) {
+  return createClient({
+    baseUrl: "http://sandbox.test/v1",
+    apiKey: DEMO_API_KEY,
+    fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+    cacheStore,
     ...extra,
   });
 }

@@ -1,12 +1,11 @@
 // A cold model's queue: the sheet on screen first, companies by row, each company's requests together, nothing asked twice.
 
 import { createApp } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { getDataset } from "../../sandbox/data";
-import { createClient, type KaishaClient } from "../../src/client/client";
+import type { KaishaClient } from "../../src/client/client";
 import { MemoryCacheStore } from "../../src/client/cache";
-import type { FetchLike } from "../../src/client/http";
 import { Pacer } from "../../src/client/pacer";
+import { sandboxFetch, sandboxKaishaClient } from "./helpers";
 
 /** Four distinct requests a company's row asks (one per column). */
 const COLUMNS: readonly ((
@@ -27,21 +26,8 @@ function sink(address: string) {
 
 function sandboxClient(ratePerMinute: number) {
   const sandbox = createApp({ ratePerMinute: 0 });
-  const fetch: FetchLike = async (url, init) => {
-    const u = new URL(url);
-    return sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
-  };
-  const client = createClient({
-    baseUrl: "http://sandbox.test/v1",
-    apiKey: DEMO_API_KEY,
-    fetch,
+  const client = sandboxKaishaClient(sandboxFetch(sandbox), new MemoryCacheStore(), {
     ratePerMinute,
-    maxRetries: 0,
-    cacheStore: new MemoryCacheStore(),
   });
   /** The company each request that reached the sandbox was for, in order. */
   const companies = () =>

@@ -5,7 +5,7 @@ import { financial } from "../../functions/financial-cell";
 import { getDataset } from "../../sandbox/data";
 import { ETFS } from "../../sandbox/data/companies";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
-import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
+import { invocation, resetSession, settlesAtOnce, shown, useSandbox } from "./harness";
 import { SHIFT_YEARS, useLongHistory } from "./long-history";
 
 jest.setTimeout(180_000);
@@ -59,17 +59,6 @@ function companies(count: number): string[] {
     .filter((code) => /^\d{4}$/.test(code));
   const step = Math.max(1, Math.floor(codes.length / count));
   return Array.from({ length: count }, (_, i) => codes[i * step] as string);
-}
-
-/** What the cell shows: its value, or its error code and message. */
-async function shown(call: unknown): Promise<unknown> {
-  try {
-    return { value: await call };
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    if (typeof e.code !== "string") throw err;
-    return { error: e.code, message: e.message };
-  }
 }
 
 const cell = (company: string, args: Args) => financial(company, ...args, invocation());

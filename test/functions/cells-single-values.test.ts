@@ -3,7 +3,7 @@
 import * as TYPED from "../../functions/index";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
-import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
+import { invocation, resetSession, settlesAtOnce, shown, useSandbox } from "./harness";
 
 const KAISHA = TYPED as unknown as Record<
   keyof typeof TYPED,
@@ -15,17 +15,6 @@ afterAll(resetSession);
 
 const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
 const inv = () => invocation() as CustomFunctions.CancelableInvocation;
-
-/** What the cell shows: its value, or its error code and message. */
-async function shown(call: unknown): Promise<unknown> {
-  try {
-    return { value: await call };
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    if (typeof e.code !== "string") throw err;
-    return { error: e.code, message: e.message };
-  }
-}
 
 /**
  * Each call cold, then again: the same shown result, no request the second time, and answered at

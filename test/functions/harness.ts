@@ -9,6 +9,7 @@ import type { HeaderLanguage } from "../../src/excel/shape";
 import { setClientForTesting, type Lang } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";
 import type { InvocationLike } from "../../functions/run";
+import { sandboxFetch } from "../client/helpers";
 
 export interface Harness {
   sandbox: Sandbox;
@@ -45,15 +46,11 @@ export function useSandbox(options: HarnessOptions = {}): Harness {
   let down = false;
   let offsetMs = 0;
   let fetches = 0;
+  const toSandbox = sandboxFetch(sandbox);
   const fetch: FetchLike = async (url, init) => {
     fetches += 1;
     if (down) throw new TypeError("fetch failed");
-    const u = new URL(url);
-    return sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
+    return toSandbox(url, init);
   };
   const store = new MemoryCacheStore();
   const client = createClient({
@@ -116,6 +113,17 @@ export async function cellError(call: unknown): Promise<{ code: string; message:
     const e = err as { code?: unknown; message?: unknown };
     if (typeof e.code !== "string" || !e.code.startsWith("#")) throw err;
     return { code: e.code, message: String(e.message ?? "") };
+  }
+}
+
+/** What the cell shows: its value, or its error code and message (a throw that is no cell error fails the test). */
+export async function shown(call: unknown): Promise<unknown> {
+  try {
+    return { value: await call };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (typeof e.code !== "string") throw err;
+    return { error: e.code, message: e.message };
   }
 }
 

@@ -3,12 +3,11 @@
 // revalidated in the background like any price.
 import * as TYPED from "../../functions/index";
 import { createApp } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { MemoryCacheStore } from "../../src/client/cache";
-import { createClient } from "../../src/client/client";
 import type { FetchLike } from "../../src/client/http";
 import { freezeAnswer } from "../../src/client/shared-parts";
 import { setClientForTesting } from "../../src/session";
+import { sandboxKaishaClient } from "../client/helpers";
 import { invocation, resetSession, useSandbox } from "./harness";
 
 const KAISHA = TYPED as unknown as Record<
@@ -76,13 +75,7 @@ test("an illiquid stock's PRICE (no trade on the latest day), reopened the next 
     return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
   };
   const session = (now: number, store: MemoryCacheStore) => {
-    const client = createClient({
-      baseUrl: "http://sandbox.test/v1",
-      apiKey: DEMO_API_KEY,
-      fetch,
-      ratePerMinute: 0,
-      maxRetries: 0,
-      cacheStore: store,
+    const client = sandboxKaishaClient(fetch, store, {
       sleep: async () => undefined,
       now: () => now,
       staleWhileRevalidate: true,

@@ -1,13 +1,11 @@
 // A cold comps sheet of 50 companies through the custom functions: rows complete one after another, the sheet on screen first.
 
 import { createApp } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { companySpecs } from "../../sandbox/data/companies";
-import { createClient } from "../../src/client/client";
 import { MemoryCacheStore } from "../../src/client/cache";
-import type { FetchLike } from "../../src/client/http";
 import { setClientForTesting } from "../../src/session";
 import { FINANCIAL, PRICES, VALUATION } from "../../functions/index";
+import { sandboxFetch, sandboxKaishaClient } from "../client/helpers";
 import { resetSession } from "./harness";
 
 jest.setTimeout(60_000);
@@ -40,23 +38,8 @@ const COLUMNS: readonly Cell[] = [
 
 function pacedSession() {
   const sandbox = createApp({ ratePerMinute: 0 });
-  const fetch: FetchLike = async (url, init) => {
-    const u = new URL(url);
-    return sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
-  };
   const store = new MemoryCacheStore();
-  const client = createClient({
-    baseUrl: "http://sandbox.test/v1",
-    apiKey: DEMO_API_KEY,
-    fetch,
-    ratePerMinute: 60,
-    maxRetries: 0,
-    cacheStore: store,
-  });
+  const client = sandboxKaishaClient(sandboxFetch(sandbox), store, { ratePerMinute: 60 });
   setClientForTesting(client, { lang: "en", headerLanguage: "keys" }, store);
   return { client, sandbox };
 }

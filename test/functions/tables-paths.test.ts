@@ -17,7 +17,7 @@ import { document, section } from "../../functions/document";
 import { getDataset } from "../../sandbox/data";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import type { HeaderLanguage } from "../../src/excel/shape";
-import { invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
+import { invocation, resetSession, settlesAtOnce, shown, useSandbox } from "./harness";
 
 jest.setTimeout(300_000);
 afterAll(resetSession);
@@ -180,17 +180,6 @@ function companies(count: number): string[] {
 
 /** The sandbox's EDINET code of 7203. */
 const EDINET_7203 = getDataset().securities.find((s) => s.code === "7203")?.edinet_code as string;
-
-/** What the cell shows: its table, or its error code and message. */
-async function shown(call: unknown): Promise<unknown> {
-  try {
-    return { value: await call };
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    if (typeof e.code !== "string") throw err;
-    return { error: e.code, message: e.message };
-  }
-}
 
 /** Same session options for every path of one run. */
 interface Look {

@@ -3,33 +3,24 @@
 import { randomBytes } from "node:crypto";
 import { IDBFactory } from "fake-indexeddb";
 import { createApp } from "../../sandbox/app";
-import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { cacheStorageState, createAddinCacheStore, tiered } from "../../functions/addin-cache";
 import type { CacheEntry } from "../../src/client/cache";
-import { createClient } from "../../src/client/client";
 import type { FetchLike } from "../../src/client/http";
 import { CACHE_DB_NAME, openIdbBackend } from "../../src/client/idb-backend";
 import { LazyPersistentStore } from "../../src/client/lazy-persistent-store";
 import { PersistentCacheStore } from "../../src/client/persistent-store";
 import { STORAGE_OPEN_TIMEOUT_MS } from "../../src/client/storage-platform";
 import { storedSize, toStoredForm } from "../../src/client/stored-form";
+import { sandboxFetch, sandboxKaishaClient } from "../client/helpers";
 
 jest.setTimeout(60_000);
 
 const entry = (body: unknown, storedAt = 1_000): CacheEntry => ({ body, storedAt, bytes: 100 });
 
 /** The in-process sandbox as the client's fetch, counting what reaches it. */
-function sandboxFetch(): { fetch: FetchLike; sent: () => number } {
+function countedSandbox(): { fetch: FetchLike; sent: () => number } {
   const sandbox = createApp({ ratePerMinute: 0 });
-  const fetch: FetchLike = async (url, init) => {
-    const u = new URL(url);
-    return sandbox.app.request(`${u.pathname}${u.search}`, {
-      method: init.method,
-      headers: init.headers,
-      signal: init.signal,
-    });
-  };
-  return { fetch, sent: () => sandbox.requestLog.length };
+  return { fetch: sandboxFetch(sandbox), sent: () => sandbox.requestLog.length };
 }
 
 /** A store whose batches are written when the test flushes, on a clock the test moves. */
@@ -91,15 +82,8 @@ describe("an IndexedDB open that never settles (WebKit)", () => {
   test("cells are answered after the bound, from the API and then from memory; the pane says memory only and why", async () => {
     jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
     const store = createAddinCacheStore({ indexedDb: hangingIndexedDb(), compression: true });
-    const { fetch, sent } = sandboxFetch();
-    const client = createClient({
-      baseUrl: "http://sandbox.test/v1",
-      apiKey: DEMO_API_KEY,
-      fetch,
-      ratePerMinute: 0,
-      maxRetries: 0,
-      cacheStore: store,
-    });
+    const { fetch, sent } = countedSandbox();
+    const client = sandboxKaishaClient(fetch, store);
     let answer: unknown;
     const cell = client.valuations({ security_code: "7203", years: 5 }).then((body) => {
       answer = body;
@@ -196,15 +180,8 @@ describe("Forget", () => {
     const idb = new IDBFactory();
     const persistent = new PersistentCacheStore(openIdbBackend(idb));
     const store = tiered(persistent);
-    const { fetch } = sandboxFetch();
-    const client = createClient({
-      baseUrl: "http://sandbox.test/v1",
-      apiKey: DEMO_API_KEY,
-      fetch,
-      ratePerMinute: 0,
-      maxRetries: 0,
-      cacheStore: store,
-    });
+    const { fetch } = countedSandbox();
+    const client = sandboxKaishaClient(fetch, store);
     // Several answers: the first is being compressed when Forget runs, the others wait their turn.
     await Promise.all(
       [3, 5, 10].map((years) => client.valuations({ security_code: "7203", years })),

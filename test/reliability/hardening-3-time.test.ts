@@ -1,7 +1,7 @@
 // Time that can jump, and time zones east of Japan: the user's own today is the latest day, never the future.
 import * as TYPED from "../../functions/index";
 import { isoToSerial } from "../../src/excel/dates";
-import { invocation, resetSession, useSandbox } from "../functions/harness";
+import { invocation, resetSession, shown, useSandbox } from "../functions/harness";
 
 const KAISHA = TYPED as unknown as Record<
   keyof typeof TYPED,
@@ -18,17 +18,6 @@ const AUCKLAND = 13;
 const TOKYO = 9;
 const LOS_ANGELES = -8;
 const serial = (iso: string) => isoToSerial(iso) as number;
-
-/** What the cell shows: its value, or its error code and message. */
-async function shown(call: unknown): Promise<unknown> {
-  try {
-    return { value: await call };
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    if (typeof e.code !== "string") throw err;
-    return { error: e.code, message: e.message };
-  }
-}
 
 /**
  * Runs `body` in a time zone `offsetHours` east of UTC at the test's instants (Excel's TODAY() is
