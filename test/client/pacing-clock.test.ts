@@ -91,37 +91,36 @@ describe("a wall clock that jumps neither stalls nor bursts the requests", () =>
   });
 });
 
+/** An unpaced client answering peers, on a wall clock the test sets (`wall.now`). */
+function wallClockClient() {
+  const wall = { now: Date.parse("2026-11-20T09:00:00Z") };
+  const rec = recordingFetch((req) => peersOf(req.url));
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    now: () => wall.now,
+  });
+  return { wall, rec, client };
+}
+
 describe("stored answers when the wall clock is set back", () => {
   test("set back an hour, or a day and put right: answers stored since are still fresh, nothing is sent again", async () => {
-    let wall = Date.parse("2026-11-20T09:00:00Z");
-    const rec = recordingFetch((req) => peersOf(req.url));
-    const client = createClient({
-      apiKey: TEST_KEY,
-      fetch: rec.fetch,
-      ratePerMinute: 0,
-      now: () => wall,
-    });
+    const { wall, rec, client } = wallClockClient();
     await client.peers({ security_code: "7203" });
-    wall -= HOUR;
+    wall.now -= HOUR;
     await client.peers({ security_code: "7203" });
-    wall -= 23 * HOUR;
+    wall.now -= 23 * HOUR;
     await client.peers({ security_code: "7203" });
-    wall += 24 * HOUR + MINUTE;
+    wall.now += 24 * HOUR + MINUTE;
     await client.peers({ security_code: "7203" });
     expect(rec.requests).toHaveLength(1);
   });
 
   test("set back three days: an answer stamped that far ahead has no known age and is asked again", async () => {
-    let wall = Date.parse("2026-11-20T09:00:00Z");
-    const rec = recordingFetch((req) => peersOf(req.url));
-    const client = createClient({
-      apiKey: TEST_KEY,
-      fetch: rec.fetch,
-      ratePerMinute: 0,
-      now: () => wall,
-    });
+    const { wall, rec, client } = wallClockClient();
     await client.peers({ security_code: "7203" });
-    wall -= 72 * HOUR;
+    wall.now -= 72 * HOUR;
     await client.peers({ security_code: "7203" });
     expect(rec.requests).toHaveLength(2);
   });

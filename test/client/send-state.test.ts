@@ -40,6 +40,22 @@ function clientOver(fetch: FetchLike, extra: { apiKey?: () => string } = {}) {
 
 const annual = (code: string) => ({ security_code: code, period: "annual" as const, years: 5 });
 
+/** One answer, then the daily limit's 429 (a fetch as limited(1, …) below): the key's send state is daily_limit. */
+async function reachDailyLimit(client: KaishaClient): Promise<void> {
+  await client.financials(annual("7203"));
+  await client.financials(annual("6758")).catch(() => undefined);
+}
+
+/** The next request reaches the API again: the send state has lifted. */
+async function expectSendsAgain(
+  client: KaishaClient,
+  rec: { requests: readonly unknown[] },
+): Promise<void> {
+  const before = rec.requests.length;
+  await client.financials(annual("6758")).catch(() => undefined);
+  expect(rec.requests).toHaveLength(before + 1);
+}
+
 describe("the daily limit is told by its code, never its message", () => {
   it("a 429 rate_limited whose message says quota is the per-minute limit", () => {
     const err = errorFromResponse({
@@ -118,8 +134,7 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
   it("a stored answer stands in, marked stale, instead of a request", async () => {
     const rec = limited(1, { remaining: 0 });
     const { client, clock } = clientOver(rec.fetch);
-    await client.financials(annual("7203"));
-    await client.financials(annual("6758")).catch(() => undefined);
+    await reachDailyLimit(client);
     const sent = rec.requests.length;
     clock.now += 2 * HOUR; // the stored 7203 answer is expired (ttlMs)
     const body = await client.financials(annual("7203"));
@@ -132,30 +147,24 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
     const usage = { remaining: 0 };
     const rec = limited(1, usage);
     const { client } = clientOver(rec.fetch);
-    await client.financials(annual("7203"));
-    await client.financials(annual("6758")).catch(() => undefined);
+    await reachDailyLimit(client);
     await client.usage();
     expect(client.sendState()?.reason).toBe("daily_limit");
     usage.remaining = 120;
     await client.usage();
     expect(client.sendState()).toBeUndefined();
-    const before = rec.requests.length;
-    await client.financials(annual("6758")).catch(() => undefined);
-    expect(rec.requests).toHaveLength(before + 1);
+    await expectSendsAgain(client, rec);
   });
 
   it("the next JST day lifts the state", async () => {
     const rec = limited(1, { remaining: 0 });
     const { client, clock } = clientOver(rec.fetch);
-    await client.financials(annual("7203"));
-    await client.financials(annual("6758")).catch(() => undefined);
+    await reachDailyLimit(client);
     clock.now = NEXT_JST_MIDNIGHT - 1;
     expect(client.sendState()?.reason).toBe("daily_limit");
     clock.now = NEXT_JST_MIDNIGHT;
     expect(client.sendState()).toBeUndefined();
-    const before = rec.requests.length;
-    await client.financials(annual("6758")).catch(() => undefined);
-    expect(rec.requests).toHaveLength(before + 1);
+    await expectSendsAgain(client, rec);
   });
 
   it("a wall clock set back a day after the limit does not hold the key a day longer: the wait runs on the monotonic clock", async () => {
@@ -172,8 +181,7 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
       now: () => clock.now,
       clock: () => mono.now,
     });
-    await client.financials(annual("7203"));
-    await client.financials(annual("6758")).catch(() => undefined);
+    await reachDailyLimit(client);
     expect(client.sendState()?.reason).toBe("daily_limit");
     clock.now = T0 - 24 * HOUR; // the computer's clock set back a day
     mono.now += NEXT_JST_MIDNIGHT - T0 - 1;
@@ -182,9 +190,7 @@ describe("after the first daily-limit answer nothing more is sent for the key", 
     mono.now += 1;
     clock.now += 1;
     expect(client.sendState()).toBeUndefined();
-    const before = rec.requests.length;
-    await client.financials(annual("6758")).catch(() => undefined);
-    expect(rec.requests).toHaveLength(before + 1);
+    await expectSendsAgain(client, rec);
   });
 
   it("the state belongs to the key: another key still sends", async () => {
