@@ -2,17 +2,10 @@
 
 import { AbortError } from "./errors";
 import { monotonicNow } from "./monotonic";
-import { defaultSleep as timerSleep, type Sleep } from "./sleep";
+import { defaultSleep, type Sleep } from "./sleep";
 import { OrderedQueue, type QueuePlace, type SheetProgress } from "./queue-order";
 
 export type { Sleep };
-
-/**
- * The sleep of sleep.ts (the client's settings default to it on the runtime page, where the pacer
- * is not: the pacer travels in the send chunk), for the pacer's callers outside the client.
- * @internal bench/realclock-run.ts imports it from here.
- */
-export const defaultSleep: Sleep = timerSleep;
 
 export interface PacerOptions {
   /** Requests allowed per rolling window; 0 turns pacing off. @default 60 */
@@ -162,7 +155,7 @@ export class Pacer {
     this.afterAnswerMs = Math.max(0, this.windowMs - ARRIVAL_MARGIN_MS);
     this.now = options.now ?? monotonicNow;
     this.wallNow = options.wallNow ?? Date.now;
-    this.sleep = options.sleep ?? timerSleep;
+    this.sleep = options.sleep ?? defaultSleep;
     this.pauseFloorMs = options.pauseFloorMs ?? DEFAULT_PAUSE_FLOOR_MS;
   }
 
