@@ -14,7 +14,6 @@ import {
   type Quarter,
 } from "../src/excel/financial-period";
 import { ltmKind } from "../src/excel/ltm-kind";
-import { isFutureDate } from "../src/excel/dates";
 import { knownFinancialsAsk } from "../src/domain/company-resolver";
 import { fieldInfo, unitOf } from "../src/excel/labels";
 import { moneyUnitFor } from "../src/excel/units";
@@ -25,7 +24,7 @@ import type { ParamsOf } from "../src/client/types";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import { getClient } from "../src/session";
 import { fieldList, noResults } from "./common";
-import { futureDate, noData } from "./excel-errors";
+import { noData, refuseFutureDay } from "./excel-errors";
 import { companyOf, companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING, type Answers } from "./cells/define-cell";
@@ -213,10 +212,7 @@ function financialValue(
   // A date not reached yet has no period ended on it: refused before any request. The user's own
   // today east of Japan, a day ahead of Japan's, is the latest period (the month it names has no
   // period ended after Japan's today either).
-  if (spec.kind === "onOrBefore") {
-    const today = client.today();
-    if (isFutureDate(spec.iso, today, client.userToday())) throw futureDate(spec.iso, today);
-  }
+  if (spec.kind === "onOrBefore") refuseFutureDay(spec.iso, client.today(), client.userToday());
   const body = answerFor(what, who, answers);
   if (body === LACKING) return LACKING;
   if (body.periods.length === 0) throw noResults();

@@ -4,7 +4,7 @@
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
 import { FIELD_DICTIONARY } from "../src/contract";
 import { ArgumentError, optionalDate } from "../src/excel/args";
-import { isFutureDate } from "../src/excel/dates";
+import { upToToday } from "../src/excel/dates";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";
@@ -12,7 +12,7 @@ import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
 import { BoundedMemo } from "../src/client/bounded-memo";
 import { fieldList, noResults } from "./common";
-import { futureDate, noData } from "./excel-errors";
+import { noData, refuseFutureDay } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING } from "./cells/define-cell";
@@ -107,11 +107,10 @@ const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer, never>(
   compute(args, code, answers, host, client) {
     const { key } = args;
     const today = client.today();
-    if (args.day !== undefined && isFutureDate(args.day, today, client.userToday()))
-      throw futureDate(args.day, today);
+    refuseFutureDay(args.day, today, client.userToday());
     // The user's today a day ahead of Japan's (east of Japan after midnight): the latest day, which
     // is Japan's today.
-    const day = args.day !== undefined && args.day > today ? today : args.day;
+    const day = upToToday(args.day, today);
     let row: SecurityDailyPrice | undefined;
     if (day === undefined) {
       const latest = answers.read(latestQuery(code)) as PricesResponse | undefined;
