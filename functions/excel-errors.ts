@@ -113,7 +113,7 @@ export function noData(en: string, ja: string): FunctionError {
  * #N/A for a date after today (the client's clock): no period has ended and no price exists on a
  * day not reached yet, and answering with today's figures would show a value for another day.
  */
-export function futureDate(iso: string, today: string): FunctionError {
+function futureDate(iso: string, today: string): FunctionError {
   return noData(
     `The date ${iso} is in the future (today is ${today}): give a date up to today`,
     `${iso} は未来の日付です（今日は ${today}）：今日までの日付を指定してください`,
