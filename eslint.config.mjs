@@ -11,7 +11,7 @@ export default tseslint.config(
       "node_modules/**",
       "coverage/**",
       "test-artifacts/**",
-      "src/contract/api-types.ts",
+      "src/contract/generated/api-types.ts",
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 // createApp(): the sandbox API as a Hono app (no socket), with auth, limits, faults and a request log.
 import { Hono, type Context } from "hono";
-import { OPERATIONS } from "../src/contract/param-rules.generated";
+import { OPERATIONS } from "../src/contract/generated/param-rules";
 import { getDataset } from "./data";
 import { SANDBOX_DEFAULT_NOW } from "./data/model";
 import { DEMO_API_KEY } from "./demo-key";

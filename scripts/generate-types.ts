@@ -1,5 +1,5 @@
-// Generates src/contract/api-types.ts, param-rules.generated.ts, fields.generated.ts and
-// response-fields.generated.ts from openapi.json.
+// Generates src/contract/generated/api-types.ts, generated/param-rules.ts, generated/fields.ts and
+// generated/response-fields.ts from openapi.json.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -375,20 +375,20 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
   const apiTypes = await format(`${HEADER}\n${astToString(ast)}`);
 
   const rules = await format(
-    `${HEADER}import type { OperationId, OperationRule } from "./rules";\n\n` +
+    `${HEADER}import type { OperationId, OperationRule } from "../rules";\n\n` +
       "/** Every operation's method, path and parameter rules (openapi.json), keyed by operationId. */\n" +
       `export const OPERATIONS: Record<OperationId, OperationRule> = ${JSON.stringify(buildOperationRules(doc))};\n`,
   );
 
   const fields = await format(
-    `${HEADER}import type { Dataset, FieldInfo } from "./rules";\n\n` +
+    `${HEADER}import type { Dataset, FieldInfo } from "../rules";\n\n` +
       "/** Japanese label, unit id (FieldUnit), money kind of yen fields that are no amount and, for financials, LTM kind of every numeric field per dataset, in schema order. */\n" +
       `export const FIELD_DICTIONARY: Record<Dataset, readonly FieldInfo[]> = ${JSON.stringify(buildFieldDictionary(doc))};\n`,
   );
 
   const responseRules = buildResponseRules(doc);
   const responses = await format(
-    `${HEADER}import type { OperationId } from "./rules";\n\n` +
+    `${HEADER}import type { OperationId } from "../rules";\n\n` +
       "/*\n * The contract's answers as kinds, read by src/client/response-check.ts. A kind is its type\n" +
       " * letters (`s` string, `n` number, `i` integer, `b` boolean, `a` array, `o` object; two letters:\n" +
       " * either), `?` when null is allowed, `*` when it may be absent (not required, or a nullable\n" +
@@ -401,10 +401,10 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
   );
 
   return [
-    { path: "src/contract/api-types.ts", content: apiTypes },
-    { path: "src/contract/param-rules.generated.ts", content: rules },
-    { path: "src/contract/fields.generated.ts", content: fields },
-    { path: "src/contract/response-fields.generated.ts", content: responses },
+    { path: "src/contract/generated/api-types.ts", content: apiTypes },
+    { path: "src/contract/generated/param-rules.ts", content: rules },
+    { path: "src/contract/generated/fields.ts", content: fields },
+    { path: "src/contract/generated/response-fields.ts", content: responses },
   ];
 }
 

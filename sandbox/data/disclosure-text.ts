@@ -1,5 +1,5 @@
 // Japanese HTML text of the sample documents' sections (annual reports, quarterly reports, timely disclosures).
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import type { CompanySpec } from "./companies";
 import type { DocPlan } from "./disclosure-plan";
 import { Prng } from "./prng";

@@ -1,6 +1,6 @@
 // Disclosure documents (openapi.json disclosure schemas): list items, meta, sections and XBRL facts
 // for every planned document.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addDays, monthEnd, addMonths } from "./calendar";
 import type { CompanyFinancials } from "./financials";
 import {

@@ -1,7 +1,7 @@
 // Annual dividend records (openapi.json DividendRecord): reported and adjusted DPS, change_type
 // judged on adjusted DPS, consecutive increases, DOE, and the documents each year's values come
 // from.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { planKey, type DisclosurePlan } from "./disclosure-plan";
 import type { CompanyFinancials } from "./financials";
 import { round } from "./prng";

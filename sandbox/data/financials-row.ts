@@ -1,5 +1,5 @@
 // A FinancialsPeriod with every value null: one object literal, so rows share a fast object shape.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 
 type FinancialsPeriod = components["schemas"]["FinancialsPeriod"];
 type Header = Pick<

@@ -1,7 +1,7 @@
 // Financial statements of each sample company: quarterly flows, fiscal-year balances, and the annual,
 // quarterly and semiannual FinancialsPeriod rows (openapi.json FinancialsPeriod, getFinancials)
 // built from them.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import type { CompanySpec, Standard } from "./companies";
 import { shareFactor } from "./companies";
 import { fiscalPeriods, type PeriodDef, type QuarterDef } from "./fiscal-periods";

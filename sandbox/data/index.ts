@@ -1,5 +1,5 @@
 // Entry of the sandbox's deterministic sample dataset: getDataset() builds every table once, from seeds only.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addDays, toDayNumber, tradingDays } from "./calendar";
 import {
   buildCorporations,

@@ -1,7 +1,7 @@
 // Daily securities-finance balances and reverse fees (openapi.json JsfMarginDailyResponse,
 // getJsfMarginDaily): exchange-published, not split- adjusted (the basis switches at the ex-rights
 // date), reverse fees on the own and other exchanges.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { toDayNumber } from "./calendar";
 import type { ShareEvent } from "./companies";
 import type { Exchange, JsfRecord } from "./model";

@@ -1,7 +1,7 @@
 // Weekly exchange margin balances (openapi.json WeeklyMarginResponse, getWeeklyMarginBalance):
 // reported balances on the share basis of the time, adjusted to the latest basis when splits can be
 // matched to price steps (not-applicable / applied / undeterminable).
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addDays, weekday } from "./calendar";
 import { ANNOUNCED_EVENTS, priceFactor, type ShareEvent } from "./companies";
 import type { WeeklyMarginRecord } from "./model";

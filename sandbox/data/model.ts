@@ -1,5 +1,5 @@
 // Shapes of the sandbox's deterministic sample dataset: the interface between sandbox/data/ and the routes.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import type { ShareEvent } from "./companies";
 
 type S = components["schemas"];

@@ -1,7 +1,7 @@
 // Officers of each sample company (current, next-term nominees, retired; openapi.json
 // SecurityOfficer, getOfficers) and the persons behind them: appointment histories across companies
 // and compensation above 100 million yen.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addDays, monthEnd, nextTradingDay, wholeYears } from "./calendar";
 import type { CompanySpec } from "./companies";
 import { DATA_DATE } from "./fiscal-periods";

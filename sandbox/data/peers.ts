@@ -1,7 +1,7 @@
 // Competitors of each sample company (openapi.json PeersResponse, getPeers): ascending by code,
 // requester excluded, a non-listed competitor replaced by its listed parent, parent companies by
 // voting rights, capital_relationship null.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { sectorOf, type CompanySpec } from "./companies";
 import { segmentNames } from "./segment-names";
 

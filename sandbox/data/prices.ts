@@ -1,7 +1,7 @@
 // Daily prices (openapi.json SecurityDailyPrice): a current-basis price path anchored on book
 // value, turned into as-traded OHLC with exchange tick sizes, and adj_close on the latest share
 // basis across splits and consolidations.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { lastIndexOnOrBefore } from "./calendar";
 import { priceFactor, type ShareEvent } from "./companies";
 import { marketLevel, yearFraction } from "./market";

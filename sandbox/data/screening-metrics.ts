@@ -1,7 +1,7 @@
 // Screening catalogue (openapi.json ScreeningField, GET /screening/fields) and the numeric metrics
 // of a security evaluated at a date from its prices and the latest annual results published by
 // then.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addDays } from "./calendar";
 import { shareFactor } from "./companies";
 import { PUBLICATION_LAG_DAYS } from "./fiscal-periods";

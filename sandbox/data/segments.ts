@@ -1,7 +1,7 @@
 // Segment results (openapi.json SegmentRow, getSegments): annual and single-quarter rows with basis
 // values, revenue_share and yoy_growth, each tagged with the disclosure time of its source for the
 // 24-hour rule.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addDays } from "./calendar";
 import { planKey, type DisclosurePlan } from "./disclosure-plan";
 import type { CompanyFinancials } from "./financials";

@@ -1,6 +1,6 @@
 // Annual valuation history (openapi.json ValuationHistoryPoint): prices at each fiscal year end
 // combined with the annual financials, with the share-basis null rule, per_source and per_5y_avg.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import { addMonths, addDays, monthEnd } from "./calendar";
 import { priceFactor, shareFactor } from "./companies";
 import type { CompanyFinancials } from "./financials";

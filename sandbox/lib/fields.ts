@@ -1,5 +1,6 @@
 // `fields[]` of a response, from the contract's field dictionary (openapi.json FieldUnit).
-import { FIELD_DICTIONARY, type Dataset } from "../../src/contract/rules";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
+import type { Dataset } from "../../src/contract/rules";
 
 /** A FieldUnit entry. */
 export interface FieldUnitBody {

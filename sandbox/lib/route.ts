@@ -1,5 +1,5 @@
 // What a route module declares: the operation it serves and a handler returning the 200 body.
-import type { operations } from "../../src/contract/api-types";
+import type { operations } from "../../src/contract/generated/api-types";
 import type { Dataset } from "../data/model";
 import type { Params } from "./params";
 import type { RateLimiter } from "./rate-limiter";

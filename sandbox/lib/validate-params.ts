@@ -89,7 +89,7 @@ function check(param: ParamRule, raw: string): ErrorDetail | null {
 }
 
 /**
- * A date parameter by the contract's own rules (param-rules.generated.ts): `format: date`, a
+ * A date parameter by the contract's own rules (generated/param-rules.ts): `format: date`, a
  * `x-min-date`, or a pattern made for a YYYY-MM-DD day (openapi.json getPrices `from`/`to`,
  * getFinancials `as_of` "now" or a day).
  */

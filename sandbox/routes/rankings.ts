@@ -1,6 +1,6 @@
 // GET /rankings/{metric} (openapi.json getRankings): gainers, losers, volume, stop-high, stop-low
 // of the latest day.
-import type { components } from "../../src/contract/api-types";
+import type { components } from "../../src/contract/generated/api-types";
 import type { Dataset, SecurityRecord } from "../data/model";
 import { ApiError } from "../lib/api-error";
 import { attribution } from "../lib/attribution";

@@ -1,6 +1,6 @@
 // Response cache: the CacheStore interface, a byte-bounded LRU memory store, and stable cache keys.
 
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import { buildUrl } from "./http";
 import type { ParamValue } from "./validate";

@@ -1,6 +1,6 @@
 // The Kaisha API client: one method per operation, with validation, cache, coalescing, pacing and retries.
 
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import { MemoryCacheStore, cacheKey, type CacheStore } from "./cache";
 import {

@@ -1,6 +1,6 @@
 // English and Japanese user-facing texts for every client error; each one says what to do next.
 
-import type { components } from "../contract/api-types";
+import type { components } from "../contract/generated/api-types";
 
 export type Lang = "en" | "ja";
 

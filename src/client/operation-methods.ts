@@ -1,6 +1,6 @@
 // The client's one method per operation, derived from the contract's OPERATIONS table: none is written by hand.
 
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import type { ParamsOf, RequestOptions, ResponseOf } from "./types";
 

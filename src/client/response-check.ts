@@ -1,6 +1,6 @@
 // Checks an API answer before anyone reads it: every value of the type the contract gives it, no period twice, finite numbers, Excel-sized text.
 
-import { RESPONSE_ROOTS, RESPONSE_SCHEMAS } from "../contract/response-fields.generated";
+import { RESPONSE_ROOTS, RESPONSE_SCHEMAS } from "../contract/generated/response-fields";
 import type { OperationId } from "../contract/rules";
 import { distinctPeriods } from "./duplicate-rows";
 import { BadResponseError } from "./errors";
@@ -37,7 +37,7 @@ const LETTER_BITS: Readonly<Record<string, number>> = {
   o: OBJECT,
 };
 
-/** What a value must be (src/contract/response-fields.generated.ts, parsed once per schema). */
+/** What a value must be (src/contract/generated/response-fields.ts, parsed once per schema). */
 interface Kind {
   types: number;
   nullable: boolean;

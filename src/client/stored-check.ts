@@ -1,6 +1,6 @@
 // Whether an answer read back from storage passes the contract check answers from the network pass.
 
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import { checkAnswer } from "./response-check";
 

@@ -1,6 +1,6 @@
 // Public types of the client: options, per-request options, parameter and response types per operation.
 
-import type { operations } from "../contract/api-types";
+import type { operations } from "../contract/generated/api-types";
 import type { BudgetLedger } from "./revalidator";
 import type { OperationId } from "../contract/rules";
 import type { CacheStore } from "./cache";

@@ -1,6 +1,6 @@
 // Parameter validation before any request (openapi.json parameters, ErrorDetail reasons).
 
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId, OperationRule, ParamRule } from "../contract/rules";
 import { ValidationError, type ErrorDetail } from "./errors";
 import { isBlank, todayJst } from "./normalize";

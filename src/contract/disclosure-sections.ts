@@ -1,8 +1,8 @@
 // The normalized disclosure section ids (openapi.json getDisclosureSection), read from the
 // generated contract, not copied.
 
-import type { operations } from "./api-types";
-import { OPERATIONS } from "./param-rules.generated";
+import type { operations } from "./generated/api-types";
+import { OPERATIONS } from "./generated/param-rules";
 
 /**
  * A normalized section id (openapi.json getDisclosureSection): `section` of GET

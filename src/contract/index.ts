@@ -1,8 +1,9 @@
 // Public entry of the API contract: generated OpenAPI types under short names, plus rule tables.
-import type { components, operations } from "./api-types";
+import type { components, operations } from "./generated/api-types";
 
 export type { OperationId, Dataset, FieldInfo } from "./rules";
-export { OPERATIONS, FIELD_DICTIONARY } from "./rules";
+export { OPERATIONS } from "./generated/param-rules";
+export { FIELD_DICTIONARY } from "./generated/fields";
 
 /**
  * Every component schema of openapi.json, e.g. `Schemas["FinancialsPeriod"]`.

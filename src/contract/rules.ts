@@ -1,5 +1,6 @@
-// Types of the generated parameter-rule and field tables, and re-exports of those tables.
-import type { operations } from "./api-types";
+// Types of the generated parameter-rule and field tables (src/contract/generated/ imports them, never
+// the other way round).
+import type { operations } from "./generated/api-types";
 
 /**
  * operationId of an endpoint (openapi.json paths); also the client's endpoint id and cache-TTL key.
@@ -76,5 +77,3 @@ export type FieldInfo = {
   ltm?: LtmKind;
 };
 
-export { OPERATIONS } from "./param-rules.generated";
-export { FIELD_DICTIONARY } from "./fields.generated";

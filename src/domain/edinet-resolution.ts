@@ -5,7 +5,7 @@ import type { CodeRegistry } from "../client/code-map";
 import { BadResponseError } from "../client/errors";
 import type { InFlightRequests } from "../client/inflight";
 import type { RequestOptions, ResponseOf } from "../client/types";
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 
 /** What EDINET resolution needs of the client, for the key of one cache partition. */
 export interface EdinetPort {

@@ -1,7 +1,7 @@
 // /financials economy: ask years=30 once and answer any `years` from it (openapi.json getFinancials: one
 // count per request, whatever `years`).
 
-import { OPERATIONS } from "../contract/param-rules.generated";
+import { OPERATIONS } from "../contract/generated/param-rules";
 import type { ResponseOf } from "../client/types";
 import type { CleanParams } from "../client/validate";
 

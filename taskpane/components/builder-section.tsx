@@ -26,7 +26,7 @@ import {
 import { parseBuilderFormula } from "../state/formula-parse";
 import { UserMessageError } from "../error-text";
 import { optional, type Translator } from "../i18n/messages";
-import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
 import { datasetNames, resolveName } from "../../src/excel/field-names";
 import {
   builderArgs,

@@ -2,7 +2,7 @@
 // JSDoc) for names, parameters, descriptions and custom-enum lists, plus what kind of field each
 // other parameter needs, from the contract where the function passes the value to the API.
 
-import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
 import { TSE33_INDUSTRIES } from "../../src/contract/tse-industries";
 import { SECTION_IDS } from "../../src/contract/disclosure-sections";
 import { kaishaFormula, numericOrText, type FormulaArg } from "./formula-text";

@@ -1,6 +1,6 @@
 // What a FINANCIAL formula resolves to, as an analyst says it: "2025年3月期 売上高 41.7兆円".
 
-import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
 import type { Lang } from "../i18n/language";
 import { englishLabel } from "./metric-labels";
 import { ownValue } from "../../src/excel/own-key";

@@ -1,7 +1,7 @@
 // The client's per-operation methods come from the contract's OPERATIONS table: every operation has one, each sends its own path.
 
 import { createClient } from "../../src/client/client";
-import { OPERATIONS } from "../../src/contract/param-rules.generated";
+import { OPERATIONS } from "../../src/contract/generated/param-rules";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
 
 function setup() {

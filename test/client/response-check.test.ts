@@ -2,7 +2,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { RESPONSE_ROOTS } from "../../src/contract/response-fields.generated";
+import { RESPONSE_ROOTS } from "../../src/contract/generated/response-fields";
 import type { OperationId } from "../../src/contract/rules";
 import { BadResponseError } from "../../src/client/errors";
 import { CUT_MARKER, EXCEL_MAX_TEXT, checkAnswer } from "../../src/client/response-check";

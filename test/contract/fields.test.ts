@@ -1,5 +1,6 @@
 // The field dictionary and the x-unit / x-label-ja annotations follow the openapi.json schemas.
-import { FIELD_DICTIONARY, type Dataset } from "../../src/contract/rules";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
+import type { Dataset } from "../../src/contract/rules";
 import { loadDoc, type Schema } from "./openapi-document";
 
 const UNITS = [
@@ -57,7 +58,7 @@ function labels(dataset: Dataset): Record<string, string> {
   return Object.fromEntries(FIELD_DICTIONARY[dataset].map((f) => [f.key, f.label]));
 }
 
-describe("FIELD_DICTIONARY (fields.generated.ts)", () => {
+describe("FIELD_DICTIONARY (generated/fields.ts)", () => {
   const schemas = loadDoc().components.schemas;
 
   it("financials lists every FinancialsPeriod value key in the spec's group order", () => {

@@ -49,10 +49,10 @@ describe("generated contract files", () => {
 
   it("regenerating from openapi.json gives byte-identical api-types, param rules, field dictionary and response fields", () => {
     expect(fresh.map((f) => f.path)).toEqual([
-      "src/contract/api-types.ts",
-      "src/contract/param-rules.generated.ts",
-      "src/contract/fields.generated.ts",
-      "src/contract/response-fields.generated.ts",
+      "src/contract/generated/api-types.ts",
+      "src/contract/generated/param-rules.ts",
+      "src/contract/generated/fields.ts",
+      "src/contract/generated/response-fields.ts",
     ]);
     assertFresh(fresh);
   });
@@ -79,11 +79,11 @@ describe("generated contract files", () => {
       const edited = path.join(dir, "openapi.json");
       fs.writeFileSync(edited, JSON.stringify(doc));
       const files = generate(edited);
-      expect(files.find((f) => f.path.endsWith("fields.generated.ts"))?.content).toContain(
+      expect(files.find((f) => f.path.endsWith("generated/fields.ts"))?.content).toContain(
         'label: "売上収益"',
       );
       expect(() => assertFresh(files)).toThrow(
-        `Generated contract files are stale: src/contract/fields.generated.ts. ${HINT}`,
+        `Generated contract files are stale: src/contract/generated/fields.ts. ${HINT}`,
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Spot checks of the generated parameter rules against openapi.json parameters.
-import { OPERATIONS, type OperationId, type ParamRule } from "../../src/contract/rules";
+import { OPERATIONS } from "../../src/contract/generated/param-rules";
+import type { OperationId, ParamRule } from "../../src/contract/rules";
 import { loadDoc, operationsOf } from "./openapi-document";
 
 function param(op: OperationId, name: string): ParamRule {
@@ -13,7 +14,7 @@ function matches(rule: ParamRule, value: string): boolean {
   return new RegExp(rule.pattern).test(value);
 }
 
-describe("OPERATIONS (param-rules.generated.ts)", () => {
+describe("OPERATIONS (generated/param-rules.ts)", () => {
   it("has one GET rule per operation of openapi.json, with its path template", () => {
     const fromDoc = operationsOf(loadDoc()).map(({ route, op }) => [op.operationId, route]);
     expect(Object.entries(OPERATIONS).map(([id, r]) => [id, r.path])).toEqual(fromDoc);

@@ -1,6 +1,6 @@
 // Response schemas accept spec-shaped bodies, tolerate unknown fields and reject missing or mistyped ones.
 import type { FinancialsResponse, FinancialsPeriod, UsageResponse } from "../../src/contract";
-import { FIELD_DICTIONARY } from "../../src/contract/rules";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
 import { schemaErrors } from "./response-validator";
 
 const attribution = { source_label: "IRBANK", license_note: "note", processed_by: "IRBANK" };

@@ -1,6 +1,6 @@
 // Contract-driven parameter validation: 400 invalid_parameter with openapi.json ErrorDetail
 // reasons; never a 5xx.
-import { OPERATIONS } from "../../src/contract/rules";
+import { OPERATIONS } from "../../src/contract/generated/param-rules";
 import { validateParams } from "../../sandbox/lib/validate-params";
 import { get, makeSandbox, reasons, warmDataset } from "./helpers";
 

@@ -1,6 +1,6 @@
 // The English label table: every metric of the screening catalogue and every field of the contract
 // reads in English in the English pane, never a Japanese label or a raw key.
-import { FIELD_DICTIONARY } from "../../src/contract/fields.generated";
+import { FIELD_DICTIONARY } from "../../src/contract/generated/fields";
 import { SCREENING_FIELDS } from "../../sandbox/data/screening-metrics";
 import { tableLabel } from "../../taskpane/state/english-labels";
 import { englishLabel, searchItems } from "../../taskpane/state/metric-labels";

@@ -9,7 +9,7 @@ import {
 import { companySpecs, priceFactor, shareFactor } from "../../../sandbox/data/companies";
 import { isTradingDay } from "../../../sandbox/data/calendar";
 import { TSE33_TO_TSE17 } from "../../../sandbox/data/industries";
-import type { components } from "../../../src/contract/api-types";
+import type { components } from "../../../src/contract/generated/api-types";
 
 type S = components["schemas"];
 type FinancialsPeriod = S["FinancialsPeriod"];
