@@ -1,26 +1,13 @@
 // The fictional sample companies (all names marked （サンプル）): identity, listing and the knobs the generators use.
 import { addDays, nextTradingDay } from "./calendar";
 import { TSE33_TO_TSE17 } from "./industries";
-import type { CorporationRecord, Exchange, SecurityRecord } from "./model";
+import type { CorporationRecord, Exchange, SecurityRecord, ShareEvent } from "./model";
 
 // Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).
 const math = Math;
 
 export type Standard = "J-GAAP" | "IFRS" | "US-GAAP";
 type Market = "Prime" | "Standard" | "Growth" | null;
-
-/** A split (ratio > 1) or consolidation (ratio < 1) of the share count. */
-export interface ShareEvent {
-  /** Last day with rights (権利付最終日). */
-  rightsLastDate: string;
-  /** Ex-rights date: prices switch to the new basis here. */
-  exDate: string;
-  /** Effective date: reported share counts switch to the new basis here. */
-  effectiveDate: string;
-  /** Shares after / shares before. */
-  ratio: number;
-  ratioText: string;
-}
 
 /** A change of fiscal year end: the last old-basis year end, then a transitional short period. */
 interface FiscalYearChange {

@@ -3,8 +3,7 @@
 // date), reverse fees on the own and other exchanges.
 import type { components } from "../../src/contract/generated/api-types";
 import { toDayNumber } from "./calendar";
-import type { ShareEvent } from "./companies";
-import type { Exchange, JsfRecord } from "./model";
+import type { Exchange, JsfRecord, ShareEvent } from "./model";
 import { Prng, round } from "./prng";
 
 // Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).

@@ -3,8 +3,8 @@
 // matched to price steps (not-applicable / applied / undeterminable).
 import type { components } from "../../src/contract/generated/api-types";
 import { addDays, weekday } from "./calendar";
-import { ANNOUNCED_EVENTS, priceFactor, type ShareEvent } from "./companies";
-import type { WeeklyMarginRecord } from "./model";
+import { ANNOUNCED_EVENTS, priceFactor } from "./companies";
+import type { ShareEvent, WeeklyMarginRecord } from "./model";
 import { Prng, round } from "./prng";
 
 // Module-local alias: global lookups are slow inside vm contexts (jest builds the dataset there).

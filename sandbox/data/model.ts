@@ -1,6 +1,18 @@
 // Shapes of the sandbox's deterministic sample dataset: the interface between sandbox/data/ and the routes.
 import type { components } from "../../src/contract/generated/api-types";
-import type { ShareEvent } from "./companies";
+
+/** A split (ratio > 1) or consolidation (ratio < 1) of the share count. */
+export interface ShareEvent {
+  /** Last day with rights (権利付最終日). */
+  rightsLastDate: string;
+  /** Ex-rights date: prices switch to the new basis here. */
+  exDate: string;
+  /** Effective date: reported share counts switch to the new basis here. */
+  effectiveDate: string;
+  /** Shares after / shares before. */
+  ratio: number;
+  ratioText: string;
+}
 
 type S = components["schemas"];
 

@@ -3,7 +3,8 @@
 // basis across splits and consolidations.
 import type { components } from "../../src/contract/generated/api-types";
 import { lastIndexOnOrBefore } from "./calendar";
-import { priceFactor, type ShareEvent } from "./companies";
+import { priceFactor } from "./companies";
+import type { ShareEvent } from "./model";
 import { marketLevel, yearFraction } from "./market";
 import { Prng, round } from "./prng";
 

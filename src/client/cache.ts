@@ -3,7 +3,7 @@
 import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import { buildUrl } from "./http";
-import type { ParamValue } from "./validate";
+import type { ParamValue } from "./params";
 
 /** One stored answer. */
 export interface CacheEntry {

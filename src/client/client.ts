@@ -65,12 +65,8 @@ import type {
   RequestOptions,
   ResponseOf,
 } from "./types";
-import {
-  loadIndustryNames,
-  needsIndustryNames,
-  validateParams,
-  type CleanParams,
-} from "./validate";
+import { loadIndustryNames, needsIndustryNames, validateParams } from "./validate";
+import type { CleanParams } from "./params";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
 import { normalizeCompany, todayJst, todayLocal } from "./normalize";

@@ -1,7 +1,7 @@
 // What every request shares with the API, on the runtime page: the fetch seam, URL building, the
 // key's header rule and the limits; the exchange itself is send.ts, loaded with the first request.
 
-import type { ParamValue } from "./validate";
+import type { ParamValue } from "./params";
 
 /** The subset of `fetch` the client uses; injectable (the test seam). */
 export type FetchLike = (

@@ -7,7 +7,7 @@ import {
   type Named,
 } from "../contract/tse-industries";
 import type { ErrorDetail } from "./errors";
-import type { CleanParams } from "./validate";
+import type { CleanParams } from "./params";
 
 /**
  * openapi.json getScreening: `sector` / `industry` are comma lists of official TSE 17 / TSE 33

@@ -5,11 +5,8 @@ import type { OperationId, OperationRule, ParamRule } from "../contract/rules";
 import { ValidationError, type ErrorDetail } from "./errors";
 import { isBlank, todayJst } from "./normalize";
 import { lazyCode } from "./lazy-code";
+import type { CleanParams, ParamValue } from "./params";
 
-/** A parameter value ready to be sent. */
-export type ParamValue = string | number;
-/** Cleaned parameters: blank ones dropped, strings trimmed, integers as numbers. */
-export type CleanParams = Record<string, ParamValue>;
 
 /** openapi.json getScreening: comparison operators of a screening filter. */
 const FILTER_OPS = ["gte", "lte", "gt", "lt", "eq"] as const;

@@ -3,7 +3,7 @@
 
 import { OPERATIONS } from "../contract/generated/param-rules";
 import type { ResponseOf } from "../client/types";
-import type { CleanParams } from "../client/validate";
+import type { CleanParams } from "../client/params";
 
 type FinancialsBody = ResponseOf<"getFinancials">;
 
