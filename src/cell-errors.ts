@@ -132,6 +132,18 @@ function forget(key: string): void {
   else recordedHashes.set(h, n);
 }
 
+/** KAISHA cells answered by this runtime, each call counted (`cellsAnswered`). */
+let answered = 0;
+
+/**
+ * How many times a KAISHA cell answered (a value or an error) in this runtime: the open tells a
+ * host that called every cell at load (the web) from one that called none (Windows, Mac:
+ * taskpane/open/morning-open.ts).
+ */
+export function cellsAnswered(): number {
+  return answered;
+}
+
 /**
  * Records the error a cell now shows (a later record for the same cell replaces it).
  *
@@ -143,6 +155,7 @@ export function recordCellError(
   message: string,
   at: number = Date.now(),
 ): void {
+  answered += 1;
   const key = cellKey(address);
   if (key === undefined) return;
   // Delete first so a re-recorded cell moves to the newest end of the insertion order.
@@ -157,6 +170,7 @@ export function recordCellError(
 
 /** The cell answered with a value: its earlier error no longer applies. */
 export function clearCellError(address: string): void {
+  answered += 1;
   // Every answered cell calls this: with nothing recorded there is nothing to parse the address for.
   if (errors.size === 0) return;
   const h = addressHash(address);

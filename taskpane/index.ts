@@ -2,10 +2,7 @@
 // often hidden; React and Fluent (taskpane/pane-main.tsx) are fetched and evaluated only when the pane
 // is shown, so the functions register without waiting for the UI (issue: runtime page <= 60 KB gzip).
 
-import { getClient, onSessionChange } from "../src/session";
-import { followActiveSheet } from "./excel/active-sheet-priority";
 import { isExcelAvailable } from "./excel/run";
-import { recalcOnRevalidation } from "./recalc-on-revalidation";
 
 /** Office.js missing entirely (page opened as a file): carry on without it. */
 function officeReady(): Promise<unknown> {
@@ -47,14 +44,6 @@ export function whenPaneShown(doc: Document = document): Promise<void> {
   });
 }
 
-/** Re-enters the formulas of these cells (excel/reenter-formulas.ts), off the runtime page until needed. */
-async function recalculateAddresses(addresses: string[]): Promise<number> {
-  const { recalculateAddresses: recalculate } = await import(
-    /* webpackChunkName: "recalc" */ "./excel/reenter-formulas"
-  );
-  return recalculate(addresses);
-}
-
 function showFailure(err: unknown): void {
   // Last resort: say something rather than leave an empty pane (no key is ever in this text).
   const root = document.getElementById("root");
@@ -65,14 +54,13 @@ async function main(): Promise<void> {
   await officeReady();
   // The daily budget is not applied here: the session gives it to the client when it creates it
   // (src/session.ts), before any background request, where this would come after officeReady.
-  // Pane shown or not: cells whose answers a background revalidation changed are recalculated
-  // (a custom function cannot recalculate itself; the shared runtime's pane code can).
-  if (isExcelAvailable()) {
-    // The code that re-enters formulas is a chunk of its own, fetched by the first recalculation.
-    recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
-    // The sheet on screen's companies are asked first, cold and in the background (client prioritize).
-    void followActiveSheet(getClient, onSessionChange);
-  }
+  // Pane shown or not: the workbook's open (Windows and Mac call no custom function at open),
+  // recalculation of revalidated cells and the sheet on screen first, in a chunk of their own
+  // (taskpane/open/start.ts) so the runtime page stays small.
+  if (isExcelAvailable())
+    void import(/* webpackChunkName: "open" */ "./open/start")
+      .then((m) => m.startWorkbook())
+      .catch(() => undefined);
   await whenPaneShown();
   // A separate chunk (webpack): React, Fluent and the pane's code, evaluated only from here.
   const { renderPane } = await import(/* webpackChunkName: "pane" */ "./pane-main");

@@ -217,21 +217,19 @@ describe("the shared-runtime page (taskpane.html)", () => {
       lazy.some(([, v]) => v.modules.some((m) => m.startsWith("node_modules/react-dom/"))),
     ).toBe(true);
     expect(lazy.some(([, v]) => v.modules.includes("taskpane/app.tsx"))).toBe(true);
-    // The files the page lists up front are exactly the initial ones of its entries: the entry,
-    // what listens for a background revalidation's changed cells (pane shown or not),
-    // and what follows the active sheet so its companies are revalidated first. The code that
-    // re-enters the cells' formulas is a chunk of its own, fetched by the first recalculation.
-    expect(r["taskpane.js"]?.modules).toEqual([
-      "taskpane/excel/active-sheet-priority.ts",
-      "taskpane/excel/cell-address.ts",
-      "taskpane/excel/run.ts",
-      "taskpane/index.ts",
-      "taskpane/recalc-on-revalidation.ts",
-    ]);
-    const recalc = Object.entries(r).filter(([, v]) =>
+    // The files the page lists up front are exactly the initial ones of its entries: the entry
+    // and the Excel check. The workbook's open, what listens for a background revalidation's
+    // changed cells (pane shown or not), what follows the active sheet and the code that re-enters
+    // the cells' formulas are a chunk of their own, fetched once Office is ready
+    // (taskpane/open/start.ts).
+    expect(r["taskpane.js"]?.modules).toEqual(["taskpane/excel/run.ts", "taskpane/index.ts"]);
+    const open = Object.entries(r).filter(([, v]) =>
       v.modules.includes("taskpane/excel/reenter-formulas.ts"),
     );
-    expect(recalc.some(([file, v]) => file.startsWith("recalc.") && !v.initial)).toBe(true);
+    expect(open.some(([file, v]) => file.startsWith("open.") && !v.initial)).toBe(true);
+    expect(open.flatMap(([, v]) => v.modules)).toEqual(
+      expect.arrayContaining(["taskpane/open/start.ts", "taskpane/recalc-on-revalidation.ts"]),
+    );
   });
 
   test("one copy of src/session.ts and src/cell-errors.ts, in functions.js, shared with the pane", () => {

@@ -1,0 +1,250 @@
+// The open of a workbook on any Excel host: its KAISHA cells answered from what is stored, marked where their data can have changed, and brought current by the background revalidation.
+//
+// What it does, host by host (README "What happens at open, on each host"):
+// - Excel on Windows and Mac calls no custom function when a workbook opens: the cells show the
+//   values saved in the file. `openWorkbook` then finds every KAISHA cell (`OpenHost.scanCells`)
+//   and recalculates them (`OpenHost.recalculate`), the sheet on screen first: each cell answers
+//   at once from the stored answer (no request), marked stale where its data can have changed
+//   (src/client/client.ts serveWhileRevalidating), and the due answers go to the background
+//   revalidation (src/client/revalidator.ts), which asks the sheet on screen's companies first and
+//   has exactly the cells whose answers changed recalculated (taskpane/recalc-on-revalidation.ts).
+// - Excel on the web may call every cell at load: then the cells did all of that themselves, and
+//   `openWorkbook` recalculates nothing (nothing asked twice, nothing recalculated twice).
+//
+// Stable interface (the bench drives it: bench/morning-targets.ts):
+//   openWorkbook(host: OpenHost, options?: OpenOptions): Promise<OpenResult>
+//   followOpen(client: OpenClient): OpenProgress   (what the open did since, for the pane)
+// Every Excel and Office access is behind `OpenHost`; this module has no Office globals.
+
+import type { RevalidationStatus } from "../../src/client/revalidator";
+
+/** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */
+export interface OpenCell {
+  sheet: string;
+  /** the cell's address without its sheet, e.g. "B3". */
+  address: string;
+  formula: string;
+}
+
+/** What the open needs of the client (src/client/client.ts KaishaClient). */
+export interface OpenClient {
+  revalidation(): OpenQueue;
+  /** requests sent so far (the client's stats). */
+  stats(): { requestsSent: number };
+}
+
+/** What the open needs of the background queue (src/client/revalidator.ts Revalidator). */
+export interface OpenQueue {
+  status(): RevalidationStatus;
+  onStatus(listener: (s: RevalidationStatus) => void): () => void;
+  onRecalculate(listener: (addresses: string[]) => void): () => void;
+  pause(): void;
+  resume(): void;
+}
+
+/** The workbook, Excel and the runtime as the open sees them (taskpane/open/start.ts gives Excel's). */
+export interface OpenHost {
+  /** Every KAISHA formula cell of the workbook, every sheet (formulas.ts findKaishaFormulas). */
+  scanCells(): Promise<readonly OpenCell[]>;
+  /** The sheet on screen, undefined when unknown. */
+  activeSheet(): Promise<string | undefined>;
+  /**
+   * Has Excel evaluate these cells again ("'Sheet 1'!B2" addresses; reenter-formulas.ts: never a
+   * cell the analyst typed over); returns how many were.
+   */
+  recalculate(addresses: readonly string[]): Promise<number>;
+  /** The shared client (src/session.ts getClient). */
+  client(): OpenClient;
+  /**
+   * KAISHA cells answered by this runtime so far, each call counted (src/cell-errors.ts
+   * cellsAnswered): tells a host that called every cell at load from one that called none.
+   */
+  cellsAnswered(): number;
+  /** Waits `ms` (fake timers in tests, the bench's virtual clock). */
+  sleep(ms: number): Promise<void>;
+}
+
+/**
+ * "auto": the background revalidation runs at once (the workbook's startup behaviour is on: the
+ * analyst asked for it). "offer": the cells are answered and marked, but the queue is held until
+ * the analyst chooses Update (`OpenResult.update`), its cost shown first.
+ */
+export type OpenMode = "auto" | "offer";
+
+export interface OpenOptions {
+  /** @default "auto" */
+  mode?: OpenMode;
+  /**
+   * Quiet time that says the cells are in: the host's calls at load (the web) and the open's own
+   * recalculation arrive in batches; no cell answered for this long means they are done.
+   * @default OPEN_QUIET_MS @unit ms
+   */
+  quietMs?: number;
+  /** Cells handed to `recalculate` at once (each call yields to Excel). @default OPEN_BATCH */
+  batch?: number;
+  /**
+   * Recalculate every cell even when the host called them all (Update: answers can have become
+   * due since the open). @default false
+   */
+  always?: boolean;
+}
+
+/** How the open went. */
+export interface OpenResult {
+  /** KAISHA cells found. */
+  cells: number;
+  /** "host": the host had called every cell (the web); "recalculated": the open did. */
+  calledBy: "host" | "recalculated" | "none";
+  /** Cells the open had Excel evaluate again (0 when the host had). */
+  recalculated: number;
+  /** What the background queue holds once the cells are in (its cost: requests, time). */
+  due: RevalidationStatus;
+  /** In "offer" mode, the queue is held: this starts it (Update). Undefined when nothing waits. */
+  update?: () => void;
+}
+
+/** See `OpenOptions.quietMs`: as the revalidator's own wait (REVALIDATION_SETTLE_MS). @unit ms */
+export const OPEN_QUIET_MS = 2_000;
+/** Quiet periods waited at most (a workbook still calculating after 30 s is left to it). */
+const MAX_QUIET_ROUNDS = 15;
+/** See `OpenOptions.batch`: several Excel batches of reenter-formulas.ts each. */
+export const OPEN_BATCH = 5_000;
+
+/** "'Sheet 1'!B2": the address Excel's invocation gives, which the client's queues read. */
+export function cellAddressOf(cell: Pick<OpenCell, "sheet" | "address">): string {
+  return `'${cell.sheet.replace(/'/g, "''")}'!${cell.address}`;
+}
+
+/** Waits until no cell has answered for `quietMs` (at most MAX_QUIET_ROUNDS periods). */
+async function quiet(host: OpenHost, quietMs: number): Promise<void> {
+  for (let round = 0; round < MAX_QUIET_ROUNDS; round += 1) {
+    const seen = host.cellsAnswered();
+    await host.sleep(quietMs);
+    if (host.cellsAnswered() === seen) return;
+  }
+}
+
+/**
+ * The sheet on screen's cells first, then the other sheets' in the scan's order (the order the
+ * client's cold queue and the cells' first answers follow: README "How a new model fills").
+ */
+function onScreenFirst(cells: readonly OpenCell[], active: string | undefined): OpenCell[] {
+  if (active === undefined) return [...cells];
+  return [...cells.filter((c) => c.sheet === active), ...cells.filter((c) => c.sheet !== active)];
+}
+
+/**
+ * Brings a just-opened workbook's KAISHA cells current at the morning's cost (see the file
+ * header). Never throws for a host without Excel: a failed scan is an open with no cells.
+ *
+ * @example const r = await openWorkbook(excelOpenHost(), { mode: "auto" }); r.due.requests // 24
+ */
+export async function openWorkbook(host: OpenHost, options: OpenOptions = {}): Promise<OpenResult> {
+  const mode = options.mode ?? "auto";
+  const quietMs = options.quietMs ?? OPEN_QUIET_MS;
+  const batch = Math.max(1, options.batch ?? OPEN_BATCH);
+  const answeredAtStart = host.cellsAnswered();
+  const queue = host.client().revalidation();
+  // Held before any cell answers: in "offer" mode nothing is sent before the analyst says so.
+  if (mode === "offer") queue.pause();
+  const cells = await host.scanCells().catch(() => [] as readonly OpenCell[]);
+  if (cells.length === 0) {
+    if (mode === "offer") queue.resume();
+    return { cells: 0, calledBy: "none", recalculated: 0, due: queue.status() };
+  }
+  // The web calls every cell at load: let its calls come in, then count them.
+  if (options.always !== true) await quiet(host, quietMs);
+  const hostCalled =
+    options.always !== true && host.cellsAnswered() - answeredAtStart >= cells.length;
+  let recalculated = 0;
+  if (!hostCalled) {
+    const ordered = onScreenFirst(cells, await host.activeSheet().catch(() => undefined));
+    for (let start = 0; start < ordered.length; start += batch) {
+      const addresses = ordered.slice(start, start + batch).map(cellAddressOf);
+      // A batch Excel refused (a busy workbook) leaves those cells as saved: the rest go on.
+      recalculated += await host.recalculate(addresses).catch(() => 0);
+    }
+    await quiet(host, quietMs);
+  }
+  const due = queue.status();
+  // The host called every cell (the web): its background work was never the open's to hold.
+  const offer = mode === "offer" && !hostCalled && (due.companies > 0 || due.inFlight > 0);
+  if (mode === "offer" && !offer) queue.resume();
+  return {
+    cells: cells.length,
+    calledBy: hostCalled ? "host" : "recalculated",
+    recalculated,
+    due,
+    ...(offer ? { update: () => queue.resume() } : {}),
+  };
+}
+
+/** What the background did since the open started (the pane's "Updated 37 companies: …"). */
+export interface OpenReport {
+  /** Companies whose due answers were all asked (checked, changed or not). */
+  companies: number;
+  /** Cells recalculated because their answer changed or lost its stale mark. */
+  cells: number;
+  /** Requests sent since the open started (the client's count: cells' and background's). */
+  requests: number;
+  /** What is still due: companies, requests, time at the pacer's pace, and why it waits. */
+  due: RevalidationStatus;
+}
+
+export interface OpenProgress {
+  report(): OpenReport;
+  /** Calls `listener` on every change; returns unsubscribe. */
+  onChange(listener: (r: OpenReport) => void): () => void;
+  /** Stops following the queue. */
+  stop(): void;
+}
+
+/**
+ * Follows the background queue from now on: companies done (each drop of the queue's company
+ * count), cells recalculated (distinct addresses), requests sent.
+ *
+ * @example const p = followOpen(getClient()); p.report().companies // 0
+ */
+export function followOpen(client: OpenClient): OpenProgress {
+  const queue = client.revalidation();
+  const sentAtStart = client.stats().requestsSent;
+  const cells = new Set<string>();
+  const listeners = new Set<(r: OpenReport) => void>();
+  let companies = 0;
+  let last = queue.status();
+  const report = (): OpenReport => ({
+    companies,
+    cells: cells.size,
+    requests: client.stats().requestsSent - sentAtStart,
+    due: last,
+  });
+  const changed = () => {
+    const r = report();
+    for (const l of [...listeners]) l(r);
+  };
+  const offStatus = queue.onStatus((s) => {
+    // A company leaves the queue once its work is done (revalidator.ts prune).
+    companies += Math.max(0, last.companies - s.companies);
+    last = s;
+    changed();
+  });
+  const offCells = queue.onRecalculate((addresses) => {
+    for (const a of addresses) cells.add(a);
+    changed();
+  });
+  return {
+    report: () => {
+      last = queue.status();
+      return report();
+    },
+    onChange: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    stop: () => {
+      offStatus();
+      offCells();
+      listeners.clear();
+    },
+  };
+}
