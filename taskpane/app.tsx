@@ -29,6 +29,7 @@ import { CompanySection } from "./components/company-section";
 import { SectionTabs } from "./components/section-tabs";
 import { QueueView } from "./components/queue-view";
 import { RevalidationView } from "./components/revalidation-view";
+import { OpenPanel } from "./open/open-panel";
 import { HelpLink } from "./components/help-link";
 
 export type SectionId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
@@ -185,6 +186,7 @@ export function App(props: AppProps) {
           />
           <QueueView />
           <RevalidationView />
+          {excel && <OpenPanel />}
           <main aria-label={t(NAV_KEY[section])}>
             {SECTIONS.filter((s) => opened.includes(s)).map((s) => (
               <div key={s} data-testid={`section-${s}`} hidden={s !== section}>

@@ -1,4 +1,4 @@
-// Wires Refresh all / Refresh imports to the shared client and the Excel module.
+// Wires Update, Refresh all and Refresh imports to the shared client and the Excel module.
 
 import { EXCEL_IMPORT } from "./excel-import";
 import { findKaishaFormulas, recalculateAll } from "./excel/formulas";
@@ -9,6 +9,7 @@ import type { PaneClient } from "./state/pane-client";
 import { refreshAll, type RefreshProgress, type RefreshSummary } from "./state/refresh-flow";
 import { estimateRefreshCost } from "./state/refresh-cost";
 import type { RefreshEstimate } from "./state/usage-model";
+import type { OpenResult } from "./open/morning-open";
 
 /** Reads the workbook (no request): distinct requests of its KAISHA formulas, and stored imports. */
 export async function estimateWorkbookRefresh(): Promise<RefreshEstimate> {
@@ -49,4 +50,14 @@ export function runRefresh(
     },
     options,
   );
+}
+
+/**
+ * Update: the open's rule run again now (taskpane/open/start.ts, chunk "open"): every KAISHA cell
+ * answered from what is stored and marked where its data can have changed, the background queue
+ * held so its cost (`OpenResult.due`) is shown before anything is sent; `update()` sends it.
+ */
+export async function prepareUpdate(): Promise<OpenResult> {
+  const { startOpen } = await import(/* webpackChunkName: "open" */ "./open/start");
+  return startOpen({ mode: "offer", always: true });
 }

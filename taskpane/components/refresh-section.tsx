@@ -1,4 +1,4 @@
-// Refresh and portability: Refresh all / imports, the background updates' daily budget, Freeze values / Restore, Problems list, Usage panel.
+// Refresh and portability: Update (what can have changed) and Refresh all (everything) / imports, updating at open, the background updates' daily budget, Freeze values / Restore, Problems list, Usage panel.
 
 import { useState } from "react";
 import {
@@ -14,6 +14,7 @@ import {
   ProgressBar,
   Select,
   Spinner,
+  Switch,
   Text,
 } from "@fluentui/react-components";
 import { usePane } from "../pane-context";
@@ -21,7 +22,10 @@ import { useTask } from "../hooks/use-task";
 import { errorText } from "../error-text";
 import { freezeFormulas, restoreFormulas, type FreezeScope } from "../excel/freeze";
 import { freezeSummary, restoreSummary } from "../state/freeze-summary";
-import { estimateWorkbookRefresh, runRefresh } from "../refresh-runner";
+import { estimateWorkbookRefresh, prepareUpdate, runRefresh } from "../refresh-runner";
+import type { OpenResult } from "../open/morning-open";
+import { updateCostLine } from "../open/open-summary";
+import { chooseOpenUpdate, officeStartup } from "../open/startup-behavior";
 import { parseUsage, refreshVerdict } from "../state/usage-model";
 import { URL_PRESETS } from "../pane-session";
 import { baseUrlOf } from "../state/pane-settings";
@@ -50,6 +54,12 @@ export function RefreshSection() {
     | undefined
   >();
   const [estimating, setEstimating] = useState(false);
+  // Update: the open's rule, held with its cost until the analyst runs it.
+  const [updating, setUpdating] = useState<
+    { result: OpenResult; remaining: number | undefined } | undefined
+  >();
+  const startup = officeStartup();
+  const [atOpen, setAtOpen] = useState(() => startup.readChoice() === "on");
   // Cells the last Refresh all left in error, and a count that asks Problems to list them.
   const [leftInError, setLeftInError] = useState(0);
   const [problemsRequest, setProblemsRequest] = useState(0);
@@ -71,6 +81,41 @@ export function RefreshSection() {
     } finally {
       setEstimating(false);
     }
+  };
+
+  // Update costs only what can have changed: answered from what is stored first, its requests
+  // counted before any is sent (/usage is free).
+  const askUpdate = async () => {
+    setEstimating(true);
+    refresh.setMessage(undefined);
+    try {
+      const result = await prepareUpdate();
+      if (result.update === undefined) {
+        refresh.setMessage({ intent: "success", text: t("updateNothing") });
+        return;
+      }
+      const usage = await session
+        .client()
+        .usage()
+        .then(parseUsage)
+        .catch(() => undefined);
+      setUpdating({ result, remaining: usage?.remaining });
+    } catch (err) {
+      refresh.setMessage({ intent: "error", text: errorText(err, t) });
+    } finally {
+      setEstimating(false);
+    }
+  };
+
+  const changeAtOpen = (on: boolean) => {
+    setAtOpen(on);
+    chooseOpenUpdate(startup, on ? "on" : "off").catch((err: unknown) => {
+      setAtOpen(!on);
+      refresh.setMessage({
+        intent: "error",
+        text: t("openAtOpenFailed", { message: errorText(err, t) }),
+      });
+    });
   };
 
   const runAll = (formulas: boolean) =>
@@ -129,11 +174,19 @@ export function RefreshSection() {
       <Text as="h2" weight="semibold" size={400}>
         {t("refreshTitle")}
       </Text>
+      <Text size={200}>{t("updateHint")}</Text>
       <Text size={200}>{t("refreshAllHint")}</Text>
       <div className="kaisha-row">
         <Button
-          data-testid="refresh-all"
+          data-testid="update"
           appearance="primary"
+          disabled={refresh.running || estimating || !excel}
+          onClick={() => void askUpdate()}
+        >
+          {t("update")}
+        </Button>
+        <Button
+          data-testid="refresh-all"
           disabled={refresh.running || estimating || !excel}
           onClick={() => void ask(true)}
         >
@@ -147,7 +200,66 @@ export function RefreshSection() {
           {t("refreshImports")}
         </Button>
       </div>
+      {excel && startup.supported() && (
+        <Switch
+          data-testid="update-at-open"
+          checked={atOpen}
+          label={t("openAtOpenLabel")}
+          onChange={(_, d) => changeAtOpen(d.checked)}
+        />
+      )}
+      {excel && startup.supported() && <Text size={200}>{t("openAtOpenHint")}</Text>}
       {estimating && <Spinner size="tiny" label={t("refreshEstimating")} />}
+      <Dialog
+        open={updating !== undefined}
+        onOpenChange={(_, d) => {
+          if (!d.open) setUpdating(undefined);
+        }}
+      >
+        <DialogSurface data-testid="update-confirm" aria-describedby="update-confirm-text">
+          <DialogBody>
+            <DialogTitle>{t("updateConfirmTitle")}</DialogTitle>
+            <DialogContent id="update-confirm-text">
+              {updating && (
+                <>
+                  <Text
+                    as="p"
+                    block
+                    data-testid="update-confirm-cost"
+                    data-requests={String(updating.result.due.requests)}
+                    data-companies={String(updating.result.due.companies)}
+                  >
+                    {t(
+                      updateCostLine(updating.result.due).key,
+                      updateCostLine(updating.result.due).vars,
+                    )}
+                  </Text>
+                  <Text as="p" block data-testid="update-confirm-remaining">
+                    {updating.remaining === undefined
+                      ? t("refreshConfirmRemainingUnknown")
+                      : t("refreshConfirmRemaining", { n: updating.remaining })}
+                  </Text>
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button
+                appearance="primary"
+                data-testid="update-confirm-run"
+                onClick={() => {
+                  updating?.result.update?.();
+                  setUpdating(undefined);
+                }}
+              >
+                {t("updateConfirmRun")}
+              </Button>
+              <Button data-testid="update-confirm-cancel" onClick={() => setUpdating(undefined)}>
+                {t("updateConfirmCancel")}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
       <Dialog
         open={asking !== undefined}
         onOpenChange={(_, d) => {

@@ -417,6 +417,30 @@ export const en = {
   revalCancelled:
     "Background updates stopped for this session; cells keep their stored values (Refresh all asks everything).",
   revalSettingsTitle: GLOSSARY.backgroundUpdates.en,
+  // The workbook's open (taskpane/open/) and the Update action (Refresh section)
+  openAsk:
+    "Keep this workbook up to date when it opens? The add-in then starts with the workbook: cells show their stored values at once, those whose data can have changed are marked (stale), and they are updated in the background.",
+  openAskYes: "Keep it up to date",
+  openAskNo: "Not now",
+  openAtOpenLabel: "Update this workbook when it opens",
+  openAtOpenHint:
+    "Excel on Windows and Mac does not recalculate KAISHA formulas when a workbook opens; with this on, the add-in starts with this workbook and updates what can have changed.",
+  openAtOpenFailed: "Excel did not accept the change: {message}",
+  openChecking: "Reading this workbook’s KAISHA cells…",
+  openNotUpdated:
+    "This workbook was not updated when it opened: {c|company|companies} can have changed (their cells are marked stale).",
+  openUpdateCost: "Update: {c|company|companies}, at most {n|request|requests}, about {m} min.",
+  openUpdated: "Updated {c|company|companies}: {n|cell|cells} recalculated, {r|request|requests}.",
+  openStillDue: "Still due: {c|company|companies}, at most {n|request|requests}, about {m} min.",
+  openDueBudget:
+    "Still due: {c|company|companies}, at most {n|request|requests}: they wait for tomorrow’s background budget ({b|request|requests} a day).",
+  update: "Update",
+  updateHint:
+    "Update asks only what can have changed since it was stored (a filing window open, a market close since), as at open; Refresh all asks everything again.",
+  updateNothing: "Nothing can have changed: every KAISHA cell shows a current answer.",
+  updateConfirmTitle: "Update?",
+  updateConfirmRun: "Update",
+  updateConfirmCancel: "Don’t update (the cells stay marked; Resume sends them later)",
   revalSettingsHint:
     "On open, cells show their stored answers at once, and what can have changed is asked again behind them (a company's filings on its check days, prices after a close). This caps the requests that spends each JST day; Refresh all is not counted.",
   revalBudget: "Background requests per day",

@@ -28,7 +28,9 @@ interface OfficeLike {
       settings?: {
         get(name: string): unknown;
         set(name: string, value: unknown): void;
-        saveAsync(callback?: (result: { status: string; error?: { message?: string } }) => void): void;
+        saveAsync(
+          callback?: (result: { status: string; error?: { message?: string } }) => void,
+        ): void;
       };
     };
   };

@@ -72,7 +72,10 @@ function world(
       }
       return addresses.length;
     },
-    client: () => ({ revalidation: () => revalidator, stats: () => ({ requestsSent: sent.length }) }),
+    client: () => ({
+      revalidation: () => revalidator,
+      stats: () => ({ requestsSent: sent.length }),
+    }),
     cellsAnswered: () => answered,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
