@@ -15,6 +15,10 @@ import { profileAllocations } from "./reopen-allocations";
 import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
 import { modelBrowserCompression } from "./native-compression";
+import { parseStoredForm } from "../src/client/stored-form";
+import type { StoredRecord } from "../src/client/persistent-store";
+import { readFileSync } from "node:fs";
+import { deserialize } from "node:v8";
 
 /** What the parent sends: the Model's companies and cells' inputs, the saved storage, the clock. */
 export interface ReopenJob {
@@ -107,8 +111,45 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   };
 }
 
+/** What the child answers for a floor job. */
+export interface FloorMeasure {
+  /** Real time to read, decompress and parse every stored answer, one after another. @unit s */
+  seconds: number;
+  answers: number;
+  /** Their JSON as parsed (UTF-8 bytes after gunzip). @unit MB */
+  jsonMB: number;
+}
+
+/**
+ * The reopen's floor: every stored answer read (a structured-clone deserialize, as the storage
+ * stand-in's reads are), decompressed and parsed (parseStoredForm: the stored form's lines), one
+ * after another in this fresh process, nothing else: no check, no freeze, no cell. A reopen that
+ * decodes every answer whole costs at least this.
+ */
+async function floor(storagePath: string): Promise<FloorMeasure> {
+  const saved = deserialize(readFileSync(storagePath)) as { records: [string, Uint8Array][] };
+  const records = saved.records.map(([, bytes]) => Buffer.from(bytes));
+  collectGarbage();
+  let jsonBytes = 0;
+  const start = performance.now();
+  for (const bytes of records) {
+    const record = deserialize(bytes) as StoredRecord;
+    jsonBytes += record.bytes;
+    await parseStoredForm(record.body);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return { seconds, answers: records.length, jsonMB: jsonBytes / 1048576 };
+}
+
 modelBrowserCompression();
-process.once("message", (job: ReopenJob) => {
+process.once("message", (job: ReopenJob | { floorOf: string }) => {
+  if ("floorOf" in job) {
+    floor(job.floorOf).then(
+      (measure) => process.send?.({ measure }, () => process.exit(0)),
+      (error: unknown) => process.send?.({ error: errorText(error) }, () => process.exit(1)),
+    );
+    return;
+  }
   reopen(job).then(
     (measure) => process.send?.({ measure }, () => process.exit(0)),
     (error: unknown) => process.send?.({ error: errorText(error) }, () => process.exit(1)),

@@ -2,7 +2,8 @@
 //
 // `BENCH_MODELS=50 npx ts-node bench/reopen-only.ts`: the cold run's storage is kept in
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
-// (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints wall seconds per reopen.
+// (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints the reopen's floor (read,
+// decompress and parse of every stored answer, in a new process) and wall seconds per reopen.
 // Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles, and the measured window beside them for
 // `ts-node bench/reopen-profile.ts <dir>`), REOPEN_ALLOC_PROF=<file> (what the reopen allocates,
 // garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
@@ -16,7 +17,7 @@ import { setClientForTesting } from "../src/session";
 import { aliasCompanies } from "./company-aliases";
 import { probe } from "./probe";
 import type { ReopenJob } from "./reopen-child";
-import { reopenInNewProcess } from "./reopen-process";
+import { reopenFloorInNewProcess, reopenInNewProcess } from "./reopen-process";
 import { recalculateScale, scaleCells, scaleCompaniesOf } from "./scale-cells";
 import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
@@ -75,13 +76,17 @@ async function main(): Promise<void> {
       : await coldJob(count, storagePath);
   writeFileSync(jobPath, JSON.stringify(job));
   const runs = Number(process.env["REOPEN_RUNS"] ?? 1);
+  const floor = await reopenFloorInNewProcess(storagePath);
+  process.stdout.write(
+    `Model ${count} reopen's floor: ${floor.seconds.toFixed(2)} s to read, decompress and parse ${floor.answers} answers (${floor.jsonMB.toFixed(0)} MB of JSON)\n`,
+  );
   for (let i = 0; i < runs; i += 1) {
     const m = await reopenInNewProcess(job);
     const profiles = process.env["REOPEN_CPU_PROF"];
     if (profiles !== undefined && profiles !== "")
       writeFileSync(join(profiles, `window-${Date.now()}.json`), JSON.stringify(m.windowMicros));
     process.stdout.write(
-      `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall, ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell\n`,
+      `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall (${(m.wallSeconds / floor.seconds).toFixed(2)} × the floor), ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell\n`,
     );
   }
 }

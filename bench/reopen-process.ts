@@ -1,7 +1,7 @@
 // Starts bench/reopen-child.ts in a new Node process and waits for what it measured.
 
 import { fork } from "node:child_process";
-import type { ReopenJob, ReopenMeasure } from "./reopen-child";
+import type { FloorMeasure, ReopenJob, ReopenMeasure } from "./reopen-child";
 
 /**
  * Reopens a Model in a child process (cold JIT, fresh module state: what a reopened workbook's
@@ -11,6 +11,21 @@ export function reopenInNewProcess(
   job: ReopenJob,
   options: { nodeStreams?: boolean } = {},
 ): Promise<ReopenMeasure> {
+  return inChild(job, options);
+}
+
+/**
+ * The reopen's floor over the same saved answers, in a child process of its own as the reopen is
+ * (cold JIT): read, decompress and parse every stored answer (bench/reopen-child.ts `floor`).
+ */
+export function reopenFloorInNewProcess(storagePath: string): Promise<FloorMeasure> {
+  return inChild({ floorOf: storagePath }, {});
+}
+
+function inChild<M>(
+  job: ReopenJob | { floorOf: string },
+  options: { nodeStreams?: boolean },
+): Promise<M> {
   return new Promise((resolve, reject) => {
     const child = fork(require.resolve("./reopen-child.ts"), [], {
       // nodeStreams: Node's own compression streams instead of node:zlib standing in for the
@@ -27,7 +42,7 @@ export function reopenInNewProcess(
       ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    child.once("message", (reply: { measure?: ReopenMeasure; error?: string }) => {
+    child.once("message", (reply: { measure?: M; error?: string }) => {
       if (reply.measure !== undefined) resolve(reply.measure);
       else reject(new Error(`reopen in a new process failed: ${reply.error ?? "no answer"}`));
     });

@@ -298,14 +298,16 @@ export async function recalculateScale(
 
 /**
  * Hands `cells` to the runtime `batch` per macrotask and takes each result as it settles: `settle`
- * with a value, `reject` with what a call threw or its promise rejected with. Resolves when the
- * last has (recalculateScale above, bench/realclock-run.ts).
+ * with a value, `reject` with what a call threw or its promise rejected with; `handed` once the
+ * last cell has been called. Resolves when the last has settled (recalculateScale above,
+ * bench/realclock-run.ts).
  */
 export async function handCells(
   cells: readonly ScaleCell[],
   settle: (cell: ScaleCell, value: unknown) => void,
   reject: (cell: ScaleCell, error: unknown) => void,
   batch = 1_000,
+  handed?: () => void,
 ): Promise<void> {
   let unsettled = cells.length;
   let allSettled: () => void = () => undefined;
@@ -345,6 +347,8 @@ export async function handCells(
       );
     }
   }
+  // Every cell has been called (the runtime has them all); their results may still be pending.
+  handed?.();
   await last;
 }
 

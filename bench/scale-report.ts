@@ -24,6 +24,36 @@ export function heapGrowthLimitMB(m: ScaleResult): number {
   return m.companies >= 500 ? 400 : 500;
 }
 
+/** The reopen's bound over its floor (read, decompress and parse of every stored answer). */
+const REOPEN_FLOOR_RATIO = 1.5;
+
+/** A reopen's wall time over the floor measured in the same run (bench/reopen-child.ts `floor`). */
+export function reopenToFloorRatio(m: ScaleResult, seconds: number): number {
+  return seconds / m.reopenFloor.seconds;
+}
+
+/** The reopen near its floor: the new process's and Chromium's, each <= 1.5 × the floor. */
+export function reopenFloorTargets(m: ScaleResult): Target[] {
+  const floor = `floor ${m.reopenFloor.seconds.toFixed(2)} s (read, decompress and parse ${n(m.reopenFloor.answers)} stored answers, ${m.reopenFloor.jsonMB.toFixed(0)} MB of JSON, in a new process)`;
+  const node = reopenToFloorRatio(m, m.newProcessReopen.wallSeconds);
+  const out: Target[] = [
+    {
+      name: `${m.name} reopen in a new process <= ${REOPEN_FLOOR_RATIO} × its floor`,
+      pass: node <= REOPEN_FLOOR_RATIO,
+      detail: `${m.newProcessReopen.wallSeconds.toFixed(2)} s, ${node.toFixed(2)} × the ${floor}`,
+    },
+  ];
+  if (m.browser !== undefined) {
+    const b = reopenToFloorRatio(m, m.browser.reopenWallSeconds);
+    out.push({
+      name: `${m.name} Chromium reopen (from navigation to the last cell's value) <= ${REOPEN_FLOOR_RATIO} × the floor`,
+      pass: b <= REOPEN_FLOOR_RATIO,
+      detail: `${m.browser.reopenWallSeconds.toFixed(2)} s, ${b.toFixed(2)} × the ${floor}`,
+    });
+  }
+  return out;
+}
+
 /** The scale table, measured: one row per Model N. */
 export function scaleTable(
   scale: readonly ScaleResult[],
@@ -171,6 +201,8 @@ export function resultsJson(
     warmWallSeconds: m.wallSeconds.warm.map(round),
     sameProcessReopenWallSeconds: round(m.wallSeconds.reopen),
     reopenWallSeconds: round(m.newProcessReopen.wallSeconds),
+    reopenFloorSeconds: Number(m.reopenFloor.seconds.toFixed(2)),
+    reopenToFloorRatio: Number(reopenToFloorRatio(m, m.newProcessReopen.wallSeconds).toFixed(2)),
     reopenNewProcessRequests: m.newProcessReopen.requests,
     reopenNewProcessValues: m.newProcessReopen.values,
     reopenHeapGrowthMB: round(m.newProcessReopen.heapGrowthMB),
@@ -179,6 +211,10 @@ export function resultsJson(
     // Headless Chromium (bench/browser-run.ts): wall time in the page's one thread; null: not run.
     browserCpuMicrosPerCell: m.browser === undefined ? null : round(m.browser.warmMicrosPerCell),
     browserReopenWallSeconds: m.browser === undefined ? null : round(m.browser.reopenWallSeconds),
+    browserReopenToFloorRatio:
+      m.browser === undefined
+        ? null
+        : Number(reopenToFloorRatio(m, m.browser.reopenWallSeconds).toFixed(2)),
     browserReopenHeapGrowthMB: m.browser === undefined ? null : round(m.browser.reopenHeapGrowthMB),
     browserRequests: m.browser?.requests ?? null,
     morningRequests: m.morning.requests,

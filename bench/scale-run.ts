@@ -13,8 +13,8 @@ import { BASE_URL, LIVE, makeClient, storeOver, timedFetch } from "./live-client
 import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
 import { browserRun, type BrowserMeasure } from "./browser-run";
-import type { ReopenMeasure } from "./reopen-child";
-import { reopenInNewProcess } from "./reopen-process";
+import type { FloorMeasure, ReopenMeasure } from "./reopen-child";
+import { reopenFloorInNewProcess, reopenInNewProcess } from "./reopen-process";
 import { seasonMorning, type SeasonResult } from "./season-run";
 import { windowWeek, type WindowWeekResult } from "./window-week";
 import {
@@ -58,6 +58,8 @@ export interface ScaleResult {
   simulatedSeconds: { cold: number; warm: number[]; reopen: number };
   /** The same-day reopen again, in a new Node process over the saved answers (reopen-child.ts). */
   newProcessReopen: ReopenMeasure;
+  /** Read, decompress and parse every stored answer, in a new process too: the reopen's floor. */
+  reopenFloor: FloorMeasure;
   /** The same reopen through Node's own compression streams instead of node:zlib (for comparison). */
   newProcessReopenNodeStreams: ReopenMeasure;
   /** The Chromium run (bench/browser-run.ts), for the Models BENCH_BROWSER names. */
@@ -259,6 +261,11 @@ export async function runModel(
   const newProcessReopenNodeStreams = await reopenInNewProcess(job, { nodeStreams: true }).finally(
     releaseAgain,
   );
+  const releaseFloor = clock.hold();
+  const reopenFloor = await reopenFloorInNewProcess(storagePath).finally(releaseFloor);
+  log(
+    `  reopen's floor: ${reopenFloor.seconds.toFixed(2)} s to read, decompress and parse ${reopenFloor.answers} stored answers (${reopenFloor.jsonMB.toFixed(0)} MB of JSON) in a new process; the reopen is ${(newProcessReopen.wallSeconds / reopenFloor.seconds).toFixed(2)} × it`,
+  );
   log(
     `  reopen in a new process: ${newProcessReopen.wallSeconds.toFixed(1)} s wall to the last cell, ${newProcessReopen.requests} requests, heap +${newProcessReopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopen.arrayBuffersGrowthMB.toFixed(0)} MB; through Node's compression streams ${newProcessReopenNodeStreams.wallSeconds.toFixed(1)} s, heap +${newProcessReopenNodeStreams.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopenNodeStreams.arrayBuffersGrowthMB.toFixed(0)} MB`,
   );
@@ -352,6 +359,7 @@ export async function runModel(
       reopen: reopen.virtualMs / 1000,
     },
     newProcessReopen,
+    reopenFloor,
     newProcessReopenNodeStreams,
     browser,
     season,

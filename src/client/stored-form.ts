@@ -178,6 +178,16 @@ export function storedSize(stored: Uint8Array): number {
 const RECORD_OVERHEAD_BYTES = 128;
 
 /**
+ * The answer in `stored` (gzip bytes of its lines), decompressed and parsed, neither frozen nor
+ * checked: the least a reopen must do per answer, which the bench times over every stored answer
+ * as the reopen's floor (bench/reopen-child.ts).
+ * @internal The bench's floor; the add-in reads answers with fromStoredForm.
+ */
+export async function parseStoredForm(stored: Uint8Array<ArrayBuffer>): Promise<unknown> {
+  return parseLines(await gunzipBytes(stored));
+}
+
+/**
  * The answer from its stored form, deep-frozen like every answer the client hands out. Throws on
  * anything but readable gzip bytes of JSON (corrupt, or not this form): the caller counts a miss.
  */
