@@ -197,18 +197,18 @@ module.exports = (_env, argv) => {
       taskpane: { import: "./taskpane/index.ts", dependOn: "functions" },
       ...(preview
         ? {
-            "preview-standin": "./taskpane/preview/custom-functions-standin.ts",
-            preview: { import: "./taskpane/preview/index.ts", dependOn: "functions" },
+            "preview-standin": "./standin/custom-functions-standin.ts",
+            preview: { import: "./standin/preview-page.ts", dependOn: "functions" },
           }
         : {}),
-      // The Excel stand-in (taskpane/preview/STANDIN.md) for the e2e tests: sandbox builds only,
+      // The Excel stand-in (standin/STANDIN.md) for the e2e tests: sandbox builds only,
       // loaded by no page of ours (test/e2e/harness.ts injects it before a page's scripts).
       // The workbook page (workbook.html): the same stand-in with a grid beside the real pane.
       ...(process.env.KAISHA_DEFAULT_BASE_URL
         ? {
-            "excel-standin": "./taskpane/preview/excel-standin.js",
-            "workbook-config": "./taskpane/preview/workbook-config.js",
-            "workbook-view": "./taskpane/preview/workbook-view.ts",
+            "excel-standin": "./standin/excel-standin.js",
+            "workbook-config": "./standin/workbook-config.js",
+            "workbook-view": "./standin/workbook-view.ts",
           }
         : {}),
     },
@@ -281,7 +281,7 @@ module.exports = (_env, argv) => {
         ? [
             new HtmlWebpackPlugin({
               filename: "preview.html",
-              template: "./taskpane/preview/preview.html",
+              template: "./standin/preview.html",
               chunks: ["preview-standin", "functions", "preview"],
               chunksSortMode: "manual",
               templateParameters: pageParameters,

@@ -1,7 +1,7 @@
 // The preview page: a small grid where KAISHA formulas typed by the user run through the real
 // functions bundle (captured by the CustomFunctions stand-in) and spill their results, as in Excel.
-import { setHostCapabilities } from "../../functions/host";
-import { startFunctions } from "../../functions/startup";
+import { setHostCapabilities } from "../functions/host";
+import { startFunctions } from "../functions/startup";
 import {
   configureSession,
   DEFAULT_BASE_URL,
@@ -9,7 +9,7 @@ import {
   getSettings,
   setKeyProvider,
   type ConnectionMode,
-} from "../../src/session";
+} from "../src/session";
 import { installedStandIn } from "./custom-functions-standin";
 import { evaluate, type FunctionMetadata } from "./evaluate";
 import {
@@ -23,8 +23,8 @@ import {
 import { Sheet, type ViewCell } from "./sheet";
 import { callAtCursor } from "./signature-hint";
 import { EXAMPLES, pickLang, stringsFor, type PreviewLang, type Strings } from "./strings";
-import { urlOverrides } from "../state/url-overrides";
-import { isValidBaseUrl } from "../state/pane-settings";
+import { urlOverrides } from "../taskpane/state/url-overrides";
+import { isValidBaseUrl } from "../taskpane/state/pane-settings";
 
 /** Build-time constant: the sandbox demo key in `npm start` and e2e builds, "" in production. */
 declare const __KAISHA_DEMO_KEY__: string;

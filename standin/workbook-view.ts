@@ -2,7 +2,7 @@
 // pane, so every pane flow (imports, builder, company and comps sheets, refresh, freeze) runs in a
 // browser: click a cell to select it (what the pane acts on), type into the bar to enter a formula.
 
-import { columnLetter } from "../state/a1";
+import { columnLetter } from "../taskpane/state/a1";
 import { standInCellText } from "./cell-display";
 
 /** What excel-standin.js reports about a cell. */

@@ -6,7 +6,7 @@ import { financialPeriodRead } from "../../functions/financial-cell";
 import type { Lang } from "../i18n/language";
 import { financialResolved as resolvedText } from "./resolved-text";
 import { AuthenticationError, NotCachedError } from "../../src/client/errors";
-import { formatNumber } from "../preview/cell-display";
+import { formatNumber } from "../../standin/cell-display";
 
 /** What a preview shows: a value or table, a cell error with its message, or "not cached yet". */
 export type PreviewOutcome =

@@ -1,4 +1,4 @@
-// The Excel stand-in's behaviours in the browser (taskpane/preview/STANDIN.md): data-type arguments on
+// The Excel stand-in's behaviours in the browser (standin/STANDIN.md): data-type arguments on
 // and off, #SPILL! over typed cells and in tables, value preview spending nothing, and the runtime page
 // registering the functions before (and without) the pane's UI.
 import fs from "node:fs";

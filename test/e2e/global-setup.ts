@@ -14,6 +14,7 @@ const INPUTS = [
   "src",
   "functions",
   "taskpane",
+  "standin",
   "assets",
   "scripts",
   "sandbox/demo-key.ts",

@@ -21,12 +21,12 @@ const LAUNCH_ARGS = [
   "--disable-sync",
 ];
 /**
- * The Excel stand-in, built from taskpane/preview/excel-standin.js with the preview's engine
- * (taskpane/preview/STANDIN.md) into the e2e build by globalSetup.
+ * The Excel stand-in, built from standin/excel-standin.js with the preview's engine
+ * (standin/STANDIN.md) into the e2e build by globalSetup.
  */
 const STANDIN_FILE = path.join(E2E_DIST, "excel-standin.js");
 
-/** Options of the Excel stand-in (taskpane/preview/STANDIN.md); all optional. */
+/** Options of the Excel stand-in (standin/STANDIN.md); all optional. */
 export interface StandInConfig {
   /** e.g. { ExcelApi: "1.16", CustomFunctionsRuntime: "1.4", SharedRuntime: "1.1" } */
   requirementSets?: Record<string, string>;

@@ -1,4 +1,4 @@
-// Loads the Excel stand-in of the e2e pages (taskpane/preview/excel-standin.js) into a Node test: its cell model, load/sync rules and typing hooks, without a browser.
+// Loads the Excel stand-in of the e2e pages (standin/excel-standin.js) into a Node test: its cell model, load/sync rules and typing hooks, without a browser.
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { readFileSync } from "node:fs";
@@ -18,7 +18,7 @@ export interface StandInHooks {
   log: string[];
 }
 
-const FILE = path.join(__dirname, "../../taskpane/preview/excel-standin.js");
+const FILE = path.join(__dirname, "../../standin/excel-standin.js");
 let js: string | undefined;
 
 /**

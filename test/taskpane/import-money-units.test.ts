@@ -4,7 +4,7 @@
 
 import { FIELD_DICTIONARY, type Dataset, type FieldInfo } from "../../src/contract";
 import type { MoneyUnit } from "../../src/excel/args";
-import { formatNumber } from "../../taskpane/preview/cell-display";
+import { formatNumber } from "../../standin/cell-display";
 import {
   DATASET_PARAMS,
   defaultParams,

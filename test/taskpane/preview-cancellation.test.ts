@@ -1,13 +1,13 @@
 // The stand-ins' engine and cancellation (STANDIN.md "Cancellation"): a calculation cancelled before
 // a function's call starts never calls it and has no result; a call already running gets onCanceled.
-import { createStandIn } from "../../taskpane/preview/custom-functions-standin";
+import { createStandIn } from "../../standin/custom-functions-standin";
 import {
   evaluate,
   type EvaluationContext,
   type FunctionMetadata,
-} from "../../taskpane/preview/evaluate";
-import { parseFormula } from "../../taskpane/preview/formula-parser";
-import { evaluateStandInFormula } from "../../taskpane/preview/standin-engine";
+} from "../../standin/evaluate";
+import { parseFormula } from "../../standin/formula-parser";
+import { evaluateStandInFormula } from "../../standin/standin-engine";
 
 const one = (id: string, cancelable: boolean): [string, FunctionMetadata] => [
   id,

@@ -6,23 +6,23 @@ import {
   toDisplayGrid,
   toDisplayCell,
   type DisplayCell,
-} from "../../taskpane/preview/cell-display";
-import { fromStandInCell, toStandInCell } from "../../taskpane/preview/standin-engine";
-import { createStandIn } from "../../taskpane/preview/custom-functions-standin";
+} from "../../standin/cell-display";
+import { fromStandInCell, toStandInCell } from "../../standin/standin-engine";
+import { createStandIn } from "../../standin/custom-functions-standin";
 import {
   evaluate,
   type EvaluationContext,
   type FunctionMetadata,
-} from "../../taskpane/preview/evaluate";
+} from "../../standin/evaluate";
 import {
   FormulaSyntaxError,
   parseAddress,
   parseFormula,
   readCellInput,
   referencedCells,
-} from "../../taskpane/preview/formula-parser";
-import { Sheet } from "../../taskpane/preview/sheet";
-import { callAtCursor } from "../../taskpane/preview/signature-hint";
+} from "../../standin/formula-parser";
+import { Sheet } from "../../standin/sheet";
+import { callAtCursor } from "../../standin/signature-hint";
 
 describe("preview formula parser", () => {
   test('strings, numbers, booleans and omitted arguments: =KAISHA.FINANCIALS(7203,"sales,net_income",,5,TRUE)', () => {

@@ -1,5 +1,5 @@
 // The preview page shows a formatted number as Excel would: an unquoted % scales by 100, a quoted "%" is text.
-import { formatNumber, toDisplayCell } from "../../taskpane/preview/cell-display";
+import { formatNumber, toDisplayCell } from "../../standin/cell-display";
 
 describe("preview number formats (Microsoft, Number format codes)", () => {
   test("a 3.68% yield held as the fraction 0.0368 shows 3.68%, not 368.00%", () => {

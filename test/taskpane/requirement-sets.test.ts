@@ -11,7 +11,7 @@ const ROOT = path.join(__dirname, "..", "..");
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === "preview" ? [] : sources(full);
+    if (e.isDirectory()) return sources(full);
     return /\.tsx?$/.test(e.name) ? [full] : [];
   });
 }

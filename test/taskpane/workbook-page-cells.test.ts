@@ -1,9 +1,9 @@
 // The workbook page's grid shows a stand-in cell as Excel shows it: an error by its code (#VALUE!,
 // #N/A), never by the type name valuesAsJson gives it (Value, NotAvailable), and the pane's help link
 // opens the help page in the pane's language at the section in view.
-import { standInCellText } from "../../taskpane/preview/cell-display";
-import { toStandInCell } from "../../taskpane/preview/standin-engine";
-import { errorCell } from "../../taskpane/preview/cell-display";
+import { standInCellText } from "../../standin/cell-display";
+import { toStandInCell } from "../../standin/standin-engine";
+import { errorCell } from "../../standin/cell-display";
 import { helpUrl } from "../../taskpane/components/help-link";
 
 test("an error cell shows its code, whatever the stand-in keeps beside it", () => {

@@ -1,8 +1,8 @@
 // The preview/stand-in engine calculates Excel's own formulas the pane's sheets write: operators by
 // Excel's precedence, IF/IFERROR (lazy), ISNUMBER, MEDIAN/AVERAGE over ranges, INDEX, as Excel does.
-import { evaluate, type EvaluationContext } from "../../taskpane/preview/evaluate";
-import { parseFormula, parseAddress } from "../../taskpane/preview/formula-parser";
-import { toDisplayCell, type DisplayCell } from "../../taskpane/preview/cell-display";
+import { evaluate, type EvaluationContext } from "../../standin/evaluate";
+import { parseFormula, parseAddress } from "../../standin/formula-parser";
+import { toDisplayCell, type DisplayCell } from "../../standin/cell-display";
 
 /** A sheet of typed values by address; KAISHA.TWICE(x) doubles, counting its calls. */
 function context(cells: Record<string, unknown>, calls: string[] = []): EvaluationContext {
@@ -95,8 +95,8 @@ test("INDEX picks from a range, 1-based; outside is #REF!; HYPERLINK shows its l
 });
 
 test('number formats the sheets use: "#,##0,," shows yen in millions, quoted units show as written', () => {
-  const { formatNumber } = jest.requireActual<typeof import("../../taskpane/preview/cell-display")>(
-    "../../taskpane/preview/cell-display",
+  const { formatNumber } = jest.requireActual<typeof import("../../standin/cell-display")>(
+    "../../standin/cell-display",
   );
   expect(formatNumber(31_379_507_000_000, "#,##0,,")).toBe("31,379,507");
   expect(formatNumber(-1_500_000, "#,##0,,")).toBe("-2");
