@@ -1,6 +1,6 @@
 // Finding, inserting and recalculating KAISHA formulas in the workbook.
 
-import { cellAddress, parseAddress, qualify } from "../state/a1";
+import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { isFormulaCell, isKaishaFormula } from "./cell-content";
 import { excelApiSupported } from "./requirements";
 import { runExcel } from "./run";
@@ -70,6 +70,42 @@ export async function findKaishaFormulas(scope: Scope, withErrors = false): Prom
   }
 }
 
+/**
+ * Cells whose content one sync loads at most: a model's sheets are read in blocks of rows, so no
+ * request carries more than this many cells' formulas and values (Excel on the web refuses a
+ * request or answer over 5 MB: 301k cells of KAISHA formulas are ~15 MB), and Excel gets control
+ * back between blocks (Windows and Mac restart an add-in unresponsive for 5 s).
+ * test/taskpane/formulas-scan-bound.test.ts reads a 301k-cell workbook within it.
+ * @internal Tests check the bound.
+ */
+export const SCAN_BLOCK_CELLS = 40_000;
+
+/** A block of rows of a used range: its first row and column (0-based), rows and columns. */
+interface Block {
+  sheet: Excel.Worksheet;
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+/** The used ranges in blocks of whole rows of at most SCAN_BLOCK_CELLS cells (one row at least). */
+function blocksOf(sheet: Excel.Worksheet, used: Excel.Range): Block[] {
+  const ref = parseAddress(used.address);
+  const cols = Math.max(1, used.columnCount);
+  const step = Math.max(1, Math.floor(SCAN_BLOCK_CELLS / cols));
+  const out: Block[] = [];
+  for (let r = 0; r < used.rowCount; r += step)
+    out.push({
+      sheet,
+      row: ref.row + r,
+      col: ref.col,
+      rows: Math.min(step, used.rowCount - r),
+      cols,
+    });
+  return out;
+}
+
 async function scan(scope: Scope, withErrors: boolean): Promise<KaishaCell[]> {
   return runExcel(async (context) => {
     const props = withErrors ? "address,formulas,values,valuesAsJson" : "address,formulas,values";
@@ -92,17 +128,33 @@ async function scan(scope: Scope, withErrors: boolean): Promise<KaishaCell[]> {
       await context.sync();
       sheets.push(...all.items);
     }
+    // First the used ranges' size only, then their content in bounded blocks (SCAN_BLOCK_CELLS).
     const used = sheets.map((s) => {
       s.load("name");
       const r = s.getUsedRangeOrNullObject(false);
-      r.load(props);
+      r.load("address,rowCount,columnCount");
       return r;
     });
     await context.sync();
-    used.forEach((r, i) => {
+    const blocks = used.flatMap((r, i) => {
       const sheet = sheets[i];
-      if (!r.isNullObject && sheet) scanRange(sheet.name, r, out, withErrors);
+      return r.isNullObject || !sheet ? [] : blocksOf(sheet, r);
     });
+    for (let i = 0; i < blocks.length;) {
+      const batch: { block: Block; range: Excel.Range }[] = [];
+      let cells = 0;
+      for (; i < blocks.length; i++) {
+        const block = blocks[i] as Block;
+        const size = block.rows * block.cols;
+        if (batch.length > 0 && cells + size > SCAN_BLOCK_CELLS) break;
+        cells += size;
+        const address = rangeAddress(block.row, block.col, block.rows, block.cols);
+        batch.push({ block, range: block.sheet.getRange(address).load(props) });
+      }
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- bounded reads of a large workbook
+      await context.sync();
+      for (const { block, range } of batch) scanRange(block.sheet.name, range, out, withErrors);
+    }
     return out;
   });
 }

@@ -175,6 +175,8 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
     const m = track({
       isNullObject: true,
       address: "",
+      rowCount: 0,
+      columnCount: 0,
       values: [],
       formulas: [],
       valuesAsJson: [],
@@ -276,7 +278,11 @@ export function installFakeExcel(spec: FakeSpec): FakeExcel {
       isNullObject: false,
       name,
       visibility: "Visible",
-      getRange: (address?: string) => handOut(rangeOf(name, address ?? "A1:XFD1048576")),
+      // The used range's own area gives its content (formulas.ts reads it in blocks of rows).
+      getRange: (address?: string) =>
+        sheetSpec?.used && address === sheetSpec.used.address.split("!").pop()
+          ? handOut(rangeOf(name, sheetSpec.used.address, sheetSpec.used))
+          : handOut(rangeOf(name, address ?? "A1:XFD1048576")),
       getUsedRangeOrNullObject: () =>
         sheetSpec?.used
           ? handOut(rangeOf(name, sheetSpec.used.address, sheetSpec.used))
