@@ -18,7 +18,10 @@
 
 import type { RevalidationStatus } from "../../src/client/revalidator";
 
-/** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */
+/**
+ * A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell).
+ * @internal Tests and the bench build cells; the product passes the scan's.
+ */
 export interface OpenCell {
   sheet: string;
   /** the cell's address without its sheet, e.g. "B3". */
@@ -34,7 +37,7 @@ export interface OpenClient {
 }
 
 /** What the open needs of the background queue (src/client/revalidator.ts Revalidator). */
-export interface OpenQueue {
+interface OpenQueue {
   status(): RevalidationStatus;
   onStatus(listener: (s: RevalidationStatus) => void): () => void;
   onRecalculate(listener: (addresses: string[]) => void): () => void;
@@ -69,7 +72,7 @@ export interface OpenHost {
  * analyst asked for it). "offer": the cells are answered and marked, but the queue is held until
  * the analyst chooses Update (`OpenResult.update`), its cost shown first.
  */
-export type OpenMode = "auto" | "offer";
+type OpenMode = "auto" | "offer";
 
 export interface OpenOptions {
   /** @default "auto" */
@@ -104,14 +107,14 @@ export interface OpenResult {
 }
 
 /** See `OpenOptions.quietMs`: as the revalidator's own wait (REVALIDATION_SETTLE_MS). @unit ms */
-export const OPEN_QUIET_MS = 2_000;
+const OPEN_QUIET_MS = 2_000;
 /** Quiet periods waited at most (a workbook still calculating after 30 s is left to it). */
 const MAX_QUIET_ROUNDS = 15;
 /** See `OpenOptions.batch`: several Excel batches of reenter-formulas.ts each. */
-export const OPEN_BATCH = 5_000;
+const OPEN_BATCH = 5_000;
 
 /** "'Sheet 1'!B2": the address Excel's invocation gives, which the client's queues read. */
-export function cellAddressOf(cell: Pick<OpenCell, "sheet" | "address">): string {
+function cellAddressOf(cell: Pick<OpenCell, "sheet" | "address">): string {
   return `'${cell.sheet.replace(/'/g, "''")}'!${cell.address}`;
 }
 

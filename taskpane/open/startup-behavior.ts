@@ -7,7 +7,10 @@
 // (it travels with the .xlsx): "on", "off", or absent while the analyst has not been asked. Only
 // that word is stored there, never a key or a server.
 
-/** The document setting's name. */
+/**
+ * The document setting's name.
+ * @internal Tests read the setting the choice is kept in.
+ */
 export const OPEN_UPDATE_SETTING = "kaisha.updateAtOpen";
 
 export type OpenUpdateChoice = "on" | "off";
