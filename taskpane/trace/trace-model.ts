@@ -78,9 +78,8 @@ export interface CellTrace {
 
 /**
  * openapi.json FinancialsPeriod: these items are "J-GAAP only; null for IFRS / US-GAAP filers".
- * @internal Tests check the qualifiers directly.
  */
-export const JGAAP_ONLY_ITEMS: ReadonlySet<string> = new Set([
+const JGAAP_ONLY_ITEMS: ReadonlySet<string> = new Set([
   "ordinary_income",
   "extraordinary_income",
   "extraordinary_loss",

@@ -1,0 +1,97 @@
+// Keeps the answers an update replaces long enough to say what moved: watches the shared cache
+// store where every answer is stored (src/client/cache.ts CacheStore.set, called by client.ts when
+// a fetched answer is stored) and where Refresh all drops them all (CacheStore.clear).
+
+import type { CacheEntry, CacheStore } from "../../src/client/cache";
+import { sameAnswer } from "../../src/client/revalidation";
+
+/** One answer replaced by a different one: its request path and query, the old and new bodies. */
+export interface ReplacedAnswer {
+  /** "/financials", "/securities/7203/prices"… (the cache key without its key partition). */
+  path: string;
+  query: URLSearchParams;
+  before: unknown;
+  after: unknown;
+  /** @unit ms since epoch */
+  at: number;
+}
+
+/** Replacements kept at most (a morning's results batch is a few hundred companies). */
+const MAX_KEPT = 2_000;
+
+interface Watched {
+  store: CacheStore;
+  set: CacheStore["set"];
+  clear: CacheStore["clear"];
+}
+
+let watched: Watched | undefined;
+/** Old bodies Refresh all dropped, by cache key, until the same request is answered again. */
+const dropped = new Map<string, unknown>();
+const replaced: ReplacedAnswer[] = [];
+
+/** "<partition>/financials?period=annual&…": the request part of a cache key (cache.ts cacheKey). */
+function requestOf(key: string): { path: string; query: URLSearchParams } | undefined {
+  const slash = key.indexOf("/");
+  if (slash < 0) return undefined;
+  const [path = "", query = ""] = key.slice(slash).split("?", 2);
+  return { path, query: new URLSearchParams(query) };
+}
+
+function note(key: string, before: unknown, after: unknown, now: number): void {
+  if (before === undefined || sameAnswer(before, after)) return;
+  const request = requestOf(key);
+  if (request === undefined) return;
+  replaced.push({ ...request, before, after, at: now });
+  if (replaced.length > MAX_KEPT) replaced.splice(0, replaced.length - MAX_KEPT);
+}
+
+/**
+ * Starts watching `store` (the session's cache store): each answer stored over a different one in
+ * memory, or over one Refresh all dropped, is kept as a replacement. Watching a new store (the
+ * session replaced it) stops watching the old one. Idempotent.
+ * @example watchAnswers(getCacheStore());
+ */
+export function watchAnswers(store: CacheStore | undefined, now: () => number = Date.now): void {
+  if (store === undefined || watched?.store === store) return;
+  unwatchAnswers();
+  const own = { store, set: store.set, clear: store.clear };
+  watched = own;
+  store.set = async function (key: string, entry: CacheEntry): Promise<void> {
+    const before = store.peek?.(key)?.body ?? dropped.get(key);
+    dropped.delete(key);
+    await own.set.call(store, key, entry);
+    note(key, before, entry.body, now());
+  };
+  store.clear = async function (): Promise<void> {
+    // Refresh all asks everything anew: what memory holds now is what the new answers replace.
+    if (store.peek !== undefined) {
+      const keys = await own.store.keys().catch(() => [] as string[]);
+      dropped.clear();
+      for (const key of keys) {
+        const body = store.peek(key)?.body;
+        if (body !== undefined) dropped.set(key, body);
+      }
+    }
+    await own.clear.call(store);
+  };
+}
+
+/** Stops watching (the store's own methods back); what was kept stays until taken. */
+export function unwatchAnswers(): void {
+  if (watched === undefined) return;
+  watched.store.set = watched.set;
+  watched.store.clear = watched.clear;
+  watched = undefined;
+}
+
+/** The replacements kept since `since` (epoch ms), oldest first. */
+export function replacedSince(since: number): ReplacedAnswer[] {
+  return replaced.filter((r) => r.at >= since);
+}
+
+/** Forgets kept replacements and dropped answers (tests; a new session). @internal */
+export function forgetReplaced(): void {
+  replaced.length = 0;
+  dropped.clear();
+}

@@ -1,0 +1,100 @@
+// The Changes log's recorder wired to the workbook and the shared session: which workbook, where
+// its log is kept, how its cells are read and traced, and the recalculations that are recorded.
+
+import type { SecurityDisclosuresResponse } from "../../src/contract";
+import { getCacheStore, getClient } from "../../src/session";
+import { readKaishaCellsAt, readKaishaValues } from "../excel/kaisha-values";
+import { recalculateAll } from "../excel/formulas";
+import { reenterFormulas } from "../excel/reenter-formulas";
+import { splitAddress } from "../excel/cell-address";
+import type { Lang } from "../i18n/language";
+import { traceCell } from "../trace/resolve-trace";
+import { watchAnswers } from "./answer-watch";
+import type { UpdateTrigger } from "./change-diff";
+import type { LogStorage } from "./change-log";
+import { recordUpdate, type RecorderDeps } from "./record-update";
+
+/** The pane's language for the log's item and period words (set by the pane when shown). */
+let logLang: Lang = "ja";
+
+/** The log's language: the pane's (its item and period words are written in it). */
+export function setChangesLanguage(lang: Lang): void {
+  logLang = lang;
+}
+
+function storage(): LogStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The workbook's name for its log: its URL or path where Office gives one (Office.context.document
+ * .url), else one log for the unsaved workbook.
+ */
+export function workbookName(): string {
+  try {
+    const url = (globalThis as { Office?: { context?: { document?: { url?: unknown } } } }).Office
+      ?.context?.document?.url;
+    return typeof url === "string" && url !== "" ? url : "workbook";
+  } catch {
+    return "workbook";
+  }
+}
+
+/** The disclosures list in memory only (recording never sends a request). */
+function disclosuresInMemory(code: string): Promise<SecurityDisclosuresResponse | undefined> {
+  return Promise.resolve(getClient().peek("listSecurityDisclosures", { code }));
+}
+
+const deps: RecorderDeps = {
+  read: (addresses) => readKaishaValues(addresses),
+  async trace(cells) {
+    const reads = await readKaishaCellsAt(cells);
+    const client = getClient();
+    return Promise.all(
+      reads.map((r) =>
+        r === undefined
+          ? undefined
+          : traceCell(r, { client, disclosures: disclosuresInMemory }, logLang),
+      ),
+    );
+  },
+  storage: storage(),
+  workbook: workbookName,
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  idle: () => {
+    const q = getClient().queueStatus();
+    return q.waiting === 0 && q.inFlight === 0;
+  },
+};
+
+/** Starts keeping the answers updates replace (answer-watch.ts) on the session's cache store. */
+export function keepReplacedAnswers(): void {
+  watchAnswers(getCacheStore());
+}
+
+/** Full recalculation (Refresh all, Update), its changed cells logged. */
+export function recordedRecalculateAll(trigger: UpdateTrigger = "refresh"): Promise<void> {
+  keepReplacedAnswers();
+  return recordUpdate(trigger, recalculateAll, deps);
+}
+
+/**
+ * Re-enters these cells' formulas ("'Sheet 1'!B2", as a background revalidation names them), the
+ * cells whose values change logged; returns how many were re-entered (reenter-formulas.ts).
+ */
+export function recordedRecalculateAddresses(
+  addresses: readonly string[],
+  trigger: UpdateTrigger = "revalidation",
+): Promise<number> {
+  keepReplacedAnswers();
+  const targets = addresses
+    .map(splitAddress)
+    .filter((c): c is [string, string] => c !== undefined)
+    .map(([sheet, address]) => ({ sheet, address }));
+  return recordUpdate(trigger, () => reenterFormulas(targets), deps, addresses);
+}

@@ -1,0 +1,105 @@
+// Records what an update changed: the KAISHA cells' values before it, the update itself, the values
+// once the cells have settled, and the replaced answers that explain them, into the workbook's log.
+
+import type { CellTrace } from "../trace/trace-model";
+import { companyMoves } from "./answer-changes";
+import { replacedSince } from "./answer-watch";
+import {
+  diffCells,
+  isPending,
+  type CellValue,
+  type ChangedCell,
+  type LoggedUpdate,
+  type UpdateTrigger,
+} from "./change-diff";
+import { appendLog, MAX_CELLS_PER_UPDATE, type LogStorage } from "./change-log";
+import { groupChanges } from "./group-changes";
+
+/** Longest wait for the cells to settle after an update (#BUSY! gone). @unit ms */
+const SETTLE_BOUND_MS = 120_000;
+/** Between two reads while cells are still waiting. @unit ms */
+const SETTLE_POLL_MS = 500;
+/** Changed cells traced one by one for their item and period (the rest keep address and values). */
+const MAX_TRACED = 300;
+
+/** What recording needs: reading the cells, tracing some, the clock and where the log is kept. */
+export interface RecorderDeps {
+  /** The KAISHA cells' values (the cells at `addresses` and their spills, or the whole workbook). */
+  read(addresses?: readonly string[]): Promise<CellValue[]>;
+  /** Traces of changed cells (after the update), in the same order; undefined where not traced. */
+  trace(cells: readonly ChangedCell[]): Promise<(CellTrace | undefined)[]>;
+  storage: LogStorage | undefined;
+  /** The workbook's name for its log (its URL where Office gives one). */
+  workbook(): string;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Whether the client has nothing waiting or in flight (cells still asking have not settled). */
+  idle?(): boolean;
+}
+
+type Listener = (update: LoggedUpdate) => void;
+const listeners = new Set<Listener>();
+/**
+ * When the last recorded update ended: the answers replaced since then are what this one shows
+ * (a background revalidation stores its answer before it has the cells recalculated).
+ */
+let lastEnd = 0;
+
+/** Tells `listener` of each update logged (the Changes view reloads); returns unsubscribe. */
+export function onUpdateLogged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function settled(deps: RecorderDeps, addresses: readonly string[] | undefined) {
+  const until = deps.now() + SETTLE_BOUND_MS;
+  const busy = () => deps.idle !== undefined && !deps.idle();
+  while (busy() && deps.now() < until) await deps.sleep(SETTLE_POLL_MS);
+  let cells = await deps.read(addresses);
+  while ((cells.some((c) => isPending(c.value)) || busy()) && deps.now() < until) {
+    await deps.sleep(SETTLE_POLL_MS);
+    cells = await deps.read(addresses);
+  }
+  return cells;
+}
+
+/**
+ * Runs `update` between two reads of the KAISHA cells and logs the cells whose values changed,
+ * grouped by the filing or price day that brought them; nothing is logged when none changed. A
+ * failure to read the cells never fails the update itself.
+ * @example await recordUpdate("refresh", () => recalculateAll(), deps)
+ */
+export async function recordUpdate<T>(
+  trigger: UpdateTrigger,
+  update: () => Promise<T>,
+  deps: RecorderDeps,
+  addresses?: readonly string[],
+): Promise<T> {
+  const start = deps.now();
+  const before = await deps.read(addresses).catch(() => undefined);
+  const result = await update();
+  if (before === undefined) return result;
+  const since = lastEnd;
+  try {
+    const after = await settled(deps, addresses);
+    lastEnd = deps.now();
+    const changed = diffCells(before, after);
+    if (changed.length === 0) return result;
+    const kept = changed.slice(0, MAX_CELLS_PER_UPDATE);
+    const traced = await deps.trace(kept.slice(0, MAX_TRACED)).catch(() => []);
+    const traceOf = new Map(kept.map((c, i) => [c, traced[i]]));
+    const groups = groupChanges(kept, (c) => traceOf.get(c), companyMoves(replacedSince(since)));
+    const entry: LoggedUpdate = {
+      id: `${start.toString(36)}-${trigger}`,
+      at: deps.now(),
+      trigger,
+      groups,
+      more: changed.length - kept.length,
+    };
+    appendLog(deps.storage, deps.workbook(), entry);
+    for (const l of [...listeners]) l(entry);
+  } catch {
+    // The log is a record, not the update: a workbook that cannot be read leaves it as it was.
+  }
+  return result;
+}
