@@ -17,6 +17,7 @@
 // Every Excel and Office access is behind `OpenHost`; this module has no Office globals.
 
 import type { RevalidationStatus } from "../../src/client/revalidator";
+import { parseKaishaCall } from "../state/refresh-cost";
 
 /**
  * A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell).
@@ -114,8 +115,21 @@ const MAX_QUIET_ROUNDS = 15;
 const OPEN_BATCH = 5_000;
 
 /** "'Sheet 1'!B2": the address Excel's invocation gives, which the client's queues read. */
-function cellAddressOf(cell: Pick<OpenCell, "sheet" | "address">): string {
+export function cellAddressOf(cell: Pick<OpenCell, "sheet" | "address">): string {
   return `'${cell.sheet.replace(/'/g, "''")}'!${cell.address}`;
+}
+
+/**
+ * The company a KAISHA cell asks about, as its formula names it: its first argument, a code as
+ * written or the cell it refers to (each row of a model names its company in a cell of its own).
+ *
+ * @example companyOf({ sheet: "Model", address: "C2", formula: "=KAISHA.PRICE($A2)" }) // "Model!A2"
+ */
+export function companyOf(cell: OpenCell): string | undefined {
+  const first = parseKaishaCall(cell.formula)?.args[0]?.replace(/\$/g, "").trim();
+  if (first === undefined || first === "") return undefined;
+  const literal = /^"(.*)"$/.exec(first)?.[1] ?? (/^\d+$/.test(first) ? first : undefined);
+  return literal ?? `${cell.sheet}!${first.toUpperCase()}`;
 }
 
 /** Waits until no cell has answered for `quietMs` (at most MAX_QUIET_ROUNDS periods). */
@@ -184,7 +198,7 @@ export async function openWorkbook(host: OpenHost, options: OpenOptions = {}): P
 
 /** What the background did since the open started (the pane's "Updated 37 companies: …"). */
 export interface OpenReport {
-  /** Companies whose due answers were all asked (checked, changed or not). */
+  /** Companies of the cells recalculated (`companyOf`): "Updated 37 companies". */
   companies: number;
   /** Cells recalculated because their answer changed or lost its stale mark. */
   cells: number;
@@ -203,20 +217,22 @@ export interface OpenProgress {
 }
 
 /**
- * Follows the background queue from now on: companies done (each drop of the queue's company
- * count), cells recalculated (distinct addresses), requests sent.
+ * Follows the background queue from now on: cells recalculated (distinct addresses), their
+ * companies (`company`: an address's company, known once the open's scan is in), requests sent.
  *
- * @example const p = followOpen(getClient()); p.report().companies // 0
+ * @example const p = followOpen(getClient(), (a) => byAddress.get(a)); p.report().companies // 0
  */
-export function followOpen(client: OpenClient): OpenProgress {
+export function followOpen(
+  client: OpenClient,
+  company: (address: string) => string | undefined = () => undefined,
+): OpenProgress {
   const queue = client.revalidation();
   const sentAtStart = client.stats().requestsSent;
   const cells = new Set<string>();
   const listeners = new Set<(r: OpenReport) => void>();
-  let companies = 0;
   let last = queue.status();
   const report = (): OpenReport => ({
-    companies,
+    companies: new Set([...cells].map(company).filter((c) => c !== undefined)).size,
     cells: cells.size,
     requests: client.stats().requestsSent - sentAtStart,
     due: last,
@@ -226,8 +242,6 @@ export function followOpen(client: OpenClient): OpenProgress {
     for (const l of [...listeners]) l(r);
   };
   const offStatus = queue.onStatus((s) => {
-    // A company leaves the queue once its work is done (revalidator.ts prune).
-    companies += Math.max(0, last.companies - s.companies);
     last = s;
     changed();
   });

@@ -1,20 +1,38 @@
 // The runtime's workbook work, loaded by taskpane/index.ts as chunk "open" once Office is ready: recalculation of revalidated cells, the sheet on screen first, and the open itself.
 
 import { getClient, onSessionChange } from "../../src/session";
-import { cellsAnswered } from "../../src/cell-errors";
+import { cellKey, cellsAnswered } from "../../src/cell-errors";
 import { followActiveSheet } from "../excel/active-sheet-priority";
 import { findKaishaFormulas } from "../excel/formulas";
 import { recalculateAddresses } from "../excel/reenter-formulas";
 import { runExcel } from "../excel/run";
 import { recalcOnRevalidation } from "../recalc-on-revalidation";
-import { followOpen, openWorkbook, type OpenHost, type OpenOptions } from "./morning-open";
+import {
+  cellAddressOf,
+  companyOf,
+  followOpen,
+  openWorkbook,
+  type OpenHost,
+  type OpenOptions,
+} from "./morning-open";
 import { recordOpen } from "./open-state";
 import { officeStartup } from "./startup-behavior";
 
-/** Excel's side of the open (taskpane/excel/: the only code that calls Excel.run). */
-export function excelOpenHost(): OpenHost {
+/**
+ * Excel's side of the open (taskpane/excel/: the only code that calls Excel.run); `found` gets
+ * each cell's company from the scan.
+ */
+function excelOpenHost(found: Map<string, string>): OpenHost {
   return {
-    scanCells: () => findKaishaFormulas("workbook"),
+    scanCells: async () => {
+      const cells = await findKaishaFormulas("workbook");
+      for (const c of cells) {
+        const company = companyOf(c);
+        const key = cellKey(cellAddressOf(c));
+        if (company !== undefined && key !== undefined) found.set(key, company);
+      }
+      return cells;
+    },
     activeSheet: () =>
       runExcel(async (context) => {
         const sheet = context.workbook.worksheets.getActiveWorksheet();
@@ -34,8 +52,10 @@ export function excelOpenHost(): OpenHost {
  * counts from now.
  */
 export function startOpen(options: OpenOptions): ReturnType<typeof openWorkbook> {
-  const progress = followOpen(getClient());
-  const result = openWorkbook(excelOpenHost(), options);
+  const found = new Map<string, string>();
+  // Keyed by cellKey: Excel's invocation writes an address as "Sheet1!B2" or "'Sheet 1'!B2".
+  const progress = followOpen(getClient(), (address) => found.get(cellKey(address) ?? address));
+  const result = openWorkbook(excelOpenHost(found), options);
   recordOpen({ result, progress });
   return result;
 }

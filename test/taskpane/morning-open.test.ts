@@ -2,6 +2,7 @@
 
 import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
 import {
+  companyOf,
   followOpen,
   openWorkbook,
   type OpenCell,
@@ -162,15 +163,28 @@ test("a scan that fails (no Excel) is an open with no cells, never an exception"
 
 test("the pane's report: companies updated, cells recalculated and requests, as the queue did them", async () => {
   const w = world(workbook(8), { changed: (c) => c === "1302" });
-  const progress = followOpen(w.host.client());
+  const cells = workbook(8);
+  const progress = followOpen(w.host.client(), (a) => {
+    const cell = cells.find((c) => `'${c.sheet}'!${c.address}` === a);
+    return cell === undefined ? undefined : companyOf(cell);
+  });
   const run = openWorkbook(w.host);
   await jest.advanceTimersByTimeAsync(20_000);
   await run;
   const r = progress.report();
   expect(r.requests).toBe(w.sent.length);
   expect(r.requests).toBe(8);
+  // Every cell was shown marked: each is recalculated (its answer, or the mark dropped).
   expect(r.companies).toBe(8);
   expect(r.cells).toBe(8);
   expect(r.due.companies).toBe(0);
   progress.stop();
+});
+
+test("a cell's company: a code as written, or the cell its formula refers to", () => {
+  const at = (formula: string) => companyOf({ sheet: "Model", address: "C2", formula });
+  expect(at('=KAISHA.FINANCIAL("7203","sales")')).toBe("7203");
+  expect(at("=KAISHA.PRICE(7203)")).toBe("7203");
+  expect(at('=KAISHA.FINANCIAL($A2,"sales","FY-1")')).toBe("Model!A2");
+  expect(at("=KAISHA.FIELDS()")).toBeUndefined();
 });
