@@ -64,12 +64,16 @@ export function startOpen(options: OpenOptions): ReturnType<typeof openWorkbook>
  * Wires the runtime to the workbook (Excel is available): cells whose answers a background
  * revalidation changed are recalculated (a custom function cannot recalculate itself; the shared
  * runtime's pane code can), the sheet on screen's companies are asked first, and the open runs:
- * by itself when the workbook's startup behaviour is on (the analyst chose it), else held for
- * Update with its cost shown.
+ * by itself when the workbook's startup behaviour is on (the analyst chose it) or no one sees the
+ * pane, else held for Update with its cost shown.
  */
 export function startWorkbook(): void {
   recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
   void followActiveSheet(getClient, onSessionChange);
-  const mode = officeStartup().readChoice() === "on" ? "auto" : "offer";
+  // Held for Update only where the analyst sees the offer: the pane on screen without the
+  // startup behaviour. A runtime started by a cell's edit (the pane hidden) updates as the
+  // called cells would have.
+  const shown = typeof document !== "undefined" && document.visibilityState !== "hidden";
+  const mode = officeStartup().readChoice() !== "on" && shown ? "offer" : "auto";
   void startOpen({ mode }).catch(() => undefined);
 }
