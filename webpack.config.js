@@ -206,8 +206,8 @@ module.exports = (_env, argv) => {
       // The workbook page (workbook.html): the same stand-in with a grid beside the real pane.
       ...(process.env.KAISHA_DEFAULT_BASE_URL
         ? {
-            "excel-standin": "./standin/excel-standin.js",
-            "workbook-config": "./standin/workbook-config.js",
+            "excel-standin": "./standin/excel-standin.ts",
+            "workbook-config": "./standin/workbook-config.ts",
             "workbook-view": "./standin/workbook-view.ts",
           }
         : {}),

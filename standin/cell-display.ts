@@ -228,7 +228,7 @@ function isCellErrorLike(value: unknown): value is { code: string; message?: str
 }
 
 /**
- * A stand-in cell (excel-standin.js `read`) as Excel shows it: numbers by their number format,
+ * A stand-in cell (install.ts `read`) as Excel shows it: numbers by their number format,
  * booleans as TRUE/FALSE, an error by its code (`#VALUE!`, `#N/A`), never by the error type name
  * (`Value`, `NotAvailable`) the stand-in keeps beside it for valuesAsJson.
  * @example standInCellText({ value: "#N/A", error: "NotAvailable" }) // { text: "#N/A", kind: "error" }

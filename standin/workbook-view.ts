@@ -1,11 +1,11 @@
-// The workbook page's grid: shows the Excel stand-in's workbook (excel-standin.js) beside the real task
+// The workbook page's grid: shows the Excel stand-in's workbook (excel-standin.ts) beside the real task
 // pane, so every pane flow (imports, builder, company and comps sheets, refresh, freeze) runs in a
 // browser: click a cell to select it (what the pane acts on), type into the bar to enter a formula.
 
 import { columnLetter } from "../taskpane/state/a1";
 import { standInCellText } from "./cell-display";
 
-/** What excel-standin.js reports about a cell. */
+/** What the stand-in's `read` hook (install.ts) reports about a cell. */
 interface StandInCell {
   value: unknown;
   formula?: string;

@@ -13,7 +13,7 @@ export function columnLetter(index: number): string {
 }
 
 /** "AA" -> 26. */
-function columnIndex(letters: string): number {
+export function columnIndex(letters: string): number {
   let n = 0;
   for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n - 1;

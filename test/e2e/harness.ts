@@ -21,7 +21,7 @@ const LAUNCH_ARGS = [
   "--disable-sync",
 ];
 /**
- * The Excel stand-in, built from standin/excel-standin.js with the preview's engine
+ * The Excel stand-in, built from standin/excel-standin.ts with the preview's engine
  * (standin/STANDIN.md) into the e2e build by globalSetup.
  */
 const STANDIN_FILE = path.join(E2E_DIST, "excel-standin.js");

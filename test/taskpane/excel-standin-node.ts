@@ -1,49 +1,25 @@
-// Loads the Excel stand-in of the e2e pages (standin/excel-standin.js) into a Node test: its cell model, load/sync rules and typing hooks, without a browser.
+// Installs the Excel stand-in of the e2e pages (standin/install.ts) in a Node test: its cell model, load/sync rules and typing hooks, without a browser.
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import ts from "typescript";
+import { installExcelStandIn as install, type StandInHooks } from "../../standin/install";
 
-/** The stand-in's test hooks (STANDIN.md): `enter`, `enterAfterSync`, `read`, `sheets`, `select`. */
-export interface StandInHooks {
-  select(sheet: string, address: string): void;
-  enter(sheet: string, address: string, text: string): void;
-  enterAfterSync(sheet: string, address: string, text: string): void;
-  read(
-    sheet: string,
-    address: string,
-  ): { value: unknown; formula: unknown; numberFormat: string; text: string; bold: boolean }[][];
-  sheets(): { name: string; used: string | null; tables: { name: string; address: string }[] }[];
-  log: string[];
-}
-
-const FILE = path.join(__dirname, "../../standin/excel-standin.js");
-let js: string | undefined;
+export type { StandInHooks };
 
 /**
- * Installs a fresh stand-in workbook (one sheet, "Sheet1") as the global `Excel`, as webpack's
- * build does in a page: the file is transpiled (its imports are the preview engine's TypeScript
- * modules, loaded through Jest) and run with `window` as the global object.
+ * Installs a fresh stand-in workbook (one sheet, "Sheet1") as the global `Excel`, as the page's
+ * excel-standin.js does, with Node's global object as its window.
  * @example const excel = installExcelStandIn(); excel.enterAfterSync("Sheet1", "B3", "memo");
  */
 export function installExcelStandIn(): StandInHooks {
-  // Transpiled once per test file: each install runs the script again for a fresh workbook.
-  js ??= ts.transpileModule(readFileSync(FILE, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
-  }).outputText;
-  const g = globalThis as any;
+  const g = globalThis as Parameters<typeof install>[0] & { window?: unknown };
   g.window = g;
-  delete g.__excelStandInConfig;
-  const load = (p: string): unknown => require(path.join(path.dirname(FILE), p));
-  new Function("require", "exports", "module", js)(load, {}, { exports: {} });
-  return g.__excelStandIn as StandInHooks;
+  return install(g, undefined);
 }
 
 /** Removes the stand-in's globals. */
 export function uninstallExcelStandIn(): void {
-  const g = globalThis as any;
-  delete g.Excel;
-  delete g.__excelStandIn;
-  delete g.window;
+  const g = globalThis as Record<string, unknown>;
+  delete g["Excel"];
+  delete g["__excelStandIn"];
+  delete g["CustomFunctions"];
+  delete g["window"];
 }
