@@ -1,6 +1,6 @@
 // The task pane: language, connection status, section tabs, and recalculation when the session changes.
 
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import {
   FluentProvider,
   MessageBar,
@@ -32,7 +32,14 @@ import { RevalidationView } from "./components/revalidation-view";
 import { OpenPanel } from "./open/open-panel";
 import { HelpLink } from "./components/help-link";
 
-export type SectionId = "connection" | "screening" | "import" | "refresh" | "builder" | "company";
+// Why this number and Changes: chunks of their own, fetched when their tab is first opened.
+const WhySection = lazy(() => import(/* webpackChunkName: "why" */ "./trace/why-section"));
+const ChangesSection = lazy(
+  () => import(/* webpackChunkName: "changes" */ "./changes/changes-section"),
+);
+
+export type SectionId =
+  "connection" | "screening" | "import" | "refresh" | "builder" | "company" | "why" | "changes";
 const SECTIONS: readonly SectionId[] = [
   "connection",
   "screening",
@@ -40,6 +47,8 @@ const SECTIONS: readonly SectionId[] = [
   "refresh",
   "builder",
   "company",
+  "why",
+  "changes",
 ];
 const NAV_KEY = {
   connection: "navConnection",
@@ -48,6 +57,8 @@ const NAV_KEY = {
   refresh: "navRefresh",
   builder: "navBuilder",
   company: "navCompany",
+  why: "navWhy",
+  changes: "navChanges",
 } as const;
 const NAV_SHORT_KEY = {
   connection: "navShortConnection",
@@ -56,6 +67,8 @@ const NAV_SHORT_KEY = {
   refresh: "navShortRefresh",
   builder: "navShortBuilder",
   company: "navShortCompany",
+  why: "navShortWhy",
+  changes: "navShortChanges",
 } as const;
 
 export interface AppProps {
@@ -197,6 +210,11 @@ export function App(props: AppProps) {
                   {s === "refresh" && <RefreshSection />}
                   {s === "builder" && <BuilderSection />}
                   {s === "company" && <CompanySection />}
+                  {(s === "why" || s === "changes") && (
+                    <Suspense fallback={null}>
+                      {s === "why" ? <WhySection /> : <ChangesSection />}
+                    </Suspense>
+                  )}
                 </SectionShown.Provider>
               </div>
             ))}

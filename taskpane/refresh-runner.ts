@@ -1,7 +1,8 @@
 // Wires Update, Refresh all and Refresh imports to the shared client and the Excel module.
 
 import { EXCEL_IMPORT } from "./excel-import";
-import { findKaishaFormulas, recalculateAll } from "./excel/formulas";
+import { findKaishaFormulas } from "./excel/formulas";
+import { recordedRecalculateAll } from "./changes/pane-recorder";
 import { existingTableNames, readImportDefinitions } from "./excel/import-store";
 import type { Lang } from "./i18n/language";
 import { rerunImport } from "./state/import-flow";
@@ -30,7 +31,8 @@ export function runRefresh(
       invalidateAll: () => client.invalidateAll(),
       // With their errors and messages (valuesAsJson where the host has it), as Problems reads them.
       scanKaishaCells: () => findKaishaFormulas("workbook", true),
-      recalculateAll,
+      // Recorded: the cells Refresh all changes are listed in the pane's Changes view.
+      recalculateAll: () => recordedRecalculateAll("refresh"),
       readImportDefinitions,
       existingTableNames,
       refreshImport: async (def) => {

@@ -77,7 +77,7 @@ export function watchAnswers(store: CacheStore | undefined, now: () => number = 
   };
 }
 
-/** Stops watching (the store's own methods back); what was kept stays until taken. */
+/** Stops watching (the store's own methods back); what was kept stays until taken. @internal */
 export function unwatchAnswers(): void {
   if (watched === undefined) return;
   watched.store.set = watched.set;

@@ -13,7 +13,7 @@ const PREFIX = "kaisha.changes.";
 export type LogStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 /** A short stable name for a workbook (its URL or name), so each workbook has its own log. */
-export function workbookLogKey(workbook: string): string {
+function workbookLogKey(workbook: string): string {
   let h = 5381;
   for (let i = 0; i < workbook.length; i++) h = ((h * 33) ^ workbook.charCodeAt(i)) >>> 0;
   return `${PREFIX}${h.toString(36)}`;

@@ -5,10 +5,8 @@ import type { SecurityDisclosuresResponse } from "../../src/contract";
 import { getCacheStore, getClient } from "../../src/session";
 import { readKaishaCellsAt, readKaishaValues } from "../excel/kaisha-values";
 import { recalculateAll } from "../excel/formulas";
-import { reenterFormulas } from "../excel/reenter-formulas";
-import { splitAddress } from "../excel/cell-address";
+import { recalculateAddresses } from "../excel/reenter-formulas";
 import type { Lang } from "../i18n/language";
-import { traceCell } from "../trace/resolve-trace";
 import { watchAnswers } from "./answer-watch";
 import type { UpdateTrigger } from "./change-diff";
 import type { LogStorage } from "./change-log";
@@ -52,6 +50,9 @@ function disclosuresInMemory(code: string): Promise<SecurityDisclosuresResponse 
 const deps: RecorderDeps = {
   read: (addresses) => readKaishaValues(addresses),
   async trace(cells) {
+    // The trace's code (and the functions' parsers it reuses) is a chunk of its own: only an
+    // update that changed cells needs it.
+    const { traceCell } = await import(/* webpackChunkName: "why" */ "../trace/resolve-trace");
     const reads = await readKaishaCellsAt(cells);
     const client = getClient();
     return Promise.all(
@@ -78,23 +79,20 @@ export function keepReplacedAnswers(): void {
 }
 
 /** Full recalculation (Refresh all, Update), its changed cells logged. */
-export function recordedRecalculateAll(trigger: UpdateTrigger = "refresh"): Promise<void> {
+export async function recordedRecalculateAll(trigger: UpdateTrigger = "refresh"): Promise<void> {
   keepReplacedAnswers();
-  return recordUpdate(trigger, recalculateAll, deps);
+  await recordUpdate(trigger, recalculateAll, deps);
 }
 
 /**
  * Re-enters these cells' formulas ("'Sheet 1'!B2", as a background revalidation names them), the
  * cells whose values change logged; returns how many were re-entered (reenter-formulas.ts).
  */
-export function recordedRecalculateAddresses(
+export async function recordedRecalculateAddresses(
   addresses: readonly string[],
   trigger: UpdateTrigger = "revalidation",
 ): Promise<number> {
   keepReplacedAnswers();
-  const targets = addresses
-    .map(splitAddress)
-    .filter((c): c is [string, string] => c !== undefined)
-    .map(([sheet, address]) => ({ sheet, address }));
-  return recordUpdate(trigger, () => reenterFormulas(targets), deps, addresses);
+  return (await recordUpdate(trigger, () => recalculateAddresses(addresses), deps, addresses))
+    .result;
 }

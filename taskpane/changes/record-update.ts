@@ -53,8 +53,12 @@ export function onUpdateLogged(listener: Listener): () => void {
 
 async function settled(deps: RecorderDeps, addresses: readonly string[] | undefined) {
   const until = deps.now() + SETTLE_BOUND_MS;
-  const busy = () => deps.idle !== undefined && !deps.idle();
-  while (busy() && deps.now() < until) await deps.sleep(SETTLE_POLL_MS);
+  // A whole-workbook recalculation asks the API for what it lacks: its cells settle once the
+  // client is idle. Re-entered cells answer from memory (a revalidation stored their answers).
+  const busy = () => addresses === undefined && deps.idle !== undefined && !deps.idle();
+  // Excel starts evaluating after the recalculation's sync: one poll before the first read.
+  do await deps.sleep(SETTLE_POLL_MS);
+  while (busy() && deps.now() < until);
   let cells = await deps.read(addresses);
   while ((cells.some((c) => isPending(c.value)) || busy()) && deps.now() < until) {
     await deps.sleep(SETTLE_POLL_MS);
@@ -63,28 +67,20 @@ async function settled(deps: RecorderDeps, addresses: readonly string[] | undefi
   return cells;
 }
 
-/**
- * Runs `update` between two reads of the KAISHA cells and logs the cells whose values changed,
- * grouped by the filing or price day that brought them; nothing is logged when none changed. A
- * failure to read the cells never fails the update itself.
- * @example await recordUpdate("refresh", () => recalculateAll(), deps)
- */
-export async function recordUpdate<T>(
+/** Reads the settled cells, diffs them against `before` and logs the update (never throws). */
+async function logChanges(
   trigger: UpdateTrigger,
-  update: () => Promise<T>,
+  start: number,
+  before: readonly CellValue[],
   deps: RecorderDeps,
-  addresses?: readonly string[],
-): Promise<T> {
-  const start = deps.now();
-  const before = await deps.read(addresses).catch(() => undefined);
-  const result = await update();
-  if (before === undefined) return result;
+  addresses: readonly string[] | undefined,
+): Promise<LoggedUpdate | undefined> {
   const since = lastEnd;
   try {
     const after = await settled(deps, addresses);
     lastEnd = deps.now();
     const changed = diffCells(before, after);
-    if (changed.length === 0) return result;
+    if (changed.length === 0) return undefined;
     const kept = changed.slice(0, MAX_CELLS_PER_UPDATE);
     const traced = await deps.trace(kept.slice(0, MAX_TRACED)).catch(() => []);
     const traceOf = new Map(kept.map((c, i) => [c, traced[i]]));
@@ -98,8 +94,34 @@ export async function recordUpdate<T>(
     };
     appendLog(deps.storage, deps.workbook(), entry);
     for (const l of [...listeners]) l(entry);
+    return entry;
   } catch {
     // The log is a record, not the update: a workbook that cannot be read leaves it as it was.
+    return undefined;
   }
-  return result;
+}
+
+/**
+ * Runs `update` after reading the KAISHA cells, then, once they have settled, logs the cells whose
+ * values changed, grouped by the filing or price day that brought them (nothing when none
+ * changed): `result` is the update's own, `logged` the entry once written. A failure to read the
+ * cells never fails the update itself.
+ * @example const { result } = await recordUpdate("refresh", () => recalculateAll(), deps)
+ */
+export async function recordUpdate<T>(
+  trigger: UpdateTrigger,
+  update: () => Promise<T>,
+  deps: RecorderDeps,
+  addresses?: readonly string[],
+): Promise<{ result: T; logged: Promise<LoggedUpdate | undefined> }> {
+  const start = deps.now();
+  const before = await deps.read(addresses).catch(() => undefined);
+  const result = await update();
+  // The update's caller goes on at once (an open recalculates its next batch): the cells settle
+  // and the log is written meanwhile.
+  const logged =
+    before === undefined
+      ? Promise.resolve(undefined)
+      : logChanges(trigger, start, before, deps, addresses);
+  return { result, logged };
 }

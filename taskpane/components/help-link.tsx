@@ -12,6 +12,8 @@ const HELP_ANCHORS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
   refresh: { ja: "refresh-ja", en: "refresh" },
   builder: { ja: "builder-ja", en: "builder" },
   company: { ja: "sheets-ja", en: "sheets" },
+  why: { ja: "why-ja", en: "why" },
+  changes: { ja: "changes-ja", en: "changes" },
 };
 
 /**
@@ -38,7 +40,7 @@ interface OfficeUi {
  * Opens `url` in the user's browser: Office.context.ui.openBrowserWindow where the host has
  * OpenBrowserWindowApi 1.1 (a task pane's own navigation would replace the pane), else a new window.
  */
-function openInBrowser(url: string): void {
+export function openInBrowser(url: string): void {
   const office = (globalThis as { Office?: OfficeUi }).Office;
   const ui = office?.context?.ui;
   const supported =

@@ -1,7 +1,7 @@
-// Small line icons of the pane's sections (inline SVG: no icon package for six glyphs).
+// Small line icons of the pane's sections (inline SVG: no icon package for eight glyphs).
 
 export type SectionIconId =
-  "connection" | "screening" | "import" | "refresh" | "builder" | "company";
+  "connection" | "screening" | "import" | "refresh" | "builder" | "company" | "why" | "changes";
 
 /** 20x20 strokes in the current text colour, so the selected tab's colour applies. */
 const PATHS: Record<SectionIconId, string> = {
@@ -17,6 +17,10 @@ const PATHS: Record<SectionIconId, string> = {
   builder: "M9 3c-2 0-2.5 1-2.8 3L4.8 16c-.3 1.5-1 2-2.3 2M4 8h5M11 8l5 7M16 8l-5 7",
   // a building
   company: "M4 18V3h8v15M12 8h4v10M2 18h16M6.5 6h3M6.5 9h3M6.5 12h3M14 11h0M14 14h0",
+  // a magnifier over a line
+  why: "M8.5 3a5.5 5.5 0 1 1 0 11a5.5 5.5 0 0 1 0-11zM12.5 12.5 17 17M6 8.5h5",
+  // two arrows, up and down
+  changes: "M6 16V4M3 7l3-3 3 3M14 4v12M11 13l3 3 3-3",
 };
 
 export function SectionIcon(props: { id: SectionIconId }) {

@@ -4,7 +4,7 @@ import { getClient, onSessionChange } from "../../src/session";
 import { cellKey, cellsAnswered } from "../../src/cell-errors";
 import { followActiveSheet } from "../excel/active-sheet-priority";
 import { findKaishaFormulas } from "../excel/formulas";
-import { recalculateAddresses } from "../excel/reenter-formulas";
+import { keepReplacedAnswers, recordedRecalculateAddresses } from "../changes/pane-recorder";
 import { runExcel } from "../excel/run";
 import { recalcOnRevalidation } from "../recalc-on-revalidation";
 import {
@@ -40,7 +40,8 @@ function excelOpenHost(found: Map<string, string>): OpenHost {
         await context.sync();
         return sheet.name;
       }),
-    recalculate: (addresses) => recalculateAddresses(addresses),
+    // Recorded: the cells an open or Update changes are listed in the pane's Changes view.
+    recalculate: (addresses) => recordedRecalculateAddresses(addresses, "update"),
     client: getClient,
     cellsAnswered,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -68,7 +69,13 @@ export function startOpen(options: OpenOptions): ReturnType<typeof openWorkbook>
  * pane, else held for Update with its cost shown.
  */
 export function startWorkbook(): void {
-  recalcOnRevalidation(() => getClient().revalidation(), onSessionChange, recalculateAddresses);
+  // The answers updates replace are kept to say what moved (taskpane/changes/answer-watch.ts).
+  keepReplacedAnswers();
+  recalcOnRevalidation(
+    () => getClient().revalidation(),
+    onSessionChange,
+    (addresses) => recordedRecalculateAddresses(addresses, "revalidation"),
+  );
   void followActiveSheet(getClient, onSessionChange);
   // Held for Update only where the analyst sees the offer: the pane on screen without the
   // startup behaviour. A runtime started by a cell's edit (the pane hidden) updates as the

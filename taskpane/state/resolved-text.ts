@@ -26,7 +26,6 @@ const QUARTER_JA: Record<string, string> = {
  * The fiscal year as Japanese filings name it, by its end ("2025年3月期"), or as Japanese
  * companies' English IR does ("FY3/2025"); then the quarter, and LTM's "through".
  * @example periodLabel({ fiscal_year: "2025/03", type: "annual" }, "ja") // "2025年3月期"
- * @internal Tests check period labels directly.
  */
 export function periodLabel(p: PeriodRead, lang: Lang): string {
   const m = /^(\d{4})\/(\d{2})$/.exec(p.fiscal_year);
@@ -55,7 +54,6 @@ function fixed(x: number, lang: Lang): string {
  * An amount in the unit a reader takes in: yen in 兆円/億円/万円 (tn/bn/m in English), per-share
  * yen, percentages (`ratio` is 1.0 = 100%), multiples with 倍 / x.
  * @example readableAmount(41_700_000_000_000, "jpy", "ja") // "41.7兆円"
- * @internal Tests (unit and e2e) check amounts as shown.
  */
 export function readableAmount(value: number, unit: string | undefined, lang: Lang): string {
   const abs = Math.abs(value);

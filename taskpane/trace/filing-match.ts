@@ -26,7 +26,7 @@ function kindOf(d: Disclosure): FilingRef["kind"] {
 }
 
 /** A disclosure as the pane shows and links it (the PDF first, else the system's page). */
-export function filingRef(d: Disclosure): FilingRef {
+function filingRef(d: Disclosure): FilingRef {
   const url = d.pdf_url ?? d.source_url ?? undefined;
   return {
     doc_id: d.doc_id,

@@ -10,6 +10,7 @@ import {
 } from "../../../taskpane/changes/answer-watch";
 import { appendLog, readLog, type LogStorage } from "../../../taskpane/changes/change-log";
 import { onUpdateLogged, recordUpdate } from "../../../taskpane/changes/record-update";
+import { logRows } from "../../../taskpane/excel/change-log-sheet";
 import type { CellTrace } from "../../../taskpane/trace/trace-model";
 import { resetSession, useSandbox } from "../../functions/harness";
 
@@ -205,8 +206,12 @@ describe("recording an update", () => {
             }),
         },
       );
+      const { result, logged: written } = await recorded;
+      // The update's caller goes on before the cells have settled.
+      expect(result).toBe("done");
+      expect(readLog(storage, "Book1.xlsx")).toEqual([]);
       await jest.advanceTimersByTimeAsync(2_000);
-      expect(await recorded).toBe("done");
+      await written;
       const [logged] = readLog(storage, "Book1.xlsx");
       expect(logged?.groups).toEqual([
         {
@@ -250,5 +255,52 @@ describe("recording an update", () => {
     expect(log).toHaveLength(30);
     expect(log[0]?.id).toBe("34");
     expect(log[29]?.id).toBe("5");
+  });
+});
+
+describe("the log as a sheet", () => {
+  test("one row per changed cell, oldest update first, time as a serial, % as a fraction; updates already on the sheet skipped", () => {
+    const update = (id: string, at: number) => ({
+      id,
+      at,
+      trigger: "refresh" as const,
+      more: 0,
+      groups: [
+        {
+          kind: "restatement" as const,
+          company: "6758",
+          label: "2025/03",
+          filing: { doc_id: "S1", title: "訂正", date: "2026-11-18", correction: true },
+          cells: [{ sheet: "Model", address: "B2", item: "売上高", old: 100, new: 101, pct: 1 }],
+        },
+      ],
+    });
+    const text = { sheet: "変更履歴", header: [], kind: { restatement: "訂正" } };
+    // 2026-11-20 00:00 UTC is 09:00 JST: serial 46346.375.
+    const at = Date.UTC(2026, 10, 20);
+    const { cells, formats } = logRows(
+      [update("b", at + 1), update("a", at)],
+      new Set(["b"]),
+      text,
+    );
+    expect(cells).toEqual([
+      [
+        "a",
+        46346.375,
+        "訂正",
+        "6758",
+        "2025/03",
+        "訂正 (S1)",
+        "Model",
+        "B2",
+        "売上高",
+        "",
+        100,
+        101,
+        0.01,
+      ],
+    ]);
+    expect(formats[0]?.[12]).toBe("0.0%");
+    expect(cells.flat().some((v) => typeof v === "string" && v.startsWith("="))).toBe(false);
   });
 });

@@ -1,0 +1,314 @@
+// "Why this number": the selected KAISHA cell traced to its period, filing and qualifiers (a lazily
+// loaded chunk of the pane: app.tsx).
+
+import { useState } from "react";
+import { Button, Link, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { usePane } from "../pane-context";
+import type { Translator } from "../i18n/messages";
+import { readSelectedKaishaCell } from "../excel/kaisha-values";
+import { readableAmount } from "../state/resolved-text";
+import { openInBrowser } from "../components/help-link";
+import type { SecurityDisclosuresResponse } from "../../src/contract";
+import { getClient } from "../../src/session";
+import { traceCell } from "./resolve-trace";
+import type { CellTrace, FilingRef, Qualifier } from "./trace-model";
+
+/** Remaining requests today under which the disclosures list is asked only on the analyst's click. */
+const LOW_REMAINING = 100;
+
+function num(v: number, t: Translator): string {
+  return v.toLocaleString(t.lang === "ja" ? "ja-JP" : "en-US", { maximumFractionDigits: 4 });
+}
+
+function qualifierText(q: Qualifier, t: Translator, unit: string | undefined): string {
+  const amount = (v: number) => readableAmount(v, unit, t.lang);
+  switch (q.code) {
+    case "standard":
+      return t("whyQStandard", { standard: q.standard });
+    case "consolidation":
+      return t(q.consolidated ? "whyQConsolidated" : "whyQNonConsolidated");
+    case "scope_exception":
+      return t("whyQScope", {
+        scope: t(q.consolidated ? "whyScopeConsolidated" : "whyScopeParent"),
+      });
+    case "standard_exception":
+      return t("whyQStandardException", {
+        standard: q.standard,
+        periodStandard: q.periodStandard,
+      });
+    case "jgaap_only":
+      return t("whyQJgaapOnly", { standard: q.standard });
+    case "derived_h2":
+      return t("whyQH2", { full: amount(q.fullYear), h1: amount(q.h1), value: amount(q.value) });
+    case "derived_ltm":
+      return t("whyQLtm", {
+        parts: q.parts.map((p) => `${p.label} ${amount(p.value)}`).join(" + "),
+        value: amount(q.value),
+      });
+    case "ltm_balance":
+      return t("whyQLtmBalance", { label: q.label });
+    case "as_reported_per_share":
+      return t("whyQAsReported");
+    case "split_adjusted":
+      return t("whyQSplitAdjusted");
+  }
+}
+
+function FilingLink(props: { filing: FilingRef; t: Translator }) {
+  const { filing: f, t } = props;
+  const text = `${f.date} ${f.title}${f.correction ? `（${t("whyCorrection")}）` : ""} · ${f.doc_id}`;
+  if (f.url === undefined) return <span data-testid="why-filing">{text}</span>;
+  const url = f.url;
+  return (
+    <Link
+      href={url}
+      data-testid="why-filing"
+      data-correction={f.correction ? "true" : "false"}
+      aria-label={t("whyOpen", { title: f.title })}
+      onClick={(e) => {
+        e.preventDefault();
+        openInBrowser(url);
+      }}
+    >
+      {text}
+    </Link>
+  );
+}
+
+function Source(props: { trace: CellTrace; t: Translator }) {
+  const { trace, t } = props;
+  const s = trace.source;
+  if (s === undefined) return null;
+  if (s.kind === "price")
+    return (
+      <span data-testid="why-price">{t("whyPrice", { exchange: s.exchange, date: s.date })}</span>
+    );
+  if (s.kind === "refs")
+    return (
+      <div>
+        <Text size={200}>{t("whyRefs")}</Text>
+        <ul className="kaisha-list">
+          {s.refs.map((r) => (
+            <li key={r.doc_id}>
+              {r.filing ? (
+                <FilingLink filing={r.filing} t={t} />
+              ) : (
+                <span data-testid="why-ref">{`${r.doc_id} (${r.source})`}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  if (s.filings.length === 0)
+    return s.disclosuresCached ? <span data-testid="why-no-filing">{t("whyNoFiling")}</span> : null;
+  return (
+    <ul className="kaisha-list">
+      {s.filings.map((f) => (
+        <li key={f.doc_id}>
+          <FilingLink filing={f} t={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Row(props: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{props.label}</dt>
+      <dd data-testid={props.id}>{props.children}</dd>
+    </>
+  );
+}
+
+function fetchedText(trace: CellTrace, t: Translator): string {
+  const f = trace.fetch;
+  if (f === undefined) return t("whyStateUnknown");
+  const state =
+    f.state === "current"
+      ? t("whyStateCurrent")
+      : f.state === "stale"
+        ? t("whyStateStale", { why: f.why ?? "" })
+        : f.state === "due"
+          ? t("whyStateDue")
+          : t("whyStateUnknown");
+  if (f.storedAt === undefined) return state;
+  const at = new Date(f.storedAt).toLocaleString(t.lang === "ja" ? "ja-JP" : "en-US", {
+    timeZone: "Asia/Tokyo",
+  });
+  return `${at} · ${state}`;
+}
+
+function TraceView(props: { trace: CellTrace; t: Translator }) {
+  const { trace, t } = props;
+  const unit = trace.item?.unit;
+  return (
+    <dl className="kaisha-trace" data-testid="why-trace">
+      <Row id="why-formula" label={t("whyFormula")}>
+        <code>{trace.formula}</code>
+        {trace.anchor !== trace.address ? ` (${trace.anchor})` : ""}
+      </Row>
+      {trace.company && (
+        <Row id="why-company" label={t("whyCompany")}>
+          {[trace.company.name, trace.company.code, trace.company.edinet]
+            .filter((x) => x !== undefined)
+            .join(" · ")}
+        </Row>
+      )}
+      {trace.item && (
+        <Row id="why-item" label={t("whyItem")}>
+          {`${trace.item.label} (${trace.item.key}${unit ? `, ${unit}` : ""})`}
+        </Row>
+      )}
+      {trace.period && (
+        <Row id="why-period" label={t("whyPeriod")}>
+          {trace.period.label}
+        </Row>
+      )}
+      {trace.period?.quarters && (
+        <Row id="why-quarters" label={t("whyQuarters")}>
+          {trace.period.quarters.join(", ")}
+        </Row>
+      )}
+      {trace.moneyUnit && (
+        <Row id="why-unit" label={t("whyUnit")}>
+          {trace.moneyUnit}
+        </Row>
+      )}
+      {trace.apiValue !== undefined && (
+        <Row id="why-api-value" label={t("whyApiValue")}>
+          <span data-value={trace.apiValue === null ? "" : String(trace.apiValue)}>
+            {typeof trace.apiValue === "number"
+              ? `${num(trace.apiValue, t)} (${readableAmount(trace.apiValue, unit, t.lang)})`
+              : String(trace.apiValue ?? "—")}
+          </span>
+        </Row>
+      )}
+      <Row id="why-shown" label={t("whyShown")}>
+        {trace.shown ?? ""}
+      </Row>
+      {trace.source && (
+        <Row id="why-source" label={t("whySource")}>
+          <Source trace={trace} t={t} />
+        </Row>
+      )}
+      {trace.qualifiers.length > 0 && (
+        <Row id="why-qualifiers" label={t("whyQualifiers")}>
+          <ul className="kaisha-list">
+            {trace.qualifiers.map((q, i) => (
+              <li key={i} data-testid={`why-q-${q.code}`}>
+                {qualifierText(q, t, unit)}
+              </li>
+            ))}
+          </ul>
+        </Row>
+      )}
+      <Row id="why-fetched" label={t("whyFetched")}>
+        {fetchedText(trace, t)}
+      </Row>
+      {trace.request && (
+        <Row id="why-request" label={t("whyRequest")}>
+          <code>
+            {`${trace.request.endpoint}?${new URLSearchParams(
+              Object.entries(trace.request.params).map(([k, v]) => [k, String(v)]),
+            ).toString()}`}
+          </code>
+        </Row>
+      )}
+    </dl>
+  );
+}
+
+const UNRESOLVED_KEY = {
+  not_kaisha: "whyNotKaisha",
+  not_in_memory: "whyNotInMemory",
+  unsupported: "whyUnsupported",
+  argument: "whyArgument",
+} as const;
+
+/** The Why this number section: explains the selected cell on the analyst's click. */
+export default function WhySection() {
+  const { t, excel } = usePane();
+  const [trace, setTrace] = useState<CellTrace | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  /** Set when the disclosures list was held back (few requests left): the analyst may ask it. */
+  const [askable, setAskable] = useState<number | undefined>();
+
+  const explain = async (allowRequest: boolean) => {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const cell = await readSelectedKaishaCell();
+      if (cell === undefined) {
+        setTrace(undefined);
+        setMessage(t("whyNotKaisha"));
+        return;
+      }
+      // The shared client itself (session.client() types only what other sections call).
+      const client = getClient();
+      let heldBack: number | undefined;
+      const disclosures = async (
+        code: string,
+      ): Promise<SecurityDisclosuresResponse | undefined> => {
+        const params = { code };
+        const cached = client.peek("listSecurityDisclosures", params);
+        if (cached !== undefined) return cached;
+        // The one request the view may send; asked first when few requests remain today.
+        const remaining = client.stats().lastUsageRemaining;
+        if (!allowRequest && typeof remaining === "number" && remaining < LOW_REMAINING) {
+          heldBack = remaining;
+          return undefined;
+        }
+        return client.securityDisclosures(params);
+      };
+      const next = await traceCell(cell, { client, disclosures }, t.lang);
+      setAskable(heldBack);
+      setTrace(next);
+      if (next.unresolved !== undefined)
+        setMessage(t(UNRESOLVED_KEY[next.unresolved], { address: next.address }));
+    } catch (err) {
+      setMessage(
+        t("errorUnexpected", { message: err instanceof Error ? err.message : String(err) }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="kaisha-section" data-testid="why-section" aria-label={t("navWhy")}>
+      <Text as="h2" weight="semibold" size={400}>
+        {t("navWhy")}
+      </Text>
+      <Text size={200}>{t("whyHint")}</Text>
+      <div className="kaisha-row">
+        <Button
+          appearance="primary"
+          data-testid="why-explain"
+          disabled={busy || !excel}
+          onClick={() => void explain(false)}
+        >
+          {t("whyExplain")}
+        </Button>
+      </div>
+      {message !== undefined && (
+        <MessageBar intent="info" data-testid="why-message">
+          <MessageBarBody>{message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {askable !== undefined && (
+        <MessageBar intent="warning" data-testid="why-held-back">
+          <MessageBarBody>
+            {t("whyFilingsNotAsked", { remaining: askable })}{" "}
+            <Button size="small" data-testid="why-look-up" onClick={() => void explain(true)}>
+              {t("whyLookUpFiling")}
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {trace !== undefined && trace.unresolved === undefined && <TraceView trace={trace} t={t} />}
+    </section>
+  );
+}
