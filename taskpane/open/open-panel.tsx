@@ -8,6 +8,7 @@ import {
   MessageBarBody,
   Text,
 } from "@fluentui/react-components";
+import { cellsAnswered } from "../../src/cell-errors";
 import { usePane } from "../pane-context";
 import { errorText } from "../error-text";
 import type { OpenReport, OpenResult } from "./morning-open";
@@ -49,13 +50,33 @@ function useOpen(): { result: OpenResult | undefined; report: OpenReport | undef
   return { result, report };
 }
 
+/** How often the pane looks whether KAISHA cells have answered yet (a workbook started empty). */
+const USED_POLL_MS = 2_000;
+
+/**
+ * Whether KAISHA formulas are in use in this workbook: found by the open's scan, or answered in
+ * this runtime since (a formula typed or built in a workbook that had none).
+ */
+function useKaishaUsed(cells: number | undefined): boolean {
+  const [answered, setAnswered] = useState(() => cellsAnswered() > 0);
+  useEffect(() => {
+    if (answered) return undefined;
+    const timer = setInterval(() => {
+      if (cellsAnswered() > 0) setAnswered(true);
+    }, USED_POLL_MS);
+    return () => clearInterval(timer);
+  }, [answered]);
+  return (cells ?? 0) > 0 || answered;
+}
+
 /** `port`: given by tests; the pane uses Office's. */
 export function OpenPanel({ port = officeStartup() }: { port?: StartupPort } = {}) {
   const { t } = usePane();
   const { result, report } = useOpen();
   const [asked, setAsked] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
-  const ask = result !== undefined && !asked && shouldAskOpenUpdate(port, result.cells);
+  const used = useKaishaUsed(result?.cells);
+  const ask = result !== undefined && !asked && shouldAskOpenUpdate(port, used ? 1 : 0);
   const lines = report === undefined ? [] : openLines(result, report);
   const choose = (choice: OpenUpdateChoice) => {
     setAsked(true);
