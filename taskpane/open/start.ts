@@ -1,12 +1,15 @@
 // The runtime's workbook work, loaded by taskpane/index.ts as chunk "open" once Office is ready: recalculation of revalidated cells, the sheet on screen first, and the open itself.
 
-import { getClient, onSessionChange } from "../../src/session";
+import { DEFAULT_BASE_URL, getClient, onSessionChange } from "../../src/session";
 import { cellKey, cellsAnswered } from "../../src/cell-errors";
 import { followActiveSheet } from "../excel/active-sheet-priority";
 import { findKaishaFormulas } from "../excel/formulas";
 import { keepReplacedAnswers, recordedRecalculateAddresses } from "../changes/pane-recorder";
 import { runExcel } from "../excel/run";
+import { DEMO_KEY, URL_PRESETS, startPaneSession } from "../pane-session";
 import { recalcOnRevalidation } from "../recalc-on-revalidation";
+import { applyDemoKeyOnSandbox } from "../state/demo-start";
+import { baseUrlOf } from "../state/pane-settings";
 import {
   cellAddressOf,
   companyOf,
@@ -68,7 +71,7 @@ export function startOpen(options: OpenOptions): ReturnType<typeof openWorkbook>
  * by itself when the workbook's startup behaviour is on (the analyst chose it) or no one sees the
  * pane, else held for Update with its cost shown.
  */
-export function startWorkbook(): void {
+export async function startWorkbook(): Promise<void> {
   // The answers updates replace are kept to say what moved (taskpane/changes/answer-watch.ts).
   keepReplacedAnswers();
   recalcOnRevalidation(
@@ -77,10 +80,24 @@ export function startWorkbook(): void {
     (addresses) => recordedRecalculateAddresses(addresses, "revalidation"),
   );
   void followActiveSheet(getClient, onSessionChange);
+  // The session's server and remembered key, as the pane would set them (pane-main.tsx): a
+  // runtime started with the workbook, the pane hidden, reads the stored answers of that key.
+  await runtimeSession().catch(() => undefined);
   // Held for Update only where the analyst sees the offer: the pane on screen without the
   // startup behaviour. A runtime started by a cell's edit (the pane hidden) updates as the
   // called cells would have.
   const shown = typeof document !== "undefined" && document.visibilityState !== "hidden";
   const mode = officeStartup().readChoice() !== "on" && shown ? "offer" : "auto";
-  void startOpen({ mode }).catch(() => undefined);
+  await startOpen({ mode }).catch(() => undefined);
+}
+
+/** The pane's session started without the pane (its server, key, and the build's demo key). */
+async function runtimeSession(): Promise<void> {
+  const query = new URLSearchParams(globalThis.location?.search ?? "");
+  const session = await startPaneSession({ query });
+  await applyDemoKeyOnSandbox(session, {
+    demoKey: DEMO_KEY,
+    sandboxBaseUrl: DEFAULT_BASE_URL,
+    baseUrl: baseUrlOf(session.settings, URL_PRESETS),
+  });
 }
