@@ -4,6 +4,7 @@ import { addDays, addMonths, isTradingDay, monthEnd, nextTradingDay, pad2 } from
 import type { CompanySpec, Standard } from "./companies";
 import type { CompanyFinancials } from "./financials";
 import type { PeriodDef } from "./fiscal-periods";
+import { CORRECTIONS } from "./corrections";
 import { SANDBOX_DEFAULT_NOW } from "./model";
 import { Prng } from "./prng";
 
@@ -247,6 +248,13 @@ export function planDisclosures(companies: readonly CompanyFinancials[]): Disclo
     ["7203", "2026-11-20T06:30:00Z", "自己株式の取得状況に関するお知らせ", "buyback"],
     ["6098", "2026-11-20T07:00:00Z", "業績予想の修正に関するお知らせ", "forecast"],
     ["8306", "2026-11-19T07:00:00Z", "剰余金の配当（中間配当）に関するお知らせ", "dividend"],
+    // The 訂正 of a published results figure (data/corrections.ts, openapi.json getFinancials).
+    ...CORRECTIONS.map((c): [string, string, string, string] => [
+      c.code,
+      c.disclosedAt,
+      c.title,
+      "correction",
+    ]),
   ];
   for (const [code, at, title, topic] of extra) {
     const fin = companies.find((c) => c.spec.code === code);

@@ -9,6 +9,7 @@ import { monthEnd } from "../lib/fiscal-period";
 import { corporationOfSecurity, listedCorporation } from "../lib/lookup";
 import { isPublished } from "../lib/publication";
 import { defineRoute } from "../lib/route";
+import { correctedRows } from "../data/corrections";
 
 type Period = "annual" | "quarterly" | "semiannual";
 
@@ -37,7 +38,8 @@ export const financialsRoute = defineRoute({
     const today = jstDate(now);
     const code = corporation.primary_code ?? "";
     const record = dataset.financials.get(corporation.edinet_code);
-    const rows = record?.[period] ?? [];
+    // openapi.json getFinancials: values are the latest corrected ones (data/corrections.ts).
+    const rows = correctedRows(code, record?.[period] ?? [], now);
     // openapi.json info.description: rows appear 24 hours after their results tanshin (not before
     // the period ends).
     const published = rows
