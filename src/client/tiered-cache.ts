@@ -7,6 +7,13 @@ import { InFlightRequests } from "./inflight";
 export const NOT_LOADED: unique symbol = Symbol("not loaded");
 type NotLoaded = typeof NOT_LOADED;
 
+/** What `TieredCacheStore.expect` gives the bulk load (src/client/warm-up-load.ts). */
+export interface Announced {
+  announced: string[];
+  asked: string[];
+  handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
+}
+
 /** What a persistent tier may offer besides CacheStore (src/client/persistent-store.ts does). */
 interface Recalculating {
   flush(): Promise<void>;
@@ -79,11 +86,7 @@ export class TieredCacheStore implements CacheStore {
    * and how the loader hands each in: its entry, undefined (none stored), or `NOT_LOADED` (the
    * load stopped first: a waiting cell then reads it itself). Every announced key must be handed in.
    */
-  expect(keys: Promise<readonly string[]>): Promise<{
-    announced: string[];
-    asked: string[];
-    handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
-  }> {
+  expect(keys: Promise<readonly string[]>): Promise<Announced> {
     const announcing = keys.then(
       (k) => this.announce(k),
       () => this.announce([]),
@@ -92,11 +95,7 @@ export class TieredCacheStore implements CacheStore {
     return announcing;
   }
 
-  private announce(keys: readonly string[]): {
-    announced: string[];
-    asked: string[];
-    handIn: (key: string, entry: CacheEntry | undefined | NotLoaded) => void;
-  } {
+  private announce(keys: readonly string[]): Announced {
     this.announcing = undefined;
     const handIn = new Map<string, (entry: CacheEntry | undefined | NotLoaded) => void>();
     for (const key of keys) {

@@ -12,6 +12,11 @@ export interface WarmUpOptions {
    * @unit bytes @default 90% of the memory tier's maxBytes, else no bound
    */
   maxBytes?: number;
+  /**
+   * The load ends once no cell has asked for an answer for this long (a cell asking later reads
+   * storage itself). @unit ms @default 30000
+   */
+  idleMs?: number;
 }
 
 /** What the bulk load needs of the persistent tier (src/client/persistent-store.ts has it). */
@@ -48,19 +53,17 @@ export async function warmMemoryTier(
   if (!isBulkReadable(persistent)) return 0;
   // Announced at once (the index read under way): cells arriving meanwhile wait for the keys;
   // keys already in memory or being read are not read again. A failed index read loads nothing.
-  const { announced: keys, asked, handIn } = await store.expect(persistent.recentKeys());
+  const announced = await store.expect(persistent.recentKeys());
   try {
     // The loop's code comes with the persistent tier's (chunk cache-disk, loaded by the index read
     // just answered): the runtime page registers the functions without it.
     const load = await import(/* webpackChunkName: "cache-disk" */ "./warm-up-load").catch(
       () => undefined,
     );
-    return load === undefined
-      ? 0
-      : await load.loadAnnounced(store, persistent, keys, asked, handIn, options);
+    return load === undefined ? 0 : await load.loadAnnounced(store, persistent, announced, options);
   } finally {
-    // What the load did not bring (over the budget, a failure, its code not loaded): a cell
-    // asking reads it itself.
-    for (const key of keys) handIn(key, NOT_LOADED);
+    // What the load did not bring (asked by no cell, over the budget, a failure, its code not
+    // loaded): a cell asking reads it itself.
+    for (const key of announced.announced) announced.handIn(key, NOT_LOADED);
   }
 }

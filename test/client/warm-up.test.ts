@@ -1,4 +1,4 @@
-// Reopen at warm speed: persisted answers loaded into memory in bulk, bounded, most recent first.
+// Reopen at warm speed: persisted answers cells ask for loaded into memory in bulk reads, decoded only when asked, bounded.
 
 import { IDBFactory } from "fake-indexeddb";
 import { MemoryCacheStore } from "../../src/client/cache";
@@ -6,6 +6,9 @@ import { openIdbBackend } from "../../src/client/idb-backend";
 import { PersistentCacheStore, type PersistentBackend } from "../../src/client/persistent-store";
 import { TieredCacheStore } from "../../src/client/tiered-cache";
 import { warmMemoryTier } from "../../src/client/warm-up";
+
+/** The load ends this soon after the last ask (real timers: a few turns of IndexedDB's fake). */
+const IDLE_MS = 50;
 
 /** `count` answers persisted one after the other (the last, k9 by default, the most recently used). */
 async function persisted(idb: IDBFactory, count = 10): Promise<void> {
@@ -37,123 +40,82 @@ function counting(backend: Promise<PersistentBackend>) {
   return { wrapped, seen };
 }
 
-test("a reopen loads every persisted answer into memory with one storage read; cells then read memory synchronously", async () => {
+/** The keys a persistent store decodes (inflate and parse), in order. */
+function decodes(persistent: PersistentCacheStore): string[] {
+  const keys: string[] = [];
+  const decode = persistent.decode.bind(persistent);
+  persistent.decode = (key, record) => {
+    keys.push(key);
+    return decode(key, record);
+  };
+  return keys;
+}
+
+/** A few turns of the event loop (fake IndexedDB answers on timers). */
+const turns = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+test("a reopen decodes an answer when a cell first asks for it, and cells asking together share one storage read; memory then answers synchronously", async () => {
   const idb = new IDBFactory();
   await persisted(idb);
   const { wrapped, seen } = counting(openIdbBackend(idb));
-  const store = new TieredCacheStore(new MemoryCacheStore(), new PersistentCacheStore(wrapped));
-  expect(store.peek("k3")).toBeUndefined();
-  await expect(warmMemoryTier(store, { concurrency: 3 })).resolves.toBe(10);
+  const persistent = new PersistentCacheStore(wrapped);
+  const decoded = decodes(persistent);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store, { concurrency: 3, idleMs: IDLE_MS });
+  await turns();
+  // Loading has begun (the index is read), and nothing is decoded before a cell asks.
+  expect(decoded).toEqual([]);
+  expect(seen.reads).toBe(0);
+  const asked = await Promise.all([store.get("k3"), store.get("k7"), store.get("k3")]);
+  expect(asked.map((e) => e?.body)).toEqual([{ n: 3 }, { n: 7 }, { n: 3 }]);
+  expect(decoded.sort()).toEqual(["k3", "k7"]);
   expect(seen.calls).toBe(1);
-  for (let i = 0; i < 10; i += 1) expect(store.peek(`k${i}`)?.body).toEqual({ n: i });
-  // A cell asking now costs no storage read.
-  await store.get("k3");
-  expect(seen.reads).toBe(10);
+  expect(store.peek("k3")?.body).toEqual({ n: 3 });
+  await expect(warming).resolves.toBe(2);
 });
 
-test("bounded by memory: the most recently used answers are loaded first, and no more than fit", async () => {
+test("nothing is decoded that no cell asks for: the load ends after a quiet spell, and an answer asked later is read by itself", async () => {
   const idb = new IDBFactory();
   await persisted(idb);
+  const { wrapped, seen } = counting(openIdbBackend(idb));
+  const persistent = new PersistentCacheStore(wrapped);
+  const decoded = decodes(persistent);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store, { idleMs: IDLE_MS });
+  await store.get("k1");
+  await expect(warming).resolves.toBe(1);
+  expect(decoded).toEqual(["k1"]);
+  expect(seen.keys).toEqual(["k1"]);
+  for (const key of ["k0", "k2", "k9"]) expect(store.peek(key)).toBeUndefined();
+  // Still stored, read and decoded when a cell asks (once).
+  expect((await store.get("k9"))?.body).toEqual({ n: 9 });
+  await store.get("k9");
+  expect(decoded).toEqual(["k1", "k9"]);
+  expect(seen.keys).toEqual(["k1", "k9"]);
+});
+
+test("a record that fails the stored-answer check is refused when a cell first asks for it, removed, and never shown", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const persistent = new PersistentCacheStore(openIdbBackend(idb));
+  // As the add-in's check (stored-check.ts) refuses an answer of another shape.
   const store = new TieredCacheStore(
     new MemoryCacheStore(),
-    new PersistentCacheStore(openIdbBackend(idb)),
+    persistent,
+    async (key) => key !== "k4",
   );
-  await expect(warmMemoryTier(store, { concurrency: 1, maxBytes: 300 })).resolves.toBe(3);
-  expect(store.peek("k9")).toBeDefined();
-  expect(store.peek("k7")).toBeDefined();
-  expect(store.peek("k6")).toBeUndefined();
-});
-
-test("a cell asking for an answer while it is being loaded shares that read", async () => {
-  const idb = new IDBFactory();
-  await persisted(idb);
-  const { wrapped, seen } = counting(openIdbBackend(idb));
-  const store = new TieredCacheStore(new MemoryCacheStore(), new PersistentCacheStore(wrapped));
-  const warming = warmMemoryTier(store, { concurrency: 10 });
-  const asked = await Promise.all([store.get("k0"), store.get("k5")]);
+  const warming = warmMemoryTier(store, { idleMs: IDLE_MS });
+  await turns();
+  // Not decoded, so not checked yet: still stored.
+  expect(await persistent.keys()).toContain("k4");
+  await expect(store.get("k4")).resolves.toBeUndefined();
+  expect(store.peek("k4")).toBeUndefined();
+  expect(await persistent.keys()).not.toContain("k4");
+  expect((await store.get("k5"))?.body).toEqual({ n: 5 });
   await warming;
-  expect(asked.map((e) => e?.body)).toEqual([{ n: 0 }, { n: 5 }]);
-  expect(seen.reads).toBe(10);
-  expect(new Set(seen.keys).size).toBe(10);
 });
 
-test("cells asking once the load has begun wait for it: no storage read of their own", async () => {
-  const idb = new IDBFactory();
-  await persisted(idb);
-  const { wrapped, seen } = counting(openIdbBackend(idb));
-  const persistent = new PersistentCacheStore(wrapped);
-  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
-  await persistent.keys(); // the index is read: the load announces its keys at once
-  const warming = warmMemoryTier(store, { concurrency: 1 });
-  await Promise.resolve();
-  await Promise.resolve();
-  const asked = await Promise.all([store.get("k0"), store.get("k5"), store.get("k0")]);
-  await warming;
-  expect(asked.map((e) => e?.body)).toEqual([{ n: 0 }, { n: 5 }, { n: 0 }]);
-  expect(seen.calls).toBe(1);
-  expect(seen.reads).toBe(10);
-});
-
-test("answers cells wait for are loaded first, however many wait: more than one storage read's worth", async () => {
-  const idb = new IDBFactory();
-  await persisted(idb, 100);
-  const reads: string[][] = [];
-  const backend = openIdbBackend(idb).then((b) => ({
-    ...b,
-    readRecords: async (keys: readonly string[]) => {
-      reads.push([...keys]);
-      return (b.readRecords as NonNullable<PersistentBackend["readRecords"]>)(keys);
-    },
-  }));
-  const persistent = new PersistentCacheStore(backend);
-  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
-  await persistent.keys();
-  const warming = warmMemoryTier(store, { concurrency: 1 });
-  await Promise.resolve();
-  await Promise.resolve();
-  // The 50 least recently used answers (last in the load's own order) are the ones cells ask for.
-  const waiting = Array.from({ length: 50 }, (_, i) => store.get(`k${i}`));
-  await Promise.all(waiting);
-  await warming;
-  const order = reads.flat();
-  expect(order).toHaveLength(100);
-  const askedAt = Array.from({ length: 50 }, (_, i) => order.indexOf(`k${i}`));
-  // Once cells ask, their 50 keys are read before any key nobody asked for (whatever the first
-  // read had already taken): one unbroken run, though it fills two storage reads.
-  expect(Math.max(...askedAt) - Math.min(...askedAt)).toBe(49);
-});
-
-test("a load stopped by the memory budget leaves the rest to the cells that ask, read once each", async () => {
-  const idb = new IDBFactory();
-  await persisted(idb);
-  const { wrapped, seen } = counting(openIdbBackend(idb));
-  const persistent = new PersistentCacheStore(wrapped);
-  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
-  await persistent.keys();
-  const warming = warmMemoryTier(store, { concurrency: 1, maxBytes: 200 });
-  // Asked once the bulk read has taken it (the loop's code is a chunk of its own: how many turns
-  // that takes is no part of the behaviour).
-  for (let turn = 0; turn < 1000 && !seen.keys.includes("k0"); turn += 1) await Promise.resolve();
-  const asked = store.get("k0"); // the least recently used: past the budget
-  await expect(warming).resolves.toBe(2);
-  expect((await asked)?.body).toEqual({ n: 0 });
-  expect(seen.keys.filter((k) => k === "k0").length).toBe(2); // in the bulk read, then its own
-  await store.get("k0");
-  expect(seen.keys.filter((k) => k === "k0").length).toBe(2);
-});
-
-test("a backend without bulk reads is loaded one record at a time, with the same answers", async () => {
-  const idb = new IDBFactory();
-  await persisted(idb);
-  const { wrapped, seen } = counting(openIdbBackend(idb));
-  const single = wrapped.then(({ readRecords: _bulk, ...rest }) => rest);
-  const store = new TieredCacheStore(new MemoryCacheStore(), new PersistentCacheStore(single));
-  await expect(warmMemoryTier(store)).resolves.toBe(10);
-  expect(seen.calls).toBe(10);
-  for (let i = 0; i < 10; i += 1) expect(store.peek(`k${i}`)?.body).toEqual({ n: i });
-});
-
-test("a corrupt record in the bulk load is a miss for the cell waiting for it, and is removed", async () => {
+test("a corrupt record is a miss for the cell asking for it, and is removed", async () => {
   const idb = new IDBFactory();
   await persisted(idb);
   const backend = openIdbBackend(idb).then((b) => ({
@@ -167,11 +129,61 @@ test("a corrupt record in the bulk load is a miss for the cell waiting for it, a
   }));
   const persistent = new PersistentCacheStore(backend);
   const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
-  const warming = warmMemoryTier(store);
-  const asked = store.get("k4");
-  await expect(warming).resolves.toBe(9);
-  await expect(asked).resolves.toBeUndefined();
+  const warming = warmMemoryTier(store, { idleMs: IDLE_MS });
+  const asked = await Promise.all([store.get("k4"), store.get("k6")]);
+  expect(asked.map((e) => e?.body)).toEqual([undefined, { n: 6 }]);
+  await expect(warming).resolves.toBe(1);
   expect(await persistent.keys()).not.toContain("k4");
+});
+
+test("bounded by memory: once the answers loaded fill the budget, the load stops and later cells read storage themselves, once each", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const { wrapped, seen } = counting(openIdbBackend(idb));
+  const persistent = new PersistentCacheStore(wrapped);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store, { concurrency: 1, maxBytes: 200, idleMs: IDLE_MS });
+  const first = await Promise.all(["k0", "k1", "k2"].map((k) => store.get(k)));
+  expect(first.map((e) => e?.body)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+  await expect(warming).resolves.toBe(2);
+  expect((await store.get("k5"))?.body).toEqual({ n: 5 });
+  await store.get("k5");
+  expect(seen.keys.filter((k) => k === "k5")).toHaveLength(1);
+});
+
+test("answers cells ask for together are read many per storage call, however many ask", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb, 100);
+  const reads: string[][] = [];
+  const backend = openIdbBackend(idb).then((b) => ({
+    ...b,
+    readRecords: async (keys: readonly string[]) => {
+      reads.push([...keys]);
+      return (b.readRecords as NonNullable<PersistentBackend["readRecords"]>)(keys);
+    },
+  }));
+  const persistent = new PersistentCacheStore(backend);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store, { concurrency: 1, idleMs: IDLE_MS });
+  const values = await Promise.all(Array.from({ length: 50 }, (_, i) => store.get(`k${i}`)));
+  expect(values.map((e) => e?.body)).toEqual(Array.from({ length: 50 }, (_, n) => ({ n })));
+  await expect(warming).resolves.toBe(50);
+  // 50 keys, 32 a read at most: two storage calls, none for a key nobody asked for.
+  expect(reads).toHaveLength(2);
+  expect(new Set(reads.flat())).toEqual(new Set(Array.from({ length: 50 }, (_, i) => `k${i}`)));
+});
+
+test("a backend without bulk reads is read one record at a time, with the same answers", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const { wrapped, seen } = counting(openIdbBackend(idb));
+  const single = wrapped.then(({ readRecords: _bulk, ...rest }) => rest);
+  const store = new TieredCacheStore(new MemoryCacheStore(), new PersistentCacheStore(single));
+  const warming = warmMemoryTier(store, { idleMs: IDLE_MS });
+  const values = await Promise.all(Array.from({ length: 10 }, (_, i) => store.get(`k${i}`)));
+  expect(values.map((e) => e?.body)).toEqual(Array.from({ length: 10 }, (_, n) => ({ n })));
+  await expect(warming).resolves.toBe(10);
+  expect(seen.calls).toBe(10);
 });
 
 test("an index that cannot be read loads nothing, and cells waiting for it read storage themselves", async () => {
@@ -184,24 +196,4 @@ test("an index that cannot be read loads nothing, and cells waiting for it read 
   const asked = store.get("k2");
   await expect(warming).resolves.toBe(0);
   expect((await asked)?.body).toEqual({ n: 2 });
-});
-
-test("an answer a cell waits for is loaded before the rest, whatever its place in the order", async () => {
-  const idb = new IDBFactory();
-  let now = 0;
-  const writer = new PersistentCacheStore(openIdbBackend(idb), { now: () => (now += 1) });
-  for (let i = 0; i < 70; i += 1)
-    await writer.set(`k${i}`, { body: { n: i }, storedAt: 1_000, bytes: 100 });
-  await writer.flush();
-  const store = new TieredCacheStore(
-    new MemoryCacheStore(),
-    new PersistentCacheStore(openIdbBackend(idb)),
-  );
-  const warming = warmMemoryTier(store, { concurrency: 1 });
-  // k0 is the least recently used: the last a load by recency alone would bring.
-  const k0 = await store.get("k0");
-  expect(k0?.body).toEqual({ n: 0 });
-  expect(store.peek("k1")).toBeUndefined();
-  await expect(warming).resolves.toBe(70);
-  expect(store.peek("k1")?.body).toEqual({ n: 1 });
 });
