@@ -30,9 +30,11 @@ module.exports = {
       ...common,
       displayName: "e2e",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
-      // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test, and
-      // writes the sandbox tables like the unit project.
+      // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test,
+      // writes the sandbox tables like the unit project and starts the run's one Chromium, which
+      // the teardown closes (test/e2e/browser.ts).
       globalSetup: "<rootDir>/test/e2e/global-setup.ts",
+      globalTeardown: "<rootDir>/test/e2e/global-teardown.ts",
       setupFilesAfterEnv: ["<rootDir>/test/e2e/setup-timeout.ts"],
     },
   ],

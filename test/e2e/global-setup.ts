@@ -1,10 +1,11 @@
-// Builds the add-in once for the e2e project: the e2e build (sandbox defaults) and a production build,
-// in one parallel webpack run (webpack Node API).
+// The e2e project's globalSetup: builds the add-in once (the e2e build with sandbox defaults and a
+// production build, in one parallel webpack run) and starts the run's one Chromium (./browser.ts).
 import fs from "node:fs";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import writeSandboxTables from "../sandbox-tables";
+import { launchSharedBrowser } from "./browser";
 import { E2E_BUILD_BASE_URL, E2E_DIST, E2E_PROD_DIST, ROOT, SCREENSHOTS } from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
@@ -89,7 +90,8 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
 export default async function globalSetup(): Promise<void> {
   // Every e2e suite starts a sandbox: one generation of its tables for them all.
   writeSandboxTables();
-  await buildForE2e();
+  // Chromium starts while webpack works (globalTeardown, ./global-teardown.ts, closes it).
+  await Promise.all([buildForE2e(), launchSharedBrowser()]);
 }
 
 /** The e2e builds alone (also run by test/checks.ts beside the static checks). */

@@ -1,25 +1,15 @@
-// The e2e harness: an in-process sandbox, the dev server over the e2e build, and headless Chromium
-// (Debian's /usr/bin/chromium through playwright-core), with the Excel stand-in and screenshots.
+// The e2e harness: an in-process sandbox, the dev server over the e2e build, and a context in the
+// run's headless Chromium (./browser.ts), with the Excel stand-in and screenshots.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { SandboxOptions } from "../../sandbox/app";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { startDevServer, type DevServer } from "../../scripts/dev-server";
+import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
+import { CHROMIUM, openBrowser } from "./browser";
 import { E2E_DIST, SCREENSHOTS } from "./paths";
 
-const CHROMIUM = "/usr/bin/chromium";
-const LAUNCH_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /**
  * The Excel stand-in, built from standin/excel-standin.ts with the preview's engine
  * (standin/STANDIN.md) into the e2e build by globalSetup.
@@ -34,6 +24,10 @@ export interface StandInConfig {
   dataTypeArguments?: "off" | "formatted" | "all";
   /** what an empty referenced cell passes: null (Excel on the web, default) or 0 (Windows). */
   emptyArgument?: "null" | "zero";
+  /** How custom functions are called (standin/STANDIN.md "Host calculation model"). */
+  host?: "desktop" | "web";
+  /** A workbook saved with `__excelStandIn.save()`: the page opens as it (reopen). */
+  workbook?: WorkbookSnapshot;
 }
 
 export interface Harness {
@@ -91,11 +85,10 @@ export async function startHarness(
     ...options.sandbox,
   });
   const server = await startDevServer({ port: 0, distDir, relayTarget: sandbox.url });
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-e2e-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    args: LAUNCH_ARGS,
-    headless: true,
+  // A context of its own in the run's Chromium (./browser.ts): storage (localStorage, IndexedDB)
+  // lives as long as the context, across the pages and reloads of one harness, and no longer.
+  const browser = await openBrowser();
+  const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
@@ -139,8 +132,8 @@ export async function startHarness(
     },
     async close() {
       await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
       await Promise.allSettled([server.close(), sandbox.close()]);
-      fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
