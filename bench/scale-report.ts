@@ -28,7 +28,7 @@ export function heapGrowthLimitMB(m: ScaleResult): number {
 const REOPEN_FLOOR_RATIO = 1.5;
 
 /** A reopen's wall time over the floor measured in the same run (bench/reopen-child.ts `floor`). */
-export function reopenToFloorRatio(m: ScaleResult, seconds: number): number {
+function reopenToFloorRatio(m: ScaleResult, seconds: number): number {
   return seconds / m.reopenFloor.seconds;
 }
 
