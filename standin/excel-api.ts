@@ -389,6 +389,12 @@ class Range extends Loadable {
   select(): void {
     this.ctx.wb.selection = { sheet: this.sheet.name, address: rectAddress(this.rect) };
   }
+
+  /** STANDIN.md "Host model": Range.calculate calls the custom functions in the range again. */
+  calculate(): void {
+    this.ctx.wb.log.push("calculate range " + this.addr());
+    this.ctx.wb.recalculate("custom", [this.sheet], this.rect);
+  }
 }
 
 class Table extends Loadable {
@@ -690,6 +696,15 @@ class Worksheet extends Loadable {
     return new Range(this.ctx, this.s, box ?? { top: 0, left: 0, bottom: 0, right: 0 });
   }
 
+  /**
+   * STANDIN.md "Host model": markAllDirty true calls every custom function of the sheet again;
+   * false calculates as F9 does.
+   */
+  calculate(markAllDirty: boolean): void {
+    this.ctx.wb.log.push("calculate sheet " + this.s.name + (markAllDirty ? " markAllDirty" : ""));
+    this.ctx.wb.recalculate(markAllDirty ? "custom" : "volatile", [this.s]);
+  }
+
   activate(): void {
     this.ctx.wb.activeSheet = this.s;
     this.ctx.wb.selection = { sheet: this.s.name, address: "A1" };
@@ -753,9 +768,11 @@ function workbookOf(ctx: RequestContext, wb: Workbook) {
       return new Range(ctx, s, { top: ref.top, left: ref.left, bottom: ref.top, right: ref.left });
     },
     application: {
+      // STANDIN.md "Host model": Recalculate (F9) calls no custom function, volatile ones aside;
+      // Full and FullRebuild call every one.
       calculate(type: string): void {
         wb.log.push("calculate " + type);
-        wb.recalcAll();
+        wb.recalculate(type === "Recalculate" ? "volatile" : "custom");
       },
       suspendApiCalculationUntilNextSync(): void {},
     },

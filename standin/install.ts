@@ -1,10 +1,14 @@
 // Installs the Excel stand-in on a page (or Node's global object): the `Excel` global over a fresh
 // workbook, a `CustomFunctions` registry, Office.context (display language, requirement sets) and
 // the test hooks `__excelStandIn` (STANDIN.md).
+import { columnIndex } from "../taskpane/state/a1";
 import { formatNumber } from "./cell-display";
 import type { Implementation } from "./evaluate";
 import { RequestContext } from "./excel-api";
 import { readCellInput } from "./formula-parser";
+import { officeDocument } from "./office-document";
+import { pageRuntime } from "./page-runtime";
+import { shiftSheet } from "./sheet-shift";
 import type { StandInCell } from "./standin-engine";
 import {
   k,
@@ -14,6 +18,7 @@ import {
   Workbook,
   type StandInConfig,
 } from "./workbook-model";
+import { openWorkbook, saveWorkbook, type WorkbookSnapshot } from "./workbook-snapshot";
 
 /** A cell as `read` reports it. */
 interface ReadCell {
@@ -49,6 +54,23 @@ export interface StandInHooks {
   calculations(): number;
   log: string[];
   functions(): string[];
+  /** STANDIN.md "Host calculation model": the workbook as a file keeps it. */
+  save(): WorkbookSnapshot;
+  host(): "desktop" | "web";
+  runtimeStarted(): boolean;
+  /** The analyst opens the add-in's pane: the runtime starts (if held) and the pane is shown. */
+  openTaskPane(): void;
+  customFunctionCalls(): number;
+  /** `at`: 1-based row number; `count` rows inserted before it. */
+  insertRows(sheet: string, at: number, count: number): void;
+  deleteRows(sheet: string, at: number, count: number): void;
+  /** `at`: column letters ("C"); `count` columns inserted before it. */
+  insertColumns(sheet: string, at: string, count: number): void;
+  deleteColumns(sheet: string, at: string, count: number): void;
+  /** F9: Application.calculate("Recalculate"). */
+  pressF9(): void;
+  /** Ctrl+Alt+F9: Application.calculate("Full"). */
+  fullCalculation(): void;
 }
 
 /** The globals the stand-in sets or patches. */
@@ -95,7 +117,11 @@ function versionAtLeast(have: string, want: string | undefined): boolean {
 }
 
 /** The `CustomFunctions` global: associate records into the workbook's registry. */
-function installCustomFunctions(host: Host, registry: Map<string, Implementation>): void {
+function installCustomFunctions(
+  host: Host,
+  registry: Map<string, Implementation>,
+  onAssociate: () => void,
+): void {
   const associate = (id: string | Record<string, Implementation>, fn?: Implementation): void => {
     if (typeof id === "string") {
       if (fn) registry.set(id.toUpperCase(), fn);
@@ -111,6 +137,7 @@ function installCustomFunctions(host: Host, registry: Map<string, Implementation
     get() {
       return (id: string | Record<string, Implementation>, fn?: Implementation): void => {
         associate(id, fn);
+        onAssociate();
         officeAssociate?.call(cf, id, fn);
       };
     },
@@ -121,15 +148,26 @@ function installCustomFunctions(host: Host, registry: Map<string, Implementation
   host.CustomFunctions = cf;
 }
 
-/** Office.context's display language and requirement sets, patched into whatever office.js assigns. */
-function installOfficeContext(host: Host, contextPatch: Record<string, unknown>): void {
+/**
+ * Office.context's display language and requirement sets (where office.js left them unset), and
+ * the document's Office parts (office-document.ts, in place of office.js's, which need a host),
+ * patched into whatever office.js assigns.
+ */
+function installOfficeContext(
+  host: Host,
+  contextPatch: Record<string, unknown>,
+  forced: { context: Record<string, unknown>; office: Record<string, unknown> },
+): void {
   const patch = (office: unknown): void => {
     if (!office || typeof office !== "object") return;
-    const o = office as { context?: Record<string, unknown> };
+    const o = office as { context?: Record<string, unknown> } & Record<string, unknown>;
     if (!o.context || typeof o.context !== "object") o.context = {};
     const context = o.context;
     for (const [key, value] of Object.entries(contextPatch))
       if (context[key] === undefined) context[key] = value;
+    for (const [key, value] of Object.entries(forced.context))
+      if (context[key] !== value) context[key] = value;
+    for (const [key, value] of Object.entries(forced.office)) if (o[key] !== value) o[key] = value;
   };
   // office.js assigns the Office global when it loads: patch whatever it assigns.
   let officeValue = host.Office;
@@ -164,12 +202,48 @@ export function installExcelStandIn(host: Host, config: StandInConfig | undefine
     return have !== undefined && versionAtLeast(have, version);
   };
   const wb = new Workbook(cfg, isSetSupported);
-
-  installCustomFunctions(host, wb.registry);
-  installOfficeContext(host, {
-    displayLanguage: cfg.displayLanguage ?? "ja-JP",
-    requirements: { isSetSupported },
+  const hostKind = cfg.host ?? "desktop";
+  // STANDIN.md "Host calculation model": a saved workbook opens with its saved values; the
+  // runtime starts at open on the web, or on the desktop when the document's startup behaviour is
+  // Load; the pane is not shown until the analyst opens it.
+  const saved = cfg.workbook ? openWorkbook(wb, cfg.workbook) : undefined;
+  const office = officeDocument(hostKind, saved);
+  const runtime = pageRuntime(typeof document === "undefined" ? undefined : document, {
+    hold: saved !== undefined && hostKind === "desktop" && saved.startupBehavior !== "Load",
+    hidePane: saved !== undefined,
   });
+  let announceRegistered: () => void = () => undefined;
+  const registered = new Promise<void>((resolve) => {
+    announceRegistered = resolve;
+  });
+  let associated = false;
+  const onAssociate = (): void => {
+    if (associated) return;
+    associated = true;
+    // Every association of the functions file runs in one turn: the open's calculation after it.
+    setTimeout(() => {
+      if (saved) wb.recalculate(hostKind === "web" ? "custom" : "volatile");
+      announceRegistered();
+    }, 0);
+  };
+  // A calculation that needs a custom function starts a held runtime (its functions are there).
+  wb.runtimeReady = () => {
+    runtime.start();
+    return registered;
+  };
+
+  installCustomFunctions(host, wb.registry, onAssociate);
+  installOfficeContext(
+    host,
+    { displayLanguage: cfg.displayLanguage ?? "ja-JP", requirements: { isSetSupported } },
+    {
+      context: { platform: office.platform, document: office.document },
+      office: {
+        addin: { ...office.addin, showAsTaskpane: async () => hooks.openTaskPane() },
+        StartupBehavior: { load: "Load", none: "None" },
+      },
+    },
+  );
   host.Excel = {
     run<T>(batch: (ctx: RequestContext) => T | Promise<T>): Promise<T> {
       const ctx = new RequestContext(wb);
@@ -219,6 +293,7 @@ export function installExcelStandIn(host: Host, config: StandInConfig | undefine
       const m = await wb.metadata();
       m.functions.set(meta.id.toUpperCase(), meta);
       wb.registry.set(meta.id.toUpperCase(), fn);
+      onAssociate();
     },
     /** Resolves when every calculation started so far has settled. */
     async whenIdle() {
@@ -273,6 +348,31 @@ export function installExcelStandIn(host: Host, config: StandInConfig | undefine
     calculations: () => wb.calcCount,
     log: wb.log,
     functions: () => [...wb.registry.keys()],
+    save: () => saveWorkbook(wb, office.state()),
+    host: () => hostKind,
+    runtimeStarted: () => runtime.started(),
+    openTaskPane() {
+      runtime.start();
+      runtime.showPane();
+      office.showPane();
+    },
+    customFunctionCalls: () => wb.customFunctionCalls(),
+    insertRows: (sheet, at, count) =>
+      shiftSheet(wb, wb.sheetOrThrow(sheet), { axis: "row", at: at - 1, count }),
+    deleteRows: (sheet, at, count) =>
+      shiftSheet(wb, wb.sheetOrThrow(sheet), { axis: "row", at: at - 1, count: -count }),
+    insertColumns: (sheet, at, count) =>
+      shiftSheet(wb, wb.sheetOrThrow(sheet), { axis: "col", at: columnIndex(at), count }),
+    deleteColumns: (sheet, at, count) =>
+      shiftSheet(wb, wb.sheetOrThrow(sheet), { axis: "col", at: columnIndex(at), count: -count }),
+    pressF9() {
+      wb.log.push("F9");
+      wb.recalculate("volatile");
+    },
+    fullCalculation() {
+      wb.log.push("Ctrl+Alt+F9");
+      wb.recalculate("custom");
+    },
   };
   host.__excelStandIn = hooks;
   return hooks;

@@ -6,6 +6,7 @@ import type { DataTypeArguments } from "./cell-display";
 import type { FunctionMetadata, Implementation } from "./evaluate";
 import { readCellInput, referencedCells, type CellPosition } from "./formula-parser";
 import { evaluateStandInFormula, type StandInCell } from "./standin-engine";
+import type { WorkbookSnapshot } from "./workbook-snapshot";
 
 export const MAX_ROWS = 1048576;
 export const MAX_COLS = 16384;
@@ -29,6 +30,10 @@ export interface StandInConfig {
   requirementSets?: Record<string, string>;
   dataTypeArguments?: DataTypeArguments;
   emptyArgument?: "null" | "zero";
+  /** Which Excel's calculation model (STANDIN.md "Host calculation model"). @default "desktop" */
+  host?: "desktop" | "web";
+  /** A workbook saved by the `save` hook: the page opens as it. */
+  workbook?: WorkbookSnapshot;
 }
 
 /** What a cell holds of its own (a value or a formula, its number format and font). */
@@ -40,7 +45,7 @@ export interface CellRecord {
 }
 
 /** A formula's calculation: its result (a grid, spilled from its cell) and whether it is blocked. */
-interface Anchor {
+export interface Anchor {
   row: number;
   col: number;
   formula: string;
@@ -193,6 +198,42 @@ interface Metadata {
   allowCustomData: boolean;
 }
 
+/** The custom functions a formula calls, by id (upper case, without the KAISHA. prefix). */
+function customFunctionIds(formula: string): string[] {
+  // Outside string literals: a quoted "KAISHA.X(" is text, not a call.
+  const code = formula.replace(/"(?:[^"]|"")*"/g, '""');
+  return [...code.matchAll(/KAISHA\.([A-Z0-9_.]+)\s*\(/gi)].map((m) => (m[1] ?? "").toUpperCase());
+}
+
+/** True when a formula calls a custom function (a cell Excel hands to the add-in). */
+function callsCustomFunction(formula: string): boolean {
+  return customFunctionIds(formula).length > 0;
+}
+
+/**
+ * CustomFunctions.associate's table; every implementation handed to the engine counts its calls
+ * (`customFunctionCalls`: what the host asked of the add-in).
+ */
+class CountingRegistry extends Map<string, Implementation> {
+  calls = 0;
+
+  override get(id: string): Implementation | undefined {
+    const fn = super.get(id);
+    if (!fn) return undefined;
+    return (...args: unknown[]) => {
+      this.calls++;
+      return fn(...args);
+    };
+  }
+}
+
+/** Which cells a calculation request calls again (STANDIN.md "Host model"). */
+export type CalculationScope =
+  /** every cell with a custom function (full calculation, insert/delete, the web's open) */
+  | "custom"
+  /** only cells of volatile custom functions (F9, open) */
+  | "volatile";
+
 /** The workbook and everything calculated in it (one per page). */
 export class Workbook {
   readonly cfg: StandInConfig;
@@ -208,11 +249,16 @@ export class Workbook {
   /** What the pane asked of the workbook besides cells ("calculate Full", "autofit …"). */
   readonly log: string[] = [];
   /** CustomFunctions.associate's table: implementations by id (upper case). */
-  readonly registry = new Map<string, Implementation>();
+  readonly registry = new CountingRegistry();
   /** Counts context.sync() calls: a proxy made since the last one has no isNullObject yet. */
   syncGen = 0;
   /** The analyst's typing a test queued for after the pane's next sync (enterAfterSync). */
   readonly typingAfterSync: (() => void)[] = [];
+  /**
+   * Resolves when the add-in's functions can be called: a held runtime is started first
+   * (install.ts; a calculation that needs a custom function starts it).
+   */
+  runtimeReady: () => Promise<void> = () => Promise.resolve();
   private metadataPromise: Promise<Metadata> | undefined;
   private readonly readsByFormula = new Map<string, { from: CellPosition; to: CellPosition }[]>();
 
@@ -474,7 +520,9 @@ export class Workbook {
         k(r, c),
       );
     };
-    const job = this.metadata()
+    const ready = callsCustomFunction(formula) ? this.runtimeReady() : Promise.resolve();
+    const job = ready
+      .then(() => this.metadata())
       .then((meta) =>
         evaluateStandInFormula({
           ...this.engineInput(s, { row: r, col: c }, meta),
@@ -501,6 +549,7 @@ export class Workbook {
     at: CellPosition,
     formula: string,
   ): Promise<StandInCell[][] | null> {
+    await this.runtimeReady();
     const meta = await this.metadata();
     return evaluateStandInFormula({
       ...this.engineInput(s, at, meta),
@@ -510,16 +559,48 @@ export class Workbook {
     });
   }
 
-  /** Every KAISHA formula of the workbook calculated again (Application.calculate). */
-  recalcAll(): void {
-    for (const s of this.sheets) {
-      for (const [key, cell] of s.cells) {
-        if (typeof cell.formula === "string" && /KAISHA\./i.test(cell.formula)) {
+  /** Calls of custom function implementations so far (cells, recalculation, value preview). */
+  customFunctionCalls(): number {
+    return this.registry.calls;
+  }
+
+  /**
+   * Calculates again the cells with custom functions in `scope` (STANDIN.md "Host model"), on the
+   * given sheets (every sheet by default) and within `within` when given.
+   */
+  recalculate(scope: CalculationScope, sheets: SheetRecord[] = this.sheets, within?: Rect): void {
+    const run = (volatile: ReadonlySet<string>): void => {
+      for (const s of sheets) {
+        for (const [key, cell] of s.cells) {
+          if (typeof cell.formula !== "string") continue;
+          const ids = customFunctionIds(cell.formula);
+          if (ids.length === 0) continue;
+          if (scope === "volatile" && !ids.some((id) => volatile.has(id))) continue;
           const [r, c] = rowCol(key);
+          if (within && !overlaps({ top: r, left: c, bottom: r, right: c }, within)) continue;
           void this.evaluateAnchor(s, r, c);
         }
       }
+    };
+    if (scope === "custom") {
+      run(new Set());
+      return;
     }
+    // Which functions are volatile is in functions.json (options.volatile).
+    const job = this.metadata().then((meta) => {
+      const volatile = new Set<string>();
+      for (const [id, f] of meta.functions) if (f.options?.volatile === true) volatile.add(id);
+      run(volatile);
+    });
+    this.pending.add(job);
+    void job.then(() => this.pending.delete(job));
+  }
+
+  /** A saved formula's result, shown as saved until something calculates the cell again. */
+  restoreResult(s: SheetRecord, r: number, c: number, result: StandInCell[][] | undefined): void {
+    const formula = s.cells.get(k(r, c))?.formula;
+    if (typeof formula !== "string") return;
+    s.anchors.set(k(r, c), { row: r, col: c, formula, result, blocked: false, cancel: () => {} });
   }
 
   /** Writes what a cell holds; undefined in `patch` removes that part. */
