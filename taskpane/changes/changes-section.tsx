@@ -42,6 +42,14 @@ function shown(v: unknown, t: Translator): string {
   return v === null || v === undefined || v === "" ? "—" : String(v);
 }
 
+/** Inline styles: the view's own, so the pane's start-up page (taskpane.html) carries none of them. */
+const LIST = { listStyle: "none", margin: "4px 0", padding: 0 } as const;
+const ITEM = {
+  padding: "4px 0",
+  borderBottom: "1px solid #edebe9",
+  overflowWrap: "anywhere",
+} as const;
+
 function Group(props: { group: ChangeGroup; t: Translator }) {
   const { group: g, t } = props;
   const title = t(KIND_KEY[g.kind], { label: g.label ?? "" });
@@ -77,45 +85,36 @@ function Group(props: { group: ChangeGroup; t: Translator }) {
           )}
         </div>
       )}
-      <table className="kaisha-change-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("changesColCell")}</th>
-            <th scope="col">{t("changesColItem")}</th>
-            <th scope="col">{t("changesColOld")}</th>
-            <th scope="col">{t("changesColNew")}</th>
-            <th scope="col">{t("changesColPct")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {g.cells.map((c) => {
-            const address = `${c.sheet}!${c.address}`;
-            return (
-              <tr
-                key={address}
-                data-testid="changes-cell"
-                data-address={address}
-                data-old={c.old === null || c.old === undefined ? "" : String(c.old)}
-                data-new={c.new === null || c.new === undefined ? "" : String(c.new)}
+      {/* One item per cell, two short lines: readable at 320 px, where a five-column table is not. */}
+      <ul style={LIST}>
+        {g.cells.map((c) => {
+          const address = `${c.sheet}!${c.address}`;
+          const what = [c.item, c.period].filter((x) => x).join(" · ");
+          return (
+            <li
+              key={address}
+              style={ITEM}
+              data-testid="changes-cell"
+              data-address={address}
+              data-old={c.old === null || c.old === undefined ? "" : String(c.old)}
+              data-new={c.new === null || c.new === undefined ? "" : String(c.new)}
+            >
+              <Link
+                as="button"
+                aria-label={t("changesGoTo", { address })}
+                onClick={() => void selectCell(c.sheet, c.address).catch(() => undefined)}
               >
-                <td>
-                  <Link
-                    as="button"
-                    aria-label={t("changesGoTo", { address })}
-                    onClick={() => void selectCell(c.sheet, c.address).catch(() => undefined)}
-                  >
-                    {address}
-                  </Link>
-                </td>
-                <td>{[c.item, c.period].filter((x) => x).join(" · ")}</td>
-                <td>{shown(c.old, t)}</td>
-                <td>{shown(c.new, t)}</td>
-                <td>{c.pct === undefined ? "" : `${c.pct >= 0 ? "+" : ""}${c.pct.toFixed(1)}%`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                {address}
+              </Link>
+              {what ? ` · ${what}` : ""}
+              <div>
+                {`${shown(c.old, t)} → ${shown(c.new, t)}`}
+                {c.pct === undefined ? "" : ` (${c.pct >= 0 ? "+" : ""}${c.pct.toFixed(1)}%)`}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

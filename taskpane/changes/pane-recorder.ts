@@ -42,24 +42,44 @@ export function workbookName(): string {
   }
 }
 
-/** The disclosures list in memory only (recording never sends a request). */
-function disclosuresInMemory(code: string): Promise<SecurityDisclosuresResponse | undefined> {
-  return Promise.resolve(getClient().peek("listSecurityDisclosures", { code }));
+/** Remaining requests today under which recording asks nothing (the Why view's bound too). */
+const LOW_REMAINING = 100;
+/** Companies whose disclosures list one update may ask for (restatements are rare). */
+const MAX_ASKED = 5;
+
+/**
+ * The disclosures list: from memory, or for a restated company (its 訂正 named) asked once,
+ * unless few requests remain today.
+ */
+function disclosuresFor(
+  restated: ReadonlySet<string>,
+): (code: string) => Promise<SecurityDisclosuresResponse | undefined> {
+  const asked = new Set<string>();
+  return async (code) => {
+    const client = getClient();
+    const params = { code };
+    const cached = client.peek("listSecurityDisclosures", params);
+    if (cached !== undefined || !restated.has(code)) return cached;
+    const remaining = client.stats().lastUsageRemaining;
+    if (typeof remaining === "number" && remaining < LOW_REMAINING) return undefined;
+    if (!asked.has(code) && asked.size >= MAX_ASKED) return undefined;
+    asked.add(code);
+    return client.securityDisclosures(params);
+  };
 }
 
 const deps: RecorderDeps = {
   read: (addresses) => readKaishaValues(addresses),
-  async trace(cells) {
+  async trace(cells, restated) {
     // The trace's code (and the functions' parsers it reuses) is a chunk of its own: only an
     // update that changed cells needs it.
     const { traceCell } = await import(/* webpackChunkName: "why" */ "../trace/resolve-trace");
     const reads = await readKaishaCellsAt(cells);
     const client = getClient();
+    const disclosures = disclosuresFor(restated);
     return Promise.all(
       reads.map((r) =>
-        r === undefined
-          ? undefined
-          : traceCell(r, { client, disclosures: disclosuresInMemory }, logLang),
+        r === undefined ? undefined : traceCell(r, { client, disclosures }, logLang),
       ),
     );
   },

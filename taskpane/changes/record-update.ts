@@ -26,8 +26,15 @@ const MAX_TRACED = 300;
 export interface RecorderDeps {
   /** The KAISHA cells' values (the cells at `addresses` and their spills, or the whole workbook). */
   read(addresses?: readonly string[]): Promise<CellValue[]>;
-  /** Traces of changed cells (after the update), in the same order; undefined where not traced. */
-  trace(cells: readonly ChangedCell[]): Promise<(CellTrace | undefined)[]>;
+  /**
+   * Traces of changed cells (after the update), in the same order; undefined where not traced.
+   * `restated`: the companies a figure of a published period changed for, whose disclosures list
+   * may be asked to name the 訂正 (the change an analyst must not miss).
+   */
+  trace(
+    cells: readonly ChangedCell[],
+    restated: ReadonlySet<string>,
+  ): Promise<(CellTrace | undefined)[]>;
   storage: LogStorage | undefined;
   /** The workbook's name for its log (its URL where Office gives one). */
   workbook(): string;
@@ -82,9 +89,13 @@ async function logChanges(
     const changed = diffCells(before, after);
     if (changed.length === 0) return undefined;
     const kept = changed.slice(0, MAX_CELLS_PER_UPDATE);
-    const traced = await deps.trace(kept.slice(0, MAX_TRACED)).catch(() => []);
+    const moves = companyMoves(replacedSince(since));
+    const restated = new Set(
+      [...moves.values()].filter((m) => m.restated.length > 0).map((m) => m.company),
+    );
+    const traced = await deps.trace(kept.slice(0, MAX_TRACED), restated).catch(() => []);
     const traceOf = new Map(kept.map((c, i) => [c, traced[i]]));
-    const groups = groupChanges(kept, (c) => traceOf.get(c), companyMoves(replacedSince(since)));
+    const groups = groupChanges(kept, (c) => traceOf.get(c), moves);
     const entry: LoggedUpdate = {
       id: `${start.toString(36)}-${trigger}`,
       at: deps.now(),

@@ -351,7 +351,10 @@ async function traceDividendsCell(
     ...base,
     company: who,
     ...(key ? { item: itemOf(key, "dividends", lang) } : {}),
-    period: { label: lang === "ja" ? `${year}年度決算` : `FY ending ${year}` },
+    // openapi.json DividendRecord.fiscal_year: the year the fiscal period ends in.
+    period: {
+      label: lang === "ja" ? `${year}年に終わる事業年度` : `Fiscal year ending in ${year}`,
+    },
     ...(typeof apiValue === "number" || apiValue === null ? { apiValue } : {}),
     source: { kind: "refs", refs: refsWithFilings(record.source_refs, list?.disclosures) },
     qualifiers: key === "annual_dps_adjusted" ? [{ code: "split_adjusted" }] : [],

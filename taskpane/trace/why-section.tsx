@@ -113,11 +113,18 @@ function Source(props: { trace: CellTrace; t: Translator }) {
   );
 }
 
+/** Inline styles: the view's own, so the pane's start-up page (taskpane.html) carries none of them. */
+const DL = { margin: 0 } as const;
+const DT = { fontWeight: 600, fontSize: 12, marginTop: 6 } as const;
+const DD = { margin: 0, overflowWrap: "anywhere", wordBreak: "break-word" } as const;
+
 function Row(props: { id: string; label: string; children: React.ReactNode }) {
   return (
     <>
-      <dt>{props.label}</dt>
-      <dd data-testid={props.id}>{props.children}</dd>
+      <dt style={DT}>{props.label}</dt>
+      <dd style={DD} data-testid={props.id}>
+        {props.children}
+      </dd>
     </>
   );
 }
@@ -144,9 +151,9 @@ function TraceView(props: { trace: CellTrace; t: Translator }) {
   const { trace, t } = props;
   const unit = trace.item?.unit;
   return (
-    <dl className="kaisha-trace" data-testid="why-trace">
+    <dl style={DL} data-testid="why-trace" data-address={trace.address}>
       <Row id="why-formula" label={t("whyFormula")}>
-        <code>{trace.formula}</code>
+        <code style={DD}>{trace.formula}</code>
         {trace.anchor !== trace.address ? ` (${trace.anchor})` : ""}
       </Row>
       {trace.company && (
@@ -209,7 +216,7 @@ function TraceView(props: { trace: CellTrace; t: Translator }) {
       </Row>
       {trace.request && (
         <Row id="why-request" label={t("whyRequest")}>
-          <code>
+          <code style={DD}>
             {`${trace.request.endpoint}?${new URLSearchParams(
               Object.entries(trace.request.params).map(([k, v]) => [k, String(v)]),
             ).toString()}`}
