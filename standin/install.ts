@@ -165,9 +165,14 @@ function installOfficeContext(
     const context = o.context;
     for (const [key, value] of Object.entries(contextPatch))
       if (context[key] === undefined) context[key] = value;
-    for (const [key, value] of Object.entries(forced.context))
-      if (context[key] !== value) context[key] = value;
-    for (const [key, value] of Object.entries(forced.office)) if (o[key] !== value) o[key] = value;
+    // Defined, not assigned: office.js may give these as getters without a setter.
+    const force = (target: Record<string, unknown>, entries: Record<string, unknown>): void => {
+      for (const [key, value] of Object.entries(entries))
+        if (target[key] !== value)
+          Object.defineProperty(target, key, { value, configurable: true, writable: true });
+    };
+    force(context, forced.context);
+    force(o, forced.office);
   };
   // office.js assigns the Office global when it loads: patch whatever it assigns.
   let officeValue = host.Office;
