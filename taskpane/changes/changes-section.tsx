@@ -108,8 +108,9 @@ function Group(props: { group: ChangeGroup; t: Translator }) {
               </Link>
               {what ? ` · ${what}` : ""}
               <div>
-                {`${shown(c.old, t)} → ${shown(c.new, t)}`}
-                {c.pct === undefined ? "" : ` (${c.pct >= 0 ? "+" : ""}${c.pct.toFixed(1)}%)`}
+                {`${shown(c.old, t)} → ${shown(c.new, t)}${
+                  c.pct === undefined ? "" : ` (${c.pct >= 0 ? "+" : ""}${c.pct.toFixed(1)}%)`
+                }`}
               </div>
             </li>
           );
