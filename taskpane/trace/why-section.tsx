@@ -1,11 +1,12 @@
 // "Why this number": the selected KAISHA cell traced to its period, filing and qualifiers (a lazily
 // loaded chunk of the pane: app.tsx).
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Link, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
-import { usePane } from "../pane-context";
+import { usePane, useSectionShown } from "../pane-context";
 import type { Translator } from "../i18n/messages";
 import { readSelectedKaishaCell } from "../excel/kaisha-values";
+import { followSelection } from "../excel/selection-watch";
 import { readableAmount } from "../state/resolved-text";
 import { openInBrowser } from "../components/help-link";
 import type { SecurityDisclosuresResponse } from "../../src/contract";
@@ -15,6 +16,8 @@ import type { CellTrace, FilingRef, Qualifier } from "./trace-model";
 
 /** Remaining requests today under which the disclosures list is asked only on the analyst's click. */
 const LOW_REMAINING = 100;
+/** Quiet time after a selection change before it is explained. @unit ms */
+const SELECTION_PAUSE_MS = 300;
 
 function num(v: number, t: Translator): string {
   return v.toLocaleString(t.lang === "ja" ? "ja-JP" : "en-US", { maximumFractionDigits: 4 });
@@ -283,6 +286,30 @@ export default function WhySection() {
       setBusy(false);
     }
   };
+
+  // While the view is shown, a new selection is explained as it is made (where the host says so).
+  const shown = useSectionShown();
+  const latest = useRef(explain);
+  latest.current = explain;
+  useEffect(() => {
+    if (!shown || !excel) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let off: (() => void) | undefined;
+    let live = true;
+    void followSelection(() => {
+      // One explanation per pause in the analyst's moves (arrow keys fire one event per cell).
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(() => void latest.current(false), SELECTION_PAUSE_MS);
+    }).then((unsubscribe) => {
+      if (live) off = unsubscribe;
+      else unsubscribe();
+    });
+    return () => {
+      live = false;
+      if (timer !== undefined) clearTimeout(timer);
+      off?.();
+    };
+  }, [shown, excel]);
 
   return (
     <section className="kaisha-section" data-testid="why-section" aria-label={t("navWhy")}>
