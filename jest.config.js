@@ -14,6 +14,9 @@ const common = {
   globalTeardown: "<rootDir>/test/sandbox-tables-teardown.ts",
   transform: { "^.+\\.ts$": swc("ts"), "^.+\\.tsx$": swc("tsx") },
   moduleFileExtensions: ["ts", "tsx", "js", "json"],
+  // numfmt 4.0.1 names dist/index.cjs for require(), a file its package lacks; dist/index.js is
+  // that CommonJS build (webpack reaches it through the package's "default" entry).
+  moduleNameMapper: { "^numfmt$": "<rootDir>/node_modules/numfmt/dist/index.js" },
 };
 module.exports = {
   projects: [

@@ -1,5 +1,6 @@
 // Turns what a custom function returns into grid cells the preview can show: numbers with their
 // number format (dates from serials), text, booleans, entity cards, and cell errors with messages.
+import { format } from "numfmt";
 
 /** One shown cell. `text` is what the grid displays; `error` carries code and message. */
 export type DisplayCell =
@@ -12,103 +13,8 @@ export type DisplayCell =
 
 export const EMPTY_CELL: DisplayCell = { kind: "empty", text: "" };
 
-/** 1899-12-30: Excel's day 0 in the 1900 date system (serial 60 being the phantom 1900-02-29). */
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-const DAY_MS = 86_400_000;
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, "0");
-}
-
-/**
- * Formats a serial with a date format such as `yyyy-mm-dd`, `yyyy/mm/dd` or `yyyy-mm-dd hh:mm`.
- * Calendar arithmetic in UTC so that no time zone moves the day.
- */
-export function formatSerialDate(serial: number, numberFormat: string): string {
-  const ms = EXCEL_EPOCH_MS + Math.round(serial * DAY_MS);
-  const d = new Date(ms);
-  const parts: Record<string, string> = {
-    yyyy: String(d.getUTCFullYear()),
-    mm: pad(d.getUTCMonth() + 1),
-    dd: pad(d.getUTCDate()),
-    hh: pad(d.getUTCHours()),
-    ss: pad(d.getUTCSeconds()),
-  };
-  const minutes = pad(d.getUTCMinutes());
-  // "mm" after "hh" is minutes, as in Excel's format codes.
-  return numberFormat
-    .replace(/hh:mm/gi, `${parts["hh"]}:${minutes}`)
-    .replace(/yyyy/gi, parts["yyyy"] ?? "")
-    .replace(/mm/gi, parts["mm"] ?? "")
-    .replace(/dd/gi, parts["dd"] ?? "")
-    .replace(/ss/gi, parts["ss"] ?? "");
-}
-
-function isDateFormat(numberFormat: string): boolean {
-  const unquoted = codeOnly(numberFormat);
-  return /y|d/i.test(unquoted) && !/[#0]/.test(unquoted);
-}
-
-/** One piece of a format section: a code run (digits, dates, %) or literal text. */
-interface FormatPiece {
-  literal: boolean;
-  text: string;
-}
-
-/**
- * A format section split into code and literal text (STANDIN.md "Number formats"): text in double
- * quotes and a character after `\` are shown as they are, `_x` is a space as wide as x, `[...]`
- * (colour, condition) and `*x` (fill) show nothing. Only code outside them formats the value, so a
- * quoted `"%"` is a percent sign and never multiplies by 100.
- */
-function formatPieces(section: string): FormatPiece[] {
-  const out: FormatPiece[] = [];
-  const push = (literal: boolean, text: string): void => {
-    const last = out[out.length - 1];
-    if (last !== undefined && last.literal === literal) last.text += text;
-    else out.push({ literal, text });
-  };
-  for (let i = 0; i < section.length; i++) {
-    const ch = section[i] as string;
-    if (ch === '"') {
-      const end = section.indexOf('"', i + 1);
-      const stop = end === -1 ? section.length : end;
-      push(true, section.slice(i + 1, stop));
-      i = stop;
-    } else if (ch === "\\") {
-      push(true, section[i + 1] ?? "");
-      i++;
-    } else if (ch === "_") {
-      push(true, " ");
-      i++;
-    } else if (ch === "*") {
-      i++;
-    } else if (ch === "[") {
-      const end = section.indexOf("]", i + 1);
-      i = end === -1 ? section.length : end;
-    } else {
-      push(false, ch);
-    }
-  }
-  return out;
-}
-
-/** The code of a format section without its literal text (for what the code asks of the value). */
-function codeOnly(section: string): string {
-  return formatPieces(section)
-    .filter((p) => !p.literal)
-    .map((p) => p.text)
-    .join("");
-}
-
-/** Decimal places written in a format section's code such as `#,##0.00` (2) or `0.0%` (1). */
-function decimalsOf(code: string): number {
-  const m = /\.([0#?]+)/.exec(code);
-  return m?.[1]?.length ?? 0;
-}
-
 /** The characters a General cell shows in a standard-width column (see STANDIN.md, "General"). */
-export const GENERAL_WIDTH = 11;
+const GENERAL_WIDTH = 11;
 
 /** "1.23457e+11" -> "1.23457E+11", exponent at least two digits, mantissa without trailing zeros. */
 function scientific(value: number, digits: number): string {
@@ -132,7 +38,7 @@ function fitScientific(value: number): string {
  * separators; integers of 12 or more digits (large yen amounts) and tiny fractions switch to E
  * notation (31379507000000 -> "3.13795E+13"); other decimals are rounded to fit.
  */
-export function formatGeneral(value: number): string {
+function formatGeneral(value: number): string {
   if (value === 0) return "0";
   const abs = Math.abs(value);
   const sign = value < 0 ? 1 : 0;
@@ -149,71 +55,22 @@ export function formatGeneral(value: number): string {
 }
 
 /**
- * Formats a number with an Excel number format (the subset KAISHA functions use: dates, percent,
- * `#,##0`, `0.00`, General, with literal text such as a stale marker `" (stale)"`). The first
- * section of a multi-section format is used. Excel's rules (STANDIN.md "Number formats"): each
- * `%` in the code multiplies by 100 and shows a percent sign; a `%` inside quotes (or after `\`)
- * is only text; `,` between digit placeholders groups thousands.
+ * Formats a number with an Excel number format code as Excel shows it in a cell, by numfmt (a
+ * maintained implementation of Excel's format codes: sections, percent, literal text, `_x` and
+ * `[...]`, thousands scaling by trailing commas, dates from 1900-system serials). A plain General
+ * code is the cell's width rule rather than a code (`formatGeneral`: numfmt's General keeps six
+ * significant digits whatever the sign, where an 11-character cell gives a negative one fewer).
+ * STANDIN.md "Number formats" lists what the stand-in relies on; its examples are checked by
+ * test/standin/number-format-rows.test.ts.
  * @example formatNumber(45382, "yyyy-mm-dd") // "2024-03-31"
  * @example formatNumber(0.0368, "0.00%") // "3.68%"
  * @example formatNumber(3.68, '0.00"%"') // "3.68%"
  */
 export function formatNumber(value: number, numberFormat?: string): string {
-  const format = firstSection(numberFormat ?? "General");
-  const pieces = formatPieces(format);
-  const code = pieces
-    .filter((p) => !p.literal)
-    .map((p) => p.text)
-    .join("");
-  if (/^\s*general\s*$/i.test(code) || code.trim() === "" || format === "@") {
-    // General with a note after it (a stale value's `General" (stale)"`): the number, then the note.
-    const literal = pieces.filter((p) => p.literal).map((p) => p.text);
-    return formatGeneral(value) + literal.join("");
-  }
-  if (isDateFormat(format))
-    return pieces.map((p) => (p.literal ? p.text : formatSerialDate(value, p.text))).join("");
-  const percents = (code.match(/%/g) ?? []).length;
-  // A comma right after the last digit placeholder divides by 1,000 per comma (Microsoft Support,
-  // "Review guidelines for customizing a number format": "#,##0,," shows 12,200,000 as 12).
-  const scaleCommas = /[0#?.](,+)[^0#?]*$/.exec(code)?.[1]?.length ?? 0;
-  const scaled = (value * 100 ** percents) / 1000 ** scaleCommas;
-  const grouped = /[0#?],[0#?]/.test(code);
-  const number = Math.abs(scaled).toLocaleString("en-US", {
-    minimumFractionDigits: decimalsOf(code),
-    maximumFractionDigits: decimalsOf(code),
-    useGrouping: grouped,
-  });
-  // The digits go where the code's first digit placeholder run is; code characters other than
-  // placeholders (%, $, spaces, signs) are shown where they stand.
-  let placed = false;
-  const text = pieces
-    .map((p) => {
-      if (p.literal) return p.text;
-      return p.text
-        .split(/([0#?][0#?,.]*)/)
-        .map((part, i) => {
-          if (i % 2 === 0) return part; // code between placeholder runs: %, $, spaces
-          if (placed) return "";
-          placed = true;
-          return number;
-        })
-        .join("");
-    })
-    .join("");
-  const negative = scaled < 0 && /[1-9]/.test(number);
-  return `${negative ? "-" : ""}${text}`;
-}
-
-/** The first section of a format (`0.0%;[Red]-0.0%` -> `0.0%`), `;` inside quotes kept. */
-function firstSection(format: string): string {
-  let quoted = false;
-  for (let i = 0; i < format.length; i++) {
-    const ch = format[i];
-    if (ch === '"') quoted = !quoted;
-    else if (ch === "\\") i++;
-    else if (ch === ";" && !quoted) return format.slice(0, i);
-  }
-  return format;
+  const code = numberFormat ?? "General";
+  if (/^\s*general\s*$/i.test(code)) return formatGeneral(value);
+  // A non-breaking space where a format code asks for one (`_)`) is a plain space in our text.
+  return format(code, value, { nbsp: false });
 }
 
 /** The shape of `CustomFunctions.Error` (the stand-in's or a host's). */

@@ -14,8 +14,8 @@ describe("preview number formats (Microsoft, Number format codes)", () => {
     expect(formatNumber(3.68, "0.00\\%")).toBe("3.68%");
   });
 
-  test("each unquoted % multiplies by 100 once", () => {
-    expect(formatNumber(0.0001, "0.00%%")).toBe("1.00%%");
+  test("two unquoted % scale once, as numfmt reads them (STANDIN.md: Microsoft is silent)", () => {
+    expect(formatNumber(0.0001, "0.00%%")).toBe("0.01%%");
   });
 
   test("negative percentages keep their sign in front", () => {
