@@ -1,12 +1,19 @@
 // The e2e project's globalSetup: builds the add-in once (the e2e build with sandbox defaults and a
-// production build, in one parallel webpack run) and starts the run's one Chromium (./browser.ts).
+// production build, sharing one webpack cache) and starts the run's one Chromium (./browser.ts).
 import fs from "node:fs";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import writeSandboxTables from "../sandbox-tables";
 import { launchSharedBrowser } from "./browser";
-import { E2E_BUILD_BASE_URL, E2E_DIST, E2E_PROD_DIST, ROOT, SCREENSHOTS } from "./paths";
+import {
+  E2E_BUILD_BASE_URL,
+  E2E_DIST,
+  E2E_PROD_DIST,
+  ROOT,
+  SCREENSHOTS,
+  WEBPACK_CACHE,
+} from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
 
@@ -71,6 +78,17 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
     const config = factory({}, { mode: "production" });
     config.output = { ...config.output, path: outDir };
     config.infrastructureLogging = { level: "error" };
+    // One cache for both builds: the second reuses the first's modules and minified chunks where
+    // they are the same (the pane's vendor chunk, every module no build-time setting reaches;
+    // DefinePlugin records which settings a module read, so a module that read one rebuilds).
+    // KAISHA_E2E_REBUILD=1 builds without it.
+    config.cache = process.env["KAISHA_E2E_REBUILD"]
+      ? false
+      : {
+          type: "filesystem",
+          cacheDirectory: WEBPACK_CACHE,
+          buildDependencies: { config: [path.join(ROOT, "webpack.config.js")] },
+        };
     return config;
   } finally {
     for (const [n, v] of saved) {
@@ -81,7 +99,7 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
 }
 
 /**
- * The two builds every e2e suite shares, made once per run in one parallel webpack run: the e2e
+ * The two builds every e2e suite shares, made once per run, one after the other: the e2e
  * build (production mode with `npm start`'s sandbox settings: sandbox base URL, demo key,
  * build-report.json) and a true `npm run build` (no sandbox variables; with the preview page, KAISHA_PREVIEW=1). A build is skipped when
  * nothing it reads has changed since the last good one (KAISHA_E2E_REBUILD=1 forces it; CI starts
@@ -111,15 +129,26 @@ export async function buildForE2e(): Promise<void> {
     // npm run build leaves the preview page out; this one asks for it to test it in production.
     { dir: E2E_PROD_DIST, env: { KAISHA_PREVIEW: "1" } },
   ].filter((build) => !builtFrom(build.dir, stamp));
-  if (stale.length === 0) return;
-  const configs = stale.map((build) => configFor(build.dir, build.env));
-  const stats = await new Promise<webpack.MultiStats>((resolve, reject) => {
-    webpack(configs, (err, result) => {
-      if (err) reject(err);
-      else if (!result) reject(new Error("webpack returned no stats"));
-      else resolve(result);
+  // One after the other, not in one parallel run: webpack compiles on one thread either way, and
+  // the second build then finds the first's work in the cache (a fresh clone's CI run: 40 s of CPU
+  // for both instead of 50 s).
+  for (const build of stale) {
+    await compile(configFor(build.dir, build.env));
+    fs.writeFileSync(path.join(build.dir, ".inputs-stamp"), stamp);
+  }
+}
+
+/** One webpack build; resolves once its cache is written (the next build reads it). */
+function compile(config: webpack.Configuration): Promise<void> {
+  const compiler = webpack(config);
+  return new Promise((resolve, reject) => {
+    compiler.run((err, stats) => {
+      compiler.close((closeErr) => {
+        if (err ?? closeErr) reject(err ?? closeErr);
+        else if (stats?.hasErrors())
+          reject(new Error(`e2e build failed:\n${stats.toString("errors-only")}`));
+        else resolve();
+      });
     });
   });
-  if (stats.hasErrors()) throw new Error(`e2e build failed:\n${stats.toString("errors-only")}`);
-  for (const build of stale) fs.writeFileSync(path.join(build.dir, ".inputs-stamp"), stamp);
 }

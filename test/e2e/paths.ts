@@ -6,6 +6,8 @@ export const ROOT = path.join(__dirname, "..", "..");
 export const E2E_DIST = path.join(ROOT, "test-artifacts", "e2e-dist");
 /** A true `npm run build` (no sandbox settings), for the suites that check what production ships. */
 export const E2E_PROD_DIST = path.join(ROOT, "test-artifacts", "e2e-prod-dist");
+/** webpack's filesystem cache of the two builds (test/e2e/global-setup.ts). */
+export const WEBPACK_CACHE = path.join(ROOT, "test-artifacts", "webpack-cache");
 export const SCREENSHOTS = path.join(ROOT, "test-artifacts", "screenshots");
 /** The base URL baked into the e2e build; tests point pages at their own sandbox with ?baseUrl=. */
 export const E2E_BUILD_BASE_URL = "http://127.0.0.1:8787/v1";
