@@ -581,7 +581,7 @@ export const en = {
   whyNotInMemory:
     "The answer behind {address} is not in memory: recalculate the cell, then explain it again.",
   whyUnsupported:
-    "This view explains FINANCIAL and PRICE cells, and cells of FINANCIALS and DIVIDENDS tables with a header row.",
+    "This view explains FINANCIAL and PRICE cells, and cells of FINANCIALS, DIVIDENDS and SEGMENTS tables with a header row.",
   whyArgument: "The formula's arguments are refused: the cell's own message says why.",
   whyFormula: "Formula",
   whyCompany: "Company",
@@ -620,6 +620,10 @@ export const en = {
   whyQLtmBalance: "LTM of a balance: the balance at {label}",
   whyQAsReported: "Per-share figure as reported, not split-adjusted.",
   whyQSplitAdjusted: "Split-adjusted to the latest share basis.",
+  whyQSegmentBasis: "How the figure was had: {basis}.",
+  whyBasisDisclosed: "as disclosed",
+  whyBasisCumulative: "derived: the difference of two cumulative figures",
+  whyBasisUpstream: "derived when the data was taken in",
   whyStateCurrent: "current",
   whyStateStale: "stale: {why}",
   whyStateDue: "due: being checked again in the background",

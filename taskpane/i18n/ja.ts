@@ -570,7 +570,7 @@ export const ja: Messages = {
   whyNotInMemory:
     "{address} の元の回答がメモリにありません。セルを再計算してから、もう一度説明してください。",
   whyUnsupported:
-    "この表示で説明できるのは FINANCIAL と PRICE のセル、見出し行のある FINANCIALS と DIVIDENDS の表のセルです。",
+    "この表示で説明できるのは FINANCIAL と PRICE のセル、見出し行のある FINANCIALS・DIVIDENDS・SEGMENTS の表のセルです。",
   whyArgument: "数式の引数が受け付けられません。理由はセル自身のメッセージをご覧ください。",
   whyFormula: "数式",
   whyCompany: "企業",
@@ -607,6 +607,10 @@ export const ja: Messages = {
   whyQLtmBalance: "残高項目の LTM：{label} の残高",
   whyQAsReported: "1株当たりの値は開示どおりで、株式分割の調整はしていません。",
   whyQSplitAdjusted: "株式分割を最新の株数基準に調整した値です。",
+  whyQSegmentBasis: "値の由来：{basis}。",
+  whyBasisDisclosed: "開示どおり",
+  whyBasisCumulative: "計算値（累計値の差）",
+  whyBasisUpstream: "計算値（取込時に算出）",
   whyStateCurrent: "最新",
   whyStateStale: "古い値：{why}",
   whyStateDue: "確認の時期：バックグラウンドで再確認中",

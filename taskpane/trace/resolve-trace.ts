@@ -64,7 +64,7 @@ export interface TraceDeps {
   storedAt?(operationId: string, params: Record<string, unknown>): number | undefined;
 }
 
-const TABLE_FUNCTIONS = new Set(["FINANCIALS", "DIVIDENDS"]);
+const TABLE_FUNCTIONS = new Set(["FINANCIALS", "DIVIDENDS", "SEGMENTS"]);
 
 function text(v: unknown): string {
   return v === null || v === undefined ? "" : String(v);
@@ -363,6 +363,72 @@ async function traceDividendsCell(
   };
 }
 
+/** The column of a header row naming `key` (its key or Japanese label), -1 when none. */
+function columnOf(header: readonly unknown[], key: string): number {
+  return header.findIndex((h) => text(h) === key || text(h) === labelJa(key));
+}
+
+/** SEGMENTS: a segment's figure, its period's filings and the figure's basis (openapi.json SegmentRow). */
+async function traceSegmentsCell(
+  cell: SelectedCell,
+  deps: TraceDeps,
+  lang: Lang,
+  base: CellTrace,
+): Promise<CellTrace> {
+  const [company, , period, unit, headers] = cell.args;
+  const spill = cell.spill;
+  const ref = companyRefArg(company);
+  const mode = headers === null || headers === undefined || headers === "" ? 1 : Number(headers);
+  if (spill === undefined || "name" in ref || (mode !== 1 && mode !== 2))
+    return { ...base, unresolved: "unsupported" };
+  const head = mode === 2 ? 1 : 0;
+  const { row, col } = cell.offset;
+  const header = spill[head] ?? [];
+  if (row <= head) return { ...base, unresolved: "unsupported" };
+  const who = companyOf(ref, deps.client);
+  if (who.edinet === undefined) return { ...base, unresolved: "not_in_memory" };
+  const series: "quarter" | "annual" =
+    text(period) === "quarter" || text(period) === "quarterly" ? "quarter" : "annual";
+  const params = { edinet_code: who.edinet, period: series };
+  const body = deps.client.peek("getSegments", params) as
+    | { segments: (Record<string, unknown> & { fiscal_year: string; quarter: number | null })[] }
+    | undefined;
+  const line = spill[row] ?? [];
+  const fiscalYear = text(line[columnOf(header, "fiscal_year")]);
+  const quarterAt = columnOf(header, "quarter");
+  const quarter = quarterAt < 0 ? null : Number(line[quarterAt]);
+  const name = text(line[columnOf(header, "segment_name")]);
+  const found = body?.segments.find(
+    (x) =>
+      x.fiscal_year === fiscalYear && (x.quarter ?? null) === quarter && x.segment_name === name,
+  );
+  if (body === undefined || found === undefined) return { ...base, unresolved: "not_in_memory" };
+  const key = keyOfHeader(header[col], "segments");
+  const value = key ? found[key] : undefined;
+  // openapi.json SegmentRow: revenue_basis / operating_income_basis say how each figure was had.
+  const basis = key === "revenue" || key === "operating_income" ? found[`${key}_basis`] : undefined;
+  const q = quarter === null ? undefined : `Q${quarter}`;
+  return {
+    ...base,
+    company: who,
+    ...(key ? { item: itemOf(key, "segments", lang) } : {}),
+    period: {
+      label: `${periodLabel({ fiscal_year: fiscalYear, type: series, ...(q ? { quarter: q } : {}) }, lang)} · ${name}`,
+      fiscal_year: fiscalYear,
+      ...(q ? { quarter: q } : {}),
+    },
+    moneyUnit: typeof unit === "string" && unit !== "" ? unit : "jpy",
+    ...(typeof value === "number" || value === null ? { apiValue: value } : {}),
+    source: await filingsOf(deps, who.code, {
+      fiscal_year: fiscalYear,
+      ...(q ? { quarter: q } : {}),
+    }),
+    qualifiers: typeof basis === "string" ? [{ code: "segment_basis", basis }] : [],
+    fetch: fetchState(body, deps.storedAt?.("getSegments", params)),
+    request: requestOf("GET /segments", params),
+  };
+}
+
 function keyOfYear(h: unknown): boolean {
   const t = text(h);
   return t === "fiscal_year" || t === labelJa("fiscal_year");
@@ -426,6 +492,8 @@ export async function traceCell(
         return await traceFinancialsCell(cell, deps, lang, base);
       case "DIVIDENDS":
         return await traceDividendsCell(cell, deps, lang, base);
+      case "SEGMENTS":
+        return await traceSegmentsCell(cell, deps, lang, base);
       case "PRICE":
         return tracePrice(cell, deps, lang, base);
       default:

@@ -38,7 +38,9 @@ export type Qualifier =
   | { code: "derived_ltm"; parts: { label: string; value: number }[]; value: number }
   | { code: "ltm_balance"; label: string }
   | { code: "as_reported_per_share" }
-  | { code: "split_adjusted" };
+  | { code: "split_adjusted" }
+  /** openapi.json SegmentRow revenue_basis: disclosed, derived_upstream, derived_from_cumulative. */
+  | { code: "segment_basis"; basis: string };
 
 /** How fresh the answer behind the cell is (src/client/freshness.ts decides; the pane reports). */
 export interface TraceFetch {

@@ -54,6 +54,17 @@ function qualifierText(q: Qualifier, t: Translator, unit: string | undefined): s
       return t("whyQAsReported");
     case "split_adjusted":
       return t("whyQSplitAdjusted");
+    case "segment_basis":
+      return t("whyQSegmentBasis", {
+        basis:
+          q.basis === "disclosed"
+            ? t("whyBasisDisclosed")
+            : q.basis === "derived_from_cumulative"
+              ? t("whyBasisCumulative")
+              : q.basis === "derived_upstream"
+                ? t("whyBasisUpstream")
+                : q.basis,
+      });
   }
 }
 

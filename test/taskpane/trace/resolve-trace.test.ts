@@ -3,6 +3,7 @@
 import { financial } from "../../../functions/financial-cell";
 import { financials } from "../../../functions/financials";
 import { price } from "../../../functions/price-cell";
+import { segments } from "../../../functions/segments";
 import { invocation, resetSession, useSandbox, type Harness } from "../../functions/harness";
 import {
   traceCell,
@@ -142,6 +143,34 @@ describe("tracing a spill cell and a price", () => {
       date: body.prices[0]?.date,
       exchange: body.attribution.source_label,
     });
+  });
+});
+
+describe("tracing a SEGMENTS cell", () => {
+  test("a segment's revenue: its period and segment, the API's figure, how the figure was had", async () => {
+    const h = useSandbox();
+    const table = (await segments("7203", null, null, null, null, invocation())) as unknown[][];
+    const header = table[0] ?? [];
+    const col = header.indexOf("revenue");
+    expect(col).toBeGreaterThan(0);
+    const trace = await traceCell(
+      cell("=KAISHA.SEGMENTS(7203)", [7203, null, null, null, null], {
+        offset: { row: 1, col },
+        spill: table,
+      }),
+      deps(h),
+      "en",
+    );
+    const edinet = h.client.knownCode("edinet_code", "7203") ?? "";
+    const body = await h.client.segments({ edinet_code: edinet, period: "annual" });
+    const fy = String(table[1]?.[header.indexOf("fiscal_year")]);
+    const name = String(table[1]?.[header.indexOf("segment_name")]);
+    const row = body.segments.find((x) => x.fiscal_year === fy && x.segment_name === name);
+    expect(trace.item?.key).toBe("revenue");
+    expect(trace.apiValue).toBe(row?.revenue);
+    expect(trace.period?.label).toContain(name);
+    expect(trace.qualifiers).toEqual([{ code: "segment_basis", basis: row?.revenue_basis }]);
+    expect(trace.request?.endpoint).toBe("GET /segments");
   });
 });
 
