@@ -227,7 +227,12 @@ export function installExcelStandIn(host: Host, config: StandInConfig | undefine
     associated = true;
     // Every association of the functions file runs in one turn: the open's calculation after it.
     setTimeout(() => {
-      if (saved) wb.recalculate(hostKind === "web" ? "custom" : "volatile");
+      if (saved) {
+        wb.log.push(
+          hostKind === "web" ? "open: every custom function" : "open: volatile functions",
+        );
+        wb.recalculate(hostKind === "web" ? "custom" : "volatile");
+      }
       announceRegistered();
     }, 0);
   };
