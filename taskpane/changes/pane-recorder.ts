@@ -73,13 +73,18 @@ const deps: RecorderDeps = {
   async trace(cells, restated) {
     // The trace's code (and the functions' parsers it reuses) is a chunk of its own: only an
     // update that changed cells needs it.
-    const { traceCell } = await import(/* webpackChunkName: "why" */ "../trace/resolve-trace");
+    const [{ traceCell }, { storedAnswer }] = await Promise.all([
+      import(/* webpackChunkName: "why" */ "../trace/resolve-trace"),
+      import(/* webpackChunkName: "why" */ "../trace/stored-answer"),
+    ]);
     const reads = await readKaishaCellsAt(cells);
     const client = getClient();
     const disclosures = disclosuresFor(restated);
     return Promise.all(
       reads.map((r) =>
-        r === undefined ? undefined : traceCell(r, { client, disclosures }, logLang),
+        r === undefined
+          ? undefined
+          : traceCell(r, { client, disclosures, stored: storedAnswer }, logLang),
       ),
     );
   },

@@ -16,11 +16,17 @@ import { staleInfo } from "../../src/client/stale";
 import { knownFinancialsAsk } from "../../src/domain/company-resolver";
 import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
 import type { Company } from "../../src/excel/args";
-import { isSecondHalf, ltmAnchor, secondHalfValue } from "../../src/excel/financial-period";
+import {
+  isSecondHalf,
+  ltmAnchor,
+  secondHalfValue,
+  type FiscalPeriodSpec,
+} from "../../src/excel/financial-period";
 import { labelJa, unitLabel, unitOf } from "../../src/excel/labels";
 import { ltmKind } from "../../src/excel/ltm-kind";
 import { companyRefArg } from "../../functions/company-arg";
-import { financialPeriodRead } from "../../functions/financial-cell";
+import { FINANCIAL_ITEMS } from "../../functions/financial-cell";
+import { fieldList } from "../../functions/common";
 import { financialsQuery, type FinancialsPeriodType } from "../../functions/shared-financials";
 import { olderWindowOf, rowOf } from "../../functions/cells/answer-index";
 import { periodArgsOf } from "../../functions/cells/interned-args";
@@ -60,8 +66,37 @@ export interface TraceDeps {
   client: Pick<KaishaClient, "peek" | "knownCode">;
   /** The disclosures list of a security (cached like any answer); undefined when not asked. */
   disclosures(code: string): Promise<SecurityDisclosuresResponse | undefined>;
-  /** When answers were stored, where the pane can tell (the cache entry's storedAt). */
-  storedAt?(operationId: string, params: Record<string, unknown>): number | undefined;
+  /**
+   * The stored answer of a request as the cache holds it, fresh or not, with when it was stored
+   * (stored-answer.ts); absent, only fresh answers are read (client.peek).
+   */
+  stored?(operationId: string, params: Record<string, unknown>): StoredAnswer | undefined;
+}
+
+/** An answer as stored: its body and when it was received. */
+export interface StoredAnswer {
+  body: unknown;
+  /** @unit ms since epoch */
+  storedAt: number;
+}
+
+/** Bodies read from the store while no longer fresh: their cells show them until asked again. */
+const dueBodies = new WeakSet<object>();
+
+/**
+ * The answer a cell reads: the fresh one (client.peek), else the stored one that is due (a
+ * stale-while-revalidate cell shows it meanwhile: src/client/client.ts serveWhileRevalidating).
+ */
+function answerOf(
+  deps: TraceDeps,
+  operationId: "getFinancials" | "getDividends" | "getSegments" | "getPrices",
+  params: Record<string, unknown>,
+): unknown {
+  const fresh = deps.client.peek(operationId, params as never) as unknown;
+  if (fresh !== undefined) return fresh;
+  const stored = deps.stored?.(operationId, params)?.body;
+  if (typeof stored === "object" && stored !== null) dueBodies.add(stored);
+  return stored;
 }
 
 const TABLE_FUNCTIONS = new Set(["FINANCIALS", "DIVIDENDS", "SEGMENTS"]);
@@ -98,22 +133,18 @@ function companyOf(ref: Company, client: TraceDeps["client"]): NonNullable<CellT
 
 /** openapi.json getFinancials: the widest window, then older windows back to the period's year. */
 function financialsHolding(
-  client: TraceDeps["client"],
+  deps: TraceDeps,
   ask: Company,
   series: FinancialsPeriodType,
-  fiscalYear: string,
+  spec: FiscalPeriodSpec,
 ): { body: FinancialsResponse; params: Record<string, unknown> } | undefined {
   let params = financialsQuery(ask, series, undefined) as Record<string, unknown>;
-  let body = client.peek("getFinancials", params as never) as FinancialsResponse | undefined;
+  let body = answerOf(deps, "getFinancials", params) as FinancialsResponse | undefined;
   for (let step = 0; body !== undefined && step < 4; step++) {
-    const older = olderWindowOf(
-      body.periods,
-      { kind: "month", month: fiscalYear },
-      FINANCIALS_FETCH_YEARS,
-    );
+    const older = olderWindowOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
     if (older === undefined) break;
     params = financialsQuery(ask, series, older) as Record<string, unknown>;
-    body = client.peek("getFinancials", params as never) as FinancialsResponse | undefined;
+    body = answerOf(deps, "getFinancials", params) as FinancialsResponse | undefined;
   }
   return body === undefined ? undefined : { body, params };
 }
@@ -122,7 +153,11 @@ function fetchState(body: unknown, storedAt: number | undefined): TraceFetch {
   const stale = staleInfo(body);
   const at = storedAt ?? stale?.storedAt;
   const base = at !== undefined ? { storedAt: at } : {};
-  if (stale === undefined) return { ...base, state: "current" };
+  if (stale === undefined)
+    return {
+      ...base,
+      state: typeof body === "object" && body !== null && dueBodies.has(body) ? "due" : "current",
+    };
   const why = stale.error instanceof Error ? stale.error.message : undefined;
   // A due answer served while it is asked again carries the revalidation notice (client.ts).
   const revalidating = why !== undefined && /revalidat|確認中|再確認/.test(why);
@@ -173,21 +208,23 @@ async function traceFinancial(
   base: CellTrace,
 ): Promise<CellTrace> {
   const [company, item, fiscalPeriod, period, quarter, unit] = cell.args;
-  const read = financialPeriodRead(company, item, fiscalPeriod, period, quarter);
   const ref = companyRefArg(company);
-  if (read === undefined || "name" in ref) return { ...base, unresolved: "not_in_memory" };
+  // The item as FINANCIAL reads it (a key, its Japanese label, another accepted form).
+  const key = fieldList(item, "item", FINANCIAL_ITEMS, [], "financials", true)[0];
+  if (key === undefined || "name" in ref) return { ...base, unresolved: "not_in_memory" };
   const ask = knownFinancialsAsk(deps.client as KaishaClient, ref);
   if (ask === undefined) return { ...base, unresolved: "not_in_memory" };
   const choice = periodArgsOf(fiscalPeriod, period, quarter);
   const series: FinancialsPeriodType = choice.type === "LTM" ? "quarterly" : choice.type;
-  const held = financialsHolding(deps.client, ask, series, read.fiscal_year);
+  // The window FINANCIAL reads: the widest, or an older one stepped back to (financial-cell.ts).
+  const held = financialsHolding(deps, ask, series, choice.spec);
   if (held === undefined) return { ...base, unresolved: "not_in_memory" };
   const { body, params } = held;
-  const key = read.item;
   const qualifiers: Qualifier[] = [];
   let apiValue: number | null = null;
   let row: FinancialsPeriod | undefined;
   let quarters: string[] | undefined;
+  let h2 = false;
   if (choice.type === "LTM") {
     const window = ltmAnchor(body.periods, choice.spec, choice.quarter);
     if (!window.ok) return { ...base, unresolved: "not_in_memory" };
@@ -209,6 +246,7 @@ async function traceFinancial(
     const entry = rowOf(body.periods, choice);
     if (entry === undefined) return { ...base, unresolved: "not_in_memory" };
     if (isSecondHalf(entry)) {
+      h2 = true;
       row = entry.fullYear;
       const half = secondHalfValue(entry, key);
       apiValue = half.ok ? half.value : null;
@@ -221,14 +259,14 @@ async function traceFinancial(
       apiValue = readItem(entry, key);
     }
   }
-  const periodText = periodLabel(
-    {
-      fiscal_year: read.fiscal_year,
-      type: read.type,
-      ...(read.quarter !== undefined ? { quarter: read.quarter } : {}),
-    },
-    lang,
-  );
+  if (row === undefined) return { ...base, unresolved: "not_in_memory" };
+  // The period read: the row's (LTM: the quarter it ends with; H2: the half itself).
+  const read = {
+    fiscal_year: row.fiscal_year,
+    type: choice.type,
+    ...(h2 ? { quarter: "H2" } : row.quarter !== undefined ? { quarter: row.quarter } : {}),
+  };
+  const periodText = periodLabel(read, lang);
   const who = companyOf(ref, deps.client);
   const edinet = who.edinet ?? body.edinet_code;
   return {
@@ -248,7 +286,7 @@ async function traceFinancial(
       ...(read.quarter !== undefined ? { quarter: read.quarter } : {}),
     }),
     qualifiers: [...(row ? financialQualifiers(row, key) : []), ...qualifiers],
-    fetch: fetchState(body, deps.storedAt?.("getFinancials", params)),
+    fetch: fetchState(body, deps.stored?.("getFinancials", params)?.storedAt),
     request: requestOf("GET /financials", params),
   };
 }
@@ -287,7 +325,7 @@ async function traceFinancialsCell(
   }
   const ask = knownFinancialsAsk(deps.client as KaishaClient, ref);
   if (key === undefined || ask === undefined) return { ...base, unresolved: "unsupported" };
-  const held = financialsHolding(deps.client, ask, series, fiscalYear);
+  const held = financialsHolding(deps, ask, series, { kind: "month", month: fiscalYear });
   const found = held?.body.periods.find(
     (p) => p.fiscal_year === fiscalYear && (p.quarter ?? undefined) === quarter,
   );
@@ -312,7 +350,7 @@ async function traceFinancialsCell(
       ...(quarter ? { quarter } : {}),
     }),
     qualifiers: financialQualifiers(found, key),
-    fetch: fetchState(held.body, deps.storedAt?.("getFinancials", held.params)),
+    fetch: fetchState(held.body, deps.stored?.("getFinancials", held.params)?.storedAt),
     request: requestOf("GET /financials", held.params),
   };
 }
@@ -337,8 +375,7 @@ async function traceDividendsCell(
   const edinet = who.edinet;
   if (edinet === undefined) return { ...base, unresolved: "not_in_memory" };
   const params = { edinet_code: edinet };
-  const body = deps.client.peek("getDividends", params) as
-    { records: DividendRecord[] } | undefined;
+  const body = answerOf(deps, "getDividends", params) as { records: DividendRecord[] } | undefined;
   // The fiscal_year column (openapi.json DividendRecord.fiscal_year, an integer year).
   const yearCol = (spill[head] ?? []).findIndex((h) => keyOfYear(h));
   const year = Number(spill[row]?.[yearCol < 0 ? 0 : yearCol]);
@@ -358,7 +395,7 @@ async function traceDividendsCell(
     ...(typeof apiValue === "number" || apiValue === null ? { apiValue } : {}),
     source: { kind: "refs", refs: refsWithFilings(record.source_refs, list?.disclosures) },
     qualifiers: key === "annual_dps_adjusted" ? [{ code: "split_adjusted" }] : [],
-    fetch: fetchState(body, deps.storedAt?.("getDividends", params)),
+    fetch: fetchState(body, deps.stored?.("getDividends", params)?.storedAt),
     request: requestOf("GET /dividends", params),
   };
 }
@@ -390,7 +427,7 @@ async function traceSegmentsCell(
   const series: "quarter" | "annual" =
     text(period) === "quarter" || text(period) === "quarterly" ? "quarter" : "annual";
   const params = { edinet_code: who.edinet, period: series };
-  const body = deps.client.peek("getSegments", params) as
+  const body = answerOf(deps, "getSegments", params) as
     | { segments: (Record<string, unknown> & { fiscal_year: string; quarter: number | null })[] }
     | undefined;
   const line = spill[row] ?? [];
@@ -424,7 +461,7 @@ async function traceSegmentsCell(
       ...(q ? { quarter: q } : {}),
     }),
     qualifiers: typeof basis === "string" ? [{ code: "segment_basis", basis }] : [],
-    fetch: fetchState(body, deps.storedAt?.("getSegments", params)),
+    fetch: fetchState(body, deps.stored?.("getSegments", params)?.storedAt),
     request: requestOf("GET /segments", params),
   };
 }
@@ -442,7 +479,7 @@ function tracePrice(cell: SelectedCell, deps: TraceDeps, lang: Lang, base: CellT
   const code = ref.security_code;
   const key = text(field) || "close";
   const params = { code, limit: 1 };
-  const latest = deps.client.peek("getPrices", params) as PricesResponse | undefined;
+  const latest = answerOf(deps, "getPrices", params) as PricesResponse | undefined;
   const row = latest?.prices[0];
   if (row === undefined || (date !== null && date !== undefined && date !== ""))
     return { ...base, company: companyOf(ref, deps.client), unresolved: "not_in_memory" };
@@ -457,7 +494,7 @@ function tracePrice(cell: SelectedCell, deps: TraceDeps, lang: Lang, base: CellT
     ...(typeof value === "number" || value === null ? { apiValue: value } : {}),
     source: { kind: "price", date: row.date, exchange },
     qualifiers: key === "adj_close" ? [{ code: "split_adjusted" }] : [],
-    fetch: fetchState(latest, deps.storedAt?.("getPrices", params)),
+    fetch: fetchState(latest, deps.stored?.("getPrices", params)?.storedAt),
     request: requestOf(`GET /securities/${code}/prices`, { limit: 1 }),
   };
 }

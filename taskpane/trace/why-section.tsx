@@ -12,6 +12,7 @@ import { openInBrowser } from "../components/help-link";
 import type { SecurityDisclosuresResponse } from "../../src/contract";
 import { getClient } from "../../src/session";
 import { traceCell } from "./resolve-trace";
+import { storedAnswer } from "./stored-answer";
 import type { CellTrace, FilingRef, Qualifier } from "./trace-model";
 
 /** Remaining requests today under which the disclosures list is asked only on the analyst's click. */
@@ -284,7 +285,7 @@ export default function WhySection() {
         }
         return client.securityDisclosures(params);
       };
-      const next = await traceCell(cell, { client, disclosures }, t.lang);
+      const next = await traceCell(cell, { client, disclosures, stored: storedAnswer }, t.lang);
       setAskable(heldBack);
       setTrace(next);
       if (next.unresolved !== undefined)

@@ -11,6 +11,7 @@ import {
   type TraceDeps,
 } from "../../../taskpane/trace/resolve-trace";
 import { matchFilings } from "../../../taskpane/trace/filing-match";
+import { storedAnswer } from "../../../taskpane/trace/stored-answer";
 import { financialQualifiers } from "../../../taskpane/trace/trace-model";
 import type { FinancialsPeriod, SecurityDisclosure } from "../../../src/contract";
 
@@ -91,6 +92,29 @@ describe("tracing a FINANCIAL cell", () => {
     if (ltm?.code !== "derived_ltm") throw new Error("no LTM arithmetic");
     expect(ltm.parts.reduce((s, p) => s + p.value, 0)).toBeCloseTo(value as number, 0);
     expect(trace.apiValue).toBeCloseTo(value as number, 0);
+  });
+
+  test("an answer past its freshness: still traced from the store, marked due, with when it was fetched", async () => {
+    const h = useSandbox();
+    const value = await financial("7203", "sales", -1, null, null, null, invocation());
+    const fetchedAt = Date.now();
+    // A year on: the answer is due (the next filing windows have opened and closed).
+    h.advance(365 * 86_400_000);
+    const c = cell('=KAISHA.FINANCIAL(7203,"sales",-1)', [7203, "sales", -1, null, null, null]);
+    const sent = h.sent();
+    expect(
+      (await traceCell(c, { ...deps(h), disclosures: async () => undefined }, "en")).unresolved,
+    ).toBe("not_in_memory");
+    const trace = await traceCell(
+      c,
+      { ...deps(h), disclosures: async () => undefined, stored: storedAnswer },
+      "en",
+    );
+    expect(trace.apiValue).toBe(value);
+    expect(trace.fetch?.state).toBe("due");
+    expect(trace.fetch?.storedAt).toBeGreaterThanOrEqual(fetchedAt - 60_000);
+    expect(trace.fetch?.storedAt).toBeLessThanOrEqual(fetchedAt);
+    expect(h.sent()).toBe(sent);
   });
 
   test("nothing in memory: says so and sends nothing", async () => {
