@@ -51,6 +51,8 @@ const listeners = new Set<Listener>();
  * (a background revalidation stores its answer before it has the cells recalculated).
  */
 let lastEnd = 0;
+/** The updates waiting for their cells to settle, logged one after the other. */
+let queue: Promise<LoggedUpdate | undefined> = Promise.resolve(undefined);
 
 /** Tells `listener` of each update logged (the Changes view reloads); returns unsubscribe. */
 export function onUpdateLogged(listener: Listener): () => void {
@@ -130,9 +132,9 @@ export async function recordUpdate<T>(
   const result = await update();
   // The update's caller goes on at once (an open recalculates its next batch): the cells settle
   // and the log is written meanwhile.
-  const logged =
-    before === undefined
-      ? Promise.resolve(undefined)
-      : logChanges(trigger, start, before, deps, addresses);
+  if (before === undefined) return { result, logged: Promise.resolve(undefined) };
+  // One update's cells read at a time: an open recalculates in many batches, and their reads
+  // must not crowd Excel while it calculates.
+  const logged = (queue = queue.then(() => logChanges(trigger, start, before, deps, addresses)));
   return { result, logged };
 }
