@@ -258,7 +258,8 @@ async function morning(h: Harness, host: "desktop" | "web", workbook: Snapshot) 
   gate.held = undefined;
   release();
   await excel.openTaskPane();
-  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
+  // The pane's chunks load beside the background's work on a busy machine.
+  await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`, { timeout: 120_000 });
   let summary = await openSummary(page);
   // The background's last answers are recalculated a moment after the queue empties (merged per
   // second, taskpane/recalc-on-revalidation.ts): read once the cells and the account stop moving.
