@@ -7,7 +7,6 @@ import type { SandboxOptions } from "../../sandbox/app";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { startDevServer, type DevServer } from "../../scripts/dev-server";
 import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
-import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 import { CHROMIUM, openBrowser } from "./browser";
 import { E2E_DIST, SCREENSHOTS } from "./paths";
 
@@ -25,10 +24,6 @@ export interface StandInConfig {
   dataTypeArguments?: "off" | "formatted" | "all";
   /** what an empty referenced cell passes: null (Excel on the web, default) or 0 (Windows). */
   emptyArgument?: "null" | "zero";
-  /** How custom functions are called (standin/STANDIN.md "Host calculation model"). */
-  host?: "desktop" | "web";
-  /** A workbook saved with `__excelStandIn.save()`: the page opens as it (reopen). */
-  workbook?: WorkbookSnapshot;
   /** How custom functions are called (standin/STANDIN.md "Host calculation model"). */
   host?: "desktop" | "web";
   /** A workbook saved with `__excelStandIn.save()`: the page opens as it (reopen). */
