@@ -28,7 +28,7 @@ const errors = new Map<string, RecordedCellError>();
  * case-insensitive. Undefined when the text is not a cell address.
  *
  * @example cellKey("'Sheet1'!$B$2") // "sheet1!B2"
- * @internal Tests check address folding directly; the product reaches it through record/get/clear.
+ * The open (taskpane/open/start.ts) keys its cells by it, as Excel's invocation writes addresses.
  */
 export function cellKey(address: string): string | undefined {
   const bang = address.lastIndexOf("!");

@@ -19,10 +19,7 @@
 import type { RevalidationStatus } from "../../src/client/revalidator";
 import { parseKaishaCall } from "../state/refresh-cost";
 
-/**
- * A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell).
- * @internal Tests and the bench build cells; the product passes the scan's.
- */
+/** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */
 export interface OpenCell {
   sheet: string;
   /** the cell's address without its sheet, e.g. "B3". */
