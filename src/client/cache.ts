@@ -19,6 +19,8 @@ export interface CacheEntry {
    * persistent tier: a loaded entry is a new object and is decided again. @unit ms since epoch
    */
   freshUntil?: number;
+  /** freshness.ts `lifetimesEpoch` when `freshUntil` was decided: decided again once it moves. */
+  freshEpoch?: number;
 }
 
 /**

@@ -40,8 +40,10 @@ import {
   loadEdinetResolution,
   loadPaginate,
   loadPriceLatest,
+  loadResultsDays,
   loadSend,
 } from "./network-code";
+import type { ResultsDays } from "../domain/results-day-history";
 import { monotonicNow } from "./monotonic";
 import type { Pacer, PacerOptions, PacerPermit, QueueStatus } from "./pacer";
 import { defaultSleep } from "./sleep";
@@ -50,10 +52,16 @@ import { rememberSecret } from "./redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
-import { entryLifetime, isFilingOperation } from "./freshness";
+import {
+  entryLifetime,
+  isFilingOperation,
+  lifetimeEpoch,
+  type CompanyKnowledge,
+  type Lifetime,
+} from "./freshness";
 import { Revalidator } from "./revalidator";
 import type { SendHolds, SendState } from "./send-state";
-import { revalidationRank, revalidatingNotice, sameAnswer } from "./revalidation";
+import { revalidationRank, revalidatingNotice } from "./revalidation";
 import type { CacheEntry } from "./cache";
 import type {
   ApiKeySource,
@@ -266,6 +274,8 @@ interface Core {
    * exchange's code (the send chunk, off the runtime page): no key is held before an answer.
    */
   holds: { now: SendHolds | undefined; listeners: Set<() => void> };
+  /** Companies' expected results days (src/domain/results-day-history.ts, the send chunk). */
+  resultsDays: { now: Pick<ResultsDays, "dailyChecksFrom"> | undefined };
 }
 
 /** See `Core.pacer`. */
@@ -618,7 +628,10 @@ class Client implements ClientCore {
     if (now < entry.storedAt) return this.freshAfterStepBack(opId, clean, entry, now);
     if (override !== undefined) return isFresh(entry.storedAt, override, now);
     // Decided once per entry object and kept on it: a warm cell compares one number to now.
-    const until = entry.freshUntil ?? this.freshUntil(opId, clean, entry);
+    const until =
+      entry.freshEpoch === lifetimeEpoch.now && entry.freshUntil !== undefined
+        ? entry.freshUntil
+        : this.freshUntil(opId, clean, entry);
     return now < until;
   }
 
@@ -648,9 +661,51 @@ class Client implements ClientCore {
    * warm cell's `fresh` an allocation.
    */
   private freshUntil(opId: OperationId, clean: CleanParams, entry: CacheEntry): number {
-    return (entry.freshUntil = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
-      this.core.codes.knowledge(this.partitionNow() ?? ""),
-    ).freshUntil);
+    const id = this.partitionNow() ?? "";
+    const life = entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(id));
+    // Its company's expected results day is not looked up yet: not fresh here, so the cell
+    // takes the full path, which waits for the look-up (`cached`).
+    if (life.provisional === true) {
+      this.core.revalidator.expect(this.resultsDayFor(life, clean, entry, id));
+      return 0;
+    }
+    entry.freshEpoch = lifetimeEpoch.now;
+    return (entry.freshUntil = life.freshUntil);
+  }
+
+  /**
+   * What freshness.ts reads of the partition's companies: code pairs, year ends and, for a client
+   * that revalidates in the background (the add-in's session), expected results days; without it
+   * due answers are asked by the cells themselves and keep the window's cadence.
+   */
+  private knowledge(id: string): CompanyKnowledge {
+    const known = this.core.codes.knowledge(id);
+    const days = this.core.resultsDays;
+    if (this.settings.staleWhileRevalidate)
+      known.dailyChecksFrom = (company, period) => days.now?.dailyChecksFrom(id, company, period);
+    return known;
+  }
+
+  /**
+   * A filing answer's company's expected results day, looked up before the answer's lifetime is
+   * decided (src/domain/results-day-history.ts: the stored history, else the cadence while one
+   * background request asks it). The code failing to load leaves the cadence.
+   */
+  private async resultsDayFor(
+    life: Lifetime,
+    clean: CleanParams,
+    entry: CacheEntry,
+    id: string,
+  ): Promise<void> {
+    if (life.awaits === undefined) return;
+    const days = this.core.resultsDays;
+    try {
+      await (await loadResultsDays()).lookUpFor(days, this, id, life, clean, entry.body);
+    } catch {
+      // The code could not load: every company keeps the window's cadence this session.
+      days.now = { dailyChecksFrom: () => null };
+      lifetimeEpoch.now += 1;
+    }
   }
 
   async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
@@ -859,6 +914,13 @@ class Client implements ClientCore {
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
+      if (entry !== undefined && isFilingOperation(opId))
+        await this.resultsDayFor(
+          entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(who.id)),
+          clean,
+          entry,
+          who.id,
+        );
       if (entry !== undefined && this.fresh(opId, clean, entry, now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
@@ -962,15 +1024,11 @@ class Client implements ClientCore {
         this.core.holds.now?.noteUsage(who.id, remaining);
       }
       if (mayServeStale) {
-        await this.storeCall(
-          () =>
-            this.core.store.set(key, {
-              body,
-              storedAt: this.settings.now(),
-              bytes: result.bytes,
-            }),
-          undefined,
-        );
+        const entry = { body, storedAt: this.settings.now(), bytes: result.bytes };
+        await this.storeCall(() => this.core.store.set(key, entry), undefined);
+        // Its lifetime decided now: a company's results day is looked up at once (`freshUntil`),
+        // so it is known before the answer comes due and the next open reads it from the store.
+        if (isFilingOperation(opId)) this.fresh(opId, clean, entry);
       }
       return body;
     } catch (caught) {
@@ -1122,9 +1180,7 @@ class Client implements ClientCore {
     refresh: (sent?: () => void) => Promise<boolean> = (sent) =>
       this.refreshDue(opId, clean, entry, who, sent),
   ): unknown {
-    const life = entryLifetime(entry, opId, clean, ttlFor(opId), () =>
-      this.core.codes.knowledge(who.id),
-    );
+    const life = entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(who.id));
     const revalidator = this.core.revalidator;
     revalidator.schedule(
       {
@@ -1180,7 +1236,8 @@ class Client implements ClientCore {
     const body = await this.cached(opId, clean, { cache: "reload", onSent: sent }, who);
     // The stale fallback answered: the request failed, nothing was learned.
     if (isStale(body)) throw staleInfo(body)?.error ?? new BadResponseError("revalidation failed");
-    return !sameAnswer(body, old.body);
+    // The request left, so the send chunk (which carries the comparison) is loaded.
+    return !(await loadSend()).sameAnswer(body, old.body);
   }
 
   /**
@@ -1423,6 +1480,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     revalidator: undefined as unknown as Revalidator,
     notFound: { now: undefined },
     holds: { now: undefined, listeners: new Set() },
+    resultsDays: { now: undefined },
   };
   const client = clientOf(settings, core);
   core.revalidator = new Revalidator({

@@ -56,6 +56,13 @@ export interface Lifetime {
   changeExpected: boolean;
   /** The company the answer belongs to (revalidation groups and spreads by it), when it has one. */
   company: string | undefined;
+  /**
+   * The period (month index) whose expected results day `CompanyKnowledge.dailyChecksFrom` did not
+   * know yet: the client looks it up (src/domain/results-day-history.ts).
+   */
+  awaits?: number;
+  /** `freshUntil` may move once `awaits` is known: the client does not keep it before. */
+  provisional?: boolean;
 }
 
 /**
@@ -85,6 +92,12 @@ export interface CompanyKnowledge {
   /** The fiscal year-end month (0..11) an answer of the company showed. */
   yearEndOf(code: string): number | undefined;
   learnYearEnd(code: string, month: number): void;
+  /**
+   * From when the company is checked daily for the period ending in month `period`: its expected
+   * results day from its history (src/domain/results-day.ts); null when its history predicts
+   * nothing (the window's cadence, windowCheckDay); undefined while not looked up. Absent: null.
+   */
+  dailyChecksFrom?(company: string, period: number): number | null | undefined;
 }
 
 /** Knowledge of nothing: each answer read on its own. */
@@ -112,12 +125,19 @@ export function lifetimeOf(facts: AnswerFacts): Lifetime {
   const known = facts.known ?? NOTHING_KNOWN;
   const company = companyOf(params, facts.body, known);
   if (operationId === "getPrices") return pricesLifetime(params, storedAt, company);
+  // A company's disclosures over a range that ended before it was asked (results-day.ts
+  // historyQuery): nothing new can enter it, so it is not asked again for a year.
+  if (
+    operationId === "listSecurityDisclosures" &&
+    (params.to as string | undefined)! < jstDate(storedAt)
+  )
+    return { freshUntil: storedAt + 365 * DAY, changeExpected: false, company };
   if (!FILING_OPERATIONS.has(operationId) || company === undefined)
     return { freshUntil: storedAt + facts.ttlMs, changeExpected: false, company };
   const slot = maxAgeSlot(company, storedAt);
   const calendar = filingCalendar(operationId, params, facts.body, known);
   if (calendar === undefined) return { freshUntil: slot, changeExpected: false, company };
-  return filingLifetime(calendar, storedAt, slot, company);
+  return filingLifetime(calendar, storedAt, slot, company, known);
 }
 
 /**
@@ -378,47 +398,73 @@ function windowClose(index: number, yearEndMonth: number): number {
   return monthEnd(index) + RESULTS_WINDOW_DAYS * DAY;
 }
 
+/**
+ * The company's next check after `t` in the window of the period ending in month `next`: daily
+ * from its expected results day's checks on (`from`, results-day.ts dailyChecksFrom), nothing
+ * before them but the weekly slot; the cadence (windowCheckDay) when its history predicts nothing.
+ */
+function checkAfter(
+  company: string,
+  t: number,
+  ended: number,
+  closes: number,
+  from: number | null | undefined,
+): number {
+  if (typeof from !== "number") return windowCheckDay(company, t, ended, closes);
+  return t < from ? Math.max(from, nextJstMidnight(ended)) : nextJstMidnight(t);
+}
+
 function filingLifetime(
   cal: FilingCalendar,
   storedAt: number,
   slot: number,
   company: string,
+  known: CompanyKnowledge,
 ): Lifetime {
   // The periods after the latest one held: each can arrive from its end until its window closes.
   for (let next = cal.latest + cal.step; ; next += cal.step) {
     if (cal.bound !== undefined && next > cal.bound) break;
     const ended = monthEnd(next);
     const closes = windowClose(next, cal.yearEndMonth);
-    if (ended > storedAt) {
+    if (ended > storedAt && ended >= slot)
+      return { freshUntil: slot, changeExpected: false, company };
+    if (ended > storedAt || storedAt < closes) {
+      // The window is open or opens before the weekly slot: when the company is next checked
+      // depends on its expected results day (undefined until looked up, then kept).
+      const from =
+        known.dailyChecksFrom === undefined ? null : known.dailyChecksFrom(company, next);
+      const awaits = from === undefined ? { awaits: next, provisional: true } : {};
       // Not ended yet: nothing new can be filed before it ends, nor on the day it ends; the
       // answer is next due on the company's first check day in the window, so a model's
-      // companies are not all checked on the morning after a quarter ends.
-      const firstCheck = windowCheckDay(company, ended, ended, closes);
-      return firstCheck < slot
-        ? { freshUntil: firstCheck, changeExpected: true, company }
-        : { freshUntil: slot, changeExpected: false, company };
-    }
-    if (storedAt < closes) {
-      // Ended, window open, not in the answer: it can arrive any day (timely-system data reaches
-      // the API 24 hours after disclosure), so the answer is asked again on the company's next
-      // check day (windowCheckDay: every third JST day in the window's first half, then daily).
-      return {
-        freshUntil: Math.min(windowCheckDay(company, storedAt, ended, closes), slot),
-        changeExpected: true,
-        company,
-      };
+      // companies are not all checked on the morning after a quarter ends. Ended, window open,
+      // not in the answer: it can arrive any day (timely-system data reaches the API 24 hours
+      // after disclosure), so it is asked again on the company's next check day.
+      const check = checkAfter(company, Math.max(storedAt, ended), ended, closes, from);
+      return check < slot
+        ? { freshUntil: check, changeExpected: true, company, ...awaits }
+        : { freshUntil: slot, changeExpected: ended <= storedAt, company, ...awaits };
     }
     // Window closed without this period (a late filer, or no such period): look at the next one.
   }
   return { freshUntil: slot, changeExpected: false, company };
 }
 
-/** Lifetimes per stored entry object (an entry's answer and receive time never change). */
-const lifetimes = new WeakMap<object, Lifetime>();
+/**
+ * Lifetimes per stored entry object (an entry's answer and receive time never change), with the
+ * epoch (`lifetimeEpoch`) they were decided in.
+ */
+const lifetimes = new WeakMap<object, { life: Lifetime; epoch: number }>();
 
 /**
- * The lifetime of a cached entry, computed once per entry object: a recalculation asks it for
- * every cell, so it must be one WeakMap read after the first.
+ * Counts what was learned that moves lifetimes (a company's expected results day, bumped by
+ * src/domain/results-day-history.ts): lifetimes decided in an earlier epoch are decided again at
+ * their next read (client.ts keeps the epoch beside each entry's `freshUntil`).
+ */
+export const lifetimeEpoch = { now: 0 };
+
+/**
+ * The lifetime of a cached entry, computed once per entry object and epoch: a recalculation asks
+ * it for every cell, so it must be one WeakMap read after the first.
  */
 export function entryLifetime(
   entry: { body: unknown; storedAt: number },
@@ -427,17 +473,17 @@ export function entryLifetime(
   ttlMs: number,
   known: () => CompanyKnowledge,
 ): Lifetime {
-  let life = lifetimes.get(entry);
-  if (life === undefined) {
-    life = lifetimeOf({
-      operationId,
-      params,
-      body: entry.body,
-      storedAt: entry.storedAt,
-      ttlMs,
-      known: known(),
-    });
-    lifetimes.set(entry, life);
-  }
+  const kept = lifetimes.get(entry);
+  const epoch = lifetimeEpoch.now;
+  if (kept !== undefined && kept.epoch === epoch) return kept.life;
+  const life = lifetimeOf({
+    operationId,
+    params,
+    body: entry.body,
+    storedAt: entry.storedAt,
+    ttlMs,
+    known: known(),
+  });
+  lifetimes.set(entry, { life, epoch });
   return life;
 }

@@ -34,6 +34,10 @@ export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate
 export const loadEdinetResolution = lazyCode(
   () => import(/* webpackChunkName: "send" */ "../domain/edinet-resolution"),
 );
+/** Expected results days (src/domain/results-day-history.ts): looked up as filing answers are read. */
+export const loadResultsDays = lazyCode(
+  () => import(/* webpackChunkName: "send" */ "../domain/results-day-history"),
+);
 export const loadPriceLatest = lazyCode(
   () => import(/* webpackChunkName: "send" */ "../domain/price-latest"),
 );

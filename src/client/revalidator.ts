@@ -20,6 +20,14 @@ export interface RevalidationTask {
   filing: boolean;
   rank: number;
   /**
+   * Sent after everything else due, within the daily budget: a company's disclosures that predict
+   * its results day (src/domain/results-day-history.ts). Lowest because it only sharpens when
+   * later checks are sent: a price or a filing check shows the analyst a figure, this does not,
+   * and until it comes the company keeps the filing-window cadence. Fetched once: its answer is
+   * stored for a year (freshness.ts), and the look-up reads the store before queuing it again.
+   */
+  lowest?: boolean;
+  /**
    * When the stored answer was received (its `storedAt`): the longer an answer has waited, the
    * sooner it is asked when the daily budget cannot cover everything due. Undefined: queue order.
    * @unit ms since the epoch
@@ -55,6 +63,12 @@ export interface RevalidationStatus {
   spentToday: number;
   /** Answers that came back changed since the session started. */
   changed: number;
+  /**
+   * Companies whose cells show a filing answer marked stale (its results can be out) that no
+   * check has covered yet: "3 companies not yet checked since results were due". Their cells
+   * keep the mark until a check, today or after the budget's next JST midnight.
+   */
+  unchecked: number;
 }
 
 export interface RevalidatorOptions {
@@ -195,6 +209,8 @@ export class Revalidator {
   private dueReads = 0;
   /** A quiet wait is under way (`settleMs`): companies' checks are not chosen meanwhile. */
   private settling = false;
+  /** Work that may queue tasks when it settles (`expect`): `idle` waits for it too. */
+  private coming: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: RevalidatorOptions) {
     this.budget = budgetOf(options.dailyBudget);
@@ -206,7 +222,7 @@ export class Revalidator {
    */
   schedule(task: RevalidationTask, reader?: string, marked = false): void {
     // A cell read a due answer: the open's cells are still arriving (the quiet wait).
-    this.dueReads += 1;
+    if (task.lowest !== true) this.dueReads += 1;
     if (reader !== undefined) this.noteReader(task.key, reader, marked);
     if (this.queued.has(task.key)) return;
     const until = this.blocked.get(task.key);
@@ -366,8 +382,10 @@ export class Revalidator {
 
   status(): RevalidationStatus {
     let requests = 0;
+    let unchecked = 0;
     for (const g of this.groups.values()) {
       requests += g.own.length + (g.checking ? 0 : Math.min(1, g.filing.length));
+      if ([...g.filing, ...g.own].some((t) => t.filing && this.marked.has(t.key))) unchecked += 1;
     }
     // One look at today's count (budgetSpent rolls the day and reads the kept count).
     const spent = this.budgetSpent();
@@ -389,6 +407,7 @@ export class Revalidator {
       dailyBudget: this.budget,
       spentToday: this.spent,
       changed: this.changedCount,
+      unchecked,
     };
   }
 
@@ -404,15 +423,27 @@ export class Revalidator {
     return () => this.recalcListeners.delete(listener);
   }
 
+  /**
+   * `work` may queue tasks when it settles (a results-day look-up reading the store, client.ts
+   * `resultsDayFor`): `idle` does not resolve before it has.
+   */
+  expect(work: Promise<unknown>): void {
+    this.coming = Promise.all([this.coming, work.catch(() => undefined)]);
+  }
+
   /** Resolves when nothing is queued or in flight (or the queue is paused). Tests and bench. */
   async idle(): Promise<void> {
-    while (this.inFlight > 0 || (this.queued.size > 0 && this.status().paused === undefined)) {
-      await new Promise<void>((resolve) => {
-        const off = this.onStatus(() => {
-          off();
-          resolve();
+    for (let seen: unknown; seen !== this.coming;) {
+      seen = this.coming;
+      await seen;
+      while (this.inFlight > 0 || (this.queued.size > 0 && this.status().paused === undefined)) {
+        await new Promise<void>((resolve) => {
+          const off = this.onStatus(() => {
+            off();
+            resolve();
+          });
         });
-      });
+      }
     }
   }
 
@@ -548,7 +579,10 @@ export class Revalidator {
         best = { group, own, score, age };
     };
     for (const group of this.groups.values()) {
-      group.own.forEach((t, i) => consider(group, i, t.filing ? 0 : 2, t.storedAt ?? Infinity));
+      // A results-day history after every figure (`RevalidationTask.lowest`), on screen or not.
+      group.own.forEach((t, i) =>
+        consider(group, i, t.lowest === true ? 9 : t.filing ? 0 : 2, t.storedAt ?? Infinity),
+      );
       if (group.checking || group.filing.length === 0 || this.settling) continue;
       let age = Infinity;
       for (const t of group.filing)

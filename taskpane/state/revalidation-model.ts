@@ -13,6 +13,7 @@ export const EMPTY_REVALIDATION: RevalidationStatus = {
   dailyBudget: DEFAULT_DAILY_BUDGET,
   spentToday: 0,
   changed: 0,
+  unchecked: 0,
 };
 
 /** The view appears while companies wait for their update (running or paused). */
