@@ -44,6 +44,8 @@ export interface CalendarOpen {
 }
 
 export interface CalendarResult {
+  /** Background requests of the evening after its cold run (the results-day histories, src/domain/results-day-history.ts). */
+  eveningBackgroundRequests: number;
   /** Companies of the Model whose results come out on the season night (aliases included). */
   filingCompanies: number;
   /** Cells with a value after the evening's cold run (the data allows no more). */
@@ -90,12 +92,19 @@ export async function runCalendar(
     const cells = scaleCells(companies, pricesFrom, calendar.lastClose, true);
 
     const evening = storeOver(disk, clock);
-    setClientForTesting(makeClient(wire.fetch, clock, evening), { lang: "en" }, evening);
+    const eveningClient = makeClient(wire.fetch, clock, evening);
+    setClientForTesting(eveningClient, { lang: "en" }, evening);
     const eveningStart = performance.now();
     const eveningClock = clock.now();
     const cold = await recalculateScale(cells, cellErrorText, undefined);
     const eveningWallSeconds = (performance.now() - eveningStart) / 1000;
     const eveningSimulatedMinutes = (clock.now() - eveningClock) / 60_000;
+    // The evening's workbook stays open while its background runs: the companies' results-day
+    // histories are asked then (within that day's budget), not on the first morning.
+    const coldRequests = wire.counters.requests;
+    await eveningClient.revalidation().idle();
+    const eveningBackgroundRequests = wire.counters.requests - coldRequests;
+    eveningClient.revalidation().pause();
     await evening.flush();
     setClientForTesting(undefined);
 
@@ -130,6 +139,7 @@ export async function runCalendar(
       setClientForTesting(undefined);
     }
     return {
+      eveningBackgroundRequests,
       filingCompanies,
       valuesEvening: cold.values,
       cells: cells.length,

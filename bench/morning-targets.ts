@@ -59,6 +59,16 @@ export function morningTargets(m: ScaleResult): Target[] {
       pass: m.season.requests <= seasonCap && m.season.valuesAtOnce >= m.season.valuesEvening,
       detail: `${m.season.requests} requests, ${m.season.filingCompanies} of ${m.companies} companies filed overnight, ${m.season.changedAnswers} answers changed; ${m.season.valuesAtOnce} of ${m.season.cells} cells with a value at once (${m.season.valuesEvening} the evening before)`,
     },
+    {
+      name: `${m.name}: the morning after results, 0 cells show a superseded figure unmarked (desktop model)`,
+      pass: m.resultsMorning.staleUnmarked === 0,
+      detail: `${m.resultsMorning.staleUnmarked} unmarked and ${m.resultsMorning.staleMarked} marked of ${m.resultsMorning.cells} cells differ from a fresh session's on 13 May 08:00 JST once the background is done (built 11 May 10:00 JST, before that afternoon's results); ${m.resultsMorning.requests} requests, ${m.resultsMorning.deferred} left by the daily budget, ${m.resultsMorning.unchecked} companies not yet checked`,
+    },
+    {
+      name: `${m.name}: next morning on the desktop model <= ${morningCap} requests, current <= 10 s wall of the add-in's own work`,
+      pass: m.desktopMorning.requests <= morningCap && m.desktopMorning.wallSeconds <= 10,
+      detail: `${m.desktopMorning.requests} requests, ${m.desktopMorning.wallSeconds.toFixed(1)} s wall from the open to the last recalculated cell (the scan's ${m.desktopMorning.recalculated} cells evaluated by the open, ${m.desktopMorning.changedCells} again when their answers changed; the requests' pacing simulated); no cell called by Excel at open (taskpane/open/morning-open.ts)`,
+    },
     ...browserTargets(m),
   ];
 }

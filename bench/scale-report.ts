@@ -226,6 +226,10 @@ export function resultsJson(
     seasonFilingCompanies: m.season.filingCompanies,
     seasonChangedAnswers: m.season.changedAnswers,
     seasonValuesAtOnce: m.season.valuesAtOnce,
+    // bench/results-morning.ts: the desktop host model (no cell called at open).
+    resultsMorningStaleUnmarked: m.resultsMorning.staleUnmarked,
+    desktopMorningRequests: m.desktopMorning.requests,
+    desktopMorningWallSeconds: round(m.desktopMorning.wallSeconds),
     perCellRatio: (() => {
       const f = fair.get(m.name);
       return f === undefined ? null : Number((m.requests / f.requests).toFixed(4));
@@ -251,6 +255,21 @@ export function resultsJson(
       wallSeconds: round(m.season.eveningWallSeconds),
       simulatedMinutes: round(m.season.eveningSimulatedMinutes),
     },
+    resultsMorning: {
+      staleUnmarked: m.resultsMorning.staleUnmarked,
+      staleMarked: m.resultsMorning.staleMarked,
+      requests: m.resultsMorning.requests,
+      deferred: m.resultsMorning.deferred,
+      unchecked: m.resultsMorning.unchecked,
+      changedCells: m.resultsMorning.changedCells,
+      wallSeconds: round(m.resultsMorning.wallSeconds),
+      eveningBackgroundRequests: m.resultsMorning.eveningBackgroundRequests,
+    },
+    desktopMorning: {
+      recalculatedAtOpen: m.desktopMorning.recalculated,
+      changedCells: m.desktopMorning.changedCells,
+      eveningBackgroundRequests: m.desktopMorning.eveningBackgroundRequests,
+    },
     windowWeek: {
       dailyRequests: m.windowWeek.dailyRequests,
       deferred: m.windowWeek.deferred,
@@ -261,6 +280,7 @@ export function resultsJson(
       evening: {
         wallSeconds: round(m.windowWeek.eveningWallSeconds),
         simulatedMinutes: round(m.windowWeek.eveningSimulatedMinutes),
+        backgroundRequests: m.windowWeek.eveningBackgroundRequests,
       },
     },
   }));

@@ -18,6 +18,12 @@ import { reopenFloorInNewProcess, reopenInNewProcess } from "./reopen-process";
 import { seasonMorning, type SeasonResult } from "./season-run";
 import { windowWeek, type WindowWeekResult } from "./window-week";
 import {
+  desktopMorning,
+  resultsMorning,
+  type DesktopMorning,
+  type ResultsMorning,
+} from "./results-morning";
+import {
   recalculateScale,
   scaleCells,
   scaleCompaniesOf,
@@ -74,6 +80,9 @@ export interface ScaleResult {
   weekMornings: Array<Pick<MorningOpen, "wallSeconds" | "backgroundMinutes">>;
   /** A week inside a filing window (bench/window-week.ts), on a sandbox of its own. */
   windowWeek: WindowWeekResult;
+  /** The morning after results and the next morning on the desktop model (bench/results-morning.ts). */
+  resultsMorning: ResultsMorning;
+  desktopMorning: DesktopMorning;
   outcomes: { cold: ScaleOutcome; warm: ScaleOutcome[]; reopen: ScaleOutcome };
   storageEntries: number;
   storageMB: number;
@@ -307,6 +316,8 @@ export async function runModel(
   clock.stop();
   const season = await seasonMorning(companies, scaleCompanies, facts.pricesFrom5y, log);
   const inWindow = await windowWeek(companies, scaleCompanies, facts.pricesFrom5y, log);
+  const afterResults = await resultsMorning(companies, scaleCompanies, facts.pricesFrom5y, log);
+  const desktop = await desktopMorning(companies, scaleCompanies, facts.pricesFrom5y, log);
 
   const warmCpu = warm.map((w) => w.cpuMicros / cells.length);
   const sorted = [...warmCpu].sort((a, b) => a - b);
@@ -367,6 +378,8 @@ export async function runModel(
     weekDailyRequests,
     weekMornings,
     windowWeek: inWindow,
+    resultsMorning: afterResults,
+    desktopMorning: desktop,
     outcomes: { cold: cold.outcome, warm: warm.map((w) => w.outcome), reopen: reopen.outcome },
     storageEntries,
     storageMB: disk.bytes / 1048576,

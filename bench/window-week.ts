@@ -9,8 +9,9 @@ const DAY = 86_400_000;
 
 /**
  * The window's calendar (JST = UTC+9). The quarter ended Wednesday 30 September 2026; its results
- * (決算短信) are due within 45 days, so from 1 October every company that has not filed them is
- * asked again each JST day (src/client/freshness.ts). Thursday 1 October, 17:00 JST: the evening
+ * (決算短信) are due within 45 days; each company is checked daily from its expected results day (its
+ * results a year earlier, src/domain/results-day.ts), or on the window's cadence where its history
+ * predicts nothing (src/client/freshness.ts). Thursday 1 October, 17:00 JST: the evening
  * session (the cold run, nobody's results out yet); then seven mornings at 08:00 JST, Friday 2 to
  * Thursday 8 October, each opening the workbook anew. The sandbox's dataset files on its own dates.
  */
@@ -35,6 +36,8 @@ export interface WindowWeekResult {
   backgroundMinutes: number[];
   eveningWallSeconds: number;
   eveningSimulatedMinutes: number;
+  /** The evening's background after its cold run: the companies' results-day histories. */
+  eveningBackgroundRequests: number;
   /** The lowest count of cells with a value at once over the mornings, and the evening's. */
   leastValuesAtOnce: number;
   valuesEvening: number;
@@ -69,11 +72,12 @@ export async function windowWeek(
     backgroundMinutes: of((o) => o.backgroundMinutes),
     eveningWallSeconds: run.eveningWallSeconds,
     eveningSimulatedMinutes: run.eveningSimulatedMinutes,
+    eveningBackgroundRequests: run.eveningBackgroundRequests,
     leastValuesAtOnce: Math.min(...of((o) => o.valuesAtOnce)),
     valuesEvening: run.valuesEvening,
   };
   log(
-    `  filing window week: ${result.dailyRequests.join(", ")} requests a day; deferred ${result.deferred.join(", ")}; changed ${result.changedAnswers.join(", ")}`,
+    `  filing window week: evening background ${result.eveningBackgroundRequests} requests (results-day histories), then ${result.dailyRequests.join(", ")} requests a day; deferred ${result.deferred.join(", ")}; changed ${result.changedAnswers.join(", ")}`,
   );
   return result;
 }

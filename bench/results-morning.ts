@@ -1,0 +1,331 @@
+// The morning after results on the desktop host model: the workbook opened by the add-in's open (no
+// cell called by Excel), what it shows once the background is done against a fresh session, and its cost.
+
+import { performance } from "node:perf_hooks";
+import { getHostCapabilities, setHostCapabilities } from "../functions/host";
+import { setClientForTesting } from "../src/session";
+import type { KaishaClient } from "../src/client";
+import { openWorkbook, type OpenCell, type OpenHost } from "../taskpane/open/morning-open";
+import type { AliasedCompany } from "./company-aliases";
+import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
+import { handCells, scaleCells, type ScaleCell, type ScaleCompany } from "./scale-cells";
+import { StorageStandIn } from "./storage-standin";
+import { VirtualClock } from "./virtual-clock";
+import { startWorkerSandbox } from "./worker-sandbox";
+
+/**
+ * The results morning (JST = UTC+9): the model is built on Monday 11 May 2026 at 10:00, before
+ * that afternoon's annual results (決算短信 of the year ended March 2026: a sixth of the dataset's
+ * companies disclose them at 15:00, and they reach the API 24 hours later, openapi.json
+ * info.description); the workbook is reopened on Wednesday 13 May at 08:00, once they are visible.
+ */
+const RESULTS = {
+  evening: "2026-05-11T01:00:00Z",
+  lastClose: "2026-05-08",
+  morning: "2026-05-12T23:00:00Z",
+};
+
+/**
+ * The next morning of the bench's Model (README "the morning open"): built on the sandbox's day,
+ * Friday 20 November 2026 at 18:00, reopened 13 hours later; no filings in between.
+ */
+const NEXT_MORNING = {
+  evening: "2026-11-20T09:00:00Z",
+  lastClose: "2026-11-20",
+  morning: "2026-11-20T22:00:00Z",
+};
+
+/** What one morning on the desktop model measured. */
+export interface DesktopMorning {
+  /** Requests from the open until the background was done (or the daily budget stopped it). */
+  requests: number;
+  /**
+   * Real time from the open until the last recalculated cell had its value: the scan, the open's
+   * recalculation, the background (its pacing simulated, so not in this figure) and the
+   * recalculation of the cells whose answers changed. @unit s
+   */
+  wallSeconds: number;
+  /** Cells the open recalculated, and those recalculated again when their answer changed. */
+  recalculated: number;
+  changedCells: number;
+  /** Background requests of the evening session after its cold run (the results-day histories). */
+  eveningBackgroundRequests: number;
+  /** The queue when it stopped: requests left by the daily budget, companies still marked. */
+  deferred: number;
+  unchecked: number;
+}
+
+export interface ResultsMorning extends DesktopMorning {
+  /**
+   * Cells showing a figure other than a fresh session's at that time, without a stale mark, once
+   * the morning's background is done: must be 0.
+   */
+  staleUnmarked: number;
+  /** Cells differing from the fresh session's but marked stale (the budget left them). */
+  staleMarked: number;
+  cells: number;
+  /** Examples of unmarked differences (address, shown, fresh), for the log. */
+  samples: string[];
+}
+
+/** A cell's value as compared: a rich value by its basic value; an error by its text. */
+function comparable(value: unknown): string {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const v = value as { type?: unknown; basicValue?: unknown; code?: unknown; message?: unknown };
+    if (v.type === "Double") return JSON.stringify(v.basicValue);
+    if (typeof v.code === "string") return `${v.code} ${String(v.message)}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Marked stale as the analyst sees it: a single value's number format (src/excel/values.ts
+ * staleCell), a table's title row (functions/common.ts).
+ */
+function marked(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    const title = value[0] as unknown[] | undefined;
+    return Array.isArray(title) && title.some((c) => typeof c === "string" && /stale|古い/.test(c));
+  }
+  if (value === null || typeof value !== "object") return false;
+  const format = (value as { numberFormat?: unknown }).numberFormat;
+  return typeof format === "string" && /stale|古い値/.test(format);
+}
+
+/** Each cell's value (or error) as it settles. */
+function recorder(): {
+  shown: Map<ScaleCell, unknown>;
+  settle: (cell: ScaleCell, value: unknown) => void;
+  reject: (cell: ScaleCell, error: unknown) => void;
+} {
+  const shown = new Map<ScaleCell, unknown>();
+  return {
+    shown,
+    settle: (cell, value) => shown.set(cell, value),
+    reject: (cell, error) => shown.set(cell, error),
+  };
+}
+
+/**
+ * The desktop model's workbook for taskpane/open/morning-open.ts: its KAISHA cells (the bench's),
+ * the values they show (the saved ones until a cell is evaluated again), Excel's recalculation
+ * of given addresses, and nothing called at open.
+ */
+function desktopWorkbook(
+  cells: readonly ScaleCell[],
+  client: KaishaClient,
+  clock: VirtualClock,
+  shown: Map<ScaleCell, unknown>,
+) {
+  const byAddress = new Map<string, ScaleCell[]>();
+  for (const cell of cells) {
+    const list = byAddress.get(cell.address);
+    if (list === undefined) byAddress.set(cell.address, [cell]);
+    else list.push(cell);
+  }
+  let answered = 0;
+  const pending = new Set<Promise<void>>();
+  const evaluate = (list: readonly ScaleCell[]): void => {
+    const done = handCells(
+      list,
+      (cell, value) => {
+        shown.set(cell, value);
+        answered += 1;
+      },
+      (cell, error) => {
+        shown.set(cell, error);
+        answered += 1;
+      },
+    );
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  };
+  const scan: OpenCell[] = [];
+  for (const [address, list] of byAddress) {
+    const m = /^'(.*)'!([A-Z]+\d+)$/.exec(address);
+    const [name, args] = (list[0] as ScaleCell).formula();
+    if (m !== null)
+      scan.push({
+        sheet: (m[1] as string).replace(/''/g, "'"),
+        address: m[2] as string,
+        formula: `=KAISHA.${name}("${String(args[0])}")`,
+      });
+  }
+  const host: OpenHost = {
+    scanCells: () => Promise.resolve(scan),
+    activeSheet: () => Promise.resolve("Sheet 1"),
+    recalculate: (addresses) => {
+      const list = addresses.flatMap((a) => byAddress.get(a) ?? []);
+      evaluate(list);
+      return Promise.resolve(addresses.length);
+    },
+    client: () => ({
+      revalidation: () => client.revalidation(),
+      stats: () => client.stats(),
+    }),
+    cellsAnswered: () => answered,
+    sleep: (ms) => clock.sleep(ms),
+  };
+  /** Excel's recalculation of the cells the background names (taskpane/recalc-on-revalidation.ts). */
+  const recalculated = new Set<string>();
+  const off = client.revalidation().onRecalculate((addresses) => {
+    for (const a of addresses) recalculated.add(a);
+    evaluate(addresses.flatMap((a) => byAddress.get(a) ?? []));
+  });
+  return {
+    host,
+    recalculated,
+    /** Resolves when every evaluation handed so far has settled. */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    stop: off,
+  };
+}
+
+interface Calendar {
+  evening: string;
+  lastClose: string;
+  morning: string;
+}
+
+/**
+ * The evening's cold run (its background, the results-day histories, let run), then the desktop
+ * morning through the add-in's open; with `compare`, a fresh session's values at the morning.
+ */
+async function desktopRun(
+  calendar: Calendar,
+  aliased: readonly AliasedCompany[],
+  companies: readonly ScaleCompany[],
+  pricesFrom: string,
+  compare: boolean,
+): Promise<ResultsMorning> {
+  const clock = new VirtualClock(Date.parse(calendar.evening));
+  clock.start();
+  const sandbox = startWorkerSandbox(
+    {
+      ratePerMinute: LIVE.ratePerMinute,
+      dailyLimit: LIVE.dailyLimit,
+      startMs: clock.now(),
+      followClock: true,
+    },
+    aliased,
+    clock.now,
+    clock.hold,
+  );
+  const host = getHostCapabilities();
+  // Marks shown as the current hosts show them (a stale value's number format).
+  setHostCapabilities({ dataTypes: true });
+  try {
+    const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
+    const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
+    const cells = scaleCells(companies, pricesFrom, calendar.lastClose, true);
+
+    // The evening: the cold run, then its background until done (the workbook stays open).
+    const saved = recorder();
+    const evening = storeOver(disk, clock);
+    const eveningClient = makeClient(wire.fetch, clock, evening);
+    setClientForTesting(eveningClient, { lang: "en" }, evening);
+    await handCells(cells, saved.settle, saved.reject);
+    const coldRequests = wire.counters.requests;
+    await eveningClient.revalidation().idle();
+    const eveningBackgroundRequests = wire.counters.requests - coldRequests;
+    eveningClient.revalidation().pause();
+    await evening.flush();
+    setClientForTesting(undefined);
+
+    // The morning: a new runtime, Excel showing the saved values, the add-in's open.
+    await clock.sleep(Math.max(0, Date.parse(calendar.morning) - clock.now()));
+    const store = storeOver(disk, clock);
+    const client = makeClient(wire.fetch, clock, store);
+    setClientForTesting(client, { lang: "en" }, store);
+    const shown = new Map(saved.shown);
+    const book = desktopWorkbook(cells, client, clock, shown);
+    const before = wire.counters.requests;
+    const start = performance.now();
+    const opened = await openWorkbook(book.host, { mode: "auto" });
+    await client.revalidation().idle();
+    await book.settled();
+    const wallSeconds = (performance.now() - start) / 1000;
+    const requests = wire.counters.requests - before;
+    const status = client.revalidation().status();
+    book.stop();
+    client.revalidation().pause();
+    await store.flush();
+    setClientForTesting(undefined);
+
+    let staleUnmarked = 0;
+    let staleMarked = 0;
+    const samples: string[] = [];
+    if (compare) {
+      // A fresh session at the same morning: no stored answer, every cell asked.
+      const fresh = recorder();
+      const freshStore = storeOver(new StorageStandIn(clock.sleep, LIVE.storageLatencyMs), clock);
+      const freshClient = makeClient(wire.fetch, clock, freshStore);
+      setClientForTesting(freshClient, { lang: "en" }, freshStore);
+      await handCells(cells, fresh.settle, fresh.reject);
+      freshClient.revalidation().pause();
+      setClientForTesting(undefined);
+      for (const cell of cells) {
+        const now = shown.get(cell);
+        if (comparable(now) === comparable(fresh.shown.get(cell))) continue;
+        if (marked(now)) staleMarked += 1;
+        else {
+          staleUnmarked += 1;
+          if (samples.length < 3)
+            samples.push(
+              `${cell.address} ${comparable(now)} vs ${comparable(fresh.shown.get(cell))}`,
+            );
+        }
+      }
+    }
+    return {
+      requests,
+      wallSeconds,
+      recalculated: opened.recalculated,
+      changedCells: book.recalculated.size,
+      eveningBackgroundRequests,
+      deferred: status.paused === "budget" ? status.requests : 0,
+      unchecked: status.unchecked,
+      staleUnmarked,
+      staleMarked,
+      cells: cells.length,
+      samples,
+    };
+  } finally {
+    setHostCapabilities(host);
+    setClientForTesting(undefined);
+    clock.stop();
+    await sandbox.close();
+  }
+}
+
+/** The morning after results on the desktop model, compared cell by cell with a fresh session. */
+export async function resultsMorning(
+  aliased: readonly AliasedCompany[],
+  companies: readonly ScaleCompany[],
+  pricesFrom: string,
+  log: (line: string) => void,
+): Promise<ResultsMorning> {
+  log("  results morning (built 11 May before the results, reopened 13 May, desktop model)...");
+  const r = await desktopRun(RESULTS, aliased, companies, pricesFrom, true);
+  log(
+    `  results morning: ${r.staleUnmarked} cells superseded unmarked, ${r.staleMarked} marked; ${r.requests} requests (${r.deferred} left by the budget, ${r.unchecked} companies unchecked), ${r.changedCells} cells recalculated after the open${r.samples.length > 0 ? `; e.g. ${r.samples.join("; ")}` : ""}`,
+  );
+  return r;
+}
+
+/** The next morning (+13 h) on the desktop model: what the add-in's own open costs. */
+export async function desktopMorning(
+  aliased: readonly AliasedCompany[],
+  companies: readonly ScaleCompany[],
+  pricesFrom: string,
+  log: (line: string) => void,
+): Promise<DesktopMorning> {
+  log("  next morning on the desktop model (no cell called at open; the add-in's open)...");
+  const r = await desktopRun(NEXT_MORNING, aliased, companies, pricesFrom, false);
+  log(
+    `  desktop next morning: ${r.requests} requests, ${r.wallSeconds.toFixed(1)} s wall, ${r.recalculated} cells recalculated at open, ${r.changedCells} after`,
+  );
+  return r;
+}
