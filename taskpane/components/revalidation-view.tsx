@@ -40,6 +40,15 @@ export function RevalidationView({ controls: given }: { controls?: RevalidationC
           <MessageBarBody>
             <Text weight="semibold">{t("revalTitle")}</Text>{" "}
             <span data-testid="revalidation-text">{t(line.key, line.vars)}</span>
+            {/* Companies whose results can be out and whose marked cells wait for a check. */}
+            {status.unchecked > 0 && (
+              <>
+                {" "}
+                <span data-testid="revalidation-unchecked">
+                  {t("revalUnchecked", { n: status.unchecked })}
+                </span>
+              </>
+            )}
           </MessageBarBody>
           <MessageBarActions>
             {status.paused === "user" ? (

@@ -411,6 +411,8 @@ export const en = {
   holdKeyRefused:
     "The API refused this key (401): nothing more is sent with it. Cells show their saved values marked (stale); cells without one show #N/A. Enter a new key under Connection.",
   revalChanged: "{n|answer|answers} changed; their cells were recalculated.",
+  revalUnchecked:
+    "{n|company|companies} not yet checked since results were due: the cells stay marked (stale) until checked.",
   revalPause: "Pause",
   revalResume: "Resume",
   revalCancel: "Stop updating",

@@ -399,6 +399,8 @@ export const ja: Messages = {
   holdKeyRefused:
     "APIがこのキーを拒否しました（401）：このキーでは今後送信しません。保存済みの値は（古い値）として表示され、値のないセルは #N/A になります。「接続」で新しいキーを入力してください。",
   revalChanged: "{n}件の応答が更新され、該当セルを再計算しました。",
+  revalUnchecked:
+    "決算発表の予定日以降まだ確認していない会社が{n}社あります：確認するまで該当セルは（古い値）と表示します。",
   revalPause: "一時停止",
   revalResume: "再開",
   revalCancel: "更新を中止",

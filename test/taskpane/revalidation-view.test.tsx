@@ -62,6 +62,18 @@ test("paused by the user: Resume instead of Pause; a spent budget says it waits 
   expect(spent).toContain("budget (300 requests) is spent: 37 companies wait until tomorrow");
 });
 
+test("companies the budget left unchecked since their results were due are counted, in English and Japanese", () => {
+  const spent = { ...running, paused: "budget" as const, dailyBudget: 800, unchecked: 3 };
+  expect(render(spent, "en")).toContain(
+    "3 companies not yet checked since results were due: the cells stay marked (stale) until checked.",
+  );
+  expect(render(spent, "ja")).toContain("決算発表の予定日以降まだ確認していない会社が3社あります");
+  expect(render({ ...spent, unchecked: 1 }, "en")).toContain(
+    "1 company not yet checked since results were due",
+  );
+  expect(render(running, "en")).not.toContain("revalidation-unchecked");
+});
+
 test("nothing to update: no status line and no field above the sections; the Refresh section keeps the budget field, the default filled in", () => {
   const idle = render(EMPTY_REVALIDATION, "en");
   expect(idle).not.toContain("revalidation-view");
