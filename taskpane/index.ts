@@ -2,7 +2,6 @@
 // often hidden; React and Fluent (taskpane/pane-main.tsx) are fetched and evaluated only when the pane
 // is shown, so the functions register without waiting for the UI (issue: runtime page <= 60 KB gzip).
 
-import { isExcelAvailable } from "./excel/run";
 
 /** Office.js missing entirely (page opened as a file): carry on without it. */
 function officeReady(): Promise<unknown> {
@@ -56,11 +55,10 @@ async function main(): Promise<void> {
   // (src/session.ts), before any background request, where this would come after officeReady.
   // Pane shown or not: the workbook's open (Windows and Mac call no custom function at open),
   // recalculation of revalidated cells and the sheet on screen first, in a chunk of their own
-  // (taskpane/open/start.ts) so the runtime page stays small.
-  if (isExcelAvailable())
-    void import(/* webpackChunkName: "open" */ "./open/start")
-      .then((m) => m.startWorkbook())
-      .catch(() => undefined);
+  // (taskpane/open/start.ts, which does nothing without Excel) so the runtime page stays small.
+  void import(/* webpackChunkName: "open" */ "./open/start")
+    .then((m) => m.startWorkbook())
+    .catch(() => undefined);
   await whenPaneShown();
   // A separate chunk (webpack): React, Fluent and the pane's code, evaluated only from here.
   const { renderPane } = await import(/* webpackChunkName: "pane" */ "./pane-main");

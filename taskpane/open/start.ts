@@ -5,7 +5,7 @@ import { cellKey, cellsAnswered } from "../../src/cell-errors";
 import { followActiveSheet } from "../excel/active-sheet-priority";
 import { findKaishaFormulas } from "../excel/formulas";
 import { keepReplacedAnswers, recordedRecalculateAddresses } from "../changes/pane-recorder";
-import { runExcel } from "../excel/run";
+import { isExcelAvailable, runExcel } from "../excel/run";
 import { DEMO_KEY, URL_PRESETS, startPaneSession } from "../pane-session";
 import { recalcOnRevalidation } from "../recalc-on-revalidation";
 import { applyDemoKeyOnSandbox } from "../state/demo-start";
@@ -65,13 +65,14 @@ export function startOpen(options: OpenOptions): ReturnType<typeof openWorkbook>
 }
 
 /**
- * Wires the runtime to the workbook (Excel is available): cells whose answers a background
+ * Wires the runtime to the workbook (nothing without Excel: a plain page): cells whose answers a background
  * revalidation changed are recalculated (a custom function cannot recalculate itself; the shared
  * runtime's pane code can), the sheet on screen's companies are asked first, and the open runs:
  * by itself when the workbook's startup behaviour is on (the analyst chose it) or no one sees the
  * pane, else held for Update with its cost shown.
  */
 export async function startWorkbook(): Promise<void> {
+  if (!isExcelAvailable()) return;
   // The answers updates replace are kept to say what moved (taskpane/changes/answer-watch.ts).
   keepReplacedAnswers();
   recalcOnRevalidation(
