@@ -26,14 +26,26 @@ export function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: 
     { keepUrls: false },
   );
   const distinct = new Set<string>();
+  /**
+   * The background's results-day histories (src/domain/results-day.ts historyQuery: a company's
+   * disclosures over a closed range), apart: no cell asks them, so a phase's cell requests and its
+   * floor leave them out and the bench reports them on their own.
+   */
+  const history = { requests: 0, distinct: new Set<string>() };
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    distinct.add(String(input));
+    const url = String(input);
+    distinct.add(url);
+    if (/\/disclosures\?from=[^&]+&limit=100&to=/.test(url)) {
+      history.requests += 1;
+      history.distinct.add(url);
+    }
     return wire.fetch(input, init);
   }) as typeof globalThis.fetch;
   return {
     fetch,
     counters: wire.counters,
     distinct,
+    history,
     firstRequestSince(start: number): number {
       const first = wire.counters.firstRequestAt;
       return first === undefined ? Number.NaN : first - start;
