@@ -210,7 +210,7 @@ export class Revalidator {
   /** A quiet wait is under way (`settleMs`): companies' checks are not chosen meanwhile. */
   private settling = false;
   /** Work that may queue tasks when it settles (`expect`): `idle` waits for it too. */
-  private coming: Promise<unknown> = Promise.resolve();
+  private readonly coming = new Set<Promise<unknown>>();
 
   constructor(private readonly options: RevalidatorOptions) {
     this.budget = budgetOf(options.dailyBudget);
@@ -428,14 +428,15 @@ export class Revalidator {
    * `resultsDayFor`): `idle` does not resolve before it has.
    */
   expect(work: Promise<unknown>): void {
-    this.coming = Promise.all([this.coming, work.catch(() => undefined)]);
+    // A set, not a chain: a reopen's cells may hand the same look-up thousands of times.
+    const settled = work.catch(() => undefined).finally(() => this.coming.delete(settled));
+    this.coming.add(settled);
   }
 
   /** Resolves when nothing is queued or in flight (or the queue is paused). Tests and bench. */
   async idle(): Promise<void> {
-    for (let seen: unknown; seen !== this.coming;) {
-      seen = this.coming;
-      await seen;
+    do {
+      await Promise.all(this.coming);
       while (this.inFlight > 0 || (this.queued.size > 0 && this.status().paused === undefined)) {
         await new Promise<void>((resolve) => {
           const off = this.onStatus(() => {
@@ -444,7 +445,7 @@ export class Revalidator {
           });
         });
       }
-    }
+    } while (this.coming.size > 0);
   }
 
   private budgetSpent(): boolean {
