@@ -4,6 +4,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { getDataset } from "../../sandbox/data";
 import { seasonFilingTimes } from "../../sandbox/lib/filing-times";
+import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 import { startHarness, type Harness } from "./harness";
 import { tid, type CellInfo } from "./cockpit-helpers";
 import { E2E_BUILD_BASE_URL, E2E_DIST } from "./paths";
@@ -56,9 +57,7 @@ const KAISHA_CELLS = ROWS * COLUMNS.length;
 /** The cell the analyst types over during the morning's update (a price that changed). */
 const TYPED = { address: `D${ROWS + 1}`, text: "call IR" };
 
-interface Snapshot {
-  startupBehavior?: string;
-}
+type Snapshot = WorkbookSnapshot;
 
 type Hooks = {
   __excelStandIn: {
@@ -138,7 +137,7 @@ async function buildEvening(h: Harness, host: "desktop" | "web") {
   const page = await h.openPage("/taskpane.html?lang=en", {
     excel: true,
     displayLanguage: "en-US",
-    standIn: { host } as never,
+    standIn: { host },
   });
   await page.waitForSelector(`${tid("app-root")}[data-ready="true"]`);
   const excel = hooks(page);
@@ -234,7 +233,7 @@ async function morning(h: Harness, host: "desktop" | "web", workbook: Snapshot) 
   const page = await h.openPage("/taskpane.html?lang=en", {
     excel: true,
     displayLanguage: "en-US",
-    standIn: { host, workbook } as never,
+    standIn: { host, workbook },
   });
   const excel = hooks(page);
   // Every KAISHA cell answered once more at open (by the host on the web, by the add-in's open on
@@ -337,7 +336,7 @@ describe("desktop model: Windows and Mac call no custom function at open", () =>
     const page = await h.openPage("/taskpane.html?lang=en", {
       excel: true,
       displayLanguage: "en-US",
-      standIn: { host: "desktop", workbook: saved.withoutStartup } as never,
+      standIn: { host: "desktop", workbook: saved.withoutStartup },
     });
     const excel = hooks(page);
     await page.waitForTimeout(2_000);
