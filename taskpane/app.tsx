@@ -1,6 +1,6 @@
 // The task pane: language, connection status, section tabs, and recalculation when the session changes.
 
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   FluentProvider,
   MessageBar,
@@ -31,13 +31,10 @@ import { QueueView } from "./components/queue-view";
 import { RevalidationView } from "./components/revalidation-view";
 import { OpenPanel } from "./open/open-panel";
 import { HelpLink } from "./components/help-link";
-
-// Why this number and Changes: one chunk of their own (one entry more in the runtime page's chunk
-// map, which counts in its budget), fetched when either tab is first opened.
-const WhySection = lazy(() => import(/* webpackChunkName: "why" */ "./trace/why-section"));
-const ChangesSection = lazy(
-  () => import(/* webpackChunkName: "why" */ "./changes/changes-section"),
-);
+// Why this number and Changes load with the pane's own chunk: a chunk of their own would add an
+// entry to the runtime page's chunk map, which counts in its gzip budget (test/e2e/build.test.ts).
+import WhySection from "./trace/why-section";
+import ChangesSection from "./changes/changes-section";
 
 export type SectionId =
   "connection" | "screening" | "import" | "refresh" | "builder" | "company" | "why" | "changes";
@@ -211,11 +208,8 @@ export function App(props: AppProps) {
                   {s === "refresh" && <RefreshSection />}
                   {s === "builder" && <BuilderSection />}
                   {s === "company" && <CompanySection />}
-                  {(s === "why" || s === "changes") && (
-                    <Suspense fallback={null}>
-                      {s === "why" ? <WhySection /> : <ChangesSection />}
-                    </Suspense>
-                  )}
+                  {s === "why" && <WhySection />}
+                  {s === "changes" && <ChangesSection />}
                 </SectionShown.Provider>
               </div>
             ))}

@@ -11,6 +11,8 @@ import { watchAnswers } from "./answer-watch";
 import type { UpdateTrigger } from "./change-diff";
 import type { LogStorage } from "./change-log";
 import { recordUpdate, type RecorderDeps } from "./record-update";
+import { traceCell } from "../trace/resolve-trace";
+import { storedAnswer } from "../trace/stored-answer";
 
 /** The pane's language for the log's item and period words (set by the pane when shown). */
 let logLang: Lang = "ja";
@@ -71,12 +73,6 @@ function disclosuresFor(
 const deps: RecorderDeps = {
   read: (addresses) => readKaishaValues(addresses),
   async trace(cells, restated) {
-    // The trace's code (and the functions' parsers it reuses) is a chunk of its own: only an
-    // update that changed cells needs it.
-    const [{ traceCell }, { storedAnswer }] = await Promise.all([
-      import(/* webpackChunkName: "why" */ "../trace/resolve-trace"),
-      import(/* webpackChunkName: "why" */ "../trace/stored-answer"),
-    ]);
     const reads = await readKaishaCellsAt(cells);
     const client = getClient();
     const disclosures = disclosuresFor(restated);
