@@ -80,7 +80,7 @@ function comparable(value: unknown): string {
 
 /**
  * Marked stale as the analyst sees it: a single value's number format (src/excel/values.ts
- * staleCell), a table's title row (functions/common.ts).
+ * staleCell), an error's message (functions/run.ts), a table's title row (functions/common.ts).
  */
 function marked(value: unknown): boolean {
   if (Array.isArray(value)) {
@@ -88,8 +88,9 @@ function marked(value: unknown): boolean {
     return Array.isArray(title) && title.some((c) => typeof c === "string" && /stale|古い/.test(c));
   }
   if (value === null || typeof value !== "object") return false;
-  const format = (value as { numberFormat?: unknown }).numberFormat;
-  return typeof format === "string" && /stale|古い値/.test(format);
+  // A value's number format, or an error's message (functions/run.ts: read from a stale answer).
+  const { numberFormat, message } = value as { numberFormat?: unknown; message?: unknown };
+  return [numberFormat, message].some((t) => typeof t === "string" && /stale|古い値/.test(t));
 }
 
 /** Each cell's value (or error) as it settles. */

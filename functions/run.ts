@@ -3,12 +3,13 @@
 import type { CallScope, KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
-import { staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
+import { STALE_SUFFIX, staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
 import { clearCellError, recordCellError } from "../src/cell-errors";
 import { getCacheStore, getClient, getSettings, type Lang } from "../src/session";
 import {
   INVALID_VALUE,
   NOT_AVAILABLE,
+  cellError,
   fullMessageOf,
   sharedCellError,
   toCellError,
@@ -102,7 +103,13 @@ export async function run<T extends Cell | Cell[][]>(
       !Array.isArray(result) && call.stale ? (staleCell(result, lang, host) as T) : result;
     return answered(invocation, call, shown);
   } catch (err) {
-    const cellErr = toCellError(err, lang);
+    const thrown = toCellError(err, lang);
+    // Read from an answer served marked stale (a filing window open, the company not yet checked):
+    // "no period 2026" can be old news, so the error says so as a stale value's format does.
+    const cellErr =
+      call.stale && thrown.code === NOT_AVAILABLE
+        ? cellError(NOT_AVAILABLE, `${thrown.message ?? ""}${STALE_SUFFIX[lang]}`)
+        : thrown;
     remember(invocation, call.canceled, cellErr);
     throw cellErr;
   } finally {

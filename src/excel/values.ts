@@ -126,7 +126,7 @@ export function entityCell(
 }
 
 /** The marker a stale single value carries in its number format (shown after the value). */
-const STALE_SUFFIX: Readonly<Record<"en" | "ja", string>> = {
+export const STALE_SUFFIX: Readonly<Record<"en" | "ja", string>> = {
   en: " (stale)",
   ja: "（古い値）",
 };
