@@ -58,7 +58,6 @@ const fullMessages = new WeakMap<object, string>();
  * A cell error with `code` and `message`: `CustomFunctions.Error` when the runtime has it. A message
  * over MAX_MESSAGE_CHARS is cut at a word or list boundary for the cell's tooltip; the whole of it
  * stays readable through `fullMessageOf` (the Problems list shows it, taskpane/state/problems.ts).
- * @internal Tests build the errors they expect with it.
  */
 export function cellError(code: CellErrorCode, message: string): CellError {
   const text = clip(message);

@@ -19,6 +19,9 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection is kept open (see startSandbox). @unit ms */
+const SANDBOX_KEEP_ALIVE_MS = 65_000;
+
 /**
  * Starts the sandbox on 127.0.0.1 (`port: 0` picks a free port).
  * @example
@@ -62,6 +65,10 @@ export function startSandbox(
         });
       },
     );
+    // Node's 5 s keep-alive lets a client reuse a connection the server is closing at that very
+    // moment (undici: "read ECONNRESET" on a loaded machine, seen in test/e2e/analyst-sheets.test.ts);
+    // a minute outlives any client's idle reuse, and close() above ends every connection anyway.
+    if ("keepAliveTimeout" in server) server.keepAliveTimeout = SANDBOX_KEEP_ALIVE_MS;
     server.once("error", reject);
   });
 }

@@ -2,6 +2,7 @@
 // with strings, numbers, booleans, omitted arguments, cell references, ranges, array constants,
 // nested calls (DATE(2024,3,31), IF, MEDIAN…), parentheses and Excel's operators (+ - * / ^ & and
 // comparisons, by Excel's precedence). Anything else is a syntax error, as Excel would refuse it.
+import { columnIndex, columnLetter } from "../taskpane/state/a1";
 
 /** A cell position, 0-based. */
 export interface CellPosition {
@@ -57,28 +58,9 @@ export class FormulaSyntaxError extends Error {
 const MAX_COLUMNS = 16384; // Excel's XFD
 const MAX_ROWS = 1048576;
 
-/** "A" -> 0, "AB" -> 27. */
-function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-/** 0 -> "A", 27 -> "AB". */
-function columnName(index: number): string {
-  let n = index + 1;
-  let name = "";
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    name = String.fromCharCode(65 + rem) + name;
-    n = Math.floor((n - 1) / 26);
-  }
-  return name;
-}
-
 /** {row: 0, col: 0} -> "A1". */
 export function cellAddress(at: CellPosition): string {
-  return `${columnName(at.col)}${at.row + 1}`;
+  return `${columnLetter(at.col)}${at.row + 1}`;
 }
 
 /** "B3" -> {row: 2, col: 1}; undefined when it is not an A1 address inside Excel's grid. */

@@ -12,7 +12,10 @@ export function columnLetter(index: number): string {
   return s;
 }
 
-/** "AA" -> 26. */
+/**
+ * "AA" -> 26.
+ * @internal The Excel stand-in (standin/, sandbox builds only) reads addresses with it too.
+ */
 export function columnIndex(letters: string): number {
   let n = 0;
   for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
