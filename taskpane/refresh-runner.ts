@@ -4,6 +4,7 @@ import { EXCEL_IMPORT } from "./excel-import";
 import { findKaishaFormulas } from "./excel/formulas";
 import { recordedRecalculateAll } from "./changes/pane-recorder";
 import { existingTableNames, readImportDefinitions } from "./excel/import-store";
+import { endOpen } from "./open/open-state";
 import type { Lang } from "./i18n/language";
 import { rerunImport } from "./state/import-flow";
 import type { PaneClient } from "./state/pane-client";
@@ -26,6 +27,7 @@ export function runRefresh(
   lang: Lang,
   options: { formulas: boolean; signal?: AbortSignal; onProgress?: (p: RefreshProgress) => void },
 ): Promise<RefreshSummary> {
+  endOpen();
   return refreshAll(
     {
       invalidateAll: () => client.invalidateAll(),

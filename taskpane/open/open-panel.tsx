@@ -29,7 +29,11 @@ function useOpen(): { result: OpenResult | undefined; report: OpenReport | undef
   const [report, setReport] = useState<OpenReport | undefined>();
   useEffect(() => onOpenRecorded(setRecord), []);
   useEffect(() => {
-    if (record === undefined) return undefined;
+    if (record === undefined) {
+      setResult(undefined);
+      setReport(undefined);
+      return undefined;
+    }
     let live = true;
     setResult(undefined);
     setReport(record.progress.report());
