@@ -97,10 +97,11 @@ export async function run<T extends Cell | Cell[][]>(
       if (result.length === 0) return answered(invocation, call, [[""]] as T); // Excel rejects []
       assertWithinLimits(result);
     }
-    // A single value served from the cache while the API is down says so in its format (a
-    // visible stale marker); tables say it in their title row (functions/common.ts).
-    const shown =
-      !Array.isArray(result) && call.stale ? (staleCell(result, lang, host) as T) : result;
+    // A value served from a stored answer marked stale (the API down, or its data can have
+    // changed: a filing window open, results due) says so in its number format, every number of
+    // a table too: the title row (functions/common.ts) shows only in headers mode 2, and the
+    // morning after results a table's last-year rows must not pass for current.
+    const shown = call.stale ? staleResult(result, lang, host) : result;
     return answered(invocation, call, shown);
   } catch (err) {
     const thrown = toCellError(err, lang);
@@ -119,6 +120,14 @@ export async function run<T extends Cell | Cell[][]>(
     if (invocation !== undefined && invocation.onCanceled === onCanceled)
       invocation.onCanceled = undefined;
   }
+}
+
+/** `result` with each number marked stale (staleCell), a table's cell by cell. */
+function staleResult<T>(result: T, lang: "en" | "ja", host: HostCapabilities): T {
+  if (!Array.isArray(result)) return staleCell(result as Cell, lang, host) as T;
+  return result.map((row: unknown) =>
+    Array.isArray(row) ? row.map((cell: Cell) => staleCell(cell, lang, host)) : row,
+  ) as T;
 }
 
 /**
