@@ -160,6 +160,40 @@ describe("single values served stale carry a visible marker where the host can s
     }
   });
 
+  it("a table during an outage: every number of its rows marked, with the default headers too", async () => {
+    const { table } = await warmThenOutage("503");
+    setHostCapabilities({ dataTypes: true });
+    try {
+      const shown = await FINANCIALS(
+        "7203",
+        [["sales"]],
+        null,
+        5,
+        null,
+        null,
+        null,
+        null,
+        null,
+        invocation(),
+      );
+      const cells = (shown as unknown[][]).flat();
+      const numbers = cells.filter(
+        (c) => typeof c === "number" || (typeof c === "object" && c !== null && "basicValue" in c),
+      );
+      const expected = (table as unknown[][]).slice(1).flat().filter((c) => typeof c === "number");
+      expect(numbers.length).toBeGreaterThanOrEqual(expected.length);
+      for (const n of numbers)
+        expect(n).toMatchObject({
+          type: "Double",
+          numberFormat: expect.stringMatching(/"( \(stale\)|（古い値）)"$/),
+        });
+      const values = numbers.map((n) => (n as { basicValue: number }).basicValue);
+      for (const v of expected) expect(values).toContain(v);
+    } finally {
+      setHostCapabilities({ dataTypes: false });
+    }
+  });
+
   it("a fresh answer is never marked", async () => {
     harness();
     setHostCapabilities({ dataTypes: true });
