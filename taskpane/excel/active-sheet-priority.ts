@@ -12,6 +12,16 @@ export function onSheet(sheet: string): (address: string) => boolean {
   return (address) => splitAddress(address)?.[0] === sheet;
 }
 
+/** The name of the sheet on screen (the open recalculates its cells first: taskpane/open/). */
+export function activeSheetName(): Promise<string> {
+  return runExcel(async (context) => {
+    const sheet = context.workbook.worksheets.getActiveWorksheet();
+    sheet.load("name");
+    await context.sync();
+    return sheet.name;
+  });
+}
+
 /** What follows the sheet on screen: the client (its pacer's and revalidator's queues), or one queue. */
 type SheetFollower = Pick<KaishaClient, "prioritize">;
 

@@ -2,10 +2,10 @@
 
 import { DEFAULT_BASE_URL, getClient, onSessionChange } from "../../src/session";
 import { cellKey, cellsAnswered } from "../../src/cell-errors";
-import { followActiveSheet } from "../excel/active-sheet-priority";
+import { activeSheetName, followActiveSheet } from "../excel/active-sheet-priority";
 import { findKaishaFormulas } from "../excel/formulas";
 import { keepReplacedAnswers, recordedRecalculateAddresses } from "../changes/pane-recorder";
-import { isExcelAvailable, runExcel } from "../excel/run";
+import { isExcelAvailable } from "../excel/run";
 import { DEMO_KEY, URL_PRESETS, startPaneSession } from "../pane-session";
 import { recalcOnRevalidation } from "../recalc-on-revalidation";
 import { applyDemoKeyOnSandbox } from "../state/demo-start";
@@ -36,13 +36,7 @@ function excelOpenHost(found: Map<string, string>): OpenHost {
       }
       return cells;
     },
-    activeSheet: () =>
-      runExcel(async (context) => {
-        const sheet = context.workbook.worksheets.getActiveWorksheet();
-        sheet.load("name");
-        await context.sync();
-        return sheet.name;
-      }),
+    activeSheet: activeSheetName,
     // Recorded: the cells an open or Update changes are listed in the pane's Changes view.
     recalculate: (addresses) => recordedRecalculateAddresses(addresses, "update"),
     client: getClient,
