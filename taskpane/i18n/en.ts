@@ -547,12 +547,13 @@ export const en = {
   arg_from: "From",
 
   // The pane as an analyst uses it (test/e2e/cockpit-analyst.test.ts)
-  navShortConnection: "Connect",
+  // Eight tabs share 320 px: a short label fits about 40 px at 11 px (test/e2e/cockpit-pane.test.ts).
+  navShortConnection: "Key",
   navShortScreening: "Screen",
   navShortImport: "Import",
   navShortRefresh: "Refresh",
   navShortBuilder: "Builder",
-  navShortCompany: "Company",
+  navShortCompany: "Firm",
   screenShownAll: "The table lists all {shown}.",
   screenShownSome: "The table lists the first {shown} of {total} (rows per preview: {limit}).",
   histogramOfShown: "{metric}: the {n|company|companies} in the table",
