@@ -225,13 +225,15 @@ export function followOpen(
 ): OpenProgress {
   const queue = client.revalidation();
   const sentAtStart = client.stats().requestsSent;
+  /** The client's count when `stop` was called: what was sent after is no part of the open. */
+  let sentAtStop: number | undefined;
   const cells = new Set<string>();
   const listeners = new Set<(r: OpenReport) => void>();
   let last = queue.status();
   const report = (): OpenReport => ({
     companies: new Set([...cells].map(company).filter((c) => c !== undefined)).size,
     cells: cells.size,
-    requests: client.stats().requestsSent - sentAtStart,
+    requests: (sentAtStop ?? client.stats().requestsSent) - sentAtStart,
     due: last,
   });
   const changed = () => {
@@ -256,6 +258,7 @@ export function followOpen(
       return () => listeners.delete(l);
     },
     stop: () => {
+      sentAtStop ??= client.stats().requestsSent;
       offStatus();
       offCells();
       listeners.clear();

@@ -29,11 +29,7 @@ function useOpen(): { result: OpenResult | undefined; report: OpenReport | undef
   const [report, setReport] = useState<OpenReport | undefined>();
   useEffect(() => onOpenRecorded(setRecord), []);
   useEffect(() => {
-    if (record === undefined) {
-      setResult(undefined);
-      setReport(undefined);
-      return undefined;
-    }
+    if (record === undefined) return undefined;
     let live = true;
     setResult(undefined);
     setReport(record.progress.report());

@@ -9,7 +9,7 @@ export interface OpenRecord {
 }
 
 let current: OpenRecord | undefined;
-const listeners = new Set<(r: OpenRecord | undefined) => void>();
+const listeners = new Set<(r: OpenRecord) => void>();
 
 /** The open of this runtime (taskpane/open/start.ts); a later one (Update) replaces it. */
 export function recordOpen(record: OpenRecord): void {
@@ -19,14 +19,12 @@ export function recordOpen(record: OpenRecord): void {
 }
 
 /**
- * Ends the open's report: Refresh all asks for everything, and its requests are no part of what
- * the open did ("Updated 0 companies: 0 cells recalculated, 13 requests" after it said otherwise).
+ * Ends the open's report where it stands: Refresh all asks for everything, and its requests are no
+ * part of what the open did (the pane read "Updated 0 companies: 0 cells recalculated, 13
+ * requests" after one). The open stays recorded: the pane still asks its startup question.
  */
 export function endOpen(): void {
-  if (current === undefined) return;
-  current.progress.stop();
-  current = undefined;
-  for (const l of [...listeners]) l(undefined);
+  current?.progress.stop();
 }
 
 /** The open recorded so far, if any. */
@@ -34,8 +32,8 @@ export function currentOpen(): OpenRecord | undefined {
   return current;
 }
 
-/** Calls `listener` with each open recorded (or ended) from now on; returns unsubscribe. */
-export function onOpenRecorded(listener: (r: OpenRecord | undefined) => void): () => void {
+/** Calls `listener` with each open recorded from now on; returns unsubscribe. */
+export function onOpenRecorded(listener: (r: OpenRecord) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

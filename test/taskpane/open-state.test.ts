@@ -1,38 +1,33 @@
-// The open's record for the pane ends when Refresh all runs, so its report never counts Refresh all's requests.
-import { currentOpen, endOpen, onOpenRecorded, recordOpen } from "../../taskpane/open/open-state";
-import type { OpenProgress, OpenResult } from "../../taskpane/open/morning-open";
+// The open's report ends where it stands when Refresh all runs: Refresh all's requests are never counted as the open's.
+import { endOpen, recordOpen } from "../../taskpane/open/open-state";
+import { followOpen, type OpenClient, type OpenResult } from "../../taskpane/open/morning-open";
+import type { RevalidationStatus } from "../../src/client/revalidator";
 
-function progress(): OpenProgress & { stopped: number } {
-  const p = {
-    stopped: 0,
-    report: () => ({
-      companies: 1,
-      cells: 2,
-      requests: 3,
-      due: {} as OpenResult["due"],
+function fakeClient(): OpenClient & { sent: number } {
+  const status = { companies: 0, requests: 0, inFlight: 0 } as RevalidationStatus;
+  const c = {
+    sent: 10,
+    stats: () => ({ requestsSent: c.sent }),
+    revalidation: () => ({
+      status: () => status,
+      onStatus: () => () => undefined,
+      onRecalculate: () => () => undefined,
+      pause: () => undefined,
+      resume: () => undefined,
     }),
-    onChange: () => () => undefined,
-    stop: () => {
-      p.stopped += 1;
-    },
   };
-  return p;
+  return c;
 }
 
 describe("open-state", () => {
-  test("endOpen stops the open's progress, forgets it and tells the pane", () => {
-    const seen: unknown[] = [];
-    const off = onOpenRecorded((r) => seen.push(r));
-    const p = progress();
-    const record = { result: new Promise<OpenResult>(() => undefined), progress: p };
-    recordOpen(record);
-    expect(currentOpen()).toBe(record);
+  test("endOpen freezes the open's request count; the open stays recorded", () => {
+    const client = fakeClient();
+    const progress = followOpen(client);
+    recordOpen({ result: new Promise<OpenResult>(() => undefined), progress });
+    client.sent += 3; // the open's own requests
+    expect(progress.report().requests).toBe(3);
     endOpen();
-    expect(currentOpen()).toBeUndefined();
-    expect(p.stopped).toBe(1);
-    expect(seen).toEqual([record, undefined]);
-    endOpen();
-    expect(seen).toHaveLength(2);
-    off();
+    client.sent += 13; // Refresh all's
+    expect(progress.report().requests).toBe(3);
   });
 });
