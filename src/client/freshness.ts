@@ -112,7 +112,8 @@ const NOTHING_KNOWN: CompanyKnowledge = {
  * until the next period of the company ends (its periods come from the answer's own fiscal_year
  * and quarter, so December and changed year ends are right), or while a window is open and the
  * period has not arrived, until the company's next check day (windowCheckDay: every third JST
- * day in the window's first half, daily in its second); and never past the company's weekly slot.
+ * day in the window's first half, daily in its second; daily for a late filer's period, for three
+ * months from its end); and never past the company's weekly slot.
  * "Up to latest" daily prices stay fresh until the next close (15:30 JST on a weekday);
  * closed ranges change only with a split and follow the weekly slot. Anything else: its TTL.
  *
@@ -276,6 +277,8 @@ interface FilingCalendar {
   yearEndMonth: number;
   /** No period after this month can enter the answer (as_of, fiscal_year, to_fiscal_year). */
   bound: number | undefined;
+  /** Every period end the answer holds (a period held a year earlier is one the company reports). */
+  held: ReadonlySet<number>;
 }
 
 /** "YYYY/MM" -> month index, or undefined. */
@@ -337,11 +340,13 @@ function filingCalendar(
   }
   let latest: number | undefined;
   let yearEnd: number | undefined;
+  const held = new Set<number>();
   for (const row of rows) {
     const r = row as { fiscal_year?: unknown; quarter?: unknown };
     const fy = monthIndex(r.fiscal_year);
     if (fy === undefined) continue;
     const end = quarterEnd(fy, r.quarter);
+    held.add(end);
     if (latest === undefined || end > latest) latest = end;
     if (yearEnd === undefined || fy > yearEnd) yearEnd = fy;
   }
@@ -351,7 +356,7 @@ function filingCalendar(
   // openapi.json getSegments: fiscal_year asks one year; nothing after its end can arrive.
   if (operationId === "getSegments" && typeof params.fiscal_year === "number")
     bound = params.fiscal_year * 12 + (yearEnd % 12);
-  return { latest, step, yearEndMonth: yearEnd % 12, bound };
+  return { latest, step, yearEndMonth: yearEnd % 12, bound, held };
 }
 
 /** openapi.json DividendRecord.fiscal_year is a year: the month comes from the company's other answers. */
@@ -363,8 +368,10 @@ function dividendsCalendar(
 ): FilingCalendar | undefined {
   const records = Array.isArray(b.records) ? b.records : [];
   let year: number | undefined;
+  const years = new Set<number>();
   for (const r of records) {
     const fy = (r as { fiscal_year?: unknown }).fiscal_year;
+    if (typeof fy === "number") years.add(fy);
     if (typeof fy === "number" && (year === undefined || fy > year)) year = fy;
   }
   if (year === undefined) return undefined;
@@ -382,6 +389,7 @@ function dividendsCalendar(
     step: 12,
     yearEndMonth: month,
     bound: typeof to === "number" ? to * 12 + month : undefined,
+    held: new Set([...years].map((y) => y * 12 + month)),
   };
 }
 
@@ -390,6 +398,14 @@ function monthEnd(index: number): number {
   const next = index + 1;
   return Date.UTC(Math.floor(next / 12), next % 12, 1) - JST_OFFSET_MS;
 }
+
+/**
+ * Months after a period's end its results can still come from a company that reports it: the
+ * annual report's three months (ANNUAL_REPORT_WINDOW_MONTHS), which is also the range a company's
+ * year-earlier results day is read from (src/domain/results-day.ts historyQuery). A quarter's
+ * results past 45 days are a late filer's (決算発表の延期), and they do come.
+ */
+const LATE_RESULTS_MONTHS = 3;
 
 /** When the filing window of the period ending in month `index` closes. */
 function windowClose(index: number, yearEndMonth: number): number {
@@ -428,23 +444,33 @@ function filingLifetime(
     const closes = windowClose(next, cal.yearEndMonth);
     if (ended > storedAt && ended >= slot)
       return { freshUntil: slot, changeExpected: false, company };
-    if (ended > storedAt || storedAt < closes) {
+    const from = (): number | null | undefined =>
+      known.dailyChecksFrom === undefined ? null : known.dailyChecksFrom(company, next);
+    // The window closed without the period, yet the company reports it (the answer holds it a
+    // year earlier, or its history gives it a results day): late, its results can come any day
+    // within LATE_RESULTS_MONTHS, so cells showing the answer are marked until it is checked.
+    const late =
+      ended <= storedAt &&
+      storedAt >= closes &&
+      storedAt < monthEnd(next + LATE_RESULTS_MONTHS) &&
+      (cal.held.has(next - 12) || from() !== null);
+    if (ended > storedAt || storedAt < closes || late) {
       // The window is open or opens before the weekly slot: when the company is next checked
       // depends on its expected results day (undefined until looked up, then kept).
-      const from =
-        known.dailyChecksFrom === undefined ? null : known.dailyChecksFrom(company, next);
-      const awaits = from === undefined ? { awaits: next, provisional: true } : {};
+      const expected = from();
+      const awaits = expected === undefined ? { awaits: next, provisional: true } : {};
       // Not ended yet: nothing new can be filed before it ends, nor on the day it ends; the
       // answer is next due on the company's first check day in the window, so a model's
       // companies are not all checked on the morning after a quarter ends. Ended, window open,
       // not in the answer: it can arrive any day (timely-system data reaches the API 24 hours
       // after disclosure), so it is asked again on the company's next check day.
-      const check = checkAfter(company, Math.max(storedAt, ended), ended, closes, from);
+      const check = checkAfter(company, Math.max(storedAt, ended), ended, closes, expected);
       return check < slot
         ? { freshUntil: check, changeExpected: true, company, ...awaits }
         : { freshUntil: slot, changeExpected: ended <= storedAt, company, ...awaits };
     }
-    // Window closed without this period (a late filer, or no such period): look at the next one.
+    // Window closed without this period, one the company does not report (or three months on):
+    // look at the next one.
   }
   return { freshUntil: slot, changeExpected: false, company };
 }

@@ -127,3 +127,62 @@ test("a results-day history goes after every figure the budget can cover, on scr
   expect(r.status()).toMatchObject({ paused: "budget", unchecked: 0 });
   r.cancel(); // no wake-up at midnight left behind
 });
+
+describe("a quarter's results later than the 45-day window (a late filer)", () => {
+  /** A November company's third quarter: ended 31 August 2026, its 45 days closed 15 October. */
+  const Q3 = 2026 * 12 + 7;
+  /** Its quarterly answer with these rows ("2026/11 Q2"), what answers told, stored at `storedAt`. */
+  const quarterly = (storedAt: number, rows: string[], from: number | null | undefined) => {
+    const known = new CodeRegistry().knowledge("key");
+    known.dailyChecksFrom = (_company, period) => (period === Q3 ? from : null);
+    return lifetimeOf({
+      operationId: "getFinancials",
+      params: { security_code: "2975", period: "quarterly", years: 5 },
+      body: {
+        periods: rows.map((r) => {
+          const [fiscal_year, quarter] = r.split(" ");
+          return { fiscal_year, quarter };
+        }),
+      },
+      storedAt,
+      ttlMs: 1000,
+      known,
+    });
+  };
+  const THIS_YEAR = ["2026/11 Q1", "2026/11 Q2"];
+
+  test("its own history puts its results day after the window: checked daily from it, marked when due", () => {
+    const from = jst("2026-11-06T00:00:00");
+    const before = jst("2026-10-20T10:00:00");
+    expect(quarterly(before, THIS_YEAR, from)).toMatchObject({
+      freshUntil: Math.min(from, maxAgeSlot("2975", before)),
+      changeExpected: true,
+      company: "2975",
+    });
+    const after = jst("2026-11-09T17:00:00");
+    expect(quarterly(after, THIS_YEAR, from)).toMatchObject({
+      freshUntil: Math.min(nextJstMidnight(after), maxAgeSlot("2975", after)),
+      changeExpected: true,
+    });
+  });
+
+  test("a quarter the answer holds a year earlier, still missing after 45 days: due every morning", () => {
+    // Its results came on time last year (a day predicted inside the window) or history says nothing.
+    const rows = ["2025/11 Q2", "2025/11 Q3", "2025/11", ...THIS_YEAR];
+    const t = jst("2026-11-11T17:00:00");
+    for (const from of [jst("2026-10-03T00:00:00"), null]) {
+      const life = quarterly(t, rows, from);
+      expect(life.changeExpected).toBe(true);
+      expect(life.freshUntil).toBe(Math.min(nextJstMidnight(t), maxAgeSlot("2975", t)));
+    }
+  });
+
+  test("a quarter it does not report: the weekly slot once its history is known to say nothing", () => {
+    const t = jst("2026-11-11T17:00:00");
+    expect(quarterly(t, THIS_YEAR, undefined)).toMatchObject({ awaits: Q3, provisional: true });
+    expect(quarterly(t, THIS_YEAR, null)).toMatchObject({
+      freshUntil: maxAgeSlot("2975", t),
+      changeExpected: false,
+    });
+  });
+});
