@@ -433,6 +433,7 @@ export const en = {
     "This workbook was not updated when it opened: {c|company|companies} can have changed (their cells are marked stale).",
   openUpdateCost: "Update: {c|company|companies}, at most {n|request|requests}, about {m} min.",
   openUpdated: "Updated {c|company|companies}: {n|cell|cells} recalculated, {r|request|requests}.",
+  openCheckedUnchanged: "Checked at open: nothing had changed ({r|request|requests}).",
   openStillDue: "Still due: {c|company|companies}, at most {n|request|requests}, about {m} min.",
   openDueBudget:
     "Still due: {c|company|companies}, at most {n|request|requests}: they wait for tomorrow’s background budget ({b|request|requests} a day).",

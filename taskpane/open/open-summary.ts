@@ -46,11 +46,15 @@ export function openLines(result: OpenResult | undefined, report: OpenReport): O
     lines.push(updateCostLine(report.due));
     return lines;
   }
-  if (report.companies > 0 || report.cells > 0 || report.requests > 0)
+  // An open that found no KAISHA cell did nothing: requests since are the analyst's new cells'.
+  if (result?.cells === 0) return lines;
+  if (report.companies > 0 || report.cells > 0)
     lines.push({
       key: "openUpdated",
       vars: { c: report.companies, n: report.cells, r: report.requests },
     });
+  else if (report.requests > 0)
+    lines.push({ key: "openCheckedUnchanged", vars: { r: report.requests } });
   const due = dueLine(report.due);
   if (due !== undefined) lines.push(due);
   return lines;

@@ -37,6 +37,16 @@ test("after the morning: companies updated, cells recalculated, requests, in Eng
   expect(say(ja, lines)).toBe("37社を更新しました：412セルを再計算、45件のリクエスト。");
 });
 
+test("a morning whose checks found nothing changed says so, and an open that found no cell says nothing", () => {
+  const checked = openLines(result(), report({ requests: 24 }));
+  expect(say(en, checked)).toBe("Checked at open: nothing had changed (24 requests).");
+  expect(say(ja, checked)).toBe(
+    "開いたときに確認しました：変更はありませんでした（24件のリクエスト）。",
+  );
+  // The workbook had no KAISHA cell at open: the requests since are its new cells', not the open's.
+  expect(openLines(result({ cells: 0 }), report({ requests: 11 }))).toEqual([]);
+});
+
 test("what is still due and its cost; the budget's wait said as such", () => {
   const due = { ...EMPTY_REVALIDATION, companies: 3, requests: 5, estimatedMs: 5_000 };
   expect(say(en, openLines(result(), report({ due })))).toBe(
