@@ -115,13 +115,19 @@ function isCellReference(arg: string): boolean {
 
 /** A KAISHA cell as the trace reads it (taskpane/trace/resolve-trace.ts SelectedCell). */
 export interface TracedCellRead {
+  /** the selected cell, sheet-qualified ("Model!C5"). */
   address: string;
+  /** the formula's cell: itself, or the anchor of the spill it is in. */
   anchor: string;
   formula: string;
+  /** the call's arguments as Excel passes them: literals read, a one-cell reference by its value. */
   args: unknown[];
+  /** the cell's place in its anchor's spill (0, 0 for the anchor). */
   offset: { row: number; col: number };
+  /** the cell's value and its text as shown. */
   value: unknown;
   shown: string;
+  /** the spill's values (tables), for reading its header row and first columns. */
   spill?: unknown[][];
 }
 

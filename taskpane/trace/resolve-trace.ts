@@ -30,6 +30,7 @@ import { fieldList } from "../../functions/common";
 import { financialsQuery, type FinancialsPeriodType } from "../../functions/shared-financials";
 import { olderWindowOf, rowOf } from "../../functions/cells/answer-index";
 import { periodArgsOf } from "../../functions/cells/interned-args";
+import type { TracedCellRead } from "../excel/kaisha-values";
 import { parseKaishaCall } from "../state/refresh-cost";
 import { englishLabel } from "../state/metric-labels";
 import { periodLabel } from "../state/resolved-text";
@@ -43,23 +44,8 @@ import {
   type TraceSource,
 } from "./trace-model";
 
-/** The selected cell as the Excel module reads it (taskpane/excel/selected-cell.ts). */
-export interface SelectedCell {
-  /** the selected cell, sheet-qualified ("Model!C5"). */
-  address: string;
-  /** the formula's cell: itself, or the anchor of the spill it is in. */
-  anchor: string;
-  formula: string;
-  /** the call's arguments as Excel passes them: literals read, a one-cell reference by its value. */
-  args: unknown[];
-  /** the cell's place in its anchor's spill (0, 0 for the anchor). */
-  offset: { row: number; col: number };
-  /** the cell's value and its text as shown. */
-  value: unknown;
-  shown: string;
-  /** the spill's values (tables), for reading its header row and first columns. */
-  spill?: unknown[][];
-}
+/** The selected cell as the Excel module reads it (taskpane/excel/kaisha-values.ts). */
+export type SelectedCell = TracedCellRead;
 
 /** What resolving needs besides the cell: the client and the company's disclosures list. */
 export interface TraceDeps {
@@ -291,6 +277,23 @@ async function traceFinancial(
   };
 }
 
+/**
+ * Where a cell stands in a table the trace can read: its company argument a code (not a name),
+ * a header row (headers 1, the default, or 2: title row first, `head` rows above the header),
+ * and the cell below that header. Undefined otherwise: without a header row the table does not
+ * name its items and periods, and the cell cannot be told apart.
+ */
+function tablePlace(cell: SelectedCell, company: unknown, headers: unknown) {
+  const spill = cell.spill;
+  const ref = companyRefArg(company);
+  const mode = headers === null || headers === undefined || headers === "" ? 1 : Number(headers);
+  if (spill === undefined || "name" in ref || (mode !== 1 && mode !== 2)) return undefined;
+  const head = mode === 2 ? 1 : 0;
+  const { row, col } = cell.offset;
+  if (row <= head) return undefined;
+  return { spill, ref, head, row, col };
+}
+
 /** FINANCIALS: the item and period of a spill cell, read from the table's own headers. */
 async function traceFinancialsCell(
   cell: SelectedCell,
@@ -299,16 +302,9 @@ async function traceFinancialsCell(
   base: CellTrace,
 ): Promise<CellTrace> {
   const [company, , period, , , unit, layout, headers] = cell.args;
-  const spill = cell.spill;
-  const ref = companyRefArg(company);
-  // Only with a header row (headers 1, the default, or 2: title row first) the table names
-  // its items and periods; without one the cell cannot be told apart.
-  const mode = headers === null || headers === undefined || headers === "" ? 1 : Number(headers);
-  if (spill === undefined || "name" in ref || (mode !== 1 && mode !== 2))
-    return { ...base, unresolved: "unsupported" };
-  const head = mode === 2 ? 1 : 0;
-  const { row, col } = cell.offset;
-  if (row <= head || col === 0) return { ...base, unresolved: "unsupported" };
+  const place = tablePlace(cell, company, headers);
+  if (place === undefined || place.col === 0) return { ...base, unresolved: "unsupported" };
+  const { spill, ref, head, row, col } = place;
   const series = (text(period) || "annual") as FinancialsPeriodType;
   let key: string | undefined;
   let fiscalYear: string;
@@ -363,14 +359,9 @@ async function traceDividendsCell(
   base: CellTrace,
 ): Promise<CellTrace> {
   const [company, , , headers] = cell.args;
-  const spill = cell.spill;
-  const ref = companyRefArg(company);
-  const mode = headers === null || headers === undefined || headers === "" ? 1 : Number(headers);
-  if (spill === undefined || "name" in ref || (mode !== 1 && mode !== 2))
-    return { ...base, unresolved: "unsupported" };
-  const head = mode === 2 ? 1 : 0;
-  const { row, col } = cell.offset;
-  if (row <= head) return { ...base, unresolved: "unsupported" };
+  const place = tablePlace(cell, company, headers);
+  if (place === undefined) return { ...base, unresolved: "unsupported" };
+  const { spill, ref, head, row, col } = place;
   const who = companyOf(ref, deps.client);
   const edinet = who.edinet;
   if (edinet === undefined) return { ...base, unresolved: "not_in_memory" };
