@@ -80,12 +80,16 @@ function comparable(value: unknown): string {
 
 /**
  * Marked stale as the analyst sees it: a single value's number format (src/excel/values.ts
- * staleCell), an error's message (functions/run.ts), a table's title row (functions/common.ts).
+ * staleCell), an error's message (functions/run.ts), a table's title row (functions/common.ts) or
+ * every number of a table (functions/run.ts staleResult; its labels are text and carry no format).
  */
 function marked(value: unknown): boolean {
   if (Array.isArray(value)) {
     const title = value[0] as unknown[] | undefined;
-    return Array.isArray(title) && title.some((c) => typeof c === "string" && /stale|古い/.test(c));
+    if (Array.isArray(title) && title.some((c) => typeof c === "string" && /stale|古い/.test(c)))
+      return true;
+    const numbers = (value as unknown[][]).flat().filter((c) => typeof c === "object" && c !== null);
+    return numbers.length > 0 && numbers.every(marked);
   }
   if (value === null || typeof value !== "object") return false;
   // A value's number format, or an error's message (functions/run.ts: read from a stale answer).
