@@ -1,29 +1,7 @@
 // The preview page's stand-in for Excel's `CustomFunctions` global: loaded before the functions bundle,
 // it captures each `CustomFunctions.associate` so the page can call the real implementations.
 
-/** The error codes Excel's runtime defines (only #VALUE! and #N/A show a message). */
-export const ErrorCode = {
-  invalidValue: "#VALUE!",
-  notAvailable: "#N/A",
-  divisionByZero: "#DIV/0!",
-  invalidNumber: "#NUM!",
-  nullReference: "#NULL!",
-  invalidName: "#NAME?",
-  invalidReference: "#REF!",
-} as const;
-
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** Same shape as `CustomFunctions.Error`: a code and an optional message. */
-export class StandInError {
-  readonly code: string;
-  readonly message?: string;
-
-  constructor(code: string, message?: string) {
-    this.code = code;
-    if (message !== undefined) this.message = message;
-  }
-}
+import { ErrorCode, StandInError } from "./custom-function-error";
 
 /** What the functions bundle registered, by function id (upper case, as in functions.json). */
 export type Registry = Map<string, (...args: unknown[]) => unknown>;

@@ -3,6 +3,7 @@
 // the test hooks `__excelStandIn` (STANDIN.md).
 import { columnIndex } from "../taskpane/state/a1";
 import { formatNumber } from "./cell-display";
+import { ErrorCode, StandInError } from "./custom-function-error";
 import type { Implementation } from "./evaluate";
 import { RequestContext } from "./excel-api";
 import { readCellInput } from "./formula-parser";
@@ -82,27 +83,6 @@ interface Host {
   Office?: unknown;
 }
 
-const ERROR_CODE = {
-  invalidValue: "#VALUE!",
-  notAvailable: "#N/A",
-  divisionByZero: "#DIV/0!",
-  invalidNumber: "#NUM!",
-  nullReference: "#NULL!",
-  invalidName: "#NAME?",
-  invalidReference: "#REF!",
-};
-
-/** CustomFunctions.Error: a code and an optional message. */
-class CustomFunctionError {
-  message?: string;
-  constructor(
-    readonly code: string,
-    message?: string,
-  ) {
-    if (message !== undefined) this.message = message;
-  }
-}
-
 function versionAtLeast(have: string, want: string | undefined): boolean {
   const a = String(have).split(".").map(Number);
   const b = String(want ?? "1.1")
@@ -127,7 +107,7 @@ function installCustomFunctions(
       if (fn) registry.set(id.toUpperCase(), fn);
     } else for (const [key, f] of Object.entries(id)) registry.set(key.toUpperCase(), f);
   };
-  const cf: Record<string, unknown> = { Error: CustomFunctionError, ErrorCode: ERROR_CODE };
+  const cf: Record<string, unknown> = { Error: StandInError, ErrorCode };
   // office.js (loaded by the page after this script) assigns its own CustomFunctions.associate, which
   // only records into its table: keep capturing, and pass each association on to it as well.
   let officeAssociate: ((...args: unknown[]) => unknown) | undefined;
