@@ -15,14 +15,8 @@ export interface CellValue {
   value: unknown;
 }
 
-/** A cell whose value an update changed. */
-export interface ChangedCell {
-  sheet: string;
-  address: string;
-  anchor: string;
-  formula: string;
-  row: number;
-  col: number;
+/** A cell whose value an update changed: the cell's place, its old and new value. */
+export interface ChangedCell extends Omit<CellValue, "value"> {
   old: unknown;
   new: unknown;
   /** the difference in % of the old value, when both are numbers and the old is not 0. */
