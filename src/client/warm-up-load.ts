@@ -1,7 +1,7 @@
 // The reopen's load itself (warm-up.ts starts it): what cells ask, in bulk reads; in the cache-disk chunk, with the persistent tier's code.
 
 import type { Announced, TieredCacheStore } from "./tiered-cache";
-import type { BulkReadable, WarmUpOptions } from "./warm-up";
+import type { BulkReadable, WarmUpOptions } from "./warm-up-types";
 
 /**
  * Records read per storage call: one IndexedDB transaction each (a transaction per record was most
