@@ -1,4 +1,4 @@
-// Profiling aid: Model N (BENCH_MODELS, default 50) alone; PROFILE_OUT=file.cpuprofile records its warm recalculations.
+// BENCH_ONLY=profile-warm (bench/run.ts): Model N (BENCH_MODELS, default 50) alone; PROFILE_OUT=file.cpuprofile records its warm recalculations.
 import { Session } from "node:inspector";
 import { writeFileSync } from "node:fs";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
@@ -10,12 +10,6 @@ import { modelBrowserCompression } from "./native-compression";
 const out = process.env["PROFILE_OUT"];
 /** HEAP=1: a sampling allocation profile of the warm runs instead (written to PROFILE_OUT). */
 const heap = process.env["HEAP"] === "1";
-const session = new Session();
-session.connect();
-const post = (method: string, params?: object): Promise<unknown> =>
-  new Promise((resolve, reject) =>
-    session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
-  );
 
 /**
  * Heap over the Model's start per phase (PHASES=1: the same figures as the bench's phase table,
@@ -72,7 +66,14 @@ function phases(line: string): boolean {
   return false;
 }
 
-void (async () => {
+/** Runs Model N alone with the profiling asked for (bench/run.ts, BENCH_ONLY=profile-warm). */
+export async function profileWarm(): Promise<void> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) =>
+      session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
   modelBrowserCompression();
   const facts = await probe(50);
   forgetDataset();
@@ -146,5 +147,5 @@ void (async () => {
       `heap growth ${Math.round(r.heapGrowthMB)} MB; phases ${JSON.stringify(r.phaseHeapMB)}; memory tier ${Math.round(r.memoryTierMB)} MB in ${r.memoryTierEntries}\n`,
     );
   }
-  process.exit(0);
-})();
+  session.disconnect();
+}

@@ -1,14 +1,13 @@
-// Runs only the new-process reopen of Model N (cold run once, its storage saved, then reopens), by hand.
+// BENCH_ONLY=reopen (bench/run.ts): only the new-process reopen of Model N (cold run once, its storage saved, then reopens).
 //
-// `BENCH_MODELS=50 npx ts-node bench/reopen-only.ts`: the cold run's storage is kept in
+// `BENCH_ONLY=reopen BENCH_MODELS=50 npm run bench`: the cold run's storage is kept in
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
 // (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints the reopen's floor (read,
 // decompress and parse of every stored answer, in a new process) and wall seconds per reopen.
-// Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles, and the measured window beside them for
-// `ts-node bench/reopen-profile.ts <dir>`), REOPEN_ALLOC_PROF=<file> (what the reopen allocates,
+// Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles, and where the last reopen's time went,
+// printed by bench/reopen-profile.ts), REOPEN_ALLOC_PROF=<file> (what the reopen allocates,
 // garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
 
-import { runScript } from "./script-entry";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,6 +25,7 @@ import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { modelBrowserCompression } from "./native-compression";
+import { printReopenProfile } from "./reopen-profile";
 
 async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
   const facts = await probe(50);
@@ -65,7 +65,8 @@ async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
   return job;
 }
 
-async function main(): Promise<void> {
+/** Runs the reopen alone (bench/run.ts, BENCH_ONLY=reopen); writes nothing into bench/. */
+export async function reopenOnly(): Promise<void> {
   modelBrowserCompression();
   const count = Number((process.env["BENCH_MODELS"] ?? "50").split(",")[0]);
   const storagePath = join(tmpdir(), `kaisha-reopen-${count}.bin`);
@@ -80,15 +81,15 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Model ${count} reopen's floor: ${floor.seconds.toFixed(2)} s to read, decompress and parse ${floor.answers} answers (${floor.jsonMB.toFixed(0)} MB of JSON)\n`,
   );
+  const profiles = process.env["REOPEN_CPU_PROF"];
+  let window: [number, number] | undefined;
   for (let i = 0; i < runs; i += 1) {
     const m = await reopenInNewProcess(job);
-    const profiles = process.env["REOPEN_CPU_PROF"];
-    if (profiles !== undefined && profiles !== "")
-      writeFileSync(join(profiles, `window-${Date.now()}.json`), JSON.stringify(m.windowMicros));
+    window = m.windowMicros;
     process.stdout.write(
       `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall (${(m.wallSeconds / floor.seconds).toFixed(2)} × the floor), ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell\n`,
     );
   }
+  if (profiles !== undefined && profiles !== "" && window !== undefined)
+    printReopenProfile(profiles, window);
 }
-
-runScript(main);

@@ -42,12 +42,18 @@ function inChild<M>(
       ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    child.once("message", (reply: { measure?: M; error?: string }) => {
-      if (reply.measure !== undefined) resolve(reply.measure);
-      else reject(new Error(`reopen in a new process failed: ${reply.error ?? "no answer"}`));
-    });
+    let reply: { measure?: M; error?: string } | undefined;
+    child.once("message", (message: { measure?: M; error?: string }) => (reply = message));
+    // Settled at exit, not at the reply: the child's CPU profile (REOPEN_CPU_PROF) is written as
+    // it exits, and bench/reopen-only.ts reads it next.
     child.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`reopen in a new process exited with ${code}`));
+      if (code === 0 && reply?.measure !== undefined) resolve(reply.measure);
+      else
+        reject(
+          new Error(
+            `reopen in a new process failed (exit ${code}): ${reply?.error ?? "no answer"}`,
+          ),
+        );
     });
     child.send(job);
   });

@@ -1,13 +1,11 @@
 // Where a new-process reopen's main-thread time went: its CPU profile read over the measured window.
 //
-// `REOPEN_CPU_PROF=/tmp/prof BENCH_MODELS=200 npx ts-node bench/reopen-only.ts`, then
-// `npx ts-node bench/reopen-profile.ts /tmp/prof`: the main thread's profile (the largest file of
-// the newest run; the other is the sandbox worker's) between the reopen's first cell and last
-// value (the window reopen-only.ts saved), not the module loading and ts-node compiling before it.
-// Prints milliseconds per part (GC, decompression, decoding, parsing, the cells, the stand-ins)
-// and the functions with the most self time.
+// `BENCH_ONLY=reopen REOPEN_CPU_PROF=/tmp/prof BENCH_MODELS=200 npm run bench` prints it after the
+// reopens (bench/reopen-only.ts): the main thread's profile (the largest file of the newest run;
+// the other is the sandbox worker's) between the reopen's first cell and last value, not the
+// module loading and ts-node compiling before it. Milliseconds per part (GC, decompression,
+// decoding, parsing, the cells, the stand-ins) and the functions with the most self time.
 
-import { runScript } from "./script-entry";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -56,12 +54,12 @@ function newest(dir: string, prefix: string): string[] {
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
 }
 
-function main(): Promise<void> {
-  const dir = process.argv[2] ?? "";
-  const [windowFile] = newest(dir, "window-");
-  if (windowFile === undefined)
-    throw new Error(`no window-*.json in ${dir}: run reopen-only.ts with REOPEN_CPU_PROF`);
-  const [from, to] = JSON.parse(readFileSync(windowFile, "utf8")) as [number, number];
+/**
+ * Prints where the last reopen's time went: the newest main-thread profile in `dir`, read over
+ * `window` (the reopen's first cell to its last value, on the profile's clock: ReopenMeasure).
+ */
+export function printReopenProfile(dir: string, window: readonly [number, number]): void {
+  const [from, to] = window;
   // The run's two profiles (main thread and sandbox worker) are the newest; the main one is larger.
   const [mainFile] = newest(dir, "CPU.")
     .slice(0, 2)
@@ -93,7 +91,6 @@ function main(): Promise<void> {
   process.stdout.write("self time:\n");
   for (const [name, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25))
     process.stdout.write(`${ms(micros)} ms  ${name}\n`);
-  return Promise.resolve();
 }
 
 /** The part of the innermost frame on the sample's stack that names one (leaf first). */
@@ -105,5 +102,3 @@ function partOf(id: number, byId: Map<number, ProfileNode>, parent: Map<number, 
   }
   return "other (runtime, microtasks)";
 }
-
-runScript(main);
