@@ -1,10 +1,10 @@
 // Where a new-process reopen's main-thread time went: its CPU profile read over the measured window.
 //
 // `BENCH_ONLY=reopen REOPEN_CPU_PROF=/tmp/prof BENCH_MODELS=200 npm run bench` prints it after the
-// reopens (bench/reopen-only.ts): the main thread's profile (the largest file of the newest run;
-// the other is the sandbox worker's) between the reopen's first cell and last value, not the
-// module loading and ts-node compiling before it. Milliseconds per part (GC, decompression,
-// decoding, parsing, the cells, the stand-ins) and the functions with the most self time.
+// reopens (bench/reopen-only.ts): the newest run's main-thread profile between the reopen's first
+// cell and last value, not the module loading and ts-node compiling before it. Milliseconds per
+// part (GC, decompression, decoding, parsing, the cells, the stand-ins) and the functions with the
+// most self time.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -60,10 +60,9 @@ function newest(dir: string, prefix: string): string[] {
  */
 export function printReopenProfile(dir: string, window: readonly [number, number]): void {
   const [from, to] = window;
-  // The run's two profiles (main thread and sandbox worker) are the newest; the main one is larger.
-  const [mainFile] = newest(dir, "CPU.")
-    .slice(0, 2)
-    .sort((a, b) => statSync(b).size - statSync(a).size);
+  // The newest main-thread profile: Node names them CPU.<date>.<time>.<pid>.<thread>.<seq>, the
+  // main thread 0 (the sandbox worker's beside it is another thread's).
+  const [mainFile] = newest(dir, "CPU.").filter((f) => f.split(".").at(-3) === "0");
   if (mainFile === undefined) throw new Error(`no CPU.*.cpuprofile in ${dir}`);
   const profile = JSON.parse(readFileSync(mainFile, "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
