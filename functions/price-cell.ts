@@ -10,7 +10,7 @@ import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
-import { BoundedMemo } from "../src/client/bounded-memo";
+import { BoundedMemo } from "../src/util/bounded-memo";
 import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";

@@ -1,7 +1,7 @@
 // Raw custom-function arguments read into frozen argument objects, one per distinct combination:
 // the one place arguments are interned (every cell of a model repeats a few thousand combinations).
 
-import { BoundedMemo } from "../../src/client/bounded-memo";
+import { BoundedMemo } from "../../src/util/bounded-memo";
 import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/financial-period";
 import type { Company } from "../../src/excel/args";
 import { companyRefArg, type CompanyRef } from "../../src/excel/company-ref";

@@ -2,7 +2,7 @@
 // itself, and the client keeps what it learned of a frozen params object on it (client.peek).
 
 import type { KaishaClient } from "../../src/client";
-import { BoundedMemo } from "../../src/client/bounded-memo";
+import { BoundedMemo } from "../../src/util/bounded-memo";
 import type { ParamsOf } from "../../src/client/types";
 import type { OperationId } from "../../src/contract/rules";
 import type { CallContext } from "../run";

@@ -15,7 +15,7 @@ import {
   localizedMessage,
 } from "./errors";
 import { CodeRegistry } from "./code-map";
-import { BoundedMemo } from "./bounded-memo";
+import { BoundedMemo } from "../util/bounded-memo";
 import { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 import type { Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
@@ -48,7 +48,7 @@ import { monotonicNow } from "./monotonic";
 import type { Pacer, PacerOptions, PacerPermit, QueueStatus } from "./pacer";
 import { defaultSleep } from "./sleep";
 import type { QueuePlace } from "./queue-order";
-import { rememberSecret } from "./redact";
+import { rememberSecret } from "../util/redact";
 import { DEFAULT_MAX_RETRIES, canServeStale, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
@@ -77,7 +77,8 @@ import { loadIndustryNames, needsIndustryNames, validateParams } from "./validat
 import type { CleanParams } from "./params";
 import { PriceDays } from "../domain/price-days";
 import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
-import { normalizeCompany, todayJst, todayLocal } from "./normalize";
+import { normalizeCompany } from "./normalize";
+import { todayJst, todayLocal } from "../util/normalize";
 
 /** The live API's origin (openapi.json servers). */
 export const PRODUCTION_BASE_URL = "https://api.irbank.net/v1";

@@ -8,7 +8,7 @@ import {
   type Lang,
   type MessagePair,
 } from "./messages";
-import { containsSecret, redactText, redactValue } from "./redact";
+import { containsSecret, redactText, redactValue } from "../util/redact";
 
 export type { ErrorDetail, Lang } from "./messages";
 

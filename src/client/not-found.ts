@@ -3,7 +3,7 @@
 // every recalculation would otherwise cost a request each time, for the same answer.
 
 import type { OperationId } from "../contract";
-import { BoundedMemo } from "./bounded-memo";
+import { BoundedMemo } from "../util/bounded-memo";
 import { NotFoundError } from "./errors";
 import { ANSWER_MESSAGES } from "./answer-messages";
 import { ttlFor } from "./ttl";

@@ -2,7 +2,7 @@
 
 import type { CacheEntry, CacheStore } from "./cache";
 import { fromStoredForm, storedSize, toStoredForm } from "./stored-form";
-import { containsSecret } from "./redact";
+import { containsSecret } from "../util/redact";
 import { STORAGE_OPEN_TIMEOUT_MS } from "./storage-platform";
 
 /** One row of the index: what eviction needs, without reading the answer itself. */

@@ -1,7 +1,7 @@
 // Background revalidation: answers served at once while due are asked again behind the cells, company by company.
 
 import { nextJstMidnight } from "./freshness";
-import { todayJst } from "./normalize";
+import { todayJst } from "../util/normalize";
 import { spentDaysOf, spentRecordOf, type SpentRecord } from "./spent-days";
 /**
  * One due answer to ask again. The client builds these (client.ts `serveWhileRevalidating`); the

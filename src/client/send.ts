@@ -35,7 +35,7 @@ export { retryDelayMs } from "./retry-delay";
 /** And the cells that gave up waiting on a request it sent (gave-up.ts). */
 export { GaveUpCells } from "./gave-up";
 /** And whether an answer asked again came back changed (client.ts refreshDue): only after a send. */
-export { sameAnswer } from "./same-answer";
+export { sameAnswer } from "../util/same-answer";
 /** And what links a waiting request's signal to its key's hold (link-signals.ts). */
 export { linkSignals } from "./link-signals";
 /** And the 404s remembered, with the message naming what was not found (not-found.ts). */

@@ -3,7 +3,7 @@
 import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId, OperationRule, ParamRule } from "../contract/rules";
 import { ValidationError, type ErrorDetail } from "./errors";
-import { isBlank, todayJst } from "./normalize";
+import { isBlank, todayJst } from "../util/normalize";
 import { lazyCode } from "./lazy-code";
 import type { CleanParams, ParamValue } from "./params";
 

@@ -2,9 +2,9 @@
 
 import type { KaishaClient, RequestOptions } from "../client";
 import type { FinancialsResponse, SecurityListItem } from "../contract";
-import { entryOf } from "../client/bounded-memo";
+import { entryOf } from "../util/bounded-memo";
 import { InFlightRequests } from "../client/inflight";
-import { normalizeText } from "../client/normalize";
+import { normalizeText } from "../util/normalize";
 import { ArgumentError, type Company } from "../excel/args";
 import { COMPANY_FORMS, type CompanyRef } from "../excel/company-ref";
 

@@ -2,7 +2,7 @@
 
 import type { RequestOptions, ResponseOf } from "../client/types";
 import { nextClose } from "../client/freshness";
-import { todayJst } from "../client/normalize";
+import { todayJst } from "../util/normalize";
 import { staleInfo } from "../client/stale";
 import { DEFAULT_TTL_MS } from "../client/ttl";
 import { EARLIEST_DATE } from "../client/validate";

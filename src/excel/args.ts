@@ -1,7 +1,8 @@
 // Excel argument parsing with errors that name the argument and what it accepts (#VALUE!, no request).
 
-import { isBlank, normalizeDate, normalizeText } from "../client/normalize";
-import { BoundedMemo } from "../client/bounded-memo";
+import { isBlank, normalizeText } from "../util/normalize";
+import { normalizeDate } from "../client/normalize";
+import { BoundedMemo } from "../util/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { periodNumber } from "./period-number";
 import { ownValue } from "./own-key";

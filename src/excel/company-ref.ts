@@ -1,7 +1,7 @@
 // The `company` argument read without a request: codes in every common spelling, entities, or a name to look up.
 
-import { normalizeText } from "../client/normalize";
-import { containsSecret } from "../client/redact";
+import { normalizeText } from "../util/normalize";
+import { containsSecret } from "../util/redact";
 import { ArgumentError, isOmitted, scalarOf, type Bilingual, type Company } from "./args";
 import { companyCodeOfEntity, isEntity, isRichObject } from "./rich-value";
 

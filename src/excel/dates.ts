@@ -1,6 +1,6 @@
 // ISO dates <-> Excel date serials (days since 1899-12-30), on JST calendar days, with no time-zone drift.
 
-import { isValidDay } from "../client/normalize";
+import { isValidDay } from "../util/normalize";
 
 const DAY_MS = 86_400_000;
 /** Serial of 1970-01-01: days from 1899-12-30 (Excel's day 0 after its 1900 leap-year bug). */

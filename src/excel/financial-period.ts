@@ -2,7 +2,7 @@
 
 import type { FinancialsPeriod } from "../contract";
 import { ArgumentError, cellOf, isOmitted, optionalChoice, requireScalar } from "./args";
-import { normalizeText } from "../client/normalize";
+import { normalizeText } from "../util/normalize";
 import { lastEndedMonth } from "./period-number";
 import { PERIOD_FORMS, periodToken, type PeriodUnit, type Quarter } from "./period-token";
 import { monthIndex, monthLabel } from "./period-dates";

@@ -1,6 +1,6 @@
 // Period tokens: FY0, FY-1, FQ-2, FH0, LTM-1, 2024Q2, 2024H1, 2024H2, 2024/03, 202403, 2024年3月期(第2四半期), 令和6年3月期, 2024年度, 令和元年度, FY2024, dates.
 
-import { normalizeText } from "../client/normalize";
+import { normalizeText } from "../util/normalize";
 import { isDateFormatted, isMonthFormatted } from "./rich-value";
 import { periodNumber } from "./period-number";
 import { ownValue } from "./own-key";

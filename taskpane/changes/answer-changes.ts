@@ -2,7 +2,7 @@
 // published changed (a restatement), or a new price day, per company.
 
 import type { FinancialsPeriod } from "../../src/contract";
-import { sameAnswer } from "../../src/client/same-answer";
+import { sameAnswer } from "../../src/util/same-answer";
 import type { ReplacedAnswer } from "./answer-watch";
 
 /** What moved in one company's answers. */

@@ -3,7 +3,7 @@
 // a fetched answer is stored) and where Refresh all drops them all (CacheStore.clear).
 
 import type { CacheEntry, CacheStore } from "../../src/client/cache";
-import { sameAnswer } from "../../src/client/same-answer";
+import { sameAnswer } from "../../src/util/same-answer";
 
 /** One answer replaced by a different one: its request path and query, the old and new bodies. */
 export interface ReplacedAnswer {

@@ -1,12 +1,8 @@
 // Normalisation of Excel inputs to API parameters: codes, months and JST dates without time-zone drift.
 
 import { ValidationError } from "../../src/client/errors";
-import {
-  normalizeCode,
-  normalizeCompany,
-  normalizeDate,
-  todayJst,
-} from "../../src/client/normalize";
+import { normalizeCode, normalizeCompany, normalizeDate } from "../../src/client/normalize";
+import { todayJst } from "../../src/util/normalize";
 
 describe("normalizeCode / normalizeCompany", () => {
   test.each<[unknown, string]>([

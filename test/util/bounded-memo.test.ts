@@ -1,5 +1,5 @@
 // BoundedMemo: the one bound policy of the per-argument caches (parsers, client fast path).
-import { BoundedMemo, entryOf } from "../../src/client/bounded-memo";
+import { BoundedMemo, entryOf } from "../../src/util/bounded-memo";
 
 test("remembers values and returns what it stored", () => {
   const memo = new BoundedMemo<string, number>(3);
