@@ -49,7 +49,7 @@ const DEFAULT_VALUATION_FIELDS: readonly string[] = [
  * openapi.json getValuations: years 1..50. One request of 50 years answers every `years` (sliced
  * here).
  */
-const FETCH_YEARS = 50;
+export const VALUATION_FETCH_YEARS = 50;
 
 /** VALUATION's arguments read: `keys` empty for the per_5y_avg scalar. */
 interface ValuationArgs {
@@ -68,7 +68,7 @@ type ValuationsQuery = Readonly<{ security_code: string; years: number }>;
 function valuationsQuery(code: string): ValuationsQuery {
   return internedQuery(`getValuations|${code}`, () => ({
     security_code: code,
-    years: FETCH_YEARS,
+    years: VALUATION_FETCH_YEARS,
   }));
 }
 

@@ -585,7 +585,7 @@ export const en = {
   whyNotInMemory:
     "The answer behind {address} is not in memory: recalculate the cell, then explain it again.",
   whyUnsupported:
-    "This view explains FINANCIAL and PRICE cells, and cells of FINANCIALS, DIVIDENDS and SEGMENTS tables with a header row.",
+    "This view explains FINANCIAL and PRICE cells, and cells of FINANCIALS, PRICES, VALUATION, DIVIDENDS and SEGMENTS tables.",
   whyArgument: "The formula's arguments are refused: the cell's own message says why.",
   whyFormula: "Formula",
   whyCompany: "Company",
@@ -632,6 +632,35 @@ export const en = {
   whyStateStale: "stale: {why}",
   whyStateDue: "due: being checked again in the background",
   whyStateUnknown: "freshness not known",
+  whyQLtmEstimate:
+    "Not a real 12-month result: this year's row ends {months} months after the previous one ({previous}). The API fills such a year with a trailing-12-month estimate from quarterly actuals, which differs from the disclosed figures.",
+  whyQPerReported: "PER on the reported EPS (adjusted to the current share basis).",
+  whyQPerComputed: "PER on an EPS computed by the API (eps_adjusted), not the reported one.",
+  whyPriceDay: "Trading day {date}",
+  whyXbrl: "XBRL fact",
+  whyXbrlAskable:
+    "The XBRL facts of {title} ({doc}) are not in memory: reading them costs 1 request.",
+  whyXbrlAsk: "Read the XBRL facts (1 request)",
+  whyXbrlNone:
+    "No fact of {title} ({doc}) for this period equals the figure (a quarter's report states cumulative figures).",
+  whyXbrlByValue:
+    "Matched by value in {doc}: the API names no XBRL element for an item.",
+  whyReasonHeader: "{address} is a title or header cell of the table: select a figure under it.",
+  whyReasonMarket:
+    "{fn} gives the API's figures across the market for one day: no single filing is behind them.",
+  whyReasonRecords:
+    "{fn} gives records and text as the API holds them, not a period's reported figure: its source is in =KAISHA.ATTRIBUTION.",
+  whyReasonOwnFact:
+    "{fn} shows a filing's own XBRL fact: the document id and element are the formula's arguments.",
+  whyReasonCard:
+    "{fn} is a card of the latest figures from several answers: explain a FINANCIAL or VALUATION cell for one figure's filing.",
+  whyReasonMargin:
+    "{fn} gives margin balances as the exchange and the JSF publish them, not a filing's figure.",
+  whyReasonUsage: "{fn} is the API's own count of today's requests.",
+  whyReasonAverage:
+    "per_5y_avg is one number of the valuation answer (a five-year average), not a year's figure.",
+  whyReasonPlace:
+    "The cell's item or period cannot be read from its table (recalculate it if it is not in memory).",
   changesEmpty: "No update has changed a cell of this workbook yet.",
   changesUpdate: "{time}, {trigger}: {n|cell|cells} changed",
   changesTriggerRevalidation: "background update",

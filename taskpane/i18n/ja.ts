@@ -573,7 +573,7 @@ export const ja: Messages = {
   whyNotInMemory:
     "{address} の元の回答がメモリにありません。セルを再計算してから、もう一度説明してください。",
   whyUnsupported:
-    "この表示で説明できるのは FINANCIAL と PRICE のセル、見出し行のある FINANCIALS・DIVIDENDS・SEGMENTS の表のセルです。",
+    "この表示で説明できるのは FINANCIAL と PRICE のセル、FINANCIALS・PRICES・VALUATION・DIVIDENDS・SEGMENTS の表のセルです。",
   whyArgument: "数式の引数が受け付けられません。理由はセル自身のメッセージをご覧ください。",
   whyFormula: "数式",
   whyCompany: "企業",
@@ -618,6 +618,29 @@ export const ja: Messages = {
   whyStateStale: "古い値：{why}",
   whyStateDue: "確認の時期：バックグラウンドで再確認中",
   whyStateUnknown: "鮮度は不明",
+  whyQLtmEstimate:
+    "12か月の実績ではありません：この年の行は前の行（{previous}）の {months} か月後に終わります。API はこのような年を四半期実績からの直近12か月の推計値で埋めており、開示された数値とは異なります。",
+  whyQPerReported: "PER は報告 EPS（現在の株式数基準に調整）によるものです。",
+  whyQPerComputed: "PER は API が計算した EPS（eps_adjusted）によるもので、報告値ではありません。",
+  whyPriceDay: "取引日 {date}",
+  whyXbrl: "XBRL 要素",
+  whyXbrlAskable: "{title}（{doc}）の XBRL 要素はメモリにありません。読み込むと 1 リクエストかかります。",
+  whyXbrlAsk: "XBRL 要素を読み込む（1 リクエスト）",
+  whyXbrlNone:
+    "{title}（{doc}）に、この期間でこの数値と等しい要素はありません（四半期の報告書は累計の数値です）。",
+  whyXbrlByValue: "{doc} の中で値により照合：API は項目ごとの XBRL 要素名を示していません。",
+  whyReasonHeader: "{address} は表のタイトルか見出しのセルです。その下の数値を選択してください。",
+  whyReasonMarket: "{fn} は市場全体についての API の 1 日分の数値で、個別の書類には対応しません。",
+  whyReasonRecords:
+    "{fn} は API が保持する一覧やテキストで、期間ごとの報告値ではありません。出所は =KAISHA.ATTRIBUTION で確認できます。",
+  whyReasonOwnFact: "{fn} は書類の XBRL 要素そのものです。書類 ID と要素名は数式の引数です。",
+  whyReasonCard:
+    "{fn} は複数の回答の最新値をまとめたカードです。1 つの数値の書類は FINANCIAL か VALUATION のセルで説明してください。",
+  whyReasonMargin: "{fn} は取引所と日証金が公表する信用残高で、書類の数値ではありません。",
+  whyReasonUsage: "{fn} は本日のリクエスト数についての API 自身の集計です。",
+  whyReasonAverage: "per_5y_avg はバリュエーションの回答の 1 つの数値（5年平均）で、年ごとの数値ではありません。",
+  whyReasonPlace:
+    "表からこのセルの項目か期間を読み取れません（メモリにない場合はセルを再計算してください）。",
   changesEmpty: "このブックのセルを変えた更新はまだありません。",
   changesUpdate: "{time}、{trigger}：{n} セルが変わりました",
   changesTriggerRevalidation: "バックグラウンド更新",

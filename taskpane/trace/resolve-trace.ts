@@ -1,18 +1,8 @@
 // Resolves a selected KAISHA cell into its trace (trace-model.ts) from the answers in memory: the
-// same parsers, period choice and windows the functions use, and no request but the company's
-// disclosures list (asked through `disclosures`, which the pane may hold back).
+// same parsers, company resolution, period choice and windows the functions use, and no request
+// but the company's disclosures list (asked through `disclosures`, which the pane may hold back).
 
-import type {
-  DividendRecord,
-  FinancialsPeriod,
-  FinancialsResponse,
-  PricesResponse,
-  SecurityDisclosuresResponse,
-} from "../../src/contract";
-import { FIELD_DICTIONARY } from "../../src/contract";
-import type { Dataset } from "../../src/contract";
-import type { KaishaClient } from "../../src/client";
-import { staleInfo } from "../../src/client/stale";
+import type { FinancialsPeriod, FinancialsResponse } from "../../src/contract";
 import { knownFinancialsAsk } from "../../src/domain/company-resolver";
 import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
 import type { Company } from "../../src/excel/args";
@@ -22,99 +12,48 @@ import {
   secondHalfValue,
   type FiscalPeriodSpec,
 } from "../../src/excel/financial-period";
-import { labelJa, unitLabel, unitOf } from "../../src/excel/labels";
+import {
+  fiscalYearIn,
+  monthWithoutAnswer,
+  optionalPeriodArg,
+} from "../../src/excel/fiscal-year-arg";
 import { ltmKind } from "../../src/excel/ltm-kind";
-import { companyRefArg } from "../../functions/company-arg";
+import type { KaishaClient } from "../../src/client";
 import { FINANCIAL_ITEMS } from "../../functions/financial-cell";
 import { fieldList } from "../../functions/common";
 import { financialsQuery, type FinancialsPeriodType } from "../../functions/shared-financials";
 import { olderWindowOf, rowOf } from "../../functions/cells/answer-index";
 import { periodArgsOf } from "../../functions/cells/interned-args";
-import type { TracedCellRead } from "../excel/kaisha-values";
 import { parseKaishaCall } from "../state/refresh-cost";
-import { englishLabel } from "../state/metric-labels";
 import { periodLabel } from "../state/resolved-text";
 import type { Lang } from "../i18n/language";
-import { matchFilings, refsWithFilings } from "./filing-match";
+import { tracedCompany } from "./company-trace";
+import { traceDividendsCell, traceSegmentsCell, traceValuationCell } from "./table-traces";
+import { tracePrice, tracePricesCell } from "./price-trace";
+import { cellReason, tablePlace } from "./table-place";
 import {
-  financialQualifiers,
-  type CellTrace,
-  type Qualifier,
-  type TraceFetch,
-  type TraceSource,
-} from "./trace-model";
+  answerOf,
+  fetchState,
+  filingsOf,
+  itemOf,
+  keyOfHeader,
+  moneyUnitOf,
+  readItem,
+  requestOf,
+  text,
+  type SelectedCell,
+  type TraceDeps,
+} from "./trace-parts";
+import { financialQualifiers, ltmEstimate, type CellTrace, type Qualifier } from "./trace-model";
+import { unsupportedReason } from "./unsupported";
+import { withXbrlFact } from "./xbrl-fact";
 
-/** The selected cell as the Excel module reads it (taskpane/excel/kaisha-values.ts). */
-export type SelectedCell = TracedCellRead;
+export type { SelectedCell, StoredAnswer, TraceDeps } from "./trace-parts";
 
-/** What resolving needs besides the cell: the client and the company's disclosures list. */
-export interface TraceDeps {
-  client: Pick<KaishaClient, "peek" | "knownCode">;
-  /** The disclosures list of a security (cached like any answer); undefined when not asked. */
-  disclosures(code: string): Promise<SecurityDisclosuresResponse | undefined>;
-  /**
-   * The stored answer of a request as the cache holds it, fresh or not, with when it was stored
-   * (stored-answer.ts); absent, only fresh answers are read (client.peek).
-   */
-  stored?(operationId: string, params: Record<string, unknown>): StoredAnswer | undefined;
-}
-
-/** An answer as stored: its body and when it was received. */
-export interface StoredAnswer {
-  body: unknown;
-  /** @unit ms since epoch */
-  storedAt: number;
-}
-
-/** Bodies read from the store while no longer fresh: their cells show them until asked again. */
-const dueBodies = new WeakSet<object>();
-
-/**
- * The answer a cell reads: the fresh one (client.peek), else the stored one that is due (a
- * stale-while-revalidate cell shows it meanwhile: src/client/client.ts serveWhileRevalidating).
- */
-function answerOf(
-  deps: TraceDeps,
-  operationId: "getFinancials" | "getDividends" | "getSegments" | "getPrices",
-  params: Record<string, unknown>,
-): unknown {
-  const fresh = deps.client.peek(operationId, params as never) as unknown;
-  if (fresh !== undefined) return fresh;
-  const stored = deps.stored?.(operationId, params)?.body;
-  if (typeof stored === "object" && stored !== null) dueBodies.add(stored);
-  return stored;
-}
-
-const TABLE_FUNCTIONS = new Set(["FINANCIALS", "DIVIDENDS", "SEGMENTS"]);
-
-function text(v: unknown): string {
-  return v === null || v === undefined ? "" : String(v);
-}
-
-/** Financial item key of a header as FINANCIALS writes it (key, Japanese label, with its unit). */
-function keyOfHeader(header: unknown, dataset: Dataset): string | undefined {
-  const h = text(header).trim();
-  if (h === "") return undefined;
-  for (const f of FIELD_DICTIONARY[dataset]) {
-    const ja = labelJa(f.key, dataset);
-    if (h === f.key || h === ja || h === unitLabel(ja, unitOf(dataset, f.key))) return f.key;
-  }
-  return undefined;
-}
-
-function itemOf(key: string, dataset: Dataset, lang: Lang): NonNullable<CellTrace["item"]> {
-  const info = FIELD_DICTIONARY[dataset].find((f) => f.key === key);
-  const label = lang === "ja" ? (info?.label ?? key) : englishLabel(key);
-  return { key, label, ...(info?.unit !== undefined ? { unit: info.unit } : {}) };
-}
-
-function companyOf(ref: Company, client: TraceDeps["client"]): NonNullable<CellTrace["company"]> {
-  if ("security_code" in ref) {
-    const edinet = client.knownCode("edinet_code", ref.security_code);
-    return { code: ref.security_code, ...(edinet ? { edinet } : {}) };
-  }
-  const code = client.knownCode("security_code", ref.edinet_code);
-  return { edinet: ref.edinet_code, ...(code ? { code } : {}) };
+/** The /financials answer a cell reads and the parameters it was asked with. */
+interface Held {
+  body: FinancialsResponse;
+  params: Record<string, unknown>;
 }
 
 /** openapi.json getFinancials: the widest window, then older windows back to the period's year. */
@@ -123,8 +62,9 @@ function financialsHolding(
   ask: Company,
   series: FinancialsPeriodType,
   spec: FiscalPeriodSpec,
-): { body: FinancialsResponse; params: Record<string, unknown> } | undefined {
-  let params = financialsQuery(ask, series, undefined) as Record<string, unknown>;
+  asOf?: string,
+): Held | undefined {
+  let params = financialsQuery(ask, series, asOf) as Record<string, unknown>;
   let body = answerOf(deps, "getFinancials", params) as FinancialsResponse | undefined;
   for (let step = 0; body !== undefined && step < 4; step++) {
     const older = olderWindowOf(body.periods, spec, FINANCIALS_FETCH_YEARS);
@@ -135,44 +75,6 @@ function financialsHolding(
   return body === undefined ? undefined : { body, params };
 }
 
-function fetchState(body: unknown, storedAt: number | undefined): TraceFetch {
-  const stale = staleInfo(body);
-  const at = storedAt ?? stale?.storedAt;
-  const base = at !== undefined ? { storedAt: at } : {};
-  if (stale === undefined)
-    return {
-      ...base,
-      state: typeof body === "object" && body !== null && dueBodies.has(body) ? "due" : "current",
-    };
-  const why = stale.error instanceof Error ? stale.error.message : undefined;
-  // A due answer served while it is asked again carries the revalidation notice (client.ts).
-  const revalidating = why !== undefined && /revalidat|確認中|再確認/.test(why);
-  return { ...base, state: revalidating ? "due" : "stale", ...(why ? { why } : {}) };
-}
-
-function requestOf(
-  endpoint: string,
-  params: Record<string, unknown>,
-): NonNullable<CellTrace["request"]> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params))
-    if (typeof v === "string" || typeof v === "number") out[k] = v;
-  return { endpoint, params: out };
-}
-
-async function filingsOf(
-  deps: TraceDeps,
-  code: string | undefined,
-  p: { fiscal_year: string; quarter?: string },
-): Promise<TraceSource> {
-  const list = code === undefined ? undefined : await deps.disclosures(code).catch(() => undefined);
-  return {
-    kind: "filings",
-    filings: list ? matchFilings(list.disclosures, p) : [],
-    disclosuresCached: list !== undefined,
-  };
-}
-
 /** A quarter row in words ("2025年3月期 第2四半期"). */
 function rowLabel(p: FinancialsPeriod, lang: Lang): string {
   return periodLabel(
@@ -181,9 +83,18 @@ function rowLabel(p: FinancialsPeriod, lang: Lang): string {
   );
 }
 
-function readItem(row: FinancialsPeriod, item: string): number | null {
-  const v = (row as unknown as Record<string, unknown>)[item];
-  return typeof v === "number" ? v : null;
+/** The qualifiers of a financials row, with the LTM-estimate warning of an annual row. */
+function rowQualifiers(held: Held, row: FinancialsPeriod, key: string): Qualifier[] {
+  const estimate = ltmEstimate(held.body.periods, row);
+  return [...financialQualifiers(row, key), ...(estimate ? [estimate] : [])];
+}
+
+/** The company as the financials answer names it: its EDINET code from the answer itself. */
+function companyShown(
+  shown: NonNullable<CellTrace["company"]>,
+  body: FinancialsResponse,
+): NonNullable<CellTrace["company"]> {
+  return { ...shown, edinet: shown.edinet ?? body.edinet_code };
 }
 
 /** FINANCIAL: the row its arguments pick (H2 and LTM derived, with their arithmetic). */
@@ -194,11 +105,11 @@ async function traceFinancial(
   base: CellTrace,
 ): Promise<CellTrace> {
   const [company, item, fiscalPeriod, period, quarter, unit] = cell.args;
-  const ref = companyRefArg(company);
   // The item as FINANCIAL reads it (a key, its Japanese label, another accepted form).
   const key = fieldList(item, "item", FINANCIAL_ITEMS, [], "financials", true)[0];
-  if (key === undefined || "name" in ref) return { ...base, unresolved: "not_in_memory" };
-  const ask = knownFinancialsAsk(deps.client as KaishaClient, ref);
+  const who = await tracedCompany(company, deps.client, deps.names);
+  if (key === undefined || who === undefined) return { ...base, unresolved: "not_in_memory" };
+  const ask = knownFinancialsAsk(deps.client as KaishaClient, who.ask);
   if (ask === undefined) return { ...base, unresolved: "not_in_memory" };
   const choice = periodArgsOf(fiscalPeriod, period, quarter);
   const series: FinancialsPeriodType = choice.type === "LTM" ? "quarterly" : choice.type;
@@ -252,46 +163,42 @@ async function traceFinancial(
     type: choice.type,
     ...(h2 ? { quarter: "H2" } : row.quarter !== undefined ? { quarter: row.quarter } : {}),
   };
-  const periodText = periodLabel(read, lang);
-  const who = companyOf(ref, deps.client);
-  const edinet = who.edinet ?? body.edinet_code;
-  return {
+  const trace: CellTrace = {
     ...base,
-    company: { ...who, edinet },
+    company: companyShown(who.shown, body),
     item: itemOf(key, "financials", lang),
     period: {
-      label: periodText,
+      label: periodLabel(read, lang),
       fiscal_year: read.fiscal_year,
       ...(read.quarter !== undefined ? { quarter: read.quarter } : {}),
       ...(quarters ? { quarters } : {}),
     },
-    moneyUnit: typeof unit === "string" && unit !== "" ? unit : "jpy",
+    moneyUnit: moneyUnitOf(unit),
     apiValue,
-    source: await filingsOf(deps, who.code, {
+    source: await filingsOf(deps, who.shown.code, {
       fiscal_year: read.fiscal_year,
       ...(read.quarter !== undefined ? { quarter: read.quarter } : {}),
     }),
-    qualifiers: [...(row ? financialQualifiers(row, key) : []), ...qualifiers],
+    qualifiers: [...rowQualifiers(held, row, key), ...qualifiers],
     fetch: fetchState(body, deps.stored?.("getFinancials", params)?.storedAt),
     request: requestOf("GET /financials", params),
   };
+  // A derived figure (LTM sum, H2 difference) is no filing's fact.
+  return quarters !== undefined || h2 ? trace : withXbrlFact(trace, deps);
 }
 
 /**
- * Where a cell stands in a table the trace can read: its company argument a code (not a name),
- * a header row (headers 1, the default, or 2: title row first, `head` rows above the header),
- * and the cell below that header. Undefined otherwise: without a header row the table does not
- * name its items and periods, and the cell cannot be told apart.
+ * The as_of month FINANCIALS asked its window by (functions/financials.ts asOfMonth): a year,
+ * label or date directly, a relative token or 年度 among the widest answer's fiscal years.
  */
-function tablePlace(cell: SelectedCell, company: unknown, headers: unknown) {
-  const spill = cell.spill;
-  const ref = companyRefArg(company);
-  const mode = headers === null || headers === undefined || headers === "" ? 1 : Number(headers);
-  if (spill === undefined || "name" in ref || (mode !== 1 && mode !== 2)) return undefined;
-  const head = mode === 2 ? 1 : 0;
-  const { row, col } = cell.offset;
-  if (row <= head) return undefined;
-  return { spill, ref, head, row, col };
+function asOfMonth(deps: TraceDeps, ask: Company, asOf: unknown): string | undefined | null {
+  const arg = optionalPeriodArg(asOf, "as_of");
+  if (arg === undefined) return undefined;
+  const direct = monthWithoutAnswer(arg);
+  if (direct !== undefined) return direct;
+  const wide = answerOf(deps, "getFinancials", financialsQuery(ask, arg.type, undefined)) as
+    FinancialsResponse | undefined;
+  return (wide && fiscalYearIn(wide.periods, arg)) ?? null;
 }
 
 /** FINANCIALS: the item and period of a spill cell, read from the table's own headers. */
@@ -301,10 +208,11 @@ async function traceFinancialsCell(
   lang: Lang,
   base: CellTrace,
 ): Promise<CellTrace> {
-  const [company, , period, , , unit, layout, headers] = cell.args;
-  const place = tablePlace(cell, company, headers);
-  if (place === undefined || place.col === 0) return { ...base, unresolved: "unsupported" };
-  const { spill, ref, head, row, col } = place;
+  const [company, , period, , asOf, unit, layout] = cell.args;
+  const place = await tablePlace(cell, 7, "FINANCIALS", deps.rerun);
+  if (place === undefined)
+    return { ...base, unresolved: "unsupported", reason: cellReason(cell, 7) };
+  const { spill, head, row, col } = place;
   const series = (text(period) || "annual") as FinancialsPeriodType;
   let key: string | undefined;
   let fiscalYear: string;
@@ -319,175 +227,43 @@ async function traceFinancialsCell(
     fiscalYear = fy ?? "";
     quarter = q;
   }
-  const ask = knownFinancialsAsk(deps.client as KaishaClient, ref);
-  if (key === undefined || ask === undefined) return { ...base, unresolved: "unsupported" };
-  const held = financialsHolding(deps, ask, series, { kind: "month", month: fiscalYear });
+  if (key === undefined) return { ...base, unresolved: "unsupported", reason: "place" };
+  const who = await tracedCompany(company, deps.client, deps.names);
+  const ask = who && knownFinancialsAsk(deps.client as KaishaClient, who.ask);
+  if (who === undefined || ask === undefined) return { ...base, unresolved: "not_in_memory" };
+  // openapi.json getFinancials as_of: the window FINANCIALS asked ends at that month.
+  const month = asOfMonth(deps, ask, asOf);
+  if (month === null) return { ...base, unresolved: "not_in_memory" };
+  const held = financialsHolding(deps, ask, series, { kind: "month", month: fiscalYear }, month);
   const found = held?.body.periods.find(
     (p) => p.fiscal_year === fiscalYear && (p.quarter ?? undefined) === quarter,
   );
   if (held === undefined || found === undefined) return { ...base, unresolved: "not_in_memory" };
-  const who = companyOf(ref, deps.client);
-  return {
-    ...base,
-    company: { ...who, edinet: who.edinet ?? held.body.edinet_code },
-    item: itemOf(key, "financials", lang),
-    period: {
-      label: periodLabel(
-        { fiscal_year: fiscalYear, type: series, ...(quarter ? { quarter } : {}) },
-        lang,
-      ),
-      fiscal_year: fiscalYear,
-      ...(quarter ? { quarter } : {}),
+  return withXbrlFact(
+    {
+      ...base,
+      company: companyShown(who.shown, held.body),
+      item: itemOf(key, "financials", lang),
+      period: {
+        label: periodLabel(
+          { fiscal_year: fiscalYear, type: series, ...(quarter ? { quarter } : {}) },
+          lang,
+        ),
+        fiscal_year: fiscalYear,
+        ...(quarter ? { quarter } : {}),
+      },
+      moneyUnit: moneyUnitOf(unit),
+      apiValue: readItem(found, key),
+      source: await filingsOf(deps, who.shown.code, {
+        fiscal_year: fiscalYear,
+        ...(quarter ? { quarter } : {}),
+      }),
+      qualifiers: rowQualifiers(held, found, key),
+      fetch: fetchState(held.body, deps.stored?.("getFinancials", held.params)?.storedAt),
+      request: requestOf("GET /financials", held.params),
     },
-    moneyUnit: typeof unit === "string" && unit !== "" ? unit : "jpy",
-    apiValue: readItem(found, key),
-    source: await filingsOf(deps, who.code, {
-      fiscal_year: fiscalYear,
-      ...(quarter ? { quarter } : {}),
-    }),
-    qualifiers: financialQualifiers(found, key),
-    fetch: fetchState(held.body, deps.stored?.("getFinancials", held.params)?.storedAt),
-    request: requestOf("GET /financials", held.params),
-  };
-}
-
-/** DIVIDENDS: a record's field, traced to the record's own source documents. */
-async function traceDividendsCell(
-  cell: SelectedCell,
-  deps: TraceDeps,
-  lang: Lang,
-  base: CellTrace,
-): Promise<CellTrace> {
-  const [company, , , headers] = cell.args;
-  const place = tablePlace(cell, company, headers);
-  if (place === undefined) return { ...base, unresolved: "unsupported" };
-  const { spill, ref, head, row, col } = place;
-  const who = companyOf(ref, deps.client);
-  const edinet = who.edinet;
-  if (edinet === undefined) return { ...base, unresolved: "not_in_memory" };
-  const params = { edinet_code: edinet };
-  const body = answerOf(deps, "getDividends", params) as { records: DividendRecord[] } | undefined;
-  // The fiscal_year column (openapi.json DividendRecord.fiscal_year, an integer year).
-  const yearCol = (spill[head] ?? []).findIndex((h) => keyOfYear(h));
-  const year = Number(spill[row]?.[yearCol < 0 ? 0 : yearCol]);
-  const record = body?.records.find((r) => r.fiscal_year === year);
-  if (body === undefined || record === undefined) return { ...base, unresolved: "not_in_memory" };
-  const key = keyOfHeader(spill[head]?.[col], "dividends");
-  const list = who.code ? await deps.disclosures(who.code).catch(() => undefined) : undefined;
-  const apiValue = key ? (record as unknown as Record<string, unknown>)[key] : undefined;
-  return {
-    ...base,
-    company: who,
-    ...(key ? { item: itemOf(key, "dividends", lang) } : {}),
-    // openapi.json DividendRecord.fiscal_year: the year the fiscal period ends in.
-    period: {
-      label: lang === "ja" ? `${year}年に終わる事業年度` : `Fiscal year ending in ${year}`,
-    },
-    ...(typeof apiValue === "number" || apiValue === null ? { apiValue } : {}),
-    source: { kind: "refs", refs: refsWithFilings(record.source_refs, list?.disclosures) },
-    qualifiers: key === "annual_dps_adjusted" ? [{ code: "split_adjusted" }] : [],
-    fetch: fetchState(body, deps.stored?.("getDividends", params)?.storedAt),
-    request: requestOf("GET /dividends", params),
-  };
-}
-
-/** The column of a header row naming `key` (its key or Japanese label), -1 when none. */
-function columnOf(header: readonly unknown[], key: string): number {
-  return header.findIndex((h) => text(h) === key || text(h) === labelJa(key));
-}
-
-/** SEGMENTS: a segment's figure, its period's filings and the figure's basis (openapi.json SegmentRow). */
-async function traceSegmentsCell(
-  cell: SelectedCell,
-  deps: TraceDeps,
-  lang: Lang,
-  base: CellTrace,
-): Promise<CellTrace> {
-  const [company, , period, unit, headers] = cell.args;
-  const spill = cell.spill;
-  const ref = companyRefArg(company);
-  const mode = headers === null || headers === undefined || headers === "" ? 1 : Number(headers);
-  if (spill === undefined || "name" in ref || (mode !== 1 && mode !== 2))
-    return { ...base, unresolved: "unsupported" };
-  const head = mode === 2 ? 1 : 0;
-  const { row, col } = cell.offset;
-  const header = spill[head] ?? [];
-  if (row <= head) return { ...base, unresolved: "unsupported" };
-  const who = companyOf(ref, deps.client);
-  if (who.edinet === undefined) return { ...base, unresolved: "not_in_memory" };
-  const series: "quarter" | "annual" =
-    text(period) === "quarter" || text(period) === "quarterly" ? "quarter" : "annual";
-  const params = { edinet_code: who.edinet, period: series };
-  const body = answerOf(deps, "getSegments", params) as
-    | { segments: (Record<string, unknown> & { fiscal_year: string; quarter: number | null })[] }
-    | undefined;
-  const line = spill[row] ?? [];
-  const fiscalYear = text(line[columnOf(header, "fiscal_year")]);
-  const quarterAt = columnOf(header, "quarter");
-  const quarter = quarterAt < 0 ? null : Number(line[quarterAt]);
-  const name = text(line[columnOf(header, "segment_name")]);
-  const found = body?.segments.find(
-    (x) =>
-      x.fiscal_year === fiscalYear && (x.quarter ?? null) === quarter && x.segment_name === name,
+    deps,
   );
-  if (body === undefined || found === undefined) return { ...base, unresolved: "not_in_memory" };
-  const key = keyOfHeader(header[col], "segments");
-  const value = key ? found[key] : undefined;
-  // openapi.json SegmentRow: revenue_basis / operating_income_basis say how each figure was had.
-  const basis = key === "revenue" || key === "operating_income" ? found[`${key}_basis`] : undefined;
-  const q = quarter === null ? undefined : `Q${quarter}`;
-  return {
-    ...base,
-    company: who,
-    ...(key ? { item: itemOf(key, "segments", lang) } : {}),
-    period: {
-      label: `${periodLabel({ fiscal_year: fiscalYear, type: series, ...(q ? { quarter: q } : {}) }, lang)} · ${name}`,
-      fiscal_year: fiscalYear,
-      ...(q ? { quarter: q } : {}),
-    },
-    moneyUnit: typeof unit === "string" && unit !== "" ? unit : "jpy",
-    ...(typeof value === "number" || value === null ? { apiValue: value } : {}),
-    source: await filingsOf(deps, who.code, {
-      fiscal_year: fiscalYear,
-      ...(q ? { quarter: q } : {}),
-    }),
-    qualifiers: typeof basis === "string" ? [{ code: "segment_basis", basis }] : [],
-    fetch: fetchState(body, deps.stored?.("getSegments", params)?.storedAt),
-    request: requestOf("GET /segments", params),
-  };
-}
-
-function keyOfYear(h: unknown): boolean {
-  const t = text(h);
-  return t === "fiscal_year" || t === labelJa("fiscal_year");
-}
-
-/** PRICE: the day's quote (the latest answer in memory, or the day PRICE's own "date" reads). */
-function tracePrice(cell: SelectedCell, deps: TraceDeps, lang: Lang, base: CellTrace): CellTrace {
-  const [company, field, date] = cell.args;
-  const ref = companyRefArg(company);
-  if (!("security_code" in ref)) return { ...base, unresolved: "unsupported" };
-  const code = ref.security_code;
-  const key = text(field) || "close";
-  const params = { code, limit: 1 };
-  const latest = answerOf(deps, "getPrices", params) as PricesResponse | undefined;
-  const row = latest?.prices[0];
-  if (row === undefined || (date !== null && date !== undefined && date !== ""))
-    return { ...base, company: companyOf(ref, deps.client), unresolved: "not_in_memory" };
-  const value = (row as unknown as Record<string, unknown>)[key];
-  // openapi.json getPrices "see attribution": the source label names the exchange's data.
-  const exchange = latest?.attribution.source_label ?? "";
-  return {
-    ...base,
-    company: companyOf(ref, deps.client),
-    item: itemOf(key, "prices", lang),
-    period: { label: row.date },
-    ...(typeof value === "number" || value === null ? { apiValue: value } : {}),
-    source: { kind: "price", date: row.date, exchange },
-    qualifiers: key === "adj_close" ? [{ code: "split_adjusted" }] : [],
-    fetch: fetchState(latest, deps.stored?.("getPrices", params)?.storedAt),
-    request: requestOf(`GET /securities/${code}/prices`, { limit: 1 }),
-  };
 }
 
 /**
@@ -510,10 +286,9 @@ export async function traceCell(
     shown: cell.shown,
   };
   if (call === undefined) return { ...base, unresolved: "not_kaisha" };
-  const spilled = cell.offset.row !== 0 || cell.offset.col !== 0;
-  if (spilled && !TABLE_FUNCTIONS.has(call.name)) return { ...base, unresolved: "unsupported" };
+  const name = call.name.toUpperCase();
   try {
-    switch (call.name) {
+    switch (name) {
       case "FINANCIAL":
         return await traceFinancial(cell, deps, lang, base);
       case "FINANCIALS":
@@ -522,10 +297,14 @@ export async function traceCell(
         return await traceDividendsCell(cell, deps, lang, base);
       case "SEGMENTS":
         return await traceSegmentsCell(cell, deps, lang, base);
+      case "VALUATION":
+        return await traceValuationCell(cell, deps, lang, base);
       case "PRICE":
-        return tracePrice(cell, deps, lang, base);
+        return await tracePrice(cell, deps, lang, base);
+      case "PRICES":
+        return await tracePricesCell(cell, deps, lang, base);
       default:
-        return { ...base, unresolved: "unsupported" };
+        return { ...base, unresolved: "unsupported", reason: unsupportedReason(name) };
     }
   } catch {
     // A refused argument: the cell itself says why (#VALUE! with its message).

@@ -1,11 +1,11 @@
-// The stored answer behind a cell, fresh or due, with when it was received: read from the session's
-// cache store under the key the client stores it by (key partition + request), never sent.
+// What the trace reads of the session without sending: the stored answer behind a cell (fresh or
+// due, with when it was received) under the key the client stores it by, the security listings
+// held in memory (a company's name) and PRICE's row of a day from the price windows received.
 
-import type { OperationId } from "../../src/contract";
-import { cacheKey } from "../../src/client/cache";
-import { validateParams } from "../../src/client/validate";
+import type { OperationId, SecuritiesResponse, SecurityDailyPrice } from "../../src/contract";
+import { cacheKey, validateParams } from "../../src/client";
 import { getCacheStore, getClient } from "../../src/session";
-import type { StoredAnswer } from "./resolve-trace";
+import type { StoredAnswer } from "./trace-parts";
 
 /**
  * The memory tier's entry for a request as the client keys it (src/client/client.ts: the key's
@@ -28,4 +28,35 @@ export function storedAnswer(
     // Parameters the contract refuses have no stored answer.
     return undefined;
   }
+}
+
+/** Listings scanned at most (a workbook's name look-ups and the pane's company searches). */
+const MAX_LISTINGS = 500;
+
+/**
+ * The /securities answers held in memory for the current key (name look-ups, COMPANY, the pane's
+ * company search): where a company's name is found without a request.
+ */
+export async function heldListings(): Promise<SecuritiesResponse[]> {
+  const store = getCacheStore();
+  const partition = getClient().partition();
+  if (store?.peek === undefined || partition === undefined) return [];
+  const prefix = `${partition}/securities?`;
+  const keys = await store.keys().catch(() => [] as string[]);
+  const out: SecuritiesResponse[] = [];
+  for (const key of keys) {
+    if (!key.startsWith(prefix)) continue;
+    const body = store.peek(key)?.body as SecuritiesResponse | undefined;
+    if (Array.isArray(body?.securities)) out.push(body);
+    if (out.length >= MAX_LISTINGS) break;
+  }
+  return out;
+}
+
+/** PRICE's row on or before a day from the windows already received: never a request. */
+export function heldPriceOnOrBefore(
+  code: string,
+  day: string,
+): Promise<SecurityDailyPrice | undefined> {
+  return getClient().priceOnOrBefore(code, day, { cache: "only-if-cached" });
 }

@@ -40,7 +40,14 @@ export type Qualifier =
   | { code: "as_reported_per_share" }
   | { code: "split_adjusted" }
   /** openapi.json SegmentRow revenue_basis: disclosed, derived_upstream, derived_from_cumulative. */
-  | { code: "segment_basis"; basis: string };
+  | { code: "segment_basis"; basis: string }
+  /**
+   * An annual row ending fewer than 12 months after the previous one: no real 12-month result
+   * (ltmEstimate below), so the API filled the year with a trailing-12-month estimate.
+   */
+  | { code: "ltm_estimate"; previous: string; months: number }
+  /** openapi.json ValuationHistoryPoint.per_source: reported (adjusted reported EPS) or computed. */
+  | { code: "per_source"; source: string };
 
 /** How fresh the answer behind the cell is (src/client/freshness.ts decides; the pane reports). */
 export interface TraceFetch {
@@ -74,9 +81,51 @@ export interface CellTrace {
   fetch?: TraceFetch;
   /** the request behind it: endpoint and parameters, never the key. */
   request?: { endpoint: string; params: Record<string, string | number> };
+  /** the filing's XBRL facts for the figure (xbrl-fact.ts), or the request that would read them. */
+  xbrl?: XbrlTrace;
   /** why nothing more can be said (an argument from a formula, an answer not in memory…). */
   unresolved?: "not_kaisha" | "not_in_memory" | "unsupported" | "argument";
+  /** for `unsupported`: why this cell is not traced to a filing (unsupported.ts). */
+  reason?: UnsupportedReason;
 }
+
+/** Why a KAISHA cell is not traced to a filing: what kind of figure it is instead. */
+export type UnsupportedReason =
+  /** a title or header cell of a table. */
+  | "header"
+  /** SCREEN, RANKINGS: the API's figures across the market for a day. */
+  | "market"
+  /** lists and text as the API gives them (SECURITIES, DISCLOSURES, OFFICERS…). */
+  | "records"
+  /** XBRL: the cell is itself a filing's fact, named by its arguments. */
+  | "own_fact"
+  /** COMPANY: a card of the latest figures of several answers. */
+  | "card"
+  /** MARGIN, JSFMARGIN: balances as the exchange and JSF publish them. */
+  | "margin"
+  /** USAGE: the API's own count of today's requests. */
+  | "usage"
+  /** VALUATION's per_5y_avg: one number of the answer, not of a year. */
+  | "average"
+  /** a table cell the trace cannot place (a label column, a table not in memory with headers 0). */
+  | "place";
+
+/** One XBRL fact of a filing (openapi.json DisclosureXbrlFact). */
+export interface XbrlFactRef {
+  element_name: string;
+  context: string | null;
+  value: number | string;
+  unit: string | null;
+}
+
+/**
+ * The filing's XBRL facts for a figure: `held` with the facts whose value equals the API's figure
+ * (openapi.json gives no item-to-element map, so the match is by value, in the period's own
+ * contexts), or `askable`: the document's facts are not in memory and cost one request.
+ */
+export type XbrlTrace =
+  | { state: "held"; doc_id: string; title: string; facts: XbrlFactRef[] }
+  | { state: "askable"; doc_id: string; title: string };
 
 /**
  * openapi.json FinancialsPeriod: these items are "J-GAAP only; null for IFRS / US-GAAP filers".
@@ -133,4 +182,33 @@ export function financialQualifiers(row: FinancialsPeriod, item: string): Qualif
   if (AS_REPORTED_PER_SHARE.has(item)) out.push({ code: "as_reported_per_share" });
   if (/_adjusted$/.test(item)) out.push({ code: "split_adjusted" });
   return out;
+}
+
+/** Months from one "YYYY/MM" fiscal year end to another. */
+function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split("/").map(Number);
+  const [ty, tm] = to.split("/").map(Number);
+  return ((ty ?? 0) - (fy ?? 0)) * 12 + ((tm ?? 0) - (fm ?? 0));
+}
+
+/**
+ * An annual row that cannot be a real 12-month result: it ends fewer than 12 months after the
+ * previous row (two real fiscal years never overlap). openapi.json getFinancials: a calendar year
+ * without a real 12-month result is filled with a trailing-12-month figure (an estimate from
+ * quarterly actuals, differing from the disclosed numbers); so its flow figures are that estimate.
+ * @example ltmEstimate([{ fiscal_year: "2023/12" }, { fiscal_year: "2024/03" }], row) // { code: "ltm_estimate", previous: "2023/12", months: 3 }
+ */
+export function ltmEstimate(
+  periods: readonly FinancialsPeriod[],
+  row: FinancialsPeriod,
+): Qualifier | undefined {
+  // Annual rows only (openapi.json FinancialsPeriod.quarter: only for quarterly or semiannual).
+  if (row.quarter) return undefined;
+  const at = periods.indexOf(row);
+  const previous = at > 0 ? periods[at - 1] : undefined;
+  if (previous === undefined || previous.quarter) return undefined;
+  const months = monthsBetween(previous.fiscal_year, row.fiscal_year);
+  return months > 0 && months < 12
+    ? { code: "ltm_estimate", previous: previous.fiscal_year, months }
+    : undefined;
 }

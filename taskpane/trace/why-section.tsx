@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button, Link, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
 import { usePane, useSectionShown } from "../pane-context";
-import type { Translator } from "../i18n/messages";
+import type { MessageKey, Translator } from "../i18n/messages";
 import { readSelectedKaishaCell } from "../excel/kaisha-values";
 import { followSelection } from "../excel/selection-watch";
 import { readableAmount } from "../state/resolved-text";
@@ -12,8 +12,11 @@ import { openInBrowser } from "../components/help-link";
 import type { SecurityDisclosuresResponse } from "../../src/contract";
 import { getClient } from "../../src/session";
 import { traceCell } from "./resolve-trace";
-import { storedAnswer } from "./stored-answer";
-import type { CellTrace, FilingRef, Qualifier } from "./trace-model";
+import { heldListings, heldPriceOnOrBefore, storedAnswer } from "./stored-answer";
+import { namesFromListings } from "./company-trace";
+import { rerunFromMemory } from "./rerun";
+import { xbrlQuery } from "./xbrl-fact";
+import type { CellTrace, FilingRef, Qualifier, UnsupportedReason } from "./trace-model";
 
 /** Remaining requests today under which the disclosures list is asked only on the analyst's click. */
 const LOW_REMAINING = 100;
@@ -55,6 +58,10 @@ function qualifierText(q: Qualifier, t: Translator, unit: string | undefined): s
       return t("whyQAsReported");
     case "split_adjusted":
       return t("whyQSplitAdjusted");
+    case "ltm_estimate":
+      return t("whyQLtmEstimate", { previous: q.previous, months: q.months });
+    case "per_source":
+      return t(q.source === "computed" ? "whyQPerComputed" : "whyQPerReported");
     case "segment_basis":
       return t("whyQSegmentBasis", {
         basis:
@@ -96,7 +103,11 @@ function Source(props: { trace: CellTrace; t: Translator }) {
   if (s === undefined) return null;
   if (s.kind === "price")
     return (
-      <span data-testid="why-price">{t("whyPrice", { exchange: s.exchange, date: s.date })}</span>
+      <span data-testid="why-price">
+        {s.exchange === ""
+          ? t("whyPriceDay", { date: s.date })
+          : t("whyPrice", { exchange: s.exchange, date: s.date })}
+      </span>
     );
   if (s.kind === "refs")
     return (
@@ -162,7 +173,42 @@ function fetchedText(trace: CellTrace, t: Translator): string {
   return `${at} · ${state}`;
 }
 
-function TraceView(props: { trace: CellTrace; t: Translator }) {
+/** The filing's XBRL facts for the figure, or the click that reads them (its cost stated). */
+function XbrlFact(props: { trace: CellTrace; t: Translator; onAsk: (docId: string) => void }) {
+  const { trace, t } = props;
+  const x = trace.xbrl;
+  if (x === undefined) return null;
+  if (x.state === "askable")
+    return (
+      <div data-testid="why-xbrl-askable">
+        <Text size={200}>{t("whyXbrlAskable", { title: x.title, doc: x.doc_id })}</Text>{" "}
+        <Button size="small" data-testid="why-xbrl-ask" onClick={() => props.onAsk(x.doc_id)}>
+          {t("whyXbrlAsk")}
+        </Button>
+      </div>
+    );
+  if (x.facts.length === 0)
+    return (
+      <span data-testid="why-xbrl-none">{t("whyXbrlNone", { title: x.title, doc: x.doc_id })}</span>
+    );
+  return (
+    <div>
+      <ul className="kaisha-list">
+        {x.facts.map((f, i) => (
+          <li key={i} data-testid="why-xbrl-fact" data-element={f.element_name}>
+            <code style={DD}>{f.element_name}</code>
+            {` · ${f.context ?? ""} · ${typeof f.value === "number" ? num(f.value, t) : f.value}${
+              f.unit ? ` ${f.unit}` : ""
+            }`}
+          </li>
+        ))}
+      </ul>
+      <Text size={200}>{t("whyXbrlByValue", { doc: x.doc_id })}</Text>
+    </div>
+  );
+}
+
+function TraceView(props: { trace: CellTrace; t: Translator; onAskXbrl: (docId: string) => void }) {
   const { trace, t } = props;
   const unit = trace.item?.unit;
   return (
@@ -215,6 +261,11 @@ function TraceView(props: { trace: CellTrace; t: Translator }) {
           <Source trace={trace} t={t} />
         </Row>
       )}
+      {trace.xbrl && (
+        <Row id="why-xbrl" label={t("whyXbrl")}>
+          <XbrlFact trace={trace} t={t} onAsk={props.onAskXbrl} />
+        </Row>
+      )}
       {trace.qualifiers.length > 0 && (
         <Row id="why-qualifiers" label={t("whyQualifiers")}>
           <ul className="kaisha-list">
@@ -249,6 +300,26 @@ const UNRESOLVED_KEY = {
   argument: "whyArgument",
 } as const;
 
+/** Why a function's cell is not traced to a filing (unsupported.ts), in the view's words. */
+const REASON_KEY: Record<UnsupportedReason, MessageKey> = {
+  header: "whyReasonHeader",
+  market: "whyReasonMarket",
+  records: "whyReasonRecords",
+  own_fact: "whyReasonOwnFact",
+  card: "whyReasonCard",
+  margin: "whyReasonMargin",
+  usage: "whyReasonUsage",
+  average: "whyReasonAverage",
+  place: "whyReasonPlace",
+};
+
+/** The view's message for a cell it cannot trace: the function's own reason where it has one. */
+function unresolvedText(trace: CellTrace, t: Translator): string {
+  if (trace.unresolved === "unsupported" && trace.reason !== undefined)
+    return t(REASON_KEY[trace.reason], { fn: trace.fn, address: trace.address });
+  return t(UNRESOLVED_KEY[trace.unresolved ?? "unsupported"], { address: trace.address });
+}
+
 /** The Why this number section: explains the selected cell on the analyst's click. */
 export default function WhySection() {
   const { t, excel } = usePane();
@@ -257,6 +328,21 @@ export default function WhySection() {
   const [busy, setBusy] = useState(false);
   /** Set when the disclosures list was held back (few requests left): the analyst may ask it. */
   const [askable, setAskable] = useState<number | undefined>();
+
+  /** The XBRL facts of a filing: the one request the analyst asked for, then the cell again. */
+  const askXbrl = async (docId: string) => {
+    setBusy(true);
+    try {
+      await getClient().disclosure(xbrlQuery(docId));
+    } catch (err) {
+      setMessage(
+        t("errorUnexpected", { message: err instanceof Error ? err.message : String(err) }),
+      );
+      setBusy(false);
+      return;
+    }
+    await explain(false);
+  };
 
   const explain = async (allowRequest: boolean) => {
     setBusy(true);
@@ -285,11 +371,22 @@ export default function WhySection() {
         }
         return client.securityDisclosures(params);
       };
-      const next = await traceCell(cell, { client, disclosures, stored: storedAnswer }, t.lang);
+      const listings = await heldListings();
+      const next = await traceCell(
+        cell,
+        {
+          client,
+          disclosures,
+          stored: storedAnswer,
+          names: namesFromListings(listings),
+          rerun: rerunFromMemory,
+          priceOnOrBefore: heldPriceOnOrBefore,
+        },
+        t.lang,
+      );
       setAskable(heldBack);
       setTrace(next);
-      if (next.unresolved !== undefined)
-        setMessage(t(UNRESOLVED_KEY[next.unresolved], { address: next.address }));
+      if (next.unresolved !== undefined) setMessage(unresolvedText(next, t));
     } catch (err) {
       setMessage(
         t("errorUnexpected", { message: err instanceof Error ? err.message : String(err) }),
@@ -354,7 +451,9 @@ export default function WhySection() {
           </MessageBarBody>
         </MessageBar>
       )}
-      {trace !== undefined && trace.unresolved === undefined && <TraceView trace={trace} t={t} />}
+      {trace !== undefined && trace.unresolved === undefined && (
+        <TraceView trace={trace} t={t} onAskXbrl={(id) => void askXbrl(id)} />
+      )}
     </section>
   );
 }
