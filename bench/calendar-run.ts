@@ -4,7 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { setClientForTesting } from "../src/session";
 import type { AliasedCompany } from "./company-aliases";
-import { recalculateScale, scaleCells, type ScaleCompany } from "./scale-cells";
+import { recalculateScale, scaleCells, type ScaleCell, type ScaleCompany } from "./scale-cells";
 import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
@@ -58,18 +58,31 @@ export interface CalendarResult {
   opens: CalendarOpen[];
 }
 
+/** A Model on its calendar's clock: what `withCalendarModel` gives each scenario. */
+export interface CalendarModel {
+  clock: VirtualClock;
+  /** The Model's sandbox on a worker, its data clock following `clock`. */
+  sandbox: ReturnType<typeof startWorkerSandbox>;
+  /** The wire to it at the live latency, with its request counters. */
+  wire: ReturnType<typeof timedFetch>;
+  /** The stored answers' disk, kept across the evening and the mornings. */
+  disk: StorageStandIn;
+  /** The Model's cells, PRICES "up to latest" ending at the calendar's last close. */
+  cells: ScaleCell[];
+}
+
 /**
- * Runs `calendar` for the Model: a fresh sandbox on the calendar's data clock, the evening's cold
- * run, then each morning's open in a new runtime (as a workbook opened again starts one) with its
- * background revalidation awaited and counted. The morning's runtime is closed afterwards (its
- * queue paused, as a closed workbook sends nothing), so what it left is the next morning's.
+ * Runs `work` on a Model set on `calendar`: a virtual clock started at the evening, a fresh
+ * sandbox at the live limits whose data clock follows it (with the calendar's season, if any), the
+ * wire, an empty disk and the cells; the clock is stopped and the sandbox closed afterwards.
  */
-export async function runCalendar(
-  calendar: Calendar,
+export async function withCalendarModel<T>(
+  calendar: Pick<Calendar, "evening" | "lastClose" | "season">,
   aliased: readonly AliasedCompany[],
   companies: readonly ScaleCompany[],
   pricesFrom: string,
-): Promise<CalendarResult> {
+  work: (model: CalendarModel) => Promise<T>,
+): Promise<T> {
   const clock = new VirtualClock(Date.parse(calendar.evening));
   clock.start();
   const sandbox = startWorkerSandbox(
@@ -85,28 +98,76 @@ export async function runCalendar(
     clock.hold,
   );
   try {
-    const filers = new Set(await sandbox.filers());
-    const filingCompanies = aliased.filter((c) => filers.has(c.base)).length;
     const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
     const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
     const cells = scaleCells(companies, pricesFrom, calendar.lastClose, true);
-
-    const evening = storeOver(disk, clock);
-    const eveningClient = makeClient(wire.fetch, clock, evening);
-    setClientForTesting(eveningClient, { lang: "en" }, evening);
-    const eveningStart = performance.now();
-    const eveningClock = clock.now();
-    const cold = await recalculateScale(cells, cellErrorText, undefined);
-    const eveningWallSeconds = (performance.now() - eveningStart) / 1000;
-    const eveningSimulatedMinutes = (clock.now() - eveningClock) / 60_000;
-    // The evening's workbook stays open while its background runs: the companies' results-day
-    // histories are asked then (within that day's budget), not on the first morning.
-    const coldRequests = wire.counters.requests;
-    await eveningClient.revalidation().idle();
-    const eveningBackgroundRequests = wire.counters.requests - coldRequests;
-    eveningClient.revalidation().pause();
-    await evening.flush();
+    return await work({ clock, sandbox, wire, disk, cells });
+  } finally {
     setClientForTesting(undefined);
+    clock.stop();
+    await sandbox.close();
+  }
+}
+
+/** What the evening session measured. */
+export interface Evening<R> {
+  /** What `cold` returned. */
+  cold: R;
+  /** Real time of the cold run. @unit s */
+  wallSeconds: number;
+  /** Simulated minutes of the cold run (pacing at the live limit). */
+  simulatedMinutes: number;
+  /** Background requests after the cold run (the results-day histories, src/domain/results-day-history.ts). */
+  backgroundRequests: number;
+}
+
+/**
+ * The analyst's evening session: a runtime over the Model's disk runs `cold` (the cells' first
+ * calculation); the workbook stays open while its background runs (the companies' results-day
+ * histories are asked then, within that day's budget, not on the first morning); then it is
+ * closed: its queue paused, its store flushed to the disk.
+ */
+export async function runEvening<R>(
+  model: CalendarModel,
+  cold: () => Promise<R>,
+): Promise<Evening<R>> {
+  const { clock, wire, disk } = model;
+  const evening = storeOver(disk, clock);
+  const client = makeClient(wire.fetch, clock, evening);
+  setClientForTesting(client, { lang: "en" }, evening);
+  const start = performance.now();
+  const simulatedStart = clock.now();
+  const result = await cold();
+  const wallSeconds = (performance.now() - start) / 1000;
+  const simulatedMinutes = (clock.now() - simulatedStart) / 60_000;
+  const coldRequests = wire.counters.requests;
+  await client.revalidation().idle();
+  const backgroundRequests = wire.counters.requests - coldRequests;
+  client.revalidation().pause();
+  await evening.flush();
+  setClientForTesting(undefined);
+  return { cold: result, wallSeconds, simulatedMinutes, backgroundRequests };
+}
+
+/**
+ * Runs `calendar` for the Model: a fresh sandbox on the calendar's data clock, the evening's cold
+ * run, then each morning's open in a new runtime (as a workbook opened again starts one) with its
+ * background revalidation awaited and counted. The morning's runtime is closed afterwards (its
+ * queue paused, as a closed workbook sends nothing), so what it left is the next morning's.
+ */
+export async function runCalendar(
+  calendar: Calendar,
+  aliased: readonly AliasedCompany[],
+  companies: readonly ScaleCompany[],
+  pricesFrom: string,
+): Promise<CalendarResult> {
+  return withCalendarModel(calendar, aliased, companies, pricesFrom, async (model) => {
+    const { clock, sandbox, wire, disk, cells } = model;
+    const filers = new Set(await sandbox.filers());
+    const filingCompanies = aliased.filter((c) => filers.has(c.base)).length;
+    const evening = await runEvening(model, () =>
+      recalculateScale(cells, cellErrorText, undefined),
+    );
 
     const opens: CalendarOpen[] = [];
     for (const morning of calendar.mornings) {
@@ -139,17 +200,13 @@ export async function runCalendar(
       setClientForTesting(undefined);
     }
     return {
-      eveningBackgroundRequests,
+      eveningBackgroundRequests: evening.backgroundRequests,
       filingCompanies,
-      valuesEvening: cold.values,
+      valuesEvening: evening.cold.values,
       cells: cells.length,
-      eveningWallSeconds,
-      eveningSimulatedMinutes,
+      eveningWallSeconds: evening.wallSeconds,
+      eveningSimulatedMinutes: evening.simulatedMinutes,
       opens,
     };
-  } finally {
-    setClientForTesting(undefined);
-    clock.stop();
-    await sandbox.close();
-  }
+  });
 }

@@ -7,11 +7,11 @@ import { setClientForTesting } from "../src/session";
 import type { KaishaClient } from "../src/client";
 import { openWorkbook, type OpenCell, type OpenHost } from "../taskpane/open/morning-open";
 import type { AliasedCompany } from "./company-aliases";
-import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
-import { handCells, scaleCells, type ScaleCell, type ScaleCompany } from "./scale-cells";
+import { runEvening, withCalendarModel, type Calendar } from "./calendar-run";
+import { LIVE, makeClient, storeOver } from "./live-client";
+import { handCells, type ScaleCell, type ScaleCompany } from "./scale-cells";
 import { StorageStandIn } from "./storage-standin";
-import { VirtualClock } from "./virtual-clock";
-import { startWorkerSandbox } from "./worker-sandbox";
+import type { VirtualClock } from "./virtual-clock";
 
 /**
  * The results morning (JST = UTC+9): the model is built on Monday 11 May 2026 at 10:00, before
@@ -88,7 +88,9 @@ function marked(value: unknown): boolean {
     const title = value[0] as unknown[] | undefined;
     if (Array.isArray(title) && title.some((c) => typeof c === "string" && /stale|古い/.test(c)))
       return true;
-    const numbers = (value as unknown[][]).flat().filter((c) => typeof c === "object" && c !== null);
+    const numbers = (value as unknown[][])
+      .flat()
+      .filter((c) => typeof c === "object" && c !== null);
     return numbers.length > 0 && numbers.every(marked);
   }
   if (value === null || typeof value !== "object") return false;
@@ -180,18 +182,18 @@ function desktopWorkbook(
   return {
     host,
     recalculated,
-    /** Resolves when every evaluation handed so far has settled. */
-    async settled(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
+    /**
+     * Resolves when every evaluation handed has settled and `client`'s background is idle (or
+     * paused by its budget), each waited for again until neither has anything left.
+     */
+    async current(client: KaishaClient): Promise<void> {
+      do {
+        while (pending.size > 0) await Promise.all([...pending]);
+        await client.revalidation().idle();
+      } while (pending.size > 0);
     },
     stop: off,
   };
-}
-
-interface Calendar {
-  evening: string;
-  lastClose: string;
-  morning: string;
 }
 
 /**
@@ -199,109 +201,85 @@ interface Calendar {
  * morning through the add-in's open; with `compare`, a fresh session's values at the morning.
  */
 async function desktopRun(
-  calendar: Calendar,
+  calendar: Pick<Calendar, "evening" | "lastClose"> & { morning: string },
   aliased: readonly AliasedCompany[],
   companies: readonly ScaleCompany[],
   pricesFrom: string,
   compare: boolean,
 ): Promise<ResultsMorning> {
-  const clock = new VirtualClock(Date.parse(calendar.evening));
-  clock.start();
-  const sandbox = startWorkerSandbox(
-    {
-      ratePerMinute: LIVE.ratePerMinute,
-      dailyLimit: LIVE.dailyLimit,
-      startMs: clock.now(),
-      followClock: true,
-    },
-    aliased,
-    clock.now,
-    clock.hold,
-  );
   const host = getHostCapabilities();
   // Marks shown as the current hosts show them (a stale value's number format).
   setHostCapabilities({ dataTypes: true });
   try {
-    const wire = timedFetch(sandbox.app, clock, LIVE.latencyMs);
-    const disk = new StorageStandIn(clock.sleep, LIVE.storageLatencyMs);
-    const cells = scaleCells(companies, pricesFrom, calendar.lastClose, true);
+    return await withCalendarModel(calendar, aliased, companies, pricesFrom, async (model) => {
+      const { clock, wire, disk, cells } = model;
+      // The evening: the cold run, then its background until done (the workbook stays open).
+      const saved = recorder();
+      const evening = await runEvening(model, () => handCells(cells, saved.settle, saved.reject));
 
-    // The evening: the cold run, then its background until done (the workbook stays open).
-    const saved = recorder();
-    const evening = storeOver(disk, clock);
-    const eveningClient = makeClient(wire.fetch, clock, evening);
-    setClientForTesting(eveningClient, { lang: "en" }, evening);
-    await handCells(cells, saved.settle, saved.reject);
-    const coldRequests = wire.counters.requests;
-    await eveningClient.revalidation().idle();
-    const eveningBackgroundRequests = wire.counters.requests - coldRequests;
-    eveningClient.revalidation().pause();
-    await evening.flush();
-    setClientForTesting(undefined);
-
-    // The morning: a new runtime, Excel showing the saved values, the add-in's open.
-    await clock.sleep(Math.max(0, Date.parse(calendar.morning) - clock.now()));
-    const store = storeOver(disk, clock);
-    const client = makeClient(wire.fetch, clock, store);
-    setClientForTesting(client, { lang: "en" }, store);
-    const shown = new Map(saved.shown);
-    const book = desktopWorkbook(cells, client, clock, shown);
-    const before = wire.counters.requests;
-    const start = performance.now();
-    const opened = await openWorkbook(book.host, { mode: "auto" });
-    await client.revalidation().idle();
-    await book.settled();
-    const wallSeconds = (performance.now() - start) / 1000;
-    const requests = wire.counters.requests - before;
-    const status = client.revalidation().status();
-    book.stop();
-    client.revalidation().pause();
-    await store.flush();
-    setClientForTesting(undefined);
-
-    let staleUnmarked = 0;
-    let staleMarked = 0;
-    const samples: string[] = [];
-    if (compare) {
-      // A fresh session at the same morning: no stored answer, every cell asked.
-      const fresh = recorder();
-      const freshStore = storeOver(new StorageStandIn(clock.sleep, LIVE.storageLatencyMs), clock);
-      const freshClient = makeClient(wire.fetch, clock, freshStore);
-      setClientForTesting(freshClient, { lang: "en" }, freshStore);
-      await handCells(cells, fresh.settle, fresh.reject);
-      freshClient.revalidation().pause();
+      // The morning: a new runtime, Excel showing the saved values, the add-in's open.
+      await clock.sleep(Math.max(0, Date.parse(calendar.morning) - clock.now()));
+      const store = storeOver(disk, clock);
+      const client = makeClient(wire.fetch, clock, store);
+      setClientForTesting(client, { lang: "en" }, store);
+      const shown = new Map(saved.shown);
+      const book = desktopWorkbook(cells, client, clock, shown);
+      const before = wire.counters.requests;
+      const start = performance.now();
+      const opened = await openWorkbook(book.host, { mode: "auto" });
+      // Done when every cell handed to Excel has its value and the background is idle: the open
+      // returns once its cells are handed (their answers may still be coming, and with them the
+      // due answers they queue), and each answer the background changes hands more cells.
+      await book.current(client);
+      const wallSeconds = (performance.now() - start) / 1000;
+      const requests = wire.counters.requests - before;
+      const status = client.revalidation().status();
+      book.stop();
+      client.revalidation().pause();
+      await store.flush();
       setClientForTesting(undefined);
-      for (const cell of cells) {
-        const now = shown.get(cell);
-        if (comparable(now) === comparable(fresh.shown.get(cell))) continue;
-        if (marked(now)) staleMarked += 1;
-        else {
-          staleUnmarked += 1;
-          if (samples.length < 3)
-            samples.push(
-              `${cell.address} ${comparable(now)} vs ${comparable(fresh.shown.get(cell))}`,
-            );
+
+      let staleUnmarked = 0;
+      let staleMarked = 0;
+      const samples: string[] = [];
+      if (compare) {
+        // A fresh session at the same morning: no stored answer, every cell asked.
+        const fresh = recorder();
+        const freshStore = storeOver(new StorageStandIn(clock.sleep, LIVE.storageLatencyMs), clock);
+        const freshClient = makeClient(wire.fetch, clock, freshStore);
+        setClientForTesting(freshClient, { lang: "en" }, freshStore);
+        await handCells(cells, fresh.settle, fresh.reject);
+        freshClient.revalidation().pause();
+        setClientForTesting(undefined);
+        for (const cell of cells) {
+          const now = shown.get(cell);
+          if (comparable(now) === comparable(fresh.shown.get(cell))) continue;
+          if (marked(now)) staleMarked += 1;
+          else {
+            staleUnmarked += 1;
+            if (samples.length < 3)
+              samples.push(
+                `${cell.address} ${comparable(now)} vs ${comparable(fresh.shown.get(cell))}`,
+              );
+          }
         }
       }
-    }
-    return {
-      requests,
-      wallSeconds,
-      recalculated: opened.recalculated,
-      changedCells: book.recalculated.size,
-      eveningBackgroundRequests,
-      deferred: status.paused === "budget" ? status.requests : 0,
-      unchecked: status.unchecked,
-      staleUnmarked,
-      staleMarked,
-      cells: cells.length,
-      samples,
-    };
+      return {
+        requests,
+        wallSeconds,
+        recalculated: opened.recalculated,
+        changedCells: book.recalculated.size,
+        eveningBackgroundRequests: evening.backgroundRequests,
+        deferred: status.paused === "budget" ? status.requests : 0,
+        unchecked: status.unchecked,
+        staleUnmarked,
+        staleMarked,
+        cells: cells.length,
+        samples,
+      };
+    });
   } finally {
     setHostCapabilities(host);
-    setClientForTesting(undefined);
-    clock.stop();
-    await sandbox.close();
   }
 }
 
