@@ -3,12 +3,6 @@
 import { useState } from "react";
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Divider,
   Field,
   ProgressBar,
@@ -24,7 +18,6 @@ import { freezeFormulas, restoreFormulas, type FreezeScope } from "../excel/free
 import { freezeSummary, restoreSummary } from "../state/freeze-summary";
 import { estimateWorkbookRefresh, prepareUpdate, runRefresh } from "../refresh-runner";
 import type { OpenResult } from "../open/morning-open";
-import { updateCostLine } from "../open/open-summary";
 import { chooseOpenUpdate, officeStartup } from "../open/startup-behavior";
 import { parseUsage, refreshVerdict } from "../state/usage-model";
 import { URL_PRESETS } from "../pane-session";
@@ -34,6 +27,7 @@ import { ProblemsList } from "./problems-list";
 import { UsagePanel } from "./usage-panel";
 import { StatusMessage } from "./status-message";
 import { BudgetField, useRevalidationControls } from "./budget-field";
+import { CostDialog, refreshQuestion, updateQuestion } from "./cost-dialog";
 
 export function RefreshSection() {
   const { t, session, excel, bump } = usePane();
@@ -210,121 +204,23 @@ export function RefreshSection() {
       )}
       {excel && startup.supported() && <Text size={200}>{t("openAtOpenHint")}</Text>}
       {estimating && <Spinner size="tiny" label={t("refreshEstimating")} />}
-      <Dialog
-        open={updating !== undefined}
-        onOpenChange={(_, d) => {
-          if (!d.open) setUpdating(undefined);
+      <CostDialog
+        question={updating && updateQuestion(t, updating.result.due, updating.remaining)}
+        onRun={() => {
+          updating?.result.update?.();
+          setUpdating(undefined);
         }}
-      >
-        <DialogSurface data-testid="update-confirm" aria-describedby="update-confirm-text">
-          <DialogBody>
-            <DialogTitle>{t("updateConfirmTitle")}</DialogTitle>
-            <DialogContent id="update-confirm-text">
-              {updating && (
-                <>
-                  <Text
-                    as="p"
-                    block
-                    data-testid="update-confirm-cost"
-                    data-requests={String(updating.result.due.requests)}
-                    data-companies={String(updating.result.due.companies)}
-                  >
-                    {t(
-                      updateCostLine(updating.result.due).key,
-                      updateCostLine(updating.result.due).vars,
-                    )}
-                  </Text>
-                  <Text as="p" block data-testid="update-confirm-remaining">
-                    {updating.remaining === undefined
-                      ? t("refreshConfirmRemainingUnknown")
-                      : t("refreshConfirmRemaining", { n: updating.remaining })}
-                  </Text>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button
-                appearance="primary"
-                data-testid="update-confirm-run"
-                onClick={() => {
-                  updating?.result.update?.();
-                  setUpdating(undefined);
-                }}
-              >
-                {t("updateConfirmRun")}
-              </Button>
-              <Button data-testid="update-confirm-cancel" onClick={() => setUpdating(undefined)}>
-                {t("updateConfirmCancel")}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      <Dialog
-        open={asking !== undefined}
-        onOpenChange={(_, d) => {
-          if (!d.open) setAsking(undefined);
+        onClose={() => setUpdating(undefined)}
+      />
+      <CostDialog
+        question={asking && refreshQuestion(t, asking)}
+        onRun={() => {
+          const formulas = asking?.formulas ?? true;
+          setAsking(undefined);
+          void runAll(formulas);
         }}
-      >
-        <DialogSurface data-testid="refresh-confirm" aria-describedby="refresh-confirm-text">
-          <DialogBody>
-            <DialogTitle>
-              {asking?.formulas ? t("refreshConfirmTitle") : t("refreshImportsConfirmTitle")}
-            </DialogTitle>
-            <DialogContent id="refresh-confirm-text">
-              {asking && (
-                <>
-                  <Text
-                    as="p"
-                    block
-                    data-testid="refresh-confirm-cost"
-                    data-requests={String(asking.requests)}
-                  >
-                    {asking.formulas
-                      ? t("refreshConfirmCost", {
-                          n: asking.requests,
-                          formulas: asking.formulaRequests,
-                          imports: asking.imports,
-                        })
-                      : t("refreshImportsConfirmCost", { n: asking.requests })}
-                  </Text>
-                  <Text
-                    as="p"
-                    block
-                    data-testid="refresh-confirm-remaining"
-                    data-remaining={asking.remaining === undefined ? "" : String(asking.remaining)}
-                  >
-                    {asking.remaining === undefined
-                      ? t("refreshConfirmRemainingUnknown")
-                      : t("refreshConfirmRemaining", { n: asking.remaining })}
-                  </Text>
-                  {asking.enough === false && (
-                    <Text as="p" block weight="semibold" data-testid="refresh-confirm-short">
-                      {t("refreshConfirmShort")}
-                    </Text>
-                  )}
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button
-                appearance="primary"
-                data-testid="refresh-confirm-run"
-                onClick={() => {
-                  const formulas = asking?.formulas ?? true;
-                  setAsking(undefined);
-                  void runAll(formulas);
-                }}
-              >
-                {asking?.formulas ? t("refreshConfirmRun") : t("refreshImportsConfirmRun")}
-              </Button>
-              <Button data-testid="refresh-confirm-cancel" onClick={() => setAsking(undefined)}>
-                {t("refreshConfirmCancel")}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        onClose={() => setAsking(undefined)}
+      />
       {progress && (
         <div className="kaisha-progress">
           <ProgressBar

@@ -442,6 +442,8 @@ export const en = {
     "Update asks only what can have changed since it was stored (a filing window open, a market close since), as at open; Refresh all asks everything again.",
   updateNothing: "Nothing can have changed: every KAISHA cell shows a current answer.",
   updateConfirmTitle: "Update?",
+  updateConfirmShort:
+    "That is more than is left today ({left}): {n|request waits|requests wait} for tomorrow, and the cells they update stay marked stale until then.",
   updateConfirmRun: "Update",
   updateConfirmCancel: "Don’t update (the cells stay marked; Resume sends them later)",
   revalSettingsHint:

@@ -430,6 +430,8 @@ export const ja: Messages = {
     "「更新」は保存後に変わった可能性のあるもの（決算発表の期間中、取引終了後）だけを、開いたときと同じ規則で問い合わせます。「すべて更新」はすべてを問い合わせ直します。",
   updateNothing: "変わった可能性のあるものはありません：すべてのKAISHAセルが最新の応答を表示しています。",
   updateConfirmTitle: "更新しますか？",
+  updateConfirmShort:
+    "本日の残り（{left}件）を超えています。{n}件は明日に回り、それまで該当セルには古い値の印が付いたままです。",
   updateConfirmRun: "更新",
   updateConfirmCancel: "更新しない（セルの印はそのまま。再開で後から送信）",
   revalSettingsHint:

@@ -1,6 +1,6 @@
 // What the pane says about the workbook's open: what it did, what is still due and what that will cost (message keys and their values).
 
-import type { RevalidationStatus } from "../../src/client/revalidator";
+import type { RevalidationStatus } from "../../src/client";
 import type { MessageKey } from "../i18n/messages";
 import type { OpenReport, OpenResult } from "./morning-open";
 
@@ -21,6 +21,29 @@ export function updateCostLine(due: RevalidationStatus): OpenLine {
     key: "openUpdateCost",
     vars: { c: due.companies, n: due.requests, m: minutes(due.estimatedMs) },
   };
+}
+
+/**
+ * What of Update's cost today cannot cover, as the Refresh all dialog warns when its cost exceeds
+ * the day's remaining requests: the least of the API's requests left today (/usage `remaining`,
+ * openapi.json getUsage) and the background's daily budget left (revalidator.ts
+ * DEFAULT_DAILY_BUDGET: Update runs through that queue). Undefined when nothing is short or
+ * neither is known; otherwise the warning line: those requests wait for the next JST day, their
+ * cells marked stale until then.
+ *
+ * @example updateShortLine({ ...due, requests: 90, dailyBudget: 800, spentToday: 750 }, 500)?.vars.n // 40
+ */
+export function updateShortLine(
+  due: RevalidationStatus,
+  remaining: number | undefined,
+): OpenLine | undefined {
+  const budgetLeft =
+    due.dailyBudget === undefined ? undefined : Math.max(0, due.dailyBudget - due.spentToday);
+  const known = [remaining, budgetLeft].filter((n): n is number => n !== undefined);
+  if (known.length === 0) return undefined;
+  const left = Math.min(...known);
+  const short = due.requests - left;
+  return short > 0 ? { key: "updateConfirmShort", vars: { n: short, left } } : undefined;
 }
 
 /** What is still due, and why it waits when it does (the daily budget of background requests). */
