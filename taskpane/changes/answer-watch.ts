@@ -38,12 +38,26 @@ function requestOf(key: string): { path: string; query: URLSearchParams } | unde
   return { path, query: new URLSearchParams(query) };
 }
 
+type ReplacedListener = (r: ReplacedAnswer) => void;
+const replacedListeners = new Set<ReplacedListener>();
+
+/**
+ * Tells `listener` of each answer replaced (record-update.ts: a recalculation outside the pane's
+ * own updates is logged too); returns unsubscribe.
+ */
+export function onAnswerReplaced(listener: ReplacedListener): () => void {
+  replacedListeners.add(listener);
+  return () => replacedListeners.delete(listener);
+}
+
 function note(key: string, before: unknown, after: unknown, now: number): void {
   if (before === undefined || sameAnswer(before, after)) return;
   const request = requestOf(key);
   if (request === undefined) return;
-  replaced.push({ ...request, before, after, at: now });
+  const entry = { ...request, before, after, at: now };
+  replaced.push(entry);
   if (replaced.length > MAX_KEPT) replaced.splice(0, replaced.length - MAX_KEPT);
+  for (const l of [...replacedListeners]) l(entry);
 }
 
 /**

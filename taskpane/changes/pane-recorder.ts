@@ -7,10 +7,15 @@ import { readKaishaCellsAt, readKaishaValues } from "../excel/kaisha-values";
 import { recalculateAll } from "../excel/formulas";
 import { recalculateAddresses } from "../excel/reenter-formulas";
 import type { Lang } from "../i18n/language";
-import { watchAnswers } from "./answer-watch";
+import { onAnswerReplaced, watchAnswers } from "./answer-watch";
 import type { UpdateTrigger } from "./change-diff";
 import type { LogStorage } from "./change-log";
-import { recordUpdate, type RecorderDeps } from "./record-update";
+import {
+  noteOutsideReplacement,
+  recordUpdate,
+  takeBaseline,
+  type RecorderDeps,
+} from "./record-update";
 import { traceCell } from "../trace/resolve-trace";
 import { storedAnswer } from "../trace/stored-answer";
 
@@ -94,9 +99,20 @@ const deps: RecorderDeps = {
   },
 };
 
-/** Starts keeping the answers updates replace (answer-watch.ts) on the session's cache store. */
+let outsideWatched = false;
+
+/**
+ * Starts keeping the answers updates replace (answer-watch.ts) on the session's cache store, and
+ * logging the recalculations the analyst starts in Excel (F9, an edited formula) whose cells an
+ * answer replaced meanwhile changed (record-update.ts noteOutsideReplacement): this runs in the
+ * runtime's lazily loaded chunks (taskpane/open/start.ts), where the session keeps the answers.
+ */
 export function keepReplacedAnswers(): void {
   watchAnswers(getCacheStore());
+  if (outsideWatched) return;
+  outsideWatched = true;
+  onAnswerReplaced((r) => noteOutsideReplacement(r.at, deps));
+  takeBaseline(deps);
 }
 
 /** Full recalculation (Refresh all, Update), its changed cells logged. */
