@@ -23,11 +23,14 @@ interface Watched {
   store: CacheStore;
   set: CacheStore["set"];
   clear: CacheStore["clear"];
+  get: CacheStore["get"];
 }
 
 let watched: Watched | undefined;
 /** Old bodies Refresh all dropped, by cache key, until the same request is answered again. */
 const dropped = new Map<string, unknown>();
+/** Keys stored before watching began and not stored again since (read from disk when replaced). */
+const onDisk = new Set<string>();
 const replaced: ReplacedAnswer[] = [];
 
 /** "<partition>/financials?period=annual&…": the request part of a cache key (cache.ts cacheKey). */
@@ -69,24 +72,42 @@ function note(key: string, before: unknown, after: unknown, now: number): void {
 export function watchAnswers(store: CacheStore | undefined, now: () => number = Date.now): void {
   if (store === undefined || watched?.store === store) return;
   unwatchAnswers();
-  const own = { store, set: store.set, clear: store.clear };
+  const own = { store, set: store.set, clear: store.clear, get: store.get };
   watched = own;
+  // The answers stored on this computer when watching began (a reopened workbook's): memory
+  // lacks those the cells have not read yet, so the morning's replacements read them from disk.
+  onDisk.clear();
+  void store
+    .keys()
+    .then((keys) => {
+      if (watched === own) for (const k of keys) onDisk.add(k);
+    })
+    .catch(() => undefined);
+  /** The body stored under `key` now: memory's, else the disk's for a key stored before. */
+  const current = async (key: string): Promise<unknown> => {
+    const hot = store.peek?.(key)?.body;
+    if (hot !== undefined || !onDisk.has(key)) return hot;
+    return (await own.get.call(store, key).catch(() => undefined))?.body;
+  };
   store.set = async function (key: string, entry: CacheEntry): Promise<void> {
-    const before = store.peek?.(key)?.body ?? dropped.get(key);
+    const before = dropped.get(key) ?? (await current(key));
     dropped.delete(key);
+    onDisk.delete(key);
     await own.set.call(store, key, entry);
     note(key, before, entry.body, now());
   };
   store.clear = async function (): Promise<void> {
-    // Refresh all asks everything anew: what memory holds now is what the new answers replace.
+    // Refresh all asks everything anew: what is stored now is what the new answers replace.
     if (store.peek !== undefined) {
       const keys = await own.store.keys().catch(() => [] as string[]);
       dropped.clear();
       for (const key of keys) {
-        const body = store.peek(key)?.body;
+        if (dropped.size >= MAX_KEPT) break;
+        const body = await current(key);
         if (body !== undefined) dropped.set(key, body);
       }
     }
+    onDisk.clear();
     await own.clear.call(store);
   };
 }
@@ -108,4 +129,5 @@ export function replacedSince(since: number): ReplacedAnswer[] {
 export function forgetReplaced(): void {
   replaced.length = 0;
   dropped.clear();
+  onDisk.clear();
 }
