@@ -83,9 +83,13 @@ function rowLabel(p: FinancialsPeriod, lang: Lang): string {
   );
 }
 
-/** The qualifiers of a financials row, with the LTM-estimate warning of an annual row. */
+/**
+ * The qualifiers of a financials row, with the LTM-estimate warning on a flow figure of an annual
+ * row filled by one (a balance-only fill's flows are null: openapi.json getFinancials).
+ */
 function rowQualifiers(held: Held, row: FinancialsPeriod, key: string): Qualifier[] {
-  const estimate = ltmEstimate(held.body.periods, row);
+  const flow = ltmKind(key) === "flow" && readItem(row, key) !== null;
+  const estimate = flow ? ltmEstimate(held.body.periods, row) : undefined;
   return [...financialQualifiers(row, key), ...(estimate ? [estimate] : [])];
 }
 

@@ -150,7 +150,7 @@ export interface paths {
     };
     /**
      * Financial time series
-     * @description Financial time series of a listed corporation (up to 30 periods, oldest first). Exactly one of edinet_code / security_code is required (both or neither gives 400, reason `missing` or `conflict`); this cannot be expressed in OpenAPI parameters, see x-exactly-one-of. Values are latest corrected values; to go further back give an as_of month earlier than the oldest returned period. One usage count per request regardless of years.
+     * @description Financial time series of a listed corporation (up to 30 periods, oldest first). Exactly one of edinet_code / security_code is required (both or neither gives 400, reason `missing` or `conflict`); this cannot be expressed in OpenAPI parameters, see x-exactly-one-of. Values are latest corrected values; to go further back give an as_of month earlier than the oldest returned period. annual gives one canonical 12-month period per calendar year, without transitional short periods; a calendar year without a real 12-month result is filled with a trailing-12-month figure if present (an estimate from quarterly actuals, differing from disclosed numbers), otherwise by a period of balance items only, whose flow items are null. One usage count per request regardless of years.
      */
     get: operations["getFinancials"];
     put?: never;

@@ -288,6 +288,28 @@ describe("warnings and reasons", () => {
     expect(ltmEstimate(rows, rows[0] as FinancialsPeriod)).toBeUndefined();
   });
 
+  test("the sandbox's fiscal-year change: the calendar year filled by a trailing-12-month figure is warned about, the years around it are not", async () => {
+    const h = useSandbox();
+    const body = await h.client.financials({ security_code: "2002", period: "annual", years: 30 });
+    const labels = body.periods.map((p) => p.fiscal_year);
+    // sandbox/data/companies.ts 2002: December year ends to 2014, then March.
+    expect(labels).toEqual(expect.arrayContaining(["2014/12", "2015/03", "2016/03"]));
+    const of = async (period: string, item = "sales") => {
+      await financial("2002", item, period, null, null, null, invocation());
+      const t = await traceCell(
+        cell(`=KAISHA.FINANCIAL(2002,"${item}","${period}")`, [2002, item, period]),
+        deps(h),
+        "ja",
+      );
+      return t.qualifiers.filter((q) => q.code === "ltm_estimate");
+    };
+    expect(await of("2015/03")).toEqual([{ code: "ltm_estimate", previous: "2014/12", months: 3 }]);
+    expect(await of("2016/03")).toEqual([]);
+    expect(await of("2014/12")).toEqual([]);
+    // A balance at the short period's end is real: no warning.
+    expect(await of("2015/03", "total_assets")).toEqual([]);
+  });
+
   test("a function whose cells have no filing says what its figures are instead", async () => {
     const h = useSandbox();
     const of = async (formula: string) =>
