@@ -9,10 +9,11 @@ import { defaultSleep, type Sleep } from "../src/client/sleep";
 import { setClientForTesting } from "../src/session";
 import { aliasCompanies } from "./company-aliases";
 import type { Facts } from "./probe";
-import { handCells, scaleCells, scaleCompaniesOf, type ScaleCell } from "./scale-cells";
+import { companyOf, handCells, scaleCells, scaleCompaniesOf, type ScaleCell } from "./scale-cells";
 import { BASE_URL, LIVE } from "./live-client";
 import { cellErrorText } from "./sides";
 import { startWorkerSandbox } from "./worker-sandbox";
+import { warmUpCode } from "./code-warm-up";
 
 /** The sheet the run keeps on screen (bench/scale-cells.ts spreads companies over five sheets). */
 const SHEET_ON_SCREEN = "Sheet 1";
@@ -61,16 +62,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The company a bench cell belongs to, from its address (scale-cells.ts: rows per company). */
-function companyOf(address: string): { company: number; sheet: string } {
-  const bang = address.lastIndexOf("!");
-  const sheet = address.slice(0, bang).replace(/^'|'$/g, "");
-  const row = Number(/\d+$/.exec(address)?.[0] ?? "0");
-  return sheet === "Prices"
-    ? { company: Math.floor((row - 1) / 1300), sheet }
-    : { company: Math.floor((row - 2) / 64), sheet };
 }
 
 /**
@@ -158,27 +149,14 @@ export async function realClockModel(
       headers: response.headers,
     });
   }) as typeof globalThis.fetch;
-  // Warm-up, not timed: the worker's start (its dataset) and the add-in's lazily loaded code
-  // (ts-node compiles it on first use) are no part of a build; the last company's three kinds of
-  // cell through a client of its own, so the timed client starts with nothing stored.
-  const warmStore = new MemoryCacheStore();
-  setClientForTesting(
-    createClient({
-      baseUrl: BASE_URL,
-      apiKey: DEMO_API_KEY,
-      fetch: async (input, init) => sandbox.app.request(String(input), init),
-      ratePerMinute: 0,
-      cacheStore: warmStore,
-      now: wall,
-      lang: "en",
-      checkAnswers: true,
-    }),
-    { lang: "en" },
-    warmStore,
+  // Warm-up, not timed (bench/code-warm-up.ts): the worker's start (its dataset) and the add-in's
+  // lazily loaded code are no part of a build; the last company's cells through a client of its
+  // own, so the timed client starts with nothing stored.
+  await warmUpCode(
+    cells.filter((c) => companyOf(c.address).company === count - 1),
+    (url, init) => sandbox.app.request(url, init),
+    wall,
   );
-  const lastRow = cells.filter((c) => companyOf(c.address).company === count - 1);
-  for (const kind of ["FINANCIAL", "VALUATION", "PRICES"])
-    await Promise.resolve(lastRow.find((c) => c.name === kind)?.call()).catch(() => undefined);
   warming = false;
   t0 = performance.now();
 

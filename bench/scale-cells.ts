@@ -248,6 +248,16 @@ export function scaleCells(
   return cells;
 }
 
+/** The company a bench cell belongs to, from its address (scaleCells: rows per company). */
+export function companyOf(address: string): { company: number; sheet: string } {
+  const bang = address.lastIndexOf("!");
+  const sheet = address.slice(0, bang).replace(/^'|'$/g, "");
+  const row = Number(/\d+$/.exec(address)?.[0] ?? "0");
+  return sheet === "Prices"
+    ? { company: Math.floor((row - 1) / 1300), sheet }
+    : { company: Math.floor((row - 2) / 64), sheet };
+}
+
 /** How a recalculation went: values, errors (with samples), wrong values and timings. */
 export interface ScaleOutcome {
   cells: number;
