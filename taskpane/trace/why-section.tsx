@@ -208,7 +208,15 @@ function XbrlFact(props: { trace: CellTrace; t: Translator; onAsk: (docId: strin
   );
 }
 
-function TraceView(props: { trace: CellTrace; t: Translator; onAskXbrl: (docId: string) => void }) {
+/**
+ * A trace as the view shows it (the selected cell's, once resolved).
+ * @internal Rendered by itself in test/taskpane/changes/views-render.test.tsx.
+ */
+export function TraceView(props: {
+  trace: CellTrace;
+  t: Translator;
+  onAskXbrl: (docId: string) => void;
+}) {
   const { trace, t } = props;
   const unit = trace.item?.unit;
   return (

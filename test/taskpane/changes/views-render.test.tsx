@@ -1,7 +1,10 @@
 // The Changes and Why views in both languages: the workbook's stored log read back after a reopen
-// (a restatement first, called out, with its 訂正), and the Why view's start.
+// (a restatement first, called out, with its 訂正), the Why view's start, and a trace's company,
+// XBRL fact (or the button that reads it) and LTM-estimate warning.
 import ChangesSection from "../../../taskpane/changes/changes-section";
-import WhySection from "../../../taskpane/trace/why-section";
+import WhySection, { TraceView } from "../../../taskpane/trace/why-section";
+import type { CellTrace } from "../../../taskpane/trace/trace-model";
+import { translator } from "../../../taskpane/i18n/messages";
 import { appendLog } from "../../../taskpane/changes/change-log";
 import type { PaneClient } from "../../../taskpane/state/pane-client";
 import { renderInPane } from "../render-in-pane";
@@ -86,3 +89,78 @@ test.each([
   const html = renderInPane(<WhySection />, client, lang);
   expect(html).toMatch(new RegExp(`<button[^>]*data-testid="why-explain"[^>]*>${label}</button>`));
 });
+
+/** A traced FINANCIALS cell of a company given by name, its XBRL fact held, an LTM-estimate year. */
+const trace: CellTrace = {
+  address: "Sheet1!D3",
+  anchor: "Sheet1!C1",
+  formula: '=KAISHA.FINANCIALS("日の出製粉","sales")',
+  fn: "FINANCIALS",
+  company: { code: "2002", edinet: "E00002", name: "日の出製粉（サンプル）" },
+  item: { key: "sales", label: "売上高", unit: "jpy" },
+  period: { label: "2015年3月期", fiscal_year: "2015/03" },
+  moneyUnit: "jpy",
+  apiValue: 90_000_000_000,
+  shown: "90,000,000,000",
+  qualifiers: [{ code: "ltm_estimate", previous: "2014/12", months: 3 }],
+  xbrl: {
+    state: "held",
+    doc_id: "S100AAAA",
+    title: "有価証券報告書",
+    facts: [
+      {
+        element_name: "jpcrp_cor:NetSalesSummaryOfBusinessResults",
+        context: "CurrentYearDuration",
+        value: 90_000_000_000,
+        unit: "JPY",
+      },
+    ],
+  },
+};
+
+test.each([
+  ["ja", "日の出製粉（サンプル） · 2002 · E00002", "12か月の実績ではありません", "値により照合"],
+  [
+    "en",
+    "日の出製粉（サンプル） · 2002 · E00002",
+    "Not a real 12-month result",
+    "Matched by value",
+  ],
+] as const)(
+  "a trace in %s: the company's name and codes, the XBRL fact, the LTM-estimate warning",
+  (lang, company, estimate, byValue) => {
+    const html = renderInPane(
+      <TraceView trace={trace} t={translator(lang)} onAskXbrl={() => undefined} />,
+      client,
+      lang,
+    );
+    expect(html).toContain(company);
+    expect(html).toContain('data-element="jpcrp_cor:NetSalesSummaryOfBusinessResults"');
+    expect(html).toContain(estimate);
+    expect(html).toContain(byValue);
+  },
+);
+
+test.each([
+  ["ja", "XBRL 要素を読み込む（1 リクエスト）"],
+  ["en", "Read the XBRL facts (1 request)"],
+] as const)(
+  "a trace in %s whose filing's facts are not in memory: a button stating the request's cost",
+  (lang, label) => {
+    const askable: CellTrace = {
+      ...trace,
+      xbrl: { state: "askable", doc_id: "S100AAAA", title: "有価証券報告書" },
+    };
+    const html = renderInPane(
+      <TraceView trace={askable} t={translator(lang)} onAskXbrl={() => undefined} />,
+      client,
+      lang,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<button[^>]*data-testid="why-xbrl-ask"[^>]*>${label.replace(/[()（）]/g, ".")}</button>`,
+      ),
+    );
+    expect(html).not.toContain('data-testid="why-xbrl-fact"');
+  },
+);
