@@ -7,28 +7,36 @@ import { ArgumentError, moneyUnitArg, requiredText, type Company } from "../src/
 import type { MoneyUnit } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import {
-  isSecondHalf,
   secondHalfValue,
   type FinancialPeriodArgs,
   type FiscalPeriodSpec,
+  type PeriodEntry,
   type Quarter,
 } from "../src/excel/financial-period";
 import { ltmKind } from "../src/excel/ltm-kind";
-import { knownFinancialsAsk } from "../src/domain/company-resolver";
+import { companyFinancials, knownFinancialsAsk } from "../src/domain/company-resolver";
 import { fieldInfo, unitOf } from "../src/excel/labels";
 import { moneyUnitFor } from "../src/excel/units";
-import { unitCell } from "../src/excel/number-formats";
+import { dividedCell, sheetDivisor, unitCell } from "../src/excel/number-formats";
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
-import type { KaishaClient } from "../src/client";
-import type { ParamsOf } from "../src/client/types";
+import type { KaishaClient, ParamsOf } from "../src/client";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
 import { getClient } from "../src/session";
 import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
-import { companyOf, companyRefArg } from "./company-arg";
+import { companyOf } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING, type Answers } from "./cells/define-cell";
-import { argsTable, internedArgs, internedText, periodArgsOf } from "./cells/interned-args";
+import {
+  financialsQuery,
+  fiveTable,
+  internedCompanyRef,
+  internedFive,
+  internedText,
+  periodArgsOf,
+  type FinancialsPeriodType,
+} from "./cells/interned-args";
+import { peekOperation, sharedAnswer } from "./cells/answers";
 import {
   roundedToItem,
   ltmFromHalvesOf,
@@ -37,15 +45,6 @@ import {
   rememberedFailure,
   rowOf,
 } from "./cells/answer-index";
-import {
-  financialsQuery,
-  joinSharedFetch,
-  leaveSharedFetch,
-  sharedFetchFor,
-  sharedFinancials,
-  type FinancialsPeriodType,
-  type SharedFetch,
-} from "./shared-financials";
 
 /** Every numeric financials key, in schema order (openapi.json FinancialsPeriod). */
 export const FINANCIAL_ITEMS: readonly string[] = FIELD_DICTIONARY.financials.map((f) => f.key);
@@ -66,6 +65,8 @@ interface FinancialWhat {
   itemKey: string;
   money: MoneyUnit;
   unitId: ReturnType<typeof unitOf>;
+  /** What the item's numbers are divided by in this unit (number-formats.ts sheetDivisor). */
+  divisor: number;
 }
 
 /** A FINANCIAL cell's arguments: the company as typed and what is asked of it. */
@@ -101,15 +102,17 @@ function makeWhat(period: FinancialPeriodArgs, itemKey: string, money: string): 
   }
   // openapi.json x-money-kind: the unit scales amounts only (never average_annual_salary per person).
   const scale = moneyUnitFor(fieldInfo("financials", itemKey), money as MoneyUnit);
-  return { period, itemKey, money: scale, unitId: unitOf("financials", itemKey) };
+  const unitId = unitOf("financials", itemKey);
+  return { period, itemKey, money: scale, unitId, divisor: sheetDivisor(unitId, scale) };
 }
 
-const whats = argsTable<FinancialWhat>();
+/** FINANCIAL's argument readings but the company, by their raw values (interned-args.ts). */
+const whats = fiveTable<FinancialWhat>();
 
 /**
  * FINANCIAL's arguments but the company, read; ArgumentError (#VALUE!) names the first refused.
- * The same frozen object for the same texts (a model has a few thousand distinct combinations
- * of item, period and unit, repeated for every company): no allocation per cell.
+ * The same frozen object for the same raw values (a model has a few thousand distinct
+ * combinations of item, period and unit, repeated for every company): no allocation per cell.
  */
 function financialWhat(
   item: unknown,
@@ -118,10 +121,20 @@ function financialWhat(
   quarter: unknown,
   unit: unknown,
 ): FinancialWhat {
+  return internedFive(whats, readWhat, item, fiscalPeriod, period, quarter, unit);
+}
+
+/** `financialWhat` read anew: the item and period readings shared by every combination naming them. */
+function readWhat(
+  item: unknown,
+  fiscalPeriod: unknown,
+  period: unknown,
+  quarter: unknown,
+  unit: unknown,
+): FinancialWhat {
   const itemKey = internedText(readItemKey, item);
   const periodArgs = periodArgsOf(fiscalPeriod, period, quarter);
-  const money = moneyUnitArg(unit);
-  return internedArgs(whats, periodArgs, itemKey, money, makeWhat);
+  return makeWhat(periodArgs, itemKey, moneyUnitArg(unit));
 }
 
 function companyLabel(company: Company): string {
@@ -152,7 +165,7 @@ function describeChoice(spec: FiscalPeriodSpec, quarter: Quarter | undefined): s
   return quarter ? `${describeSpec(spec)} ${quarter}` : describeSpec(spec);
 }
 
-/** One /financials answer's query (shared-financials.ts financialsQuery: one frozen object each). */
+/** One /financials answer's query (interned-args.ts financialsQuery: one frozen object each). */
 type FinancialsQuery = ParamsOf<"getFinancials">;
 
 /** FINANCIAL's answers: /financials bodies by their interned query. */
@@ -274,7 +287,7 @@ function fromRow(
 ): Cell {
   const { itemKey, money, unitId } = what;
   const { spec, type, quarter: q } = what.period;
-  const row = rowOf(body.periods, what.period);
+  const row: PeriodEntry | undefined = rowOf(body.periods, what.period);
   if (row === undefined) {
     throw rememberedFailure(body.periods, what, companyLabel(who), () => {
       const asked = describeChoice(spec, q);
@@ -284,7 +297,10 @@ function fromRow(
       );
     });
   }
-  if (!isSecondHalf(row)) return unitCell(readItem(row, itemKey), unitId, money, host);
+  // An H2 entry carries the full year it is taken from (period-rows.ts isSecondHalf), read here
+  // without a call: a warm cell shapes its row's number in number-formats.ts alone.
+  if (!("fullYear" in row))
+    return dividedCell(readItem(row, itemKey), what.divisor, unitId, money, host);
   // H2 is not in the answer: full year − H1 of the same fiscal year (a half, never 12 months).
   const half = secondHalfValue(row, itemKey);
   if (!half.ok) {
@@ -306,38 +322,43 @@ function fromRow(
 }
 
 /**
- * FINANCIAL: one value. Asks /financials for the widest window (the client answers every cell of a
- * company and period type from one request, openapi.json getFinancials) and picks the row locally;
- * one fetch per answer is shared by every cell waiting for it (shared-financials.ts).
+ * FINANCIAL: one value, the cell Excel calls (functions/index.ts, the invocation first). Asks
+ * /financials for the widest window (the client answers every cell of a company and period type
+ * from one request, openapi.json getFinancials) and picks the row locally; one fetch per answer is
+ * shared by every cell waiting for it (the client's sharing layer, answers.ts sharedAnswer).
  */
-const financialCell = defineCell<
+export const financialCell = defineCell<
   FinancialArgs,
   Company,
   FinancialsQuery,
-  FinancialsResponse,
-  SharedFetch
+  FinancialsResponse
 >({
   // Excel's order, the company first (as the user reads the error). The pair is a new object per
   // call: every cell of a model has its own company and question, so interning it kept one object
   // (and two weak-map entries) per cell alive for nothing; nothing keys by it.
   parse: (company, item, fiscalPeriod, period, quarter, unit) => ({
-    ref: companyRefArg(company),
+    ref: internedCompanyRef(company),
     what: financialWhat(item, fiscalPeriod, period, quarter, unit),
   }),
   // A code or entity is the company; an EDINET code whose security code is known is asked by it
   // (company-resolver.ts knownFinancialsAsk); a name needs a look-up.
-  subjectAtHand: (args, client) =>
-    "name" in args.ref ? undefined : knownFinancialsAsk(client, args.ref),
+  subjectAtHand: ({ ref }, client) =>
+    "security_code" in ref ? ref : "name" in ref ? undefined : knownFinancialsAsk(client, ref),
   subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
   needs: (args, who) => [financialsQuery(who, fetchTypeOf(args.what), undefined)],
   compute: financialValue,
-  peek: (client, query) => client.peek("getFinancials", query),
+  peek: peekOperation("getFinancials"),
+  // Aliases of a company share one answer (company-resolver.ts companyFinancials).
   fetch: (ctx, _args, who, query) =>
-    sharedFinancials(ctx, who, query.period as FinancialsPeriodType, query.as_of),
+    sharedAnswer(ctx, "getFinancials", query, (options) =>
+      companyFinancials(ctx.client, who, query, options),
+    ),
   // Shared fetches are keyed by the company as typed (the full path's `who` for a code).
-  inFlight: (client, args, query) =>
-    sharedFetchFor(client, args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
-  waiters: { join: joinSharedFetch, leave: leaveSharedFetch },
+  shares: {
+    operation: "getFinancials",
+    fetchedAs: (args, query) =>
+      financialsQuery(args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
+  },
   // The full path computes with the company as typed; an EDINET code asked by its learned security
   // code names the other code in its messages, so only the company itself makes a warm error final.
   finalSubject: (args, who) => who === args.ref,
@@ -378,7 +399,7 @@ export function financialPeriodRead(
   quarter: unknown,
 ): FinancialPeriodRead | undefined {
   try {
-    const ref = companyRefArg(company);
+    const ref = internedCompanyRef(company);
     if ("name" in ref) return undefined;
     const what = financialWhat(item, fiscalPeriod, period, quarter, null);
     const client = getClient();

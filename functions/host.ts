@@ -3,16 +3,20 @@
 import { PLAIN_HOST, type HostCapabilities } from "../src/excel/values";
 import { getSettings, type Lang } from "../src/session";
 
-let capabilities: HostCapabilities = PLAIN_HOST;
+/**
+ * Capabilities the functions shape results for (set by `setHostCapabilities`), read as a binding
+ * by the cells' warm path (functions/cells/define-cell.ts), which then enters no code of this file.
+ */
+export let hostCapabilities: HostCapabilities = PLAIN_HOST;
 
 /** Capabilities the functions shape results for. */
 export function getHostCapabilities(): HostCapabilities {
-  return capabilities;
+  return hostCapabilities;
 }
 
 /** Set by startup (and tests). */
 export function setHostCapabilities(next: HostCapabilities): void {
-  capabilities = next;
+  hostCapabilities = next;
 }
 
 interface OfficeLike {

@@ -1,7 +1,7 @@
 // The custom functions' entry and metadata input: one JSDoc-annotated wrapper per KAISHA function.
 
 import { financials as financialsImpl } from "./financials";
-import { financial as financialImpl } from "./financial-cell";
+import { financialCell } from "./financial-cell";
 import { valuation as valuationImpl } from "./valuation";
 import { prices as pricesImpl, price as priceImpl } from "./prices";
 import { xbrl as xbrlImpl } from "./xbrl";
@@ -299,7 +299,8 @@ export function FINANCIAL(
   invocation: CustomFunctions.CancelableInvocation,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a value, or a promise of it (at once from memory): custom-functions-metadata reads only `any` for that, and matches it to @returns
 ): any {
-  return financialImpl(company, item, fiscal_period, period, quarter, unit, invocation);
+  // The defined cell itself (invocation first): a warm cell enters no wrapper on its way.
+  return financialCell(invocation, company, item, fiscal_period, period, quarter, unit);
 }
 
 /**

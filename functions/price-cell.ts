@@ -98,7 +98,7 @@ function parsePrice(company: unknown, field: unknown, date: unknown): PriceArgs 
  * last close before it; field "date" says which day). A date after today is refused, except the
  * user's own today east of Japan (src/excel/dates.ts isFutureDate).
  */
-const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer, never>({
+const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer>({
   parse: parsePrice,
   subjectAtHand: (args) => ("security_code" in args.ref ? args.ref.security_code : undefined),
   subject: (ctx, args) =>

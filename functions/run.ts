@@ -4,7 +4,7 @@ import type { CallScope, KaishaClient, RequestOptions } from "../src/client";
 import { assertWithinLimits } from "../src/excel/limits";
 import type { HeaderLanguage } from "../src/excel/shape";
 import { STALE_SUFFIX, staleCell, type Cell, type HostCapabilities } from "../src/excel/values";
-import { clearCellError, recordCellError } from "../src/cell-errors";
+import { clearCellError, inPreview, recordCellError } from "../src/cell-errors";
 import { getCacheStore, getClient, getSettings, type Lang } from "../src/session";
 import {
   INVALID_VALUE,
@@ -40,11 +40,8 @@ export interface CallContext {
   onCanceled(listener: () => void): void;
 }
 
-/** True while Excel shows the formula's value preview (the cell is still being typed). */
-export function inPreview(invocation: InvocationLike | undefined): boolean {
-  const flag = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
-}
+/** True while Excel shows the formula's value preview (src/cell-errors.ts, beside its records). */
+export { inPreview } from "../src/cell-errors";
 
 /**
  * Wraps a function body. Excel's cancel (recalculation, edit, close) aborts the client calls; a

@@ -8,7 +8,7 @@ import { defineCell, LACKING } from "./cells/define-cell";
 const NO_ARGS = Object.freeze({});
 
 /** USAGE: remaining requests (openapi.json getUsage, bearerAuth). */
-const usageCell = defineCell<object, object, object, { remaining: number }, never>({
+const usageCell = defineCell<object, object, object, { remaining: number }>({
   parse: () => NO_ARGS,
   subjectAtHand: () => NO_ARGS,
   subject: () => NO_ARGS,

@@ -1,7 +1,7 @@
 // XBRL over GET /disclosures/{doc_id} (openapi.json getDisclosure): on the runtime page, a warm cell answers at once; DOCUMENT and SECTION (functions/document.ts) are a lazy chunk that shares its query and fact cells.
 
 import type { DisclosureXbrlFact } from "../src/contract";
-import type { ResponseOf } from "../src/client/types";
+import type { ResponseOf } from "../src/client";
 import { docIdArg, optionalText, requiredText } from "../src/excel/args";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell, type HostCapabilities } from "../src/excel/values";
@@ -101,7 +101,7 @@ function parseXbrl(docId: unknown, element: unknown, context: unknown): XbrlArgs
  * ("NetSales" finds "jppfs_cor:NetSales"); `context` picks among contexts, else the current-year
  * context is preferred, else the first fact.
  */
-const xbrlCell = defineCell<XbrlArgs, XbrlQuery, XbrlQuery, ResponseOf<"getDisclosure">, never>({
+const xbrlCell = defineCell<XbrlArgs, XbrlQuery, XbrlQuery, ResponseOf<"getDisclosure">>({
   parse: parseXbrl,
   // The document is the subject: nothing to look up.
   subjectAtHand: (args) => args.query,

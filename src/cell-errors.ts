@@ -168,6 +168,29 @@ export function recordCellError(
   }
 }
 
+/**
+ * True while Excel shows the formula's value preview (the cell is still being typed):
+ * CustomFunctionsRuntime 1.5's `isInValuePreview`, typed as string in @types, a boolean in practice.
+ */
+export function inPreview(
+  invocation: { isInValuePreview?: boolean | string } | undefined,
+): boolean {
+  const flag = invocation?.isInValuePreview;
+  return flag === true || flag === "true";
+}
+
+/**
+ * A cell Excel called (`@requiresAddress`) answered with a value at once: counted, and its earlier
+ * error no longer applies. Not for a value preview: its answer is not what the cell keeps.
+ */
+export function answeredCell(invocation: {
+  address?: string;
+  isInValuePreview?: boolean | string;
+}): void {
+  const { address } = invocation;
+  if (address && !inPreview(invocation)) clearCellError(address);
+}
+
 /** The cell answered with a value: its earlier error no longer applies. */
 export function clearCellError(address: string): void {
   answered += 1;

@@ -5,8 +5,9 @@ import {
   PRODUCTION_BASE_URL,
   REVALIDATION_SETTLE_MS,
   type KaishaClient,
+  MemoryCacheStore,
+  type CacheStore,
 } from "./client";
-import { MemoryCacheStore, type CacheStore } from "./client/cache";
 import type { HeaderLanguage } from "./excel/shape";
 import { loadBudget, storedLedger } from "./revalidation-budget";
 
@@ -60,7 +61,11 @@ type Listener = (settings: Readonly<SessionSettings>) => void;
 let settings: SessionSettings = Object.freeze({ ...DEFAULT_SETTINGS });
 let keyProvider: KeyProvider = () => undefined;
 let cacheStore: CacheStore | undefined;
-let client: Client | undefined;
+/**
+ * The shared client once made (`getClient` makes it): read as a binding by the cells' warm path
+ * (functions/cells/define-cell.ts), which then enters no code of this file.
+ */
+export let sessionClient: Client | undefined;
 let injected = false;
 const listeners = new Set<Listener>();
 
@@ -104,13 +109,13 @@ function buildClient(): Client {
  * @example const body = await getClient().financials({ security_code: "7203" });
  */
 export function getClient(): Client {
-  client ??= buildClient();
-  return client;
+  sessionClient ??= buildClient();
+  return sessionClient;
 }
 
 /** The store behind the shared client's cache (created with the client when none was set). */
 export function getCacheStore(): CacheStore | undefined {
-  if (client === undefined && !injected) getClient();
+  if (sessionClient === undefined && !injected) getClient();
   return cacheStore;
 }
 
@@ -131,11 +136,11 @@ export function configureSession(partial: Partial<SessionSettings>): Readonly<Se
     if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
   }
   settings = Object.freeze(next) as SessionSettings;
-  if (client !== undefined && !injected) {
+  if (sessionClient !== undefined && !injected) {
     // A configured copy shares cache, pacer, in-flight requests and counters with the old one.
-    if (before.lang !== next.lang) client = client.withOptions({ lang: next.lang });
+    if (before.lang !== next.lang) sessionClient = sessionClient.withOptions({ lang: next.lang });
     const target = effectiveBaseUrl(next);
-    if (effectiveBaseUrl(before) !== target) client.setBaseUrl(target);
+    if (effectiveBaseUrl(before) !== target) sessionClient.setBaseUrl(target);
   }
   const changed = (Object.keys(next) as (keyof SessionSettings)[]).some(
     (k) => before[k] !== next[k],
@@ -157,7 +162,7 @@ export function setKeyProvider(provider: KeyProvider): void {
 export function setCacheStore(store: CacheStore | undefined): void {
   if (injected) return;
   cacheStore = store ?? new MemoryCacheStore();
-  if (client !== undefined) client = client.withOptions({ cacheStore });
+  if (sessionClient !== undefined) sessionClient = sessionClient.withOptions({ cacheStore });
 }
 
 /**
@@ -184,7 +189,7 @@ export function setClientForTesting(
   partial: Partial<SessionSettings> = {},
   store?: CacheStore,
 ): void {
-  client = testClient;
+  sessionClient = testClient;
   injected = testClient !== undefined;
   cacheStore = store;
   settings = Object.freeze({ ...DEFAULT_SETTINGS, ...partial });

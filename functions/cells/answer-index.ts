@@ -14,7 +14,6 @@ import {
   type PeriodEntry,
   type RowPeriodType,
 } from "../../src/excel/financial-period";
-import { answerMemo } from "../../src/excel/answer-memo";
 import { roundToDecimals, sourceDecimals } from "../../src/excel/number-formats";
 import { innerMap } from "./interned-args";
 
@@ -40,22 +39,28 @@ interface Failure {
   readonly error: Error;
 }
 
+/** Each frozen answer's index, by its periods array. */
+const indexes = new WeakMap<readonly FinancialsPeriod[], AnswerIndex>();
+
 /**
- * The answer's index, kept in its one record (src/excel/answer-memo.ts, beside the sorted rows and
- * lists the period code keeps there); undefined for an answer that is not frozen (it could change
- * under the key).
+ * The answer's index, made empty on first use; undefined for an answer that is not frozen (it
+ * could change under the key). Its own map, not src/excel/answer-memo.ts's record: a warm cell
+ * then reads its row without entering that module (test/functions/warm-path.test.ts).
  */
 function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined {
-  const memo = answerMemo(periods);
-  if (memo === undefined) return undefined;
-  return (memo.cells ??= {
+  let index = indexes.get(periods);
+  if (index !== undefined) return index;
+  if (!Object.isFrozen(periods)) return undefined;
+  index = {
     rows: new WeakMap(),
     older: new WeakMap(),
     decimals: new Map(),
     ltm: new WeakMap(),
     windows: new WeakMap(),
     failures: new WeakMap(),
-  }) as AnswerIndex;
+  };
+  indexes.set(periods, index);
+  return index;
 }
 
 /**

@@ -12,7 +12,7 @@ export interface AnswerSteps<A, S, Q extends object, B> {
    * The subject through the call (a name looked up: one cached request). A subject at hand is the
    * very one `subjectAtHand` gives (so an error computed from memory is the full path's too), and
    * returned as it is, not as a promise: awaiting it would let a just-settled shared fetch be
-   * forgotten before the cell reads it (shared-financials.ts keeps it findable one turn).
+   * forgotten before the cell reads it (src/client/answer-flights.ts keeps it findable one turn).
    */
   subject(ctx: CallContext, args: A): S | Promise<S>;
   /** The answers the first round reads: fetched together once compute lacks any of them. */

@@ -1,7 +1,15 @@
 // The answers a cell's compute reads: from memory (the warm path, one reader per definition) or
 // fetched during one call (the full path); each notes the query it lacked.
 
-import type { KaishaClient } from "../../src/client";
+import {
+  isStale,
+  type KaishaClient,
+  type RequestOptions,
+  type ParamsOf,
+  type ResponseOf,
+} from "../../src/client";
+import type { OperationId } from "../../src/contract/rules";
+import type { CallContext } from "../run";
 
 /** What compute reads answers through: undefined when the answer is not at hand (noted as lacked). */
 export interface Answers<Q extends object, B> {
@@ -39,6 +47,47 @@ export function memoryAnswers<Q extends object, B>(
       return found;
     },
   };
+}
+
+/**
+ * A definition's `peek` for answers of one operation: the client's memory tier (client.peek), the
+ * function itself here, so a warm cell's read goes from its compute to the client through this
+ * file alone (test/functions/warm-path.test.ts).
+ */
+export function peekOperation<O extends OperationId>(
+  operationId: O,
+): (client: KaishaClient, query: ParamsOf<O>) => ResponseOf<O> | undefined {
+  return (client, query) => client.peek(operationId, query);
+}
+
+/**
+ * An answer fetched once for every cell that lacks it, through the client's sharing layer
+ * (src/client/answer-flights.ts): the first cell begins `start`, later ones find it (a cell on the
+ * warm path waits for it as a record, define-cell.ts). Cancellation is shared: the work is abandoned
+ * only when every cell holding it was canceled. A value preview reads the cache alone
+ * (`start` given the call's own options) and waits for nobody.
+ */
+export async function sharedAnswer<O extends OperationId>(
+  ctx: CallContext,
+  operationId: O,
+  query: ParamsOf<O>,
+  start: (options: RequestOptions) => Promise<ResponseOf<O>>,
+): Promise<ResponseOf<O>> {
+  if (ctx.preview) return start(ctx.options);
+  const flights = ctx.client.flights();
+  // The first cell's address places the request in the pacer's queue (src/client/queue-order.ts).
+  const cell = ctx.options.staleSink?.address;
+  const shared = flights.begin(operationId, query, (signal) =>
+    start(cell === undefined ? { signal } : { signal, cell }),
+  );
+  ctx.onCanceled(flights.hold(shared));
+  const body = await shared.answer;
+  // A stale copy (served while the API fails) carries the client's marker: each cell says so.
+  const stale = isStale(body);
+  if (stale && ctx.options.staleSink !== undefined) ctx.options.staleSink.stale = true;
+  // An answer served while it is asked again: this cell is recalculated when it changes.
+  ctx.client.revalidation().noteServed(body, ctx.options.staleSink?.address, stale);
+  return body;
 }
 
 /**

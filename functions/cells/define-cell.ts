@@ -1,13 +1,14 @@
 // defineCell: a custom function giving one value, answered from memory at once, after another
 // cell's fetch, or through `run`, every path calling the same `compute`.
 
-import { AbortError, type KaishaClient } from "../../src/client";
-import { clearCellError } from "../../src/cell-errors";
+import { AbortError, type Flight, type KaishaClient } from "../../src/client";
+import { answeredCell } from "../../src/cell-errors";
+import type { OperationId } from "../../src/contract/rules";
 import type { Cell, HostCapabilities } from "../../src/excel/values";
-import { getClient } from "../../src/session";
+import { getClient, sessionClient } from "../../src/session";
 import { ArgumentError } from "../../src/excel/args";
 import { FunctionError, toCellError } from "../excel-errors";
-import { getHostCapabilities, messageLang } from "../host";
+import { hostCapabilities, messageLang } from "../host";
 import { failedAtOnce, inPreview, run, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
 import type { AnswerSteps } from "./answer-steps";
@@ -15,26 +16,16 @@ import { inRounds, LACKING } from "./rounds";
 
 export type { Answers } from "./answers";
 
-export { LACKING } from "./rounds";
+/** A record waiting for a flight of the client's sharing layer (src/client/answer-flights.ts). */
+type Waiter = Parameters<ReturnType<KaishaClient["flights"]>["wait"]>[1];
 
-/** A fetch another cell started, which a cell lacking the same answer waits for. */
-export interface InFlight {
-  readonly answer: Promise<unknown>;
-  /** The answer came (or failed): read it through the full path now, while it is still findable. */
-  readonly settled: boolean;
-}
+export { LACKING } from "./rounds";
 
 /**
  * One single-value function. `A` is its frozen argument object, `S` the company (or other subject)
  * its answers are asked for, `Q` a frozen query naming one answer, `B` that answer.
  */
-export interface CellDefinition<
-  A,
-  S,
-  Q extends object,
-  B,
-  F extends InFlight = InFlight,
-> extends AnswerSteps<A, S, Q, B> {
+export interface CellDefinition<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
   /**
    * The raw arguments (Excel's, in order, the invocation left out) read into one object whose
    * shared parts are frozen and interned (interned-args.ts); ArgumentError for the first refused
@@ -54,14 +45,13 @@ export interface CellDefinition<
     host: HostCapabilities,
     client: KaishaClient,
   ): Cell | typeof LACKING;
-  /** Another cell's fetch of this answer under way or just settled, if fetches are shared. */
-  inFlight?(client: KaishaClient, args: A, query: Q): F | undefined;
   /**
-   * How cells waiting for another cell's fetch are counted, if fetches are shared: `join` when a
-   * cell starts waiting, `leave` (once) when Excel cancels it; the fetch is abandoned when every
-   * cell waiting for it has left.
+   * When the full path's `fetch` shares its answers through the client's sharing layer
+   * (answers.ts sharedAnswer, src/client/answer-flights.ts): their operation, and the query an
+   * answer a warm cell lacked is fetched under (the full path may ask by the company as typed).
+   * A cell lacking one while another cell fetches it then waits for that fetch as one record.
    */
-  waiters?: { join(fetch: F): void; leave(fetch: F): void };
+  shares?: { operation: OperationId; fetchedAs(args: A, lacked: Q): Q };
   /**
    * True when the full path would compute with this very subject (`subject` gives the same one),
    * so an error compute throws from memory is the one it would report, word for word: the warm
@@ -111,12 +101,15 @@ type CellCall<R> = (
  *   what compute lacks, round by round. Every failure is reported by this path, so an error in
  *   memory is also recorded for the cell.
  */
-export function defineCell<A, S, Q extends object, B, F extends InFlight>(
-  definition: CellDefinition<A, S, Q, B, F>,
+export function defineCell<A, S, Q extends object, B>(
+  definition: CellDefinition<A, S, Q, B>,
 ): DefinedCell {
   const memory = memoryAnswers<Q, B>(definition.peek);
+  const { shares } = definition;
   /** The fetch under way for what the last warm miss lacked (read just after the miss). */
-  let pending: F | undefined;
+  let pending: Flight<unknown> | undefined;
+  /** The client of the last warm miss's fetch (read with `pending`). */
+  let pendingClient: KaishaClient | undefined;
   /** The error the last warm miss found final (read just after the miss). */
   let failure: Error | undefined;
 
@@ -137,14 +130,20 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     }
     let subject: S | undefined;
     try {
-      const client = getClient();
+      // The session's client read as a binding (a call only before it is made).
+      const client = sessionClient ?? getClient();
       subject = definition.subjectAtHand(args, client);
       if (subject === undefined) return LACKING;
       memory.begin(client);
-      const value = definition.compute(args, subject, memory, getHostCapabilities(), client);
+      const value = definition.compute(args, subject, memory, hostCapabilities, client);
       const lacked = memory.lacked();
-      if (value === LACKING && lacked !== undefined && definition.inFlight !== undefined)
-        pending = definition.inFlight(client, args, lacked);
+      if (value === LACKING && lacked !== undefined && shares !== undefined) {
+        pending = client
+          .flights()
+          .find(shares.operation, shares.fetchedAs(args, lacked) as never) as
+          Flight<unknown> | undefined;
+        pendingClient = client;
+      }
       return value;
     } catch (err) {
       // A data error (#N/A no such period) from fresh answers is final when the full path would
@@ -174,26 +173,11 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
       );
     });
 
-  /** The cells waiting for each fetch, woken together by one reaction to its answer. */
-  const waitingFor = new WeakMap<F, WaitingCell[]>();
-
   /**
-   * The waiting cells of a fetch that settled, each read again as warm, or through the full path
-   * when its answer is not in memory (a stale copy, an error, an older window still to fetch): the
-   * full path finds the settled fetch, still findable this turn, and reads its outcome.
+   * A waiting cell woken: read again as warm, or through the full path when its answer is not in
+   * memory (a stale copy, an error, an older window still to fetch): the full path finds the
+   * settled fetch, still findable this turn, and reads its outcome.
    */
-  const wake = (cells: WaitingCell[]): void => {
-    for (const cell of cells) {
-      try {
-        wakeOne(cell);
-      } catch (err) {
-        // One cell's failure is its own: the others still wake.
-        cell.reject(toCellError(err, messageLang()));
-      }
-    }
-    cells.length = 0;
-  };
-
   const wakeOne = (cell: WaitingCell): void => {
     const { invocation } = cell;
     // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
@@ -206,6 +190,7 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     }
     const value = warm(cell.a, cell.b, cell.c, cell.d, cell.e, cell.f);
     pending = undefined;
+    pendingClient = undefined;
     failure = undefined;
     cell.resolve(
       value !== LACKING
@@ -215,39 +200,25 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
   };
 
   /**
-   * The join path: the cell waits for another cell's fetch as one record in that fetch's list (a
-   * cold model has ~90 cells per answer waiting through minutes of pacing, and a reopened one all
-   * its cells until the bulk load brings their answers: closures, a context and a promise
-   * reaction per cell were most of a Model 500 cold run's heap peak), then as warm.
+   * The join path: the cell waits for another cell's fetch as one record on that fetch's entry in
+   * the client's sharing layer (a cold model has ~90 cells per answer waiting through minutes of
+   * pacing, and a reopened one all its cells until the bulk load brings their answers: closures,
+   * a context and a promise reaction per cell were most of a Model 500 cold run's heap peak), then
+   * as warm.
    */
-  function joined(
-    waiters: { join(fetch: F): void; leave(fetch: F): void },
-    shared: F,
-    cell: WaitingCell,
-  ): Promise<Cell> {
-    waiters.join(shared);
+  function joined(client: KaishaClient, shared: Flight<unknown>, cell: WaitingCell): Promise<Cell> {
+    const flights = client.flights();
+    flights.wait(shared, cell);
     const { invocation } = cell;
     if (invocation !== undefined) {
       const onCanceled = (): void => {
         if (cell.canceled) return;
         cell.canceled = true;
-        waiters.leave(shared);
+        flights.release(shared);
       };
       cell.onCanceled = onCanceled;
       invocation.onCanceled = onCanceled;
     }
-    let cells = waitingFor.get(shared);
-    if (cells === undefined) {
-      const list: WaitingCell[] = [];
-      cells = list;
-      waitingFor.set(shared, list);
-      const wakeAll = (): void => {
-        waitingFor.delete(shared);
-        wake(list);
-      };
-      shared.answer.then(wakeAll, wakeAll);
-    }
-    cells.push(cell);
     return new Promise<Cell>((resolve, reject) => {
       cell.resolve = resolve;
       cell.reject = reject;
@@ -264,23 +235,20 @@ export function defineCell<A, S, Q extends object, B, F extends InFlight>(
     }
     failure = undefined;
     const shared = pending;
+    const client = pendingClient;
     pending = undefined;
+    pendingClient = undefined;
     // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
     // turn later; waiting for it would find nothing and ask again).
-    if (
-      shared === undefined ||
-      shared.settled ||
-      inPreview(invocation) ||
-      definition.waiters === undefined
-    ) {
+    if (shared === undefined || client === undefined || shared.settled || inPreview(invocation)) {
       return full(invocation, a, b, c, d, e, f);
     }
-    return joined(definition.waiters, shared, new WaitingCell(invocation, a, b, c, d, e, f));
+    return joined(client, shared, new WaitingCell(wakeOne, invocation, a, b, c, d, e, f));
   };
 }
 
 /** A cell waiting for another cell's fetch: its call, and how the promise Excel holds settles. */
-class WaitingCell {
+class WaitingCell implements Waiter {
   canceled = false;
   /** The cancel handler set on the invocation (cleared when the cell is woken, if still set). */
   onCanceled: (() => void) | undefined = undefined;
@@ -288,6 +256,7 @@ class WaitingCell {
   reject: (error: unknown) => void = settleNothing;
 
   constructor(
+    private readonly woken: (cell: WaitingCell) => void,
     readonly invocation: InvocationLike | undefined,
     readonly a: unknown,
     readonly b: unknown,
@@ -296,6 +265,15 @@ class WaitingCell {
     readonly e: unknown,
     readonly f: unknown,
   ) {}
+
+  wake(): void {
+    try {
+      this.woken(this);
+    } catch (err) {
+      // One cell's failure is its own: the others still wake.
+      this.reject(toCellError(err, messageLang()));
+    }
+  }
 }
 
 /** A WaitingCell's settle functions before its promise gives it its own. */
@@ -307,6 +285,6 @@ function settleNothing(): void {}
  * shows a value again, so its recorded error goes (not for a value preview: not what the cell keeps).
  */
 function answeredAtOnce(invocation: InvocationLike | undefined, value: Cell): Cell {
-  if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
+  if (invocation !== undefined) answeredCell(invocation);
   return value;
 }

@@ -5,6 +5,8 @@ import { BoundedMemo } from "../../src/util/bounded-memo";
 import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/financial-period";
 import type { Company } from "../../src/excel/args";
 import { companyRefArg, type CompanyRef } from "../../src/excel/company-ref";
+import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
+import type { ParamsOf } from "../../src/client";
 
 /** Bound on each table (a model uses a few dozen texts per argument; past it the table starts over). */
 const LIMIT = 4096;
@@ -78,9 +80,11 @@ export function periodArgsOf(
 
 /** Bound on remembered code texts and numbers (a 500-company model types each code in a form or two). */
 const CODE_LIMIT = 8192;
-/** Company codes read, by the text and by the number typed (7203 and "7203" apart by table). */
-const codeTexts = new BoundedMemo<string, Company>(CODE_LIMIT);
-const codeNumbers = new BoundedMemo<number, Company>(CODE_LIMIT);
+/**
+ * Company codes read, by the text or number typed (a Map tells 7203 from "7203"; -0 has its own
+ * key, keyOf). Read with one Map get by every warm cell: no call into another module.
+ */
+const codes = new Map<unknown, Company>();
 
 /**
  * The `company` argument read (src/excel/company-ref.ts companyRefArg), one frozen Company per code
@@ -90,15 +94,17 @@ const codeNumbers = new BoundedMemo<number, Company>(CODE_LIMIT);
  *
  * @example internedCompanyRef("7203.T", "company") === internedCompanyRef("7203.T", "company") // true
  */
-export function internedCompanyRef(value: unknown, argument: string): CompanyRef {
-  const memo =
-    typeof value === "string" ? codeTexts : typeof value === "number" ? codeNumbers : undefined;
-  if (memo === undefined) return companyRefArg(value, argument);
-  const known = memo.get(value as never);
+export function internedCompanyRef(value: unknown, argument = "company"): CompanyRef {
+  if (typeof value !== "string" && typeof value !== "number") return companyRefArg(value, argument);
+  const key = keyOf(value);
+  const known = codes.get(key);
   if (known !== undefined) return known;
   const ref = companyRefArg(value, argument);
   if ("name" in ref) return ref;
-  return memo.set(value as never, Object.freeze(ref));
+  if (codes.size >= CODE_LIMIT) codes.clear();
+  const made = Object.freeze(ref);
+  codes.set(key, made);
+  return made;
 }
 
 /** One text table per reader (a field list, an item key): the text → what it read. */
@@ -169,6 +175,59 @@ export function internedArgs<P extends object, V extends object>(
 /** A table for `internedArgs`. */
 export function argsTable<V extends object>(): Nest<V> {
   return new WeakMap();
+}
+
+/** Readings by five raw primitive arguments, one nested Map per position (no key string built). */
+interface FiveTable<V> {
+  root: Map<unknown, Map<unknown, Map<unknown, Map<unknown, Map<unknown, V>>>>>;
+  count: number;
+}
+
+/** A table for `internedFive`. */
+export function fiveTable<V>(): FiveTable<V> {
+  return { root: new Map(), count: 0 };
+}
+
+/**
+ * Combinations remembered per five-argument table: a model asks a few thousand combinations of
+ * item, period and unit (past this the table starts over).
+ */
+const FIVE_LIMIT = 65_536;
+
+/**
+ * The one frozen reading of five raw arguments (FINANCIAL's item, fiscal period, period, quarter
+ * and unit): `read` once per combination of primitive values, the same object after, found by
+ * five Map gets (a warm cell's whole argument reading but its company). Anything but primitives
+ * (a range, an entity) is read every time; a refused combination (`read` throws) is never kept.
+ *
+ * @example internedFive(table, read, "sales", "FY-1", null, null, null) === internedFive(table, read, "sales", "FY-1", null, null, null) // true
+ */
+export function internedFive<V extends object>(
+  table: FiveTable<V>,
+  read: (b: unknown, c: unknown, d: unknown, e: unknown, f: unknown) => V,
+  b: unknown,
+  c: unknown,
+  d: unknown,
+  e: unknown,
+  f: unknown,
+): V {
+  if (!isPrimitive(b) || !isPrimitive(c) || !isPrimitive(d) || !isPrimitive(e) || !isPrimitive(f))
+    return read(b, c, d, e, f);
+  const kb = keyOf(b);
+  const kc = keyOf(c);
+  const kd = keyOf(d);
+  const ke = keyOf(e);
+  const kf = keyOf(f);
+  const known = table.root.get(kb)?.get(kc)?.get(kd)?.get(ke)?.get(kf);
+  if (known !== undefined) return known;
+  const made = Object.freeze(read(b, c, d, e, f));
+  if (table.count >= FIVE_LIMIT) {
+    table.root.clear();
+    table.count = 0;
+  }
+  innerMap(innerMap(innerMap(innerMap(table.root, kb), kc), kd), ke).set(kf, made);
+  table.count += 1;
+  return made;
 }
 
 /** A table function's argument objects by its raw primitive arguments, one nested Map per position. */
@@ -262,5 +321,54 @@ export function internedRaw<V extends object>(
   }
   node.set(tail, made);
   table.count += 1;
+  return made;
+}
+
+/** The period types FINANCIAL fetches (LTM is computed from quarterly rows). */
+export type FinancialsPeriodType = "annual" | "quarterly" | "semiannual";
+
+type FinancialsQuery = ParamsOf<"getFinancials">;
+
+/** /financials queries by code, period type and older window ("" for the latest window). */
+const financialsQueries = new Map<
+  string,
+  Map<FinancialsPeriodType, Map<string, FinancialsQuery>>
+>();
+/** A model names a few hundred companies; past this many the map starts over. */
+const MAX_QUERY_CODES = 20_000;
+
+/**
+ * The /financials query for a company, period type and older window (`asOf`), always the widest
+ * window (openapi.json getFinancials: one request answers every year). The same frozen object each
+ * time, so the client recognises it without rebuilding its signature (a model asks it for 60 × 10
+ * cells), and the cells waiting for its answer find one flight (src/client/answer-flights.ts).
+ *
+ * @example financialsQuery({ security_code: "7203" }, "annual", undefined) // { security_code: "7203", period: "annual", years: 30 }
+ */
+export function financialsQuery(
+  who: Company,
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+): FinancialsQuery {
+  const code = "security_code" in who ? who.security_code : who.edinet_code;
+  // Plain gets, no closures: every warm FINANCIAL cell asks this at least once.
+  let byPeriod = financialsQueries.get(code);
+  if (byPeriod === undefined) {
+    if (financialsQueries.size >= MAX_QUERY_CODES) financialsQueries.clear();
+    byPeriod = new Map();
+    financialsQueries.set(code, byPeriod);
+  }
+  const byWindow = innerMap(byPeriod, period);
+  const window = asOf ?? "";
+  const known = byWindow.get(window);
+  if (known !== undefined) return known;
+  const codes = "security_code" in who ? { security_code: code } : { edinet_code: code };
+  const made = Object.freeze({
+    ...codes,
+    period,
+    years: FINANCIALS_FETCH_YEARS,
+    ...(asOf !== undefined ? { as_of: asOf } : {}),
+  }) as FinancialsQuery;
+  byWindow.set(window, made);
   return made;
 }

@@ -19,6 +19,7 @@ import { BoundedMemo } from "../util/bounded-memo";
 import { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 import type { Deadline } from "./deadline";
 import { InFlightRequests } from "./inflight";
+import { AnswerFlights, argumentSignature } from "./answer-flights";
 import type { NotFoundMemory } from "./not-found";
 import { KeyPartitions } from "./key-partition";
 import type { GaveUpCells } from "./gave-up";
@@ -105,6 +106,11 @@ interface ClientCore {
    * undefined without one. Work shared across cells is keyed by it, as the cache is.
    */
   partition(): string | undefined;
+  /**
+   * The sharing layer (answer-flights.ts over inflight.ts): work on one answer, found, begun, held
+   * and waited for by every cell that lacks it, in the same map as the client's own requests.
+   */
+  flights(): AnswerFlights;
   /** Any operation by id (what the named methods call). */
   request<O extends OperationId>(
     operationId: O,
@@ -246,12 +252,14 @@ interface Core {
    * the sheet on screen and the queue's listeners are kept for it.
    */
   pacer: PacerBox;
+  /**
+   * The one map of work under way (inflight.ts): requests by cache key, EDINET look-ups by
+   * partition and code, and the answers cells share (`flights`).
+   */
   inflight: InFlightRequests;
   stats: ClientStats;
   /** Security code <-> EDINET code pairs learned from answers, per partition. */
   codes: CodeRegistry;
-  /** EDINET look-ups under way, by partition and security code. */
-  resolving: InFlightRequests;
   /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
   priceDays: PriceDays<PriceRowOf>;
   /** Argument signatures already validated, per cache partition (see `fromMemory`). */
@@ -321,6 +329,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 class Client implements ClientCore {
+  /** See `flights` (made on first use: a warm cell never asks for it). */
+  private answerFlights: AnswerFlights | undefined;
+
   constructor(
     private readonly settings: Settings,
     private readonly core: Core,
@@ -349,6 +360,12 @@ class Client implements ClientCore {
 
   partition(): string | undefined {
     return this.partitionNow();
+  }
+
+  flights(): AnswerFlights {
+    return (this.answerFlights ??= new AnswerFlights(this.core.inflight, () =>
+      this.partitionNow(),
+    ));
   }
 
   async request<O extends OperationId>(
@@ -441,8 +458,9 @@ class Client implements ClientCore {
       const raw = typeof source === "function" ? source() : source;
       if (typeof raw !== "string") return undefined;
       // The key read last time (every warm cell): its id without trimming or hashing again.
-      const known = this.core.partitions.currentId(raw, this.settings.baseUrl);
-      if (known !== undefined) return known;
+      const known = this.core.partitions.current;
+      if (known !== undefined && known.raw === raw && known.upstream === this.settings.baseUrl)
+        return known.id;
       if (raw.trim() === "") return undefined;
       return this.core.partitions.of(raw, this.settings.baseUrl);
     } catch {
@@ -719,7 +737,7 @@ class Client implements ClientCore {
       {
         partition: id,
         codes: core.codes,
-        resolving: core.resolving,
+        resolving: core.inflight,
         keys: () => this.storeCall(() => core.store.keys(), [] as string[]),
         entry: (key) => this.storeCall(() => core.store.get(key), undefined),
         disclosures: (q, o) => this.request("listSecurityDisclosures", q, o),
@@ -1391,20 +1409,6 @@ function partitionsOf(store: CacheStore): KeyPartitions {
  * The raw arguments as one string ("name=value" in the caller's order), or undefined when one is
  * not a primitive. Two calls with equal signatures validate to the same request.
  */
-function argumentSignature(opId: string, params: Record<string, unknown>): string | undefined {
-  let out = opId;
-  for (const name in params) {
-    const value = params[name];
-    const kind = typeof value;
-    if (value === undefined) continue;
-    if (kind !== "string" && kind !== "number" && kind !== "boolean" && value !== null)
-      return undefined;
-    // The type is part of it: "30" and 30 may validate differently.
-    out += `\u0000${name}\u0001${kind.charAt(0)}${String(value)}`;
-  }
-  return out;
-}
-
 function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, "");
 }
@@ -1474,7 +1478,6 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     inflight: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     stats,
     codes: new CodeRegistry(),
-    resolving: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
     validated: new Map(),
     priceDays: new PriceDays(),
     gaveUp: { now: undefined },

@@ -20,6 +20,20 @@ interface Held<T> extends Flight<T> {
   controller: AbortController;
   /** Callers holding it that have not left: the work is abandoned when none is left. */
   waiters: number;
+  /** Those waiting as records (`wait`), woken together by one reaction to the answer. */
+  waiting: Waiter[] | undefined;
+}
+
+/** A caller waiting for a flight as one record (a cell: no promise or closure of its own). */
+export interface Waiter {
+  /** The flight settled (it is still findable this turn when the map keeps settled flights). */
+  wake(): void;
+}
+
+/** How one flight is kept: see InFlightOptions.keepSettledTurn; `counted` false: no onCoalesced. */
+export interface BeginOptions {
+  keepSettledTurn?: boolean;
+  counted?: boolean;
 }
 
 export interface InFlightOptions {
@@ -67,12 +81,17 @@ export class InFlightRequests {
    * The flight under `key`: the one findable, else `start` begun now (on the next microtask, with
    * a signal aborted when every holder leaves). Nobody holds it yet (`hold`).
    */
-  begin<T>(key: string, start: (signal: AbortSignal) => Promise<T>): Flight<T> {
+  begin<T>(
+    key: string,
+    start: (signal: AbortSignal) => Promise<T>,
+    options: BeginOptions = {},
+  ): Flight<T> {
     const found = this.flights.get(key);
     if (found !== undefined) {
-      this.onCoalesced();
+      if (options.counted !== false) this.onCoalesced();
       return found as Flight<T>;
     }
+    const keep = options.keepSettledTurn ?? this.keepSettledTurn;
     const controller = new AbortController();
     const created: Held<unknown> = {
       key,
@@ -80,18 +99,22 @@ export class InFlightRequests {
       waiters: 0,
       settled: false,
       answer: Promise.resolve(),
+      waiting: undefined,
     };
     const forget = (): void => {
       if (this.flights.get(key) === created) this.flights.delete(key);
     };
     const settle = (): void => {
       created.settled = true;
-      if (!this.keepSettledTurn) forget();
+      if (!keep) forget();
+      const waiting = created.waiting;
+      created.waiting = undefined;
+      if (waiting !== undefined) wakeAll(waiting);
     };
     created.answer = Promise.resolve().then(() => start(controller.signal));
     // Settled, then (when kept) one more turn: the callers woken by the answer find it settled.
     const done = created.answer.then(settle, settle);
-    if (this.keepSettledTurn) void done.then(forget);
+    if (keep) void done.then(forget);
     this.flights.set(key, created);
     return created as Flight<T>;
   }
@@ -116,6 +139,18 @@ export class InFlightRequests {
    */
   enter(flight: Flight<unknown>): void {
     (flight as Held<unknown>).waiters += 1;
+  }
+
+  /**
+   * `enter` for a caller waiting as a record: woken (`wake`) when the flight settles, in the order
+   * they came, by the flight's one reaction (a cold model has ~90 cells per answer waiting through
+   * minutes of pacing: a promise and closures per cell were most of its heap peak). It leaves, if
+   * it must, through `release`. A flight already settled wakes nobody: read it at once instead.
+   */
+  wait(flight: Flight<unknown>, waiter: Waiter): void {
+    const held = flight as Held<unknown>;
+    held.waiters += 1;
+    (held.waiting ??= []).push(waiter);
   }
 
   /** One holder counted by `enter` leaves (once): see `hold`. */
@@ -165,5 +200,16 @@ export class InFlightRequests {
         (err: unknown) => done() && reject(err),
       );
     });
+  }
+}
+
+/** Wakes each waiter; one waiter's failure is its own (the others still wake). */
+function wakeAll(waiting: readonly Waiter[]): void {
+  for (const waiter of waiting) {
+    try {
+      waiter.wake();
+    } catch {
+      // A waiter handles its own failures (define-cell.ts rejects its cell); nothing to do here.
+    }
   }
 }

@@ -48,25 +48,21 @@ export function fingerprint(key: string, upstream: string): string {
  * const id = parts.of(key, baseUrl); // every later read with the same key string: no hashing
  */
 export class KeyPartitions {
-  #current: Partition | undefined;
+  /**
+   * The current partition. Read by the client's per-cell check (client.ts partitionNow: its raw
+   * key and upstream compared by identity, no call, no trim, no hashing); replaced only by `of`
+   * and `forget`.
+   */
+  current: Partition | undefined;
   /** Fingerprints computed, by server and trimmed key (memory only, this session). */
   readonly #ids = new Map<string, string>();
 
   /** `onKeyChange` runs when a partition of another key replaces the current one. */
   constructor(private readonly onKeyChange: (before: Partition, after: Partition) => void) {}
 
-  /**
-   * The current partition's id when it is (raw key, upstream), else undefined: the per-cell fast
-   * path's check, two identity comparisons (no trim, no hashing, no swap).
-   */
-  currentId(raw: string, upstream: string): string | undefined {
-    const now = this.#current;
-    return now !== undefined && now.raw === raw && now.upstream === upstream ? now.id : undefined;
-  }
-
   /** The id of (raw key, upstream); it becomes the current partition. */
   of(raw: string, upstream: string): string {
-    const now = this.#current;
+    const now = this.current;
     if (now !== undefined && now.raw === raw && now.upstream === upstream) return now.id;
     const key = raw.trim();
     const memo = `${upstream}\n${key}`;
@@ -77,7 +73,7 @@ export class KeyPartitions {
       this.#ids.set(memo, id);
     }
     const after: Partition = { raw, upstream, id };
-    this.#current = after;
+    this.current = after;
     if (now !== undefined && now.raw.trim() !== key) this.onKeyChange(now, after);
     return id;
   }
@@ -95,6 +91,6 @@ export class KeyPartitions {
     const key = raw.trim();
     for (const memo of [...this.#ids.keys()])
       if (memo.slice(memo.indexOf("\n") + 1) === key) this.#ids.delete(memo);
-    this.#current = undefined;
+    this.current = undefined;
   }
 }

@@ -51,14 +51,18 @@ export class TieredCacheStore implements CacheStore {
    * stored-check.ts storedAnswerPasses); one that may not is deleted and is a miss, so the cell
    * asks the API (or, offline, says it cannot) instead of failing on it. Rejecting: a miss, kept.
    */
+  /**
+   * The memory tier's own synchronous read, bound to it: a warm cell's read enters the memory
+   * tier's code alone (test/functions/warm-path.test.ts).
+   */
+  readonly peek: (key: string) => CacheEntry | undefined;
+
   constructor(
     readonly memory: CacheStore,
     readonly persistent: CacheStore,
     private readonly accepts?: (key: string, body: unknown) => Promise<boolean>,
-  ) {}
-
-  peek(key: string): CacheEntry | undefined {
-    return this.memory.peek?.(key);
+  ) {
+    this.peek = memory.peek !== undefined ? memory.peek.bind(memory) : () => undefined;
   }
 
   async get(key: string): Promise<CacheEntry | undefined> {

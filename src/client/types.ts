@@ -141,7 +141,7 @@ export interface RequestOptions {
   staleSink?: { stale: boolean; readonly address?: string | undefined };
   /**
    * The cell that asked (an address), for the pacer's queue order alone (queue-order.ts), where no
-   * `staleSink` carries it: a fetch many cells share (functions/shared-financials.ts).
+   * `staleSink` carries it: a fetch many cells share (functions/cells/answers.ts sharedAnswer).
    */
   cell?: string | undefined;
   /**

@@ -1,9 +1,8 @@
 // Company arguments resolved to API identifiers: names through /securities?q= (cached), EDINET and security codes joined.
 
-import type { KaishaClient, RequestOptions } from "../client";
+import { type KaishaClient, type RequestOptions, InFlightRequests } from "../client";
 import type { FinancialsResponse, SecurityListItem } from "../contract";
 import { entryOf } from "../util/bounded-memo";
-import { InFlightRequests } from "../client/inflight";
 import { normalizeText } from "../util/normalize";
 import { ArgumentError, type Company } from "../excel/args";
 import { COMPANY_FORMS, type CompanyRef } from "../excel/company-ref";
@@ -209,7 +208,7 @@ export async function companyFinancials(
     if (security !== undefined) ask = { security_code: security };
   }
   // The caller's params may carry the code it was given: the code asked is `ask` alone, first (as
-  // functions/shared-financials.ts orders its queries, so both are the same arguments to the client).
+  // functions/cells/interned-args.ts financialsQuery orders its queries, so both are the same arguments to the client).
   const query = (
     asksOnly(params, ask) ? params : { ...ask, ...withoutCodes(params) }
   ) as Parameters<KaishaClient["financials"]>[0];

@@ -1,12 +1,12 @@
-// One record per frozen /financials answer of everything derived from it: the one index the period
-// code (src/excel) and the cells' warm path (functions/cells/answer-index.ts) fill and read.
+// One record per frozen /financials answer of what the period code (src/excel) derives from it
+// (the cells' own index is functions/cells/answer-index.ts).
 
 import type { FinancialsPeriod } from "../contract";
 
 /**
  * What has been derived from one answer so far, each part made once on first use. The parts are
- * typed by the modules that fill them (period-rows.ts, period-dates.ts, answer-index.ts); this
- * record only gives them one home, so a cell reads one WeakMap for its answer, not one per part.
+ * typed by the modules that fill them (period-rows.ts, period-dates.ts); this record only gives
+ * them one home, so the period code reads one WeakMap for an answer, not one per part.
  */
 export interface AnswerMemo {
   /** period-rows.ts sortedRows: the rows oldest first. */
@@ -15,8 +15,6 @@ export interface AnswerMemo {
   lists?: Map<string, readonly unknown[]>;
   /** period-dates.ts rowSpan: each row's months. */
   spans?: Map<FinancialsPeriod, unknown>;
-  /** functions/cells/answer-index.ts: row choices, older windows, decimals, LTM sums, failures. */
-  cells?: unknown;
 }
 
 const memos = new WeakMap<readonly FinancialsPeriod[], AnswerMemo>();

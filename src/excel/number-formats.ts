@@ -1,8 +1,8 @@
 // Number formats by contract unit (x-unit): money with separators, percentages as %, natural decimals; float-noise rounding.
 
 import type { MoneyUnit } from "./args";
-import { isPercentage, toSheetScale } from "./percent-scale";
-import { scaleValue } from "./units";
+import { isPercentage, sheetScaleDivisor, toSheetScale } from "./percent-scale";
+import { moneyDivisor, scaleValue } from "./units";
 import { EMPTY, formattedNumber, plainCell, type Cell, type HostCapabilities } from "./values";
 
 /**
@@ -182,8 +182,35 @@ export function unitCell(
   money: MoneyUnit,
   host: HostCapabilities,
 ): Cell {
-  const scaled = sheetValue(value, unit, money);
-  if (typeof scaled !== "number") return plainCell(scaled);
+  return dividedCell(value, sheetDivisor(unit, money), unit, money, host);
+}
+
+/**
+ * What `sheetValue` divides a number of contract unit `unit` by: the money unit's divisor for a
+ * `jpy` amount, 100 for a `percent`, else 1 (never two of them: a field has one unit), so
+ * `value / sheetDivisor(unit, money)` is `sheetValue(value, unit, money)` exactly.
+ *
+ * @example sheetDivisor("jpy", "million_jpy") // 1000000
+ */
+export function sheetDivisor(unit: string | null | undefined, money: MoneyUnit): number {
+  return moneyDivisor(unit, money) * sheetScaleDivisor(unit);
+}
+
+/**
+ * `unitCell` with its divisor found before (`sheetDivisor`, once per item and unit: a cell's
+ * arguments carry it), so a warm cell shapes its number in this module alone.
+ *
+ * @example dividedCell(1_500_000_000, 1_000_000, "jpy", "million_jpy", { dataTypes: false }) // 1500
+ */
+export function dividedCell(
+  value: unknown,
+  divisor: number,
+  unit: string | null | undefined,
+  money: MoneyUnit,
+  host: HostCapabilities,
+): Cell {
+  if (typeof value !== "number") return plainCell(value);
+  const scaled = value / divisor;
   if (!Number.isFinite(scaled)) return EMPTY;
   // No formatted numbers on this host: the number itself, as formattedNumber would give (the
   // format's text is not built for every cell of a warm recalculation only to be dropped).

@@ -27,7 +27,16 @@ export function isPercentage(unit: string | null | undefined): boolean {
  * @example toSheetScale(0.655, "ratio") // 0.655
  */
 export function toSheetScale(value: number, unit: string | null | undefined): number {
-  return unit === "percent" ? value / 100 : value;
+  return value / sheetScaleDivisor(unit);
+}
+
+/**
+ * What `toSheetScale` divides by: 100 for `percent`, else 1 (a number divided by 1 is itself).
+ *
+ * @example sheetScaleDivisor("percent") // 100
+ */
+export function sheetScaleDivisor(unit: string | null | undefined): number {
+  return unit === "percent" ? 100 : 1;
 }
 
 /**

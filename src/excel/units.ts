@@ -27,6 +27,15 @@ export function scaleValue<T>(
 }
 
 /**
+ * What `scaleValue` divides a number by: the unit's divisor for a `jpy` field, else 1.
+ *
+ * @example moneyDivisor("jpy", "million_jpy") // 1000000
+ */
+export function moneyDivisor(fieldUnit: string | null | undefined, unit: MoneyUnit): number {
+  return fieldUnit === "jpy" ? MONEY_DIVISORS[unit] : 1;
+}
+
+/**
  * Whether a money unit applies to a field: an amount of yen only (openapi.json `x-money-kind`
  * "amount", which the field dictionary leaves out), never a price per share or a figure per
  * person the contract also counts in `jpy` (株価 stays 4,355 in a 百万円 table), nor a count or

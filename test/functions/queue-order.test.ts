@@ -2,7 +2,7 @@
 
 import { createApp } from "../../sandbox/app";
 import { companySpecs } from "../../sandbox/data/companies";
-import { MemoryCacheStore } from "../../src/client/cache";
+import { MemoryCacheStore } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 import { FINANCIAL, PRICES, VALUATION } from "../../functions/index";
 import { sandboxFetch, sandboxKaishaClient } from "../client/helpers";
@@ -93,7 +93,7 @@ describe("a cold comps sheet through the functions", () => {
     const other = rows.filter((r) => r.sheet === "Other").map((r) => r.code);
     expect(completed).toEqual([...comps, ...other]);
     // The first row is complete after its own 4 requests (the cells' shared /financials fetch
-    // included: functions/shared-financials.ts places it by its first cell).
+    // included: functions/cells/answers.ts sharedAnswer places it by its first cell).
     const companyOf = (e: { path: string; query?: string | undefined }) =>
       /\/securities\/(\w+)\//.exec(e.path)?.[1] ?? /security_code=(\w+)/.exec(e.query ?? "")?.[1];
     expect(sandbox.requestLog.slice(0, 4).map(companyOf)).toEqual(Array(4).fill(comps[0]));

@@ -1,0 +1,93 @@
+// The sharing layer as callers outside the client see it: one piece of work per answer (the key now
+// readable, an operation and its arguments), found, begun, held and waited for by every consumer.
+
+import type { OperationId } from "../contract/rules";
+import type { BeginOptions, Flight, InFlightRequests, Waiter } from "./inflight";
+import type { ParamsOf, ResponseOf } from "./types";
+
+/**
+ * The arguments' signature: the operation, then each name, type and value in the object's own
+ * order (the same object, or one built the same way, gives the same text); undefined when a value
+ * is not a plain string, number, boolean or null (such arguments are never remembered).
+ *
+ * @example argumentSignature("getPeers", { security_code: "7203" }) // "getPeers\u0000security_code\u0001s7203"
+ */
+export function argumentSignature(
+  opId: string,
+  params: Record<string, unknown>,
+): string | undefined {
+  let out = opId;
+  for (const name in params) {
+    const value = params[name];
+    const kind = typeof value;
+    if (value === undefined) continue;
+    if (kind !== "string" && kind !== "number" && kind !== "boolean" && value !== null)
+      return undefined;
+    // The type is part of it: "30" and 30 may validate differently.
+    out += `\u0000${name}\u0001${kind.charAt(0)}${String(value)}`;
+  }
+  return out;
+}
+
+/** Signatures of frozen arguments (interned queries: the same object for thousands of cells). */
+const signatures = new WeakMap<object, string>();
+
+function signatureOf(opId: string, params: object): string {
+  if (!Object.isFrozen(params))
+    return argumentSignature(opId, params as Record<string, unknown>) ?? JSON.stringify(params);
+  const known = signatures.get(params);
+  if (known !== undefined && (known === opId || known.startsWith(`${opId}\u0000`))) return known;
+  const made = argumentSignature(opId, params as Record<string, unknown>) ?? JSON.stringify(params);
+  signatures.set(params, made);
+  return made;
+}
+
+/**
+ * Work on one answer shared by every caller that lacks it, in the client's one map of work under
+ * way (inflight.ts: the requests it sends, EDINET look-ups, and these). Kept findable one turn
+ * after it settles, so callers woken by its answer read its outcome (a stale copy, an error)
+ * instead of starting the same work again. Keyed by the cache partition (key-partition.ts): a
+ * caller never joins another key's work.
+ */
+export class AnswerFlights {
+  constructor(
+    private readonly flights: InFlightRequests,
+    private readonly partition: () => string | undefined,
+  ) {}
+
+  private key(opId: OperationId, params: object): string {
+    return `${this.partition() ?? ""}\u0000answer\u0000${signatureOf(opId, params)}`;
+  }
+
+  /** The work under way (or settled this turn) for this answer, if any. Starts nothing. */
+  find<O extends OperationId>(opId: O, params: ParamsOf<O>): Flight<ResponseOf<O>> | undefined {
+    return this.flights.size === 0 ? undefined : this.flights.find(this.key(opId, params));
+  }
+
+  /** The work for this answer: the one found, else `start` begun now (see inflight.ts begin). */
+  begin<O extends OperationId>(
+    opId: O,
+    params: ParamsOf<O>,
+    start: (signal: AbortSignal) => Promise<ResponseOf<O>>,
+  ): Flight<ResponseOf<O>> {
+    return this.flights.begin(this.key(opId, params), start, SHARED);
+  }
+
+  /** One more holder of `flight`; the function returned leaves (once). See inflight.ts hold. */
+  hold(flight: Flight<unknown>): (reason?: unknown) => void {
+    return this.flights.hold(flight);
+  }
+
+  /** `waiter` waits for `flight` as a record, woken when it settles (inflight.ts wait). */
+  wait(flight: Flight<unknown>, waiter: Waiter): void {
+    this.flights.wait(flight, waiter);
+  }
+
+  /** A waiter counted by `wait` leaves (once): the work is abandoned when every holder left. */
+  release(flight: Flight<unknown>): void {
+    this.flights.release(flight);
+  }
+}
+
+/** Answer flights outlive their settling by one turn and are not counted as coalesced requests. */
+const SHARED: BeginOptions = Object.freeze({ keepSettledTurn: true, counted: false });
