@@ -17,6 +17,7 @@ import {
   type ChartRecord,
   type Rect,
   type SeriesRecord,
+  type ActivatedHandler,
   type SheetRecord,
   type TableRecord,
 } from "./workbook-model";
@@ -237,8 +238,17 @@ class Range extends Loadable {
       case "valuesAsJson":
         return this.matrix((r, c) => {
           const v = wb.cellValue(s, r, c);
+          // STANDIN.md "valuesAsJson of an error": a message only where the host gives one.
           if (v.error)
-            return { type: "Error", basicType: "Error", basicValue: v.value, errorType: v.error };
+            return {
+              type: "Error",
+              basicType: "Error",
+              basicValue: v.value,
+              errorType: v.error,
+              ...(wb.cfg.errorMessages && v.message !== undefined
+                ? { errorMessage: v.message }
+                : {}),
+            };
           if (typeof v.value === "number")
             return { type: "Double", basicType: "Double", basicValue: v.value };
           if (typeof v.value === "boolean")
@@ -368,6 +378,7 @@ class Range extends Loadable {
     const wb = this.ctx.wb;
     const s = this.sheet;
     const what = applyTo ?? "All";
+    wb.log.push("clear " + this.addr() + " " + what);
     const x = this.rect;
     const whole = x.bottom === MAX_ROWS - 1 || x.right === MAX_COLS - 1;
     const inside = [...s.cells.keys()]
@@ -387,6 +398,7 @@ class Range extends Loadable {
   }
 
   select(): void {
+    this.ctx.wb.log.push("select " + this.addr());
     this.ctx.wb.selection = { sheet: this.sheet.name, address: rectAddress(this.rect) };
   }
 
@@ -445,6 +457,7 @@ class Table extends Loadable {
   }
 
   delete(): void {
+    this.ctx.wb.log.push("delete table " + this.t.name);
     const s = this.t.sheet;
     s.tables = s.tables.filter((t) => t !== this.t);
   }
@@ -518,6 +531,12 @@ function seriesProxy(ch: ChartRecord, sr: SeriesRecord) {
     },
     set name(v: string) {
       sr.name = v;
+    },
+    get axisGroup(): unknown {
+      return sr.axisGroup;
+    },
+    set axisGroup(v: unknown) {
+      sr.axisGroup = v;
     },
   };
 }
@@ -706,6 +725,7 @@ class Worksheet extends Loadable {
   }
 
   activate(): void {
+    this.ctx.wb.log.push("activate " + this.s.name);
     this.ctx.wb.activeSheet = this.s;
     this.ctx.wb.selection = { sheet: this.s.name, address: "A1" };
   }
@@ -718,6 +738,18 @@ class Worksheet extends Loadable {
 }
 
 class WorksheetCollection extends Loadable {
+  /**
+   * STANDIN.md "Worksheet activation": the analyst's `activateSheet` runs the handlers; the
+   * event's worksheetId is the sheet's name here, which getItem takes as it takes an id.
+   */
+  readonly onActivated = {
+    add: (handler: ActivatedHandler): { remove(): void } => {
+      const handlers = this.ctx.wb.activatedHandlers;
+      handlers.add(handler);
+      return { remove: () => void handlers.delete(handler) };
+    },
+  };
+
   get items(): Worksheet[] {
     this.need("items");
     return this.ctx.wb.sheets.map((s) => new Worksheet(this.ctx, s).loadedAll());
@@ -789,13 +821,20 @@ export class RequestContext {
   }
 
   sync(): Promise<void> {
+    this.wb.log.push("sync");
     this.wb.syncGen++;
     for (const o of this.objects) o.settleLoads();
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       setTimeout(() => {
-        // The analyst's typing a test queued for after this sync (enterAfterSync).
-        for (const typing of this.wb.typingAfterSync.splice(0)) typing();
-        resolve();
+        // The analyst's typing a test queued for after this sync (enterAfterSync, afterSync);
+        // the batch goes on once what it set off (a calculation finishing) has happened, and a
+        // test's failing step fails the batch instead of holding it.
+        try {
+          const typed = this.wb.typingAfterSync.splice(0).map((typing) => typing());
+          Promise.all(typed).then(() => resolve(), reject);
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
       }, 0);
     });
   }

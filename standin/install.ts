@@ -4,7 +4,7 @@
 import { columnIndex } from "../taskpane/state/a1";
 import { formatNumber } from "./cell-display";
 import { ErrorCode, StandInError } from "./custom-function-error";
-import type { Implementation } from "./evaluate";
+import type { FunctionMetadata, Implementation } from "./evaluate";
 import { RequestContext } from "./excel-api";
 import { readCellInput } from "./formula-parser";
 import { officeDocument } from "./office-document";
@@ -17,6 +17,7 @@ import {
   rectAddress,
   shownText,
   Workbook,
+  type ChartRecord,
   type StandInConfig,
 } from "./workbook-model";
 import { openWorkbook, saveWorkbook, type WorkbookSnapshot } from "./workbook-snapshot";
@@ -28,6 +29,7 @@ interface ReadCell {
   numberFormat: string;
   text: string;
   bold: boolean;
+  italic: boolean;
   error: string | undefined;
   message: string | undefined;
 }
@@ -37,9 +39,18 @@ export interface StandInHooks {
   select(sheet: string, address: string): void;
   enter(sheet: string, address: string, text: string): void;
   enterAfterSync(sheet: string, address: string, text: string): void;
+  /**
+   * Runs `typing` (the analyst's `enter` calls, or a calculation finishing) right after the pane's
+   * next sync; the pane's batch goes on once a promise it returns settles.
+   */
+  afterSync(typing: () => unknown): void;
+  /** The analyst clicks a sheet's tab: it becomes active and worksheets.onActivated handlers run. */
+  activateSheet(sheet: string): Promise<void>;
+  /** The charts of a sheet as recorded: type, source, title, series, position (plain copies). */
+  charts(sheet: string): ChartRecord[];
   preview(sheet: string, address: string, formula: string): Promise<StandInCell[][] | null>;
   register(
-    meta: { id: string; name: string; parameters: { name: string; type?: string }[] },
+    meta: { id: string; name: string; parameters: FunctionMetadata["parameters"] },
     fn: Implementation,
   ): Promise<void>;
   whenIdle(): Promise<void>;
@@ -264,8 +275,18 @@ export function installExcelStandIn(host: Host, config: StandInConfig | undefine
      */
     enterAfterSync(sheet, address, text) {
       wb.sheetOrThrow(sheet);
-      wb.typingAfterSync.push(() => hooks.enter(sheet, address, text));
+      hooks.afterSync(() => hooks.enter(sheet, address, text));
     },
+    afterSync(typing) {
+      wb.typingAfterSync.push(typing);
+    },
+    async activateSheet(sheet) {
+      wb.activeSheet = wb.sheetOrThrow(sheet);
+      wb.selection = { sheet, address: "A1" };
+      for (const handler of [...wb.activatedHandlers])
+        await handler({ worksheetId: sheet, type: "WorksheetActivated" });
+    },
+    charts: (sheet) => JSON.parse(JSON.stringify(wb.sheetOrThrow(sheet).charts)) as ChartRecord[],
     /**
      * Calculates a formula as Excel's formula value preview does (invocation.isInValuePreview
      * true) without writing it anywhere; resolves to its cells.
@@ -309,6 +330,7 @@ export function installExcelStandIn(host: Host, config: StandInConfig | undefine
             text:
               typeof v.value === "number" ? formatNumber(v.value, shownFormat) : shownText(v.value),
             bold: !!own?.format?.["bold"],
+            italic: !!own?.format?.["italic"],
             error: v.error,
             message: v.message,
           });

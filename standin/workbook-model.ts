@@ -34,6 +34,11 @@ export interface StandInConfig {
   host?: "desktop" | "web";
   /** A workbook saved by the `save` hook: the page opens as it. */
   workbook?: WorkbookSnapshot;
+  /**
+   * A host whose valuesAsJson gives an error cell's message as `errorMessage` (STANDIN.md
+   * "valuesAsJson of an error"). @default false
+   */
+  errorMessages?: boolean;
 }
 
 /** What a cell holds of its own (a value or a formula, its number format and font). */
@@ -65,7 +70,12 @@ export interface SeriesRecord {
   name: string;
   x?: string;
   values?: string;
+  /** ChartSeries.axisGroup as set ("Primary" / "Secondary"; ExcelApi 1.8). */
+  axisGroup?: unknown;
 }
+
+/** A worksheets.onActivated handler (Excel.WorksheetActivatedEventArgs). */
+export type ActivatedHandler = (event: { worksheetId: string; type: string }) => Promise<unknown>;
 
 export interface ChartRecord {
   name: string;
@@ -253,7 +263,9 @@ export class Workbook {
   /** Counts context.sync() calls: a proxy made since the last one has no isNullObject yet. */
   syncGen = 0;
   /** The analyst's typing a test queued for after the pane's next sync (enterAfterSync). */
-  readonly typingAfterSync: (() => void)[] = [];
+  readonly typingAfterSync: (() => unknown)[] = [];
+  /** worksheets.onActivated's handlers (excel-api.ts WorksheetCollection). */
+  readonly activatedHandlers = new Set<ActivatedHandler>();
   /**
    * Resolves when the add-in's functions can be called: a held runtime is started first
    * (install.ts; a calculation that needs a custom function starts it).
@@ -442,8 +454,11 @@ export class Workbook {
    */
   recalcDependents(s: SheetRecord, area: Rect, depth: number, except: string): void {
     if (depth > MAX_CHAIN) return;
-    for (const [key, cell] of s.cells) {
-      if (typeof cell.formula !== "string" || key === except) continue;
+    // Every formula cell has its anchor (writeCell, restoreResult): walking the anchors, not
+    // every cell, keeps a write of many plain values (a 12,000-row table) linear.
+    for (const key of s.anchors.keys()) {
+      const cell = s.cells.get(key);
+      if (typeof cell?.formula !== "string" || key === except) continue;
       const reads = this.formulaReads(cell.formula).some((ref) =>
         overlaps(
           { top: ref.from.row, left: ref.from.col, bottom: ref.to.row, right: ref.to.col },

@@ -2,11 +2,11 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { closeWorkbook, openWorkbook } from "./standin-workbook";
 import { followActiveSheet, onSheet } from "../../taskpane/excel/active-sheet-priority";
-import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
+import { Revalidator, type RevalidationTask } from "../../src/client";
 
-afterEach(() => uninstallFakeExcel());
+afterEach(() => closeWorkbook());
 
 test("sheet names in quoted addresses are matched exactly", () => {
   expect(onSheet("Sheet 1")("'Sheet 1'!B2")).toBe(true);
@@ -16,7 +16,7 @@ test("sheet names in quoted addresses are matched exactly", () => {
 });
 
 test("the active sheet's companies go first, and the sheet activated next takes over", async () => {
-  const fake = installFakeExcel({
+  const excel = await openWorkbook({
     sheets: [{ name: "Comps" }, { name: "Model" }],
     active: "Model",
   });
@@ -49,7 +49,7 @@ test("the active sheet's companies go first, and the sheet activated next takes 
   revalidator.schedule(task("D"), "Comps!B4");
   await next();
   expect(sent).toEqual(["A", "C"]);
-  await fake.activate("Comps");
+  await excel.activate("Comps");
   await next();
   await next();
   expect(sent).toEqual(["A", "C", "B", "D"]);
@@ -57,7 +57,7 @@ test("the active sheet's companies go first, and the sheet activated next takes 
 });
 
 test("a new session's queue is told the sheet on screen", async () => {
-  installFakeExcel({ sheets: [{ name: "Comps" }, { name: "Model" }], active: "Model" });
+  await openWorkbook({ sheets: [{ name: "Comps" }, { name: "Model" }], active: "Model" });
   const queues: Revalidator[] = [];
   const fresh = () => new Revalidator({ now: Date.now, intervalMs: () => 1000 });
   queues.push(fresh());

@@ -5,7 +5,7 @@ jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook
 
 import fs from "node:fs";
 import path from "node:path";
-import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { block as cellBlock, closeWorkbook, openWorkbook } from "./standin-workbook";
 import { sandboxClient } from "./sandbox-client";
 import { buildCompanySheet } from "../../taskpane/excel/company-sheet";
 import {
@@ -28,7 +28,7 @@ import { DISPLAY_FORMATS } from "../../src/excel/display-formats";
 import { numberFormatFor } from "../../src/excel/number-formats";
 import { labelJa } from "../../src/excel/labels";
 
-afterEach(uninstallFakeExcel);
+afterEach(closeWorkbook);
 
 const NOW = new Date("2026-11-24T03:00:00Z");
 const at = (cells: SheetCell[], address: string) => cells.find((c) => c.address === address);
@@ -235,19 +235,20 @@ test("comps sheet: subject row first, peers, spare rows, then median and mean ov
 });
 
 test("rebuilding a sheet writes only the template's cells: nothing is cleared, the chart is replaced by name", async () => {
-  const fake = installFakeExcel({ sheets: [{ name: "Sheet1" }, { name: "Kaisha_7203" }] });
+  const fake = await openWorkbook({ sheets: [{ name: "Sheet1" }, { name: "Kaisha_7203" }] });
   const years = [{ fiscalYear: "2024/03", standard: "J-GAAP", jgaapExceptions: [] }];
   const { plan } = companySheetLayout("7203", years, "ja", NOW);
   const built = await buildCompanySheet(plan);
   expect(built).toEqual({ sheet: "Kaisha_7203", rebuilt: true });
   // Only the hidden record of what the build wrote is added.
-  expect(fake.sheetsAdded).toEqual(["KaishaSheetBuilds"]);
+  expect(fake.sheetNames()).toEqual(["Sheet1", "Kaisha_7203", "KaishaSheetBuilds"]);
   expect(fake.log.filter((l) => l.startsWith("clear Kaisha_7203"))).toEqual([]);
-  expect(fake.range("Kaisha_7203", "B2").values).toEqual([["7203"]]);
-  expect(fake.charts).toHaveLength(1);
-  expect(fake.charts[0]?.chart.name).toBe("Kaisha_7203_price");
-  expect(fake.charts[0]?.chart.axes.categoryAxis.reversePlotOrder).toBe(true);
-  expect(fake.log).toContain("title formula =Kaisha_7203!$AK$8");
+  expect(fake.values("Kaisha_7203", "B2")).toEqual([["7203"]]);
+  const charts = fake.charts("Kaisha_7203");
+  expect(charts).toHaveLength(1);
+  expect(charts[0]?.name).toBe("Kaisha_7203_price");
+  expect(charts[0]?.reversed).toBe(true);
+  expect(charts[0]?.titleFormula).toBe("Kaisha_7203!$AK$8");
 });
 
 test("a sheet built before builds were recorded: the old columns' template cells are cleared, never a cell the analyst changed", async () => {
@@ -271,10 +272,8 @@ test("a sheet built before builds were recorded: the old columns' template cells
       return `=KAISHA.FINANCIAL($B$2,"sales",${col}$10,"annual")`;
     }),
   );
-  const fake = installFakeExcel({
-    sheets: [
-      { name: "Kaisha_7203", cells: { [block]: { address: block, values: formulas, formulas } } },
-    ],
+  const fake = await openWorkbook({
+    sheets: [{ name: "Kaisha_7203", cells: cellBlock("C10", formulas, formulas) }],
   });
   await buildCompanySheet(after.plan);
   const cleared = fake.log.filter((l) => l.startsWith("clear Kaisha_7203")).sort();

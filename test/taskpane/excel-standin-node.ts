@@ -1,18 +1,19 @@
 // Installs the Excel stand-in of the e2e pages (standin/install.ts) in a Node test: its cell model, load/sync rules and typing hooks, without a browser.
 
 import { installExcelStandIn as install, type StandInHooks } from "../../standin/install";
+import type { StandInConfig } from "../../standin/workbook-model";
 
 export type { StandInHooks };
 
 /**
- * Installs a fresh stand-in workbook (one sheet, "Sheet1") as the global `Excel`, as the page's
- * excel-standin.js does, with Node's global object as its window.
+ * Installs a fresh stand-in workbook (one sheet, "Sheet1", or `config.workbook`) as the global
+ * `Excel`, as the page's excel-standin.js does, with Node's global object as its window.
  * @example const excel = installExcelStandIn(); excel.enterAfterSync("Sheet1", "B3", "memo");
  */
-export function installExcelStandIn(): StandInHooks {
+export function installExcelStandIn(config?: StandInConfig): StandInHooks {
   const g = globalThis as Parameters<typeof install>[0] & { window?: unknown };
   g.window = g;
-  return install(g, undefined);
+  return install(g, config);
 }
 
 /** Removes the stand-in's globals. */

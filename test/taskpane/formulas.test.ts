@@ -2,7 +2,7 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { block, closeWorkbook, openWorkbook, type SheetSpec } from "./standin-workbook";
 import {
   findKaishaFormulas,
   insertFormula,
@@ -11,7 +11,7 @@ import {
 } from "../../taskpane/excel/formulas";
 
 afterEach(() => {
-  uninstallFakeExcel();
+  closeWorkbook();
   delete (globalThis as { Office?: unknown }).Office;
 });
 
@@ -22,31 +22,33 @@ function hostWithValuesAsJson(): void {
   };
 }
 
-const model = {
+const model: SheetSpec = {
   name: "Model",
-  used: {
-    address: "Model!B2:C3",
-    values: [
-      [2_000_000, "#N/A"],
-      ["text", 5],
-    ],
-    formulas: [
-      ['=KAISHA.FINANCIAL("7203","sales")', '=KAISHA.PRICE("9999")'],
-      ["text", "=SUM(1,4)"],
-    ],
-    valuesAsJson: [
+  cells: {
+    ...block(
+      "B2",
       [
-        { type: "Double" },
-        { type: "Error", errorType: "NotAvailable", errorMessage: "Security not found" },
+        [2_000_000, "#N/A"],
+        ["text", 5],
       ],
-      [{ type: "String" }, { type: "Double" }],
-    ],
+      [
+        ['=KAISHA.FINANCIAL("7203","sales")', '=KAISHA.PRICE("9999")'],
+        ["text", "=SUM(1,4)"],
+      ],
+    ),
+    C2: {
+      formula: '=KAISHA.PRICE("9999")',
+      value: "#N/A",
+      error: "NotAvailable",
+      message: "Security not found",
+    },
   },
 };
 
 test("findKaishaFormulas(workbook): only KAISHA formulas, with addresses, values and error messages", async () => {
   hostWithValuesAsJson();
-  installFakeExcel({ sheets: [model, { name: "Empty" }] });
+  // A host that gives a function's error message in valuesAsJson (standin/STANDIN.md).
+  await openWorkbook({ sheets: [model, { name: "Empty" }], config: { errorMessages: true } });
   const cells = await findKaishaFormulas("workbook", true);
   expect(cells).toEqual([
     {
@@ -67,7 +69,7 @@ test("findKaishaFormulas(workbook): only KAISHA formulas, with addresses, values
 });
 
 test("findKaishaFormulas(workbook) without ExcelApi 1.16: the same cells, without messages", async () => {
-  installFakeExcel({ sheets: [model, { name: "Empty" }] });
+  await openWorkbook({ sheets: [model, { name: "Empty" }], config: { errorMessages: true } });
   const cells = await findKaishaFormulas("workbook", true);
   expect(cells.map((c) => [c.address, c.value, c.errorMessage])).toEqual([
     ["B2", 2_000_000, undefined],
@@ -76,32 +78,35 @@ test("findKaishaFormulas(workbook) without ExcelApi 1.16: the same cells, withou
 });
 
 test("findKaishaFormulas(selection): scans the selected range only", async () => {
-  installFakeExcel({
-    sheets: [model],
-    selection: { address: "Model!D4", values: [[1]], formulas: [['=kaisha.valuation("7203")']] },
+  await openWorkbook({
+    sheets: [
+      {
+        ...model,
+        cells: { ...model.cells, D4: { formula: '=kaisha.valuation("7203")', value: 1 } },
+      },
+    ],
+    selection: "Model!D4",
   });
   const cells = await findKaishaFormulas("selection");
   expect(cells.map((c) => `${c.sheet}!${c.address}`)).toEqual(["Model!D4"]);
 });
 
 test("insertFormula writes into the active cell and returns its address", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "Sheet1" }],
-    selection: { address: "Sheet1!C3", values: [[""]] },
-  });
+  const excel = await openWorkbook({ sheets: [{ name: "Sheet1" }], selection: "Sheet1!C3" });
   const address = await insertFormula('=KAISHA.SCREEN("per:lte:15")');
   expect(address).toBe("Sheet1!C3");
-  expect(fake.range("Sheet1", "C3").formulas).toEqual([['=KAISHA.SCREEN("per:lte:15")']]);
+  expect(excel.formulas("Sheet1", "C3")).toEqual([['=KAISHA.SCREEN("per:lte:15")']]);
 });
 
 test("recalculateAll asks Excel for a full recalculation (KAISHA functions are not volatile)", async () => {
-  const fake = installFakeExcel({ sheets: [{ name: "Sheet1" }] });
+  const excel = await openWorkbook({ sheets: [{ name: "Sheet1" }] });
   await recalculateAll();
-  expect(fake.log).toContain("calculate Full");
+  expect(excel.log).toContain("calculate Full");
 });
 
 test("selectCell activates the sheet and selects the problem cell", async () => {
-  const fake = installFakeExcel({ sheets: [{ name: "Sheet1" }, { name: "Model" }] });
+  const excel = await openWorkbook({ sheets: [{ name: "Sheet1" }, { name: "Model" }] });
   await selectCell("Model", "C2");
-  expect(fake.log).toEqual(expect.arrayContaining(["activate Model", "select Model!C2"]));
+  expect(excel.log).toEqual(expect.arrayContaining(["activate Model", "select Model!C2"]));
+  expect(excel.hooks.activeSheet()).toBe("Model");
 });

