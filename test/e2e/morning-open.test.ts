@@ -129,6 +129,53 @@ function apiRequests(h: Harness): string[] {
     .map((e) => `${e.path}?${e.query ?? ""}`);
 }
 
+/** Answers the page's IndexedDB cache holds (the persistent store's index rows). */
+function storedAnswers(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("kaisha-cache-v3");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("index")) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction("index", "readonly").objectStore("index").count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Waits until the add-in has written the evening's answers to IndexedDB: the count of stored
+ * answers unchanged over three reads a second apart (the store batches its writes 250 ms after an
+ * answer, src/client/persistent-store.ts). Excel does not wait for an add-in when a workbook
+ * closes: its only hook, Office.addin.beforeDocumentCloseNotification (SharedRuntime 1.2), asks the
+ * analyst in a dialog and gives the runtime no time of its own, and IndexedDB aborts a page's
+ * unfinished transactions when it goes. So the analyst here saves and closes once the answers
+ * are stored, as one does after looking at the model; an answer still unwritten at the close would
+ * cost one request the next morning (the flake this wait removes).
+ */
+async function storedQuiet(page: Page): Promise<number> {
+  let last = -1;
+  let same = 0;
+  for (;;) {
+    const n = await storedAnswers(page);
+    same = n === last && n > 0 ? same + 1 : 0;
+    if (same >= 2) return n;
+    last = n;
+    await page.waitForTimeout(1_000);
+  }
+}
+
 const isMarked = (c: CellInfo): boolean => /stale/.test(`${c.text} ${c.numberFormat}`);
 
 /** The evening: the model built in a new workbook with the pane open, then saved twice. */
@@ -157,6 +204,7 @@ async function buildEvening(h: Harness, host: "desktop" | "web") {
   }
   const evening = await settled(page);
   expect(evening.flat().filter((c) => typeof c.value === "number")).toHaveLength(KAISHA_CELLS);
+  await storedQuiet(page);
   // Saved before the question is answered: a workbook that does not start the add-in at open.
   const withoutStartup = await excel.save();
   // The pane asks once, the model in use: keep it up to date when it opens.
