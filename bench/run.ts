@@ -655,6 +655,7 @@ async function main(): Promise<void> {
     "storage stand-in": `bench/storage-standin.ts: V8 structured-clone serialization, ${LIVE.storageLatencyMs} ms (simulated) per call`,
     compression:
       "bench/native-compression.ts: node:zlib called directly stands in for the browser's native CompressionStream/DecompressionStream (Node's are script adapters over the same zlib); the new-process reopen is also run through Node's own streams and reported beside it (BENCH_NODE_STREAMS=1 runs everything so)",
+    code: "the add-in's lazily loaded code (its chunks: the send chunk, the answer check, the persistent tier) is loaded before the measured cold build, new-process reopen and real-clock build (bench/code-warm-up.ts): ts-node compiles a module on first use, which a browser's chunk load does not",
     "cell delivery":
       "cells start 1,000 per macrotask: a model of Excel handing the runtime its invocations in batches (the real batch size is not documented); time to first request depends on it",
     "naive baseline":
