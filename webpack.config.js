@@ -223,11 +223,17 @@ module.exports = (_env, argv) => {
     module: {
       // Type checking is `tsc --noEmit` in npm test; swc only transpiles (scripts/swc-options.js),
       // leaving import/export to webpack so it can tree-shake and split.
-      rules: ["ts", "tsx"].map((file) => ({
-        test: file === "ts" ? /\.ts$/ : /\.tsx$/,
-        exclude: /node_modules/,
-        use: { loader: "swc-loader", options: { ...swcOptions(file), sourceMaps: !production } },
-      })),
+      rules: [
+        ...["ts", "tsx"].map((file) => ({
+          test: file === "ts" ? /\.ts$/ : /\.tsx$/,
+          exclude: /node_modules/,
+          use: { loader: "swc-loader", options: { ...swcOptions(file), sourceMaps: !production } },
+        })),
+        // The client's door (src/client/index.ts) only re-exports: side-effect free, an import
+        // through it links to the defining module, so the door pulls no lazy chunk's code onto
+        // the runtime page (test/e2e/build.test.ts).
+        { test: /src[\\/]client[\\/]index\.ts$/, sideEffects: false },
+      ],
     },
     optimization: {
       // Minified by webpack's own (terser, compress passes 2), not swc's minifier: the bench's

@@ -1,12 +1,11 @@
 // Model N in headless Chromium: the built bundle's own functions over real IndexedDB, the answers the
 // Node run stored seeded into it; reopen wall time, warm time per cell and heap.
 
-import { CACHE_DB_NAME } from "../src/client/idb-backend";
+import { CACHE_DB_NAME, fingerprint } from "../src/client";
 import { readFileSync } from "node:fs";
 import { deserialize } from "node:v8";
 import type { CDPSession, Page } from "playwright-core";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { fingerprint } from "../src/client/key-partition";
 import { startHarness, type Harness } from "../test/e2e/harness";
 import type { ScaleCell } from "./scale-cells";
 

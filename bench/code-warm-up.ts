@@ -1,8 +1,7 @@
 // Loads the add-in's lazily loaded code before a measured run: ts-node compiles each module on its first use, which a browser's chunk load does not.
 
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { createClient } from "../src/client";
-import { MemoryCacheStore, type CacheStore } from "../src/client/cache";
+import { createClient, MemoryCacheStore, type CacheStore } from "../src/client";
 import { setClientForTesting } from "../src/session";
 import { BASE_URL } from "./live-client";
 import type { ScaleCell } from "./scale-cells";

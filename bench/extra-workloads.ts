@@ -9,7 +9,7 @@ const { FINANCIAL, PRICE, PRICES } = TYPED as unknown as Record<
   keyof typeof TYPED,
   (...args: unknown[]) => Promise<unknown>
 >;
-import type { TieredCacheStore } from "../src/client/tiered-cache";
+import type { TieredCacheStore } from "../src/client";
 import { setClientForTesting } from "../src/session";
 import { inProcessFetch } from "./in-process-fetch";
 import { collectGarbage } from "./memory-sampler";

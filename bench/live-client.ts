@@ -3,9 +3,13 @@
 
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { tiered } from "../functions/addin-cache";
-import { createClient, REVALIDATION_SETTLE_MS, type KaishaClient } from "../src/client";
-import { PersistentCacheStore } from "../src/client/persistent-store";
-import type { TieredCacheStore } from "../src/client/tiered-cache";
+import {
+  createClient,
+  REVALIDATION_SETTLE_MS,
+  type KaishaClient,
+  PersistentCacheStore,
+  type TieredCacheStore,
+} from "../src/client";
 import { inProcessFetch, type RequestableApp } from "./in-process-fetch";
 import type { StorageStandIn } from "./storage-standin";
 import type { VirtualClock } from "./virtual-clock";

@@ -1,5 +1,5 @@
 // The benchmark's baseline: a naive add-in that sends one request per cell, with no coalescing and no cache.
-import { Pacer } from "../src/client/pacer";
+import { Pacer } from "../src/client";
 import { ltmKind } from "../src/excel/ltm-kind";
 
 export interface NaiveClientOptions {

@@ -1,7 +1,7 @@
 // The bench's Node processes stand node:zlib in for the browser's native compression streams.
 
 import { gunzipSync, gzipSync } from "node:zlib";
-import { useNativeCompression } from "../src/client/compress";
+import { useNativeCompression } from "../src/client";
 
 /**
  * In the add-in's runtime (a browser engine) CompressionStream and DecompressionStream are native

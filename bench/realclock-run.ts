@@ -3,9 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
-import { createClient } from "../src/client";
-import { MemoryCacheStore } from "../src/client/cache";
-import { defaultSleep, type Sleep } from "../src/client/sleep";
+import { createClient, MemoryCacheStore, defaultSleep, type Sleep } from "../src/client";
 import { setClientForTesting } from "../src/session";
 import { aliasCompanies } from "./company-aliases";
 import type { Facts } from "./probe";

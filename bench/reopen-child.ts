@@ -17,13 +17,11 @@ import { warmUpCode } from "./code-warm-up";
 import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
 import { StorageStandIn } from "./storage-standin";
-import { warmMemoryTier } from "../src/client/warm-up";
+import { warmMemoryTier, parseStoredForm, type StoredRecord } from "../src/client";
 import { profileAllocations } from "./reopen-allocations";
 import { VirtualClock } from "./virtual-clock";
 import { startWorkerSandbox } from "./worker-sandbox";
 import { modelBrowserCompression } from "./native-compression";
-import { parseStoredForm } from "../src/client/stored-form";
-import type { StoredRecord } from "../src/client/persistent-store";
 import { readFileSync } from "node:fs";
 import { deserialize } from "node:v8";
 

@@ -12,9 +12,12 @@ import { createApp } from "../sandbox/app";
 import { forgetDataset } from "../sandbox/data";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { tiered } from "../functions/addin-cache";
-import { PersistentCacheStore } from "../src/client/persistent-store";
-import { createClient, type KaishaClient } from "../src/client";
-import type { CacheStore } from "../src/client/cache";
+import {
+  PersistentCacheStore,
+  createClient,
+  type KaishaClient,
+  type CacheStore,
+} from "../src/client";
 import { setClientForTesting } from "../src/session";
 import { fetchDatasetTable, fetchScreeningTable } from "../taskpane/state/datasets";
 import { measureBundles } from "./bundle-sizes";

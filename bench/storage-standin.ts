@@ -2,12 +2,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
-import type {
-  Batch,
-  IndexRow,
-  PersistentBackend,
-  StoredRecord,
-} from "../src/client/persistent-store";
+import type { Batch, IndexRow, PersistentBackend, StoredRecord } from "../src/client";
 
 /**
  * What survives a "restart": records and index rows, serialized on every write and deserialized on

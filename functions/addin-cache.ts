@@ -1,10 +1,14 @@
 // The add-in's cache: a memory tier in front of IndexedDB (gzip bytes), or memory only, and which one.
 
-import { MemoryCacheStore, type CacheStore } from "../src/client/cache";
-import { hasCompression, platformIndexedDb } from "../src/client/storage-platform";
-import { lazyCode } from "../src/client/lazy-code";
-import { TieredCacheStore } from "../src/client/tiered-cache";
-import { LazyPersistentStore } from "../src/client/lazy-persistent-store";
+import {
+  MemoryCacheStore,
+  type CacheStore,
+  hasCompression,
+  platformIndexedDb,
+  loadStoredCheck,
+  TieredCacheStore,
+  LazyPersistentStore,
+} from "../src/client";
 
 /**
  * Memory tier budget, answers as received: a 500-company model (about 290 MB) fits, so its warm
@@ -93,14 +97,6 @@ export function tiered(persistent: CacheStore): TieredCacheStore {
   return new TieredCacheStore(
     new MemoryCacheStore({ maxBytes: MEMORY_TIER_MAX_BYTES }),
     persistent,
-    async (key, body) => (await storedCheck()).storedAnswerPasses(key, body),
+    async (key, body) => (await loadStoredCheck()).storedAnswerPasses(key, body),
   );
 }
-
-/**
- * The read-back check (src/client/stored-check.ts), in the answer check's chunk: off the runtime
- * page, fetched with the first answer read from storage (a read is asynchronous already).
- */
-const storedCheck = lazyCode(
-  () => import(/* webpackChunkName: "answer-check" */ "../src/client/stored-check"),
-);

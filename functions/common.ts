@@ -1,8 +1,6 @@
 // Helpers shared by the function adapters: field lists, columns, title rows and "no results".
 
-import { NotFoundError, isStale } from "../src/client";
-import { RateLimitError } from "../src/client/errors";
-import { staleInfo } from "../src/client/stale";
+import { NotFoundError, isStale, RateLimitError, staleInfo } from "../src/client";
 import { knownFieldList, rememberFieldList } from "./cells/interned-args";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import type { Dataset } from "../src/contract";

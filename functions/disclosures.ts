@@ -1,7 +1,7 @@
 // DISCLOSURES: a security's disclosure list (GET /securities/{code}/disclosures), newest first.
 
 import type { SecurityDisclosure, SecurityDisclosuresResponse } from "../src/contract";
-import type { ParamsOf } from "../src/client/types";
+import type { ParamsOf } from "../src/client";
 import {
   ArgumentError,
   headersArg,

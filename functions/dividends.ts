@@ -1,7 +1,7 @@
 // DIVIDENDS: annual dividend records (GET /dividends), actuals only (openapi.json getDividends).
 
 import type { DividendRecord, DividendSourceRef, FinancialsResponse } from "../src/contract";
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import { ArgumentError, headersArg, type Company, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import {

@@ -2,7 +2,7 @@
 // getDisclosure, getDisclosureSection): a lazy chunk (fn-document); XBRL is functions/xbrl.ts.
 
 import type { DisclosureDocumentSection, DisclosureXbrlFact } from "../src/contract";
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import { SECTION_IDS } from "../src/contract/disclosure-sections";
 import {
   docIdArg,

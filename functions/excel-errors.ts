@@ -1,6 +1,6 @@
 // The one place mapping failures to cell errors: #VALUE! for arguments, #N/A for the rest.
 
-import { isKaishaError, type KaishaError } from "../src/client/errors";
+import { isKaishaError, type KaishaError } from "../src/client";
 import type { PeriodArg } from "../src/excel/fiscal-year-arg";
 import { ArgumentError } from "../src/excel/args";
 import { isFutureDate } from "../src/excel/dates";

@@ -1,7 +1,7 @@
 // MARGIN (weekly margin balances) and JSFMARGIN (securities-finance balances and reverse fees).
 
 import type { Dataset } from "../src/contract";
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import { headersArg, optionalChoice, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { dateCell } from "../src/excel/values";

@@ -1,6 +1,6 @@
 // OFFICERS: a security's officers (GET /securities/{code}/officers): current, nominees, then retired.
 
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import { headersArg, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./common";

@@ -1,7 +1,7 @@
 // PEERS: listed competitors of a security (GET /peers), ascending by code as the API returns them.
 
 import type { PeerCompany } from "../src/contract";
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import { headersArg, optionalInteger, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import type { Column } from "../src/excel/shape";

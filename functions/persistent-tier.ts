@@ -1,7 +1,6 @@
 // The persistent cache tier's code (IndexedDB backend, stored form, gzip): a lazy chunk, loaded right after the functions register.
 
-import { PersistentCacheStore } from "../src/client/persistent-store";
-import { openIdbBackend } from "../src/client/idb-backend";
+import { PersistentCacheStore, openIdbBackend } from "../src/client";
 
 /**
  * The persistent tier on `indexedDb`, opening (functions/addin-cache.ts creates it).

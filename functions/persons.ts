@@ -1,6 +1,6 @@
 // PERSON, APPOINTMENTS and COMPENSATION over GET /persons/{id} and its sub-resources.
 
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import { headersArg, personIdArg, type HeaderMode } from "../src/excel/args";
 import {
   dateColumn,

@@ -1,8 +1,13 @@
 // SCREEN (multi-condition screening, GET /screening) and SCREENFIELDS (its metric catalogue).
 
 import type { ScreeningField, ScreeningResponse, ScreeningSecurity } from "../src/contract";
-import { isKaishaError, validateParams, ValidationError } from "../src/client";
-import { loadIndustryNames, needsIndustryNames } from "../src/client/validate";
+import {
+  isKaishaError,
+  validateParams,
+  ValidationError,
+  loadIndustryNames,
+  needsIndustryNames,
+} from "../src/client";
 import {
   ArgumentError,
   headersArg,

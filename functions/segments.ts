@@ -1,7 +1,7 @@
 // SEGMENTS: segment results of a corporation (GET /segments), money scaled by `unit`.
 
 import type { SegmentRow } from "../src/contract";
-import type { ParamsOf, ResponseOf } from "../src/client/types";
+import type { ParamsOf, ResponseOf } from "../src/client";
 import {
   ArgumentError,
   headersArg,

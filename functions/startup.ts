@@ -3,8 +3,7 @@
 import { configureSession, setCacheStore } from "../src/session";
 import { detectHostCapabilities, officeDisplayLang, setHostCapabilities } from "./host";
 import { createAddinCacheStore } from "./addin-cache";
-import { TieredCacheStore } from "../src/client/tiered-cache";
-import { warmMemoryTier } from "../src/client/warm-up";
+import { TieredCacheStore, warmMemoryTier } from "../src/client";
 
 interface OfficeReady {
   onReady?: (callback?: () => void) => Promise<unknown>;

@@ -1,6 +1,6 @@
 // The background daily budget as kept on this computer: the user's choice and today's count (localStorage).
 
-import type { BudgetLedger, SpentRecord } from "./client/revalidator";
+import type { BudgetLedger, SpentRecord } from "./client";
 
 /** Where the user's daily budget is kept (this computer's add-in storage, never the workbook). */
 const BUDGET_STORAGE_KEY = "kaisha.revalidationDailyBudget";

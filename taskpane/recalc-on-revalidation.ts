@@ -1,6 +1,6 @@
 // Recalculates the cells whose answers a background revalidation changed (or had shown marked stale).
 
-import type { Revalidator } from "../src/client/revalidator";
+import type { Revalidator } from "../src/client";
 
 /** Merges the cells of answers coming back within this delay into one Excel batch. @unit ms */
 const REVALIDATION_RECALC_DELAY_MS = 1_000;

@@ -2,13 +2,12 @@
 // a 年度 is read among): one frozen query per company and window, peeked and fetched as
 // company-resolver.ts companyFinancials asks it.
 
-import type { KaishaClient } from "../../src/client";
+import type { KaishaClient, ParamsOf } from "../../src/client";
 import type { FinancialsResponse } from "../../src/contract";
 import type { Company } from "../../src/excel/args";
 import type { PeriodArg } from "../../src/excel/fiscal-year-arg";
 import { companyFinancials, knownFinancialsAsk } from "../../src/domain/company-resolver";
 import { FINANCIALS_FETCH_YEARS } from "../../src/domain/financials-window";
-import type { ParamsOf } from "../../src/client/types";
 import type { CallContext } from "../run";
 import { innerMap } from "./interned-args";
 

@@ -2,8 +2,13 @@
 // page by page from memory as paginate asks them, or fetched through the call; one walk object
 // per set of pages, so a table built from it is given again while the pages are the same.
 
-import { isStale, type KaishaClient } from "../../src/client";
-import type { PaginatedOperationId, ParamsOf, ResponseOf } from "../../src/client/types";
+import {
+  isStale,
+  type KaishaClient,
+  type PaginatedOperationId,
+  type ParamsOf,
+  type ResponseOf,
+} from "../../src/client";
 import type { CallContext } from "../run";
 
 /** A walk's pages, in order (an answer of defineTable: the same object for the same pages). */

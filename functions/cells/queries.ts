@@ -1,9 +1,8 @@
 // Frozen query objects for table functions, one per key: a call finds what it fetched by the query
 // itself, and the client keeps what it learned of a frozen params object on it (client.peek).
 
-import type { KaishaClient } from "../../src/client";
+import type { KaishaClient, ParamsOf } from "../../src/client";
 import { BoundedMemo } from "../../src/util/bounded-memo";
-import type { ParamsOf } from "../../src/client/types";
 import type { OperationId } from "../../src/contract/rules";
 import type { CallContext } from "../run";
 

@@ -16,6 +16,14 @@ export const loadAnswerCheck = lazyCode(
 );
 
 /**
+ * The read-back check of stored answers (stored-check.ts), in the answer check's chunk: off the
+ * runtime page, fetched with the first answer read from storage (a read is asynchronous already).
+ */
+export const loadStoredCheck = lazyCode(
+  () => import(/* webpackChunkName: "answer-check" */ "./stored-check"),
+);
+
+/**
  * The HTTP exchange (send.ts), fetched before the client's first request and kept: a warm cell
  * never sends, so the runtime page registers the functions without it. A failed load is a
  * connection error before any request is paced or sent (nothing of the quota is spent).

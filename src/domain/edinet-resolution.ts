@@ -1,10 +1,13 @@
 // EDINET resolution: a security code -> its corporation's EDINET code, from the code registry, the cache or one request.
 
-import type { CacheEntry } from "../client/cache";
-import type { CodeRegistry } from "../client/code-map";
-import { BadResponseError } from "../client/errors";
-import type { InFlightRequests } from "../client/inflight";
-import type { RequestOptions, ResponseOf } from "../client/types";
+import {
+  type CacheEntry,
+  type CodeRegistry,
+  BadResponseError,
+  type InFlightRequests,
+  type RequestOptions,
+  type ResponseOf,
+} from "../client";
 import { OPERATIONS } from "../contract/generated/param-rules";
 
 /** What EDINET resolution needs of the client, for the key of one cache partition. */

@@ -2,8 +2,7 @@
 // count per request, whatever `years`).
 
 import { OPERATIONS } from "../contract/generated/param-rules";
-import type { ResponseOf } from "../client/types";
-import type { CleanParams } from "../client/params";
+import type { ResponseOf, CleanParams } from "../client";
 
 type FinancialsBody = ResponseOf<"getFinancials">;
 

@@ -1,7 +1,6 @@
 // "Up to latest" PRICES: one stored spill per code and start, extended after each close by the days since its last day.
 
-import type { CacheEntry } from "../client/cache";
-import type { PaginateOptions, RequestOptions, ResponseOf } from "../client/types";
+import type { CacheEntry, PaginateOptions, RequestOptions, ResponseOf } from "../client";
 
 type PricesBody = ResponseOf<"getPrices">;
 type PriceRow = PricesBody["prices"][number];

@@ -1,11 +1,14 @@
 // PRICE windows: the last close on or before a day, from one calendar-year /prices window per year touched.
 
-import type { RequestOptions, ResponseOf } from "../client/types";
-import { nextClose } from "../client/freshness";
+import {
+  type RequestOptions,
+  type ResponseOf,
+  nextClose,
+  staleInfo,
+  DEFAULT_TTL_MS,
+  EARLIEST_DATE,
+} from "../client";
 import { todayJst } from "../util/normalize";
-import { staleInfo } from "../client/stale";
-import { DEFAULT_TTL_MS } from "../client/ttl";
-import { EARLIEST_DATE } from "../client/validate";
 import type { PriceDays } from "./price-days";
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];

@@ -1,8 +1,6 @@
 // The companies' expected results days as looked up: the stored year-earlier disclosures, else one background request each.
 
-import type { KaishaClient } from "../client";
-import { lifetimeEpoch, type Lifetime } from "../client/freshness";
-import type { ResponseOf } from "../client/types";
+import { type KaishaClient, lifetimeEpoch, type Lifetime, type ResponseOf } from "../client";
 import { dailyChecksFrom, historyQuery } from "./results-day";
 
 type History = ResponseOf<"listSecurityDisclosures">;

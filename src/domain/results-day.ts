@@ -1,6 +1,6 @@
 // A company's expected results day, from the same period's results a year earlier in its disclosures.
 
-import type { ResponseOf } from "../client/types";
+import type { ResponseOf } from "../client";
 
 const DAY = 86_400_000;
 /** JST is UTC+9 all year (no daylight saving). */

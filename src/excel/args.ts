@@ -1,7 +1,7 @@
 // Excel argument parsing with errors that name the argument and what it accepts (#VALUE!, no request).
 
 import { isBlank, normalizeText } from "../util/normalize";
-import { normalizeDate } from "../client/normalize";
+import { normalizeDate } from "../client";
 import { BoundedMemo } from "../util/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { periodNumber } from "./period-number";

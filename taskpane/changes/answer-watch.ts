@@ -2,7 +2,7 @@
 // store where every answer is stored (src/client/cache.ts CacheStore.set, called by client.ts when
 // a fetched answer is stored) and where Refresh all drops them all (CacheStore.clear).
 
-import type { CacheEntry, CacheStore } from "../../src/client/cache";
+import type { CacheEntry, CacheStore } from "../../src/client";
 import { sameAnswer } from "../../src/util/same-answer";
 
 /** One answer replaced by a different one: its request path and query, the old and new bodies. */

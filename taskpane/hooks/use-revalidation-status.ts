@@ -1,7 +1,7 @@
 // Follows the shared client's background revalidation queue (pushed changes, a tick while it runs).
 
 import { useEffect, useState } from "react";
-import type { RevalidationStatus } from "../../src/client/revalidator";
+import type { RevalidationStatus } from "../../src/client";
 import type { PaneSession } from "../pane-session";
 import { EMPTY_REVALIDATION, revalidationVisible } from "../state/revalidation-model";
 

@@ -1,7 +1,7 @@
 // Follows the current key's send state (src/client/send-state.ts): held by the daily limit or a refused key, or sending.
 
 import { useEffect, useState } from "react";
-import type { SendState } from "../../src/client/send-state";
+import type { SendState } from "../../src/client";
 import type { PaneSession } from "../pane-session";
 
 /** A daily hold lifts by itself at its JST midnight: looked at again this often. @unit ms */

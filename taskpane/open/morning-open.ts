@@ -16,7 +16,7 @@
 //   followOpen(client: OpenClient): OpenProgress   (what the open did since, for the pane)
 // Every Excel and Office access is behind `OpenHost`; this module has no Office globals.
 
-import type { RevalidationStatus } from "../../src/client/revalidator";
+import type { RevalidationStatus } from "../../src/client";
 import { parseKaishaCall } from "../state/refresh-cost";
 
 /** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */

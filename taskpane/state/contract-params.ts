@@ -3,7 +3,7 @@
 
 import { OPERATIONS, type OperationId } from "../../src/contract";
 import type { ParamRule } from "../../src/contract/rules";
-import type { ParamsOf } from "../../src/client/types";
+import type { ParamsOf } from "../../src/client";
 
 /**
  * The rule of one parameter of an operation; a name the contract does not have throws, so a

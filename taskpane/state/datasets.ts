@@ -3,7 +3,7 @@
 
 import type { Lang } from "../i18n/language";
 import type { Attribution, Dataset, OperationId } from "../../src/contract";
-import type { PaginatedOperationId, ParamsOf } from "../../src/client/types";
+import type { PaginatedOperationId, ParamsOf } from "../../src/client";
 import { isoToSerial } from "../../src/excel/dates";
 import { arrayProp, type PaneClient } from "./pane-client";
 import {

@@ -5,7 +5,7 @@ import * as kaisha from "../../functions/index";
 import { financialPeriodRead } from "../../functions/financial-cell";
 import type { Lang } from "../i18n/language";
 import { financialResolved as resolvedText } from "./resolved-text";
-import { AuthenticationError, NotCachedError } from "../../src/client/errors";
+import { AuthenticationError, NotCachedError } from "../../src/client";
 import { formatNumber } from "../../standin/cell-display";
 
 /** What a preview shows: a value or table, a cell error with its message, or "not cached yet". */

@@ -1,6 +1,6 @@
 // API key shape check for the key input (openapi.json bearerAuth); says nothing about validity.
 
-import { isHeaderSafeKey } from "../../src/client/http";
+import { isHeaderSafeKey } from "../../src/client";
 
 /** openapi.json bearerAuth: 52 characters, a 9-character service prefix ending in `key_`. */
 const KEY_SHAPE = /^[A-Za-z0-9]{5}key_[A-Za-z0-9_-]{43}$/;

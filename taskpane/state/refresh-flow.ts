@@ -1,7 +1,7 @@
 // Refresh all: drop cached answers, recalculate KAISHA formulas, re-run stored imports; report what
 // it did (formulas recalculated, cells still in error, requests spent).
 
-import { DEFAULT_DEADLINE_MS } from "../../src/client/deadline";
+import { DEFAULT_DEADLINE_MS } from "../../src/client";
 import type { KaishaCell } from "../excel/formulas";
 import type { Translator } from "../i18n/messages";
 import type { ImportDefinition } from "./import-definition";

@@ -1,6 +1,6 @@
 // The background revalidation queue as the pane shows it: visibility, the line of text, the daily budget field.
 
-import { DEFAULT_DAILY_BUDGET, type RevalidationStatus } from "../../src/client/revalidator";
+import { DEFAULT_DAILY_BUDGET, type RevalidationStatus } from "../../src/client";
 import { loadBudget, saveBudget } from "../../src/revalidation-budget";
 import type { MessageKey } from "../i18n/messages";
 

@@ -2,8 +2,7 @@
 // /usage is free).
 
 import type { UsageResponse } from "../../src/contract";
-import type { SendState } from "../../src/client/send-state";
-import { localTime } from "../../src/client/messages";
+import { type SendState, localTime } from "../../src/client";
 import type { MessageKey } from "../i18n/messages";
 
 export interface Usage {

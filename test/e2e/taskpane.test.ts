@@ -3,7 +3,7 @@
 // One page walks through the flow in order, as a user would; each step leaves a screenshot.
 import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { MESSAGES } from "../../src/client/messages";
+import { MESSAGES } from "../../src/client";
 import { ja } from "../../taskpane/i18n/ja";
 import { startHarness, type Harness } from "./harness";
 import { nav as navTo, standIn, type StandInWindow } from "./cockpit-helpers";

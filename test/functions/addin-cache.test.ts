@@ -2,8 +2,7 @@
 
 import { IDBFactory } from "fake-indexeddb";
 import { cacheStorageState, createAddinCacheStore } from "../../functions/addin-cache";
-import { MemoryCacheStore, type CacheEntry } from "../../src/client/cache";
-import { TieredCacheStore } from "../../src/client/tiered-cache";
+import { MemoryCacheStore, type CacheEntry, TieredCacheStore } from "../../src/client";
 
 const entry = (body: unknown): CacheEntry => ({ body, storedAt: 1_000, bytes: 100 });
 

@@ -5,8 +5,7 @@
 // hosts with formatted numbers (where the cell's basicValue is compared).
 import * as KAISHA from "../../functions/index";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { MemoryCacheStore } from "../../src/client/cache";
+import { createClient, type KaishaClient, MemoryCacheStore } from "../../src/client";
 import { FIELD_DICTIONARY, type Dataset } from "../../src/contract";
 import { isoInstantToJstSerial, isoToSerial } from "../../src/excel/dates";
 import { call } from "./call-by-name";

@@ -2,9 +2,12 @@
 // request counting from the sandbox's own log, invocations and cell-error capture.
 import { createApp, type Sandbox, type SandboxOptions } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { MemoryCacheStore } from "../../src/client/cache";
-import { type FetchLike } from "../../src/client/http";
+import {
+  createClient,
+  type KaishaClient,
+  MemoryCacheStore,
+  type FetchLike,
+} from "../../src/client";
 import type { HeaderLanguage } from "../../src/excel/shape";
 import { setClientForTesting, type Lang } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";

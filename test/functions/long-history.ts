@@ -2,7 +2,7 @@
 // back, answered per openapi.json getFinancials: the latest `years` fiscal years up to `as_of`), so
 // FINANCIAL steps back through older windows as it does for a company listed since the 1950s.
 import { createApp } from "../../sandbox/app";
-import type { FetchLike } from "../../src/client/http";
+import type { FetchLike } from "../../src/client";
 import { sandboxAnswer, sessionClientOver } from "./session-client";
 
 interface Row {

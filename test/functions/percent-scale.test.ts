@@ -3,8 +3,7 @@
 import * as KAISHA from "../../functions/index";
 import { createApp } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { MemoryCacheStore } from "../../src/client/cache";
+import { createClient, type KaishaClient, MemoryCacheStore } from "../../src/client";
 import { FIELD_DICTIONARY, type Dataset } from "../../src/contract";
 import { call } from "./call-by-name";
 import { cellError, resetSession, useSandbox } from "./harness";

@@ -3,9 +3,7 @@
 // revalidated in the background like any price.
 import * as TYPED from "../../functions/index";
 import { createApp } from "../../sandbox/app";
-import { MemoryCacheStore } from "../../src/client/cache";
-import type { FetchLike } from "../../src/client/http";
-import { freezeAnswer } from "../../src/client/shared-parts";
+import { MemoryCacheStore, type FetchLike, freezeAnswer } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 import { sandboxKaishaClient } from "../client/helpers";
 import { invocation, resetSession, useSandbox } from "./harness";

@@ -2,7 +2,7 @@
 // two requests, nothing after a PRICES spill of the same days, and a weekend gives the close before it.
 import * as TYPED from "../../functions/index";
 import { isoToSerial, serialToIso } from "../../src/excel/dates";
-import { freezeAnswer } from "../../src/client/shared-parts";
+import { freezeAnswer } from "../../src/client";
 import { SANDBOX_DEFAULT_NOW } from "../../sandbox/data/model";
 import { cellError, invocation, resetSession, settlesAtOnce, useSandbox } from "./harness";
 

@@ -2,8 +2,7 @@
 // company), a split re-asks the whole window, and a weekend or the exchange's year-end asks nothing.
 import * as TYPED from "../../functions/index";
 import { createApp } from "../../sandbox/app";
-import type { KaishaClient } from "../../src/client/client";
-import type { FetchLike } from "../../src/client/http";
+import type { KaishaClient, FetchLike } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 import { sandboxAnswer, sessionClientOver } from "./session-client";
 import { isoToSerial } from "../../src/excel/dates";

@@ -3,8 +3,7 @@
 
 import * as TYPED from "../../functions/index";
 import { createApp } from "../../sandbox/app";
-import { MemoryCacheStore } from "../../src/client/cache";
-import { createClient } from "../../src/client/client";
+import { MemoryCacheStore, createClient } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 import { sandboxAnswer, sandboxClientOptions } from "./session-client";
 import { cellError, invocation, resetSession } from "./harness";

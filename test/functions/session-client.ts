@@ -4,9 +4,12 @@
 import type { Sandbox } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import { setHostCapabilities } from "../../functions/host";
-import { MemoryCacheStore } from "../../src/client/cache";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import type { FetchLike } from "../../src/client/http";
+import {
+  MemoryCacheStore,
+  createClient,
+  type KaishaClient,
+  type FetchLike,
+} from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 
 /** The sandbox's answer to `url` as the client asked it (path and query; method, headers, signal). */

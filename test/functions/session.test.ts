@@ -10,15 +10,17 @@ import {
   setClientForTesting,
   setKeyProvider,
 } from "../../src/session";
-import { PRODUCTION_BASE_URL } from "../../src/client/client";
+import {
+  PRODUCTION_BASE_URL,
+  LazyPersistentStore,
+  MemoryCacheStore,
+  TieredCacheStore,
+} from "../../src/client";
 import { applyHost } from "../../functions/startup";
 import { getHostCapabilities, setHostCapabilities } from "../../functions/host";
 import { IDBFactory } from "fake-indexeddb";
-import { LazyPersistentStore } from "../../src/client/lazy-persistent-store";
 import { cacheStorageState } from "../../functions/addin-cache";
-import { MemoryCacheStore } from "../../src/client/cache";
 import { RELAY_PREFIX } from "../../scripts/dev-server";
-import { TieredCacheStore } from "../../src/client/tiered-cache";
 
 afterEach(() => {
   setClientForTesting(undefined);

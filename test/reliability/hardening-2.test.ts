@@ -2,9 +2,12 @@
 // call's bound, and bad answers (oversize, malformed, deeply nested) fall back to the last good value.
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import * as TYPED from "../../functions/index";
-import { MemoryCacheStore } from "../../src/client/cache";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { TieredCacheStore } from "../../src/client/tiered-cache";
+import {
+  MemoryCacheStore,
+  createClient,
+  type KaishaClient,
+  TieredCacheStore,
+} from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 import { setHostCapabilities } from "../../functions/host";
 import { BASE_URL, cellErrorOf, harness, type Harness } from "./support/harness";

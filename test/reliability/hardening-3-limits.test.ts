@@ -4,7 +4,7 @@ import { financial } from "../../functions/financial-cell";
 import { financials } from "../../functions/financials";
 import { setHostCapabilities } from "../../functions/host";
 import { setClientForTesting } from "../../src/session";
-import type { FetchLike, ResponseLike } from "../../src/client/http";
+import type { FetchLike, ResponseLike } from "../../src/client";
 import { cellErrorOf, harness, type Harness } from "./support/harness";
 import { settleWithFakeTimers } from "./support/settle";
 

@@ -4,13 +4,17 @@ import { randomBytes } from "node:crypto";
 import { IDBFactory } from "fake-indexeddb";
 import { createApp } from "../../sandbox/app";
 import { cacheStorageState, createAddinCacheStore, tiered } from "../../functions/addin-cache";
-import type { CacheEntry } from "../../src/client/cache";
-import type { FetchLike } from "../../src/client/http";
-import { CACHE_DB_NAME, openIdbBackend } from "../../src/client/idb-backend";
-import { LazyPersistentStore } from "../../src/client/lazy-persistent-store";
-import { PersistentCacheStore } from "../../src/client/persistent-store";
-import { STORAGE_OPEN_TIMEOUT_MS } from "../../src/client/storage-platform";
-import { storedSize, toStoredForm } from "../../src/client/stored-form";
+import {
+  type CacheEntry,
+  type FetchLike,
+  CACHE_DB_NAME,
+  openIdbBackend,
+  LazyPersistentStore,
+  PersistentCacheStore,
+  STORAGE_OPEN_TIMEOUT_MS,
+  storedSize,
+  toStoredForm,
+} from "../../src/client";
 import { sandboxFetch, sandboxKaishaClient } from "../client/helpers";
 
 jest.setTimeout(60_000);

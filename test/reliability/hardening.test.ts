@@ -10,8 +10,7 @@ import {
 } from "../../sandbox/lib/request-log";
 import * as TYPED from "../../functions/index";
 import { toCellError } from "../../functions/excel-errors";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { CUT_MARKER, EXCEL_MAX_TEXT } from "../../src/client/response-check";
+import { createClient, type KaishaClient, CUT_MARKER, EXCEL_MAX_TEXT } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
 import { cellErrorOf, harness } from "./support/harness";
 import { settleWithFakeTimers } from "./support/settle";

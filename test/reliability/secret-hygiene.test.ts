@@ -3,11 +3,14 @@
 import { inProcessFetch, type RequestableApp } from "../../bench/in-process-fetch";
 import * as KAISHA from "../../functions/index";
 import { createApp } from "../../sandbox/app";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { gunzipBytes } from "../../src/client/compress";
-import { decodeUtf8 } from "../../src/client/utf8";
-import { openIdbBackend } from "../../src/client/idb-backend";
-import { PersistentCacheStore } from "../../src/client/persistent-store";
+import {
+  createClient,
+  type KaishaClient,
+  gunzipBytes,
+  decodeUtf8,
+  openIdbBackend,
+  PersistentCacheStore,
+} from "../../src/client";
 import { IDBFactory } from "fake-indexeddb";
 import { setClientForTesting } from "../../src/session";
 import { defaultParams, fetchDatasetTable, IMPORT_DATASETS } from "../../taskpane/state/datasets";

@@ -1,6 +1,6 @@
 // taskpane/error-text: the pane shows the client's localized messages, never the key.
 
-import { AuthenticationError, RateLimitError, ValidationError } from "../../src/client/errors";
+import { AuthenticationError, RateLimitError, ValidationError } from "../../src/client";
 import { errorText, isCancel, UserMessageError } from "../../taskpane/error-text";
 import { translator } from "../../taskpane/i18n/messages";
 import { TargetNotEmptyError, WriteCancelledError } from "../../taskpane/excel/write-table";

@@ -2,7 +2,7 @@
 // lists, bounds, patterns and defaults are the API's, what the form accepts the client sends without
 // a refusal, and what the API would refuse the form stops before any request.
 import { OPERATIONS, type OperationId } from "../../src/contract";
-import { loadIndustryNames, validateParams } from "../../src/client/validate";
+import { loadIndustryNames, validateParams } from "../../src/client";
 import { contractQuery, isEdinetCode } from "../../taskpane/state/contract-params";
 import {
   DATASET_PARAMS,

@@ -1,6 +1,6 @@
 // The open of a workbook on each host: Windows/Mac cells recalculated from what is stored (sheet on screen first), the web's left alone, Update held until chosen, and what the pane reports.
 
-import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
+import { Revalidator, type RevalidationTask } from "../../src/client";
 import {
   companyOf,
   followOpen,

@@ -1,7 +1,7 @@
 // The open's report ends where it stands when Refresh all runs: Refresh all's requests are never counted as the open's.
 import { endOpen, recordOpen } from "../../taskpane/open/open-state";
 import { followOpen, type OpenClient, type OpenResult } from "../../taskpane/open/morning-open";
-import type { RevalidationStatus } from "../../src/client/revalidator";
+import type { RevalidationStatus } from "../../src/client";
 
 function fakeClient(): OpenClient & { sent: number } {
   const status = { companies: 0, requests: 0, inFlight: 0 } as RevalidationStatus;

@@ -1,8 +1,7 @@
 // taskpane/pane-session: start-up from storage and ?baseUrl, key changes reach session listeners.
 
 import { configureSession, getClient, getSettings, setClientForTesting } from "../../src/session";
-import { MemoryCacheStore } from "../../src/client/cache";
-import { createClient } from "../../src/client/client";
+import { MemoryCacheStore, createClient } from "../../src/client";
 import { startPaneSession } from "../../taskpane/pane-session";
 import { memoryStore } from "../../taskpane/state/key-store";
 import { KEY_BASE_URL_STORAGE_KEY, KEY_STORAGE_KEY, SETTINGS_STORAGE_KEY } from "./storage-names";

@@ -1,6 +1,6 @@
 // The queue view's line for the sheet on screen: "12 of 50 companies on this sheet complete", in both languages, from the real pacer.
 
-import { Pacer } from "../../src/client/pacer";
+import { Pacer } from "../../src/client";
 import { translator } from "../../taskpane/i18n/messages";
 import { sheetCompanies } from "../../taskpane/state/queue-model";
 

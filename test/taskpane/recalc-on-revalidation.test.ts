@@ -1,6 +1,6 @@
 // Cells of changed answers are recalculated in one merged batch, across a session change too.
 
-import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
+import { Revalidator, type RevalidationTask } from "../../src/client";
 import { recalcOnRevalidation } from "../../taskpane/recalc-on-revalidation";
 
 beforeEach(() => jest.useFakeTimers());

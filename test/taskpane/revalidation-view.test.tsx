@@ -2,10 +2,9 @@
 
 import { RevalidationView } from "../../taskpane/components/revalidation-view";
 import { RefreshSection } from "../../taskpane/components/refresh-section";
-import { createClient } from "../../src/client/client";
+import { createClient, type RevalidationStatus } from "../../src/client";
 import type { Lang } from "../../taskpane/i18n/language";
 import type { PaneClient } from "../../taskpane/state/pane-client";
-import type { RevalidationStatus } from "../../src/client/revalidator";
 import {
   EMPTY_REVALIDATION,
   minutesLeft,

@@ -1,8 +1,7 @@
 // The real shared client wired to the in-process sandbox, for task pane flow tests.
 
 import { createApp, type Sandbox } from "../../sandbox/app";
-import { createClient, type KaishaClient } from "../../src/client/client";
-import { type FetchLike } from "../../src/client/http";
+import { createClient, type KaishaClient, type FetchLike } from "../../src/client";
 import { sandboxAnswer, sandboxClientOptions } from "../functions/session-client";
 
 export interface SandboxClient {

@@ -2,13 +2,12 @@
 
 import { RevalidationView } from "../../taskpane/components/revalidation-view";
 import { ConnectionSection } from "../../taskpane/components/connection-section";
-import { createClient } from "../../src/client/client";
+import { createClient, localTime } from "../../src/client";
 import type { PaneClient } from "../../taskpane/state/pane-client";
 import { revalidationLine, EMPTY_REVALIDATION } from "../../taskpane/state/revalidation-model";
 import { translator } from "../../taskpane/i18n/messages";
 import { TEST_KEY, annualBody, apiError, recordingFetch, reply } from "../client/helpers";
 import { renderInPane } from "./render-in-pane";
-import { localTime } from "../../src/client/messages";
 
 /** Friday 2026-11-20 18:00 JST; sending resumes at the next JST midnight (15:00 UTC). */
 const T0 = Date.parse("2026-11-20T09:00:00Z");

@@ -7,9 +7,12 @@ import {
 } from "../../../bench/in-process-fetch";
 import { createApp, type SandboxOptions } from "../../../sandbox/app";
 import { DEMO_API_KEY } from "../../../sandbox/demo-key";
-import { createClient, type KaishaClient } from "../../../src/client/client";
-import { MemoryCacheStore } from "../../../src/client/cache";
-import { type ClientOptions } from "../../../src/client/types";
+import {
+  createClient,
+  type KaishaClient,
+  MemoryCacheStore,
+  type ClientOptions,
+} from "../../../src/client";
 import { setClientForTesting } from "../../../src/session";
 
 export const BASE_URL = "http://sandbox.test/v1";
