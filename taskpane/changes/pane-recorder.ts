@@ -17,7 +17,8 @@ import {
   type RecorderDeps,
 } from "./record-update";
 import { traceCell } from "../trace/resolve-trace";
-import { storedAnswer } from "../trace/stored-answer";
+import { heldPriceOnOrBefore, storedAnswer } from "../trace/stored-answer";
+import type { Rerun } from "../trace/table-place";
 
 /** The pane's language for the log's item and period words (set by the pane when shown). */
 let logLang: Lang = "ja";
@@ -75,6 +76,13 @@ function disclosuresFor(
   };
 }
 
+/**
+ * A table without headers given again from memory (trace/rerun.ts), loaded only when such a
+ * cell changed: it carries the number-format renderer, which the open's chunk does not need.
+ */
+const rerunLazily: Rerun = async (fn, args) =>
+  (await import(/* webpackChunkName: "trace-rerun" */ "../trace/rerun")).rerunFromMemory(fn, args);
+
 const deps: RecorderDeps = {
   read: (addresses) => readKaishaValues(addresses),
   async trace(cells, restated) {
@@ -85,7 +93,17 @@ const deps: RecorderDeps = {
       reads.map((r) =>
         r === undefined
           ? undefined
-          : traceCell(r, { client, disclosures, stored: storedAnswer }, logLang),
+          : traceCell(
+              r,
+              {
+                client,
+                disclosures,
+                stored: storedAnswer,
+                rerun: rerunLazily,
+                priceOnOrBefore: heldPriceOnOrBefore,
+              },
+              logLang,
+            ),
       ),
     );
   },

@@ -643,10 +643,9 @@ export const en = {
   whyXbrlAskable:
     "The XBRL facts of {title} ({doc}) are not in memory: reading them costs 1 request.",
   whyXbrlAsk: "Read the XBRL facts (1 request)",
-  whyXbrlNone:
-    "No fact of {title} ({doc}) for this period equals the figure (a quarter's report states cumulative figures).",
-  whyXbrlByValue:
-    "Matched by value in {doc}: the API names no XBRL element for an item.",
+  whyXbrlNone: "No fact of {title} ({doc}) for this period equals the figure.",
+  whyXbrlCumulative: "A quarter's report states figures cumulative from the year's start.",
+  whyXbrlByValue: "Matched by value in {doc}: the API names no XBRL element for an item.",
   whyReasonHeader: "{address} is a title or header cell of the table: select a figure under it.",
   whyReasonMarket:
     "{fn} gives the API's figures across the market for one day: no single filing is behind them.",

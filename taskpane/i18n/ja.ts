@@ -626,10 +626,11 @@ export const ja: Messages = {
   whyQPerComputed: "PER は API が計算した EPS（eps_adjusted）によるもので、報告値ではありません。",
   whyPriceDay: "取引日 {date}",
   whyXbrl: "XBRL 要素",
-  whyXbrlAskable: "{title}（{doc}）の XBRL 要素はメモリにありません。読み込むと 1 リクエストかかります。",
+  whyXbrlAskable:
+    "{title}（{doc}）の XBRL 要素はメモリにありません。読み込むと 1 リクエストかかります。",
   whyXbrlAsk: "XBRL 要素を読み込む（1 リクエスト）",
-  whyXbrlNone:
-    "{title}（{doc}）に、この期間でこの数値と等しい要素はありません（四半期の報告書は累計の数値です）。",
+  whyXbrlNone: "{title}（{doc}）に、この期間でこの数値と等しい要素はありません。",
+  whyXbrlCumulative: "四半期の報告書の数値は期首からの累計です。",
   whyXbrlByValue: "{doc} の中で値により照合：API は項目ごとの XBRL 要素名を示していません。",
   whyReasonHeader: "{address} は表のタイトルか見出しのセルです。その下の数値を選択してください。",
   whyReasonMarket: "{fn} は市場全体についての API の 1 日分の数値で、個別の書類には対応しません。",
@@ -640,7 +641,8 @@ export const ja: Messages = {
     "{fn} は複数の回答の最新値をまとめたカードです。1 つの数値の書類は FINANCIAL か VALUATION のセルで説明してください。",
   whyReasonMargin: "{fn} は取引所と日証金が公表する信用残高で、書類の数値ではありません。",
   whyReasonUsage: "{fn} は本日のリクエスト数についての API 自身の集計です。",
-  whyReasonAverage: "per_5y_avg はバリュエーションの回答の 1 つの数値（5年平均）で、年ごとの数値ではありません。",
+  whyReasonAverage:
+    "per_5y_avg はバリュエーションの回答の 1 つの数値（5年平均）で、年ごとの数値ではありません。",
   whyReasonPlace:
     "表からこのセルの項目か期間を読み取れません（メモリにない場合はセルを再計算してください）。",
   changesEmpty: "このブックのセルを変えた更新はまだありません。",

@@ -189,7 +189,10 @@ function XbrlFact(props: { trace: CellTrace; t: Translator; onAsk: (docId: strin
     );
   if (x.facts.length === 0)
     return (
-      <span data-testid="why-xbrl-none">{t("whyXbrlNone", { title: x.title, doc: x.doc_id })}</span>
+      <span data-testid="why-xbrl-none">
+        {t("whyXbrlNone", { title: x.title, doc: x.doc_id })}
+        {/Q[234]/.test(trace.period?.quarter ?? "") ? ` ${t("whyXbrlCumulative")}` : ""}
+      </span>
     );
   return (
     <div>

@@ -24,8 +24,11 @@ const CELLS: Record<string, string> = {
   A5: '=KAISHA.FINANCIAL(4452,"sales","2025/12")',
   A6: '=KAISHA.FINANCIAL(1332,"sales","LTM")',
   A7: '=KAISHA.FINANCIAL(7203,"operating_profit",-1)',
+  A8: '=KAISHA.PRICE(7203,"close","2026-11-02")',
+  A9: '=KAISHA.FINANCIAL("大和自動車","sales",-1)',
   C1: '=KAISHA.FINANCIALS(7203,"sales,net_income",,3)',
   C10: "=KAISHA.DIVIDENDS(7203,2022)",
+  H1: '=KAISHA.FINANCIALS(7203,"sales,net_income",,3,,,,0)',
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API bodies are read freely here
@@ -58,6 +61,7 @@ async function explain(address: string): Promise<Record<string, string>> {
     "why-shown",
     "why-source",
     "why-qualifiers",
+    "why-xbrl",
     "why-fetched",
     "why-request",
   ]) {
@@ -163,6 +167,52 @@ describe("Why this number", () => {
     expect(Number(t["api"])).toBe(body.prices[0].close);
     expect(t["why-source"]).toContain(body.prices[0].date);
     expect(t["why-source"]).toContain(body.attribution.source_label);
+  });
+
+  test("the filing's XBRL fact: offered at its cost, read on the click with exactly one request, equal to the API's figure", async () => {
+    const body = await api("/financials?security_code=7203&period=annual&years=30");
+    const previous = body.periods[body.periods.length - 2];
+    await explain("A1");
+    const ask = page.locator(tid("why-xbrl-ask"));
+    expect(await ask.textContent()).toContain("1 リクエスト");
+    const before = h.sandbox.sandbox.requestLog.length;
+    await ask.focus();
+    await page.keyboard.press("Enter");
+    await page.locator(tid("why-xbrl-fact")).first().waitFor();
+    const sent = h.sandbox.sandbox.requestLog.slice(before);
+    expect(sent.map((e) => e.path)).toEqual([expect.stringMatching(/^\/v1\/disclosures\//)]);
+    const facts = await page.locator(tid("why-xbrl-fact")).allTextContents();
+    expect(facts.join(" ")).toMatch(/Revenue|NetSales/);
+    expect(facts.join(" ")).toContain(Number(previous.sales).toLocaleString("ja-JP"));
+  });
+
+  test("a company given by name: its look-up's company, named, and the API's figure", async () => {
+    const body = await api("/financials?security_code=7203&period=annual&years=30");
+    const previous = body.periods[body.periods.length - 2];
+    const t = await explain("A9");
+    expect(t["why-company"]).toContain("大和自動車（サンプル）");
+    expect(t["why-company"]).toContain("7203");
+    expect(t["why-company"]).toContain(body.edinet_code);
+    expect(Number(t["api"])).toBe(previous.sales);
+  });
+
+  test("PRICE with a date: the last trading day on or before it, the API's close of that day", async () => {
+    const body = await api("/securities/7203/prices?from=2026-10-26&to=2026-11-02");
+    const day = body.prices.find((p: { date: string }) => p.date <= "2026-11-02");
+    const t = await explain("A8");
+    expect(t["why-period"]).toBe(day.date);
+    expect(Number(t["api"])).toBe(day.close);
+    expect(t["why-request"]).toContain("from=2026-01-01");
+  });
+
+  test("a FINANCIALS table without headers: the cell's item and period from the table given again", async () => {
+    const body = await api("/financials?security_code=7203&period=annual&years=3");
+    const row = body.periods[body.periods.length - 1];
+    // headers 0, items_down: row 2 is net_income, the last of three columns the latest year.
+    const t = await explain("J2");
+    expect(t["why-item"]).toContain("net_income");
+    expect(t["why-period"]).toBe(yearJa(row.fiscal_year));
+    expect(Number(t["api"])).toBe(row.net_income);
   });
 
   test("a scope exception: the item taken with the other scope is warned about", async () => {
