@@ -21,7 +21,7 @@ import { ltmKind } from "../../src/excel/ltm-kind";
 import type { KaishaClient } from "../../src/client";
 import { FINANCIAL_ITEMS } from "../../functions/financial-cell";
 import { fieldList } from "../../functions/common";
-import { financialsQuery, type FinancialsPeriodType } from "../../functions/shared-financials";
+import { financialsQuery, type FinancialsPeriodType } from "../../functions/cells/interned-args";
 import { olderWindowOf, rowOf } from "../../functions/cells/answer-index";
 import { periodArgsOf } from "../../functions/cells/interned-args";
 import { parseKaishaCall } from "../state/refresh-cost";
@@ -48,7 +48,7 @@ import { financialQualifiers, ltmEstimate, type CellTrace, type Qualifier } from
 import { unsupportedReason } from "./unsupported";
 import { withXbrlFact } from "./xbrl-fact";
 
-export type { SelectedCell, StoredAnswer, TraceDeps } from "./trace-parts";
+export type { SelectedCell, TraceDeps } from "./trace-parts";
 
 /** The /financials answer a cell reads and the parameters it was asked with. */
 interface Held {

@@ -123,7 +123,7 @@ export interface XbrlFactRef {
  * (openapi.json gives no item-to-element map, so the match is by value, in the period's own
  * contexts), or `askable`: the document's facts are not in memory and cost one request.
  */
-export type XbrlTrace =
+type XbrlTrace =
   | { state: "held"; doc_id: string; title: string; facts: XbrlFactRef[] }
   | { state: "askable"; doc_id: string; title: string };
 
