@@ -33,11 +33,25 @@ export function storedAnswer(
 /** Listings scanned at most (a workbook's name look-ups and the pane's company searches). */
 const MAX_LISTINGS = 500;
 
+/** How long one scan of the held listings serves the selections that follow. @unit ms */
+const LISTINGS_REUSE_MS = 5_000;
+let lastScan:
+  { at: number; partition: string; listings: Promise<SecuritiesResponse[]> } | undefined;
+
 /**
  * The /securities answers held in memory for the current key (name look-ups, COMPANY, the pane's
- * company search): where a company's name is found without a request.
+ * company search): where a company's name is found without a request. One scan of the store's
+ * keys serves the selections of the next seconds (arrow keys move it cell by cell).
  */
-export async function heldListings(): Promise<SecuritiesResponse[]> {
+export function heldListings(now: number = Date.now()): Promise<SecuritiesResponse[]> {
+  const partition = getClient().partition() ?? "";
+  if (lastScan && lastScan.partition === partition && now - lastScan.at < LISTINGS_REUSE_MS)
+    return lastScan.listings;
+  lastScan = { at: now, partition, listings: scanListings() };
+  return lastScan.listings;
+}
+
+async function scanListings(): Promise<SecuritiesResponse[]> {
   const store = getCacheStore();
   const partition = getClient().partition();
   if (store?.peek === undefined || partition === undefined) return [];
