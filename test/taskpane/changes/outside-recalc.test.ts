@@ -187,3 +187,26 @@ test("nothing is read or logged for a replacement before a baseline exists, nor 
   await logged;
   expect(log().map((u) => u.trigger)).toEqual(["update"]);
 });
+
+test("a background update's own re-entry explains its replaced answer: logged once, as that update, the workbook not read again", async () => {
+  const { sheet, deps, store, log } = setUp();
+  await store.set(KEY, { body: body(100), storedAt: 0, bytes: 1 });
+  takeBaseline(deps);
+  await jest.advanceTimersByTimeAsync(0);
+  const reads = sheet.reads;
+  // The revalidator stores the new answer, then the pane re-enters the cells that read it.
+  await store.set(KEY, { body: body(101), storedAt: 1, bytes: 1 });
+  const { logged } = await recordUpdate(
+    "revalidation",
+    async () => {
+      sheet.values = [cell("B2", SONY, 101), cell("B3", TOYOTA, 5), cell("B4", TOYOTA, 7)];
+    },
+    deps,
+    ["Model!B2"],
+  );
+  await jest.advanceTimersByTimeAsync(10_000);
+  await logged;
+  expect(log().map((u) => u.trigger)).toEqual(["revalidation"]);
+  // Its own two reads (before and after): no whole-workbook read for the replacement.
+  expect(sheet.reads - reads).toBe(2);
+});
