@@ -3,6 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
 import commentCitations from "./scripts/eslint/comment-citations.js";
+import clientDoor from "./scripts/eslint/client-door.js";
 
 export default tseslint.config(
   {
@@ -41,8 +42,17 @@ export default tseslint.config(
   {
     // Comments cite the contract, a test, a file or a README section, never an issue number.
     files: ["**/*.{ts,tsx,js,jsx,mjs,cjs}"],
-    plugins: { kaisha: { rules: { "comment-citations": commentCitations } } },
+    plugins: {
+      kaisha: { rules: { "comment-citations": commentCitations, "client-door": clientDoor } },
+    },
     rules: { "kaisha/comment-citations": "error" },
+  },
+  {
+    // Outside src/client/ the client is imported from its door, src/client/index.ts. The one
+    // exception: test/client/ unit-tests the client's own modules, so it imports them directly.
+    files: ["**/*.{ts,tsx,js,jsx,mjs,cjs}"],
+    ignores: ["test/client/**"],
+    rules: { "kaisha/client-door": "error" },
   },
   {
     files: ["**/*.js", "**/*.cjs"],

@@ -1,6 +1,6 @@
 // Whose answers a request may read: the cache partition, named by a one-way fingerprint of (API key, server).
 
-import { sha256Hex } from "./sha256";
+import { sha256Hex } from "../util/sha256";
 
 /**
  * Answers belong to the key that fetched them (plans differ: a key refused on /financials

@@ -1,6 +1,6 @@
 // Freeze values / Restore formulas: swap KAISHA formulas for their values, recorded on "KaishaProvenance".
 
-import { sha256Hex } from "../../src/client/sha256";
+import { sha256Hex } from "../../src/util/sha256";
 import { cellAddress, parseAddress, qualify, rangeAddress } from "../state/a1";
 import { isoInstantToJstSerial } from "../../src/excel/dates";
 import { AddinFormula } from "./addin-formula";

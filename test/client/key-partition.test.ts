@@ -1,7 +1,7 @@
-// src/client/sha256.ts and key-partition.ts: the fingerprint is SHA-256, one-way, and swapped as one object.
+// src/util/sha256.ts and key-partition.ts: the fingerprint is SHA-256, one-way, and swapped as one object.
 
 import { createHash } from "node:crypto";
-import { sha256Hex } from "../../src/client/sha256";
+import { sha256Hex } from "../../src/util/sha256";
 import { KeyPartitions, fingerprint } from "../../src/client/key-partition";
 
 const KEY_A = "kaisakey_" + "a".repeat(43);

@@ -1,7 +1,7 @@
 // The synchronous SHA-256 behind the cache partition's fingerprint: the same digests as Node's crypto.
 
 import { createHash } from "node:crypto";
-import { sha256Hex } from "../../src/client/sha256";
+import { sha256Hex } from "../../src/util/sha256";
 
 const nodeSha256 = (text: string): string =>
   createHash("sha256").update(text, "utf8").digest("hex");
