@@ -23,6 +23,7 @@ import {
   type TraceDeps,
 } from "./trace-parts";
 import type { CellTrace, Qualifier } from "./trace-model";
+import { withXbrlFact } from "./xbrl-fact";
 
 /** The cell's place under its table's header, or the trace saying why there is none. */
 async function placed(
@@ -69,20 +70,23 @@ export async function traceDividendsCell(
   const code = who.shown.code;
   const list = code ? await deps.disclosures(code).catch(() => undefined) : undefined;
   const apiValue = key ? (record as unknown as Record<string, unknown>)[key] : undefined;
-  return {
-    ...base,
-    company: who.shown,
-    ...(key ? { item: itemOf(key, "dividends", lang) } : {}),
-    // openapi.json DividendRecord.fiscal_year: the year the fiscal period ends in.
-    period: {
-      label: lang === "ja" ? `${year}年に終わる事業年度` : `Fiscal year ending in ${year}`,
+  return withXbrlFact(
+    {
+      ...base,
+      company: who.shown,
+      ...(key ? { item: itemOf(key, "dividends", lang) } : {}),
+      // openapi.json DividendRecord.fiscal_year: the year the fiscal period ends in.
+      period: {
+        label: lang === "ja" ? `${year}年に終わる事業年度` : `Fiscal year ending in ${year}`,
+      },
+      ...(typeof apiValue === "number" || apiValue === null ? { apiValue } : {}),
+      source: { kind: "refs", refs: refsWithFilings(record.source_refs, list?.disclosures) },
+      qualifiers: key === "annual_dps_adjusted" ? [{ code: "split_adjusted" }] : [],
+      fetch: fetchState(body, deps.stored?.("getDividends", params)?.storedAt),
+      request: requestOf("GET /dividends", params),
     },
-    ...(typeof apiValue === "number" || apiValue === null ? { apiValue } : {}),
-    source: { kind: "refs", refs: refsWithFilings(record.source_refs, list?.disclosures) },
-    qualifiers: key === "annual_dps_adjusted" ? [{ code: "split_adjusted" }] : [],
-    fetch: fetchState(body, deps.stored?.("getDividends", params)?.storedAt),
-    request: requestOf("GET /dividends", params),
-  };
+    deps,
+  );
 }
 
 /** SEGMENTS: a segment's figure, its period's filings and the figure's basis (openapi.json SegmentRow). */
@@ -121,25 +125,28 @@ export async function traceSegmentsCell(
   // openapi.json SegmentRow: revenue_basis / operating_income_basis say how each figure was had.
   const basis = key === "revenue" || key === "operating_income" ? found[`${key}_basis`] : undefined;
   const q = quarter === null ? undefined : `Q${quarter}`;
-  return {
-    ...base,
-    company: who.shown,
-    ...(key ? { item: itemOf(key, "segments", lang) } : {}),
-    period: {
-      label: `${periodLabel({ fiscal_year: fiscalYear, type: series, ...(q ? { quarter: q } : {}) }, lang)} · ${name}`,
-      fiscal_year: fiscalYear,
-      ...(q ? { quarter: q } : {}),
+  return withXbrlFact(
+    {
+      ...base,
+      company: who.shown,
+      ...(key ? { item: itemOf(key, "segments", lang) } : {}),
+      period: {
+        label: `${periodLabel({ fiscal_year: fiscalYear, type: series, ...(q ? { quarter: q } : {}) }, lang)} · ${name}`,
+        fiscal_year: fiscalYear,
+        ...(q ? { quarter: q } : {}),
+      },
+      moneyUnit: moneyUnitOf(unit),
+      ...(typeof value === "number" || value === null ? { apiValue: value } : {}),
+      source: await filingsOf(deps, who.shown.code, {
+        fiscal_year: fiscalYear,
+        ...(q ? { quarter: q } : {}),
+      }),
+      qualifiers: typeof basis === "string" ? [{ code: "segment_basis", basis }] : [],
+      fetch: fetchState(body, deps.stored?.("getSegments", params)?.storedAt),
+      request: requestOf("GET /segments", params),
     },
-    moneyUnit: moneyUnitOf(unit),
-    ...(typeof value === "number" || value === null ? { apiValue: value } : {}),
-    source: await filingsOf(deps, who.shown.code, {
-      fiscal_year: fiscalYear,
-      ...(q ? { quarter: q } : {}),
-    }),
-    qualifiers: typeof basis === "string" ? [{ code: "segment_basis", basis }] : [],
-    fetch: fetchState(body, deps.stored?.("getSegments", params)?.storedAt),
-    request: requestOf("GET /segments", params),
-  };
+    deps,
+  );
 }
 
 /** openapi.json ValuationHistoryPoint: the figures computed from prices and the year's EPS / BPS. */

@@ -24,6 +24,27 @@ function candidates(filings: readonly FilingRef[]): FilingRef[] {
 }
 
 /**
+ * The filings a source names: a period's results filings, or a row's own source documents
+ * (openapi.json DividendRecord source_refs) as listed, else by id: an EDINET document is a
+ * statutory report, a TDnet one a 決算短信 for the order of `candidates`.
+ */
+function filingsOf(source: CellTrace["source"]): FilingRef[] {
+  if (source?.kind === "filings") return source.filings;
+  if (source?.kind !== "refs") return [];
+  return source.refs.map(
+    (r): FilingRef =>
+      r.filing ?? {
+        doc_id: r.doc_id,
+        source: r.source === "tdnet" ? "tdnet" : "edinet",
+        title: r.doc_id,
+        date: "",
+        kind: r.source === "tdnet" ? "tanshin" : "yuho",
+        correction: false,
+      },
+  );
+}
+
+/**
  * Facts of the period's own contexts whose value is the figure: openapi.json names no XBRL
  * element for an item (FinancialsPeriod has none), so the match is by value, leaving out the
  * prior year's contexts (Prior1YearDuration…) a filing repeats for comparison.
@@ -48,8 +69,9 @@ function factsFor(body: ResponseOf<"getDisclosure">, value: number): XbrlFactRef
  */
 export function withXbrlFact(trace: CellTrace, deps: TraceDeps): CellTrace {
   const value = trace.apiValue;
-  if (typeof value !== "number" || trace.source?.kind !== "filings") return trace;
-  const list = candidates(trace.source.filings);
+  const filings = filingsOf(trace.source);
+  if (typeof value !== "number" || filings.length === 0) return trace;
+  const list = candidates(filings);
   let firstHeld: CellTrace["xbrl"];
   for (const f of list) {
     const body = deps.client.peek("getDisclosure", xbrlQuery(f.doc_id)) as

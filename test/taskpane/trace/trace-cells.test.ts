@@ -8,6 +8,7 @@ import { price } from "../../../functions/price-cell";
 import { prices } from "../../../functions/prices";
 import { valuation } from "../../../functions/valuation";
 import { company } from "../../../functions/company";
+import { dividends } from "../../../functions/dividends";
 import { invocation, resetSession, useSandbox, type Harness } from "../../functions/harness";
 import {
   traceCell,
@@ -268,6 +269,28 @@ describe("the filing's XBRL fact", () => {
     }
     expect(read.xbrl.facts.map((f) => f.element_name).join(" ")).toMatch(/Revenue|NetSales/);
   });
+});
+
+test("a DIVIDENDS cell: the XBRL fact of the record's own source document, read on request", async () => {
+  const h = useSandbox();
+  const table = (await dividends("7203", null, null, null, invocation())) as unknown[][];
+  const header = table[0] ?? [];
+  const col = header.indexOf("annual_dps");
+  // The latest year whose record has an annual DPS and an EDINET source document.
+  const row = table.reduce((at, r, i) => (i > 0 && typeof r[col] === "number" ? i : at), -1);
+  const c = cell("=KAISHA.DIVIDENDS(7203)", [7203], { offset: { row, col }, spill: table });
+  const first = await traceCell(c, deps(h), "en");
+  if (first.xbrl?.state !== "askable") throw new Error("no XBRL offered");
+  expect(first.source?.kind === "refs" && first.source.refs.map((r) => r.doc_id)).toContain(
+    first.xbrl.doc_id,
+  );
+  await h.client.disclosure(xbrlQuery(first.xbrl.doc_id));
+  const read = await traceCell(c, deps(h), "en");
+  if (read.xbrl?.state !== "held") throw new Error("XBRL not read");
+  expect(read.xbrl.facts.map((f) => f.element_name)).toContain(
+    "jpcrp_cor:DividendPaidPerShareSummaryOfBusinessResults",
+  );
+  for (const f of read.xbrl.facts) expect(f.value).toBe(read.apiValue);
 });
 
 describe("warnings and reasons", () => {
