@@ -225,17 +225,19 @@ export function noteOutsideReplacement(at: number, deps: RecorderDeps): void {
 
 /**
  * The baseline a recalculation outside the pane is compared with, when no update of the pane has
- * read the workbook yet: every KAISHA cell, read once the client is idle (retried until then).
+ * read the workbook within a pause: every KAISHA cell, read once the client is idle (retried until
+ * then), never beside the open's own reads.
  */
 export function takeBaseline(deps: RecorderDeps): void {
   const attempt = async (): Promise<void> => {
+    // First a pause: the workbook's open reads every cell itself, its reads are the baseline.
+    await deps.sleep(BASELINE_RETRY_MS);
     if (baseline.size > 0) return;
     if (running === 0 && (deps.idle?.() ?? true)) {
       const cells = await deps.read().catch(() => undefined);
       if (cells !== undefined && baseline.size === 0 && running === 0) remember(cells, true);
       if (baseline.size > 0) return;
     }
-    await deps.sleep(BASELINE_RETRY_MS);
     return attempt();
   };
   void attempt();

@@ -110,7 +110,11 @@ test("F9 in Excel: the cell a replaced answer moved is logged as a recalculation
   const { sheet, deps, store, log } = setUp();
   await store.set(KEY, { body: body(100), storedAt: 0, bytes: 1 });
   takeBaseline(deps);
+  // Not at once: the open reads the workbook itself first.
   await jest.advanceTimersByTimeAsync(0);
+  expect(sheet.reads).toBe(0);
+  await jest.advanceTimersByTimeAsync(10_000);
+  expect(sheet.reads).toBe(1);
   // The analyst presses F9: the due answer is asked again and replaced (a 訂正), B2 moves; the
   // analyst had edited B3's formula, and B4 moved with an input cell no answer explains.
   await store.set(KEY, { body: body(101), storedAt: 1, bytes: 1 });
@@ -147,7 +151,7 @@ test("a pane update starting before the recalculation is logged logs it first, t
   const { sheet, deps, store, log } = setUp();
   await store.set(KEY, { body: body(100), storedAt: 0, bytes: 1 });
   takeBaseline(deps);
-  await jest.advanceTimersByTimeAsync(0);
+  await jest.advanceTimersByTimeAsync(10_000);
   await store.set(KEY, { body: body(101), storedAt: 1, bytes: 1 });
   sheet.values = [cell("B2", SONY, 101), cell("B3", TOYOTA, 5), cell("B4", TOYOTA, 7)];
   // Refresh all at once, before the recalculation's record has read the workbook.
@@ -192,7 +196,7 @@ test("a background update's own re-entry explains its replaced answer: logged on
   const { sheet, deps, store, log } = setUp();
   await store.set(KEY, { body: body(100), storedAt: 0, bytes: 1 });
   takeBaseline(deps);
-  await jest.advanceTimersByTimeAsync(0);
+  await jest.advanceTimersByTimeAsync(10_000);
   const reads = sheet.reads;
   // The revalidator stores the new answer, then the pane re-enters the cells that read it.
   await store.set(KEY, { body: body(101), storedAt: 1, bytes: 1 });
