@@ -21,6 +21,7 @@ import { namesFromListings } from "../../../taskpane/trace/company-trace";
 import { xbrlQuery } from "../../../taskpane/trace/xbrl-fact";
 import { ltmEstimate } from "../../../taskpane/trace/trace-model";
 import type { FinancialsPeriod } from "../../../src/contract";
+import { priceOnOrBefore } from "../../../src/domain/price-windows";
 
 afterAll(resetSession);
 
@@ -31,7 +32,7 @@ function deps(h: Harness, extra: Partial<TraceDeps> = {}): TraceDeps {
     stored: storedAnswer,
     rerun: rerunFromMemory,
     priceOnOrBefore: (code, day) =>
-      h.client.priceOnOrBefore(code, day, { cache: "only-if-cached" }),
+      priceOnOrBefore(h.client, code, day, { cache: "only-if-cached" }),
     ...extra,
   };
 }
@@ -124,7 +125,7 @@ describe("PRICE, PRICES and VALUATION", () => {
         "2024-03-29",
         "close,volume",
       ]),
-      { ...deps(h), ...{} },
+      deps(h),
       "en",
     );
     // The anchor itself is the header: a header cell says so.
