@@ -235,7 +235,12 @@ async function desktopRun(
       const requests = wire.counters.requests - before;
       const status = client.revalidation().status();
       book.stop();
+      // The workbook is closed: its queue is dropped, and with it the wake-up a spent daily budget
+      // armed for the next JST midnight. Left armed, that timer was the virtual clock's next one
+      // while the store's compression ran off the clock, and the clock jumped to midnight: the
+      // fresh session then compared the morning with the next day's data.
       client.revalidation().pause();
+      client.revalidation().clear();
       await store.flush();
       setClientForTesting(undefined);
 
