@@ -15,6 +15,8 @@ let excel: ReturnType<typeof standIn>;
 const DAY_BEFORE = "2026-11-13T00:00:00Z";
 /** The day after: both are public (openapi.json info.description: 24 hours after disclosure). */
 const DAY_AFTER = "2026-11-14T00:00:00Z";
+/** A month on, after Wednesday's close (16:00 JST): new price days for every company. */
+const MONTH_ON = "2026-12-16T07:00:00Z";
 
 const CELLS: Record<string, string> = {
   A1: '=KAISHA.FINANCIAL(7203,"sales",-1)',
@@ -271,5 +273,34 @@ describe("Changes", () => {
     expect(changed).not.toContain("Sheet1!A1");
     expect(changed).not.toContain("Sheet1!A7");
     await h.screenshot(page, "why-and-changes-02-changes-ja");
+  });
+
+  test("a recalculation the analyst starts in Excel a month on: the cells it changed are logged as a recalculation, exactly", async () => {
+    const before = await snapshot();
+    // Over 30 days on, a stored answer is not shown while it is asked again (src/client/client.ts
+    // MAX_SERVED_WHILE_DUE_MS): each cell waits for the API itself, outside any update of the pane.
+    h.sandbox.sandbox.setNow(MONTH_ON);
+    await h.context.clock.setSystemTime(Date.parse(MONTH_ON));
+    await page.evaluate(() =>
+      (
+        window as unknown as { __excelStandIn: { fullCalculation(): void } }
+      ).__excelStandIn.fullCalculation(),
+    );
+    await excel.idle();
+    await nav(page, "changes");
+    const update = page.locator(`${tid("changes-update")}[data-trigger="recalculation"]`);
+    await update.first().waitFor({ timeout: 120_000 });
+    const after = await snapshot();
+    const changed = [...new Set([...before.keys(), ...after.keys()])]
+      .filter((a) => (before.get(a) ?? "") !== (after.get(a) ?? ""))
+      .sort();
+    const listed = await update
+      .first()
+      .locator(tid("changes-cell"))
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-address") ?? ""));
+    expect(changed).toContain("Sheet1!A3");
+    expect(listed.sort()).toEqual(changed);
+    const day = update.first().locator(`${tid("changes-group")}[data-kind="new_price_day"]`);
+    expect(await day.count()).toBeGreaterThan(0);
   });
 });
