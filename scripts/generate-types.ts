@@ -409,15 +409,23 @@ export async function generateContractFiles(openapiText: string): Promise<Genera
 }
 
 /**
- * `npm run generate:types` writes the files; `--print [openapi.json path]` prints them as JSON on
- * stdout instead (the staleness test runs it in a child process because Jest cannot load
+ * `npm run generate:types` writes the files; `--print [openapi.json paths…]` prints, as JSON on
+ * stdout, what each document generates: `{ files }`, or `{ error }` with the generation's message
+ * (the staleness test runs it in one child process for all its documents because Jest cannot load
  * openapi-typescript's ES-module dependencies).
  */
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === "--print") {
-    const source = argv[1] ?? OPENAPI_PATH;
-    const files = await generateContractFiles(fs.readFileSync(source, "utf8"));
-    process.stdout.write(JSON.stringify(files));
+    const sources = argv.length > 1 ? argv.slice(1) : [OPENAPI_PATH];
+    const results: ({ files: GeneratedFile[] } | { error: string })[] = [];
+    for (const source of sources) {
+      try {
+        results.push({ files: await generateContractFiles(fs.readFileSync(source, "utf8")) });
+      } catch (err) {
+        results.push({ error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    process.stdout.write(JSON.stringify(results));
     return;
   }
   const files = await generateContractFiles(fs.readFileSync(OPENAPI_PATH, "utf8"));
