@@ -1,7 +1,7 @@
 // The companies' expected results days as looked up: the stored year-earlier disclosures, else one background request each.
 
 import { type KaishaClient, lifetimeEpoch, type Lifetime, type ResponseOf } from "../client";
-import { dailyChecksFrom, historyQuery } from "./results-day";
+import { checkedDailyFromEnd, dailyChecksFrom, historyQuery } from "./results-day";
 
 type History = ResponseOf<"listSecurityDisclosures">;
 type HistoryQuery = ReturnType<typeof historyQuery>;
@@ -25,8 +25,9 @@ interface ResultsDayPort {
 
 /**
  * Per partition, company and awaited period: the instant from which the company is checked daily
- * (results-day.ts `dailyChecksFrom`), null for "the cadence" (its history predicts nothing, or
- * it is still to be fetched), absent while not looked up.
+ * (results-day.ts `dailyChecksFrom`; the period's end while its history is still to be fetched,
+ * `checkedDailyFromEnd`), null for "the cadence" (its history predicts nothing), absent while not
+ * looked up.
  */
 export class ResultsDays {
   readonly #known = new Map<string, number | null>();
@@ -41,8 +42,8 @@ export class ResultsDays {
 
   /**
    * Looks the day up once per session: the stored history (answers are kept like any other), else
-   * the cadence meanwhile and the request queued behind everything else in the background. Never
-   * rejects: a failed look-up leaves the cadence.
+   * daily checks from the period's end meanwhile and the request queued behind everything else in
+   * the background. Never rejects: a failed look-up leaves the cadence.
    */
   lookUp(partition: string, company: string, period: number, security?: string): Promise<void> {
     const key = `${partition}|${company}|${period}`;
@@ -71,12 +72,13 @@ export class ResultsDays {
     const query = historyQuery(security, period);
     const stored = await this.port.stored(query);
     if (stored !== undefined) return this.#settle(key, dailyChecksFrom(stored, period));
-    this.#settle(key, null);
+    // Until its history comes: daily, as if its results day had come (checkedDailyFromEnd).
+    this.#settle(key, checkedDailyFromEnd(period));
     this.port.queue(company, `results-day ${key}`, async (sent) => {
       try {
         this.#settle(key, dailyChecksFrom(await this.port.fetch(query, sent), period));
       } catch {
-        // Not found or failed: the cadence until the next session asks again.
+        // Not found or failed: daily from the period's end until the next session asks again.
       }
     });
   }

@@ -74,6 +74,20 @@ function jstDayOf(item: {
 }
 
 /**
+ * The instant from which a company whose history is still to be fetched is checked daily for the
+ * period ending in month `period`: the JST midnight after the period ends, so from then on its
+ * cells are marked and its answers asked each morning, as for a company whose expected results day
+ * has come. Its results can be out any day after the period ends; until its history says when,
+ * the cadence's guess (src/client/freshness.ts windowCheckDay) would show a figure superseded on a
+ * day it skips as current.
+ *
+ * @example checkedDailyFromEnd(2026 * 12 + 2) // JST midnight of 1 April 2026
+ */
+export function checkedDailyFromEnd(period: number): number {
+  return dayAfterMonth(period) * DAY - JST_OFFSET_MS;
+}
+
+/**
  * The instant from which the company is checked daily for the period ending in month `period`:
  * the JST midnight `EARLY_DAYS` before its expected results day, which is as many days after the
  * period's end as its results came after the same period's end a year earlier (the earliest
