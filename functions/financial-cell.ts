@@ -21,7 +21,6 @@ import { dividedCell, sheetDivisor, unitCell } from "../src/excel/number-formats
 import { EMPTY, type Cell, type HostCapabilities } from "../src/excel/values";
 import type { KaishaClient, ParamsOf } from "../src/client";
 import { FINANCIALS_FETCH_YEARS } from "../src/domain/financials-window";
-import { getClient } from "../src/session";
 import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
 import { companyOf } from "./company-arg";
@@ -114,7 +113,7 @@ const whats = fiveTable<FinancialWhat>();
  * The same frozen object for the same raw values (a model has a few thousand distinct
  * combinations of item, period and unit, repeated for every company): no allocation per cell.
  */
-function financialWhat(
+export function financialWhat(
   item: unknown,
   fiscalPeriod: unknown,
   period: unknown,
@@ -200,7 +199,7 @@ function windowFor(
 }
 
 /** The answer holding the period a cell asks. */
-function answerFor(
+export function answerFor(
   what: FinancialWhat,
   who: Company,
   answers: FinancialAnswers,
@@ -374,55 +373,4 @@ export function financial(
   invocation?: InvocationLike,
 ): Cell | Promise<Cell> {
   return financialCell(invocation, company, item, fiscalPeriod, period, quarter, unit);
-}
-
-/** The period a FINANCIAL cell reads: its fiscal year (YYYY/MM) and quarter, for the builder. */
-export interface FinancialPeriodRead {
-  /** the item's key, however it was typed (売上高, Sales, sales). */
-  item: string;
-  fiscal_year: string;
-  quarter?: string;
-  /** annual, quarterly, semiannual or LTM (the twelve months to this quarter). */
-  type: string;
-}
-
-/**
- * Which period FINANCIAL's arguments read, from answers already in memory (no request, no
- * name look-up): the task pane's builder says "2025年3月期 売上高" beside the value. Undefined
- * when an answer is not at hand or the arguments are refused (the value preview says why).
- */
-export function financialPeriodRead(
-  company: unknown,
-  item: unknown,
-  fiscalPeriod: unknown,
-  period: unknown,
-  quarter: unknown,
-): FinancialPeriodRead | undefined {
-  try {
-    const ref = internedCompanyRef(company);
-    if ("name" in ref) return undefined;
-    const what = financialWhat(item, fiscalPeriod, period, quarter, null);
-    const client = getClient();
-    const ask = knownFinancialsAsk(client, ref);
-    if (ask === undefined) return undefined;
-    const body = answerFor(what, ask, { read: (query) => client.peek("getFinancials", query) });
-    if (body === LACKING) return undefined;
-    const type = what.period.type;
-    // LTM: the twelve months through the quarter the sum ends with.
-    const row =
-      type === "LTM"
-        ? ((ltm) => (ltm.ok ? ltm.through : undefined))(
-            ltmOf(body.periods, what.period, what.itemKey),
-          )
-        : rowOf(body.periods, what.period);
-    if (row === undefined) return undefined;
-    return {
-      item: what.itemKey,
-      fiscal_year: row.fiscal_year,
-      type,
-      ...(row.quarter ? { quarter: row.quarter } : {}),
-    };
-  } catch {
-    return undefined;
-  }
 }

@@ -80,7 +80,7 @@ export async function sharedAnswer<O extends OperationId>(
   const shared = flights.begin(operationId, query, (signal) =>
     start(cell === undefined ? { signal } : { signal, cell }),
   );
-  ctx.onCanceled(flights.hold(shared));
+  ctx.onCanceled(flights.work.hold(shared));
   const body = await shared.answer;
   // A stale copy (served while the API fails) carries the client's marker: each cell says so.
   const stale = isStale(body);

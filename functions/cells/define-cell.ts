@@ -17,7 +17,7 @@ import { inRounds, LACKING } from "./rounds";
 export type { Answers } from "./answers";
 
 /** A record waiting for a flight of the client's sharing layer (src/client/answer-flights.ts). */
-type Waiter = Parameters<ReturnType<KaishaClient["flights"]>["wait"]>[1];
+type Waiter = Parameters<ReturnType<KaishaClient["flights"]>["work"]["wait"]>[1];
 
 export { LACKING } from "./rounds";
 
@@ -207,14 +207,14 @@ export function defineCell<A, S, Q extends object, B>(
    * as warm.
    */
   function joined(client: KaishaClient, shared: Flight<unknown>, cell: WaitingCell): Promise<Cell> {
-    const flights = client.flights();
-    flights.wait(shared, cell);
+    const { work } = client.flights();
+    work.wait(shared, cell);
     const { invocation } = cell;
     if (invocation !== undefined) {
       const onCanceled = (): void => {
         if (cell.canceled) return;
         cell.canceled = true;
-        flights.release(shared);
+        work.release(shared);
       };
       cell.onCanceled = onCanceled;
       invocation.onCanceled = onCanceled;

@@ -2,7 +2,7 @@
 // readable, an operation and its arguments), found, begun, held and waited for by every consumer.
 
 import type { OperationId } from "../contract/rules";
-import type { BeginOptions, Flight, InFlightRequests, Waiter } from "./inflight";
+import type { BeginOptions, Flight, InFlightRequests } from "./inflight";
 import type { ParamsOf, ResponseOf } from "./types";
 
 /**
@@ -29,19 +29,6 @@ export function argumentSignature(
   return out;
 }
 
-/** Signatures of frozen arguments (interned queries: the same object for thousands of cells). */
-const signatures = new WeakMap<object, string>();
-
-function signatureOf(opId: string, params: object): string {
-  if (!Object.isFrozen(params))
-    return argumentSignature(opId, params as Record<string, unknown>) ?? JSON.stringify(params);
-  const known = signatures.get(params);
-  if (known !== undefined && (known === opId || known.startsWith(`${opId}\u0000`))) return known;
-  const made = argumentSignature(opId, params as Record<string, unknown>) ?? JSON.stringify(params);
-  signatures.set(params, made);
-  return made;
-}
-
 /**
  * Work on one answer shared by every caller that lacks it, in the client's one map of work under
  * way (inflight.ts: the requests it sends, EDINET look-ups, and these). Kept findable one turn
@@ -50,18 +37,23 @@ function signatureOf(opId: string, params: object): string {
  * caller never joins another key's work.
  */
 export class AnswerFlights {
+  /**
+   * `work` is the client's one map: callers hold a flight (`hold`), wait for it as a record
+   * (`wait`) and leave (`release`) through it (inflight.ts).
+   */
   constructor(
-    private readonly flights: InFlightRequests,
+    readonly work: InFlightRequests,
     private readonly partition: () => string | undefined,
   ) {}
 
   private key(opId: OperationId, params: object): string {
-    return `${this.partition() ?? ""}\u0000answer\u0000${signatureOf(opId, params)}`;
+    const signature = argumentSignature(opId, params as Record<string, unknown>);
+    return `${this.partition() ?? ""}\u0000answer\u0000${signature ?? JSON.stringify(params)}`;
   }
 
   /** The work under way (or settled this turn) for this answer, if any. Starts nothing. */
   find<O extends OperationId>(opId: O, params: ParamsOf<O>): Flight<ResponseOf<O>> | undefined {
-    return this.flights.size === 0 ? undefined : this.flights.find(this.key(opId, params));
+    return this.work.size === 0 ? undefined : this.work.find(this.key(opId, params));
   }
 
   /** The work for this answer: the one found, else `start` begun now (see inflight.ts begin). */
@@ -70,22 +62,7 @@ export class AnswerFlights {
     params: ParamsOf<O>,
     start: (signal: AbortSignal) => Promise<ResponseOf<O>>,
   ): Flight<ResponseOf<O>> {
-    return this.flights.begin(this.key(opId, params), start, SHARED);
-  }
-
-  /** One more holder of `flight`; the function returned leaves (once). See inflight.ts hold. */
-  hold(flight: Flight<unknown>): (reason?: unknown) => void {
-    return this.flights.hold(flight);
-  }
-
-  /** `waiter` waits for `flight` as a record, woken when it settles (inflight.ts wait). */
-  wait(flight: Flight<unknown>, waiter: Waiter): void {
-    this.flights.wait(flight, waiter);
-  }
-
-  /** A waiter counted by `wait` leaves (once): the work is abandoned when every holder left. */
-  release(flight: Flight<unknown>): void {
-    this.flights.release(flight);
+    return this.work.begin(this.key(opId, params), start, SHARED);
   }
 }
 

@@ -2,7 +2,7 @@
 // preview from the cache (no request) or, on the user's explicit ask, with the request it needs.
 
 import * as kaisha from "../../functions/index";
-import { financialPeriodRead } from "../../functions/financial-cell";
+import { financialPeriodRead } from "../../functions/financial-period-read";
 import type { Lang } from "../i18n/language";
 import { financialResolved as resolvedText } from "./resolved-text";
 import { AuthenticationError, NotCachedError } from "../../src/client";

@@ -5,7 +5,7 @@ import type { Lang } from "../i18n/language";
 import { englishLabel } from "./metric-labels";
 import { ownValue } from "../../src/excel/own-key";
 
-/** The period a FINANCIAL cell reads (functions/financial-cell.ts financialPeriodRead). */
+/** The period a FINANCIAL cell reads (functions/financial-period-read.ts financialPeriodRead). */
 export interface PeriodRead {
   /** YYYY/MM, the fiscal year's last month (openapi.json FinancialsPeriod.fiscal_year). */
   fiscal_year: string;
