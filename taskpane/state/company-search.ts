@@ -99,7 +99,6 @@ export interface SearchResult {
  */
 export class CompanySearch {
   private readonly answers = new Map<string, SearchResult>();
-  private readonly pending = new Map<string, Promise<SearchResult>>();
   /** Requests this search has sent (tests and the README's cost figure). */
   requests = 0;
 
@@ -126,21 +125,23 @@ export class CompanySearch {
     if (!searchable(key)) return { hits: [], complete: true };
     const known = this.known(text);
     if (known) return known;
-    let pending = this.pending.get(key);
-    if (!pending) {
-      this.requests++;
-      pending = this.client()
-        .securities({ q: text.normalize("NFKC").trim(), limit: SEARCH_LIMIT })
-        .then((body) => {
-          const result = parseHits(body);
-          this.answers.set(key, result);
-          return result;
-        })
-        .finally(() => this.pending.delete(key));
-      this.pending.set(key, pending);
-    }
+    // One request per search key, shared through the client's sharing layer
+    // (src/client/answer-flights.ts): keystrokes that read the same key wait for the same answer.
+    const client = this.client();
+    const flight = client
+      .flights()
+      .begin("listSecurities", { q: key, limit: SEARCH_LIMIT }, () => {
+        this.requests++;
+        return client
+          .securities({ q: text.normalize("NFKC").trim(), limit: SEARCH_LIMIT })
+          .then((body) => {
+            this.answers.set(key, parseHits(body));
+            return body;
+          });
+      });
     // A newer keystroke abandons waiting, not the request: its answer is kept for later.
-    const result = await (signal ? raceAbort(pending, signal) : pending);
+    const body = await (signal ? raceAbort(flight.answer, signal) : flight.answer);
+    const result = this.answers.get(key) ?? parseHits(body);
     return { hits: ranked(result.hits, key), complete: result.complete };
   }
 

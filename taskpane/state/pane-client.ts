@@ -22,6 +22,7 @@ type PaneMethods =
   | "weeklyMargin"
   | "jsfMarginDaily"
   | "paginate"
+  | "flights"
   | "resolveEdinetCode"
   | "invalidateAll"
   | "stats"
