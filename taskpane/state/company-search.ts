@@ -128,17 +128,15 @@ export class CompanySearch {
     // One request per search key, shared through the client's sharing layer
     // (src/client/answer-flights.ts): keystrokes that read the same key wait for the same answer.
     const client = this.client();
-    const flight = client
-      .flights()
-      .begin("listSecurities", { q: key, limit: SEARCH_LIMIT }, () => {
-        this.requests++;
-        return client
-          .securities({ q: text.normalize("NFKC").trim(), limit: SEARCH_LIMIT })
-          .then((body) => {
-            this.answers.set(key, parseHits(body));
-            return body;
-          });
-      });
+    const flight = client.flights().begin("listSecurities", { q: key, limit: SEARCH_LIMIT }, () => {
+      this.requests++;
+      return client
+        .securities({ q: text.normalize("NFKC").trim(), limit: SEARCH_LIMIT })
+        .then((body) => {
+          this.answers.set(key, parseHits(body));
+          return body;
+        });
+    });
     // A newer keystroke abandons waiting, not the request: its answer is kept for later.
     const body = await (signal ? raceAbort(flight.answer, signal) : flight.answer);
     const result = this.answers.get(key) ?? parseHits(body);
