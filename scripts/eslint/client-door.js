@@ -43,7 +43,7 @@ module.exports = {
   },
   create(context) {
     const file = context.filename ?? context.getFilename();
-    /** @param {import("estree").Node | null | undefined} source */
+    /** @param {{ type: string, value?: unknown } | null | undefined} source a module specifier */
     function check(source) {
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
       const module = pastTheDoor(file, source.value);

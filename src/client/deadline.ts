@@ -4,7 +4,6 @@ import { AbortError, DeadlineError } from "./errors";
 
 // The bound itself is in deadline-bound.ts: the client's settings read it on the runtime page,
 // and this class travels in the send chunk (used only once a request goes to the network).
-export { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 
 /**
  * One request's deadline. `start()` at the first send; `0` or `Infinity` turns it off. `now` is a

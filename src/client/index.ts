@@ -5,7 +5,6 @@
 export { createClient, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type KaishaClient } from "./client";
 export type {
   CallScope,
-  ClientOptions,
   PaginatedOperationId,
   PaginateOptions,
   ParamsOf,
@@ -25,15 +24,12 @@ export {
   localizedMessage,
   type KaishaError,
 } from "./errors";
-export { MESSAGES, localTime } from "./messages";
+export { localTime } from "./messages";
 export { EARLIEST_DATE, loadIndustryNames, needsIndustryNames, validateParams } from "./validate";
 export { normalizeDate } from "./normalize";
-export { isHeaderSafeKey, type FetchLike, type ResponseLike } from "./http";
+export { isHeaderSafeKey } from "./http";
 export { DEFAULT_DEADLINE_MS } from "./deadline-bound";
-export { defaultSleep, type Sleep } from "./sleep";
-export { Pacer } from "./pacer";
 export { loadStoredCheck } from "./network-code";
-export { fingerprint } from "./key-partition";
 export type { CodeRegistry } from "./code-map";
 export { InFlightRequests, type Flight } from "./inflight";
 export type { SendState } from "./send-state";
@@ -42,23 +38,12 @@ export type { SendState } from "./send-state";
 export { isStale, staleInfo } from "./stale";
 export { DEFAULT_TTL_MS } from "./ttl";
 export { lifetimeEpoch, nextClose, type Lifetime } from "./freshness";
-export { freezeAnswer } from "./shared-parts";
-export { CUT_MARKER, EXCEL_MAX_TEXT } from "./response-check";
 export { MemoryCacheStore, cacheKey, type CacheEntry, type CacheStore } from "./cache";
 export { TieredCacheStore } from "./tiered-cache";
 export { LazyPersistentStore } from "./lazy-persistent-store";
-export {
-  PersistentCacheStore,
-  type Batch,
-  type IndexRow,
-  type PersistentBackend,
-  type StoredRecord,
-} from "./persistent-store";
-export { CACHE_DB_NAME, openIdbBackend } from "./idb-backend";
-export { STORAGE_OPEN_TIMEOUT_MS, hasCompression, platformIndexedDb } from "./storage-platform";
-export { parseStoredForm, storedSize, toStoredForm } from "./stored-form";
-export { gunzipBytes, useNativeCompression } from "./compress";
-export { decodeUtf8 } from "./utf8";
+export { PersistentCacheStore } from "./persistent-store";
+export { openIdbBackend } from "./idb-backend";
+export { hasCompression, platformIndexedDb } from "./storage-platform";
 export { warmMemoryTier } from "./warm-up";
 
 // The background revalidation queue.
@@ -68,6 +53,36 @@ export {
   Revalidator,
   type BudgetLedger,
   type RevalidationStatus,
-  type RevalidationTask,
   type SpentRecord,
 } from "./revalidator";
+
+/** @internal Seams for bench/ and tests outside test/client/: the client's options and its fetch. */
+export type { ClientOptions } from "./types";
+/** @internal The fetch a test or the bench injects (http.ts). */
+export type { FetchLike, ResponseLike } from "./http";
+/** @internal The bench's own pacer and clock (bench/naive-client.ts, bench/realclock-run.ts). */
+export { Pacer } from "./pacer";
+/** @internal See above. */
+export { defaultSleep, type Sleep } from "./sleep";
+/** @internal The bench's browser run reads the cache database by its name and partition. */
+export { CACHE_DB_NAME } from "./idb-backend";
+/** @internal See above. */
+export { fingerprint } from "./key-partition";
+/** @internal The stored form, read and written by the bench's reopen and by storage tests. */
+export { parseStoredForm, storedSize, toStoredForm } from "./stored-form";
+/** @internal See above. */
+export { gunzipBytes, useNativeCompression } from "./compress";
+/** @internal See above. */
+export { decodeUtf8 } from "./utf8";
+/** @internal See above. */
+export { STORAGE_OPEN_TIMEOUT_MS } from "./storage-platform";
+/** @internal See above. */
+export type { Batch, IndexRow, PersistentBackend, StoredRecord } from "./persistent-store";
+/** @internal Tests assert on the texts users see and on answers as the client freezes them. */
+export { MESSAGES } from "./messages";
+/** @internal See above. */
+export { freezeAnswer } from "./shared-parts";
+/** @internal See above. */
+export { CUT_MARKER, EXCEL_MAX_TEXT } from "./response-check";
+/** @internal See above. */
+export type { RevalidationTask } from "./revalidator";
