@@ -21,7 +21,6 @@ import { namesFromListings } from "../../../taskpane/trace/company-trace";
 import { xbrlQuery } from "../../../taskpane/trace/xbrl-fact";
 import { ltmEstimate } from "../../../taskpane/trace/trace-model";
 import type { FinancialsPeriod } from "../../../src/contract";
-import { priceOnOrBefore } from "../../../src/domain/price-windows";
 
 afterAll(resetSession);
 
@@ -32,7 +31,7 @@ function deps(h: Harness, extra: Partial<TraceDeps> = {}): TraceDeps {
     stored: storedAnswer,
     rerun: rerunFromMemory,
     priceOnOrBefore: (code, day) =>
-      priceOnOrBefore(h.client, code, day, { cache: "only-if-cached" }),
+      h.client.priceOnOrBefore(code, day, { cache: "only-if-cached" }),
     ...extra,
   };
 }
