@@ -29,6 +29,9 @@ export function argumentSignature(
   return out;
 }
 
+/** Flight keys of frozen queries, with the partition and operation they were made for. */
+const keys = new WeakMap<object, { partition: string; opId: string; key: string }>();
+
 /**
  * Work on one answer shared by every caller that lacks it, in the client's one map of work under
  * way (inflight.ts: the requests it sends, EDINET look-ups, and these). Kept findable one turn
@@ -47,8 +50,16 @@ export class AnswerFlights {
   ) {}
 
   private key(opId: OperationId, params: object): string {
+    const partition = this.partition() ?? "";
+    // Kept per frozen query (interned: the same object for a company's ~90 waiting cells), so a
+    // cold model's 300k waiting cells build no key text each (bench: the cold run's heap peak).
+    const known = keys.get(params);
+    if (known !== undefined && known.partition === partition && known.opId === opId)
+      return known.key;
     const signature = argumentSignature(opId, params as Record<string, unknown>);
-    return `${this.partition() ?? ""}\u0000answer\u0000${signature ?? JSON.stringify(params)}`;
+    const key = `${partition}\u0000answer\u0000${signature ?? JSON.stringify(params)}`;
+    if (Object.isFrozen(params)) keys.set(params, { partition, opId, key });
+    return key;
   }
 
   /** The work under way (or settled this turn) for this answer, if any. Starts nothing. */
