@@ -1,5 +1,6 @@
 // The question before Update or Refresh all spends requests: what it costs, what is left today, and a warning when that is not enough.
 
+import { useRef } from "react";
 import {
   Button,
   Dialog,
@@ -125,7 +126,11 @@ export function CostDialog({
   onRun: () => void;
   onClose: () => void;
 }) {
-  const testId = question?.testId ?? "refresh-confirm";
+  // The last question stays on the surface while it closes (its exit motion), ids and text unchanged.
+  const last = useRef<CostQuestion | undefined>(undefined);
+  if (question !== undefined) last.current = question;
+  const shown = question ?? last.current;
+  const testId = shown?.testId ?? "refresh-confirm";
   return (
     <Dialog
       open={question !== undefined}
@@ -135,16 +140,16 @@ export function CostDialog({
     >
       <DialogSurface data-testid={testId} aria-describedby={`${testId}-text`}>
         <DialogBody>
-          <DialogTitle>{question?.title}</DialogTitle>
+          <DialogTitle>{shown?.title}</DialogTitle>
           <DialogContent id={`${testId}-text`}>
-            {question && <CostLines question={question} />}
+            {shown && <CostLines question={shown} />}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" data-testid={`${testId}-run`} onClick={onRun}>
-              {question?.run}
+              {shown?.run}
             </Button>
             <Button data-testid={`${testId}-cancel`} onClick={onClose}>
-              {question?.cancel}
+              {shown?.cancel}
             </Button>
           </DialogActions>
         </DialogBody>
