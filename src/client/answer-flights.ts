@@ -75,7 +75,44 @@ export class AnswerFlights {
   ): Flight<ResponseOf<O>> {
     return this.work.begin(this.key(opId, params), start, SHARED);
   }
+
+  /**
+   * Watches `work` under `name` (per key) until it settles, once per name: answers that will
+   * teach the client something others wait for (company-resolver.ts: /financials asked by a
+   * security code teaches its EDINET code).
+   */
+  watch(name: string, work: Promise<unknown>): void {
+    const watched = this.watched();
+    if (watched.has(name)) return;
+    const forget = (): void => {
+      if (watched.get(name) === done) watched.delete(name);
+    };
+    const done = work.then(forget, forget);
+    watched.set(name, done);
+  }
+
+  /** Whether anything `watch`ed for the key now readable is still under way. */
+  watching(): boolean {
+    return this.watched().size > 0;
+  }
+
+  /** Resolves when everything `watch`ed now for the key now readable has settled. */
+  async settled(): Promise<void> {
+    await Promise.all(this.watched().values());
+  }
+
+  private watched(): Map<string, Promise<void>> {
+    let byKey = watchedBy.get(this.work);
+    if (byKey === undefined) watchedBy.set(this.work, (byKey = new Map()));
+    const partition = this.partition() ?? "";
+    let watched = byKey.get(partition);
+    if (watched === undefined) byKey.set(partition, (watched = new Map()));
+    return watched;
+  }
 }
+
+/** What `watch` holds, per map of work under way (shared by a client's copies) and partition. */
+const watchedBy = new WeakMap<InFlightRequests, Map<string, Map<string, Promise<void>>>>();
 
 /** Answer flights outlive their settling by one turn and are not counted as coalesced requests. */
 const SHARED: BeginOptions = Object.freeze({ keepSettledTurn: true, counted: false });

@@ -1,31 +1,9 @@
 // Company arguments resolved to API identifiers: names through /securities?q= (cached), EDINET and security codes joined.
 
-import { type KaishaClient, type RequestOptions, InFlightRequests } from "../client";
+import type { KaishaClient, RequestOptions } from "../client";
 import type { FinancialsResponse } from "../contract";
-import { entryOf } from "../util/bounded-memo";
 import { ArgumentError, type Company } from "../excel/args";
 import type { CompanyRef } from "../excel/company-ref";
-
-/**
- * /financials calls asked by security code and not yet answered, per API (base URL): each will
- * teach the client's code registry a pair (openapi.json getFinancials: the answer names the
- * edinet_code), so a cell asking by EDINET code waits for them instead of asking again.
- */
-const teaching = new Map<string, InFlightRequests>();
-
-function teachingOf(client: KaishaClient): InFlightRequests {
-  return entryOf(teaching, client.baseUrl, () => new InFlightRequests());
-}
-
-/**
- * Forgets the calls being watched (tests: a new session).
- * @internal Tests start a new session with it.
- */
-export function forgetCompanyPairs(): void {
-  teaching.clear();
-}
-
-function noop(): void {}
 
 /** A parsed company argument -> a code the API takes (a name costs one cached look-up). */
 export async function resolveCompany(
@@ -100,7 +78,10 @@ export function knownFinancialsAsk(client: KaishaClient, who: Company): Company 
   if (!("edinet_code" in who)) return who;
   const security = client.knownCode("security_code", who.edinet_code);
   if (security !== undefined) return { security_code: security };
-  return teachingOf(client).size > 0 ? undefined : who;
+  // /financials calls asked by security code and not yet answered each will teach the client's
+  // code registry a pair (openapi.json getFinancials: the answer names the edinet_code): a cell
+  // asking by EDINET code waits for them (the client's sharing layer watches them).
+  return client.flights().watching() ? undefined : who;
 }
 
 /**
@@ -115,12 +96,12 @@ export async function companyFinancials(
   params: Record<string, unknown>,
   options: RequestOptions,
 ): Promise<FinancialsResponse> {
-  const pending = teachingOf(client);
+  const flights = client.flights();
   let ask: Company = who;
   if ("edinet_code" in who) {
     let security = client.knownCode("security_code", who.edinet_code);
-    if (security === undefined && pending.size > 0) {
-      await pending.allSettled();
+    if (security === undefined && flights.watching()) {
+      await flights.settled();
       security = client.knownCode("security_code", who.edinet_code);
     }
     if (security !== undefined) ask = { security_code: security };
@@ -135,6 +116,6 @@ export async function companyFinancials(
   // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).
   // The client learns the pair from the answer itself; only its arrival is watched here.
   if ("security_code" in ask && client.knownCode("edinet_code", ask.security_code) === undefined)
-    pending.begin(ask.security_code, () => work.then(noop, noop));
+    flights.watch(ask.security_code, work);
   return work;
 }

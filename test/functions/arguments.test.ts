@@ -5,7 +5,6 @@ import { financials } from "../../functions/financials";
 import { valuation } from "../../functions/valuation";
 import { price, prices } from "../../functions/prices";
 import { company } from "../../functions/company";
-import { forgetCompanyPairs } from "../../src/domain/company-resolver";
 import { cellError, invocation, resetSession, useSandbox } from "./harness";
 
 jest.setTimeout(60_000);
@@ -20,8 +19,6 @@ beforeAll(async () => {
   edinet7203 = body.edinet_code;
   for (const p of body.periods) if (typeof p.sales === "number") sales[p.fiscal_year] = p.sales;
 });
-
-beforeEach(() => forgetCompanyPairs());
 
 const str = (basicValue: string) => ({ type: "String", basicValue });
 
@@ -158,6 +155,27 @@ describe("company forms", () => {
     );
     expect(new Set(cells)).toEqual(new Set([sales["2024/03"]]));
     expect(h.requests()).toEqual(["/v1/financials?period=annual&security_code=7203&years=30"]);
+  });
+
+  test("a new session's EDINET code waits for no call of an earlier session", async () => {
+    // An earlier session (another client) asked by security code; its answer is 8 s away.
+    useSandbox({ sandbox: { latencyMs: 8_000 } });
+    let earlierAnswered = false;
+    const earlier = Promise.resolve(
+      financial(7203, "sales", 202403, null, null, null, invocation()),
+    ).finally(() => (earlierAnswered = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The pair that call would teach belongs to its client's sharing layer, not to this session.
+    const h = useSandbox();
+    expect(await financial(edinet7203, "sales", 202403, null, null, null, invocation())).toBe(
+      sales["2024/03"],
+    );
+    // Answered before the earlier session's call (which it would have waited for).
+    expect(earlierAnswered).toBe(false);
+    expect(h.requests()).toEqual([
+      `/v1/financials?edinet_code=${edinet7203}&period=annual&years=30`,
+    ]);
+    await earlier;
   });
 
   test("a whole name (without its note in parentheses) resolves through one cached /securities look-up", async () => {
