@@ -26,7 +26,6 @@ export {
 } from "./errors";
 export { localTime } from "./messages";
 export { EARLIEST_DATE, loadIndustryNames, needsIndustryNames, validateParams } from "./validate";
-export { normalizeDate } from "./normalize";
 export { isHeaderSafeKey } from "./http";
 export { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 export { loadStoredCheck } from "./network-code";

@@ -1,7 +1,6 @@
 // Excel argument parsing with errors that name the argument and what it accepts (#VALUE!, no request).
 
-import { isBlank, normalizeText } from "../util/normalize";
-import { normalizeDate } from "../client";
+import { dayOf, isBlank, normalizeText } from "../util/normalize";
 import { BoundedMemo } from "../util/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { periodNumber } from "./period-number";
@@ -304,11 +303,9 @@ export function optionalDate(value: unknown, argument: string): string | undefin
     if (parsed?.kind !== "date") throw new ArgumentError(argument, DATE_ACCEPTED, v);
     return parsed.iso;
   }
-  try {
-    return normalizeDate(v, argument);
-  } catch {
-    throw new ArgumentError(argument, DATE_ACCEPTED, v);
-  }
+  const day = dayOf(v);
+  if (day === undefined) throw new ArgumentError(argument, DATE_ACCEPTED, v);
+  return day;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Text and calendar days as the add-in reads them (NFKC text, blank arguments, JST and local days), for every layer.
 
 /** A calendar day without any time zone. */
-export interface CalendarDay {
+interface CalendarDay {
   year: number;
   month: number;
   day: number;
@@ -9,6 +9,11 @@ export interface CalendarDay {
 
 /** JST is UTC+9 all year (no daylight saving). */
 const JST_OFFSET_MS = 9 * 3_600_000;
+/** Days from 1899-12-30 (Excel's serial day 0, counting the 1900 leap-year bug) to 1970-01-01. */
+const EXCEL_EPOCH_OFFSET_DAYS = 25569;
+const DAY_MS = 86_400_000;
+/** Largest Excel serial: 9999-12-31. */
+const MAX_SERIAL = 2_958_465;
 
 /**
  * Text as typed in a cell: NFKC (full-width digits and letters become ASCII, as Japanese IMEs often
@@ -44,7 +49,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** The JST calendar day of an instant (a JS Date is an instant; spec: dates are JST). */
-export function jstDay(instant: Date | number): CalendarDay {
+function jstDay(instant: Date | number): CalendarDay {
   const ms = typeof instant === "number" ? instant : instant.getTime();
   const d = new Date(ms + JST_OFFSET_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
@@ -55,7 +60,7 @@ function pad(n: number, width = 2): string {
 }
 
 /** "YYYY-MM-DD". */
-export function formatDay(day: CalendarDay): string {
+function formatDay(day: CalendarDay): string {
   return `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
 }
 
@@ -72,4 +77,60 @@ export function todayLocal(nowMs: number = Date.now()): string {
   // By the zone's offset at that instant (what Date's local getters use).
   const d = new Date(nowMs - new Date(nowMs).getTimezoneOffset() * 60_000);
   return formatDay({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+}
+
+/** Excel serial (days since 1899-12-30; a time fraction is ignored) -> calendar day, in UTC arithmetic. */
+function serialToDay(serial: number): CalendarDay {
+  const d = new Date((Math.floor(serial) - EXCEL_EPOCH_OFFSET_DAYS) * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+const DATE_TEXT = [
+  /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/,
+  /^(\d{4})(\d{2})(\d{2})$/,
+  /^(\d{4})年(\d{1,2})月(\d{1,2})日$/,
+];
+
+function parseDateText(text: string): CalendarDay | undefined {
+  // Accept an ISO timestamp's date part ("2024-03-01T00:00:00Z") as the day written.
+  const plain = /^(\d{4}-\d{2}-\d{2})T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.exec(text)?.[1] ?? text;
+  for (const re of DATE_TEXT) {
+    const m = re.exec(plain);
+    if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  }
+  return undefined;
+}
+
+function isSerial(value: number): boolean {
+  return Number.isFinite(value) && value >= 1 && value <= MAX_SERIAL;
+}
+
+/** 1000..9999 typed where a date is expected is a year, not a serial (serial 2024 is 1905-07-16). */
+function looksLikeYear(value: number): boolean {
+  return Number.isInteger(value) && value >= 1000 && value <= 9999;
+}
+
+/**
+ * A date from a cell -> "YYYY-MM-DD" (JST calendar day), or undefined when it is none.
+ *
+ * Accepts an Excel serial (45382 -> "2024-03-31", in any time zone), a JS Date (its JST day),
+ * "2024/3/1", "2024-03-01", "20240301", "2024年3月1日".
+ */
+export function dayOf(value: unknown): string | undefined {
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? undefined : formatDay(jstDay(value));
+  if (typeof value === "number") {
+    // 8-digit numbers are yyyymmdd typed as a number, not serials (serials stop at 2958465).
+    return isSerial(value) && !looksLikeYear(value) ? formatDay(serialToDay(value)) : undefined;
+  }
+  const text = normalizeText(value);
+  if (text === undefined) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text) && !/^\d{8}$/.test(text)) {
+    const n = Number(text);
+    if (isSerial(n) && !looksLikeYear(n)) return formatDay(serialToDay(n));
+  }
+  const day = parseDateText(text);
+  return day === undefined || !isValidDay(day.year, day.month, day.day)
+    ? undefined
+    : formatDay(day);
 }
