@@ -13,7 +13,7 @@ const LIMIT = 4096;
 
 /**
  * The map under `key` in `outer`, made empty on first use: the nested tables' one get-or-create (no
- * closure, unlike entryOf: it runs for every warm cell).
+ * closure: it runs for every warm cell).
  */
 export function innerMap<K, L, V>(
   outer: Map<K, Map<L, V>> | WeakMap<K & object, Map<L, V>>,

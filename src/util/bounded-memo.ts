@@ -34,24 +34,3 @@ export class BoundedMemo<K, V> {
     this.entries.clear();
   }
 }
-
-/**
- * The value under `key` in `map`, made by `make` and stored on first use: the one way the add-in's
- * per-answer and per-argument indexes (nested Maps and WeakMaps) fill themselves.
- *
- * @example const byItem = entryOf(memo, periodArgs, () => new Map<string, number>());
- */
-export function entryOf<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V;
-export function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V;
-export function entryOf<K extends object, V>(
-  map: Map<K, V> | WeakMap<K, V>,
-  key: K,
-  make: () => V,
-): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
