@@ -2,6 +2,7 @@
 // precise coverage of one call) and the call stacks at its deepest points (the memory tier's read
 // and the invocation's address), so a change that spreads the warm path over more files fails here.
 import { Session } from "node:inspector";
+import { join } from "node:path";
 import { FINANCIAL } from "../../functions/index";
 import { setHostCapabilities } from "../../functions/host";
 import { createApp } from "../../sandbox/app";
@@ -22,7 +23,8 @@ afterAll(resetSession);
 /** Most source files a warm FINANCIAL cell may enter (from Excel's call to its value). */
 const MAX_WARM_FILES = 10;
 
-const ROOT = `${process.cwd()}/`;
+/** The repository's root (this file is test/functions/warm-path.test.ts). */
+const ROOT = `${join(__dirname, "..", "..")}/`;
 
 /** The sandbox's day (read once: the clock is the test's, not the add-in's). */
 const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
