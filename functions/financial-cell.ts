@@ -363,6 +363,11 @@ export const financialCell = defineCell<
   finalSubject: (args, who) => who === args.ref,
 });
 
+/**
+ * FINANCIAL in Excel's order, the invocation last (as functions/index.ts declares it).
+ *
+ * @internal Tests and the bench call the cell so; the add-in calls `financialCell` itself.
+ */
 export function financial(
   company: unknown,
   item: unknown,
