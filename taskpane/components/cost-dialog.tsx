@@ -54,18 +54,18 @@ export function updateQuestion(
   };
 }
 
+/** What Refresh all's question is asked about: its request counts and the verdict on today's budget. */
+export interface RefreshAsk {
+  formulas: boolean;
+  requests: number;
+  remaining: number | undefined;
+  enough: boolean | undefined;
+  formulaRequests: number;
+  imports: number;
+}
+
 /** Refresh all's (or the imports') question: everything asked again, against the requests left today. */
-export function refreshQuestion(
-  t: Translator,
-  a: {
-    formulas: boolean;
-    requests: number;
-    remaining: number | undefined;
-    enough: boolean | undefined;
-    formulaRequests: number;
-    imports: number;
-  },
-): CostQuestion {
+export function refreshQuestion(t: Translator, a: RefreshAsk): CostQuestion {
   return {
     testId: "refresh-confirm",
     title: a.formulas ? t("refreshConfirmTitle") : t("refreshImportsConfirmTitle"),

@@ -27,7 +27,7 @@ import { ProblemsList } from "./problems-list";
 import { UsagePanel } from "./usage-panel";
 import { StatusMessage } from "./status-message";
 import { BudgetField, useRevalidationControls } from "./budget-field";
-import { CostDialog, refreshQuestion, updateQuestion } from "./cost-dialog";
+import { CostDialog, refreshQuestion, updateQuestion, type RefreshAsk } from "./cost-dialog";
 
 export function RefreshSection() {
   const { t, session, excel, bump } = usePane();
@@ -36,17 +36,7 @@ export function RefreshSection() {
   const revalidation = useRevalidationControls();
   const [progress, setProgress] = useState<RefreshProgress | undefined>();
   const [scope, setScope] = useState<FreezeScope>("selection");
-  const [asking, setAsking] = useState<
-    | {
-        formulas: boolean;
-        requests: number;
-        remaining: number | undefined;
-        enough: boolean | undefined;
-        formulaRequests: number;
-        imports: number;
-      }
-    | undefined
-  >();
+  const [asking, setAsking] = useState<RefreshAsk | undefined>();
   const [estimating, setEstimating] = useState(false);
   // Update: the open's rule, held with its cost until the analyst runs it.
   const [updating, setUpdating] = useState<
