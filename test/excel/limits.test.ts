@@ -23,4 +23,17 @@ describe("result limits", () => {
     expect((err as ResultTooLargeError).message).toMatch(/Import in the Kaisha pane/);
     expect((err as ResultTooLargeError).messageJa).toMatch(/取り込み/);
   });
+  test("a formatted number is never counted below its JSON", () => {
+    const cells = [
+      { type: "Double" as const, basicValue: -Math.PI * 1e-300, numberFormat: "0.00" },
+      { type: "Double" as const, basicValue: 7203, numberFormat: '#,##0"円";[Red]-#,##0"円"' },
+      { type: "Double" as const, basicValue: 0.077, numberFormat: "0.0%" },
+    ];
+    for (const cell of cells) {
+      const json = JSON.stringify([[cell]]).length;
+      expect(() => assertWithinLimits([[cell]], json - 1)).toThrow(ResultTooLargeError);
+    }
+    const table = Array.from({ length: 1000 }, () => [...cells]);
+    expect(assertWithinLimits(table)).toBe(table);
+  });
 });
