@@ -10,11 +10,9 @@ import {
 } from "../../src/client/freshness";
 import { CodeRegistry } from "../../src/client/code-map";
 import { Revalidator, type RevalidationTask } from "../../src/client/revalidator";
+import { annual, jst, MARCH_2026 } from "./results-day-fixtures";
 
 const DAY = 86_400_000;
-const jst = (iso: string): number => Date.parse(`${iso}+09:00`);
-/** FY ending March 2026 as a month index. */
-const MARCH_2026 = 2026 * 12 + 2;
 /** The window of the year ending March 2026: from 1 April to the annual report's deadline. */
 const OPENED = jst("2026-04-01T00:00:00");
 const CLOSES = jst("2026-07-01T00:00:00");
@@ -25,17 +23,6 @@ function knowing(from: number | null | undefined): CompanyKnowledge {
   known.dailyChecksFrom = (_company, period) => (period === MARCH_2026 ? from : null);
   return known;
 }
-
-/** 7203's annual answer (latest 2025/03) stored at `storedAt`. */
-const annual = (storedAt: number, known: CompanyKnowledge) =>
-  lifetimeOf({
-    operationId: "getFinancials",
-    params: { security_code: "7203", period: "annual", years: 30 },
-    body: { periods: [{ fiscal_year: "2024/03" }, { fiscal_year: "2025/03" }] },
-    storedAt,
-    ttlMs: 1000,
-    known,
-  });
 
 test("no history: the window's cadence (every third day in its first half); with one: the next morning", () => {
   const from = jst("2026-05-06T00:00:00");

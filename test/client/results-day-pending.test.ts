@@ -1,13 +1,11 @@
 // A company whose results-day history is still to be fetched: checked daily from its period's end, so the morning after its results its cells are marked, never shown current on the cadence's guess.
 
 import { CodeRegistry } from "../../src/client/code-map";
-import { lifetimeOf, nextJstMidnight, type CompanyKnowledge } from "../../src/client/freshness";
+import { nextJstMidnight, type CompanyKnowledge } from "../../src/client/freshness";
 import { ResultsDays } from "../../src/domain/results-day-history";
 import { checkedDailyFromEnd, historyQuery } from "../../src/domain/results-day";
+import { annual, jst, MARCH_2026 } from "./results-day-fixtures";
 
-const jst = (iso: string): number => Date.parse(`${iso}+09:00`);
-/** FY ending March 2026 as a month index. */
-const MARCH_2026 = 2026 * 12 + 2;
 /** Built on Monday 11 May at 10:00 JST, before that afternoon's annual results. */
 const EVENING = jst("2026-05-11T10:00:00");
 /** Reopened on Wednesday 13 May at 08:00 JST, once they are visible. */
@@ -29,17 +27,6 @@ function lookingUp() {
   known.dailyChecksFrom = (company, period) => days.dailyChecksFrom("key", company, period);
   return { days, known, queued };
 }
-
-/** 7203's annual answer (latest 2025/03, the year ended March 2026 not in it) stored at `storedAt`. */
-const annual = (storedAt: number, known: CompanyKnowledge) =>
-  lifetimeOf({
-    operationId: "getFinancials",
-    params: { security_code: "7203", period: "annual", years: 30 },
-    body: { periods: [{ fiscal_year: "2024/03" }, { fiscal_year: "2025/03" }] },
-    storedAt,
-    ttlMs: 1_000,
-    known,
-  });
 
 test("while the history is fetched, the answer stored the evening before the results is due and marked the morning after", async () => {
   const { days, known, queued } = lookingUp();
