@@ -2,6 +2,7 @@
 // answers back from IndexedDB and shows the same values without sending a request.
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness";
+import { storedAnswers } from "./stored-answers";
 
 let h: Harness;
 
@@ -32,31 +33,6 @@ async function settled(page: Page): Promise<void> {
 
 async function text(page: Page, address: string): Promise<string> {
   return (await page.locator(`[data-testid="preview-cell-${address}"]`).textContent()) ?? "";
-}
-
-/** Answers the page's IndexedDB cache holds (its index store), read in the page. */
-function storedAnswers(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open("kaisha-cache-v3");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("index")) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const count = db.transaction("index", "readonly").objectStore("index").count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
 }
 
 function sandboxRequests(): number {

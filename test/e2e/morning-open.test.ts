@@ -8,6 +8,7 @@ import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 import { startHarness, type Harness } from "./harness";
 import { tid, type CellInfo } from "./cockpit-helpers";
 import { E2E_BUILD_BASE_URL, E2E_DIST } from "./paths";
+import { storedAnswers } from "./stored-answers";
 
 /**
  * The calendar (JST = UTC+9): the evening of Wednesday 11 November 2026 (17:00 JST) the analyst
@@ -127,31 +128,6 @@ function apiRequests(h: Harness): string[] {
   return h.sandbox.sandbox.requestLog
     .filter((e) => e.path.startsWith("/v1/"))
     .map((e) => `${e.path}?${e.query ?? ""}`);
-}
-
-/** Answers the page's IndexedDB cache holds (the persistent store's index rows). */
-function storedAnswers(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open("kaisha-cache-v3");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("index")) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const count = db.transaction("index", "readonly").objectStore("index").count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
 }
 
 /**
