@@ -4,6 +4,7 @@ import type { CacheEntry, CacheStore } from "./cache";
 import { fromStoredForm, storedSize, toStoredForm } from "./stored-form";
 import { containsSecret } from "../util/redact";
 import { STORAGE_OPEN_TIMEOUT_MS } from "./storage-platform";
+import { noteStamp, storedStamp } from "./stored-stamp";
 
 /** One row of the index: what eviction needs, without reading the answer itself. */
 export interface IndexRow {
@@ -22,6 +23,11 @@ export interface StoredRecord {
   storedAt: number;
   /** Size of the answer as received (the memory tier's charge when read back). @unit bytes */
   bytes: number;
+  /**
+   * The version that stored it (stored-stamp.ts storedStamp): read back by the same version, it
+   * is not walked by the stored-answer check again. Absent in records stored before it existed.
+   */
+  checked?: string;
 }
 
 /**
@@ -256,6 +262,7 @@ export class PersistentCacheStore implements CacheStore {
     let body: unknown;
     try {
       body = await fromStoredForm(record.body);
+      noteStamp(body, record.checked);
     } catch {
       // Unreadable (corrupt, or not gzip bytes): a miss, and the record goes.
       this.forget(key);
@@ -292,6 +299,7 @@ export class PersistentCacheStore implements CacheStore {
       body: stored,
       storedAt: entry.storedAt,
       bytes: entry.bytes,
+      checked: storedStamp(),
     };
     this.index.set(key, row);
     this.total += size;

@@ -3,6 +3,7 @@
 import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import { checkAnswer } from "./response-check";
+import { wasStamped } from "./stored-stamp";
 
 /** Each operation's path as a pattern (`/securities/{code}/prices` -> one segment per parameter). */
 let paths: Array<[RegExp, OperationId]> | undefined;
@@ -30,7 +31,7 @@ function operationOfKey(key: string): OperationId | undefined {
  * Whether `body`, stored under `key`, is still an answer of its operation as the contract says
  * (response-check.ts, the same check answers from the network pass, unchanged by it): a record of
  * an older layout, valid JSON of another shape (`[1,2,3]`) or under a key naming no operation is
- * not. This module shares the answer check's chunk (functions/addin-cache.ts loads it on the
+ * not; a record this version stored passes unwalked (stored-stamp.ts). This module shares the answer check's chunk (functions/addin-cache.ts loads it on the
  * first read from storage), so the runtime page carries neither.
  *
  * @example storedAnswerPasses(key, [1, 2, 3]) // false
@@ -38,6 +39,8 @@ function operationOfKey(key: string): OperationId | undefined {
 export function storedAnswerPasses(key: string, body: unknown): boolean {
   const opId = operationOfKey(key);
   if (opId === undefined) return false;
+  // Stored by this version after passing the check (stored-stamp.ts): it passes again.
+  if (wasStamped(body)) return true;
   try {
     // A copy means something was changed (cut text, a repeated row): not this client's record.
     return checkAnswer(opId, body) === body;
