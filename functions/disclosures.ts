@@ -27,7 +27,7 @@ import { refuseFutureDay } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
-import { internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
 

@@ -19,7 +19,7 @@ import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import {

@@ -28,7 +28,8 @@ import { noData } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { LACKING } from "./cells/define-cell";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { answersOf, internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
+import { answersOf } from "./cells/answers";
 import { documentQuery, factCell, ISO_DAY, PARTS, type DocumentQuery, type Part } from "./xbrl";
 
 /** DOCUMENT's arguments read. */

@@ -38,17 +38,17 @@ import { companyOf, companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import type { CompanyRef } from "../src/excel/company-ref";
-import { FINANCIALS_FETCH_YEARS, narrowFinancials } from "../src/domain/financials-window";
+import { narrowFinancials } from "../src/domain/financials-window";
 import { defineTable, type TableResult } from "./cells/define-table";
 import type { Answers } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import {
   fetchFinancials,
-  financialsAsk,
   peekFinancials,
   widestAsk,
   type FinancialsAsk,
 } from "./cells/financials-asks";
+import { financialsAsk } from "./cells/interned-args";
 
 /** The default statement set: headline P&L, balance sheet, cash flow and per-share lines. */
 const DEFAULT_FINANCIAL_ITEMS: readonly string[] = [
@@ -117,7 +117,7 @@ function parseFinancials(raw: readonly unknown[]): FinancialsArgs {
  * body, the same object while fresh, is cut to `years` here as the client would cut it.
  */
 function windowAsk(args: FinancialsArgs, who: Company, month: string | undefined) {
-  return financialsAsk(who, args.periodType, FINANCIALS_FETCH_YEARS, month);
+  return financialsAsk(who, args.periodType, month);
 }
 
 /**

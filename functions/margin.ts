@@ -12,7 +12,8 @@ import { refuseFutureDay } from "./excel-errors";
 import { upToToday } from "../src/excel/dates";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { answersOf, internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
+import { answersOf } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
 

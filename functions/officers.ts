@@ -7,7 +7,8 @@ import { dateColumn, noResults, plainColumn, table, titleRowToday } from "./comm
 import { companyRefArg } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { answersOf, internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
+import { answersOf } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
 

@@ -14,7 +14,8 @@ import {
 import type { Column, TitleRow } from "../src/excel/shape";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { answersOf, internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
+import { answersOf } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 
 type Row = Record<string, unknown>;

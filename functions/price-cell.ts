@@ -10,13 +10,13 @@ import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
-import { BoundedMemo } from "../src/util/bounded-memo";
+import { priceOnOrBefore } from "../src/domain/network-rules";
 import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING } from "./cells/define-cell";
-import { argsTable, internedArgs, internedText } from "./cells/interned-args";
+import { argsTable, internedArgs, internedQuery, internedText } from "./cells/interned-args";
 
 export const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
 
@@ -37,7 +37,7 @@ interface PriceArgs {
 
 /**
  * The answers PRICE reads: the latest trading day (openapi.json getPrices limit 1), or the last
- * trading day on or before a day (the client's shared calendar-year windows, client.priceOnOrBefore).
+ * trading day on or before a day (the shared calendar-year windows, src/domain/price-windows.ts).
  */
 type PriceQuery =
   | { readonly kind: "latest"; readonly code: string; readonly query: { code: string; limit: 1 } }
@@ -45,23 +45,21 @@ type PriceQuery =
 
 type PriceAnswer = PricesResponse | { readonly row: SecurityDailyPrice | undefined };
 
-/** One frozen query per code and day, so a call finds what it fetched by the query itself. */
-const queries = new BoundedMemo<string, PriceQuery>(8192);
-
+/** One frozen query per code and day (interned-args.ts), so a call finds what it fetched by it. */
 function latestQuery(code: string): PriceQuery {
-  const key = `L${code}`;
-  return (
-    queries.get(key) ??
-    queries.set(
-      key,
-      Object.freeze({ kind: "latest", code, query: Object.freeze({ code, limit: 1 }) }),
-    )
-  );
+  return internedQuery(`PRICE latest|${code}`, () => ({
+    kind: "latest" as const,
+    code,
+    query: Object.freeze({ code, limit: 1 as const }),
+  }));
 }
 
 function dayQuery(code: string, day: string): PriceQuery {
-  const key = `D${code}|${day}`;
-  return queries.get(key) ?? queries.set(key, Object.freeze({ kind: "onOrBefore", code, day }));
+  return internedQuery(`PRICE onOrBefore|${code}|${day}`, () => ({
+    kind: "onOrBefore" as const,
+    code,
+    day,
+  }));
 }
 
 /** The field text as a key (a module-level reader: internedText remembers it per text). */
@@ -150,7 +148,7 @@ const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer>({
   fetch: async (ctx, _args, code, q) =>
     q.kind === "latest"
       ? ctx.client.prices(q.query, ctx.options)
-      : { row: await ctx.client.priceOnOrBefore(code, q.day, ctx.options) },
+      : { row: await priceOnOrBefore(ctx.client, code, q.day, ctx.options) },
 });
 
 export function price(

@@ -25,7 +25,8 @@ import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { answersOf, internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
+import { answersOf } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import { byEdinetCode, type EdinetSubject } from "./cells/subjects";
 

@@ -23,7 +23,8 @@ import {
 } from "../src/excel/fiscal-year-arg";
 import { refuseFutureDate } from "./excel-errors";
 import { defineTable, type TableResult } from "./cells/define-table";
-import { answersOf, internedQuery } from "./cells/queries";
+import { internedQuery } from "./cells/interned-args";
+import { answersOf } from "./cells/answers";
 import { LACKING } from "./cells/rounds";
 import { bySecurityCode } from "./cells/subjects";
 

@@ -8,8 +8,7 @@ import { dateCell, type Cell, type HostCapabilities } from "../src/excel/values"
 import { noData } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { defineCell, LACKING } from "./cells/define-cell";
-import { argsTable, internedArgs } from "./cells/interned-args";
-import { internedQuery } from "./cells/queries";
+import { argsTable, internedArgs, internedQuery } from "./cells/interned-args";
 import { ownValue } from "../src/excel/own-key";
 
 export const PARTS = ["meta", "sections", "xbrl", "available_sections"] as const;

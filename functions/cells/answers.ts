@@ -61,6 +61,18 @@ export function peekOperation<O extends OperationId>(
 }
 
 /**
+ * defineTable's answer steps for a table reading one operation's answers: peeked in memory,
+ * fetched through the call (client.request: what the client's method for it does).
+ */
+export function answersOf<O extends OperationId>(operationId: O) {
+  return {
+    peek: peekOperation(operationId),
+    fetch: (ctx: CallContext, _args: unknown, _subject: unknown, query: ParamsOf<O>) =>
+      ctx.client.request(operationId, query, ctx.options),
+  };
+}
+
+/**
  * An answer fetched once for every cell that lacks it, through the client's sharing layer
  * (src/client/answer-flights.ts): the first cell begins `start`, later ones find it (a cell on the
  * warm path waits for it as a record, define-cell.ts). Cancellation is shared: the work is abandoned

@@ -1,5 +1,6 @@
-// Raw custom-function arguments read into frozen argument objects, one per distinct combination:
-// the one place arguments are interned (every cell of a model repeats a few thousand combinations).
+// Raw custom-function arguments read into frozen argument objects, and the queries asked from
+// them, one frozen object per distinct combination: the one place arguments and queries are
+// interned (every cell of a model repeats a few thousand combinations).
 
 import { BoundedMemo } from "../../src/util/bounded-memo";
 import { financialPeriodArgs, type FinancialPeriodArgs } from "../../src/excel/financial-period";
@@ -10,6 +11,22 @@ import type { ParamsOf } from "../../src/client";
 
 /** Bound on each table (a model uses a few dozen texts per argument; past it the table starts over). */
 const LIMIT = 4096;
+
+/** Queries by key; a model names a few hundred companies in a few shapes each (then starts over). */
+const queries = new BoundedMemo<string, object>(16_384);
+
+/**
+ * The one query for `key` (the operation and its conditions, e.g. "getPeers|7203"), made frozen
+ * by `make` the first time: a call finds what it fetched by the query itself, and the client keeps
+ * what it learned of a frozen params object on it (client.peek).
+ *
+ * @example internedQuery("getPeers|7203", () => ({ security_code: "7203", limit: 20 }))
+ */
+export function internedQuery<Q extends object>(key: string, make: () => Q): Q {
+  const known = queries.get(key);
+  if (known !== undefined) return known as Q;
+  return queries.set(key, Object.freeze(make())) as Q;
+}
 
 /**
  * The map under `key` in `outer`, made empty on first use: the nested tables' one get-or-create (no
@@ -371,4 +388,32 @@ export function financialsQuery(
   }) as FinancialsQuery;
   byWindow.set(window, made);
   return made;
+}
+
+/** A company as typed and the window asked of it (openapi.json getFinancials period, years, as_of). */
+export interface FinancialsAsk {
+  readonly who: Company;
+  readonly params: FinancialsQuery;
+}
+
+const asks = argsTable<FinancialsAsk>();
+
+function makeAsk(who: Company, period: string, asOf: string): FinancialsAsk {
+  const window = asOf === "" ? undefined : asOf;
+  return { who, params: financialsQuery(who, period as FinancialsPeriodType, window) };
+}
+
+/**
+ * The one frozen ask for a company as typed and a window, always the widest (a company typed as
+ * a code: the same object each time; a looked-up name: a new one). Its params are the company's
+ * financialsQuery: the table and the FINANCIAL cells of a company ask the client one object.
+ *
+ * @example financialsAsk({ security_code: "7203" }, "annual", undefined).params // { security_code: "7203", period: "annual", years: 30 }
+ */
+export function financialsAsk(
+  who: Company,
+  period: FinancialsPeriodType,
+  asOf: string | undefined,
+): FinancialsAsk {
+  return internedArgs(asks, who, period, asOf ?? "", makeAsk);
 }

@@ -1,7 +1,6 @@
 // Excel argument parsing with errors that name the argument and what it accepts (#VALUE!, no request).
 
 import { dayOf, isBlank, normalizeText } from "../util/normalize";
-import { BoundedMemo } from "../util/bounded-memo";
 import { describeRich, isDateFormatted, isRichObject, unwrapBasic } from "./rich-value";
 import { periodNumber } from "./period-number";
 import { ownValue } from "./own-key";
@@ -355,12 +354,9 @@ export type MoneyUnit = "jpy" | "thousand_jpy" | "million_jpy" | "hundred_millio
 
 /** `unit`: jpy (default) | thousand_jpy | million_jpy | hundred_million_jpy; 円/千円/百万円/億円 too. */
 export function moneyUnitArg(value: unknown, argument = "unit"): MoneyUnit {
-  // Every money cell of a model names one of a few units: a text read once is remembered.
-  const known = typeof value === "string" ? moneyUnitTexts.get(value) : undefined;
-  if (known !== undefined) return known;
-  const unit = optionalChoice<MoneyUnit>(value, argument, MONEY_UNITS, MONEY_UNIT_ALIASES) ?? "jpy";
-  if (typeof value === "string") moneyUnitTexts.set(value, unit);
-  return unit;
+  // Read once per combination of a cell's arguments: the callers' readings are interned
+  // (functions/cells/interned-args.ts), so a model's cells do not come here again.
+  return optionalChoice<MoneyUnit>(value, argument, MONEY_UNITS, MONEY_UNIT_ALIASES) ?? "jpy";
 }
 
 const MONEY_UNITS: readonly MoneyUnit[] = [
@@ -375,5 +371,3 @@ const MONEY_UNIT_ALIASES: Readonly<Record<string, MoneyUnit>> = {
   百万円: "million_jpy",
   億円: "hundred_million_jpy",
 };
-/** Unit texts already read (successes only: a refused text throws with the cell's own value). */
-const moneyUnitTexts = new BoundedMemo<string, MoneyUnit>(1024);
