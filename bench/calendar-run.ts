@@ -119,6 +119,8 @@ export interface Evening<R> {
   simulatedMinutes: number;
   /** Background requests after the cold run (the results-day histories, src/domain/results-day-history.ts). */
   backgroundRequests: number;
+  /** The evening runtime's store at the close (its memory tier: the expiries its cells decided). */
+  store: ReturnType<typeof storeOver>;
 }
 
 /**
@@ -146,7 +148,7 @@ export async function runEvening<R>(
   client.revalidation().pause();
   await evening.flush();
   setClientForTesting(undefined);
-  return { cold: result, wallSeconds, simulatedMinutes, backgroundRequests };
+  return { cold: result, wallSeconds, simulatedMinutes, backgroundRequests, store: evening };
 }
 
 /**

@@ -6,6 +6,7 @@ import { getHostCapabilities, setHostCapabilities } from "../functions/host";
 import { setClientForTesting } from "../src/session";
 import type { KaishaClient } from "../src/client";
 import { openWorkbook, type OpenCell, type OpenHost } from "../taskpane/open/morning-open";
+import { mergeDueRecord, sessionDues, type DueRecord } from "../taskpane/open/due-record";
 import type { AliasedCompany } from "./company-aliases";
 import { runEvening, withCalendarModel, type Calendar } from "./calendar-run";
 import { LIVE, makeClient, storeOver } from "./live-client";
@@ -48,6 +49,8 @@ export interface DesktopMorning {
   /** Cells the open recalculated, and those recalculated again when their answer changed. */
   recalculated: number;
   changedCells: number;
+  /** Cells the open left as saved: the workbook's due record vouched for them. */
+  kept: number;
   /** Background requests of the evening session after its cold run (the results-day histories). */
   eveningBackgroundRequests: number;
   /** The queue when it stopped: requests left by the daily budget, companies still marked. */
@@ -123,6 +126,7 @@ function desktopWorkbook(
   client: KaishaClient,
   clock: VirtualClock,
   shown: Map<ScaleCell, unknown>,
+  dueRecord: DueRecord | undefined,
 ) {
   const byAddress = new Map<string, ScaleCell[]>();
   for (const cell of cells) {
@@ -156,6 +160,7 @@ function desktopWorkbook(
         sheet: (m[1] as string).replace(/''/g, "'"),
         address: m[2] as string,
         formula: `=KAISHA.${name}("${String(args[0])}")`,
+        value: shown.get(list[0] as ScaleCell),
       });
   }
   const host: OpenHost = {
@@ -172,6 +177,8 @@ function desktopWorkbook(
     }),
     cellsAnswered: () => answered,
     sleep: (ms) => clock.sleep(ms),
+    dueRecord: () => Promise.resolve(dueRecord),
+    now: () => clock.now(),
   };
   /** Excel's recalculation of the cells the background names (taskpane/recalc-on-revalidation.ts). */
   const recalculated = new Set<string>();
@@ -216,6 +223,13 @@ async function desktopRun(
       // The evening: the cold run, then its background until done (the workbook stays open).
       const saved = recorder();
       const evening = await runEvening(model, () => handCells(cells, saved.settle, saved.reject));
+      // Saved with the workbook: the due record the evening's runtime kept (taskpane/open/due-writer.ts).
+      const memory = evening.store.memory;
+      const held = (await memory.keys()).flatMap((key) => {
+        const entry = memory.peek?.(key);
+        return entry === undefined ? [] : [[key, entry] as const];
+      });
+      const dueRecord = mergeDueRecord(undefined, sessionDues(held), new Set(), clock.now());
 
       // The morning: a new runtime, Excel showing the saved values, the add-in's open.
       await clock.sleep(Math.max(0, Date.parse(calendar.morning) - clock.now()));
@@ -223,7 +237,7 @@ async function desktopRun(
       const client = makeClient(wire.fetch, clock, store);
       setClientForTesting(client, { lang: "en" }, store);
       const shown = new Map(saved.shown);
-      const book = desktopWorkbook(cells, client, clock, shown);
+      const book = desktopWorkbook(cells, client, clock, shown, dueRecord);
       const before = wire.counters.requests;
       const start = performance.now();
       const opened = await openWorkbook(book.host, { mode: "auto" });
@@ -274,6 +288,7 @@ async function desktopRun(
         wallSeconds,
         recalculated: opened.recalculated,
         changedCells: book.recalculated.size,
+        kept: opened.kept,
         eveningBackgroundRequests: evening.backgroundRequests,
         deferred: status.paused === "budget" ? status.requests : 0,
         unchecked: status.unchecked,
@@ -298,7 +313,7 @@ export async function resultsMorning(
   log("  results morning (built 11 May before the results, reopened 13 May, desktop model)...");
   const r = await desktopRun(RESULTS, aliased, companies, pricesFrom, true);
   log(
-    `  results morning: ${r.staleUnmarked} cells superseded unmarked, ${r.staleMarked} marked; ${r.requests} requests (${r.deferred} left by the budget, ${r.unchecked} companies unchecked), ${r.changedCells} cells recalculated after the open${r.samples.length > 0 ? `; e.g. ${r.samples.join("; ")}` : ""}`,
+    `  results morning: ${r.staleUnmarked} cells superseded unmarked, ${r.staleMarked} marked; ${r.requests} requests (${r.deferred} left by the budget, ${r.unchecked} companies unchecked), ${r.recalculated} cells recalculated at open (${r.kept} left as saved), ${r.changedCells} after${r.samples.length > 0 ? `; e.g. ${r.samples.join("; ")}` : ""}`,
   );
   return r;
 }
@@ -313,7 +328,7 @@ export async function desktopMorning(
   log("  next morning on the desktop model (no cell called at open; the add-in's open)...");
   const r = await desktopRun(NEXT_MORNING, aliased, companies, pricesFrom, false);
   log(
-    `  desktop next morning: ${r.requests} requests, ${r.wallSeconds.toFixed(1)} s wall, ${r.recalculated} cells recalculated at open, ${r.changedCells} after`,
+    `  desktop next morning: ${r.requests} requests, ${r.wallSeconds.toFixed(1)} s wall, ${r.recalculated} cells recalculated at open (${r.kept} left as saved by the due record), ${r.changedCells} after`,
   );
   return r;
 }

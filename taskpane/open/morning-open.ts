@@ -3,8 +3,11 @@
 // What it does, host by host (README "What happens at open, on each host"):
 // - Excel on Windows and Mac calls no custom function when a workbook opens: the cells show the
 //   values saved in the file. `openWorkbook` then finds every KAISHA cell (`OpenHost.scanCells`)
-//   and recalculates them (`OpenHost.recalculate`), the sheet on screen first: each cell answers
-//   at once from the stored answer (no request), marked stale where its data can have changed
+//   and recalculates those whose data can have changed (`OpenHost.recalculate`), the sheet on
+//   screen first: the workbook's due record (due-record.ts, kept in the document) says until when
+//   each company's answers cannot have changed; a cell it cannot vouch for (none kept, an error
+//   shown, a company it cannot tell) is recalculated too. Each recalculated cell answers at once
+//   from the stored answer (no request), marked stale where its data can have changed
 //   (src/client/client.ts serveWhileRevalidating), and the due answers go to the background
 //   revalidation (src/client/revalidator.ts), which asks the sheet on screen's companies first and
 //   has exactly the cells whose answers changed recalculated (taskpane/recalc-on-revalidation.ts).
@@ -18,6 +21,7 @@
 
 import type { RevalidationStatus } from "../../src/client";
 import { parseKaishaCall } from "../state/refresh-cost";
+import { companyArgument, planOpen, type DueRecord } from "./due-record";
 
 /** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */
 export interface OpenCell {
@@ -25,6 +29,8 @@ export interface OpenCell {
   /** the cell's address without its sheet, e.g. "B3". */
   address: string;
   formula: string;
+  /** The value it shows (saved in the file until it is evaluated): an error is recalculated. */
+  value?: unknown;
 }
 
 /** What the open needs of the client (src/client/client.ts KaishaClient). */
@@ -63,6 +69,12 @@ export interface OpenHost {
   cellsAnswered(): number;
   /** Waits `ms` (fake timers in tests, the bench's virtual clock). */
   sleep(ms: number): Promise<void>;
+  /** The workbook's due record (due-record.ts); without it every cell is recalculated. */
+  dueRecord?(): Promise<DueRecord | undefined>;
+  /** The values of cells a formula names its company by ("Sheet!A2", due-record.ts companyArgument). */
+  values?(refs: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
+  /** Now, for the record's due times (the bench's virtual clock). @default Date.now @unit ms */
+  now?(): number;
 }
 
 /**
@@ -98,6 +110,11 @@ export interface OpenResult {
   calledBy: "host" | "recalculated" | "none";
   /** Cells the open had Excel evaluate again (0 when the host had). */
   recalculated: number;
+  /** Cells left showing their saved values: the due record vouches their data cannot have changed. */
+  kept: number;
+  /** The due record read at open and the groups of the cells kept (due-record.ts mergeDueRecord). */
+  dueRecord?: DueRecord;
+  keptGroups: ReadonlySet<string>;
   /** What the background queue holds once the cells are in (its cost: requests, time). */
   due: RevalidationStatus;
   /** In "offer" mode, the queue is held: this starts it (Update). Undefined when nothing waits. */
@@ -127,6 +144,23 @@ export function companyOf(cell: OpenCell): string | undefined {
   if (first === undefined || first === "") return undefined;
   const literal = /^"(.*)"$/.exec(first)?.[1] ?? (/^\d+$/.test(first) ? first : undefined);
   return literal ?? `${cell.sheet}!${first.toUpperCase()}`;
+}
+
+/**
+ * The values of the cells the scan's formulas name their companies by (each read once); none when
+ * the host cannot read them (those cells are then recalculated: due-record.ts groupsOf).
+ */
+async function companyValues(
+  host: OpenHost,
+  cells: readonly OpenCell[],
+): Promise<ReadonlyMap<string, unknown>> {
+  const refs = new Set<string>();
+  for (const cell of cells) {
+    const arg = companyArgument(cell);
+    if (arg !== undefined && "ref" in arg) refs.add(arg.ref);
+  }
+  if (refs.size === 0 || host.values === undefined) return new Map();
+  return host.values([...refs]).catch(() => new Map());
 }
 
 /** Waits until no cell has answered for `quietMs` (at most MAX_QUIET_ROUNDS periods). */
@@ -164,15 +198,32 @@ export async function openWorkbook(host: OpenHost, options: OpenOptions = {}): P
   const cells = await host.scanCells().catch(() => [] as readonly OpenCell[]);
   if (cells.length === 0) {
     if (mode === "offer") queue.resume();
-    return { cells: 0, calledBy: "none", recalculated: 0, due: queue.status() };
+    return {
+      cells: 0,
+      calledBy: "none",
+      recalculated: 0,
+      kept: 0,
+      keptGroups: new Set(),
+      due: queue.status(),
+    };
   }
   // The web calls every cell at load: let its calls come in, then count them.
   if (options.always !== true) await quiet(host, quietMs);
   const hostCalled =
     options.always !== true && host.cellsAnswered() - answeredAtStart >= cells.length;
   let recalculated = 0;
+  let kept: Pick<OpenResult, "kept" | "keptGroups"> = { kept: 0, keptGroups: new Set() };
+  let dueRecord: DueRecord | undefined;
   if (!hostCalled) {
-    const ordered = onScreenFirst(cells, await host.activeSheet().catch(() => undefined));
+    // Update asks for every cell (answers can have become due since the open): no record read.
+    if (options.always !== true) dueRecord = await host.dueRecord?.().catch(() => undefined);
+    const plan =
+      dueRecord === undefined
+        ? undefined
+        : planOpen(cells, dueRecord, await companyValues(host, cells), host.now?.() ?? Date.now());
+    if (plan !== undefined) kept = { kept: plan.kept.length, keptGroups: plan.keptGroups };
+    const chosen = plan?.recalculate ?? cells;
+    const ordered = onScreenFirst(chosen, await host.activeSheet().catch(() => undefined));
     for (let start = 0; start < ordered.length; start += batch) {
       const addresses = ordered.slice(start, start + batch).map(cellAddressOf);
       // A batch Excel refused (a busy workbook) leaves those cells as saved: the rest go on.
@@ -188,6 +239,8 @@ export async function openWorkbook(host: OpenHost, options: OpenOptions = {}): P
     cells: cells.length,
     calledBy: hostCalled ? "host" : "recalculated",
     recalculated,
+    ...kept,
+    ...(dueRecord === undefined ? {} : { dueRecord }),
     due,
     ...(offer ? { update: () => queue.resume() } : {}),
   };

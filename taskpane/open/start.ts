@@ -1,8 +1,10 @@
 // The runtime's workbook work, loaded by taskpane/index.ts as chunk "open" once Office is ready: recalculation of revalidated cells, the sheet on screen first, and the open itself.
 
-import { DEFAULT_BASE_URL, getClient, onSessionChange } from "../../src/session";
+import { DEFAULT_BASE_URL, getCacheStore, getClient, onSessionChange } from "../../src/session";
+import { TieredCacheStore, type CacheEntry } from "../../src/client";
 import { cellKey, cellsAnswered } from "../../src/cell-errors";
 import { activeSheetName, followActiveSheet } from "../excel/active-sheet-priority";
+import { readCellValues } from "../excel/cell-values";
 import { findKaishaFormulas } from "../excel/formulas";
 import { keepReplacedAnswers, recordedRecalculateAddresses } from "../changes/pane-recorder";
 import { isExcelAvailable } from "../excel/run";
@@ -17,9 +19,62 @@ import {
   openWorkbook,
   type OpenHost,
   type OpenOptions,
+  type OpenResult,
 } from "./morning-open";
+import { DUE_RECORD_SETTING, parseDueRecord, type DueRecord } from "./due-record";
+import { keepDueRecord } from "./due-writer";
 import { recordOpen } from "./open-state";
 import { officeStartup } from "./startup-behavior";
+
+/** The document's settings as the due record uses them (Office.context.document.settings). */
+interface DocumentSettings {
+  get(name: string): unknown;
+  set(name: string, value: unknown): void;
+  saveAsync(callback?: (result: { status: string; error?: { message?: string } }) => void): void;
+}
+
+function documentSettings(): DocumentSettings | undefined {
+  const office = (
+    globalThis as { Office?: { context?: { document?: { settings?: DocumentSettings } } } }
+  ).Office;
+  return office?.context?.document?.settings;
+}
+
+function readDueSetting(): unknown {
+  try {
+    return documentSettings()?.get(DUE_RECORD_SETTING);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves the record into the document's settings (saved with the workbook when the analyst saves). */
+function writeDueSetting(record: DueRecord): Promise<void> {
+  const settings = documentSettings();
+  if (settings === undefined) return Promise.resolve();
+  settings.set(DUE_RECORD_SETTING, record);
+  return new Promise((resolve, reject) =>
+    settings.saveAsync((r) =>
+      r.status === "failed" ? reject(new Error(r.error?.message ?? "saveAsync")) : resolve(),
+    ),
+  );
+}
+
+/** The answers the memory tier holds, with the expiries the client decided (no storage read). */
+async function heldAnswers(): Promise<Array<readonly [string, CacheEntry]>> {
+  const store = getCacheStore();
+  const memory = store instanceof TieredCacheStore ? store.memory : store;
+  if (memory?.peek === undefined) return [];
+  const out: Array<readonly [string, CacheEntry]> = [];
+  for (const key of await memory.keys()) {
+    const entry = memory.peek(key);
+    if (entry !== undefined) out.push([key, entry]);
+  }
+  return out;
+}
+
+/** The last open (or Update) done in this runtime: the due record's writer merges with it. */
+let lastOpen: OpenResult | undefined;
 
 /**
  * Excel's side of the open (taskpane/excel/: the only code that calls Excel.run); `found` gets
@@ -42,6 +97,8 @@ function excelOpenHost(found: Map<string, string>): OpenHost {
     client: getClient,
     cellsAnswered,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    dueRecord: () => Promise.resolve(parseDueRecord(readDueSetting())),
+    values: readCellValues,
   };
 }
 
@@ -55,6 +112,7 @@ export function startOpen(options: OpenOptions): ReturnType<typeof openWorkbook>
   const progress = followOpen(getClient(), (address) => found.get(cellKey(address) ?? address));
   const result = openWorkbook(excelOpenHost(found), options);
   recordOpen({ result, progress });
+  void result.then((r) => (lastOpen = r)).catch(() => undefined);
   return result;
 }
 
@@ -75,6 +133,19 @@ export async function startWorkbook(): Promise<void> {
     (addresses) => recordedRecalculateAddresses(addresses, "revalidation"),
   );
   void followActiveSheet(getClient, onSessionChange);
+  // The workbook's due record kept current: the next desktop open recalculates only what is due.
+  keepDueRecord({
+    held: heldAnswers,
+    cellsAnswered,
+    idle: () => {
+      const s = getClient().revalidation().status();
+      return s.inFlight === 0 && (s.companies === 0 || s.paused !== undefined);
+    },
+    open: () => lastOpen,
+    read: readDueSetting,
+    write: writeDueSetting,
+    now: Date.now,
+  });
   // The session's server and remembered key, as the pane would set them (pane-main.tsx): a
   // runtime started with the workbook, the pane hidden, reads the stored answers of that key.
   await runtimeSession().catch(() => undefined);

@@ -8,6 +8,7 @@ import {
   type OpenCell,
   type OpenHost,
 } from "../../taskpane/open/morning-open";
+import type { DueRecord } from "../../taskpane/open/due-record";
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -187,4 +188,86 @@ test("a cell's company: a code as written, or the cell its formula refers to", (
   expect(at("=KAISHA.PRICE(7203)")).toBe("7203");
   expect(at('=KAISHA.FINANCIAL($A2,"sales","FY-1")')).toBe("Model!A2");
   expect(at("=KAISHA.FIELDS()")).toBeUndefined();
+});
+
+describe("with the workbook's due record (taskpane/open/due-record.ts)", () => {
+  const NOW = Date.parse("2026-11-21T00:00:00Z");
+  /** 1300..1309 fresh for an hour, except 1302 and 1307 (a close, a filing window since). */
+  const record: DueRecord = {
+    v: 1,
+    due: Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [
+        `${1300 + i}|getFinancials`,
+        i === 2 || i === 7 ? NOW - 1 : NOW + 3_600_000,
+      ]),
+    ),
+  };
+
+  test("Windows/Mac: only the cells whose data can have changed are recalculated, the sheet on screen first; the rest keep their saved values", async () => {
+    const cells = workbook(10);
+    // A cell saved showing an error (a failed fetch): recalculated though its company is fresh.
+    cells[4] = { ...(cells[4] as OpenCell), value: "#N/A" };
+    const w = world(cells, { active: "Model" });
+    w.host.dueRecord = () => Promise.resolve(record);
+    w.host.now = () => NOW;
+    const run = openWorkbook(w.host);
+    await jest.advanceTimersByTimeAsync(10_000);
+    const r = await run;
+    expect(r.calledBy).toBe("recalculated");
+    expect(r.cells).toBe(10);
+    expect(r.recalculated).toBe(3);
+    expect(r.kept).toBe(7);
+    // Model's 1307 (B9) first, then Comps' 1302 (B4) and the error (B6).
+    expect(w.batches.flat()).toEqual(["'Model'!B9", "'Comps'!B4", "'Comps'!B6"]);
+    expect(r.dueRecord).toBe(record);
+    expect(r.keptGroups.has("1300|getFinancials")).toBe(true);
+    expect(r.keptGroups.has("1302|getFinancials")).toBe(false);
+    // Only the recalculated cells' companies go to the background: nothing asked for the rest.
+    expect(w.sent.sort()).toEqual(["1302", "1304", "1307"]);
+  });
+
+  test("a company named by a cell: the open reads that cell; one it cannot read is recalculated", async () => {
+    const cells: OpenCell[] = [
+      { sheet: "Model", address: "B2", formula: '=KAISHA.FINANCIAL($A2,"sales")', value: 1 },
+      { sheet: "Model", address: "B3", formula: '=KAISHA.FINANCIAL($A3,"sales")', value: 1 },
+    ];
+    const w = world(cells);
+    const asked: string[][] = [];
+    w.host.dueRecord = () => Promise.resolve(record);
+    w.host.now = () => NOW;
+    w.host.values = (refs) => {
+      asked.push([...refs]);
+      return Promise.resolve(new Map([["Model!A2", 1300]]));
+    };
+    const run = openWorkbook(w.host);
+    await jest.advanceTimersByTimeAsync(10_000);
+    const r = await run;
+    expect(asked).toEqual([["Model!A2", "Model!A3"]]);
+    expect(w.batches.flat()).toEqual(["'Model'!B3"]);
+    expect(r.kept).toBe(1);
+  });
+
+  test("the web: the host called every cell, so the record is not read and nothing is recalculated", async () => {
+    const w = world(workbook(4));
+    const read = jest.fn(() => Promise.resolve(record));
+    w.host.dueRecord = read;
+    const run = openWorkbook(w.host);
+    w.answer(4);
+    await jest.advanceTimersByTimeAsync(10_000);
+    const r = await run;
+    expect(r.calledBy).toBe("host");
+    expect(w.batches).toEqual([]);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  test("Update recalculates every cell whatever the record says", async () => {
+    const w = world(workbook(4));
+    w.host.dueRecord = () => Promise.resolve(record);
+    w.host.now = () => NOW;
+    const run = openWorkbook(w.host, { always: true });
+    await jest.advanceTimersByTimeAsync(10_000);
+    const r = await run;
+    expect(r.recalculated).toBe(4);
+    expect(r.kept).toBe(0);
+  });
 });

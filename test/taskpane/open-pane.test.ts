@@ -19,6 +19,8 @@ function result(over: Partial<OpenResult> = {}): OpenResult {
     cells: 412,
     calledBy: "recalculated",
     recalculated: 412,
+    kept: 0,
+    keptGroups: new Set(),
     due: EMPTY_REVALIDATION,
     ...over,
   };

@@ -1,0 +1,166 @@
+// The workbook's due record: which cells a desktop open leaves as saved (their data cannot have changed yet) and which it recalculates, the expiries a runtime's answers give, and what is kept for the next open.
+
+import {
+  companyArgument,
+  mergeDueRecord,
+  parseDueRecord,
+  planOpen,
+  sessionDues,
+  type DueRecord,
+} from "../../taskpane/open/due-record";
+import type { OpenCell } from "../../taskpane/open/morning-open";
+
+const NOW = Date.parse("2026-11-21T00:00:00Z");
+const LATER = NOW + 3_600_000;
+const EARLIER = NOW - 3_600_000;
+
+const cell = (address: string, formula: string, value: unknown = 1): OpenCell => ({
+  sheet: "Model",
+  address,
+  formula,
+  value,
+});
+
+const record = (due: Record<string, number>): DueRecord => ({ v: 1, due });
+
+test("without a record every cell is recalculated (a workbook saved before it, or elsewhere)", () => {
+  const cells = [
+    cell("B2", '=KAISHA.FINANCIAL("7203","sales")'),
+    cell("C2", "=KAISHA.PRICE(7203)"),
+  ];
+  const plan = planOpen(cells, undefined, new Map(), NOW);
+  expect(plan.recalculate).toEqual(cells);
+  expect(plan.kept).toEqual([]);
+});
+
+test("a cell is left as saved only while every answer behind it is fresh; a due one is recalculated", () => {
+  const cells = [
+    cell("B2", '=KAISHA.FINANCIAL("7203","sales")'),
+    cell("C2", "=KAISHA.PRICE(7203)"),
+    cell("B3", '=KAISHA.FINANCIAL("6758","sales")'),
+  ];
+  const plan = planOpen(
+    cells,
+    record({ "7203|getFinancials": LATER, "7203|getPrices": EARLIER, "6758|getFinancials": NOW }),
+    new Map(),
+    NOW,
+  );
+  expect(plan.kept.map((c) => c.address)).toEqual(["B2"]);
+  // A close since (EARLIER), and an expiry reached exactly now: recalculated.
+  expect(plan.recalculate.map((c) => c.address)).toEqual(["C2", "B3"]);
+  expect([...plan.keptGroups]).toEqual(["7203|getFinancials"]);
+});
+
+test("cells the record cannot vouch for are recalculated: an error shown, a wrapped call, another function, a company not in it", () => {
+  const due = record({ "7203|getFinancials": LATER, "7203|getPrices": LATER });
+  const cells = [
+    cell("B2", '=KAISHA.FINANCIAL("7203","sales")', "#N/A"),
+    cell("B3", '=KAISHA.FINANCIAL("7203","sales")', "#BUSY!"),
+    cell("B4", '=KAISHA.FINANCIAL("7203","sales")', { type: "Error", errorType: "Busy" }),
+    cell("B5", "=IFERROR(KAISHA.PRICE(7203),0)", 0),
+    cell("B6", "=KAISHA.PRICE(7203)*2", 4),
+    cell("B7", '=KAISHA.COMPANY("7203","name")', "Toyota"),
+    cell("B8", '=KAISHA.FINANCIAL("9999","sales")'),
+    cell("B9", "=KAISHA.PRICE(7203)", 2_500),
+  ];
+  const plan = planOpen(cells, due, new Map(), NOW);
+  expect(plan.kept.map((c) => c.address)).toEqual(["B9"]);
+  expect(plan.recalculate).toHaveLength(7);
+});
+
+test("a company named by a cell is read at open: its value decides, and a reference not read is recalculated", () => {
+  const due = record({ "7203|getPrices": LATER, "E02144|getPrices": LATER });
+  const cells = [
+    cell("C2", "=KAISHA.PRICE($A2)"),
+    cell("C3", "=KAISHA.PRICE(A3)"),
+    cell("C4", "=KAISHA.PRICE('Code list'!$B$9)"),
+    cell("C5", "=KAISHA.PRICE(A5)"),
+    cell("C6", "=KAISHA.PRICE(A2:A3)"),
+  ];
+  const values = new Map<string, unknown>([
+    ["Model!A2", 7203],
+    ["Model!A3", "6758"],
+    ["Code list!B9", "e02144"],
+  ]);
+  const plan = planOpen(cells, due, values, NOW);
+  expect(plan.kept.map((c) => c.address)).toEqual(["C2", "C4"]);
+  expect(plan.recalculate.map((c) => c.address)).toEqual(["C3", "C5", "C6"]);
+  expect(companyArgument({ sheet: "Model", formula: "=KAISHA.PRICE('Code list'!$B$9)" })).toEqual({
+    ref: "Code list!B9",
+  });
+});
+
+test("DIVIDENDS reads /dividends or the financials it falls back to: the earlier of the two decides", () => {
+  const cells = [cell("E2", '=KAISHA.DIVIDENDS("7203")')];
+  expect(
+    planOpen(
+      cells,
+      record({ "7203|getDividends": LATER, "7203|getFinancials": EARLIER }),
+      new Map(),
+      NOW,
+    ).recalculate,
+  ).toHaveLength(1);
+  expect(planOpen(cells, record({ "7203|getDividends": LATER }), new Map(), NOW).kept).toHaveLength(
+    1,
+  );
+});
+
+test("a runtime's expiries: the answers its cells read (their decided freshUntil), under every code naming the company", () => {
+  const dues = sessionDues([
+    ["abc/securities/7203/prices?limit=1", { body: {}, freshUntil: LATER }],
+    [
+      "abc/financials?security_code=7203&years=30",
+      { body: { edinet_code: "E02144", security_code: "7203" }, freshUntil: LATER },
+    ],
+    ["abc/financials?period=quarterly&security_code=7203&years=30", { body: {}, freshUntil: NOW }],
+    // Read by no cell yet (a background check's answer): not vouched for.
+    ["abc/valuations?security_code=7203&years=50", { body: {} }],
+    ["abc/securities/7203/disclosures?from=2025-01-01", { body: {}, freshUntil: LATER }],
+  ]);
+  expect(Object.fromEntries(dues)).toEqual({
+    "7203|getPrices": LATER,
+    "7203|getFinancials": NOW,
+    "E02144|getFinancials": LATER,
+  });
+});
+
+test("what is kept for the next open: this session's expiries, the old record's for the cells left as saved, nothing already due", () => {
+  const old = record({
+    "7203|getFinancials": LATER + 5,
+    "6758|getFinancials": LATER,
+    "9984|getPrices": LATER,
+  });
+  const session = new Map([
+    ["7203|getFinancials", LATER + 9],
+    ["7203|getPrices", EARLIER],
+    ["8306|getPrices", LATER],
+  ]);
+  const merged = mergeDueRecord(
+    old,
+    session,
+    new Set(["7203|getFinancials", "6758|getFinancials"]),
+    NOW,
+  );
+  expect(merged).toEqual({
+    v: 1,
+    due: {
+      // Kept cells still show what the old record vouched for: the earlier of the two.
+      "7203|getFinancials": LATER + 5,
+      "6758|getFinancials": LATER,
+      "8306|getPrices": LATER,
+      // 7203's prices are due (left out: recalculated next time); 9984's cells were recalculated
+      // and read nothing this session: left out.
+    },
+  });
+});
+
+test("a setting this version did not write is no record", () => {
+  expect(parseDueRecord(undefined)).toBeUndefined();
+  expect(parseDueRecord("{not json")).toBeUndefined();
+  expect(parseDueRecord({ v: 2, due: {} })).toBeUndefined();
+  expect(parseDueRecord({ v: 1, due: { a: 1, b: "x", c: Number.NaN } })).toEqual({
+    v: 1,
+    due: { a: 1 },
+  });
+  expect(parseDueRecord(JSON.stringify({ v: 1, due: { a: 2 } }))).toEqual({ v: 1, due: { a: 2 } });
+});
