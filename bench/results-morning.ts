@@ -51,6 +51,14 @@ export interface DesktopMorning {
   changedCells: number;
   /** Cells the open left as saved: the workbook's due record vouched for them. */
   kept: number;
+  /**
+   * The morning's requests the background sent (counted against its daily budget,
+   * src/client/revalidator.ts DEFAULT_DAILY_BUDGET); the rest were the cells' own (an answer not
+   * stored: they are outside the budget).
+   */
+  backgroundRequests: number;
+  /** The morning's requests by endpoint ("financials", "securities/prices"). */
+  requestKinds: Record<string, number>;
   /** Background requests of the evening session after its cold run (the results-day histories). */
   eveningBackgroundRequests: number;
   /** The queue when it stopped: requests left by the daily budget, companies still marked. */
@@ -234,7 +242,15 @@ async function desktopRun(
       // The morning: a new runtime, Excel showing the saved values, the add-in's open.
       await clock.sleep(Math.max(0, Date.parse(calendar.morning) - clock.now()));
       const store = storeOver(disk, clock);
-      const client = makeClient(wire.fetch, clock, store);
+      // The morning's requests by kind, the background's (within its daily budget) apart.
+      const kinds = new Map<string, number>();
+      const morningFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+        const kind = /\/v1\/([a-z]+)(?:\/[^/?]+\/([a-z]+))?/.exec(String(input));
+        const name = kind === null ? "other" : `${kind[1]}${kind[2] ? `/${kind[2]}` : ""}`;
+        kinds.set(name, (kinds.get(name) ?? 0) + 1);
+        return wire.fetch(input, init);
+      }) as typeof fetch;
+      const client = makeClient(morningFetch, clock, store);
       setClientForTesting(client, { lang: "en" }, store);
       const shown = new Map(saved.shown);
       const book = desktopWorkbook(cells, client, clock, shown, dueRecord);
@@ -289,6 +305,8 @@ async function desktopRun(
         recalculated: opened.recalculated,
         changedCells: book.recalculated.size,
         kept: opened.kept,
+        backgroundRequests: status.spentToday,
+        requestKinds: Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1])),
         eveningBackgroundRequests: evening.backgroundRequests,
         deferred: status.paused === "budget" ? status.requests : 0,
         unchecked: status.unchecked,
@@ -313,7 +331,7 @@ export async function resultsMorning(
   log("  results morning (built 11 May before the results, reopened 13 May, desktop model)...");
   const r = await desktopRun(RESULTS, aliased, companies, pricesFrom, true);
   log(
-    `  results morning: ${r.staleUnmarked} cells superseded unmarked, ${r.staleMarked} marked; ${r.requests} requests (${r.deferred} left by the budget, ${r.unchecked} companies unchecked), ${r.recalculated} cells recalculated at open (${r.kept} left as saved), ${r.changedCells} after${r.samples.length > 0 ? `; e.g. ${r.samples.join("; ")}` : ""}`,
+    `  results morning: ${r.staleUnmarked} cells superseded unmarked, ${r.staleMarked} marked; ${r.requests} requests (${r.backgroundRequests} by the background, by endpoint ${JSON.stringify(r.requestKinds)}; ${r.deferred} left by the budget, ${r.unchecked} companies unchecked), ${r.recalculated} cells recalculated at open (${r.kept} left as saved), ${r.changedCells} after${r.samples.length > 0 ? `; e.g. ${r.samples.join("; ")}` : ""}`,
   );
   return r;
 }
