@@ -89,6 +89,9 @@ export function olderWindowOf(
   spec: FiscalPeriodSpec,
   windowYears: number,
 ): string | undefined {
+  // A relative period counts back from the latest row, never into an older window
+  // (olderWindowAsOf has no month to step back to): such a cell reads no map for it.
+  if (spec.kind === "relative") return undefined;
   const index = Object.isFrozen(spec) ? indexOf(periods) : undefined;
   if (index === undefined) return olderWindowAsOf(periods, spec, windowYears);
   const known = index.older.get(spec);
