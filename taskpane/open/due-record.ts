@@ -170,8 +170,33 @@ export interface OpenPlan {
 }
 
 /**
+ * The groups this store holds answers of, from their keys alone (the persistent tier's index: no
+ * answer read): the code in the path or query the answer was asked by.
+ */
+export function storedGroups(keys: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const key of keys) {
+    const m = KEY_PATH.exec(key);
+    const operation = m === null ? undefined : OPERATION_OF_PATH[m[2] ?? m[3] ?? ""];
+    if (m === null || operation === undefined) continue;
+    const query = new URLSearchParams(m[4] ?? "");
+    const codes = [
+      m[1] === undefined ? undefined : decodeURIComponent(m[1]),
+      query.get("security_code"),
+      query.get("edinet_code"),
+      query.get("code"),
+    ];
+    for (const code of codes)
+      if (typeof code === "string" && code !== "") out.add(groupKey(code, operation));
+  }
+  return out;
+}
+
+/**
  * The open's plan: every cell recalculated unless `record` vouches for it (its groups due after
- * `now` and its saved value not an error). Without a record every cell is recalculated.
+ * `now`, its saved value not an error) and, given `stored` (`storedGroups`), this computer holds an
+ * answer behind it: a workbook saved on another computer, or after this store was cleared, shows
+ * answers this store never gave, so its cells are recalculated. Without a record every cell is.
  *
  * @example planOpen(cells, undefined, new Map(), Date.now()).recalculate.length === cells.length // true
  */
@@ -180,12 +205,20 @@ export function planOpen(
   record: DueRecord | undefined,
   resolved: ReadonlyMap<string, unknown>,
   now: number,
+  stored?: ReadonlySet<string>,
 ): OpenPlan {
   const plan: OpenPlan = { recalculate: [], kept: [], keptGroups: new Set() };
   for (const cell of cells) {
     const groups = record === undefined ? undefined : groupsOf(cell, resolved);
     const due = groups === undefined || record === undefined ? undefined : dueOf(groups, record);
-    if (groups === undefined || due === undefined || due <= now || isErrorValue(cell.value)) {
+    const held = stored === undefined || (groups ?? []).some((g) => stored.has(g));
+    if (
+      groups === undefined ||
+      due === undefined ||
+      due <= now ||
+      !held ||
+      isErrorValue(cell.value)
+    ) {
       plan.recalculate.push(cell);
       continue;
     }

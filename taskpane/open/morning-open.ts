@@ -21,7 +21,7 @@
 
 import type { RevalidationStatus } from "../../src/client";
 import { parseKaishaCall } from "../state/refresh-cost";
-import { companyArgument, planOpen, type DueRecord } from "./due-record";
+import { companyArgument, planOpen, storedGroups, type DueRecord } from "./due-record";
 
 /** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */
 export interface OpenCell {
@@ -75,6 +75,11 @@ export interface OpenHost {
   values?(refs: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
   /** Now, for the record's due times (the bench's virtual clock). @default Date.now @unit ms */
   now?(): number;
+  /**
+   * The keys of the answers this computer stores (the persistent tier's index, no answer read):
+   * a cell none of whose answers is held is recalculated (a workbook saved elsewhere).
+   */
+  storedKeys?(): Promise<readonly string[]>;
 }
 
 /**
@@ -217,10 +222,20 @@ export async function openWorkbook(host: OpenHost, options: OpenOptions = {}): P
   if (!hostCalled) {
     // Update asks for every cell (answers can have become due since the open): no record read.
     if (options.always !== true) dueRecord = await host.dueRecord?.().catch(() => undefined);
+    const stored =
+      dueRecord === undefined || host.storedKeys === undefined
+        ? undefined
+        : storedGroups(await host.storedKeys().catch(() => []));
     const plan =
       dueRecord === undefined
         ? undefined
-        : planOpen(cells, dueRecord, await companyValues(host, cells), host.now?.() ?? Date.now());
+        : planOpen(
+            cells,
+            dueRecord,
+            await companyValues(host, cells),
+            host.now?.() ?? Date.now(),
+            stored,
+          );
     if (plan !== undefined) kept = { kept: plan.kept.length, keptGroups: plan.keptGroups };
     const chosen = plan?.recalculate ?? cells;
     const ordered = onScreenFirst(chosen, await host.activeSheet().catch(() => undefined));

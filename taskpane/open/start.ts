@@ -99,6 +99,7 @@ function excelOpenHost(found: Map<string, string>): OpenHost {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     dueRecord: () => Promise.resolve(parseDueRecord(readDueSetting())),
     values: readCellValues,
+    storedKeys: () => getCacheStore()?.keys() ?? Promise.resolve([]),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   parseDueRecord,
   planOpen,
   sessionDues,
+  storedGroups,
   type DueRecord,
 } from "../../taskpane/open/due-record";
 import type { OpenCell } from "../../taskpane/open/morning-open";
@@ -163,4 +164,29 @@ test("a setting this version did not write is no record", () => {
     due: { a: 1 },
   });
   expect(parseDueRecord(JSON.stringify({ v: 1, due: { a: 2 } }))).toEqual({ v: 1, due: { a: 2 } });
+});
+
+test("a workbook saved on another computer (or after this store was cleared): cells whose answers this store does not hold are recalculated", () => {
+  const due = record({
+    "7203|getFinancials": LATER,
+    "7203|getPrices": LATER,
+    "6758|getPrices": LATER,
+  });
+  const cells = [
+    cell("B2", '=KAISHA.FINANCIAL("7203","sales")'),
+    cell("C2", "=KAISHA.PRICE(7203)"),
+    cell("C3", "=KAISHA.PRICE(6758)"),
+  ];
+  // The store's keys alone (no answer read): 7203's financials and prices are held, 6758's not.
+  const stored = storedGroups([
+    "abc123/financials?security_code=7203&years=30",
+    "abc123/securities/7203/prices?limit=1",
+    "abc123/securities/7203/disclosures?from=2025-01-01",
+  ]);
+  expect([...stored].sort()).toEqual(["7203|getFinancials", "7203|getPrices"]);
+  const plan = planOpen(cells, due, new Map(), NOW, stored);
+  expect(plan.kept.map((c) => c.address)).toEqual(["B2", "C2"]);
+  expect(plan.recalculate.map((c) => c.address)).toEqual(["C3"]);
+  // Nothing stored at all: every cell.
+  expect(planOpen(cells, due, new Map(), NOW, new Set()).recalculate).toHaveLength(3);
 });
