@@ -17,7 +17,6 @@ import type { OpenCell } from "./morning-open";
 /**
  * The document setting's name (Office.context.document.settings: per add-in and document, saved
  * with the workbook). It holds due times by company and operation, never a key or a server.
- * @internal Tests read the setting the record is kept in.
  */
 export const DUE_RECORD_SETTING = "kaisha.dueRecord";
 
@@ -113,19 +112,13 @@ export function companyArgument(
   return { ref: `${sheet}!${(ref[2] ?? "").toUpperCase()}${ref[3] ?? ""}` };
 }
 
-/** The sheet and address of a `companyArgument` reference ("Sheet!A2"). */
-export function splitRef(ref: string): { sheet: string; address: string } {
-  const at = ref.lastIndexOf("!");
-  return { sheet: ref.slice(0, at), address: ref.slice(at + 1) };
-}
-
 /**
  * The groups (`groupKey`) whose answers a cell shows, or undefined when the record cannot vouch
  * for it: a formula other than one plain KAISHA call (`=IFERROR(KAISHA.PRICE(…),0)` hides an
  * error), a function not in OPERATIONS_OF, or a company not told (`resolved` gives a reference's
  * value, read at open).
  */
-export function groupsOf(
+function groupsOf(
   cell: Pick<OpenCell, "sheet" | "formula">,
   resolved: ReadonlyMap<string, unknown>,
 ): string[] | undefined {
@@ -161,7 +154,7 @@ function dueOf(groups: readonly string[], record: DueRecord): number | undefined
 }
 
 /** Which cells an open recalculates, and which it leaves showing their saved values. */
-export interface OpenPlan {
+interface OpenPlan {
   recalculate: OpenCell[];
   /** Cells left as saved: the record vouches their data cannot have changed yet. */
   kept: OpenCell[];
