@@ -113,20 +113,26 @@ const disclosuresTable = defineTable<
     mode: headersArg(headers),
     direction: orderArg(order),
   }),
-  refuse({ start, end }, today, userToday) {
-    // A range starting after today holds no disclosure yet: say so rather than answer nothing
-    // (the user's own today east of Japan is the latest day).
-    refuseFutureDay(start, today, userToday);
-    if (start !== undefined && end !== undefined && start > end) {
-      throw new ArgumentError(
-        "from",
-        { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
-        start,
-      );
-    }
+  needs: {
+    refuse({ start, end }, today, userToday) {
+      // A range starting after today holds no disclosure yet: say so rather than answer nothing
+      // (the user's own today east of Japan is the latest day).
+      refuseFutureDay(start, today, userToday);
+      if (start !== undefined && end !== undefined && start > end) {
+        throw new ArgumentError(
+          "from",
+          { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+          start,
+        );
+      }
+    },
+    ...bySecurityCode<DisclosuresArgs>(),
+    first: (args, code) => [disclosuresQuery(code, args)],
+    peek: (client, { params, count }) =>
+      peekWalk(client, "listSecurityDisclosures", params, limitsOf(count)),
+    fetch: (ctx, _args, _code, { params, count }) =>
+      fetchWalk(ctx, "listSecurityDisclosures", params, limitsOf(count)),
   },
-  ...bySecurityCode<DisclosuresArgs>(),
-  needs: (args, code) => [disclosuresQuery(code, args)],
   compute(args, code, answers, shaping, client) {
     const walk = answers.read(disclosuresQuery(code, args, client.today()));
     if (walk === undefined) return LACKING;
@@ -153,10 +159,6 @@ const disclosuresTable = defineTable<
     const timeOf = (r: (typeof latest)[number]) => r.disclosed_at ?? r.filing_date ?? "";
     return orderedTable(shaping, columns, latest, timeOf, args, title);
   },
-  peek: (client, { params, count }) =>
-    peekWalk(client, "listSecurityDisclosures", params, limitsOf(count)),
-  fetch: (ctx, _args, _code, { params, count }) =>
-    fetchWalk(ctx, "listSecurityDisclosures", params, limitsOf(count)),
 });
 
 export function disclosures(

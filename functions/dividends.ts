@@ -164,9 +164,15 @@ function refuseDividends(args: DividendsArgs, today: string, userToday: string):
  */
 const dividendsTable = defineTable<DividendsArgs, EdinetSubject, DividendsQuery, DividendsAnswer>({
   parse: parseDividends,
-  refuse: refuseDividends,
-  ...byEdinetCode<DividendsArgs>(),
-  needs: (_args, { edinet }) => [historyQuery(edinet)],
+  needs: {
+    refuse: refuseDividends,
+    ...byEdinetCode<DividendsArgs>(),
+    first: (_args, { edinet }) => [historyQuery(edinet)],
+    peek: (client, query) =>
+      "who" in query ? peekFinancials(client, query) : client.peek("getDividends", query),
+    fetch: (ctx, _args, _subject, query) =>
+      "who" in query ? fetchFinancials(ctx, query) : ctx.client.dividends(query, ctx.options),
+  },
   compute(args, { who, label: code, edinet }, answers, shaping) {
     const { fromArg, toArg } = args;
     const body = answers.read(historyQuery(edinet)) as ResponseOf<"getDividends"> | undefined;
@@ -206,10 +212,6 @@ const dividendsTable = defineTable<DividendsArgs, EdinetSubject, DividendsQuery,
       title,
     );
   },
-  peek: (client, query) =>
-    "who" in query ? peekFinancials(client, query) : client.peek("getDividends", query),
-  fetch: (ctx, _args, _subject, query) =>
-    "who" in query ? fetchFinancials(ctx, query) : ctx.client.dividends(query, ctx.options),
 });
 
 export function dividends(

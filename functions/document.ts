@@ -47,10 +47,13 @@ const documentTable = defineTable<DocumentArgs, string, DocumentQuery, ResponseO
       which: optionalChoice(part, "part", PARTS, { xbrl_facts: "xbrl" }) ?? "meta",
       mode: headersArg(headers),
     }),
-    // The document is the subject: nothing to look up.
-    subjectAtHand: (args) => args.id,
-    subject: (_ctx, args) => args.id,
-    needs: (args, id) => [documentQuery(id, args.which)],
+    needs: {
+      // The document is the subject: nothing to look up.
+      subjectAtHand: (args) => args.id,
+      subject: (_ctx, args) => args.id,
+      first: (args, id) => [documentQuery(id, args.which)],
+      ...answersOf("getDisclosure"),
+    },
     compute({ which, mode }, id, answers, ctx) {
       const body = answers.read(documentQuery(id, which));
       if (body === undefined) return LACKING;
@@ -120,7 +123,6 @@ const documentTable = defineTable<DocumentArgs, string, DocumentQuery, ResponseO
         }
       }
     },
-    ...answersOf("getDisclosure"),
   },
 );
 
@@ -185,9 +187,12 @@ const sectionTable = defineTable<
     id: docIdArg(docId),
     which: requiredChoice(sectionId, "section", SECTION_IDS),
   }),
-  subjectAtHand: (args) => args.id,
-  subject: (_ctx, args) => args.id,
-  needs: (args) => [sectionQuery(args)],
+  needs: {
+    subjectAtHand: (args) => args.id,
+    subject: (_ctx, args) => args.id,
+    first: (args) => [sectionQuery(args)],
+    ...answersOf("getDisclosureSection"),
+  },
   compute(args, id, answers) {
     const body = answers.read(sectionQuery(args));
     if (body === undefined) return LACKING;
@@ -202,7 +207,6 @@ const sectionTable = defineTable<
     if (cells.length === 0) throw noResults();
     return cells.map((c) => [c]);
   },
-  ...answersOf("getDisclosureSection"),
 });
 
 export function section(

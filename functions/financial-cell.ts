@@ -339,28 +339,30 @@ export const financialCell = defineCell<
     ref: internedCompanyRef(company),
     what: financialWhat(item, fiscalPeriod, period, quarter, unit),
   }),
-  // A code or entity is the company; an EDINET code whose security code is known is asked by it
-  // (company-resolver.ts knownFinancialsAsk); a name needs a look-up.
-  subjectAtHand: ({ ref }, client) =>
-    "security_code" in ref ? ref : "name" in ref ? undefined : knownFinancialsAsk(client, ref),
-  subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
-  needs: (args, who) => [financialsQuery(who, fetchTypeOf(args.what), undefined)],
-  compute: financialValue,
-  peek: peekOperation("getFinancials"),
-  // Aliases of a company share one answer (company-resolver.ts companyFinancials).
-  fetch: (ctx, _args, who, query) =>
-    sharedAnswer(ctx, "getFinancials", query, (options) =>
-      companyFinancials(ctx.client, who, query, options),
-    ),
-  // Shared fetches are keyed by the company as typed (the full path's `who` for a code).
-  shares: {
-    operation: "getFinancials",
-    fetchedAs: (args, query) =>
-      financialsQuery(args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
+  needs: {
+    // A code or entity is the company; an EDINET code whose security code is known is asked by it
+    // (company-resolver.ts knownFinancialsAsk); a name needs a look-up.
+    subjectAtHand: ({ ref }, client) =>
+      "security_code" in ref ? ref : "name" in ref ? undefined : knownFinancialsAsk(client, ref),
+    subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
+    first: (args, who) => [financialsQuery(who, fetchTypeOf(args.what), undefined)],
+    peek: peekOperation("getFinancials"),
+    // Aliases of a company share one answer (company-resolver.ts companyFinancials).
+    fetch: (ctx, _args, who, query) =>
+      sharedAnswer(ctx, "getFinancials", query, (options) =>
+        companyFinancials(ctx.client, who, query, options),
+      ),
+    // Shared fetches are keyed by the company as typed (the full path's `who` for a code).
+    shares: {
+      operation: "getFinancials",
+      fetchedAs: (args, query) =>
+        financialsQuery(args.ref as Company, query.period as FinancialsPeriodType, query.as_of),
+    },
+    // The full path computes with the company as typed; an EDINET code asked by its learned security
+    // code names the other code in its messages, so only the company itself makes a warm error final.
+    finalSubject: (args, who) => who === args.ref,
   },
-  // The full path computes with the company as typed; an EDINET code asked by its learned security
-  // code names the other code in its messages, so only the company itself makes a warm error final.
-  finalSubject: (args, who) => who === args.ref,
+  compute: financialValue,
 });
 
 /**

@@ -126,15 +126,19 @@ function windowAsk(args: FinancialsArgs, who: Company, month: string | undefined
  */
 const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, FinancialsResponse>({
   parse: parseFinancials,
-  remembered: (args) => !("name" in args.ref),
-  refuse: (args, today, userToday) => refuseFutureDate(args.asOf, today, userToday),
-  subjectAtHand: (args) => ("name" in args.ref ? undefined : args.ref),
-  subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
-  needs: (args, who) => {
-    const { asOf } = args;
-    if (asOf === undefined) return [windowAsk(args, who, undefined)];
-    const month = monthWithoutAnswer(asOf);
-    return [month === undefined ? widestAsk(who, asOf) : windowAsk(args, who, month)];
+  needs: {
+    remembered: (args) => !("name" in args.ref),
+    refuse: (args, today, userToday) => refuseFutureDate(args.asOf, today, userToday),
+    subjectAtHand: (args) => ("name" in args.ref ? undefined : args.ref),
+    subject: (ctx, args) => ("name" in args.ref ? companyOf(ctx, args.ref) : args.ref),
+    first: (args, who) => {
+      const { asOf } = args;
+      if (asOf === undefined) return [windowAsk(args, who, undefined)];
+      const month = monthWithoutAnswer(asOf);
+      return [month === undefined ? widestAsk(who, asOf) : windowAsk(args, who, month)];
+    },
+    peek: peekFinancials,
+    fetch: (ctx, _args, _who, ask) => fetchFinancials(ctx, ask),
   },
   compute(args, who, answers, shaping) {
     const { asOf, periodType, money, keys, mode } = args;
@@ -171,8 +175,6 @@ const financialsTable = defineTable<FinancialsArgs, Company, FinancialsAsk, Fina
     }
     return itemsDown(shaping, shown, keys, money, mode, title);
   },
-  peek: peekFinancials,
-  fetch: (ctx, _args, _who, ask) => fetchFinancials(ctx, ask),
 });
 
 export function financials(

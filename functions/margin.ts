@@ -72,8 +72,11 @@ const marginTable = defineTable<
     mode: headersArg(headers),
     direction: orderArg(order),
   }),
-  ...bySecurityCode<MarginArgs>(),
-  needs: (args, code) => [weeklyQuery(code, args.period)],
+  needs: {
+    ...bySecurityCode<MarginArgs>(),
+    first: (args, code) => [weeklyQuery(code, args.period)],
+    ...answersOf("getWeeklyMarginBalance"),
+  },
   compute(args, code, answers, shaping) {
     const body = answers.read(weeklyQuery(code, args.period));
     if (body === undefined) return LACKING;
@@ -93,7 +96,6 @@ const marginTable = defineTable<
     );
     return orderedTable(shaping, columns, body.weeks, (w) => w.report_date, args, title);
   },
-  ...answersOf("getWeeklyMarginBalance"),
 });
 
 export function margin(
@@ -163,10 +165,13 @@ const jsfTable = defineTable<JsfArgs, string, JsfQuery, ResponseOf<"getJsfMargin
     mode: headersArg(headers),
     direction: orderArg(order),
   }),
-  // openapi.json getJsfMarginDaily to: the end of a past period; a day not reached yet has none.
-  refuse: ({ end }, today, userToday) => refuseFutureDay(end, today, userToday),
-  ...bySecurityCode<JsfArgs>(),
-  needs: (args, code) => [jsfQuery(code, args)],
+  needs: {
+    // openapi.json getJsfMarginDaily to: the end of a past period; a day not reached yet has none.
+    refuse: ({ end }, today, userToday) => refuseFutureDay(end, today, userToday),
+    ...bySecurityCode<JsfArgs>(),
+    first: (args, code) => [jsfQuery(code, args)],
+    ...answersOf("getJsfMarginDaily"),
+  },
   compute(args, code, answers, shaping, client) {
     const body = answers.read(jsfQuery(code, args, client.today()));
     if (body === undefined) return LACKING;
@@ -196,7 +201,6 @@ const jsfTable = defineTable<JsfArgs, string, JsfQuery, ResponseOf<"getJsfMargin
     );
     return orderedTable(shaping, columns, rows, (r) => String(r.date ?? ""), args, title);
   },
-  ...answersOf("getJsfMarginDaily"),
 });
 
 export function jsfMargin(

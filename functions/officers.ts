@@ -34,8 +34,11 @@ const officersTable = defineTable<
   ResponseOf<"getOfficers">
 >({
   parse: ([company, headers]) => ({ ref: companyRefArg(company), mode: headersArg(headers) }),
-  ...bySecurityCode<OfficersArgs>(),
-  needs: (_args, code) => [officersQuery(code)],
+  needs: {
+    ...bySecurityCode<OfficersArgs>(),
+    first: (_args, code) => [officersQuery(code)],
+    ...answersOf("getOfficers"),
+  },
   compute(args, code, answers, shaping) {
     const body = answers.read(officersQuery(code));
     if (body === undefined) return LACKING;
@@ -58,7 +61,6 @@ const officersTable = defineTable<
     const rows = body.officers as unknown as Record<string, unknown>[];
     return table(shaping, columns, rows, args.mode, title);
   },
-  ...answersOf("getOfficers"),
 });
 
 export function officers(

@@ -50,8 +50,11 @@ const peersTable = defineTable<PeersArgs, string, ParamsOf<"getPeers">, Response
     count: optionalInteger(limit, "limit", { min: 1, max: FETCH_LIMIT }) ?? 8,
     mode: headersArg(headers),
   }),
-  ...bySecurityCode<PeersArgs>(),
-  needs: (_args, code) => [peersQuery(code)],
+  needs: {
+    ...bySecurityCode<PeersArgs>(),
+    first: (_args, code) => [peersQuery(code)],
+    ...answersOf("getPeers"),
+  },
   compute(args, code, answers, shaping) {
     const body = answers.read(peersQuery(code));
     if (body === undefined) return LACKING;
@@ -60,7 +63,6 @@ const peersTable = defineTable<PeersArgs, string, ParamsOf<"getPeers">, Response
     const title = titleRowToday(shaping, body, code, "peers");
     return table(shaping, COLUMNS, rows, args.mode, title);
   },
-  ...answersOf("getPeers"),
 });
 
 export function peers(

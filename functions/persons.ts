@@ -48,16 +48,18 @@ function personTable<O extends PersonOperation>(
     internedQuery(`${operationId}|${id}`, () => ({ id }) as unknown as ParamsOf<O>);
   const defined = defineTable<PersonArgs, string, ParamsOf<O>, ResponseOf<O>>({
     parse: ([personId, headers]) => ({ id: personIdArg(personId), mode: headersArg(headers) }),
-    subjectAtHand: (args) => args.id,
-    subject: (_ctx, args) => args.id,
-    needs: (_args, id) => [query(id)],
+    needs: {
+      subjectAtHand: (args) => args.id,
+      subject: (_ctx, args) => args.id,
+      first: (_args, id) => [query(id)],
+      ...answersOf(operationId),
+    },
     compute(args, id, answers, shaping) {
       const body = answers.read(query(id));
       if (body === undefined) return LACKING;
       const { columns, rows, title } = build(shaping, body, id);
       return table(shaping, columns, rows, args.mode, title);
     },
-    ...answersOf(operationId),
   });
   return (personId, headers, invocation) => defined(invocation, [personId, headers]);
 }

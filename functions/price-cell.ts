@@ -98,10 +98,22 @@ function parsePrice(company: unknown, field: unknown, date: unknown): PriceArgs 
  */
 const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer>({
   parse: parsePrice,
-  subjectAtHand: (args) => ("security_code" in args.ref ? args.ref.security_code : undefined),
-  subject: (ctx, args) =>
-    "security_code" in args.ref ? args.ref.security_code : securityCodeOf(ctx, args.ref),
-  needs: (args, code) => [args.day === undefined ? latestQuery(code) : dayQuery(code, args.day)],
+  needs: {
+    subjectAtHand: (args) => ("security_code" in args.ref ? args.ref.security_code : undefined),
+    subject: (ctx, args) =>
+      "security_code" in args.ref ? args.ref.security_code : securityCodeOf(ctx, args.ref),
+    first: (args, code) => [args.day === undefined ? latestQuery(code) : dayQuery(code, args.day)],
+    // The latest day is a plain answer in memory; a day's window is the client's (price-days.ts),
+    // read through priceOnOrBefore only.
+    peek: (client, q) =>
+      q.kind === "latest"
+        ? client.peek("getPrices", q.query as { code: string; limit: number })
+        : undefined,
+    fetch: async (ctx, _args, code, q) =>
+      q.kind === "latest"
+        ? ctx.client.prices(q.query, ctx.options)
+        : { row: await priceOnOrBefore(ctx.client, code, q.day, ctx.options) },
+  },
   compute(args, code, answers, host, client) {
     const { key } = args;
     const today = client.today();
@@ -139,16 +151,6 @@ const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer>({
     const value = (row as unknown as Record<string, unknown>)[key];
     return unitCell(value, unitOf("prices", key), "jpy", host);
   },
-  // The latest day is a plain answer in memory; a day's window is the client's (price-days.ts),
-  // read through priceOnOrBefore only.
-  peek: (client, q) =>
-    q.kind === "latest"
-      ? client.peek("getPrices", q.query as { code: string; limit: number })
-      : undefined,
-  fetch: async (ctx, _args, code, q) =>
-    q.kind === "latest"
-      ? ctx.client.prices(q.query, ctx.options)
-      : { row: await priceOnOrBefore(ctx.client, code, q.day, ctx.options) },
 });
 
 export function price(

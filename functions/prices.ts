@@ -145,10 +145,29 @@ function refusePrices({ asked, end }: PricesArgs, today: string, userToday: stri
  */
 const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
   parse: parsePrices,
-  refuse: refusePrices,
-  ...bySecurityCode<PricesArgs>(),
-  // The range's start depends on today: compute names the one answer it reads.
-  needs: () => [],
+  needs: {
+    refuse: refusePrices,
+    ...bySecurityCode<PricesArgs>(),
+    // The range's start depends on today: compute names the one answer it reads.
+    first: () => [],
+    // A spill: the stored one while it is fresh in memory (client.peekPricesToLatest), noted for
+    // PRICE as the full path notes it (a reopened workbook's spill may be read here first).
+    peek(client, query) {
+      if (query.kind === "walk") return peekWalk(client, "getPrices", query.pages, RANGE);
+      const answer = client.peekPricesToLatest(query.code, query.from);
+      if (answer !== undefined) notePrices(client, query, answer, answer, answer.prices);
+      return answer;
+    },
+    async fetch(ctx, _args, _code, query) {
+      const answer =
+        query.kind === "spill"
+          ? await ctx.client.pricesToLatest(query.code, query.from, ctx.options)
+          : await fetchWalk(ctx, "getPrices", query.pages, RANGE);
+      const { first, rows } = rowsOf(answer);
+      notePrices(ctx.client, query, first, answer, rows);
+      return answer;
+    },
+  },
   compute(args, code, answers, shaping, client) {
     const { asked, end, keys, direction } = args;
     const today = client.today();
@@ -182,23 +201,6 @@ const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
       first.attribution,
     );
     return table(shaping, columns, shown as unknown as Record<string, unknown>[], args.mode, title);
-  },
-  // A spill: the stored one while it is fresh in memory (client.peekPricesToLatest), noted for
-  // PRICE as the full path notes it (a reopened workbook's spill may be read here first).
-  peek(client, query) {
-    if (query.kind === "walk") return peekWalk(client, "getPrices", query.pages, RANGE);
-    const answer = client.peekPricesToLatest(query.code, query.from);
-    if (answer !== undefined) notePrices(client, query, answer, answer, answer.prices);
-    return answer;
-  },
-  async fetch(ctx, _args, _code, query) {
-    const answer =
-      query.kind === "spill"
-        ? await ctx.client.pricesToLatest(query.code, query.from, ctx.options)
-        : await fetchWalk(ctx, "getPrices", query.pages, RANGE);
-    const { first, rows } = rowsOf(answer);
-    notePrices(ctx.client, query, first, answer, rows);
-    return answer;
   },
 });
 

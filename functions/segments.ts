@@ -94,9 +94,12 @@ function segmentsQuery(
  */
 const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, SegmentsResponse>({
   parse: parseSegments,
-  refuse: (args, today, userToday) => refuseFutureDate(args.yearArg, today, userToday),
-  ...byEdinetCode<SegmentsArgs>(),
-  needs: (args, { edinet }) => [segmentsQuery(edinet, args.period, undefined)],
+  needs: {
+    refuse: (args, today, userToday) => refuseFutureDate(args.yearArg, today, userToday),
+    ...byEdinetCode<SegmentsArgs>(),
+    first: (args, { edinet }) => [segmentsQuery(edinet, args.period, undefined)],
+    ...answersOf("getSegments"),
+  },
   compute(args, { label: code, edinet }, answers, shaping) {
     const { yearArg, plainYear, period: p, money } = args;
     let body = answers.read(segmentsQuery(edinet, p, undefined));
@@ -152,7 +155,6 @@ const segmentsTable = defineTable<SegmentsArgs, EdinetSubject, SegmentsQuery, Se
       title,
     );
   },
-  ...answersOf("getSegments"),
 });
 
 export function segments(

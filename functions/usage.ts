@@ -10,16 +10,18 @@ const NO_ARGS = Object.freeze({});
 /** USAGE: remaining requests (openapi.json getUsage, bearerAuth). */
 const usageCell = defineCell<object, object, object, { remaining: number }>({
   parse: () => NO_ARGS,
-  subjectAtHand: () => NO_ARGS,
-  subject: () => NO_ARGS,
-  needs: () => [NO_ARGS],
+  needs: {
+    subjectAtHand: () => NO_ARGS,
+    subject: () => NO_ARGS,
+    first: () => [NO_ARGS],
+    // openapi.json getUsage: the count changes with every request elsewhere; never read from memory.
+    peek: () => undefined,
+    fetch: (ctx) => ctx.client.usage(ctx.options),
+  },
   compute(_args, _subject, answers) {
     const body = answers.read(NO_ARGS);
     return body === undefined ? LACKING : body.remaining;
   },
-  // openapi.json getUsage: the count changes with every request elsewhere; never read from memory.
-  peek: () => undefined,
-  fetch: (ctx) => ctx.client.usage(ctx.options),
 });
 
 export function usage(invocation?: InvocationLike): Cell | Promise<Cell> {

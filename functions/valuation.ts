@@ -110,9 +110,12 @@ function parseValuation([company, fields, years, headers, order, asOf]: readonly
  */
 const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, ValuationsResponse>({
   parse: parseValuation,
-  refuse: (args, today, userToday) => refuseFutureDate(args.asOf, today, userToday),
-  ...bySecurityCode<ValuationArgs>(),
-  needs: (_args, code) => [valuationsQuery(code)],
+  needs: {
+    refuse: (args, today, userToday) => refuseFutureDate(args.asOf, today, userToday),
+    ...bySecurityCode<ValuationArgs>(),
+    first: (_args, code) => [valuationsQuery(code)],
+    ...answersOf("getValuations"),
+  },
   compute(args, code, answers, shaping) {
     const { asOf } = args;
     const body = answers.read(valuationsQuery(code));
@@ -149,7 +152,6 @@ const valuationTable = defineTable<ValuationArgs, string, ValuationsQuery, Valua
     );
     return orderedTable(shaping, columns, history, (h) => h.fiscal_year, args, title);
   },
-  ...answersOf("getValuations"),
 });
 
 export function valuation(

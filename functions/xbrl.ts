@@ -102,10 +102,14 @@ function parseXbrl(docId: unknown, element: unknown, context: unknown): XbrlArgs
  */
 const xbrlCell = defineCell<XbrlArgs, XbrlQuery, XbrlQuery, ResponseOf<"getDisclosure">>({
   parse: parseXbrl,
-  // The document is the subject: nothing to look up.
-  subjectAtHand: (args) => args.query,
-  subject: (_ctx, args) => args.query,
-  needs: (_args, query) => [query],
+  needs: {
+    // The document is the subject: nothing to look up.
+    subjectAtHand: (args) => args.query,
+    subject: (_ctx, args) => args.query,
+    first: (_args, query) => [query],
+    peek: (client, query) => client.peek("getDisclosure", query),
+    fetch: (ctx, _args, query) => ctx.client.disclosure(query, ctx.options),
+  },
   compute({ name, context }, query, answers, host) {
     const body = answers.read(query);
     if (body === undefined) return LACKING;
@@ -127,8 +131,6 @@ const xbrlCell = defineCell<XbrlArgs, XbrlQuery, XbrlQuery, ResponseOf<"getDiscl
     }
     return factCell(pick, host);
   },
-  peek: (client, query) => client.peek("getDisclosure", query),
-  fetch: (ctx, _args, query) => ctx.client.disclosure(query, ctx.options),
 });
 
 export function xbrl(

@@ -1,5 +1,5 @@
-// The steps a defined cell (define-cell.ts) and a defined table (define-table.ts) share: the
-// subject its answers are asked for, the answers it needs, and reading them from memory or the API.
+// A definition's `needs` (define-cell.ts, define-table.ts): the subject its answers are asked for,
+// the answers its first round reads, and reading them from memory or the API.
 
 import type { KaishaClient } from "../../src/client";
 import type { CallContext } from "../run";
@@ -16,7 +16,7 @@ export interface AnswerSteps<A, S, Q extends object, B> {
    */
   subject(ctx: CallContext, args: A): S | Promise<S>;
   /** The answers the first round reads: fetched together once compute lacks any of them. */
-  needs(args: A, subject: S): readonly Q[];
+  first(args: A, subject: S): readonly Q[];
   /** The answer if it is fresh in memory (client.peek), else undefined. No request. */
   peek(client: KaishaClient, query: Q): B | undefined;
   /** The answer through the call's client and options (stale marking, deadline, cancellation). */

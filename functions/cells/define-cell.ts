@@ -1,5 +1,5 @@
-// defineCell: a custom function giving one value, answered from memory at once, after another
-// cell's fetch, or through `run`, every path calling the same `compute`.
+// defineCell({ parse, needs, compute }): a custom function giving one value, answered from memory
+// at once, after another cell's fetch, or through `run`, every path ending in the same `compute`.
 
 import { AbortError, type Flight, type KaishaClient } from "../../src/client";
 import { answeredCell } from "../../src/cell-errors";
@@ -22,29 +22,10 @@ type Waiter = Parameters<ReturnType<KaishaClient["flights"]>["work"]["wait"]>[1]
 export { LACKING } from "./rounds";
 
 /**
- * One single-value function. `A` is its frozen argument object, `S` the company (or other subject)
- * its answers are asked for, `Q` a frozen query naming one answer, `B` that answer.
+ * What a single-value function needs besides its arguments: the subject and answers (answer-steps.ts),
+ * and what lets a warm miss wait for another cell's fetch or report its error at once.
  */
-export interface CellDefinition<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
-  /**
-   * The raw arguments (Excel's, in order, the invocation left out) read into one object whose
-   * shared parts are frozen and interned (interned-args.ts); ArgumentError for the first refused
-   * (#VALUE!).
-   */
-  parse: OfRawArguments<A>;
-  /**
-   * The value from the answers `answers` holds, LACKING when one it read is missing (later rounds:
-   * an older window, the semiannual halves), or a thrown error (#N/A, #VALUE!) when there is none.
-   * Synchronous and the same for every path: a cell answered from memory and one answered after a
-   * request cannot differ.
-   */
-  compute(
-    args: A,
-    subject: S,
-    answers: Answers<Q, B>,
-    host: HostCapabilities,
-    client: KaishaClient,
-  ): Cell | typeof LACKING;
+export interface CellNeeds<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
   /**
    * When the full path's `fetch` shares its answers through the client's sharing layer
    * (answers.ts sharedAnswer, src/client/answer-flights.ts): their operation, and the query an
@@ -59,6 +40,49 @@ export interface CellDefinition<A, S, Q extends object, B> extends AnswerSteps<A
    */
   finalSubject?(args: A, subject: S): boolean;
 }
+
+/**
+ * One single-value function. `A` is its frozen argument object, `S` the company (or other subject)
+ * its answers are asked for, `Q` a frozen query naming one answer, `B` that answer.
+ */
+export interface CellDefinition<A, S, Q extends object, B> {
+  /**
+   * The raw arguments (Excel's, in order, the invocation left out) read into one object whose
+   * shared parts are frozen and interned (interned-args.ts); ArgumentError for the first refused
+   * (#VALUE!).
+   */
+  parse: OfRawArguments<A>;
+  /** The subject and the answers compute reads, and how each is found (in memory or fetched). */
+  needs: CellNeeds<A, S, Q, B>;
+  /**
+   * The value from the answers `answers` holds, LACKING when one it read is missing (later rounds:
+   * an older window, the semiannual halves), or a thrown error (#N/A, #VALUE!) when there is none.
+   * Synchronous and the same for every path: a cell answered from memory and one answered after a
+   * request cannot differ.
+   */
+  compute(
+    args: A,
+    subject: S,
+    answers: Answers<Q, B>,
+    host: HostCapabilities,
+    client: KaishaClient,
+  ): Cell | typeof LACKING;
+}
+
+/**
+ * What the warm path gives when memory does not hold the value: the full path, unless the miss
+ * found an error that path would report word for word, or another cell's fetch to wait for.
+ */
+class Miss {
+  constructor(
+    readonly failure: Error | undefined,
+    readonly flight: Flight<unknown> | undefined,
+    readonly client: KaishaClient | undefined,
+  ) {}
+}
+
+/** A miss with nothing found: the full path (one object for every such miss). */
+const TO_FULL = new Miss(undefined, undefined, undefined);
 
 /** A function of a single-value function's raw arguments (six at most, the invocation aside). */
 type OfRawArguments<R> = (
@@ -104,58 +128,43 @@ type CellCall<R> = (
 export function defineCell<A, S, Q extends object, B>(
   definition: CellDefinition<A, S, Q, B>,
 ): DefinedCell {
-  const memory = memoryAnswers<Q, B>(definition.peek);
-  const { shares } = definition;
-  /** The fetch under way for what the last warm miss lacked (read just after the miss). */
-  let pending: Flight<unknown> | undefined;
-  /** The client of the last warm miss's fetch (read with `pending`). */
-  let pendingClient: KaishaClient | undefined;
-  /** The error the last warm miss found final (read just after the miss). */
-  let failure: Error | undefined;
+  const { parse, needs, compute } = definition;
+  const memory = memoryAnswers<Q, B>(needs.peek);
+  const { shares } = needs;
 
-  /**
-   * The value from memory alone, or LACKING (with `pending` set when another cell fetches it, or
-   * `failure` set to an error the full path would report the same).
-   */
-  const warm: OfRawArguments<Cell | typeof LACKING> = (a, b, c, d, e, f) => {
-    pending = undefined;
-    failure = undefined;
+  /** The value from memory alone, or the miss: what the cell does instead. */
+  const warm: OfRawArguments<Cell | Miss> = (a, b, c, d, e, f) => {
     let args: A;
     try {
-      args = definition.parse(a, b, c, d, e, f);
+      args = parse(a, b, c, d, e, f);
     } catch (err) {
       // The full path parses the same arguments the same way: its error is this one.
-      if (err instanceof ArgumentError) failure = err;
-      return LACKING;
+      return err instanceof ArgumentError ? new Miss(err, undefined, undefined) : TO_FULL;
     }
     let subject: S | undefined;
     try {
       // The session's client read as a binding (a call only before it is made).
       const client = sessionClient ?? getClient();
-      subject = definition.subjectAtHand(args, client);
-      if (subject === undefined) return LACKING;
+      subject = needs.subjectAtHand(args, client);
+      if (subject === undefined) return TO_FULL;
       memory.begin(client);
-      const value = definition.compute(args, subject, memory, hostCapabilities, client);
+      const value = compute(args, subject, memory, hostCapabilities, client);
+      if (value !== LACKING) return value;
       const lacked = memory.lacked();
-      if (value === LACKING && lacked !== undefined && shares !== undefined) {
-        pending = client
-          .flights()
-          .find(shares.operation, shares.fetchedAs(args, lacked) as never) as
-          Flight<unknown> | undefined;
-        pendingClient = client;
-      }
-      return value;
+      if (lacked === undefined || shares === undefined) return TO_FULL;
+      const flight = client
+        .flights()
+        .find(shares.operation, shares.fetchedAs(args, lacked) as never) as
+        Flight<unknown> | undefined;
+      return flight === undefined ? TO_FULL : new Miss(undefined, flight, client);
     } catch (err) {
       // A data error (#N/A no such period) from fresh answers is final when the full path would
       // compute with the same subject; anything else, the full path reports (and records).
-      pending = undefined;
-      if (
+      const final =
         (err instanceof FunctionError || err instanceof ArgumentError) &&
         subject !== undefined &&
-        definition.finalSubject?.(args, subject) === true
-      )
-        failure = err;
-      return LACKING;
+        needs.finalSubject?.(args, subject) === true;
+      return final ? new Miss(err, undefined, undefined) : TO_FULL;
     } finally {
       memory.end();
     }
@@ -163,13 +172,13 @@ export function defineCell<A, S, Q extends object, B>(
 
   const full: CellCall<Promise<Cell>> = (invocation, a, b, c, d, e, f) =>
     run(invocation, async (ctx) => {
-      const args = definition.parse(a, b, c, d, e, f);
-      const known = definition.subject(ctx, args);
+      const args = parse(a, b, c, d, e, f);
+      const known = needs.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
       return inRounds<Q, B, Cell>(
-        definition.needs(args, subject),
-        (answers) => definition.compute(args, subject, answers, ctx.host, ctx.client),
-        (q) => definition.fetch(ctx, args, subject, q),
+        needs.first(args, subject),
+        (answers) => compute(args, subject, answers, ctx.host, ctx.client),
+        (q) => needs.fetch(ctx, args, subject, q),
       );
     });
 
@@ -189,13 +198,10 @@ export function defineCell<A, S, Q extends object, B>(
       return;
     }
     const value = warm(cell.a, cell.b, cell.c, cell.d, cell.e, cell.f);
-    pending = undefined;
-    pendingClient = undefined;
-    failure = undefined;
     cell.resolve(
-      value !== LACKING
-        ? answeredAtOnce(invocation, value)
-        : full(invocation, cell.a, cell.b, cell.c, cell.d, cell.e, cell.f),
+      value instanceof Miss
+        ? full(invocation, cell.a, cell.b, cell.c, cell.d, cell.e, cell.f)
+        : answeredAtOnce(invocation, value),
     );
   };
 
@@ -227,23 +233,16 @@ export function defineCell<A, S, Q extends object, B>(
 
   return (invocation, a, b, c, d, e, f) => {
     const quick = warm(a, b, c, d, e, f);
-    if (quick !== LACKING) return answeredAtOnce(invocation, quick);
-    if (failure !== undefined && !inPreview(invocation)) {
-      const err = failure;
-      failure = undefined;
-      return failedAtOnce(invocation, err);
-    }
-    failure = undefined;
-    const shared = pending;
-    const client = pendingClient;
-    pending = undefined;
-    pendingClient = undefined;
+    if (!(quick instanceof Miss)) return answeredAtOnce(invocation, quick);
+    const preview = inPreview(invocation);
+    if (quick.failure !== undefined && !preview) return failedAtOnce(invocation, quick.failure);
+    const { flight, client } = quick;
     // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
     // turn later; waiting for it would find nothing and ask again).
-    if (shared === undefined || client === undefined || shared.settled || inPreview(invocation)) {
+    if (flight === undefined || client === undefined || flight.settled || preview) {
       return full(invocation, a, b, c, d, e, f);
     }
-    return joined(client, shared, new WaitingCell(wakeOne, invocation, a, b, c, d, e, f));
+    return joined(client, flight, new WaitingCell(wakeOne, invocation, a, b, c, d, e, f));
   };
 }
 

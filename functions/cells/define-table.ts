@@ -1,6 +1,6 @@
-// defineTable: a spilling custom function (a Cell[][] table), answered from memory at once or
-// through `run`, both paths calling the same `compute`; a table is built once per answers and
-// argument object, and given again while those answers are the same.
+// defineTable({ parse, needs, compute }): a spilling custom function (a Cell[][] table), answered
+// from memory at once or through `run`, both paths ending in the same `compute`; a table is built
+// once per answers and argument object, and given again while those answers are the same.
 
 import { isStale, type KaishaClient } from "../../src/client";
 import { clearCellError } from "../../src/cell-errors";
@@ -18,22 +18,10 @@ import type { AnswerSteps } from "./answer-steps";
 import { inRounds, LACKING } from "./rounds";
 
 /**
- * One table function. `A` is its frozen argument object, `S` the subject its answers are asked
- * for (a security code, a company and its EDINET code: a string or an interned object, so that
- * `===` tells the same one), `Q` a frozen query naming one answer, `B` that answer.
+ * What a table function needs besides its arguments: the subject and answers (answer-steps.ts),
+ * which argument objects may be kept, and what is refused before anything is asked.
  */
-export interface TableDefinition<A extends object, S, Q extends object, B> extends AnswerSteps<
-  A,
-  S,
-  Q,
-  B
-> {
-  /**
-   * The raw arguments (Excel's, in order, the invocation left out) read into one argument object;
-   * ArgumentError for the first refused (#VALUE!, before any request). Depends on the texts alone
-   * (not on today or the key): defineTable keeps one frozen object per combination of them.
-   */
-  parse(raw: readonly unknown[]): A;
+export interface TableNeeds<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
   /** False for arguments that must be read anew for each cell (a company name). Default true. */
   remembered?(args: A): boolean;
   /**
@@ -42,6 +30,22 @@ export interface TableDefinition<A extends object, S, Q extends object, B> exten
    * where the user is (client.userToday(): up to a day ahead of JST east of Japan).
    */
   refuse?(args: A, today: string, userToday: string): void;
+}
+
+/**
+ * One table function. `A` is its frozen argument object, `S` the subject its answers are asked
+ * for (a security code, a company and its EDINET code: a string or an interned object, so that
+ * `===` tells the same one), `Q` a frozen query naming one answer, `B` that answer.
+ */
+export interface TableDefinition<A extends object, S, Q extends object, B> {
+  /**
+   * The raw arguments (Excel's, in order, the invocation left out) read into one argument object;
+   * ArgumentError for the first refused (#VALUE!, before any request). Depends on the texts alone
+   * (not on today or the key): defineTable keeps one frozen object per combination of them.
+   */
+  parse(raw: readonly unknown[]): A;
+  /** The subject and the answers compute reads, and how each is found (in memory or fetched). */
+  needs: TableNeeds<A, S, Q, B>;
   /**
    * The table from the answers `answers` holds, LACKING when one it read is missing (later rounds:
    * an as_of read from another answer, a year outside the first window), or a thrown error (#N/A,
@@ -101,6 +105,14 @@ class Recorded<Q extends object, B> implements Answers<Q, B> {
   }
 }
 
+/** A warm miss: an error the full path would report word for word, or nothing (the full path). */
+class Miss {
+  constructor(readonly failure: Error | undefined) {}
+}
+
+/** A miss with nothing found: the full path (one object for every such miss). */
+const TO_FULL = new Miss(undefined);
+
 /** The session's shaping now (one object while host and header language stay the same). */
 let shapingNow: Shaping = { host: getHostCapabilities(), headerLanguage: "keys" };
 
@@ -144,9 +156,10 @@ function settled(table: Cell[][]): Cell[][] {
 export function defineTable<A extends object, S, Q extends object, B>(
   definition: TableDefinition<A, S, Q, B>,
 ): DefinedTable {
-  const memory = memoryAnswers<Q, B>(definition.peek);
+  const { needs, compute } = definition;
+  const memory = memoryAnswers<Q, B>(needs.peek);
   const rawArgs = rawArgsTable();
-  const remembered = definition.remembered ?? always;
+  const remembered = needs.remembered ?? always;
   /**
    * Tables kept, per client and then per argument object. The argument objects are interned for
    * the module's life (interned-args.ts), so a table kept under them alone outlived its client and
@@ -155,8 +168,6 @@ export function defineTable<A extends object, S, Q extends object, B>(
    * that fetched them; so do the tables built from them.
    */
   const tables = new WeakMap<KaishaClient, WeakMap<A, Built<S, Q, B>>>();
-  /** The error the last warm miss found final (read just after the miss). */
-  let failure: Error | undefined;
 
   const parse = (raw: readonly unknown[]): A =>
     internedRaw(rawArgs, raw, definition.parse, remembered);
@@ -204,36 +215,33 @@ export function defineTable<A extends object, S, Q extends object, B>(
     return table;
   }
 
-  /** The table from memory alone, or LACKING (with `failure` set to an error that is final). */
-  function warm(raw: readonly unknown[]): Cell[][] | typeof LACKING {
-    failure = undefined;
+  /** The table from memory alone, or the miss: an error that is final, or the full path. */
+  function warm(raw: readonly unknown[]): Cell[][] | Miss {
     let args: A;
     try {
       args = parse(raw);
     } catch (err) {
       // The full path parses the same arguments the same way: its error is this one.
-      if (err instanceof ArgumentError) failure = err;
-      return LACKING;
+      return err instanceof ArgumentError ? new Miss(err) : TO_FULL;
     }
     try {
       const client = getClient();
       const today = client.today();
-      definition.refuse?.(args, today, client.userToday());
-      const subject = definition.subjectAtHand(args, client);
-      if (subject === undefined) return LACKING;
+      needs.refuse?.(args, today, client.userToday());
+      const subject = needs.subjectAtHand(args, client);
+      if (subject === undefined) return TO_FULL;
       const shaping = currentShaping();
       const built = builtFor(client, args, subject, shaping, today);
-      if (built?.queries.every((q, i) => definition.peek(client, q) === built.bodies[i]))
+      if (built?.queries.every((q, i) => needs.peek(client, q) === built.bodies[i]))
         return tableOf(built.kept);
       memory.begin(client);
       const read = new Recorded(memory);
-      const table = definition.compute(args, subject, read, shaping, client);
-      if (table === LACKING) return LACKING;
+      const table = compute(args, subject, read, shaping, client);
+      if (table === LACKING) return TO_FULL;
       return keep(client, args, subject, shaping, today, read, table);
     } catch (err) {
       // From fresh answers and the subject the full path uses: the full path's error, word for word.
-      if (err instanceof Error) failure = err;
-      return LACKING;
+      return err instanceof Error ? new Miss(err) : TO_FULL;
     } finally {
       memory.end();
     }
@@ -243,10 +251,10 @@ export function defineTable<A extends object, S, Q extends object, B>(
     return run(invocation, async (ctx) => {
       const args = parse(raw);
       const today = ctx.client.today();
-      definition.refuse?.(args, today, ctx.client.userToday());
-      const known = definition.subject(ctx, args);
+      needs.refuse?.(args, today, ctx.client.userToday());
+      const known = needs.subject(ctx, args);
       const subject = known instanceof Promise ? await known : known;
-      const fetch = (q: Q) => definition.fetch(ctx, args, subject, q);
+      const fetch = (q: Q) => needs.fetch(ctx, args, subject, q);
       const built = builtFor(ctx.client, args, subject, ctx, today);
       if (built !== undefined) {
         const bodies = await Promise.all(built.queries.map(fetch));
@@ -254,10 +262,10 @@ export function defineTable<A extends object, S, Q extends object, B>(
       }
       let read: Recorded<Q, B> | undefined;
       const table = await inRounds<Q, B, Cell[][]>(
-        definition.needs(args, subject),
+        needs.first(args, subject),
         (answers) => {
           read = new Recorded(answers);
-          return definition.compute(args, subject, read, ctx, ctx.client);
+          return compute(args, subject, read, ctx, ctx.client);
         },
         fetch,
       );
@@ -267,7 +275,7 @@ export function defineTable<A extends object, S, Q extends object, B>(
 
   return (invocation, raw) => {
     const quick = warm(raw);
-    if (quick !== LACKING) {
+    if (!(quick instanceof Miss)) {
       // The cell shows a table again: its recorded error goes (not for a value preview).
       if (invocation?.address && !inPreview(invocation)) clearCellError(invocation.address);
       // The table itself, not a promise of it: a promise kept a warm recalculation's spills alive
@@ -275,9 +283,8 @@ export function defineTable<A extends object, S, Q extends object, B>(
       // every scavenge meanwhile and were promoted, ~36 MB a recalculation).
       return quick;
     }
-    const err = failure;
-    failure = undefined;
-    if (err !== undefined && !inPreview(invocation)) return failedAtOnce(invocation, err);
+    if (quick.failure !== undefined && !inPreview(invocation))
+      return failedAtOnce(invocation, quick.failure);
     return full(invocation, raw);
   };
 }

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { financialsAsk, financialsQuery, internedQuery } from "../../functions/cells/interned-args";
 import { widestAsk } from "../../functions/cells/financials-asks";
+import { optionalPeriodArg, type PeriodArg } from "../../src/excel/fiscal-year-arg";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -25,7 +26,7 @@ describe("one interning of arguments and queries", () => {
     expect(ask.params).toBe(financialsQuery(who, "quarterly", undefined));
     expect(ask.params).toEqual({ security_code: "7203", period: "quarterly", years: 30 });
     expect(financialsAsk(who, "quarterly", undefined)).toBe(ask);
-    expect(widestAsk(who, { spec: { kind: "relative", offset: 0 }, type: "annual" })).toBe(
+    expect(widestAsk(who, optionalPeriodArg("FY-1", "as_of") as PeriodArg)).toBe(
       financialsAsk(who, "annual", undefined),
     );
     // An older window: its own query, as_of last (openapi.json getFinancials as_of).
