@@ -25,7 +25,7 @@ export { LACKING } from "./rounds";
  * What a single-value function needs besides its arguments: the subject and answers (answer-steps.ts),
  * and what lets a warm miss wait for another cell's fetch or report its error at once.
  */
-export interface CellNeeds<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
+interface CellNeeds<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
   /**
    * When the full path's `fetch` shares its answers through the client's sharing layer
    * (answers.ts sharedAnswer, src/client/answer-flights.ts): their operation, and the query an

@@ -21,7 +21,7 @@ import { inRounds, LACKING } from "./rounds";
  * What a table function needs besides its arguments: the subject and answers (answer-steps.ts),
  * which argument objects may be kept, and what is refused before anything is asked.
  */
-export interface TableNeeds<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
+interface TableNeeds<A, S, Q extends object, B> extends AnswerSteps<A, S, Q, B> {
   /** False for arguments that must be read anew for each cell (a company name). Default true. */
   remembered?(args: A): boolean;
   /**
