@@ -6,7 +6,8 @@ import { sha256Hex } from "../util/sha256";
 /**
  * What passes the stored-answer check besides the contract (src/client/response-check.ts: cut
  * text, repeated rows, depth). Bump it when that code changes what passes: every record stored
- * before is then checked again when read back.
+ * before is then checked again when read back (test/client/stored-stamp.test.ts fails on any
+ * change to that code, as a reminder).
  */
 const CHECK_VERSION = 1;
 

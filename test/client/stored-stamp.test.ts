@@ -1,5 +1,7 @@
 // Stored-answer check on a reopen: records this version stored pass without being walked again; older or foreign ones are checked in full.
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { IDBFactory } from "fake-indexeddb";
 import { tiered } from "../../functions/addin-cache";
 import { openIdbBackend } from "../../src/client/idb-backend";
@@ -7,6 +9,7 @@ import { PersistentCacheStore, type StoredRecord } from "../../src/client/persis
 import { checkAnswer } from "../../src/client/response-check";
 import { toStoredForm } from "../../src/client/stored-form";
 import { storedStamp } from "../../src/client/stored-stamp";
+import { sha256Hex } from "../../src/util/sha256";
 import { createApp } from "../../sandbox/app";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 
@@ -87,4 +90,20 @@ test.each([
 test("the stamp is the same within a version and names the contract's shapes", () => {
   expect(storedStamp()).toBe(storedStamp());
   expect(storedStamp()).toMatch(/^[0-9a-f]{64}$/);
+});
+
+/**
+ * The code that decides what passes the check, comments and blank lines left out. When this test
+ * fails, that code changed: if what passes changed too, bump CHECK_VERSION in
+ * src/client/stored-stamp.ts (every stored record is then checked again when read back); then put
+ * the new hash here.
+ */
+test("what passes the stored-answer check is the code CHECK_VERSION was set for", () => {
+  const code = ["response-check.ts", "duplicate-rows.ts"]
+    .map((file) => readFileSync(join(__dirname, "../../src/client", file), "utf8"))
+    .join("\n")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/\s+/g, " ");
+  expect(sha256Hex(code)).toBe("e2685f4aaa5f2b393b55b0b7919558566bc00e77a83cbeda67bb3ea0e0d397cd");
 });
