@@ -165,23 +165,30 @@ function desktopWorkbook(
     pending.add(done);
     void done.finally(() => pending.delete(done));
   };
+  // The bench puts a company's VALUATION and PRICES at one address (scale-cells.ts): one scanned
+  // cell per function there, so the open's plan sees each (a workbook has one formula a cell).
   const scan: OpenCell[] = [];
   for (const [address, list] of byAddress) {
     const m = /^'(.*)'!([A-Z]+\d+)$/.exec(address);
-    const [name, args] = (list[0] as ScaleCell).formula();
-    if (m !== null)
+    if (m === null) continue;
+    const seen = new Set<string>();
+    for (const cell of list) {
+      const [name, args] = cell.formula();
+      if (seen.has(name)) continue;
+      seen.add(name);
       scan.push({
         sheet: (m[1] as string).replace(/''/g, "'"),
         address: m[2] as string,
         formula: `=KAISHA.${name}("${String(args[0])}")`,
-        value: shown.get(list[0] as ScaleCell),
+        value: shown.get(cell),
       });
+    }
   }
   const host: OpenHost = {
     scanCells: () => Promise.resolve(scan),
     activeSheet: () => Promise.resolve("Sheet 1"),
     recalculate: (addresses) => {
-      const list = addresses.flatMap((a) => byAddress.get(a) ?? []);
+      const list = [...new Set(addresses)].flatMap((a) => byAddress.get(a) ?? []);
       evaluate(list);
       return Promise.resolve(addresses.length);
     },

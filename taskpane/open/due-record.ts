@@ -228,17 +228,20 @@ interface HeldAnswer {
 }
 
 /**
- * The earliest expiry per group of the answers this runtime's cells read: each answer held in
- * memory (`entries`: cache key and entry, src/client/cache.ts) whose expiry the client decided
- * (CacheEntry.freshUntil, set when a cell read it), under every code that names its company (the
- * code asked and the codes the answer gives). An expiry decided before a results day was learned
- * is the earlier one (src/domain/results-day-history.ts settles the daily checks from the period's
- * end first), so it errs towards recalculating.
+ * The earliest expiry per group of the answers this runtime holds in memory (`entries`: cache key
+ * and entry, src/client/cache.ts), under every code that names its company (the code asked and the
+ * codes the answer gives): the expiry the client decided when a cell read it from memory
+ * (CacheEntry.freshUntil), else 0, due. An answer no cell has read from memory (cells that shared
+ * its request took it from the response; a background check stored it) has no expiry decided, and
+ * skipping it would let another answer of the group vouch for cells it does not show (bench: the
+ * LTM cells' quarterly answer, the morning after results). An expiry decided before a results day
+ * was learned is the earlier one (src/domain/results-day-history.ts settles the daily checks from
+ * the period's end first), so it errs towards recalculating too.
  */
 export function sessionDues(entries: Iterable<readonly [string, HeldAnswer]>): Map<string, number> {
   const out = new Map<string, number>();
   for (const [key, entry] of entries) {
-    if (entry.freshUntil === undefined) continue;
+    const until = entry.freshUntil ?? 0;
     const m = KEY_PATH.exec(key);
     if (m === null) continue;
     const operation = OPERATION_OF_PATH[m[2] ?? m[3] ?? ""];
@@ -257,7 +260,7 @@ export function sessionDues(entries: Iterable<readonly [string, HeldAnswer]>): M
       if (typeof code !== "string" || code === "") continue;
       const g = groupKey(code, operation);
       const was = out.get(g);
-      out.set(g, was === undefined ? entry.freshUntil : Math.min(was, entry.freshUntil));
+      out.set(g, was === undefined ? until : Math.min(was, until));
     }
   }
   return out;

@@ -106,7 +106,7 @@ test("DIVIDENDS reads /dividends or the financials it falls back to: the earlier
   );
 });
 
-test("a runtime's expiries: the answers its cells read (their decided freshUntil), under every code naming the company", () => {
+test("a runtime's expiries: the answers it holds (their decided freshUntil, else due), under every code naming the company", () => {
   const dues = sessionDues([
     ["abc/securities/7203/prices?limit=1", { body: {}, freshUntil: LATER }],
     [
@@ -114,14 +114,18 @@ test("a runtime's expiries: the answers its cells read (their decided freshUntil
       { body: { edinet_code: "E02144", security_code: "7203" }, freshUntil: LATER },
     ],
     ["abc/financials?period=quarterly&security_code=7203&years=30", { body: {}, freshUntil: NOW }],
-    // Read by no cell yet (a background check's answer): not vouched for.
+    // No expiry decided (no cell read it from memory): due, so it vouches for nothing.
     ["abc/valuations?security_code=7203&years=50", { body: {} }],
+    ["abc/financials?period=quarterly&security_code=6758&years=30", { body: {} }],
+    ["abc/financials?security_code=6758&years=30", { body: {}, freshUntil: LATER }],
     ["abc/securities/7203/disclosures?from=2025-01-01", { body: {}, freshUntil: LATER }],
   ]);
   expect(Object.fromEntries(dues)).toEqual({
     "7203|getPrices": LATER,
     "7203|getFinancials": NOW,
     "E02144|getFinancials": LATER,
+    "7203|getValuations": 0,
+    "6758|getFinancials": 0,
   });
 });
 
