@@ -156,6 +156,11 @@ export interface FloorMeasure {
   answers: number;
   /** Their JSON as parsed (UTF-8 bytes after gunzip). @unit MB */
   jsonMB: number;
+  /**
+   * Process CPU (user + system, every thread) over those seconds: on a machine others load, the
+   * reopen's CPU over this is steadier than the ratio of wall times. @unit s
+   */
+  cpuSeconds: number;
 }
 
 /**
@@ -169,6 +174,7 @@ async function floor(storagePath: string): Promise<FloorMeasure> {
   const records = saved.records.map(([, bytes]) => Buffer.from(bytes));
   collectGarbage();
   let jsonBytes = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (const bytes of records) {
     const record = deserialize(bytes) as StoredRecord;
@@ -176,7 +182,13 @@ async function floor(storagePath: string): Promise<FloorMeasure> {
     await parseStoredForm(record.body);
   }
   const seconds = (performance.now() - start) / 1000;
-  return { seconds, answers: records.length, jsonMB: jsonBytes / 1048576 };
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds,
+    answers: records.length,
+    jsonMB: jsonBytes / 1048576,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
 }
 
 modelBrowserCompression();
