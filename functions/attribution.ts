@@ -4,6 +4,7 @@ import type { KaishaClient, RequestOptions } from "../src/client";
 import type { Attribution, DisclosureAttribution } from "../src/contract";
 import { optionalChoice } from "../src/excel/args";
 import type { Cell } from "../src/excel/values";
+import { resolveEdinetCode } from "../src/domain/network-rules";
 import { run, type InvocationLike } from "./run";
 
 /**
@@ -24,7 +25,7 @@ async function viaEdinet<T>(
   o: RequestOptions,
   then: (edinet: string) => Promise<T>,
 ): Promise<T> {
-  return then(await client.resolveEdinetCode(REFERENCE_SECURITY, o));
+  return then(await resolveEdinetCode(client, REFERENCE_SECURITY, o));
 }
 
 const SOURCES: Readonly<Record<string, Source>> = {

@@ -4,6 +4,7 @@ import { isKaishaError } from "../src/client";
 import type { FinancialsResponse, SecurityListItem, ValuationsResponse } from "../src/contract";
 import type { Dataset } from "../src/contract";
 import { companyFinancials } from "../src/domain/company-resolver";
+import { resolveEdinetCode } from "../src/domain/network-rules";
 import { labelJa, unitLabel, unitOf } from "../src/excel/labels";
 import { numberFormatFor, sheetValue } from "../src/excel/number-formats";
 import { headerCell } from "../src/excel/shape";
@@ -63,7 +64,7 @@ export function company(value: unknown, invocation?: InvocationLike): Promise<Ce
       "edinet_code" in who
         ? who.edinet_code
         : (fin?.edinet_code ??
-          (await ctx.client.resolveEdinetCode(who.security_code, ctx.options)));
+          (await resolveEdinetCode(ctx.client, who.security_code, ctx.options)));
     const org = await ctx.client.organization({ edinet_code: edinet }, ctx.options);
     const code = "security_code" in who ? who.security_code : org.listed_security_codes[0];
     const [item, val] = await Promise.all([

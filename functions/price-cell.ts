@@ -10,6 +10,7 @@ import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";
 import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell } from "../src/excel/values";
+import { priceOnOrBefore } from "../src/domain/network-rules";
 import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
@@ -36,7 +37,7 @@ interface PriceArgs {
 
 /**
  * The answers PRICE reads: the latest trading day (openapi.json getPrices limit 1), or the last
- * trading day on or before a day (the client's shared calendar-year windows, client.priceOnOrBefore).
+ * trading day on or before a day (the shared calendar-year windows, src/domain/price-windows.ts).
  */
 type PriceQuery =
   | { readonly kind: "latest"; readonly code: string; readonly query: { code: string; limit: 1 } }
@@ -111,7 +112,7 @@ const priceCell = defineCell<PriceArgs, string, PriceQuery, PriceAnswer>({
     fetch: async (ctx, _args, code, q) =>
       q.kind === "latest"
         ? ctx.client.prices(q.query, ctx.options)
-        : { row: await ctx.client.priceOnOrBefore(code, q.day, ctx.options) },
+        : { row: await priceOnOrBefore(ctx.client, code, q.day, ctx.options) },
   },
   compute(args, code, answers, host, client) {
     const { key } = args;

@@ -12,6 +12,7 @@ import { orderArg, type Order } from "../src/excel/order";
 import { isStale, type KaishaClient } from "../src/client";
 import type { InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
+import { notePrices as noteRanges } from "../src/domain/network-rules";
 import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
 import { internedQuery } from "./cells/interned-args";
@@ -108,7 +109,7 @@ function notePrices(
   if (first === undefined || rows.length === 0 || isStale(first) || noted.has(answer)) return;
   noted.add(answer);
   const to = query.kind === "spill" ? query.to : query.pages.to;
-  client.notePrices(query.code, query.kind === "spill" ? query.from : query.pages.from, to, rows);
+  noteRanges(client, query.code, query.kind === "spill" ? query.from : query.pages.from, to, rows);
 }
 
 /** The first page (the title's source) and the rows, newest first as the API gives them. */

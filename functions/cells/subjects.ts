@@ -2,6 +2,7 @@
 // EDINET code; at hand without a request for a code, looked up through the call for a name.
 
 import type { KaishaClient } from "../../src/client";
+import { resolveEdinetCode } from "../../src/domain/network-rules";
 import type { Company } from "../../src/excel/args";
 import type { CompanyRef } from "../../src/excel/company-ref";
 import { companyOf, securityCodeOf } from "../company-arg";
@@ -54,7 +55,7 @@ function edinetSubjectAtHand(ref: CompanyRef, client: KaishaClient): EdinetSubje
 async function edinetSubject(ctx: CallContext, ref: CompanyRef): Promise<EdinetSubject> {
   const who = await companyOf(ctx, ref);
   const label = "security_code" in who ? who.security_code : who.edinet_code;
-  return subjectOf(who, await ctx.client.resolveEdinetCode(label, ctx.options));
+  return subjectOf(who, await resolveEdinetCode(ctx.client, label, ctx.options));
 }
 
 /** A table's arguments naming a company. */

@@ -38,7 +38,6 @@ type SendCode = typeof import("./send");
 import type { Lang } from "./messages";
 import {
   loadAnswerCheck,
-  loadEdinetResolution,
   loadPaginate,
   loadPriceLatest,
   loadResultsDays,
@@ -76,9 +75,6 @@ import type {
 } from "./types";
 import { loadIndustryNames, needsIndustryNames, validateParams } from "./validate";
 import type { CleanParams } from "./params";
-import { PriceDays } from "../domain/price-days";
-import { notePrices, priceOnOrBefore, type PriceWindowPort } from "../domain/price-windows";
-import { normalizeCompany } from "./normalize";
 import { todayJst, todayLocal } from "../util/normalize";
 
 /** The live API's origin (openapi.json servers). */
@@ -124,17 +120,6 @@ interface ClientCore {
     options?: PaginateOptions,
   ): AsyncGenerator<ResponseOf<O>, void, undefined>;
   /**
-   * PRICE: the daily price row of the last trading day on or before `day` (YYYY-MM-DD), or
-   * undefined when there is none since 2005. Answered from price ranges already received (PRICE
-   * windows, PRICES walks); otherwise one calendar-year window per year touched, shared by every
-   * date in it (openapi.json getPrices: limit 500 holds a year of trading days).
-   */
-  priceOnOrBefore(
-    code: string,
-    day: string,
-    options?: RequestOptions,
-  ): Promise<ResponseOf<"getPrices">["prices"][number] | undefined>;
-  /**
    * PRICES up to the latest trading day: every day from `from`, newest first, as one answer
    * (src/domain/price-latest.ts). After a close only the days since the stored last day are asked;
    * the whole window again when a split re-based the stored days.
@@ -152,15 +137,21 @@ interface ClientCore {
    * @example client.peekPricesToLatest("7203", "2021-11-24")?.prices[0]?.date // the last close
    */
   peekPricesToLatest(code: string, from: string): ResponseOf<"getPrices"> | undefined;
-  /** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
-  notePrices(
-    code: string,
-    from: string,
-    to: string | undefined,
-    rows: readonly ResponseOf<"getPrices">["prices"][number][],
-  ): void;
-  /** Security code or EDINET code -> EDINET code; remembered, concurrent resolutions shared. */
-  resolveEdinetCode(company: unknown, options?: RequestOptions): Promise<string>;
+  /**
+   * The current key's stored answer of `opId` (a path without parameters: /financials) whose
+   * request passes `test` (its query), any age; undefined when none. Reads the cache only: never
+   * sends, validates or counts a hit, and a failing store answers none (src/domain/
+   * edinet-resolution.ts: an EDINET code named by an answer already held).
+   */
+  stored<O extends OperationId>(
+    opId: O,
+    test: (query: URLSearchParams) => boolean,
+  ): Promise<ResponseOf<O> | undefined>;
+  /**
+   * Teaches the current key's code registry a pair an answer stated (code-map.ts), for `knownCode`
+   * and freshness; without a key read now, nothing.
+   */
+  learnCode(security: string, edinet: string): void;
   /**
    * The code registry's pair for the current key, learned from answers (code-map.ts): the EDINET
    * code of a security code, or the security code of an EDINET code. Synchronous, never sends.
@@ -193,6 +184,14 @@ interface ClientCore {
    * in the future, so tests and the sandbox's data clock agree.
    */
   today(): string;
+  /** The client's clock (`ClientOptions.now`), ms: what freshness is judged by. */
+  now(): number;
+  /**
+   * State the domain derives from this client's answers (src/domain/price-windows.ts: the price
+   * ranges received), one per `slot`, made by `make` on first use: shared by `withOptions` copies
+   * and cleared with the answers it came from (`invalidateAll`, `forgetKey`).
+   */
+  derived<T extends { clear(): void }>(slot: symbol, make: () => T): T;
   /**
    * Today where the user is (YYYY-MM-DD, the runtime's time zone) by the client's clock: what
    * Excel's TODAY() gives, up to a day ahead of `today()` east of Japan.
@@ -260,8 +259,8 @@ interface Core {
   stats: ClientStats;
   /** Security code <-> EDINET code pairs learned from answers, per partition. */
   codes: CodeRegistry;
-  /** Daily price ranges received, by base URL and code (PRICE windows, PRICES walks). */
-  priceDays: PriceDays<PriceRowOf>;
+  /** State derived from answers, by slot (`derived`): cleared with the cache. */
+  derived: Map<symbol, { clear(): void }>;
   /** Argument signatures already validated, per cache partition (see `fromMemory`). */
   validated: Map<string, BoundedMemo<string, KnownArguments>>;
   /** Whose answers requests may read: the key's and server's fingerprint (key-partition.ts). */
@@ -347,6 +346,18 @@ class Client implements ClientCore {
 
   today(): string {
     return todayJst(this.settings.now());
+  }
+
+  now(): number {
+    return this.settings.now();
+  }
+
+  derived<T extends { clear(): void }>(slot: symbol, make: () => T): T {
+    const held = this.core.derived.get(slot);
+    if (held !== undefined) return held as T;
+    const made = make();
+    this.core.derived.set(slot, made);
+    return made;
   }
 
   userToday(): string {
@@ -535,14 +546,6 @@ class Client implements ClientCore {
     );
   }
 
-  async priceOnOrBefore(
-    code: string,
-    day: string,
-    options: RequestOptions = {},
-  ): Promise<PriceRowOf | undefined> {
-    return priceOnOrBefore(this.priceWindows((await this.caller()).id), code, day, options);
-  }
-
   async pricesToLatest(
     code: string,
     from: string,
@@ -609,28 +612,6 @@ class Client implements ClientCore {
     const entry = peek.call(this.core.store, latestSpillKey(id, clean));
     if (entry === undefined || !this.fresh("getPrices", clean, entry)) return undefined;
     return entry.body as ResponseOf<"getPrices">;
-  }
-
-  notePrices(
-    code: string,
-    from: string,
-    to: string | undefined,
-    rows: readonly PriceRowOf[],
-  ): void {
-    // Rows the current key received (a PRICES walk just made); none known: nothing to note.
-    const id = this.partitionNow();
-    if (id !== undefined) notePrices(this.priceWindows(id), code, from, to, rows);
-  }
-
-  /** What src/domain/price-windows.ts needs of this client, for the key of partition `id`. */
-  private priceWindows(id: string): PriceWindowPort {
-    return {
-      days: this.core.priceDays,
-      partition: id,
-      now: this.settings.now,
-      ttlOverrideMs: this.settings.ttlMs.getPrices,
-      prices: (q, o) => this.request("getPrices", q, o),
-    };
   }
 
   /**
@@ -727,24 +708,25 @@ class Client implements ClientCore {
     }
   }
 
-  async resolveEdinetCode(company: unknown, options: RequestOptions = {}): Promise<string> {
-    const ref = normalizeCompany(company, "company");
-    if ("edinet_code" in ref) return ref.edinet_code;
-    const { id } = await this.caller();
-    const { core } = this;
-    const { edinetCodeOf } = await loadEdinetResolution();
-    return edinetCodeOf(
-      {
-        partition: id,
-        codes: core.codes,
-        resolving: core.inflight,
-        keys: () => this.storeCall(() => core.store.keys(), [] as string[]),
-        entry: (key) => this.storeCall(() => core.store.get(key), undefined),
-        disclosures: (q, o) => this.request("listSecurityDisclosures", q, o),
-      },
-      ref.security_code,
-      options,
-    );
+  async stored<O extends OperationId>(
+    opId: O,
+    test: (query: URLSearchParams) => boolean,
+  ): Promise<ResponseOf<O> | undefined> {
+    const pending = this.caller();
+    const { id } = pending instanceof Promise ? await pending : pending;
+    const { store } = this.core;
+    const prefix = `${id}${OPERATIONS[opId].path}?`;
+    for (const key of await this.storeCall(() => store.keys(), [] as string[])) {
+      if (!key.startsWith(prefix) || !test(new URLSearchParams(key.slice(prefix.length)))) continue;
+      const entry = await this.storeCall(() => store.get(key), undefined);
+      if (isRecord(entry?.body)) return entry.body as ResponseOf<O>;
+    }
+    return undefined;
+  }
+
+  learnCode(security: string, edinet: string): void {
+    const id = this.partitionNow();
+    if (id !== undefined) this.remember(security, edinet, id);
   }
 
   knownCode(kind: "edinet_code" | "security_code", of: string): string | undefined {
@@ -760,7 +742,7 @@ class Client implements ClientCore {
     this.core.revalidator.clear();
     this.core.codes.clear();
     this.core.notFound.now?.clear();
-    this.core.priceDays.clear();
+    for (const state of this.core.derived.values()) state.clear();
     await this.core.store.clear();
   }
 
@@ -769,7 +751,7 @@ class Client implements ClientCore {
     const source = this.settings.apiKey;
     const raw = typeof source === "function" ? await source() : source;
     await this.storeCall(async () => core.store.clearMemory?.(), undefined);
-    core.priceDays.clear();
+    for (const state of core.derived.values()) state.clear();
     core.notFound.now?.clear();
     if (raw === undefined || raw.trim() === "") return;
     // The partition of the server in use even when this session has not asked it yet.
@@ -1389,8 +1371,6 @@ const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
  */
 const MAX_CLOCK_STEP_BACK_MS = 36 * 60 * 60 * 1000;
 
-type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
-
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
   object,
@@ -1479,7 +1459,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
     stats,
     codes: new CodeRegistry(),
     validated: new Map(),
-    priceDays: new PriceDays(),
+    derived: new Map(),
     gaveUp: { now: undefined },
     revalidator: undefined as unknown as Revalidator,
     notFound: { now: undefined },

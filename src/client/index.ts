@@ -25,12 +25,13 @@ export {
   type KaishaError,
 } from "./errors";
 export { localTime } from "./messages";
+export { normalizeCompany } from "./normalize";
 export { EARLIEST_DATE, loadIndustryNames, needsIndustryNames, validateParams } from "./validate";
 export { isHeaderSafeKey } from "./http";
 export { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 export { loadStoredCheck } from "./network-code";
-export type { CodeRegistry } from "./code-map";
-export { InFlightRequests, type Flight } from "./inflight";
+export { lazyCode } from "./lazy-code";
+export type { Flight } from "./inflight";
 export type { SendState } from "./send-state";
 
 // Answers, their freshness and the cache tiers.

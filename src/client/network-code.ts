@@ -33,15 +33,6 @@ export const loadSend = lazyCode(() => import(/* webpackChunkName: "send" */ "./
 /** Cursor paging (paginate.ts): only list reads that walk pages use it. */
 export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate" */ "./paginate"));
 
-/**
- * What a cell reaches only when memory did not answer (its warm path peeks: functions/cells/
- * subjects.ts, functions/prices.ts): the EDINET code look-up and the price spill's walk to the
- * latest day. Both lead to requests, so they travel in the send chunk (one chunk fewer for the
- * runtime page's chunk table to name).
- */
-export const loadEdinetResolution = lazyCode(
-  () => import(/* webpackChunkName: "send" */ "../domain/edinet-resolution"),
-);
 /** Expected results days (src/domain/results-day-history.ts): looked up as filing answers are read. */
 export const loadResultsDays = lazyCode(
   () => import(/* webpackChunkName: "send" */ "../domain/results-day-history"),

@@ -1,70 +1,58 @@
 // EDINET resolution: a security code -> its corporation's EDINET code, from the code registry, the cache or one request.
 
 import {
-  type CacheEntry,
-  type CodeRegistry,
   BadResponseError,
-  type InFlightRequests,
+  normalizeCompany,
+  type KaishaClient,
   type RequestOptions,
-  type ResponseOf,
 } from "../client";
-import { OPERATIONS } from "../contract/generated/param-rules";
 
-/** What EDINET resolution needs of the client, for the key of one cache partition. */
-export interface EdinetPort {
-  /** The cache partition of the key asking: pairs, cache keys and look-ups are its own. */
-  readonly partition: string;
-  readonly codes: CodeRegistry;
-  /** Look-ups under way, shared by every caller of the same code. */
-  readonly resolving: InFlightRequests;
-  /** The cache's keys and entries (a failing store answers none). */
-  readonly keys: () => Promise<string[]>;
-  readonly entry: (key: string) => Promise<CacheEntry | undefined>;
-  readonly disclosures: (
-    q: { code: string; limit: number },
-    options: RequestOptions,
-  ) => Promise<ResponseOf<"listSecurityDisclosures">>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object";
-}
+/** What EDINET resolution needs of a client: its public interface (src/client/index.ts). */
+export type EdinetClient = Pick<
+  KaishaClient,
+  "partition" | "knownCode" | "learnCode" | "stored" | "flights" | "request"
+>;
 
 /**
- * The EDINET code of a security code: a pair the registry learned from any answer, else a cached
- * /financials answer asked by this code (it names the corporation), else one /disclosures request
- * (openapi.json listSecurityDisclosures: the answer carries the resolved edinet_code; one item is
- * enough). Concurrent look-ups of one code share one.
+ * Security code or EDINET code -> EDINET code. A security code's is a pair the client learned from
+ * any answer, else a stored /financials answer asked by this code (it names the corporation), else
+ * one /disclosures request (openapi.json listSecurityDisclosures: the answer carries the resolved
+ * edinet_code; one item is enough). Concurrent look-ups of one code share one; the pair found is
+ * taught to the client, so the next asks nothing.
  *
- * @example await edinetCodeOf(port, "7203", {}) // "E02144"
+ * @example await resolveEdinetCode(client, "7203") // "E02144"
  */
-export function edinetCodeOf(
-  port: EdinetPort,
+export function resolveEdinetCode(
+  client: EdinetClient,
+  company: unknown,
+  options: RequestOptions = {},
+): Promise<string> {
+  const ref = normalizeCompany(company, "company");
+  if ("edinet_code" in ref) return Promise.resolve(ref.edinet_code);
+  const security = ref.security_code;
+  const known = client.knownCode("edinet_code", security);
+  if (known !== undefined) return Promise.resolve(known);
+  // In the client's one map of work under way, keyed by partition too: the sandbox's sample
+  // companies need not match production's.
+  return client
+    .flights()
+    .work.begin(`${client.partition() ?? ""} edinet ${security}`, () =>
+      lookUp(client, security, options),
+    ).answer;
+}
+
+async function lookUp(
+  client: EdinetClient,
   security: string,
   options: RequestOptions,
 ): Promise<string> {
-  const known = port.codes.edinetOf(port.partition, security);
-  if (known !== undefined) return Promise.resolve(known);
-  // Keyed by partition too: the sandbox's sample companies need not match production's.
-  return port.resolving.begin(`${port.partition} ${security}`, () =>
-    lookUp(port, security, options),
-  ).answer;
-}
-
-async function lookUp(port: EdinetPort, security: string, options: RequestOptions) {
-  const prefix = `${port.partition}${OPERATIONS.getFinancials.path}?`;
-  for (const key of await port.keys()) {
-    if (!key.startsWith(prefix)) continue;
-    if (new URLSearchParams(key.slice(prefix.length)).get("security_code") !== security) continue;
-    const entry = await port.entry(key);
-    if (isRecord(entry?.body) && typeof entry.body.edinet_code === "string") {
-      port.codes.learn(port.partition, security, entry.body.edinet_code);
-      return entry.body.edinet_code;
-    }
-  }
-  const body = await port.disclosures({ code: security, limit: 1 }, options);
-  if (typeof body.edinet_code !== "string")
-    throw new BadResponseError("no edinet_code in /disclosures");
-  port.codes.learn(port.partition, security, body.edinet_code);
-  return body.edinet_code;
+  const held = await client.stored("getFinancials", (q) => q.get("security_code") === security);
+  const edinet =
+    typeof held?.edinet_code === "string"
+      ? held.edinet_code
+      : (await client.request("listSecurityDisclosures", { code: security, limit: 1 }, options))
+          .edinet_code;
+  if (typeof edinet !== "string") throw new BadResponseError("no edinet_code in /disclosures");
+  client.learnCode(security, edinet);
+  return edinet;
 }

@@ -1,6 +1,7 @@
 // PRICE windows: the last close on or before a day, from one calendar-year /prices window per year touched.
 
 import {
+  type KaishaClient,
   type RequestOptions,
   type ResponseOf,
   nextClose,
@@ -9,23 +10,34 @@ import {
   EARLIEST_DATE,
 } from "../client";
 import { todayJst } from "../util/normalize";
-import type { PriceDays } from "./price-days";
+import { PriceDays } from "./price-days";
 
 type PriceRowOf = ResponseOf<"getPrices">["prices"][number];
 
-/** What PRICE windows need of the client: one key's received ranges, its clock and its requests. */
-export interface PriceWindowPort {
-  /** Ranges received (price-days.ts), shared by every key: `partition` scopes them. */
+/** What PRICE windows need of a client: its public interface (src/client/index.ts). */
+export type PriceWindowClient = Pick<KaishaClient, "partition" | "now" | "derived" | "request">;
+
+/** The ranges received (price-days.ts), kept with the client's answers (KaishaClient.derived). */
+const RANGES = Symbol("PRICE windows' ranges received");
+
+/** One call's view: the asking key's ranges and the client. */
+interface PriceWindowPort {
+  /** Ranges received, shared by every key of the client: `partition` scopes them. */
   readonly days: PriceDays<PriceRowOf>;
   /** The cache partition of the key asking (key-partition.ts: price rows are answers too). */
   readonly partition: string;
-  readonly now: () => number;
-  /** The client's `ttlMs.getPrices` override, which replaces the rule below. @unit ms */
-  readonly ttlOverrideMs: number | undefined;
-  readonly prices: (
-    q: { code: string; from: string; to?: string; limit: number },
-    options: RequestOptions,
-  ) => Promise<ResponseOf<"getPrices">>;
+  readonly client: PriceWindowClient;
+}
+
+/**
+ * The ranges of the key the client reads now. A key read asynchronously has no partition before
+ * its request: that call keeps its windows to itself (the client's cache still answers them).
+ */
+function portOf(client: PriceWindowClient): PriceWindowPort {
+  const partition = client.partition();
+  return partition === undefined
+    ? { days: new PriceDays<PriceRowOf>(), partition: "", client }
+    : { days: client.derived(RANGES, () => new PriceDays<PriceRowOf>()), partition, client };
 }
 
 /**
@@ -53,8 +65,7 @@ function rangeKey(port: PriceWindowPort, code: string): string {
  * keep like filings (12 h; openapi.json getPrices: adj_close changes only on a split); a range
  * reaching today is fresh until the next close (freshness.ts). @unit ms
  */
-function rangeTtl(port: PriceWindowPort, to: string, now: number): number {
-  if (port.ttlOverrideMs !== undefined) return port.ttlOverrideMs;
+function rangeTtl(to: string, now: number): number {
   const ttl = DEFAULT_TTL_MS.getPrices;
   if (to < todayJst(now)) return Math.max(ttl, CLOSED_DAYS_TTL_MS);
   return Math.max(ttl, nextClose(now) - now);
@@ -88,21 +99,22 @@ function yearWindow(
  * the call's `staleSink` marks the cell) answers this call and is noted as due, so later cells ask
  * the client again and read the revalidated answer once it is in.
  *
- * @example await priceOnOrBefore(port, "7203", "2024-03-31") // the row of 2024-03-29
+ * @example await priceOnOrBefore(client, "7203", "2024-03-31") // the row of 2024-03-29
  */
 export async function priceOnOrBefore(
-  port: PriceWindowPort,
+  client: PriceWindowClient,
   code: string,
   day: string,
-  options: RequestOptions,
+  options: RequestOptions = {},
 ): Promise<PriceRowOf | undefined> {
+  const port = portOf(client);
   const key = rangeKey(port, code);
   let target = day;
   /** The window just received for `target`: it answers even when served due. */
   let received = false;
   // Each step either answers or moves one window back.
   for (let step = 0; step < MAX_WINDOWS; step += 1) {
-    const now = port.now();
+    const now = client.now();
     const today = todayJst(now);
     // A day not reached yet: the last close so far.
     if (target > today) target = today;
@@ -115,28 +127,33 @@ export async function priceOnOrBefore(
       continue;
     }
     const query = yearWindow(code, target, today);
-    const body = await port.prices(query, options);
+    const body = await client.request("getPrices", query, options);
     const to = query.to ?? today;
     // A window that needed a second page (never for one year) covers only what it returned.
     const last = body.prices[body.prices.length - 1];
     const coveredFrom = typeof body.next_cursor === "string" && last ? last.date : query.from;
     // Served stale: noted as received then, so it is due for every other cell.
     const storedAt = staleInfo(body)?.storedAt ?? now;
-    port.days.note(key, coveredFrom, to, body.prices, storedAt, rangeTtl(port, to, storedAt));
+    port.days.note(key, coveredFrom, to, body.prices, storedAt, rangeTtl(to, storedAt));
     received = true;
   }
   return undefined;
 }
 
-/** Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse. */
+/**
+ * Records a complete walk of daily prices from `from` to `to` (PRICES), for PRICE to reuse: rows
+ * the current key received; without a key read now there is nothing to note.
+ */
 export function notePrices(
-  port: PriceWindowPort,
+  client: PriceWindowClient,
   code: string,
   from: string,
   to: string | undefined,
   rows: readonly PriceRowOf[],
 ): void {
-  const now = port.now();
+  if (client.partition() === undefined) return;
+  const port = portOf(client);
+  const now = client.now();
   const end = to ?? todayJst(now);
-  port.days.note(rangeKey(port, code), from, end, rows, now, rangeTtl(port, end, now));
+  port.days.note(rangeKey(port, code), from, end, rows, now, rangeTtl(end, now));
 }

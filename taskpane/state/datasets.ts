@@ -5,6 +5,7 @@ import type { Lang } from "../i18n/language";
 import type { Attribution, Dataset, OperationId } from "../../src/contract";
 import type { PaginatedOperationId, ParamsOf } from "../../src/client";
 import { isoToSerial } from "../../src/excel/dates";
+import { resolveEdinetCode } from "../../src/domain/network-rules";
 import { arrayProp, type PaneClient } from "./pane-client";
 import {
   COMPANY_CODE_PATTERN,
@@ -355,7 +356,7 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
   });
   const edinet = async (): Promise<string> => {
     const code = upperCode(v, "security_code");
-    return isEdinetCode(code) ? code : c.resolveEdinetCode(code, o);
+    return isEdinetCode(code) ? code : resolveEdinetCode(c, code, o);
   };
   switch (dataset) {
     case "financials": {

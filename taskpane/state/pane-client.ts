@@ -23,7 +23,12 @@ type PaneMethods =
   | "jsfMarginDaily"
   | "paginate"
   | "flights"
-  | "resolveEdinetCode"
+  // src/domain/edinet-resolution.ts: a security code's EDINET code.
+  | "partition"
+  | "knownCode"
+  | "learnCode"
+  | "stored"
+  | "request"
   | "invalidateAll"
   | "stats"
   | "queueStatus"

@@ -5,6 +5,7 @@
 import type { OperationId, SecuritiesResponse, SecurityDailyPrice } from "../../src/contract";
 import { cacheKey, validateParams } from "../../src/client";
 import { getCacheStore, getClient } from "../../src/session";
+import { priceOnOrBefore } from "../../src/domain/network-rules";
 import type { StoredAnswer } from "./trace-parts";
 
 /**
@@ -72,5 +73,5 @@ export function heldPriceOnOrBefore(
   code: string,
   day: string,
 ): Promise<SecurityDailyPrice | undefined> {
-  return getClient().priceOnOrBefore(code, day, { cache: "only-if-cached" });
+  return priceOnOrBefore(getClient(), code, day, { cache: "only-if-cached" });
 }

@@ -22,6 +22,7 @@ import {
   reply,
   sequence,
 } from "./helpers";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 const T0 = Date.UTC(2026, 0, 15, 1, 0);
 
@@ -354,7 +355,7 @@ describe("financials economy (openapi.json getFinancials: one count per request)
 describe("resolveEdinetCode", () => {
   test("an EDINET code passes through without a request", async () => {
     const { rec, client } = setup();
-    await expect(client.resolveEdinetCode(" e02144 ")).resolves.toBe("E02144");
+    await expect(resolveEdinetCode(client, " e02144 ")).resolves.toBe("E02144");
     expect(rec.requests).toHaveLength(0);
   });
 
@@ -369,23 +370,23 @@ describe("resolveEdinetCode", () => {
       }),
     );
     const results = await Promise.all([
-      client.resolveEdinetCode(7203),
-      client.resolveEdinetCode("7203"),
-      client.resolveEdinetCode("7203"),
+      resolveEdinetCode(client, 7203),
+      resolveEdinetCode(client, "7203"),
+      resolveEdinetCode(client, "7203"),
     ]);
     expect(results).toEqual(["E02144", "E02144", "E02144"]);
     expect(rec.requests.map((r) => r.url)).toEqual([
       `${PRODUCTION_BASE_URL}/securities/7203/disclosures?limit=1`,
     ]);
     await client.invalidateAll();
-    expect(await client.resolveEdinetCode("7203")).toBe("E02144");
+    expect(await resolveEdinetCode(client, "7203")).toBe("E02144");
     expect(rec.requests).toHaveLength(2);
   });
 
   test("a cached /financials answer for the security code is used instead of a request", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30, "E02144")));
     await client.financials({ security_code: "7203", period: "quarterly", as_of: "2024/03" });
-    expect(await client.resolveEdinetCode("7203")).toBe("E02144");
+    expect(await resolveEdinetCode(client, "7203")).toBe("E02144");
     expect(rec.requests).toHaveLength(1);
   });
 
@@ -398,7 +399,7 @@ describe("resolveEdinetCode", () => {
       }),
     );
     await client.screening({ name: "ソニー" });
-    expect(await client.resolveEdinetCode("6758")).toBe("E01777");
+    expect(await resolveEdinetCode(client, "6758")).toBe("E01777");
     expect(rec.requests).toHaveLength(1);
   });
 
@@ -412,9 +413,9 @@ describe("resolveEdinetCode", () => {
       }),
     );
     client.setBaseUrl(SANDBOX_BASE_URL);
-    await client.resolveEdinetCode("7203");
+    await resolveEdinetCode(client, "7203");
     client.setBaseUrl(PRODUCTION_BASE_URL);
-    await client.resolveEdinetCode("7203");
+    await resolveEdinetCode(client, "7203");
     expect(rec.requests.map((r) => r.url.split("/v1")[0])).toEqual([
       "http://127.0.0.1:8787",
       "https://api.irbank.net",
@@ -423,7 +424,7 @@ describe("resolveEdinetCode", () => {
 
   test("an unknown security code -> NotFoundError", async () => {
     const { client } = setup(() => apiError(404, "not_found", "security not found"));
-    await expect(client.resolveEdinetCode("9999")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(resolveEdinetCode(client, "9999")).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -459,7 +460,7 @@ describe("cache-only copies (value preview)", () => {
       .catch((e: unknown) => e as { code?: string; message?: string });
     expect(missing).toMatchObject({ code: "not_cached", message: "Preview: press Enter to fetch" });
     await expect(preview.usage()).rejects.toMatchObject({ code: "not_cached" });
-    await expect(preview.resolveEdinetCode("9999")).rejects.toMatchObject({ code: "not_cached" });
+    await expect(resolveEdinetCode(preview, "9999")).rejects.toMatchObject({ code: "not_cached" });
     expect(rec.requests).toHaveLength(1);
   });
 

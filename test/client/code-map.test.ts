@@ -5,6 +5,7 @@ import { codePairsIn } from "../../src/client/code-pairs";
 import { createClient } from "../../src/client/client";
 import { resolveSecurityCode } from "../../src/domain/company-resolver";
 import { TEST_KEY, annualBody, recordingFetch, reply } from "./helpers";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 const OTHER_KEY = "kaisha_key_ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210zyxwvutsrqpon";
 
@@ -66,7 +67,7 @@ describe("the client's code registry", () => {
   test("EDINET resolution reads the pair /financials taught: no request", async () => {
     const { rec, client } = setup();
     await client.financials({ security_code: "7203" });
-    expect(await client.resolveEdinetCode("7203")).toBe("E02144");
+    expect(await resolveEdinetCode(client, "7203")).toBe("E02144");
     expect(rec.requests).toHaveLength(1);
   });
 
@@ -81,7 +82,7 @@ describe("the client's code registry", () => {
     const { rec, client } = setup();
     expect(await resolveSecurityCode(client, { edinet_code: "E01777" }, {})).toBe("6758");
     expect(await resolveSecurityCode(client, { edinet_code: "E01777" }, {})).toBe("6758");
-    expect(await client.resolveEdinetCode("6758")).toBe("E01777");
+    expect(await resolveEdinetCode(client, "6758")).toBe("E01777");
     expect(rec.requests.map((r) => new URL(r.url).pathname)).toEqual(["/v1/organizations/E01777"]);
   });
 

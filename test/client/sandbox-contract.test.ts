@@ -13,6 +13,7 @@ import {
 import { errorFromResponse } from "../../src/client/response-errors";
 import { SANDBOX_BASE_URL, createClient } from "../../src/client/client";
 import { type FetchLike } from "../../src/client/http";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 function sandboxFetch(options: Parameters<typeof createApp>[0] = {}) {
   const sandbox = createApp({ ratePerMinute: 0, ...options });
@@ -89,14 +90,14 @@ describe("client x sandbox", () => {
     const { fetch, sent } = sandboxFetch();
     const c = client(fetch);
     const body = await c.financials({ security_code: "1801" });
-    expect(await c.resolveEdinetCode(1801)).toBe(body.edinet_code);
+    expect(await resolveEdinetCode(c, 1801)).toBe(body.edinet_code);
     expect(sent()).toBe(1);
   });
 
   test("resolveEdinetCode from the disclosures list", async () => {
     const { fetch } = sandboxFetch();
     const c = client(fetch);
-    const edinet = await c.resolveEdinetCode("1801");
+    const edinet = await resolveEdinetCode(c, "1801");
     const org = await c.organization({ edinet_code: edinet });
     expect(org.listed_security_codes).toContain("1801");
   });

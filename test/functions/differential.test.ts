@@ -10,6 +10,7 @@ import { FIELD_DICTIONARY, type Dataset } from "../../src/contract";
 import { isoInstantToJstSerial, isoToSerial } from "../../src/excel/dates";
 import { call } from "./call-by-name";
 import { resetSession, useSandbox, type Harness } from "./harness";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 jest.setTimeout(120_000);
 afterAll(resetSession);
@@ -173,7 +174,7 @@ describe.each([
   beforeAll(async () => {
     h = useSandbox({ dataTypes });
     api = referenceClient(h);
-    edinet = await api.resolveEdinetCode("7203");
+    edinet = await resolveEdinetCode(api, "7203");
   });
 
   test.each(["annual", "quarterly", "semiannual"])(

@@ -7,6 +7,7 @@ import { createClient, type KaishaClient, MemoryCacheStore } from "../../src/cli
 import { FIELD_DICTIONARY, type Dataset } from "../../src/contract";
 import { call } from "./call-by-name";
 import { cellError, resetSession, useSandbox } from "./harness";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 jest.setTimeout(300_000);
 afterAll(resetSession);
@@ -159,7 +160,7 @@ describe("one percent scale on every sandbox company: cell === api / 100 (percen
         );
       }
 
-      const edinet = await api.resolveEdinetCode(code);
+      const edinet = await resolveEdinetCode(api, code);
       for (const period of ["annual", "quarter"] as const) {
         const seg = await api.segments({ edinet_code: edinet, period });
         if (seg.segments.length === 0) continue;

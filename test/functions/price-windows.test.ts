@@ -69,6 +69,21 @@ describe("PRICE price windows", () => {
     expect(h.sent()).toBe(spill);
   });
 
+  test("the ranges are the key's: once the key is forgotten (Forget key), the column asks the API again", async () => {
+    const days = (await tradingDays()).slice(-20);
+    const h = useSandbox();
+    const first = days[0]?.date as string;
+    const last = days[days.length - 1]?.date as string;
+    await KAISHA.PRICES("7203", first, last, [["close"]], null, 0, inv());
+    const column = () => Promise.all(days.map((d) => KAISHA.PRICE("7203", "close", d.date, inv())));
+    expect(await column()).toEqual(days.map((d) => d.close));
+    expect(h.sent()).toBe(1);
+    await h.client.forgetKey();
+    // No range and no answer is left for the key: its year window is asked.
+    expect(await column()).toEqual(days.map((d) => d.close));
+    expect(h.sent()).toBe(2);
+  });
+
   test("a reopened workbook's spill up to the latest day, read from memory at once, still serves its PRICE column (nothing sent)", async () => {
     const now = Date.parse(SANDBOX_DEFAULT_NOW);
     const spill = () => KAISHA.PRICES("7203", "2026-06-01", null, [["close"]], "asc", 0, inv());

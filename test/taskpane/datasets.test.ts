@@ -11,6 +11,7 @@ import {
   type DatasetId,
   type ParamValues,
 } from "../../taskpane/state/datasets";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 const CODE = "7203";
 
@@ -184,7 +185,7 @@ test("percentages import as fractions with a % format, the cell equal to api / 1
     lang: "ja",
     headers: "ja",
   });
-  const edinet = await client.resolveEdinetCode(CODE);
+  const edinet = await resolveEdinetCode(client, CODE);
   const records = (await client.dividends({ edinet_code: edinet })).records;
   const payout = div.columns.findIndex((c) => c.key === "payout_ratio");
   // A percent format with the column's own decimals (as DIVIDENDS formats them).

@@ -17,6 +17,7 @@ import { sandboxClient } from "./sandbox-client";
 import * as KAISHA from "../../functions/index";
 import { call } from "../functions/call-by-name";
 import { resetSession, useSandbox } from "../functions/harness";
+import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 
 jest.setTimeout(300_000);
 
@@ -42,7 +43,7 @@ const isAmount = (f: FieldInfo) => f.unit === "jpy" && f.money === undefined;
 async function apiRows(dataset: Dataset): Promise<Record<string, unknown>[]> {
   const rows = (body: unknown, key: string) =>
     (body as Record<string, Record<string, unknown>[]>)[key] ?? [];
-  const edinet = await client.resolveEdinetCode(CODE);
+  const edinet = await resolveEdinetCode(client, CODE);
   switch (dataset) {
     case "financials":
       return rows(

@@ -21,6 +21,7 @@ import { namesFromListings } from "../../../taskpane/trace/company-trace";
 import { xbrlQuery } from "../../../taskpane/trace/xbrl-fact";
 import { ltmEstimate } from "../../../taskpane/trace/trace-model";
 import type { FinancialsPeriod } from "../../../src/contract";
+import { priceOnOrBefore } from "../../../src/domain/network-rules";
 
 afterAll(resetSession);
 
@@ -31,7 +32,7 @@ function deps(h: Harness, extra: Partial<TraceDeps> = {}): TraceDeps {
     stored: storedAnswer,
     rerun: rerunFromMemory,
     priceOnOrBefore: (code, day) =>
-      h.client.priceOnOrBefore(code, day, { cache: "only-if-cached" }),
+      priceOnOrBefore(h.client, code, day, { cache: "only-if-cached" }),
     ...extra,
   };
 }
