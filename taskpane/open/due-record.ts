@@ -10,6 +10,7 @@
 // cannot vouch for (no record, an error shown, a formula other than one plain KAISHA call, a company
 // it cannot tell) is recalculated, as every cell was before.
 
+import { nextClose } from "../../src/client";
 import type { OperationId } from "../../src/contract";
 import { parseKaishaCall } from "../state/refresh-cost";
 import type { OpenCell } from "./morning-open";
@@ -221,32 +222,50 @@ export function planOpen(
   return plan;
 }
 
-/** What the runtime holds of a stored answer: its body and the expiry the client decided. */
+/** What the runtime holds of a stored answer: its body, when it came, the expiry the client decided. */
 interface HeldAnswer {
   body: unknown;
+  storedAt: number;
   freshUntil?: number;
+}
+
+const DAY = 86_400_000;
+/** JST is UTC+9 all year. */
+const JST_OFFSET_MS = 9 * 3_600_000;
+
+/**
+ * An answer's expiry where the client decided none (`sessionDues`). Prices by the rule of
+ * src/client/freshness.ts lifetimeOf, which needs nothing but the request and its time: "up to
+ * latest" until the next close; a range ending before its day, a day after it (its weekly slot
+ * comes no sooner). Anything else: due.
+ */
+function undecidedExpiry(operation: OperationId, query: URLSearchParams, storedAt: number): number {
+  if (operation !== "getPrices") return 0;
+  const to = query.get("to");
+  const day = new Date(storedAt + JST_OFFSET_MS).toISOString().slice(0, 10);
+  return to !== null && to < day ? storedAt + DAY : nextClose(storedAt);
 }
 
 /**
  * The earliest expiry per group of the answers this runtime holds in memory (`entries`: cache key
  * and entry, src/client/cache.ts), under every code that names its company (the code asked and the
  * codes the answer gives): the expiry the client decided when a cell read it from memory
- * (CacheEntry.freshUntil), else 0, due. An answer no cell has read from memory (cells that shared
- * its request took it from the response; a background check stored it) has no expiry decided, and
- * skipping it would let another answer of the group vouch for cells it does not show (bench: the
- * LTM cells' quarterly answer, the morning after results). An expiry decided before a results day
+ * (CacheEntry.freshUntil), else `undecidedExpiry` (a statement: due). An answer no cell has read
+ * from memory (cells that shared its request took it from the response; a background check stored
+ * it) has no expiry decided, and skipping it would let another answer of the group vouch for cells
+ * it does not show (bench: the LTM cells' quarterly answer, the morning after results). An expiry decided before a results day
  * was learned is the earlier one (src/domain/results-day-history.ts settles the daily checks from
  * the period's end first), so it errs towards recalculating too.
  */
 export function sessionDues(entries: Iterable<readonly [string, HeldAnswer]>): Map<string, number> {
   const out = new Map<string, number>();
   for (const [key, entry] of entries) {
-    const until = entry.freshUntil ?? 0;
     const m = KEY_PATH.exec(key);
     if (m === null) continue;
     const operation = OPERATION_OF_PATH[m[2] ?? m[3] ?? ""];
     if (operation === undefined) continue;
     const query = new URLSearchParams(m[4] ?? "");
+    const until = entry.freshUntil ?? undecidedExpiry(operation, query, entry.storedAt);
     const body = entry.body as { edinet_code?: unknown; security_code?: unknown } | null;
     const codes = [
       m[1] === undefined ? undefined : decodeURIComponent(m[1]),

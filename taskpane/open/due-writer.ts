@@ -7,7 +7,9 @@ import type { OpenResult } from "./morning-open";
 /** What the writer reads and writes (start.ts gives the runtime's and Office's). */
 export interface DueWriterPort {
   /** The answers held in memory, with the expiries the client decided (cache key, entry). */
-  held(): Promise<Iterable<readonly [string, Pick<CacheEntry, "body" | "freshUntil">]>>;
+  held(): Promise<
+    Iterable<readonly [string, Pick<CacheEntry, "body" | "storedAt" | "freshUntil">]>
+  >;
   /** KAISHA cells answered so far (src/cell-errors.ts cellsAnswered): what the cells read moved. */
   cellsAnswered(): number;
   /** The background has nothing queued or under way (its answers and recalculations are in). */

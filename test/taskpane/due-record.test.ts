@@ -10,6 +10,7 @@ import {
   type DueRecord,
 } from "../../taskpane/open/due-record";
 import type { OpenCell } from "../../taskpane/open/morning-open";
+import { nextClose } from "../../src/client";
 
 const NOW = Date.parse("2026-11-21T00:00:00Z");
 const LATER = NOW + 3_600_000;
@@ -108,17 +109,33 @@ test("DIVIDENDS reads /dividends or the financials it falls back to: the earlier
 
 test("a runtime's expiries: the answers it holds (their decided freshUntil, else due), under every code naming the company", () => {
   const dues = sessionDues([
-    ["abc/securities/7203/prices?limit=1", { body: {}, freshUntil: LATER }],
+    ["abc/securities/7203/prices?limit=1", { body: {}, storedAt: EARLIER, freshUntil: LATER }],
     [
       "abc/financials?security_code=7203&years=30",
-      { body: { edinet_code: "E02144", security_code: "7203" }, freshUntil: LATER },
+      {
+        body: { edinet_code: "E02144", security_code: "7203" },
+        storedAt: EARLIER,
+        freshUntil: LATER,
+      },
     ],
-    ["abc/financials?period=quarterly&security_code=7203&years=30", { body: {}, freshUntil: NOW }],
+    [
+      "abc/financials?period=quarterly&security_code=7203&years=30",
+      { body: {}, storedAt: EARLIER, freshUntil: NOW },
+    ],
     // No expiry decided (no cell read it from memory): due, so it vouches for nothing.
-    ["abc/valuations?security_code=7203&years=50", { body: {} }],
-    ["abc/financials?period=quarterly&security_code=6758&years=30", { body: {} }],
-    ["abc/financials?security_code=6758&years=30", { body: {}, freshUntil: LATER }],
-    ["abc/securities/7203/disclosures?from=2025-01-01", { body: {}, freshUntil: LATER }],
+    ["abc/valuations?security_code=7203&years=50", { body: {}, storedAt: EARLIER }],
+    [
+      "abc/financials?period=quarterly&security_code=6758&years=30",
+      { body: {}, storedAt: EARLIER },
+    ],
+    [
+      "abc/financials?security_code=6758&years=30",
+      { body: {}, storedAt: EARLIER, freshUntil: LATER },
+    ],
+    [
+      "abc/securities/7203/disclosures?from=2025-01-01",
+      { body: {}, storedAt: EARLIER, freshUntil: LATER },
+    ],
   ]);
   expect(Object.fromEntries(dues)).toEqual({
     "7203|getPrices": LATER,
@@ -193,4 +210,21 @@ test("a workbook saved on another computer (or after this store was cleared): ce
   expect(plan.recalculate.map((c) => c.address)).toEqual(["C3"]);
   // Nothing stored at all: every cell.
   expect(planOpen(cells, due, new Map(), NOW, new Set()).recalculate).toHaveLength(3);
+});
+
+test("a price answer no cell read from memory (they shared its request): until the next close, or a day for a closed range", () => {
+  // Thursday 15 January 2026, 10:00 JST.
+  const at = Date.UTC(2026, 0, 15, 1, 0);
+  const dues = sessionDues([
+    ["abc/securities/7203/prices?limit=1", { body: {}, storedAt: at }],
+    [
+      "abc/securities/6758/prices?from=2025-01-01&limit=500&to=2025-12-30",
+      { body: {}, storedAt: at },
+    ],
+  ]);
+  expect(Object.fromEntries(dues)).toEqual({
+    "7203|getPrices": nextClose(at),
+    "6758|getPrices": at + 86_400_000,
+  });
+  expect(nextClose(at)).toBe(Date.UTC(2026, 0, 15, 6, 30));
 });

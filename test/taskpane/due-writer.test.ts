@@ -24,7 +24,7 @@ function open(over: Partial<OpenResult> = {}): OpenResult {
 }
 
 function port(state: {
-  held: Array<[string, { body: unknown; freshUntil?: number }]>;
+  held: Array<[string, { body: unknown; storedAt: number; freshUntil?: number }]>;
   answered: number;
   idle: boolean;
   open: OpenResult | undefined;
@@ -49,9 +49,9 @@ function port(state: {
 
 test("written once the cells have stopped answering and the background is idle; not again while nothing moved", async () => {
   const state = {
-    held: [["p/securities/7203/prices?limit=1", { body: {}, freshUntil: NOW + HOUR }]] as Array<
-      [string, { body: unknown; freshUntil?: number }]
-    >,
+    held: [
+      ["p/securities/7203/prices?limit=1", { body: {}, storedAt: NOW, freshUntil: NOW + HOUR }],
+    ] as Array<[string, { body: unknown; storedAt: number; freshUntil?: number }]>,
     answered: 10,
     idle: false,
     open: open(),
@@ -71,7 +71,9 @@ test("written once the cells have stopped answering and the background is idle; 
   await jest.advanceTimersByTimeAsync(10_000);
   expect(writes).toHaveLength(1);
   // An answer replaced and its cells recalculated: written again.
-  state.held = [["p/securities/7203/prices?limit=1", { body: {}, freshUntil: NOW + 2 * HOUR }]];
+  state.held = [
+    ["p/securities/7203/prices?limit=1", { body: {}, storedAt: NOW, freshUntil: NOW + 2 * HOUR }],
+  ];
   state.answered = 15;
   await jest.advanceTimersByTimeAsync(3_000);
   expect(writes.map((w) => w.due)).toEqual([
@@ -87,7 +89,12 @@ test("the cells the open left as saved keep the old record's expiry (the earlier
     due: { "7203|getFinancials": NOW + HOUR, "6758|getFinancials": NOW + HOUR },
   };
   const { port: p, writes } = port({
-    held: [["p/financials?security_code=7203&years=30", { body: {}, freshUntil: NOW + 5 * HOUR }]],
+    held: [
+      [
+        "p/financials?security_code=7203&years=30",
+        { body: {}, storedAt: NOW, freshUntil: NOW + 5 * HOUR },
+      ],
+    ],
     answered: 1,
     idle: true,
     open: open({ dueRecord: old, keptGroups: new Set(["6758|getFinancials"]) }),
@@ -111,7 +118,9 @@ test("a workbook with nothing to vouch for and no record is left untouched (no w
 
 test("nothing is written before the open is done (its kept cells are not known yet)", async () => {
   const { port: p, writes } = port({
-    held: [["p/securities/7203/prices?limit=1", { body: {}, freshUntil: NOW + HOUR }]],
+    held: [
+      ["p/securities/7203/prices?limit=1", { body: {}, storedAt: NOW, freshUntil: NOW + HOUR }],
+    ],
     answered: 3,
     idle: true,
     open: undefined,
