@@ -346,11 +346,19 @@ export type FinancialsPeriodType = "annual" | "quarterly" | "semiannual";
 
 type FinancialsQuery = ParamsOf<"getFinancials">;
 
-/** /financials queries by code, period type and older window ("" for the latest window). */
-const financialsQueries = new Map<
-  string,
-  Map<FinancialsPeriodType, Map<string, FinancialsQuery>>
->();
+/**
+ * A company's /financials queries: the latest window's by period type as plain fields (a warm
+ * FINANCIAL cell reads one after a single Map get), older windows by period type and as_of.
+ */
+interface CompanyQueries {
+  annual: FinancialsQuery | undefined;
+  quarterly: FinancialsQuery | undefined;
+  semiannual: FinancialsQuery | undefined;
+  older: Map<FinancialsPeriodType, Map<string, FinancialsQuery>> | undefined;
+}
+
+/** /financials queries by company code. */
+const financialsQueries = new Map<string, CompanyQueries>();
 /** A model names a few hundred companies; past this many the map starts over. */
 const MAX_QUERY_CODES = 20_000;
 
@@ -369,25 +377,44 @@ export function financialsQuery(
 ): FinancialsQuery {
   const code = "security_code" in who ? who.security_code : who.edinet_code;
   // Plain gets, no closures: every warm FINANCIAL cell asks this at least once.
-  let byPeriod = financialsQueries.get(code);
-  if (byPeriod === undefined) {
+  let queries = financialsQueries.get(code);
+  if (queries === undefined) {
     if (financialsQueries.size >= MAX_QUERY_CODES) financialsQueries.clear();
-    byPeriod = new Map();
-    financialsQueries.set(code, byPeriod);
+    queries = { annual: undefined, quarterly: undefined, semiannual: undefined, older: undefined };
+    financialsQueries.set(code, queries);
   }
-  const byWindow = innerMap(byPeriod, period);
-  const window = asOf ?? "";
-  const known = byWindow.get(window);
+  if (asOf === undefined) {
+    const latest = queries[period];
+    if (latest !== undefined) return latest;
+    const made = makeFinancialsQuery(who, code, period);
+    queries[period] = made;
+    return made;
+  }
+  const byWindow = innerMap<FinancialsPeriodType, string, FinancialsQuery>(
+    (queries.older ??= new Map()),
+    period,
+  );
+  const known = byWindow.get(asOf);
   if (known !== undefined) return known;
+  const made = makeFinancialsQuery(who, code, period, asOf);
+  byWindow.set(asOf, made);
+  return made;
+}
+
+/** A /financials query as the client sends it: the code asked, then the window. */
+function makeFinancialsQuery(
+  who: Company,
+  code: string,
+  period: FinancialsPeriodType,
+  asOf?: string,
+): FinancialsQuery {
   const codes = "security_code" in who ? { security_code: code } : { edinet_code: code };
-  const made = Object.freeze({
+  return Object.freeze({
     ...codes,
     period,
     years: FINANCIALS_FETCH_YEARS,
     ...(asOf !== undefined ? { as_of: asOf } : {}),
   }) as FinancialsQuery;
-  byWindow.set(window, made);
-  return made;
 }
 
 /** A company as typed and the window asked of it (openapi.json getFinancials period, years, as_of). */
