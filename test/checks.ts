@@ -1,5 +1,5 @@
-// npm test's first stage: typecheck, lint and knip side by side while the e2e builds are made, so
-// two cores stay busy (each check is single-threaded; one after another they left a core idle).
+// npm test: typecheck, lint and knip at low priority beside the e2e build and then beside jest, whose
+// browser suites leave the cores idle while pages wait (one stage after the other left that time unused).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,8 +7,18 @@ import path from "node:path";
 import { buildForE2e } from "./e2e/global-setup";
 import { ROOT } from "./e2e/paths";
 
-/** The package.json scripts this stage runs; each must pass before jest starts. */
+/** The package.json scripts run beside the build and jest; each must pass for npm test to pass. */
 const SCRIPTS = ["typecheck", "lint", "knip"];
+/**
+ * The checks' scheduling priority (nice 10: about a tenth of a core's share against jest's processes
+ * at 0): they use the CPU jest leaves idle and take little from the tests when both want a core.
+ */
+const CHECK_PRIORITY = 10;
+/**
+ * jest's arguments: three workers on the two cores, as a browser suite's worker mostly waits on its
+ * pages (its core is then the unit suites'); npm test's own arguments are appended.
+ */
+const JEST_ARGS = ["--maxWorkers=3"];
 
 interface Outcome {
   name: string;
@@ -31,6 +41,14 @@ function runScript(name: string, dir: string): Promise<Outcome> {
     // npm is npm.cmd on Windows, which only a shell runs.
     shell: process.platform === "win32",
   });
+  // Set before npm starts the check's own process, which inherits it.
+  if (child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, CHECK_PRIORITY);
+    } catch {
+      // A system that refuses only leaves the check at jest's priority.
+    }
+  }
   return new Promise((resolve) => {
     const done = (ok: boolean, extra = ""): void => {
       fs.closeSync(fd);
@@ -60,15 +78,32 @@ async function buildStep(): Promise<Outcome> {
   }
 }
 
+/** jest (unit and e2e projects), its output on this terminal; resolves true when it passes. */
+function runJest(args: string[]): Promise<boolean> {
+  const child = spawn(process.execPath, [require.resolve("jest/bin/jest"), ...JEST_ARGS, ...args], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(false));
+    child.on("exit", (code) => resolve(code === 0));
+  });
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-checks-"));
-  const outcomes = await Promise.all([...SCRIPTS.map((s) => runScript(s, dir)), buildStep()]);
+  const checks = Promise.all(SCRIPTS.map((s) => runScript(s, dir)));
+  // jest's e2e globalSetup then finds the build made from the same inputs and skips it.
+  const build = await buildStep();
+  const jestPassed = build.ok && (await runJest(process.argv.slice(2)));
+  const outcomes = [...(await checks), build];
   fs.rmSync(dir, { recursive: true, force: true });
   for (const o of outcomes) {
     process.stdout.write(`── ${o.name}: ${o.ok ? "ok" : "FAILED"} (${o.seconds.toFixed(0)} s)\n`);
     if (o.output.trim() !== "") process.stdout.write(o.output);
   }
-  if (outcomes.some((o) => !o.ok)) process.exitCode = 1;
+  if (!build.ok) process.stdout.write("── jest: not run (the e2e build failed)\n");
+  if (!jestPassed || outcomes.some((o) => !o.ok)) process.exitCode = 1;
 }
 
 void main();
