@@ -202,8 +202,17 @@ export function planOpen(
   stored?: ReadonlySet<string>,
 ): OpenPlan {
   const plan: OpenPlan = { recalculate: [], kept: [], keptGroups: new Set() };
+  // A model repeats its formulas (a row's per company, a column's per item): each text once.
+  const known = new Map<string, string[] | undefined>();
+  const groupsOfCell = (cell: OpenCell): string[] | undefined => {
+    const text = `${cell.sheet}\n${cell.formula}`;
+    if (known.has(text)) return known.get(text);
+    const groups = groupsOf(cell, resolved);
+    known.set(text, groups);
+    return groups;
+  };
   for (const cell of cells) {
-    const groups = record === undefined ? undefined : groupsOf(cell, resolved);
+    const groups = record === undefined ? undefined : groupsOfCell(cell);
     const due = groups === undefined || record === undefined ? undefined : dueOf(groups, record);
     const held = stored === undefined || (groups ?? []).some((g) => stored.has(g));
     if (
