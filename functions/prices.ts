@@ -6,13 +6,17 @@ import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear, upToToday } from "../src/excel/dates";
 import { dateCell } from "../src/excel/values";
 import { dateColumn, fieldList, noResults, numberColumn, table, titleRow } from "./common";
-import { refuseFutureDay } from "./excel-errors";
+import { refuseRange } from "./excel-errors";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
 import { isStale, type KaishaClient } from "../src/client";
 import type { InvocationLike } from "./run";
 import { EARLIEST, noPricesBefore, PRICE_FIELDS } from "./price-cell";
-import { notePrices as noteRanges } from "../src/domain/network-rules";
+import {
+  notePrices as noteRanges,
+  peekPricesToLatest,
+  pricesToLatest,
+} from "../src/domain/network-rules";
 import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
 import { internedQuery } from "./cells/interned-args";
@@ -124,17 +128,9 @@ function rowsOf(answer: PricesAnswer): {
 
 /** Refused before any request: a range starting after today or after its `to`. */
 function refusePrices({ asked, end }: PricesArgs, today: string, userToday: string): void {
-  // A range starting after today holds no day yet: say so rather than answer nothing (the
-  // user's own today east of Japan is the latest day).
-  refuseFutureDay(asked, today, userToday);
-  // `from` before 2005 starts at 2005-01-01, which is not after a `to` (itself not before it).
-  if (asked !== undefined && end !== undefined && asked > end) {
-    throw new ArgumentError(
-      "from",
-      { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
-      asked,
-    );
-  }
+  // The date asked, not the start used: `from` before 2005 starts at 2005-01-01, which is not
+  // after a `to` (itself not before it).
+  refuseRange(asked, end, today, userToday);
 }
 
 /**
@@ -150,18 +146,18 @@ const pricesTable = defineTable<PricesArgs, string, PricesQuery, PricesAnswer>({
     ...bySecurityCode<PricesArgs>(),
     // The range's start depends on today: compute names the one answer it reads.
     first: () => [],
-    // A spill: the stored one while it is fresh in memory (client.peekPricesToLatest), noted for
+    // A spill: the stored one while it is fresh in memory (src/domain/network-rules.ts peekPricesToLatest), noted for
     // PRICE as the full path notes it (a reopened workbook's spill may be read here first).
     peek(client, query) {
       if (query.kind === "walk") return peekWalk(client, "getPrices", query.pages, RANGE);
-      const answer = client.peekPricesToLatest(query.code, query.from);
+      const answer = peekPricesToLatest(client, query.code, query.from);
       if (answer !== undefined) notePrices(client, query, answer, answer, answer.prices);
       return answer;
     },
     async fetch(ctx, _args, _code, query) {
       const answer =
         query.kind === "spill"
-          ? await ctx.client.pricesToLatest(query.code, query.from, ctx.options)
+          ? await pricesToLatest(ctx.client, query.code, query.from, ctx.options)
           : await fetchWalk(ctx, "getPrices", query.pages, RANGE);
       const { first, rows } = rowsOf(answer);
       notePrices(ctx.client, query, first, answer, rows);

@@ -39,7 +39,6 @@ import type { Lang } from "./messages";
 import {
   loadAnswerCheck,
   loadPaginate,
-  loadPriceLatest,
   loadResultsDays,
   loadSend,
 } from "./network-code";
@@ -120,23 +119,30 @@ interface ClientCore {
     options?: PaginateOptions,
   ): AsyncGenerator<ResponseOf<O>, void, undefined>;
   /**
-   * PRICES up to the latest trading day: every day from `from`, newest first, as one answer
-   * (src/domain/price-latest.ts). After a close only the days since the stored last day are asked;
-   * the whole window again when a split re-based the stored days.
+   * An answer a domain rule builds from requests and keeps under a cache key of its own (`tag`:
+   * parameters no request has, openapi.json, so no request's answer is read as it): read from the
+   * cache, fresh as `opId`'s answer to `params` is, served while due with `build` run again behind
+   * it (stale-while-revalidate), one `build` per key at a time, what it gives stored, and the stored
+   * one standing in when it fails (src/domain/price-latest.ts: PRICES up to the latest day).
+   * `build` gets the stored answer (any age; undefined: none) and gives it back itself when
+   * nothing changed.
    */
-  pricesToLatest(
-    code: string,
-    from: string,
+  composed<O extends OperationId>(
+    opId: O,
+    params: ParamsOf<O>,
+    tag: Readonly<Record<string, string>>,
+    build: (stored: ResponseOf<O> | undefined, options: RequestOptions) => Promise<ResponseOf<O>>,
     options?: RequestOptions,
-  ): Promise<ResponseOf<"getPrices">>;
+  ): Promise<ResponseOf<O>>;
   /**
-   * The stored spill `pricesToLatest(code, from)` gives when it is fresh in the memory tier, read
-   * synchronously (the very same body); undefined otherwise. Never sends, waits or throws (PRICES'
-   * warm path, as `peek` for the other answers).
-   *
-   * @example client.peekPricesToLatest("7203", "2021-11-24")?.prices[0]?.date // the last close
+   * The answer `composed` gives when it is stored and fresh in the memory tier, read synchronously
+   * (the very same body); undefined otherwise. Never sends, waits or throws (as `peek`).
    */
-  peekPricesToLatest(code: string, from: string): ResponseOf<"getPrices"> | undefined;
+  peekComposed<O extends OperationId>(
+    opId: O,
+    params: ParamsOf<O>,
+    tag: Readonly<Record<string, string>>,
+  ): ResponseOf<O> | undefined;
   /**
    * The current key's stored answer of `opId` (a path without parameters: /financials) whose
    * request passes `test` (its query), any age; undefined when none. Reads the cache only: never
@@ -546,72 +552,79 @@ class Client implements ClientCore {
     );
   }
 
-  async pricesToLatest(
-    code: string,
-    from: string,
+  async composed<O extends OperationId>(
+    opId: O,
+    params: ParamsOf<O>,
+    tag: Readonly<Record<string, string>>,
+    build: (stored: ResponseOf<O> | undefined, options: RequestOptions) => Promise<ResponseOf<O>>,
     options: RequestOptions = {},
-  ): Promise<ResponseOf<"getPrices">> {
+  ): Promise<ResponseOf<O>> {
     const pending = this.caller();
     const who = pending instanceof Promise ? await pending : pending;
-    const clean: CleanParams = { code, from };
-    const key = latestSpillKey(who.id, clean);
-    // As `cached`: "reload" and "no-store" ask the whole window; only "default" serves while due.
+    const clean = params as CleanParams;
+    const key = composedKey(who.id, opId, clean, tag);
+    // As `cached`: "reload" and "no-store" build anew; only "default" serves while due.
     const mode = this.settings.cacheOnly ? "only-if-cached" : (options.cache ?? "default");
-    const { latestPrices } = await loadPriceLatest();
-    const body = await latestPrices(
-      {
-        read: (k) =>
-          mode === "reload" || mode === "no-store"
-            ? Promise.resolve(undefined)
-            : this.storeCall(() => this.core.store.get(k), undefined),
-        fresh: (entry) => this.fresh("getPrices", clean, entry),
-        write: (k, b) =>
-          this.storeCall(
+    const entry =
+      mode === "reload" || mode === "no-store"
+        ? undefined
+        : await this.storeCall(() => this.core.store.get(key), undefined);
+    const stored = entry?.body as ResponseOf<O> | undefined;
+    const now = this.settings.now();
+    let body: unknown;
+    if (entry !== undefined && this.fresh(opId, clean, entry, now)) body = stored;
+    else {
+      const run = (signal: AbortSignal | undefined, o: RequestOptions) =>
+        this.core.inflight.join(`composed ${key}`, signal, async (shared) => {
+          const built = await build(stored, { ...o, signal: shared });
+          const frozen = freezeAnswer(built);
+          await this.storeCall(
             () =>
-              this.core.store.set(k, {
-                body: freezeAnswer(b),
+              this.core.store.set(key, {
+                body: frozen,
                 storedAt: this.settings.now(),
-                bytes: JSON.stringify(b).length,
+                bytes: JSON.stringify(built).length,
               }),
             undefined,
-          ),
-        serveDue: (k, entry, refresh, o) =>
-          mode === "default" &&
-          this.settings.staleWhileRevalidate &&
-          this.settings.now() - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
-          this.settings.now() >= entry.storedAt &&
-          isRecord(entry.body)
-            ? (this.serveWhileRevalidating("getPrices", clean, k, entry, o, who, (sent) =>
-                // Only for the key that read it (as refreshDue).
-                this.partitionNow() === who.id ? refresh(sent) : Promise.reject(new AbortError()),
-              ) as ResponseOf<"getPrices">)
-            : undefined,
-        staleOr: async (err, k) => (await this.staleOr(err, k, true)) as ResponseOf<"getPrices">,
-        join: (k, signal, walk) => this.core.inflight.join(`latest ${k}`, signal, walk),
-        // The spill is the stored answer: its pages are sent, never cached on their own.
-        pages: (q, o) => this.paginate("getPrices", q, { ...o, cache: "no-store" }),
-      },
-      key,
-      code,
-      from,
-      options,
-    );
+          );
+          return built;
+        });
+      body =
+        entry !== undefined &&
+        mode === "default" &&
+        this.settings.staleWhileRevalidate &&
+        now - entry.storedAt < MAX_SERVED_WHILE_DUE_MS &&
+        now >= entry.storedAt &&
+        isRecord(entry.body)
+          ? this.serveWhileRevalidating(opId, clean, key, entry, options, who, (sent) =>
+              // Only for the key that read it (as refreshDue).
+              this.partitionNow() === who.id
+                ? run(undefined, { onSent: sent }).then((built) => built !== stored)
+                : Promise.reject(new AbortError()),
+            )
+          : await run(options.signal, options).catch((err: unknown) =>
+              this.staleOr(err, key, true),
+            );
+    }
     if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
-    return body;
+    return body as ResponseOf<O>;
   }
 
-  peekPricesToLatest(code: string, from: string): ResponseOf<"getPrices"> | undefined {
-    // As fromMemory: the memory tier, the current key's partition, and pricesToLatest's own test
-    // of a fresh entry (latestPrices answers a fresh stored spill with its body as stored). A
-    // cache-only copy reads it too: it is an answer from the cache, asking nothing.
+  peekComposed<O extends OperationId>(
+    opId: O,
+    params: ParamsOf<O>,
+    tag: Readonly<Record<string, string>>,
+  ): ResponseOf<O> | undefined {
+    // As fromMemory: the memory tier, the current key's partition, and `composed`'s own test of a
+    // fresh entry. A cache-only copy reads it too: it is an answer from the cache, asking nothing.
     const peek = this.core.store.peek;
     if (peek === undefined) return undefined;
     const id = this.partitionNow();
     if (id === undefined) return undefined;
-    const clean: CleanParams = { code, from };
-    const entry = peek.call(this.core.store, latestSpillKey(id, clean));
-    if (entry === undefined || !this.fresh("getPrices", clean, entry)) return undefined;
-    return entry.body as ResponseOf<"getPrices">;
+    const clean = params as CleanParams;
+    const entry = peek.call(this.core.store, composedKey(id, opId, clean, tag));
+    if (entry === undefined || !this.fresh(opId, clean, entry)) return undefined;
+    return entry.body as ResponseOf<O>;
   }
 
   /**
@@ -1421,11 +1434,16 @@ function mergeSettings(base: Settings | undefined, options: ClientOptions): Sett
 }
 
 /**
- * The cache key of a stored "up to latest" PRICES spill for partition `id`. Its own key: no request
- * has a `latest` parameter (openapi.json getPrices), so no page's answer is ever read as the spill.
+ * The cache key of a `composed` answer for partition `id`: its parameters and its `tag`, which no
+ * request has (openapi.json), so no request's answer is ever read as it.
  */
-function latestSpillKey(id: string, clean: CleanParams): string {
-  return `${id}${cacheKey("getPrices", { ...clean, latest: "spill" })}`;
+function composedKey(
+  id: string,
+  opId: OperationId,
+  clean: CleanParams,
+  tag: Readonly<Record<string, string>>,
+): string {
+  return `${id}${cacheKey(opId, { ...clean, ...tag })}`;
 }
 
 /**

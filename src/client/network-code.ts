@@ -37,6 +37,3 @@ export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate
 export const loadResultsDays = lazyCode(
   () => import(/* webpackChunkName: "send" */ "../domain/results-day-history"),
 );
-export const loadPriceLatest = lazyCode(
-  () => import(/* webpackChunkName: "send" */ "../domain/price-latest"),
-);

@@ -1,6 +1,6 @@
-// The domain rules that lead to requests (PRICE windows, EDINET resolution), loaded with the send chunk on first use: the runtime page carries only these stubs.
+// The domain rules that lead to requests (PRICE windows, EDINET resolution, PRICES to the latest day), loaded with the send chunk on first use: the runtime page carries only these stubs.
 
-import { lazyCode, type RequestOptions, type ResponseOf } from "../client";
+import { lazyCode, type KaishaClient, type RequestOptions, type ResponseOf } from "../client";
 import type { EdinetClient } from "./edinet-resolution";
 import type { PriceWindowClient } from "./price-windows";
 
@@ -67,4 +67,49 @@ export async function resolveEdinetCode(
   options: RequestOptions = {},
 ): Promise<string> {
   return (await loadEdinetResolution()).resolveEdinetCode(client, company, options);
+}
+
+/** price-latest.ts in the send chunk: only a spill's walk or update needs it. */
+const loadPriceLatest = lazyCode(() => import(/* webpackChunkName: "send" */ "./price-latest"));
+
+/**
+ * The cache key's mark of a stored "up to latest" PRICES spill: no request has a `latest` parameter
+ * (openapi.json getPrices), so no page's answer is ever read as the spill.
+ */
+const SPILL = Object.freeze({ latest: "spill" });
+
+/**
+ * PRICES up to the latest trading day: every day from `from`, newest first, as one answer kept by
+ * the client (KaishaClient.composed). After a close only the days since the stored last day are
+ * asked; the whole window again when a split re-based the stored days (price-latest.ts).
+ *
+ * @example (await pricesToLatest(client, "7203", "2021-11-24", {})).prices[0]?.date // the last close
+ */
+export function pricesToLatest(
+  client: Pick<KaishaClient, "composed" | "paginate">,
+  code: string,
+  from: string,
+  options: RequestOptions,
+): Promise<ResponseOf<"getPrices">> {
+  return client.composed(
+    "getPrices",
+    { code, from },
+    SPILL,
+    async (stored, o) => (await loadPriceLatest()).latestPrices(client, code, from, stored, o),
+    options,
+  );
+}
+
+/**
+ * The stored spill `pricesToLatest(client, code, from)` gives when it is fresh in the memory tier,
+ * read synchronously; undefined otherwise (PRICES' warm path, as `peek` for the other answers).
+ *
+ * @example peekPricesToLatest(client, "7203", "2021-11-24")?.prices[0]?.date // the last close
+ */
+export function peekPricesToLatest(
+  client: Pick<KaishaClient, "peekComposed">,
+  code: string,
+  from: string,
+): ResponseOf<"getPrices"> | undefined {
+  return client.peekComposed("getPrices", { code, from }, SPILL);
 }

@@ -1,46 +1,12 @@
 // "Up to latest" PRICES: one stored spill per code and start, extended after each close by the days since its last day.
 
-import type { CacheEntry, PaginateOptions, RequestOptions, ResponseOf } from "../client";
+import type { KaishaClient, RequestOptions, ResponseOf } from "../client";
 
 type PricesBody = ResponseOf<"getPrices">;
 type PriceRow = PricesBody["prices"][number];
 
-/** What the spill needs of the client (client.ts builds it for the key asking). */
-export interface LatestPricesPort {
-  /** The stored spill of `key`, if any (any age). */
-  read(key: string): Promise<CacheEntry | undefined>;
-  /** Whether a stored spill is still fresh (freshness.ts: until the next close). */
-  fresh(entry: CacheEntry): boolean;
-  /** Stores `body` as the spill of `key`, received now. */
-  write(key: string, body: PricesBody): Promise<void>;
-  /**
-   * A due spill served at once while `refresh` runs in the background (stale-while-revalidate);
-   * undefined when the client does not serve due answers (the caller then waits for the update).
-   */
-  serveDue(
-    key: string,
-    entry: CacheEntry,
-    /** `sent`: called as each of its requests leaves (the daily budget counts pages). */
-    refresh: (sent?: () => void) => Promise<boolean>,
-    options: RequestOptions,
-  ): PricesBody | undefined;
-  /** The stored spill marked stale for `err` when it may stand in for a failed request; else throws. */
-  staleOr(err: unknown, key: string): Promise<PricesBody>;
-  /**
-   * One walk per key at a time: concurrent cells of the same spill share it, under a signal that
-   * aborts only when every cell waiting has left (inflight.ts).
-   */
-  join(
-    key: string,
-    signal: AbortSignal | undefined,
-    walk: (shared: AbortSignal) => Promise<PricesBody>,
-  ): Promise<PricesBody>;
-  /** Pages of /prices, sent and never cached on their own (the spill is the stored answer). */
-  pages(
-    query: { code: string; from: string; limit: number },
-    options: PaginateOptions,
-  ): AsyncGenerator<PricesBody, void, undefined>;
-}
+/** What the spill needs of a client: its pages of /prices (src/client/index.ts). */
+export type LatestPricesClient = Pick<KaishaClient, "paginate">;
 
 /** openapi.json getPrices: limit 1..500; the largest page keeps the request count lowest. */
 const PAGE_SIZE = 500;
@@ -59,59 +25,34 @@ const MAX_PAGES = 40;
  * shows a figure a full request would not give; when only its own figures changed (received
  * before they were final), that row alone is replaced.
  *
- * @example const body = await latestPrices(port, key, "7203", "2021-11-24", options); body.prices[0].date // the last close
+ * The client keeps the spill (KaishaClient.composed: read, freshness, serving while due, one walk
+ * per key, the stale stand-in); this builds it from `stored` (undefined: none yet).
+ *
+ * @example const body = await latestPrices(client, "7203", "2021-11-24", undefined, {}); body.prices[0].date // the last close
  */
-export async function latestPrices(
-  port: LatestPricesPort,
-  key: string,
+export function latestPrices(
+  client: LatestPricesClient,
   code: string,
   from: string,
+  stored: PricesBody | undefined,
   options: RequestOptions,
 ): Promise<PricesBody> {
-  const entry = await port.read(key);
-  if (entry !== undefined && port.fresh(entry)) return entry.body as PricesBody;
-  const spill: Spill = { port, key, code, from };
-  if (entry !== undefined) {
-    const old = entry.body as PricesBody;
-    const served = port.serveDue(
-      key,
-      entry,
-      async (sent) => {
-        const body = await port.join(key, undefined, (signal) =>
-          update(spill, old, { signal, onSent: sent }),
-        );
-        return body !== old;
-      },
-      options,
-    );
-    if (served !== undefined) return served;
-  }
-  try {
-    return await port.join(key, options.signal, (signal) =>
-      entry === undefined
-        ? walk(spill, { ...options, signal })
-        : update(spill, entry.body as PricesBody, { ...options, signal }),
-    );
-  } catch (err) {
-    return port.staleOr(err, key);
-  }
+  const spill: Spill = { client, code, from };
+  return stored === undefined ? walk(spill, options) : update(spill, stored, options);
 }
 
 /** The one stored answer a spill up to the latest day is kept in: its window from `from`. */
 interface Spill {
-  port: LatestPricesPort;
-  key: string;
+  client: LatestPricesClient;
   code: string;
   from: string;
 }
 
 /** The whole window from `from`, every page. */
 async function walk(spill: Spill, options: RequestOptions): Promise<PricesBody> {
-  const { port, key, code, from } = spill;
-  const { first, rows } = await collect(port, code, from, options);
-  const body: PricesBody = { ...first, prices: rows, next_cursor: null };
-  await port.write(key, body);
-  return body;
+  const { client, code, from } = spill;
+  const { first, rows } = await collect(client, code, from, options);
+  return { ...first, prices: rows, next_cursor: null };
 }
 
 /**
@@ -119,10 +60,10 @@ async function walk(spill: Spill, options: RequestOptions): Promise<PricesBody> 
  * overlap day changed (a split re-based adj_close). Returns `old` itself when nothing is new.
  */
 async function update(spill: Spill, old: PricesBody, options: RequestOptions): Promise<PricesBody> {
-  const { port, key, code } = spill;
+  const { client, code } = spill;
   const last = old.prices[0];
   if (last === undefined) return walk(spill, options);
-  const { first, rows } = await collect(port, code, last.date, options);
+  const { first, rows } = await collect(client, code, last.date, options);
   const overlap = rows.find((r) => r.date === last.date);
   const same = overlap !== undefined && sameRow(overlap, last);
   // The overlap day's own figures changed (a row received before its day was final) on the same
@@ -132,26 +73,24 @@ async function update(spill: Spill, old: PricesBody, options: RequestOptions): P
     return sameSpill(body, old) ? old : body;
   }
   const added = rows.filter((r) => r.date >= last.date);
-  const body: PricesBody = {
-    ...first,
-    prices: [...added, ...old.prices.slice(1)],
-    next_cursor: null,
-  };
-  await port.write(key, body);
-  return added.length === 1 && same ? old : body;
+  // The overlap day alone, unchanged: the stored answer, kept anew (received now).
+  if (added.length === 1 && same) return old;
+  return { ...first, prices: [...added, ...old.prices.slice(1)], next_cursor: null };
 }
 
 async function collect(
-  port: LatestPricesPort,
+  client: LatestPricesClient,
   code: string,
   from: string,
   options: RequestOptions,
 ): Promise<{ first: PricesBody; rows: PriceRow[] }> {
   const rows: PriceRow[] = [];
   let first: PricesBody | undefined;
-  for await (const page of port.pages(
+  for await (const page of client.paginate(
+    "getPrices",
     { code, from, limit: PAGE_SIZE },
-    { ...options, maxPages: MAX_PAGES },
+    // The spill is the stored answer: its pages are sent, never cached on their own.
+    { ...options, maxPages: MAX_PAGES, cache: "no-store" },
   )) {
     first ??= page;
     rows.push(...page.prices);

@@ -6,6 +6,7 @@ import { maxAgeSlot } from "../../src/client/freshness";
 import { MemoryCacheStore } from "../../src/client/cache";
 import { storedLedger } from "../../src/revalidation-budget";
 import { TEST_KEY, recordingFetch, reply, revalidatingClient } from "./helpers";
+import { pricesToLatest } from "../../src/domain/network-rules";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -334,12 +335,12 @@ test("a re-based price window counts every page it sends against the budget", as
   });
   let now = Date.UTC(2026, 0, 14, 8, 0); // 17:00 JST on the 14th, after the close
   const client = revalidatingClient(rec.fetch, () => now);
-  await client.pricesToLatest("7203", "2026-01-05");
+  await pricesToLatest(client, "7203", "2026-01-05", {});
   expect(rec.requests).toHaveLength(3);
   rec.requests.length = 0;
   now += DAY; // the 15th after the close: due; a split re-based every row
   basis = 500;
-  await client.pricesToLatest("7203", "2026-01-05");
+  await pricesToLatest(client, "7203", "2026-01-05", {});
   await client.revalidation().idle();
   // One request from the last stored day found another basis, then the window's three pages.
   expect(rec.requests).toHaveLength(4);
