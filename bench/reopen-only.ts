@@ -2,8 +2,11 @@
 //
 // `BENCH_ONLY=reopen BENCH_MODELS=50 npm run bench`: the cold run's storage is kept in
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
-// (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run. Prints the reopen's floor (read,
-// decompress and parse of every stored answer, in a new process) and wall seconds per reopen.
+// (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run (a saved storage is read by any
+// later version: one of another version's stamp is checked on reading, stored-stamp.ts). Prints the
+// reopen's floor (read, decompress and parse of every stored answer, in a new process) and, per
+// reopen, its wall and process CPU as multiples of the floor's (on a loaded machine, CPU over CPU
+// is the steadier of the two).
 // Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles, and where the last reopen's time went,
 // printed by bench/reopen-profile.ts), REOPEN_ALLOC_PROF=<file> (what the reopen allocates,
 // garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
