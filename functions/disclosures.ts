@@ -3,7 +3,6 @@
 import type { SecurityDisclosure, SecurityDisclosuresResponse } from "../src/contract";
 import type { ParamsOf } from "../src/client";
 import {
-  ArgumentError,
   headersArg,
   optionalDate,
   optionalInteger,
@@ -23,7 +22,7 @@ import {
 } from "./common";
 import { companyRefArg } from "./company-arg";
 import { orderArg, type Order } from "../src/excel/order";
-import { refuseFutureDay } from "./excel-errors";
+import { refuseRange } from "./excel-errors";
 import type { InvocationLike } from "./run";
 import { defineTable, type TableResult } from "./cells/define-table";
 import { fetchWalk, peekWalk, type PageWalk, type WalkLimits } from "./cells/page-walks";
@@ -114,18 +113,9 @@ const disclosuresTable = defineTable<
     direction: orderArg(order),
   }),
   needs: {
-    refuse({ start, end }, today, userToday) {
-      // A range starting after today holds no disclosure yet: say so rather than answer nothing
-      // (the user's own today east of Japan is the latest day).
-      refuseFutureDay(start, today, userToday);
-      if (start !== undefined && end !== undefined && start > end) {
-        throw new ArgumentError(
-          "from",
-          { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
-          start,
-        );
-      }
-    },
+    // A range starting after today holds no disclosure yet (the user's own today east of Japan
+    // is the latest day), and one starting after its `to` is reversed.
+    refuse: ({ start, end }, today, userToday) => refuseRange(start, end, today, userToday),
     ...bySecurityCode<DisclosuresArgs>(),
     first: (args, code) => [disclosuresQuery(code, args)],
     peek: (client, { params, count }) =>

@@ -142,6 +142,26 @@ export function refuseFutureDay(iso: string | undefined, today: string, userToda
   if (iso !== undefined && isFutureDate(iso, today, userToday)) throw futureDate(iso, today);
 }
 
+/**
+ * Refuses a date range before any request: one starting after today holds nothing yet (say so
+ * rather than answer nothing), and one starting after its `to` is reversed (#VALUE! on `from`).
+ */
+export function refuseRange(
+  start: string | undefined,
+  end: string | undefined,
+  today: string,
+  userToday: string,
+): void {
+  refuseFutureDay(start, today, userToday);
+  if (start !== undefined && end !== undefined && start > end) {
+    throw new ArgumentError(
+      "from",
+      { en: `a date on or before to (${end})`, ja: `to（${end}）以前の日付` },
+      start,
+    );
+  }
+}
+
 function kaishaCell(err: KaishaError, lang: Lang): CellError {
   const text = err.localized(lang);
   // openapi.json ErrorResponse: a 400 means the arguments must change; everything else is "not

@@ -1,7 +1,7 @@
 // PRICES (daily prices, every page followed) over GET /securities/{code}/prices; PRICE is price-cell.ts.
 
 import type { PricesResponse, SecurityDailyPrice } from "../src/contract";
-import { ArgumentError, headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
+import { headersArg, optionalDate, type HeaderMode } from "../src/excel/args";
 import type { CompanyRef } from "../src/excel/company-ref";
 import { jstIsoDate, minusOneYear, upToToday } from "../src/excel/dates";
 import { dateCell } from "../src/excel/values";
