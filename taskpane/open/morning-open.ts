@@ -160,7 +160,12 @@ async function companyValues(
   cells: readonly OpenCell[],
 ): Promise<ReadonlyMap<string, unknown>> {
   const refs = new Set<string>();
+  // A model repeats its formulas: each text parsed once (a 301k-cell model's scan, bench).
+  const seen = new Set<string>();
   for (const cell of cells) {
+    const text = `${cell.sheet}\n${cell.formula}`;
+    if (seen.has(text)) continue;
+    seen.add(text);
     const arg = companyArgument(cell);
     if (arg !== undefined && "ref" in arg) refs.add(arg.ref);
   }
