@@ -22,6 +22,9 @@ import {
 } from "./workbook-model";
 import { openWorkbook, saveWorkbook, type WorkbookSnapshot } from "./workbook-snapshot";
 
+/** The page's options: the stand-in's, and a workbook saved by the `save` hook to open as. */
+export type PageConfig = StandInConfig & { workbook?: WorkbookSnapshot };
+
 /** A cell as `read` reports it. */
 interface ReadCell {
   value: unknown;
@@ -87,7 +90,7 @@ export interface StandInHooks {
 
 /** The globals the stand-in sets or patches. */
 interface Host {
-  __excelStandInConfig?: StandInConfig;
+  __excelStandInConfig?: PageConfig;
   __excelStandIn?: StandInHooks;
   Excel?: unknown;
   CustomFunctions?: unknown;
@@ -184,7 +187,7 @@ function installOfficeContext(
  * global object in a unit test) and returns its test hooks.
  * @example const excel = installExcelStandIn(globalThis, {}); excel.enter("Sheet1", "A1", "=1+1");
  */
-export function installExcelStandIn(host: Host, config: StandInConfig | undefined): StandInHooks {
+export function installExcelStandIn(host: Host, config: PageConfig | undefined): StandInHooks {
   const cfg = config ?? {};
   const requirementSets = cfg.requirementSets ?? {
     ExcelApi: "1.16",

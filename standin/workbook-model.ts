@@ -6,7 +6,6 @@ import type { DataTypeArguments } from "./cell-display";
 import type { FunctionMetadata, Implementation } from "./evaluate";
 import { readCellInput, referencedCells, type CellPosition } from "./formula-parser";
 import { evaluateStandInFormula, type StandInCell } from "./standin-engine";
-import type { WorkbookSnapshot } from "./workbook-snapshot";
 
 export const MAX_ROWS = 1048576;
 export const MAX_COLS = 16384;
@@ -24,7 +23,10 @@ export interface Ref extends Rect {
   sheet: string | undefined;
 }
 
-/** Options of the stand-in (window.__excelStandInConfig, `standIn` in the e2e harness's openPage). */
+/**
+ * Options of the stand-in (window.__excelStandInConfig, `standIn` in the e2e harness's openPage);
+ * the saved workbook to open is install.ts's (PageConfig), as workbook-snapshot.ts builds on this.
+ */
 export interface StandInConfig {
   displayLanguage?: string;
   requirementSets?: Record<string, string>;
@@ -32,8 +34,6 @@ export interface StandInConfig {
   emptyArgument?: "null" | "zero";
   /** Which Excel's calculation model (STANDIN.md "Host calculation model"). @default "desktop" */
   host?: "desktop" | "web";
-  /** A workbook saved by the `save` hook: the page opens as it. */
-  workbook?: WorkbookSnapshot;
   /**
    * A host whose valuesAsJson gives an error cell's message as `errorMessage` (STANDIN.md
    * "valuesAsJson of an error"). @default false

@@ -6,12 +6,10 @@ export { createClient, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type KaishaClient 
 export type {
   CallScope,
   PaginatedOperationId,
-  PaginateOptions,
   ParamsOf,
   RequestOptions,
   ResponseOf,
 } from "./types";
-export type { CleanParams } from "./params";
 export {
   AbortError,
   AuthenticationError,

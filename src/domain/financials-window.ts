@@ -2,9 +2,13 @@
 // count per request, whatever `years`).
 
 import { OPERATIONS } from "../contract/generated/param-rules";
-import type { ResponseOf, CleanParams } from "../client";
+import type { FinancialsResponse } from "../contract";
 
-type FinancialsBody = ResponseOf<"getFinancials">;
+// The client applies this rule in its cache key (src/client/client.ts rememberValid), so this module
+// imports nothing of src/client/: a client importing the domain would close an import cycle.
+type FinancialsBody = FinancialsResponse;
+/** A request's validated parameters (src/client/params.ts CleanParams). */
+type CleanParams = Record<string, string | number>;
 
 /** openapi.json getFinancials: the widest window the API serves. */
 export const FINANCIALS_FETCH_YEARS = 30;

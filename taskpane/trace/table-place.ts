@@ -3,7 +3,7 @@
 // the same table given again with its header row, from the answers in memory (no request).
 
 import { headersArg } from "../../src/excel/args";
-import type { SelectedCell } from "./trace-parts";
+import type { TracedCellRead as SelectedCell } from "../excel/kaisha-values";
 
 /** A cell's place in a table with a header row: `spill[head]` is the header row. */
 export interface TablePlace {

@@ -2,7 +2,7 @@
 // saved workbook shows and calls when it is opened on the desktop and on the web, the startup
 // behaviour and settings it keeps, and which calculations call custom functions again.
 import { installExcelStandIn, type StandInHooks } from "../../standin/install";
-import type { StandInConfig } from "../../standin/workbook-model";
+import type { PageConfig as StandInConfig } from "../../standin/install";
 import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the stand-in's Excel and Office objects, untyped here */

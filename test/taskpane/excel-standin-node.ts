@@ -1,7 +1,10 @@
 // Installs the Excel stand-in of the e2e pages (standin/install.ts) in a Node test: its cell model, load/sync rules and typing hooks, without a browser.
 
-import { installExcelStandIn as install, type StandInHooks } from "../../standin/install";
-import type { StandInConfig } from "../../standin/workbook-model";
+import {
+  installExcelStandIn as install,
+  type PageConfig as StandInConfig,
+  type StandInHooks,
+} from "../../standin/install";
 
 export type { StandInHooks };
 

@@ -1,9 +1,9 @@
 // The Excel stand-in (standin/) opened in Node on a workbook described in a few lines, for the taskpane/excel tests: cells, formulas with the results they showed, spills, tables, the selection, and what the tests read back.
 
 import type { Implementation } from "../../standin/evaluate";
-import type { StandInHooks } from "../../standin/install";
+import type { PageConfig as StandInConfig, StandInHooks } from "../../standin/install";
 import type { StandInCell } from "../../standin/standin-engine";
-import type { ChartRecord, StandInConfig } from "../../standin/workbook-model";
+import type { ChartRecord } from "../../standin/workbook-model";
 import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 import { columnIndex, columnLetter } from "../../taskpane/state/a1";
 import { installExcelStandIn, uninstallExcelStandIn } from "./excel-standin-node";
