@@ -4,6 +4,7 @@ import { OPERATIONS } from "../contract/generated/param-rules";
 import type { OperationId } from "../contract/rules";
 import { buildUrl } from "./http";
 import type { ParamValue } from "./params";
+import type { LifetimeBasis } from "./freshness";
 
 /** One stored answer. */
 export interface CacheEntry {
@@ -19,8 +20,8 @@ export interface CacheEntry {
    * persistent tier: a loaded entry is a new object and is decided again. @unit ms since epoch
    */
   freshUntil?: number;
-  /** freshness.ts `lifetimesEpoch` when `freshUntil` was decided: decided again once it moves. */
-  freshEpoch?: number;
+  /** freshness.ts `basisOf` the company when `freshUntil` was decided: decided again once it moves. */
+  freshBasis?: LifetimeBasis;
 }
 
 /**

@@ -52,9 +52,10 @@ import { DEFAULT_MAX_RETRIES, canServeStale, shouldRetry } from "./retry";
 import { isStale, markStale, staleInfo } from "./stale";
 import { isFresh, ttlFor } from "./ttl";
 import {
+  basisOf,
   entryLifetime,
   isFilingOperation,
-  lifetimeEpoch,
+  lifetimesMoved,
   type CompanyKnowledge,
   type Lifetime,
 } from "./freshness";
@@ -642,7 +643,7 @@ class Client implements ClientCore {
     if (override !== undefined) return isFresh(entry.storedAt, override, now);
     // Decided once per entry object and kept on it: a warm cell compares one number to now.
     const until =
-      entry.freshEpoch === lifetimeEpoch.now && entry.freshUntil !== undefined
+      entry.freshBasis?.moved === false && entry.freshUntil !== undefined
         ? entry.freshUntil
         : this.freshUntil(opId, clean, entry);
     return now < until;
@@ -682,7 +683,7 @@ class Client implements ClientCore {
       this.core.revalidator.expect(this.resultsDayFor(life, clean, entry, id));
       return 0;
     }
-    entry.freshEpoch = lifetimeEpoch.now;
+    entry.freshBasis = basisOf(life.company);
     return (entry.freshUntil = life.freshUntil);
   }
 
@@ -717,7 +718,7 @@ class Client implements ClientCore {
     } catch {
       // The code could not load: every company keeps the window's cadence this session.
       days.now = { dailyChecksFrom: () => null };
-      lifetimeEpoch.now += 1;
+      lifetimesMoved();
     }
   }
 

@@ -476,21 +476,53 @@ function filingLifetime(
 }
 
 /**
- * Lifetimes per stored entry object (an entry's answer and receive time never change), with the
- * epoch (`lifetimeEpoch`) they were decided in.
+ * What a company's lifetimes were decided under: `moved` once something learned of it can change
+ * them (its expected results day, src/domain/results-day-history.ts). Per company, because the
+ * only knowledge a lifetime reads that can move is its own company's (`filingLifetime` asks
+ * `dailyChecksFrom` of its company alone): a reopen learns results days company by company, and a
+ * bump for one must not decide every other company's answers again.
  */
-const lifetimes = new WeakMap<object, { life: Lifetime; epoch: number }>();
+export interface LifetimeBasis {
+  moved: boolean;
+}
+
+/** The current basis per company; an answer without one reads nothing that can move. */
+const bases = new Map<string, LifetimeBasis>();
+let noCompany: LifetimeBasis = { moved: false };
+
+/** The basis lifetimes of `company` are decided under now. */
+export function basisOf(company: string | undefined): LifetimeBasis {
+  if (company === undefined) return noCompany;
+  let basis = bases.get(company);
+  if (basis === undefined) bases.set(company, (basis = { moved: false }));
+  return basis;
+}
 
 /**
- * Counts what was learned that moves lifetimes (a company's expected results day, bumped by
- * src/domain/results-day-history.ts): lifetimes decided in an earlier epoch are decided again at
- * their next read (client.ts keeps the epoch beside each entry's `freshUntil`).
+ * Something was learned that moves `company`'s lifetimes (absent: everyone's, when the results-day
+ * code could not load): they are decided again at their next read.
  */
-export const lifetimeEpoch = { now: 0 };
+export function lifetimesMoved(company?: string): void {
+  if (company !== undefined) {
+    const basis = bases.get(company);
+    if (basis === undefined) return;
+    basis.moved = true;
+    bases.delete(company);
+    return;
+  }
+  for (const basis of bases.values()) basis.moved = true;
+  bases.clear();
+  noCompany.moved = true;
+  noCompany = { moved: false };
+}
+
+/** Lifetimes per stored entry object (an entry's answer and receive time never change). */
+const lifetimes = new WeakMap<object, { life: Lifetime; basis: LifetimeBasis }>();
 
 /**
- * The lifetime of a cached entry, computed once per entry object and epoch: a recalculation asks
- * it for every cell, so it must be one WeakMap read after the first.
+ * The lifetime of a cached entry, computed once per entry object until its company's basis moves
+ * (`lifetimesMoved`): a recalculation asks it for every cell, so it must be one WeakMap read after
+ * the first.
  */
 export function entryLifetime(
   entry: { body: unknown; storedAt: number },
@@ -500,8 +532,7 @@ export function entryLifetime(
   known: () => CompanyKnowledge,
 ): Lifetime {
   const kept = lifetimes.get(entry);
-  const epoch = lifetimeEpoch.now;
-  if (kept !== undefined && kept.epoch === epoch) return kept.life;
+  if (kept !== undefined && !kept.basis.moved) return kept.life;
   const life = lifetimeOf({
     operationId,
     params,
@@ -510,6 +541,6 @@ export function entryLifetime(
     ttlMs,
     known: known(),
   });
-  lifetimes.set(entry, { life, epoch });
+  lifetimes.set(entry, { life, basis: basisOf(life.company) });
   return life;
 }

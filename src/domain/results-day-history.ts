@@ -1,6 +1,6 @@
 // The companies' expected results days as looked up: the stored year-earlier disclosures, else one background request each.
 
-import { type KaishaClient, lifetimeEpoch, type Lifetime, type ResponseOf } from "../client";
+import { type KaishaClient, lifetimesMoved, type Lifetime, type ResponseOf } from "../client";
 import { checkedDailyFromEnd, dailyChecksFrom, historyQuery } from "./results-day";
 
 type History = ResponseOf<"listSecurityDisclosures">;
@@ -19,8 +19,8 @@ interface ResultsDayPort {
   queue(company: string, key: string, fetch: (sent: () => void) => Promise<void>): void;
   /** Asks `query` (stored like any answer, so never twice while fresh). */
   fetch(query: HistoryQuery, sent: () => void): Promise<History>;
-  /** An expected day was learned: lifetimes decided without it are decided again. */
-  learned(): void;
+  /** An expected day of `company` changed: its lifetimes decided without it are decided again. */
+  learned(company: string): void;
 }
 
 /**
@@ -51,7 +51,7 @@ export class ResultsDays {
     let looking = this.#looking.get(key);
     if (looking === undefined) {
       looking = this.#lookUp(key, partition, company, period, security)
-        .catch(() => this.#settle(key, null))
+        .catch(() => this.#settle(key, company, null))
         .finally(() => this.#looking.delete(key));
       this.#looking.set(key, looking);
     }
@@ -68,24 +68,26 @@ export class ResultsDays {
     // openapi.json listSecurityDisclosures is asked by security code: the one the answer was
     // asked by, else the one an answer paired with the EDINET code (code-map.ts).
     const security = asked ?? this.port.securityOf(partition, company);
-    if (security === undefined) return this.#settle(key, null);
+    if (security === undefined) return this.#settle(key, company, null);
     const query = historyQuery(security, period);
     const stored = await this.port.stored(query);
-    if (stored !== undefined) return this.#settle(key, dailyChecksFrom(stored, period));
+    if (stored !== undefined) return this.#settle(key, company, dailyChecksFrom(stored, period));
     // Until its history comes: daily, as if its results day had come (checkedDailyFromEnd).
-    this.#settle(key, checkedDailyFromEnd(period));
+    this.#settle(key, company, checkedDailyFromEnd(period));
     this.port.queue(company, `results-day ${key}`, async (sent) => {
       try {
-        this.#settle(key, dailyChecksFrom(await this.port.fetch(query, sent), period));
+        this.#settle(key, company, dailyChecksFrom(await this.port.fetch(query, sent), period));
       } catch {
         // Not found or failed: daily from the period's end until the next session asks again.
       }
     });
   }
 
-  #settle(key: string, value: number | null): void {
+  #settle(key: string, company: string, value: number | null): void {
+    // The same day again (the fetched history agreeing with the stored one): nothing moves.
+    if (this.#known.has(key) && this.#known.get(key) === value) return;
     this.#known.set(key, value);
-    this.port.learned();
+    this.port.learned(company);
   }
 }
 
@@ -155,7 +157,7 @@ export function lookUpFor(
         }),
       ),
     fetch: (q, sent) => client.request("listSecurityDisclosures", q, { onSent: sent }),
-    learned: () => void (lifetimeEpoch.now += 1),
+    learned: (company) => lifetimesMoved(company),
   })) as ResultsDays;
   // The security code the disclosures are asked by: the one asked, else the answer's.
   const b = (body ?? {}) as { security_code?: unknown };
