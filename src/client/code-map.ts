@@ -1,6 +1,6 @@
 // The security code <-> EDINET code registry (and year-end months): learned from answers, so resolution rarely needs a request.
 
-import type { CompanyKnowledge } from "./freshness";
+import { lifetimesMoved, type CompanyKnowledge } from "./freshness";
 
 /** One partition's pairs, both ways, and the year ends its answers showed. */
 interface Pairs {
@@ -54,6 +54,9 @@ export class CodeRegistry {
       learnYearEnd: (code, month) => {
         const ends = this.#pairs(partition).yearEndByCode;
         if (ends.size >= MAX_PAIRS) ends.clear();
+        // A dividends answer of the company decided on another month (or the March guess) is
+        // decided again (freshness.ts dividendsCalendar reads it).
+        if (ends.get(code) !== month) lifetimesMoved(code);
         ends.set(code, month);
       },
     };

@@ -104,3 +104,26 @@ test("a look-up settling on the day already known decides nothing again", async 
   read("7203");
   expect(decided.get("7203")).toBe(once);
 });
+
+test("a year end learned from a company's financials decides its dividends again", () => {
+  const known = new CodeRegistry().knowledge("key");
+  const t = jst("2027-01-20T18:00:00");
+  let decided = 0;
+  const dividends = { body: { records: [{ fiscal_year: 2025 }] }, storedAt: t };
+  const read = () =>
+    entryLifetime(dividends, "getDividends", { edinet_code: "E09999" }, 1_000, () => {
+      decided += 1;
+      return known;
+    });
+  // No year end known: taken as March, so FY 2026/03's results are not expected yet.
+  expect(read().changeExpected).toBe(false);
+  const financials = {
+    body: { edinet_code: "E09999", periods: [{ fiscal_year: "2025/12" }] },
+    storedAt: t,
+  };
+  entryLifetime(financials, "getFinancials", { edinet_code: "E09999" }, 1_000, () => known);
+  // December: FY 2026/12 ended and its window is open.
+  expect(read().changeExpected).toBe(true);
+  read();
+  expect(decided).toBe(2);
+});
