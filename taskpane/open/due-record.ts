@@ -13,7 +13,7 @@
 import { nextClose } from "../../src/client";
 import type { OperationId } from "../../src/contract";
 import { parseKaishaCall } from "../state/refresh-cost";
-import type { OpenCell } from "./morning-open";
+import type { OpenCell } from "./open-cell";
 
 /**
  * The document setting's name (Office.context.document.settings: per add-in and document, saved

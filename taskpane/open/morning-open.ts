@@ -22,16 +22,7 @@
 import type { RevalidationStatus } from "../../src/client";
 import { parseKaishaCall } from "../state/refresh-cost";
 import { companyArgument, planOpen, storedGroups, type DueRecord } from "./due-record";
-
-/** A KAISHA formula cell as the scan finds it (taskpane/excel/formulas.ts KaishaCell). */
-export interface OpenCell {
-  sheet: string;
-  /** the cell's address without its sheet, e.g. "B3". */
-  address: string;
-  formula: string;
-  /** The value it shows (saved in the file until it is evaluated): an error is recalculated. */
-  value?: unknown;
-}
+import type { OpenCell } from "./open-cell";
 
 /** What the open needs of the client (src/client/client.ts KaishaClient). */
 export interface OpenClient {

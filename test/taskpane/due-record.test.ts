@@ -9,7 +9,7 @@ import {
   storedGroups,
   type DueRecord,
 } from "../../taskpane/open/due-record";
-import type { OpenCell } from "../../taskpane/open/morning-open";
+import type { OpenCell } from "../../taskpane/open/open-cell";
 import { nextClose } from "../../src/client";
 
 const NOW = Date.parse("2026-11-21T00:00:00Z");

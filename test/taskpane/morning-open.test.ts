@@ -5,10 +5,10 @@ import {
   companyOf,
   followOpen,
   openWorkbook,
-  type OpenCell,
   type OpenHost,
 } from "../../taskpane/open/morning-open";
 import type { DueRecord } from "../../taskpane/open/due-record";
+import type { OpenCell } from "../../taskpane/open/open-cell";
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
