@@ -12,6 +12,7 @@
 
 import { nextClose } from "../../src/client";
 import type { OperationId } from "../../src/contract";
+import { todayJst } from "../../src/util/normalize";
 import { parseKaishaCall } from "../state/refresh-cost";
 import type { OpenCell } from "./open-cell";
 
@@ -54,6 +55,29 @@ const OPERATION_OF_PATH: Readonly<Record<string, OperationId>> = {
   segments: "getSegments",
   valuations: "getValuations",
 };
+
+/**
+ * A stored answer's operation, query and the codes its key names it by (the code in the path, the
+ * `security_code`, `edinet_code` or `code` asked), from its cache key alone; undefined for an
+ * operation the record does not follow.
+ */
+function keyedAnswer(
+  key: string,
+):
+  | { operation: OperationId; query: URLSearchParams; codes: (string | null | undefined)[] }
+  | undefined {
+  const m = KEY_PATH.exec(key);
+  const operation = m === null ? undefined : OPERATION_OF_PATH[m[2] ?? m[3] ?? ""];
+  if (m === null || operation === undefined) return undefined;
+  const query = new URLSearchParams(m[4] ?? "");
+  const codes = [
+    m[1] === undefined ? undefined : decodeURIComponent(m[1]),
+    query.get("security_code"),
+    query.get("edinet_code"),
+    query.get("code"),
+  ];
+  return { operation, query, codes };
+}
 
 /** "7203|getPrices": a company's code as written (upper case) and an operation. */
 function groupKey(code: string, operation: OperationId): string {
@@ -170,18 +194,10 @@ interface OpenPlan {
 export function storedGroups(keys: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const key of keys) {
-    const m = KEY_PATH.exec(key);
-    const operation = m === null ? undefined : OPERATION_OF_PATH[m[2] ?? m[3] ?? ""];
-    if (m === null || operation === undefined) continue;
-    const query = new URLSearchParams(m[4] ?? "");
-    const codes = [
-      m[1] === undefined ? undefined : decodeURIComponent(m[1]),
-      query.get("security_code"),
-      query.get("edinet_code"),
-      query.get("code"),
-    ];
-    for (const code of codes)
-      if (typeof code === "string" && code !== "") out.add(groupKey(code, operation));
+    const answer = keyedAnswer(key);
+    if (answer === undefined) continue;
+    for (const code of answer.codes)
+      if (typeof code === "string" && code !== "") out.add(groupKey(code, answer.operation));
   }
   return out;
 }
@@ -239,8 +255,6 @@ interface HeldAnswer {
 }
 
 const DAY = 86_400_000;
-/** JST is UTC+9 all year. */
-const JST_OFFSET_MS = 9 * 3_600_000;
 
 /**
  * An answer's expiry where the client decided none (`sessionDues`). Prices by the rule of
@@ -251,8 +265,7 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 function undecidedExpiry(operation: OperationId, query: URLSearchParams, storedAt: number): number {
   if (operation !== "getPrices") return 0;
   const to = query.get("to");
-  const day = new Date(storedAt + JST_OFFSET_MS).toISOString().slice(0, 10);
-  return to !== null && to < day ? storedAt + DAY : nextClose(storedAt);
+  return to !== null && to < todayJst(storedAt) ? storedAt + DAY : nextClose(storedAt);
 }
 
 /**
@@ -269,21 +282,12 @@ function undecidedExpiry(operation: OperationId, query: URLSearchParams, storedA
 export function sessionDues(entries: Iterable<readonly [string, HeldAnswer]>): Map<string, number> {
   const out = new Map<string, number>();
   for (const [key, entry] of entries) {
-    const m = KEY_PATH.exec(key);
-    if (m === null) continue;
-    const operation = OPERATION_OF_PATH[m[2] ?? m[3] ?? ""];
-    if (operation === undefined) continue;
-    const query = new URLSearchParams(m[4] ?? "");
+    const answer = keyedAnswer(key);
+    if (answer === undefined) continue;
+    const { operation, query } = answer;
     const until = entry.freshUntil ?? undecidedExpiry(operation, query, entry.storedAt);
     const body = entry.body as { edinet_code?: unknown; security_code?: unknown } | null;
-    const codes = [
-      m[1] === undefined ? undefined : decodeURIComponent(m[1]),
-      query.get("security_code"),
-      query.get("edinet_code"),
-      query.get("code"),
-      body?.edinet_code,
-      body?.security_code,
-    ];
+    const codes: unknown[] = [...answer.codes, body?.edinet_code, body?.security_code];
     for (const code of new Set(codes)) {
       if (typeof code !== "string" || code === "") continue;
       const g = groupKey(code, operation);
