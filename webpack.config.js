@@ -10,13 +10,19 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { swcOptions } = require("./scripts/swc-options");
 const { contentSecurityPolicy } = require("./scripts/csp");
+const {
+  PAGE_SETTINGS_FILE,
+  PRODUCTION_PAGE_SETTINGS,
+  pageSettingsScript,
+  settingsDefinitions,
+} = require("./scripts/page-settings");
 
 /** The origin every URL in the source manifest.xml uses (the dev server). */
 const DEV_ORIGIN = "https://localhost:3000";
 /** Where production users' Excel loads the add-in from; override with ADDIN_PRODUCTION_URL. */
 const DEFAULT_PRODUCTION_ORIGIN = "https://kaisha.example.com";
 /** The live API (spec: paths are relative to {base_url}/v1). */
-const PRODUCTION_API_BASE_URL = "https://api.irbank.net/v1";
+const PRODUCTION_API_BASE_URL = PRODUCTION_PAGE_SETTINGS.baseUrl;
 /** The local sandbox (the pane's "Sandbox" connection, in every build). */
 const SANDBOX_API_BASE_URL = "http://127.0.0.1:8787/v1";
 
@@ -154,6 +160,33 @@ class BuildReportPlugin {
   }
 }
 
+/**
+ * Sandbox builds (npm start, e2e): emits the pages' settings file (scripts/page-settings.js) with
+ * the build's defaults; the dev server may answer it with others (test/e2e/harness.ts `settings`),
+ * so one build serves the sandbox and the production settings alike.
+ */
+class PageSettingsPlugin {
+  constructor(settings) {
+    this.settings = settings;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("PageSettingsPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "PageSettingsPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            PAGE_SETTINGS_FILE,
+            new webpack.sources.RawSource(pageSettingsScript(this.settings)),
+            // As the dev server answers it (scripts/dev-server.ts `pageSettings`), unminified.
+            { minimized: true },
+          );
+        },
+      );
+    });
+  }
+}
+
 function functionsJaPlugin() {
   // Written by the functions engineer: emits functions-ja.json from the translation table.
   const file = path.join(__dirname, "scripts/functions-ja.js");
@@ -184,7 +217,14 @@ module.exports = (_env, argv) => {
     localPorts: urlOverrides,
     extra: process.env.KAISHA_CONNECT_SRC,
   });
-  const pageParameters = { officeJs: officeJsUrl, csp };
+  // npm start and the e2e build read their connection settings at run time (one build for the
+  // sandbox and the production settings); npm run build compiles its own in, adding no bytes.
+  const settings = { baseUrl: api.baseUrl, demoKey: api.demoKey, urlOverrides };
+  const pageParameters = {
+    officeJs: officeJsUrl,
+    csp,
+    ...(api.sandbox ? { settingsScript: PAGE_SETTINGS_FILE } : {}),
+  };
 
   return {
     mode,
@@ -261,12 +301,9 @@ module.exports = (_env, argv) => {
       maxEntrypointSize: 600 * 1024,
     },
     plugins: [
-      new webpack.DefinePlugin({
-        __KAISHA_DEFAULT_BASE_URL__: JSON.stringify(api.baseUrl),
-        __KAISHA_DEMO_KEY__: JSON.stringify(api.demoKey),
-        // ?baseUrl / ?mode page overrides: npm start and e2e builds only; minified away otherwise.
-        __KAISHA_URL_OVERRIDES__: JSON.stringify(urlOverrides),
-      }),
+      // ?baseUrl / ?mode page overrides: off and minified away in npm run build.
+      new webpack.DefinePlugin(settingsDefinitions(api.sandbox ? undefined : settings)),
+      ...(api.sandbox ? [new PageSettingsPlugin(settings)] : []),
       new CustomFunctionsMetadataPlugin({
         input: "./functions/index.ts",
         output: "functions.json",

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { PAGE_SETTINGS_FILE, pageSettingsScript, type PageSettings } from "./page-settings";
 
 /** The live API the relay forwards to unless told otherwise. */
 export const DEFAULT_RELAY_TARGET = "https://api.irbank.net/v1";
@@ -40,6 +41,12 @@ export interface DevServerOptions {
    * machine must not reach the relay or the pages).
    */
   allowedHosts?: readonly string[];
+  /**
+   * The connection settings a sandbox build's pages get (scripts/page-settings.js), answered in
+   * place of the build's own settings file: one build, run with the sandbox's or production's
+   * settings (test/e2e/key-binding.test.ts). Without: the file as built.
+   */
+  pageSettings?: PageSettings;
 }
 
 export interface DevServer {
@@ -182,6 +189,13 @@ export function createDevApp(options: DevServerOptions = {}): Hono {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  const settings = options.pageSettings;
+  if (settings !== undefined) {
+    const script = pageSettingsScript(settings);
+    app.get(`/${PAGE_SETTINGS_FILE}`, (c) =>
+      c.body(script, 200, { "Content-Type": "text/javascript; charset=utf-8" }),
+    );
+  }
   app.use("*", serveStatic({ root: distDir }));
   app.notFound((c) => c.text(`Not found: ${c.req.path} (is dist/ built?)`, 404));
   return app;

@@ -1,11 +1,13 @@
 // The built add-in (the e2e build made by globalSetup, production mode) and the webpack settings that
 // differ between production, npm start and the e2e build.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import type webpack from "webpack";
+import webpack from "webpack";
 import { RUNTIME_PAGE_GZIP_TARGET_BYTES } from "../../bench/bundle-sizes";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { pageSettingsScript, PRODUCTION_PAGE_SETTINGS } from "../../scripts/page-settings";
 import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT } from "./paths";
 
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
@@ -46,11 +48,47 @@ function configWith(env: Record<string, string>, mode = "production"): webpack.C
   }
 }
 
-function definitions(config: webpack.Configuration): Record<string, unknown> {
-  const plugin = config.plugins?.find((p) => p?.constructor?.name === "DefinePlugin") as
-    { definitions: Record<string, unknown> } | undefined;
+function definePlugin(config: webpack.Configuration): webpack.DefinePlugin {
+  const plugin = config.plugins?.find((p) => p?.constructor?.name === "DefinePlugin");
   if (!plugin) throw new Error("no DefinePlugin");
-  return plugin.definitions;
+  return plugin as webpack.DefinePlugin;
+}
+
+function definitions(config: webpack.Configuration): Record<string, unknown> {
+  return definePlugin(config).definitions as Record<string, unknown>;
+}
+
+/**
+ * `file` (the pane's ?baseUrl override code) built alone by webpack with a config's module rules
+ * and DefinePlugin, production mode (the minifier every build uses): the code that config ships.
+ */
+async function minifiedModule(config: webpack.Configuration, file: string): Promise<string> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-build-test-"));
+  const compiler = webpack({
+    mode: "production",
+    context: ROOT,
+    entry: file,
+    // A library keeps the module's export, so the minifier cannot drop it as unused.
+    output: { path: out, filename: "out.js", library: { type: "commonjs2" } },
+    resolve: config.resolve ?? {},
+    module: config.module ?? {},
+    plugins: [definePlugin(config)],
+    infrastructureLogging: { level: "error" },
+  });
+  try {
+    await new Promise<void>((resolve, reject) =>
+      compiler.run((err, stats) =>
+        compiler.close(() => {
+          if (err) reject(err);
+          else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
+          else resolve();
+        }),
+      ),
+    );
+    return fs.readFileSync(path.join(out, "out.js"), "utf8");
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
 }
 
 /** Runs the manifest copy pattern's transform on the source manifest.xml. */
@@ -161,9 +199,21 @@ describe("the built add-in", () => {
     expect(fs.existsSync(path.join(E2E_DIST, "functions.js.map"))).toBe(false);
   });
 
-  test("the e2e build (like npm start) points at the sandbox and carries its demo key", () => {
-    expect(read("functions.js")).toContain(E2E_BUILD_BASE_URL);
-    expect(read("preview.js")).toContain(DEMO_API_KEY);
+  test("the e2e build (like npm start) points at the sandbox and carries its demo key, in its settings file", () => {
+    expect(read("kaisha-settings.js")).toBe(
+      pageSettingsScript({
+        baseUrl: E2E_BUILD_BASE_URL,
+        demoKey: DEMO_API_KEY,
+        urlOverrides: true,
+      }),
+    );
+    // Each page sets them before any script of ours runs (Office.js reads none of them).
+    for (const page of ["taskpane.html", "preview.html", "workbook.html"]) {
+      const ours = pageScripts(page).filter(
+        (s) => !/^(assets\/office-js\/|excel-standin|workbook-config)/.test(s),
+      );
+      expect([page, ours[0]]).toEqual([page, "kaisha-settings.js"]);
+    }
   });
 
   test("dist/manifest.xml points every URL at the production origin", () => {
@@ -192,9 +242,11 @@ describe("the shared-runtime page (taskpane.html)", () => {
 
   test(`evaluates <= ${RUNTIME_PAGE_BUDGET_KB} KB gzipped of the add-in's JavaScript before the functions register`, () => {
     const scripts = pageScripts("taskpane.html");
-    // Office.js is Microsoft's (the CDN in production); the rest is ours and counts.
+    // Office.js is Microsoft's (the CDN in production); the rest is ours and counts, except the
+    // sandbox settings file, which production's page does not load ("webpack settings by build").
     const ours = scripts.filter((s) => !s.startsWith("assets/office-js/"));
-    expect(ours).toEqual(["functions.js", "taskpane.js"]);
+    expect(ours).toEqual(["kaisha-settings.js", "functions.js", "taskpane.js"]);
+    ours.shift();
     const sizes = Object.fromEntries(scripts.map((s) => [s, gzipBytes(s)]));
     const total = ours.reduce((sum, s) => sum + (sizes[s] ?? 0), 0);
     // Every file the page loads up front, for the record (bench reads the same figures).
@@ -291,6 +343,7 @@ describe("webpack settings by build", () => {
     expect(htmlOptions(sandbox, "workbook.html")["templateParameters"]).toEqual({
       officeJs: "assets/office-js/office.js",
       csp: expect.stringContaining("script-src 'self'"),
+      settingsScript: "kaisha-settings.js",
       workbook: true,
     });
     // The e2e build's workbook page loads the stand-in before Office.js, as the tests inject it.
@@ -300,21 +353,52 @@ describe("webpack settings by build", () => {
     expect(read("taskpane.html")).not.toContain("excel-standin.js");
   });
 
-  test("production: the live API base URL and no demo key", () => {
-    const defs = definitions(configWith({}));
+  test("production: the live API base URL, no demo key and no ?baseUrl override, compiled in; no settings file", () => {
+    const prod = configWith({ KAISHA_PREVIEW: "1" });
+    const defs = definitions(prod);
     expect(defs["__KAISHA_DEFAULT_BASE_URL__"]).toBe(JSON.stringify("https://api.irbank.net/v1"));
     expect(defs["__KAISHA_DEMO_KEY__"]).toBe(JSON.stringify(""));
+    expect(defs["__KAISHA_URL_OVERRIDES__"]).toBe("false");
+    // The settings the e2e harness serves for production's (test/e2e/key-binding.test.ts).
+    expect(PRODUCTION_PAGE_SETTINGS).toEqual({
+      baseUrl: "https://api.irbank.net/v1",
+      demoKey: "",
+      urlOverrides: false,
+    });
+    for (const page of ["taskpane.html", "preview.html"]) {
+      expect([page, htmlOptions(prod, page)["templateParameters"]]).toEqual([
+        page,
+        expect.not.objectContaining({ settingsScript: expect.anything() }),
+      ]);
+    }
+    expect(prod.plugins?.map((p) => p?.constructor?.name)).not.toContain("PageSettingsPlugin");
   });
 
-  test("npm start / e2e: KAISHA_DEFAULT_BASE_URL and the demo key are baked in", () => {
-    const defs = definitions(
-      configWith(
-        { KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1", KAISHA_DEMO_KEY: "kaisakey_demo" },
-        "development",
-      ),
+  test("production's minified code has no ?baseUrl override; the sandbox build's keeps it (read at run time)", async () => {
+    const file = "./taskpane/state/url-overrides.ts";
+    expect(await minifiedModule(configWith({}), file)).not.toContain('get("baseUrl")');
+    // The grep means something: without production's literals the code stays.
+    const sandbox = configWith({ KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1" });
+    expect(await minifiedModule(sandbox, file)).toContain('get("baseUrl")');
+  });
+
+  test("npm start / e2e: KAISHA_DEFAULT_BASE_URL and the demo key go to the settings file, read at run time", () => {
+    const config = configWith(
+      { KAISHA_DEFAULT_BASE_URL: "http://127.0.0.1:8787/v1", KAISHA_DEMO_KEY: "kaisakey_demo" },
+      "development",
     );
-    expect(defs["__KAISHA_DEFAULT_BASE_URL__"]).toBe(JSON.stringify("http://127.0.0.1:8787/v1"));
-    expect(defs["__KAISHA_DEMO_KEY__"]).toBe(JSON.stringify("kaisakey_demo"));
+    // No literal: the code reads the globals kaisha-settings.js sets.
+    expect(definitions(config)).toEqual({});
+    const plugin = config.plugins?.find((p) => p?.constructor?.name === "PageSettingsPlugin") as
+      { settings: unknown } | undefined;
+    expect(plugin?.settings).toEqual({
+      baseUrl: "http://127.0.0.1:8787/v1",
+      demoKey: "kaisakey_demo",
+      urlOverrides: true,
+    });
+    expect(htmlOptions(config, "taskpane.html")["templateParameters"]).toEqual(
+      expect.objectContaining({ settingsScript: "kaisha-settings.js" }),
+    );
   });
 
   test("a demo key without a sandbox base URL is ignored (a production build never carries one)", () => {

@@ -1,19 +1,12 @@
-// The e2e project's globalSetup: builds the add-in once (the e2e build with sandbox defaults and a
-// production build, sharing one webpack cache) and starts the run's one Chromium (./browser.ts).
+// The e2e project's globalSetup: builds the add-in once (the e2e build, whose pages read their
+// connection settings at run time) and starts the run's one Chromium (./browser.ts).
 import fs from "node:fs";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import writeSandboxTables from "../sandbox-tables";
 import { launchSharedBrowser } from "./browser";
-import {
-  E2E_BUILD_BASE_URL,
-  E2E_DIST,
-  E2E_PROD_DIST,
-  ROOT,
-  SCREENSHOTS,
-  WEBPACK_CACHE,
-} from "./paths";
+import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT, SCREENSHOTS, WEBPACK_CACHE } from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
 
@@ -67,7 +60,7 @@ function builtFrom(dir: string, stamp: string): boolean {
 
 /**
  * webpack.config.js read with exactly `env` set (the factory reads the environment when called):
- * the sandbox variables are cleared first, so the production config carries none of them.
+ * the sandbox variables are cleared first, so the build carries no setting of the caller's shell.
  */
 function configFor(outDir: string, env: Record<string, string>): webpack.Configuration {
   const saved = SANDBOX_VARIABLES.map((n) => [n, process.env[n]] as const);
@@ -78,10 +71,8 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
     const config = factory({}, { mode: "production" });
     config.output = { ...config.output, path: outDir };
     config.infrastructureLogging = { level: "error" };
-    // One cache for both builds: the second reuses the first's modules and minified chunks where
-    // they are the same (the pane's vendor chunk, every module no build-time setting reaches;
-    // DefinePlugin records which settings a module read, so a module that read one rebuilds).
-    // KAISHA_E2E_REBUILD=1 builds without it.
+    // webpack's filesystem cache: a run after a change rebuilds only the modules it reaches (a
+    // fresh clone has none and builds in full). KAISHA_E2E_REBUILD=1 builds without it.
     config.cache = process.env["KAISHA_E2E_REBUILD"]
       ? false
       : {
@@ -99,9 +90,11 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
 }
 
 /**
- * The two builds every e2e suite shares, made once per run, one after the other: the e2e
- * build (production mode with `npm start`'s sandbox settings: sandbox base URL, demo key,
- * build-report.json) and a true `npm run build` (no sandbox variables; with the preview page, KAISHA_PREVIEW=1). A build is skipped when
+ * The build every e2e suite shares, made once per run: production mode with `npm start`'s sandbox
+ * settings (sandbox base URL, demo key, build-report.json). Its pages read the connection settings
+ * from kaisha-settings.js, which the harness's server may answer with production's
+ * (scripts/page-settings.js); what else `npm run build` does differently is checked from the
+ * webpack config (test/e2e/build.test.ts "webpack settings by build"). The build is skipped when
  * nothing it reads has changed since the last good one (KAISHA_E2E_REBUILD=1 forces it; CI starts
  * from a fresh clone, so it always builds).
  */
@@ -112,33 +105,22 @@ export default async function globalSetup(): Promise<void> {
   await Promise.all([buildForE2e(), launchSharedBrowser()]);
 }
 
-/** The e2e builds alone (also run by test/checks.ts beside the static checks). */
+/** The e2e build alone (also run by test/checks.ts beside the static checks). */
 export async function buildForE2e(): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const stamp = inputsStamp();
-  const stale: { dir: string; env: Record<string, string> }[] = [
-    {
-      dir: E2E_DIST,
-      env: {
-        KAISHA_DEFAULT_BASE_URL: E2E_BUILD_BASE_URL,
-        KAISHA_DEMO_KEY: DEMO_API_KEY,
-        // build-report.json: what each script holds (test/e2e/build.test.ts, the page's budget).
-        KAISHA_BUILD_REPORT: "1",
-      },
-    },
-    // npm run build leaves the preview page out; this one asks for it to test it in production.
-    { dir: E2E_PROD_DIST, env: { KAISHA_PREVIEW: "1" } },
-  ].filter((build) => !builtFrom(build.dir, stamp));
-  // One after the other, not in one parallel run: webpack compiles on one thread either way, and
-  // the second build then finds the first's work in the cache (a fresh clone's CI run: 40 s of CPU
-  // for both instead of 50 s).
-  for (const build of stale) {
-    await compile(configFor(build.dir, build.env));
-    fs.writeFileSync(path.join(build.dir, ".inputs-stamp"), stamp);
-  }
+  if (builtFrom(E2E_DIST, stamp)) return;
+  const env = {
+    KAISHA_DEFAULT_BASE_URL: E2E_BUILD_BASE_URL,
+    KAISHA_DEMO_KEY: DEMO_API_KEY,
+    // build-report.json: what each script holds (test/e2e/build.test.ts, the page's budget).
+    KAISHA_BUILD_REPORT: "1",
+  };
+  await compile(configFor(E2E_DIST, env));
+  fs.writeFileSync(path.join(E2E_DIST, ".inputs-stamp"), stamp);
 }
 
-/** One webpack build; resolves once its cache is written (the next build reads it). */
+/** One webpack build; resolves once its cache is written (the next run reads it). */
 function compile(config: webpack.Configuration): Promise<void> {
   const compiler = webpack(config);
   return new Promise((resolve, reject) => {

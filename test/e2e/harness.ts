@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import type { SandboxOptions } from "../../sandbox/app";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { startDevServer, type DevServer } from "../../scripts/dev-server";
+import type { PageSettings } from "../../scripts/page-settings";
 import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 import { CHROMIUM, openBrowser } from "./browser";
 import { E2E_DIST, SCREENSHOTS } from "./paths";
@@ -46,8 +47,9 @@ export interface Harness {
 
 /**
  * Starts everything a browser test needs. Pages opened with `excel: true` get the Excel stand-in.
- * `distDir` serves another build (key-binding.test.ts: a production build); `sandbox` adds options
- * to the in-process sandbox (hostile-writes.test.ts: `hostile: true`).
+ * `settings` gives the pages other connection settings than the build's sandbox ones
+ * (scripts/page-settings.js; key-binding.test.ts: production's); `sandbox` adds options to the
+ * in-process sandbox (hostile-writes.test.ts: `hostile: true`).
  *
  * `pageClock: "sandbox"` starts the pages' clock (Date and timers) at the sandbox's data clock and
  * lets it run in real time, one timeline for every page and reload (Playwright `clock.install`).
@@ -59,22 +61,20 @@ export interface Harness {
  * @example const h = await startHarness(); const page = await h.openPage("/preview.html"); await h.close();
  */
 export async function startHarness(
-  options: { distDir?: string; sandbox?: SandboxOptions; pageClock?: "real" | "sandbox" } = {},
+  options: {
+    settings?: PageSettings;
+    sandbox?: SandboxOptions;
+    pageClock?: "real" | "sandbox";
+  } = {},
 ): Promise<Harness> {
-  const distDir = options.distDir ?? E2E_DIST;
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `${CHROMIUM} is missing: install it with "apt-get install -y chromium" (see README).`,
     );
   }
-  // The stand-in is built into sandbox builds only; a production build (distDir) runs without it.
-  const needsStandIn = distDir === E2E_DIST;
-  if (
-    !fs.existsSync(path.join(distDir, "taskpane.html")) ||
-    (needsStandIn && !fs.existsSync(STANDIN_FILE))
-  ) {
+  if (!fs.existsSync(path.join(E2E_DIST, "taskpane.html")) || !fs.existsSync(STANDIN_FILE)) {
     throw new Error(
-      `The e2e build is missing in ${distDir}: the e2e project's globalSetup builds it.`,
+      `The e2e build is missing in ${E2E_DIST}: the e2e project's globalSetup builds it.`,
     );
   }
   // ratePerMinute 0: the client paces itself; the sandbox's limiter is tested elsewhere.
@@ -84,7 +84,12 @@ export async function startHarness(
     corsOrigins: ["*"],
     ...options.sandbox,
   });
-  const server = await startDevServer({ port: 0, distDir, relayTarget: sandbox.url });
+  const server = await startDevServer({
+    port: 0,
+    distDir: E2E_DIST,
+    relayTarget: sandbox.url,
+    ...(options.settings ? { pageSettings: options.settings } : {}),
+  });
   // A context of its own in the run's Chromium (./browser.ts): storage (localStorage, IndexedDB)
   // lives as long as the context, across the pages and reloads of one harness, and no longer.
   const browser = await openBrowser();

@@ -1,13 +1,15 @@
-// A link with ?baseUrl= never gets the remembered key. Replayed against a PRODUCTION build
-// (npm run build settings) in Chromium, and against the e2e (dev/test) build, which keeps overrides.
+// A link with ?baseUrl= never gets the remembered key. Replayed in Chromium on the e2e build with
+// PRODUCTION's connection settings (npm run build's: live API, no demo key, no overrides; served by
+// the harness, scripts/page-settings.js), and with the build's own sandbox settings, which keep overrides.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
+import { PRODUCTION_PAGE_SETTINGS } from "../../scripts/page-settings";
 import { startHarness, type Harness } from "./harness";
-import { E2E_DIST, E2E_PROD_DIST } from "./paths";
+import { E2E_DIST } from "./paths";
 
 /** A key of the right shape that the user remembered on this computer. */
 const KEY = "kaisakey_" + "R".repeat(43);
@@ -69,21 +71,25 @@ describe("the remembered key and ?baseUrl", () => {
     await foreign?.close();
   });
 
-  test("the production bundle has no URL override code and no demo key; the e2e build has both", () => {
-    const prod = bundleText(E2E_PROD_DIST);
-    expect(prod).not.toContain('get("baseUrl")');
-    expect(prod).not.toContain(DEMO_API_KEY);
-    // The grep means something: the dev/test build does carry the override.
-    expect(bundleText(E2E_DIST)).toContain('get("baseUrl")');
+  test("no script of the build carries the demo key; only the sandbox settings file does", () => {
+    // npm run build compiles the same modules with "" for the key (test/e2e/build.test.ts), so
+    // no production script can carry it either; its override code: build.test.ts, "minified away".
+    const scripts = bundleText(E2E_DIST);
+    expect(scripts.split(DEMO_API_KEY).length - 1).toBe(1);
+    expect(fs.readFileSync(path.join(E2E_DIST, "kaisha-settings.js"), "utf8")).toContain(
+      DEMO_API_KEY,
+    );
+    // The grep means something: the build does carry the override code.
+    expect(scripts).toContain('get("baseUrl")');
   });
 
   test.each([
     ["a key bound to production", { "kaisha.apiKeyBaseUrl": "https://api.irbank.net/v1" }],
     ["a key remembered before binding", {}],
   ])(
-    "production build, %s: opening taskpane.html?baseUrl=<foreign> sends nothing there",
+    "production settings, %s: opening taskpane.html?baseUrl=<foreign> sends nothing there",
     async (_name, extra) => {
-      h ??= await startHarness({ distDir: E2E_PROD_DIST });
+      h ??= await startHarness({ settings: PRODUCTION_PAGE_SETTINGS });
       const storage = { "kaisha.apiKey": KEY, ...extra };
       const page = await h.context.newPage();
       const requested: string[] = [];
@@ -104,8 +110,8 @@ describe("the remembered key and ?baseUrl", () => {
     },
   );
 
-  test("production build, preview page: ?baseUrl=<foreign> is ignored", async () => {
-    h ??= await startHarness({ distDir: E2E_PROD_DIST });
+  test("production settings, preview page: ?baseUrl=<foreign> is ignored", async () => {
+    h ??= await startHarness({ settings: PRODUCTION_PAGE_SETTINGS });
     const page = await h.context.newPage();
     await page.goto(`${h.server.url}/preview.html?baseUrl=${encodeURIComponent(foreign.url)}`);
     await page.waitForSelector('#preview-root[data-ready="true"]');
@@ -114,7 +120,7 @@ describe("the remembered key and ?baseUrl", () => {
     expect(foreign.seen).toEqual([]);
   });
 
-  test("e2e (dev/test) build: the override applies, but the key bound to the sandbox is not sent", async () => {
+  test("the build's sandbox settings: the override applies, but the key bound to the sandbox is not sent", async () => {
     const dev = await startHarness();
     try {
       const page = await dev.context.newPage();

@@ -4,9 +4,7 @@ import path from "node:path";
 export const ROOT = path.join(__dirname, "..", "..");
 /** The e2e build: production mode with sandbox defaults, kept apart from the user's dist/. */
 export const E2E_DIST = path.join(ROOT, "test-artifacts", "e2e-dist");
-/** A true `npm run build` (no sandbox settings), for the suites that check what production ships. */
-export const E2E_PROD_DIST = path.join(ROOT, "test-artifacts", "e2e-prod-dist");
-/** webpack's filesystem cache of the two builds (test/e2e/global-setup.ts). */
+/** webpack's filesystem cache of the e2e build (test/e2e/global-setup.ts). */
 export const WEBPACK_CACHE = path.join(ROOT, "test-artifacts", "webpack-cache");
 export const SCREENSHOTS = path.join(ROOT, "test-artifacts", "screenshots");
 /** The base URL baked into the e2e build; tests point pages at their own sandbox with ?baseUrl=. */

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import http from "node:http";
 import { createDevApp, findDevCertificate, startDevServer } from "../../scripts/dev-server";
+import { pageSettingsScript, PRODUCTION_PAGE_SETTINGS } from "../../scripts/page-settings";
 
 const KEY = "kaisakey_SandboxDemoKeyForKaishaExcelLocalTesting001";
 /** The relay tests need no built add-in: an empty directory stands for dist/. */
@@ -189,6 +190,37 @@ describe("dev server static files", () => {
       expect(page.headers.get("cache-control")).toBe("no-store");
       expect(await (await app.request("/")).text()).toContain('href="/preview.html"');
       expect((await app.request("/missing.js")).status).toBe(404);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("pageSettings: the settings file answered with the server's settings, no-store; without, the file as built", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-dist-"));
+    const built = pageSettingsScript({
+      baseUrl: "http://127.0.0.1:8787/v1",
+      demoKey: KEY,
+      urlOverrides: true,
+    });
+    fs.writeFileSync(path.join(dir, "kaisha-settings.js"), built);
+    try {
+      const asBuilt = await createDevApp({ distDir: dir }).request("/kaisha-settings.js");
+      expect(await asBuilt.text()).toBe(built);
+      const app = createDevApp({ distDir: dir, pageSettings: PRODUCTION_PAGE_SETTINGS });
+      const served = await app.request("/kaisha-settings.js");
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(served.headers.get("cache-control")).toBe("no-store");
+      const text = await served.text();
+      expect(text).toBe(pageSettingsScript(PRODUCTION_PAGE_SETTINGS));
+      // What a page reads: the three globals, production's.
+      const page: Record<string, unknown> = {};
+      new Function("self", text)(page);
+      expect(page).toEqual({
+        __KAISHA_DEFAULT_BASE_URL__: "https://api.irbank.net/v1",
+        __KAISHA_DEMO_KEY__: "",
+        __KAISHA_URL_OVERRIDES__: false,
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
