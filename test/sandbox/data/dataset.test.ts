@@ -159,6 +159,8 @@ describe("financials", () => {
   });
 
   it("sums single quarters to the full year for flow items, with balance items only on full_year", () => {
+    // Every row checked, the failures asserted at once (an expect per row was most of the time).
+    const wrong: unknown[] = [];
     let years = 0;
     for (const { quarterly } of ds.financials.values()) {
       const byYear = new Map<string, FinancialsPeriod[]>();
@@ -168,22 +170,21 @@ describe("financials", () => {
         const full = rows.find((r) => r.quarter === "full_year");
         const quarters = rows.filter((r) => r.quarter !== "full_year");
         for (const q of quarters) {
-          expect(q.quarter).toMatch(/^Q[1-4]$/);
-          expect([q.total_assets, q.net_assets, q.cash_and_equivalents]).toEqual([
-            null,
-            null,
-            null,
-          ]);
+          if (!/^Q[1-4]$/.test(String(q.quarter))) wrong.push([q.fiscal_year, q.quarter]);
+          const balance = [q.total_assets, q.net_assets, q.cash_and_equivalents];
+          if (balance.some((v) => v !== null)) wrong.push([q.fiscal_year, q.quarter, balance]);
         }
         if (!full || quarters.length === 0) continue;
         for (const k of flowKeys) {
           const vals = quarters.map((q) => q[k]);
           if (vals.some((v) => v === null)) continue;
-          expect(vals.reduce<number>((a, v) => a + (v ?? 0), 0)).toBe(full[k]);
+          const sum = vals.reduce<number>((a, v) => a + (v ?? 0), 0);
+          if (!Object.is(sum, full[k])) wrong.push([full.fiscal_year, k, sum, full[k]]);
         }
         years += 1;
       }
     }
+    expect(wrong).toEqual([]);
     expect(years).toBeGreaterThan(800);
   });
 
@@ -434,6 +435,8 @@ describe("dividends", () => {
 
 describe("segments", () => {
   it("orders rows fiscal_year desc, quarter desc, name asc and shares sum to 100% per annual period", () => {
+    // Every row checked, the failures asserted at once (an expect per row was most of the time).
+    const wrong: unknown[] = [];
     for (const { annual, quarter } of ds.segments.values()) {
       for (const list of [annual, quarter]) {
         for (let i = 1; i < list.length; i += 1) {
@@ -442,11 +445,11 @@ describe("segments", () => {
           const key = (r: typeof a) => [r.fiscal_year, String(r.quarter ?? 0)];
           const [fa, qa] = key(a);
           const [fb, qb] = key(b);
-          expect(
+          const ordered =
             fa! > fb! ||
-              (fa === fb &&
-                (Number(qa) > Number(qb) || (qa === qb && a.segment_name < b.segment_name))),
-          ).toBe(true);
+            (fa === fb &&
+              (Number(qa) > Number(qb) || (qa === qb && a.segment_name < b.segment_name)));
+          if (!ordered) wrong.push(["order", a, b]);
         }
       }
       const byYear = new Map<string, number>();
@@ -455,9 +458,14 @@ describe("segments", () => {
           s.row.fiscal_year,
           (byYear.get(s.row.fiscal_year) ?? 0) + (s.row.revenue_share ?? 0),
         );
-      for (const total of byYear.values()) expect(total).toBeCloseTo(100, 0);
-      for (const s of quarter) expect([s.row.employees, s.row.assets]).toEqual([null, null]);
+      // toBeCloseTo(100, 0): within 0.5.
+      for (const [year, total] of byYear)
+        if (!(Math.abs(total - 100) < 0.5)) wrong.push(["shares", year, total]);
+      for (const s of quarter)
+        if (s.row.employees !== null || s.row.assets !== null)
+          wrong.push(["quarter", s.row.fiscal_year, s.row.employees, s.row.assets]);
     }
+    expect(wrong).toEqual([]);
   });
 
   it("uses all three basis values, nulls quarter shares when a full-year segment is missing, and computes yoy", () => {
@@ -532,29 +540,34 @@ describe("segments", () => {
 describe("disclosures", () => {
   it("lists both systems newest first with the id, url and type rules of the contract", () => {
     const list = ds.disclosures;
+    // Every item checked, the failures asserted at once (an expect per item was most of the time).
+    const wrong: unknown[] = [];
     for (let i = 1; i < list.length; i += 1)
-      expect((list[i - 1]?.meta.disclosed_at ?? "") >= (list[i]?.meta.disclosed_at ?? "")).toBe(
-        true,
-      );
+      if (!((list[i - 1]?.meta.disclosed_at ?? "") >= (list[i]?.meta.disclosed_at ?? "")))
+        wrong.push(["order", i]);
     const ids = new Set<string>();
     for (const d of list) {
       ids.add(d.item.doc_id);
+      const fail = (rule: string) => wrong.push([d.item.doc_id, rule]);
       if (d.item.source === "edinet") {
-        expect(d.item.doc_id).toMatch(/^S[0-9A-Z]{7}$/);
-        expect(d.item.document_type).not.toBeNull();
-        expect(d.item.source_url).toMatch(/^https:\/\//);
-        expect(d.meta.available_for_redistribution_at).toBe(d.meta.disclosed_at);
+        if (!/^S[0-9A-Z]{7}$/.test(d.item.doc_id)) fail("doc_id");
+        if (d.item.document_type === null) fail("document_type");
+        if (!/^https:\/\//.test(String(d.item.source_url))) fail("source_url");
+        if (d.meta.available_for_redistribution_at !== d.meta.disclosed_at) fail("redistribution");
       } else {
-        expect(d.item.doc_id).toMatch(/^\d{14}$/);
-        expect(d.item.document_type).toBeNull();
-        expect(d.item.source_url).toBeNull();
-        expect(
-          Date.parse(d.meta.available_for_redistribution_at) - Date.parse(d.meta.disclosed_at),
-        ).toBe(24 * HOUR);
-        expect(d.item.filing_date! >= "2013-09-01").toBe(true);
+        if (!/^\d{14}$/.test(d.item.doc_id)) fail("doc_id");
+        if (d.item.document_type !== null) fail("document_type");
+        if (d.item.source_url !== null) fail("source_url");
+        if (
+          Date.parse(d.meta.available_for_redistribution_at) - Date.parse(d.meta.disclosed_at) !==
+          24 * HOUR
+        )
+          fail("redistribution");
+        if (!(d.item.filing_date! >= "2013-09-01")) fail("filing_date");
       }
-      expect(Date.parse(d.meta.disclosed_at)).toBeLessThanOrEqual(NOW_MS);
+      if (!(Date.parse(d.meta.disclosed_at) <= NOW_MS)) fail("disclosed_at");
     }
+    expect(wrong).toEqual([]);
     expect(ids.size).toBe(list.length);
     expect(
       list.some((d) => d.item.pdf_url !== null) && list.some((d) => d.item.pdf_url === null),
