@@ -1,6 +1,6 @@
 // Helpers of the cockpit browser tests: the pane opened as `npm start` opens it (the build's
 // sandbox URL, routed to the test's sandbox), the Excel stand-in's hooks, the section tabs.
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import type { Harness } from "./harness";
 import { E2E_BUILD_BASE_URL } from "./paths";
@@ -75,17 +75,22 @@ export function standIn(page: Page) {
 
 /**
  * Sends the build's sandbox URL (what `npm start` bakes in) to `target` (a test sandbox's base URL)
- * for every page of the harness, so the pane opens exactly as after `npm start`, demo key included.
- * `delayMs` holds each answer back (a slow server for the queue test; no timing is asserted).
+ * for every page of `context`, so the pane opens exactly as after `npm start`, demo key included.
+ * Chromium sends each request to `target` itself (route.continue with the new URL, which the page
+ * does not see; Playwright answers the CORS preflights of routed requests): no answer passes
+ * through the test process, as every body did with route.fetch and fulfill. `hold` runs before a
+ * request goes (a slow server for the queue test, morning-open's gate; no timing is asserted).
  */
-export async function routeBuildSandbox(h: Harness, target: string, delayMs = 0): Promise<void> {
-  await h.context.unroute(`${E2E_BUILD_BASE_URL}/**`).catch(() => undefined);
-  await h.context.route(`${E2E_BUILD_BASE_URL}/**`, async (route) => {
+export async function routeBuildSandbox(
+  context: BrowserContext,
+  target: string,
+  hold?: () => Promise<void>,
+): Promise<void> {
+  await context.unroute(`${E2E_BUILD_BASE_URL}/**`).catch(() => undefined);
+  await context.route(`${E2E_BUILD_BASE_URL}/**`, async (route) => {
+    if (hold) await hold();
     const url = route.request().url().replace(E2E_BUILD_BASE_URL, target);
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    const response = await route.fetch({ url }).catch(() => undefined);
-    if (response) await route.fulfill({ response }).catch(() => undefined);
-    else await route.abort().catch(() => undefined);
+    await route.continue({ url }).catch(() => undefined);
   });
 }
 
@@ -94,7 +99,12 @@ export async function openCockpit(
   h: Harness,
   options: { lang: "ja" | "en"; width: number; target?: string; delayMs?: number },
 ): Promise<Page> {
-  await routeBuildSandbox(h, options.target ?? h.sandbox.url, options.delayMs ?? 0);
+  const delayMs = options.delayMs ?? 0;
+  await routeBuildSandbox(
+    h.context,
+    options.target ?? h.sandbox.url,
+    delayMs > 0 ? () => new Promise((r) => setTimeout(r, delayMs)) : undefined,
+  );
   const opened = await h.openPage(`/taskpane.html?lang=${options.lang}`, {
     excel: true,
     displayLanguage: options.lang === "ja" ? "ja-JP" : "en-US",

@@ -6,7 +6,7 @@ import { getDataset } from "../../sandbox/data";
 import { seasonFilingTimes } from "../../sandbox/lib/filing-times";
 import type { WorkbookSnapshot } from "../../standin/workbook-snapshot";
 import { startHarness, type Harness } from "./harness";
-import { tid, type CellInfo } from "./cockpit-helpers";
+import { routeBuildSandbox, tid, type CellInfo } from "./cockpit-helpers";
 import { E2E_BUILD_BASE_URL, E2E_DIST } from "./paths";
 import { storedAnswers } from "./stored-answers";
 import { DUE_RECORD_SETTING } from "../../taskpane/open/due-record";
@@ -104,12 +104,8 @@ async function routeSandbox(
   target: string,
   gate: { held: Promise<void> | undefined },
 ): Promise<void> {
-  await context.route(`${E2E_BUILD_BASE_URL}/**`, async (route) => {
+  await routeBuildSandbox(context, target, async () => {
     if (gate.held) await gate.held;
-    const url = route.request().url().replace(E2E_BUILD_BASE_URL, target);
-    const response = await route.fetch({ url }).catch(() => undefined);
-    if (response) await route.fulfill({ response }).catch(() => undefined);
-    else await route.abort().catch(() => undefined);
   });
 }
 

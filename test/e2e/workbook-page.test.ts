@@ -10,7 +10,7 @@ let page: Page;
 
 beforeAll(async () => {
   h = await startHarness();
-  await routeBuildSandbox(h, h.sandbox.url);
+  await routeBuildSandbox(h.context, h.sandbox.url);
 });
 
 afterAll(async () => {
