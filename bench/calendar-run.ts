@@ -44,7 +44,7 @@ export interface CalendarOpen {
 }
 
 export interface CalendarResult {
-  /** Background requests of the evening after its cold run (the results-day histories, src/domain/results-day-history.ts). */
+  /** Background requests of the evening after its cold run (the results-day histories, src/client/results-day-history.ts). */
   eveningBackgroundRequests: number;
   /** Companies of the Model whose results come out on the season night (aliases included). */
   filingCompanies: number;
@@ -117,7 +117,7 @@ export interface Evening<R> {
   wallSeconds: number;
   /** Simulated minutes of the cold run (pacing at the live limit). */
   simulatedMinutes: number;
-  /** Background requests after the cold run (the results-day histories, src/domain/results-day-history.ts). */
+  /** Background requests after the cold run (the results-day histories, src/client/results-day-history.ts). */
   backgroundRequests: number;
   /** The evening runtime's store at the close (its memory tier: the expiries its cells decided). */
   store: ReturnType<typeof storeOver>;

@@ -31,7 +31,7 @@ export function timedFetch(app: RequestableApp, clock: VirtualClock, latencyMs: 
   );
   const distinct = new Set<string>();
   /**
-   * The background's results-day histories (src/domain/results-day.ts historyQuery: a company's
+   * The background's results-day histories (src/client/results-day.ts historyQuery: a company's
    * disclosures over a closed range), apart: no cell asks them, so a phase's cell requests and its
    * floor leave them out and the bench reports them on their own.
    */

@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 /**
  * The window's calendar (JST = UTC+9). The quarter ended Wednesday 30 September 2026; its results
  * (決算短信) are due within 45 days; each company is checked daily from its expected results day (its
- * results a year earlier, src/domain/results-day.ts), or on the window's cadence where its history
+ * results a year earlier, src/client/results-day.ts), or on the window's cadence where its history
  * predicts nothing (src/client/freshness.ts). Thursday 1 October, 17:00 JST: the evening
  * session (the cold run, nobody's results out yet); then seven mornings at 08:00 JST, Friday 2 to
  * Thursday 8 October, each opening the workbook anew. The sandbox's dataset files on its own dates.

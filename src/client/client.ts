@@ -42,7 +42,7 @@ import {
   loadResultsDays,
   loadSend,
 } from "./network-code";
-import type { ResultsDays } from "../domain/results-day-history";
+import type { ResultsDays } from "./results-day-history";
 import { monotonicNow } from "./monotonic";
 import type { Pacer, PacerOptions, PacerPermit, QueueStatus } from "./pacer";
 import { defaultSleep } from "./sleep";
@@ -289,7 +289,7 @@ interface Core {
    * exchange's code (the send chunk, off the runtime page): no key is held before an answer.
    */
   holds: { now: SendHolds | undefined; listeners: Set<() => void> };
-  /** Companies' expected results days (src/domain/results-day-history.ts, the send chunk). */
+  /** Companies' expected results days (src/client/results-day-history.ts, the send chunk). */
   resultsDays: { now: Pick<ResultsDays, "dailyChecksFrom"> | undefined };
 }
 
@@ -702,7 +702,7 @@ class Client implements ClientCore {
 
   /**
    * A filing answer's company's expected results day, looked up before the answer's lifetime is
-   * decided (src/domain/results-day-history.ts: the stored history, else the cadence while one
+   * decided (src/client/results-day-history.ts: the stored history, else the cadence while one
    * background request asks it). The code failing to load leaves the cadence.
    */
   private async resultsDayFor(

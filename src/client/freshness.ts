@@ -58,7 +58,7 @@ export interface Lifetime {
   company: string | undefined;
   /**
    * The period (month index) whose expected results day `CompanyKnowledge.dailyChecksFrom` did not
-   * know yet: the client looks it up (src/domain/results-day-history.ts).
+   * know yet: the client looks it up (src/client/results-day-history.ts).
    */
   awaits?: number;
   /** `freshUntil` may move once `awaits` is known: the client does not keep it before. */
@@ -94,7 +94,7 @@ export interface CompanyKnowledge {
   learnYearEnd(code: string, month: number): void;
   /**
    * From when the company is checked daily for the period ending in month `period`: its expected
-   * results day from its history (src/domain/results-day.ts); null when its history predicts
+   * results day from its history (src/client/results-day.ts); null when its history predicts
    * nothing (the window's cadence, windowCheckDay); undefined while not looked up. Absent: null.
    */
   dailyChecksFrom?(company: string, period: number): number | null | undefined;
@@ -402,7 +402,7 @@ function monthEnd(index: number): number {
 /**
  * Months after a period's end its results can still come from a company that reports it: the
  * annual report's three months (ANNUAL_REPORT_WINDOW_MONTHS), which is also the range a company's
- * year-earlier results day is read from (src/domain/results-day.ts historyQuery). A quarter's
+ * year-earlier results day is read from (src/client/results-day.ts historyQuery). A quarter's
  * results past 45 days are a late filer's (決算発表の延期), and they do come.
  */
 const LATE_RESULTS_MONTHS = 3;
@@ -477,7 +477,7 @@ function filingLifetime(
 
 /**
  * What a company's lifetimes were decided under: `moved` once something learned of it can change
- * them (its expected results day, src/domain/results-day-history.ts). Per company, because the
+ * them (its expected results day, src/client/results-day-history.ts). Per company, because the
  * only knowledge a lifetime reads that can move is its own company's (`filingLifetime` asks
  * `dailyChecksFrom` of its company alone): a reopen learns results days company by company, and a
  * bump for one must not decide every other company's answers again.

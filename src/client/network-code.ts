@@ -33,7 +33,7 @@ export const loadSend = lazyCode(() => import(/* webpackChunkName: "send" */ "./
 /** Cursor paging (paginate.ts): only list reads that walk pages use it. */
 export const loadPaginate = lazyCode(() => import(/* webpackChunkName: "paginate" */ "./paginate"));
 
-/** Expected results days (src/domain/results-day-history.ts): looked up as filing answers are read. */
+/** Expected results days (src/client/results-day-history.ts): looked up as filing answers are read. */
 export const loadResultsDays = lazyCode(
-  () => import(/* webpackChunkName: "send" */ "../domain/results-day-history"),
+  () => import(/* webpackChunkName: "send" */ "./results-day-history"),
 );

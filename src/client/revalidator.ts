@@ -21,7 +21,7 @@ export interface RevalidationTask {
   rank: number;
   /**
    * Sent after everything else due, within the daily budget: a company's disclosures that predict
-   * its results day (src/domain/results-day-history.ts). Lowest because it only sharpens when
+   * its results day (src/client/results-day-history.ts). Lowest because it only sharpens when
    * later checks are sent: a price or a filing check shows the analyst a figure, this does not,
    * and until it comes the company keeps the filing-window cadence. Fetched once: its answer is
    * stored for a year (freshness.ts), and the look-up reads the store before queuing it again.

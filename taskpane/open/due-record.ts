@@ -276,7 +276,7 @@ function undecidedExpiry(operation: OperationId, query: URLSearchParams, storedA
  * from memory (cells that shared its request took it from the response; a background check stored
  * it) has no expiry decided, and skipping it would let another answer of the group vouch for cells
  * it does not show (bench: the LTM cells' quarterly answer, the morning after results). An expiry decided before a results day
- * was learned is the earlier one (src/domain/results-day-history.ts settles the daily checks from
+ * was learned is the earlier one (src/client/results-day-history.ts settles the daily checks from
  * the period's end first), so it errs towards recalculating too.
  */
 export function sessionDues(entries: Iterable<readonly [string, HeldAnswer]>): Map<string, number> {

@@ -1,4 +1,4 @@
-// The filing window with an expected results day (src/client/freshness.ts with src/domain/results-day.ts):
+// The filing window with an expected results day (src/client/freshness.ts with src/client/results-day.ts):
 // daily checks from it on, the every-third-day cadence only where history predicts nothing.
 
 import {

@@ -4,7 +4,7 @@
 import { CodeRegistry } from "../../src/client/code-map";
 import { entryLifetime, lifetimesMoved, type CompanyKnowledge } from "../../src/client/freshness";
 import type { ResponseOf } from "../../src/client/types";
-import { ResultsDays } from "../../src/domain/results-day-history";
+import { ResultsDays } from "../../src/client/results-day-history";
 import { MARCH_2026, jst } from "./results-day-fixtures";
 
 /** Built on Monday 11 May at 10:00 JST, in the window of the year ended March 2026. */

@@ -1,5 +1,5 @@
 // The morning after results: every company that reported is checked that morning or its figures are
-// marked stale (src/client/freshness.ts with src/domain/results-day*.ts), never last year's unmarked.
+// marked stale (src/client/freshness.ts with src/client/results-day*.ts), never last year's unmarked.
 
 import { createApp } from "../../sandbox/app";
 import { MemoryCacheStore, type CacheStore } from "../../src/client/cache";

@@ -2,8 +2,8 @@
 
 import { CodeRegistry } from "../../src/client/code-map";
 import { nextJstMidnight, type CompanyKnowledge } from "../../src/client/freshness";
-import { ResultsDays } from "../../src/domain/results-day-history";
-import { checkedDailyFromEnd, historyQuery } from "../../src/domain/results-day";
+import { ResultsDays } from "../../src/client/results-day-history";
+import { checkedDailyFromEnd, historyQuery } from "../../src/client/results-day";
 import { annual, jst, MARCH_2026 } from "./results-day-fixtures";
 
 /** Built on Monday 11 May at 10:00 JST, before that afternoon's annual results. */

@@ -7,15 +7,6 @@ import ts from "typescript";
 const ROOT = path.resolve(__dirname, "../..");
 const FOLDERS = ["src", "functions", "taskpane", "standin", "bench"];
 
-/**
- * Cycles still to break, each by the owner of its files (written as `cycleName` gives them). A cycle
- * not named here fails the test; one named here that is gone is simply not found.
- */
-const KNOWN: readonly string[] = [
-  // The client loads the results-day look-up (its send chunk), which reads the client's freshness.
-  "src/client/client.ts > src/client/index.ts > src/client/network-code.ts > src/domain/results-day-history.ts > src/domain/results-day.ts",
-];
-
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -101,8 +92,7 @@ test("the checker finds a cycle through a type-only and a dynamic import, and no
   fs.rmSync(dir, { recursive: true });
 });
 
-test("no import cycle in src, functions, taskpane, standin or bench beyond the known ones", () => {
+test("no import cycle in src, functions, taskpane, standin or bench", () => {
   const files = FOLDERS.flatMap((d) => sourceFiles(path.join(ROOT, d)));
-  const found = cycles(importGraph(files)).map(cycleName);
-  expect(found.filter((c) => !KNOWN.includes(c))).toEqual([]);
+  expect(cycles(importGraph(files)).map(cycleName)).toEqual([]);
 });

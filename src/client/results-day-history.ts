@@ -1,7 +1,10 @@
 // The companies' expected results days as looked up: the stored year-earlier disclosures, else one background request each.
 
-import { type KaishaClient, lifetimesMoved, type Lifetime, type ResponseOf } from "../client";
+import { lifetimesMoved, type Lifetime } from "./freshness";
+import type { QueueStatus } from "./pacer";
 import { checkedDailyFromEnd, dailyChecksFrom, historyQuery } from "./results-day";
+import type { Revalidator } from "./revalidator";
+import type { RequestOptions, ResponseOf } from "./types";
 
 type History = ResponseOf<"listSecurityDisclosures">;
 type HistoryQuery = ReturnType<typeof historyQuery>;
@@ -91,10 +94,21 @@ export class ResultsDays {
   }
 }
 
-type HistoryClient = Pick<
-  KaishaClient,
-  "request" | "knownCode" | "revalidation" | "queueStatus" | "onQueueChange"
->;
+/**
+ * What the look-up reads of the client (client.ts `KaishaClient` has each): written out, not picked
+ * from client.ts, since client.ts loads this module and an import back would close a cycle.
+ */
+interface HistoryClient {
+  request(
+    operationId: "listSecurityDisclosures",
+    params: HistoryQuery,
+    options: RequestOptions,
+  ): Promise<History>;
+  knownCode(kind: "security_code", of: string): string | undefined;
+  revalidation(): Revalidator;
+  queueStatus(): QueueStatus;
+  onQueueChange(listener: (s: QueueStatus) => void): () => void;
+}
 
 /** Histories waiting for the cells' requests to leave the pacer, per client (`whenQuiet`). */
 const held = new WeakMap<HistoryClient, (() => void)[]>();

@@ -1,6 +1,6 @@
 // A company's expected results day, from the same period's results a year earlier in its disclosures.
 
-import type { ResponseOf } from "../client";
+import type { ResponseOf } from "./types";
 
 const DAY = 86_400_000;
 /** JST is UTC+9 all year (no daylight saving). */
@@ -12,7 +12,7 @@ const JST_OFFSET_MS = 9 * 3_600_000;
  * few days); checking from a working week before catches a company that moved earlier on its
  * first morning, at about five more checks per company and period than from the day itself.
  *
- * @internal exported for the rule's own tests (test/domain/results-day.test.ts)
+ * @internal exported for the rule's own tests (test/client/results-day.test.ts)
  */
 export const EARLY_DAYS = 5;
 

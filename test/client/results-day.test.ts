@@ -1,6 +1,6 @@
-// The expected results day from a company's year-earlier disclosures (src/domain/results-day.ts).
+// The expected results day from a company's year-earlier disclosures (src/client/results-day.ts).
 
-import { EARLY_DAYS, dailyChecksFrom, historyQuery } from "../../src/domain/results-day";
+import { EARLY_DAYS, dailyChecksFrom, historyQuery } from "../../src/client/results-day";
 
 const DAY = 86_400_000;
 /** FY ending March 2026 as a month index (year * 12 + month - 1). */
