@@ -205,6 +205,18 @@ function pricesLifetime(
   return { freshUntil: nextClose(storedAt), changeExpected: true, company };
 }
 
+/**
+ * A daily-prices answer's expiry by `lifetimeOf`'s rule, from its request alone (`code`, `to`): the
+ * one price rule for a reader that holds no client (taskpane/open/due-record.ts). "Up to latest":
+ * the next close; a closed range: the company's weekly slot, hashed from the code asked (as the
+ * client does while it knows no EDINET code for it).
+ *
+ * @example pricesExpiry({ code: "7203" }, storedAt) // the next close (15:30 JST)
+ */
+export function pricesExpiry(params: Readonly<Record<string, unknown>>, storedAt: number): number {
+  return pricesLifetime(params, storedAt, companyOf(params, undefined, NOTHING_KNOWN)).freshUntil;
+}
+
 /** The next weekday close (15:30 JST) after `t`; the TSE is shut from 31 December to 3 January. */
 export function nextClose(t: number): number {
   const jst = t + JST_OFFSET_MS;

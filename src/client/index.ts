@@ -35,7 +35,7 @@ export type { SendState } from "./send-state";
 // Answers, their freshness and the cache tiers.
 export { isStale, staleInfo } from "./stale";
 export { DEFAULT_TTL_MS } from "./ttl";
-export { lifetimesMoved, nextClose, type Lifetime } from "./freshness";
+export { lifetimesMoved, nextClose, pricesExpiry, type Lifetime } from "./freshness";
 export { MemoryCacheStore, cacheKey, type CacheEntry, type CacheStore } from "./cache";
 export { TieredCacheStore } from "./tiered-cache";
 export { LazyPersistentStore } from "./lazy-persistent-store";

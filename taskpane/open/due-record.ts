@@ -10,9 +10,8 @@
 // cannot vouch for (no record, an error shown, a formula other than one plain KAISHA call, a company
 // it cannot tell) is recalculated, as every cell was before.
 
-import { nextClose } from "../../src/client";
+import { pricesExpiry } from "../../src/client";
 import type { OperationId } from "../../src/contract";
-import { todayJst } from "../../src/util/normalize";
 import { parseKaishaCall } from "../state/refresh-cost";
 import type { OpenCell } from "./open-cell";
 
@@ -254,18 +253,20 @@ interface HeldAnswer {
   freshUntil?: number;
 }
 
-const DAY = 86_400_000;
-
 /**
- * An answer's expiry where the client decided none (`sessionDues`). Prices by the rule of
- * src/client/freshness.ts lifetimeOf, which needs nothing but the request and its time: "up to
- * latest" until the next close; a range ending before its day, a day after it (its weekly slot
- * comes no sooner). Anything else: due.
+ * An answer's expiry where the client decided none (`sessionDues`): prices by the client's own
+ * rule (src/client/freshness.ts pricesExpiry: "up to latest" until the next close, a closed range
+ * until its company's weekly slot), which needs nothing but the request and its time. Anything
+ * else: due.
  */
-function undecidedExpiry(operation: OperationId, query: URLSearchParams, storedAt: number): number {
+function undecidedExpiry(
+  operation: OperationId,
+  query: URLSearchParams,
+  code: string | undefined,
+  storedAt: number,
+): number {
   if (operation !== "getPrices") return 0;
-  const to = query.get("to");
-  return to !== null && to < todayJst(storedAt) ? storedAt + DAY : nextClose(storedAt);
+  return pricesExpiry({ code, to: query.get("to") ?? undefined }, storedAt);
 }
 
 /**
@@ -285,7 +286,9 @@ export function sessionDues(entries: Iterable<readonly [string, HeldAnswer]>): M
     const answer = keyedAnswer(key);
     if (answer === undefined) continue;
     const { operation, query } = answer;
-    const until = entry.freshUntil ?? undecidedExpiry(operation, query, entry.storedAt);
+    const until =
+      entry.freshUntil ??
+      undecidedExpiry(operation, query, answer.codes[0] ?? undefined, entry.storedAt);
     const body = entry.body as { edinet_code?: unknown; security_code?: unknown } | null;
     const codes: unknown[] = [...answer.codes, body?.edinet_code, body?.security_code];
     for (const code of new Set(codes)) {

@@ -10,7 +10,7 @@ import {
   type DueRecord,
 } from "../../taskpane/open/due-record";
 import type { OpenCell } from "../../taskpane/open/open-cell";
-import { nextClose } from "../../src/client";
+import { MemoryCacheStore, createClient, nextClose } from "../../src/client";
 
 const NOW = Date.parse("2026-11-21T00:00:00Z");
 const LATER = NOW + 3_600_000;
@@ -212,7 +212,7 @@ test("a workbook saved on another computer (or after this store was cleared): ce
   expect(planOpen(cells, due, new Map(), NOW, new Set()).recalculate).toHaveLength(3);
 });
 
-test("a price answer no cell read from memory (they shared its request): until the next close, or a day for a closed range", () => {
+test("a price answer no cell read from memory (they shared its request): until the next close, or a closed range's weekly slot", () => {
   // Thursday 15 January 2026, 10:00 JST.
   const at = Date.UTC(2026, 0, 15, 1, 0);
   const dues = sessionDues([
@@ -222,9 +222,40 @@ test("a price answer no cell read from memory (they shared its request): until t
       { body: {}, storedAt: at },
     ],
   ]);
-  expect(Object.fromEntries(dues)).toEqual({
-    "7203|getPrices": nextClose(at),
-    "6758|getPrices": at + 86_400_000,
-  });
+  expect(dues.get("7203|getPrices")).toBe(nextClose(at));
   expect(nextClose(at)).toBe(Date.UTC(2026, 0, 15, 6, 30));
+  // A closed range changes only with a split: not due the next day, but on the company's slot.
+  expect(dues.get("6758|getPrices")).toBeGreaterThan(at + 86_400_000);
+});
+
+test("a closed price range's expiry in the record is the one the client decides for the answer", async () => {
+  const at = Date.UTC(2026, 0, 15, 1, 0);
+  const store = new MemoryCacheStore();
+  const client = createClient({
+    apiKey: "test-key",
+    now: () => at,
+    cacheStore: store,
+    fetch: async () =>
+      new Response(
+        JSON.stringify({
+          fields: [],
+          code: "6758",
+          prices: [{ date: "2025-12-30", close: 100 }],
+          attribution: { source: "test", license: "test", url: "https://example.com" },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      ),
+  });
+  const query = { code: "6758", from: "2025-12-01", to: "2025-12-30" };
+  await client.prices(query);
+  // A cell reading it from memory: the client decides its expiry (CacheEntry.freshUntil).
+  expect(client.peek("getPrices", query)).toBeDefined();
+  const keys = await store.keys();
+  expect(keys).toHaveLength(1);
+  const key = keys[0] as string;
+  const decided = store.peek(key)?.freshUntil;
+  expect(decided).toBeGreaterThan(at + 86_400_000);
+  // No cell read it from memory: the record decides by the same rule.
+  const dues = sessionDues([[key, { body: {}, storedAt: at }]]);
+  expect(dues.get("6758|getPrices")).toBe(decided);
 });
