@@ -2,7 +2,7 @@
 // Node run stored seeded into it; reopen wall time, warm time per cell and heap.
 
 import { CACHE_DB_NAME, fingerprint } from "../src/client";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { deserialize } from "node:v8";
 import type { CDPSession, Page } from "playwright-core";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
@@ -28,6 +28,11 @@ export interface BrowserMeasure {
    * cell list alone (after a GC): the runtime's code, the answers and the cells' work. @unit MB
    */
   reopenHeapGrowthMB: number;
+  /**
+   * The page's main-thread task time over the reopen (CDP Performance.getMetrics TaskDuration, from
+   * navigation to the last value): CPU against the floor's CPU is steadier than wall under load. @unit s
+   */
+  reopenCpuSeconds: number | undefined;
   values: number;
   cells: number;
   /** Requests the page sent to the sandbox (the clock is the stored answers' day: none expected). */
@@ -249,6 +254,14 @@ async function settledRecalculation<R>(run: () => Promise<R>, requests: () => nu
   }
 }
 
+/** The page's main-thread task time so far (CDP Performance domain, enabled). @unit s */
+async function taskSeconds(cdp: CDPSession): Promise<number | undefined> {
+  const { metrics } = (await cdp.send("Performance.getMetrics")) as {
+    metrics: { name: string; value: number }[];
+  };
+  return metrics.find((m) => m.name === "TaskDuration")?.value;
+}
+
 async function heapUsed(cdp: CDPSession): Promise<number> {
   const { usedSize } = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
   return usedSize;
@@ -347,6 +360,15 @@ export async function browserRun(
       }
     })();
     const sent = () => h.sandbox.sandbox.requestLog.length - requestsBefore;
+    // BROWSER_CPU_PROF=<file>: the reopen's CPU profile (open it in DevTools' Performance panel).
+    const profileTo = process.env["BROWSER_CPU_PROF"];
+    if (profileTo !== undefined && profileTo !== "") {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    await cdp.send("Performance.enable");
+    const tasksBefore = await taskSeconds(cdp);
     const started = performance.now();
     const reopen = await settledRecalculation(async () => {
       await page.goto(previewUrl(h));
@@ -355,6 +377,11 @@ export async function browserRun(
       );
     }, sent);
     const reopenWallMs = performance.now() - started - costs.ms;
+    const tasksAfter = await taskSeconds(cdp);
+    if (profileTo !== undefined && profileTo !== "") {
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: unknown };
+      writeFileSync(profileTo, JSON.stringify(profile));
+    }
     sampling = false;
     await sampler;
     peak = Math.max(peak, await heapUsed(cdp));
@@ -376,6 +403,10 @@ export async function browserRun(
       warmMicrosPerCell: sorted[1] ?? 0,
       warmMicros,
       reopenHeapGrowthMB: (peak - costs.blank - costs.heap) / 1048576,
+      reopenCpuSeconds:
+        tasksBefore === undefined || tasksAfter === undefined
+          ? undefined
+          : tasksAfter - tasksBefore - costs.ms / 1000,
       values: reopen.values,
       cells: cells.length,
       requests: h.sandbox.sandbox.requestLog.length - requestsBefore,

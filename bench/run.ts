@@ -644,6 +644,8 @@ async function main(): Promise<void> {
   // profile with REOPEN_CPU_PROF, bench/reopen-only.ts), or one Model's warm runs profiled
   // (bench/profile-warm.ts).
   if (process.env["BENCH_ONLY"] === "reopen") return (await import("./reopen-only")).reopenOnly();
+  if (process.env["BENCH_ONLY"] === "browser")
+    return (await import("./browser-only")).browserOnly();
   if (process.env["BENCH_ONLY"] === "profile-warm")
     return (await import("./profile-warm")).profileWarm();
   modelBrowserCompression();
@@ -666,7 +668,7 @@ async function main(): Promise<void> {
     "per-cell baseline":
       "bench/naive-client.ts with fair: true: one request per cell asking that cell's own years, identical URLs asked once, largest pages (what a user would write); the headline states the add-in's requests over it and over the naive one",
     override:
-      "BENCH_MODELS (e.g. 50,200), BENCH_BROWSER (Models also run in Chromium, e.g. 50 or none), BENCH_LATENCY_MS (Screen/Import), BENCH_ONLY=realclock (only the real-clock cold builds, merged into the last run's files), BENCH_ONLY=reopen or profile-warm (one part alone for looking into it, nothing written: bench/reopen-only.ts, bench/profile-warm.ts)",
+      "BENCH_MODELS (e.g. 50,200), BENCH_BROWSER (Models also run in Chromium, e.g. 50 or none), BENCH_LATENCY_MS (Screen/Import), BENCH_ONLY=realclock (only the real-clock cold builds, merged into the last run's files), BENCH_ONLY=reopen, browser or profile-warm (one part alone for looking into it, nothing written: bench/reopen-only.ts, bench/browser-only.ts, bench/profile-warm.ts)",
   };
   log("Kaisha for Excel benchmark");
   for (const [k, v] of Object.entries(settings)) log(`  ${k}: ${v}`);
