@@ -2,7 +2,6 @@
 // precise coverage of one call) and the call stacks at its deepest points (the memory tier's read
 // and the invocation's address), so a change that spreads the warm path over more files fails here.
 import { Session } from "node:inspector";
-import { join } from "node:path";
 import { FINANCIAL } from "../../functions/index";
 import { setHostCapabilities } from "../../functions/host";
 import { createApp } from "../../sandbox/app";
@@ -17,14 +16,12 @@ import {
 import { setClientForTesting } from "../../src/session";
 import { sandboxFetch } from "../client/helpers";
 import { resetSession } from "./harness";
+import { ROOT, captureStack, filesOnStack, productFile } from "./stack-probe";
 
 afterAll(resetSession);
 
 /** Most source files a warm FINANCIAL cell may enter (from Excel's call to its value). */
 const MAX_WARM_FILES = 10;
-
-/** The repository's root (this file is test/functions/warm-path.test.ts). */
-const ROOT = `${join(__dirname, "..", "..")}/`;
 
 /** The sandbox's day (read once: the clock is the test's, not the add-in's). */
 const NOW = Date.parse(SANDBOX_DEFAULT_NOW);
@@ -34,11 +31,7 @@ const stacks: string[] = [];
 let probing = false;
 
 function probe(): void {
-  if (!probing) return;
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 200;
-  stacks.push(new Error("probe").stack ?? "");
-  Error.stackTraceLimit = limit;
+  if (probing) stacks.push(captureStack());
 }
 
 /** The memory tier as the add-in has it, its reads probed (the deepest point of a warm cell). */
@@ -47,25 +40,6 @@ class ProbedMemory extends MemoryCacheStore {
     probe();
     return super.peek(key);
   }
-}
-
-/** A product source file of the repository (not a test, a dependency or Node's own), relative. */
-function productFile(url: string): string | undefined {
-  const path = url.startsWith("file://") ? url.slice("file://".length) : url;
-  if (!path.startsWith(ROOT) || path.includes("/node_modules/")) return undefined;
-  const rel = path.slice(ROOT.length);
-  return rel.startsWith("test/") ? undefined : rel;
-}
-
-/** The product files of a stack, outermost call first, each run of one file as one entry. */
-function filesOnStack(stack: string): string[] {
-  const files: string[] = [];
-  for (const line of stack.split("\n").reverse()) {
-    const at = /\(?((?:file:\/\/)?\/[^():]+):\d+:\d+\)?$/.exec(line.trim());
-    const file = at?.[1] === undefined ? undefined : productFile(at[1]);
-    if (file !== undefined && files[files.length - 1] !== file) files.push(file);
-  }
-  return files;
 }
 
 function post<T>(session: Session, method: string, params: object = {}): Promise<T> {
