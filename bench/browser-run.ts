@@ -33,10 +33,25 @@ export interface BrowserMeasure {
    * navigation to the last value): CPU against the floor's CPU is steadier than wall under load. @unit s
    */
   reopenCpuSeconds: number | undefined;
+  /**
+   * The issue's floor taken in Chromium itself, after the reopen in a page of its own: every stored
+   * record read (one IndexedDB transaction), gunzipped (DecompressionStream) and parsed (TextDecoder,
+   * JSON.parse per line), one after another; what the engine's own read, inflate and parse cost
+   * beside the Node floor the ratio is against.
+   */
+  pageFloor: PageFloor;
   values: number;
   cells: number;
   /** Requests the page sent to the sandbox (the clock is the stored answers' day: none expected). */
   requests: number;
+}
+
+/** The floor in the page (`pageFloor`) and its parts, one after another. @unit s */
+interface PageFloor {
+  seconds: number;
+  readSeconds: number;
+  gunzipSeconds: number;
+  parseSeconds: number;
 }
 
 /** Records seeded into IndexedDB per evaluate call. */
@@ -226,6 +241,67 @@ function recalculateInPage(page: Page): Promise<{ ms: number; values: number }> 
   });
 }
 
+/**
+ * Read, gunzip and parse of every stored answer in `page` (pageFloor). Self-contained: the
+ * store and record layout are src/client/idb-backend.ts's, the stored form one JSON value per line
+ * (src/client/stored-form.ts).
+ */
+function pageFloor(page: Page): Promise<PageFloor> {
+  return page.evaluate(async (dbName) => {
+    const started = performance.now();
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(dbName);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const records = await new Promise<{ body: Uint8Array<ArrayBuffer> }[]>((resolve, reject) => {
+      const all = db.transaction("records").objectStore("records").getAll();
+      all.onsuccess = () => resolve(all.result as { body: Uint8Array<ArrayBuffer> }[]);
+      all.onerror = () => reject(all.error);
+    });
+    const read = performance.now() - started;
+    const text = new TextDecoder();
+    let values = 0;
+    let gunzip = 0;
+    let parse = 0;
+    for (const { body } of records) {
+      const t = performance.now();
+      const stream = new DecompressionStream("gzip");
+      const writer = stream.writable.getWriter();
+      writer.write(body).catch(() => undefined);
+      writer.close().catch(() => undefined);
+      const reader = stream.readable.getReader();
+      const chunks: Uint8Array[] = [];
+      let length = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        length += value.byteLength;
+      }
+      const bytes = new Uint8Array(length);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.byteLength;
+      }
+      const inflated = performance.now();
+      gunzip += inflated - t;
+      for (const line of text.decode(bytes).split("\n"))
+        if (JSON.parse(line) !== undefined) values += 1;
+      parse += performance.now() - inflated;
+    }
+    db.close();
+    if (values < records.length) throw new Error("stored answers did not parse");
+    return {
+      seconds: (performance.now() - started) / 1000,
+      readSeconds: read / 1000,
+      gunzipSeconds: gunzip / 1000,
+      parseSeconds: parse / 1000,
+    };
+  }, CACHE_DB_NAME);
+}
+
 /** How long a recalculation in the page may take before the run is reported as not settled. */
 const SETTLE_LIMIT_MS = 5 * 60_000;
 
@@ -397,12 +473,17 @@ export async function browserRun(
       warmMicros.push((ms * 1000) / cells.length);
     }
     const sorted = [...warmMicros].sort((a, b) => a - b);
+    await page.close();
+    const floorPage = await h.context.newPage();
+    await floorPage.goto(`${h.server.url}${BLANK_PATH}`);
+    const floor = await pageFloor(floorPage);
     return {
       reopenWallSeconds: reopenWallMs / 1000,
       cellListSeconds: costs.ms / 1000,
       warmMicrosPerCell: sorted[1] ?? 0,
       warmMicros,
       reopenHeapGrowthMB: (peak - costs.blank - costs.heap) / 1048576,
+      pageFloor: floor,
       reopenCpuSeconds:
         tasksBefore === undefined || tasksAfter === undefined
           ? undefined
