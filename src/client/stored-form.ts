@@ -28,21 +28,23 @@ function isBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
  * @example await fromStoredForm(await toStoredForm({ a: [1] })) // { a: [1] }, frozen
  */
 export function toStoredForm(body: unknown): Promise<Uint8Array<ArrayBuffer>> {
-  return gzipText(storedJson(body));
+  return gzipText(storedLines(body));
 }
 
 /**
- * The stored text of `body`: `asciiJson(JSON.stringify(body))` for all but a plain answer object,
- * which is made property by property, its long arrays in lines of their own (toStoredForm). The
+ * The stored text of `body` as its lines: `asciiJson(JSON.stringify(body))` for all but a plain
+ * answer object, which is made property by property, its long arrays in lines of their own
+ * (toStoredForm). The
  * non-ASCII text of an answer sits in its units list and attribution (shared by many answers,
  * shared-parts.ts: their JSON is made once), while its rows are ASCII. Escaping the whole text at
  * once made a two-byte copy of every row and then its ASCII copy: the largest share of a cold
  * Model's garbage (bench: 1.3 GB of 5 GB).
  */
-function storedJson(body: unknown): string {
-  if (!isPlainObject(body)) return asciiJson(JSON.stringify(body));
+function storedLines(body: unknown): string[] {
+  if (!isPlainObject(body)) return [asciiJson(JSON.stringify(body))];
   let json = "{";
-  let blocks = "";
+  // Kept as lines, never joined: gzipText encodes each in turn (compress.ts says why).
+  const blocks: string[] = [];
   for (const key of Object.keys(body)) {
     const part = body[key];
     const keyJson = asciiJson(JSON.stringify(key));
@@ -54,9 +56,9 @@ function storedJson(body: unknown): string {
     const value = lines === undefined ? partJson(part) : ownLines ? "[]" : (lines[0] ?? "[]");
     if (value === undefined) continue; // as JSON.stringify leaves out undefined and functions
     json += `${json.length > 1 ? "," : ""}${keyJson}:${value}`;
-    if (ownLines) blocks += `\n${keyJson}\n${lines.join("\n")}`;
+    if (ownLines) blocks.push(keyJson, ...lines);
   }
-  return `${json}}${blocks}`;
+  return [`${json}}`, ...blocks];
 }
 
 /**
@@ -102,7 +104,7 @@ const LINE_FILL = LINE_CHARS * 0.9;
 const NEWLINE = 0x0a;
 
 /**
- * The answer from its stored text's UTF-8 bytes, a line at a time (storedJson): the first line is
+ * The answer from its stored text's UTF-8 bytes, a line at a time (storedLines): the first line is
  * the answer, a string line names the array the element lines after it extend. Each line is
  * decoded and parsed in one step, so its text is garbage before anything else runs (utf8.ts).
  */
