@@ -24,11 +24,6 @@ import type { NotFoundMemory } from "./not-found";
 import { KeyPartitions } from "./key-partition";
 import type { GaveUpCells } from "./gave-up";
 import { defineOperationMethods, type OperationMethods } from "./operation-methods";
-import {
-  FINANCIALS_FETCH_YEARS,
-  financialsWidest,
-  narrowFinancials,
-} from "../domain/financials-window";
 import { freezeAnswer } from "./shared-parts";
 import { DEFAULT_TIMEOUT_MS, buildUrl, type FetchLike } from "./http";
 import type { HttpResult } from "./send";
@@ -36,12 +31,7 @@ import type { HttpResult } from "./send";
 /** The send chunk's module (send.ts). */
 type SendCode = typeof import("./send");
 import type { Lang } from "./messages";
-import {
-  loadAnswerCheck,
-  loadPaginate,
-  loadResultsDays,
-  loadSend,
-} from "./network-code";
+import { loadAnswerCheck, loadPaginate, loadResultsDays, loadSend } from "./network-code";
 import type { ResultsDays } from "./results-day-history";
 import { monotonicNow } from "./monotonic";
 import type { Pacer, PacerOptions, PacerPermit, QueueStatus } from "./pacer";
@@ -407,10 +397,7 @@ class Client implements ClientCore {
     const who = pending instanceof Promise ? await pending : pending;
     this.rememberValid(opId, params as Record<string, unknown>, clean, who.id);
     if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
-    const body =
-      opId === "getFinancials"
-        ? await this.financialsFromWidest(clean, options, who)
-        : await this.cached(opId, clean, options, who);
+    const body = await this.cached(opId, clean, options, who);
     if (options.staleSink !== undefined && isStale(body)) options.staleSink.stale = true;
     return body as ResponseOf<O>;
   }
@@ -437,12 +424,7 @@ class Client implements ClientCore {
     const entry = peek.call(this.core.store, known.key);
     if (entry === undefined || !this.fresh(opId, known.fetched, entry)) return undefined;
     this.core.stats.cacheHits += 1;
-    if (known.narrow === undefined) return entry.body;
-    return narrowFinancials(
-      entry.body as ResponseOf<"getFinancials">,
-      known.narrow.period,
-      known.narrow.years,
-    );
+    return entry.body;
   }
 
   /**
@@ -523,20 +505,7 @@ class Client implements ClientCore {
       this.core.validated.set(partition, byBase);
     }
     if (byBase.has(signature)) return;
-    let fetched = clean;
-    let narrow: KnownArguments["narrow"];
-    if (opId === "getFinancials") {
-      const widest = financialsWidest(clean);
-      fetched = widest.fetched;
-      // The widest window asked (every FINANCIAL cell): its answer is given as stored, uncut.
-      if (widest.years < FINANCIALS_FETCH_YEARS)
-        narrow = { period: widest.period, years: widest.years };
-    }
-    byBase.set(signature, {
-      key: `${partition}${cacheKey(opId, fetched)}`,
-      fetched,
-      narrow,
-    });
+    byBase.set(signature, { key: `${partition}${cacheKey(opId, clean)}`, fetched: clean });
   }
 
   /** Cursor paging (paginate.ts, a lazy chunk: pages are network reads, never the warm path). */
@@ -889,28 +858,6 @@ class Client implements ClientCore {
     } catch {
       return fallback;
     }
-  }
-
-  /**
-   * openapi.json getFinancials: one usage count per request regardless of years, so always ask for
-   * 30.
-   */
-  private async financialsFromWidest(
-    clean: CleanParams,
-    options: RequestOptions,
-    who: Caller,
-  ): Promise<unknown> {
-    const { fetched, period, years } = financialsWidest(clean);
-    const wide = await this.cached("getFinancials", fetched, options, who);
-    const body = wide as ResponseOf<"getFinancials">;
-    // openapi.json getFinancials: a security code is resolved to the corporation, named in the
-    // answer.
-    if (typeof clean.security_code === "string" && typeof body.edinet_code === "string") {
-      this.remember(clean.security_code, body.edinet_code, who.id);
-    }
-    const narrow = narrowFinancials(body, period, years);
-    const stale = staleInfo(wide);
-    return stale !== undefined && narrow !== wide ? markStale(narrow, stale) : narrow;
   }
 
   /** Cache read, in-flight sharing, then the network; stale fallback on transient failures. */
@@ -1363,12 +1310,11 @@ function clientOf(settings: Settings, core: Core): KaishaClient {
   return new Client(settings, core) as unknown as KaishaClient;
 }
 
-/** Where a validated argument list's answer lives, and how /financials narrows it. */
+/** Where a validated argument list's answer lives. */
 interface KnownArguments {
   key: string;
-  /** The validated parameters of the request actually cached (freshness reads them). */
+  /** The validated parameters of the request cached (freshness reads them). */
   fetched: CleanParams;
-  narrow: { period: string; years: number } | undefined;
 }
 
 const MAX_REMEMBERED_ARGUMENTS = 200_000;

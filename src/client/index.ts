@@ -33,9 +33,9 @@ export type { Flight } from "./inflight";
 export type { SendState } from "./send-state";
 
 // Answers, their freshness and the cache tiers.
-export { isStale, staleInfo } from "./stale";
+export { isStale, markStale, staleInfo } from "./stale";
 export { DEFAULT_TTL_MS } from "./ttl";
-export { lifetimesMoved, nextClose, pricesExpiry, type Lifetime } from "./freshness";
+export { nextClose, pricesExpiry } from "./freshness";
 export { MemoryCacheStore, cacheKey, type CacheEntry, type CacheStore } from "./cache";
 export { TieredCacheStore } from "./tiered-cache";
 export { LazyPersistentStore } from "./lazy-persistent-store";

@@ -1,8 +1,9 @@
 // Company arguments resolved to API identifiers: names through /securities?q= (cached), EDINET and security codes joined.
 
-import type { KaishaClient, RequestOptions } from "../client";
+import type { KaishaClient, ParamsOf, RequestOptions } from "../client";
 import type { FinancialsResponse } from "../contract";
 import { ArgumentError, type Company } from "../excel/args";
+import { widestFinancials } from "./financials-window";
 import type { CompanyRef } from "../excel/company-ref";
 
 /** A parsed company argument -> a code the API takes (a name costs one cached look-up). */
@@ -110,11 +111,11 @@ export async function companyFinancials(
   // functions/cells/interned-args.ts financialsQuery orders its queries, so both are the same arguments to the client).
   const query = (
     asksOnly(params, ask) ? params : { ...ask, ...withoutCodes(params) }
-  ) as Parameters<KaishaClient["financials"]>[0];
-  const work = client.financials(query, options);
+  ) as ParamsOf<"getFinancials">;
+  const work = widestFinancials(client, query, options);
   // A security code belongs to one company (one EDINET code): once its pair is learned, the
   // model's other cells of that company add no watcher (a promise pair per cell, warm CPU).
-  // The client learns the pair from the answer itself; only its arrival is watched here.
+  // The pair is learned from the answer itself (widestFinancials); only its arrival is watched here.
   if ("security_code" in ask && client.knownCode("edinet_code", ask.security_code) === undefined)
     flights.watch(ask.security_code, work);
   return work;

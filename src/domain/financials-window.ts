@@ -1,11 +1,18 @@
 // /financials economy: ask years=30 once and answer any `years` from it (openapi.json getFinancials: one
-// count per request, whatever `years`).
+// count per request, whatever `years`): a rule over the client's public interface, which caches
+// the one request it is given.
 
 import { OPERATIONS } from "../contract/generated/param-rules";
 import type { FinancialsResponse } from "../contract";
+import {
+  markStale,
+  staleInfo,
+  validateParams,
+  type KaishaClient,
+  type ParamsOf,
+  type RequestOptions,
+} from "../client";
 
-// The client applies this rule in its cache key (src/client/client.ts rememberValid), so this module
-// imports nothing of src/client/: a client importing the domain would close an import cycle.
 type FinancialsBody = FinancialsResponse;
 /** A request's validated parameters (src/client/params.ts CleanParams). */
 type CleanParams = Record<string, string | number>;
@@ -47,7 +54,7 @@ const FINANCIALS_DEFAULT_YEARS = Number(
 );
 
 /** The widest /financials request answering a call, and how to cut the call's answer from it. */
-export interface FinancialsWidening {
+interface FinancialsWidening {
   fetched: CleanParams;
   period: string;
   years: number;
@@ -59,8 +66,59 @@ export interface FinancialsWidening {
  *
  * @example financialsWidest({ security_code: "7203", years: 5 }).fetched // { security_code: "7203", period: "annual", years: 30 }
  */
-export function financialsWidest(clean: CleanParams): FinancialsWidening {
+function financialsWidest(clean: CleanParams): FinancialsWidening {
   const years = typeof clean.years === "number" ? clean.years : FINANCIALS_DEFAULT_YEARS;
   const period = typeof clean.period === "string" ? clean.period : "annual";
   return { fetched: { ...clean, period, years: FINANCIALS_FETCH_YEARS }, period, years };
+}
+
+/** What the widening reads of the client (the pane's test doubles have no clock). */
+type FinancialsClient = Pick<KaishaClient, "request" | "learnCode"> &
+  Partial<Pick<KaishaClient, "now">>;
+
+/**
+ * /financials for `params` as the API would answer them, from the widest request (years=30, the
+ * period named or "annual"; `financialsWidest`): every window of a company's period type is one
+ * request and one stored answer. Invalid arguments are refused before anything is asked
+ * (validate.ts); an answer served stale stays marked after the cut. The pair of codes the answer
+ * names is taught to the client (code-map.ts), from a stored answer too.
+ *
+ * @example (await widestFinancials(client, { security_code: "7203", years: 5 })).periods.length // 5
+ */
+export async function widestFinancials(
+  client: FinancialsClient,
+  params: ParamsOf<"getFinancials">,
+  options: RequestOptions = {},
+): Promise<FinancialsBody> {
+  // Already the widest request (every cell's: functions/cells/interned-args.ts financialsQuery):
+  // asked as given, so the client knows the very object the cells peek with.
+  if (params.years === FINANCIALS_FETCH_YEARS && typeof params.period === "string")
+    return learned(client, params, await client.request("getFinancials", params, options));
+  const clock = client.now?.bind(client);
+  const clean = validateParams(
+    "getFinancials",
+    params as Readonly<Record<string, unknown>>,
+    clock === undefined ? {} : { now: clock },
+  );
+  const { fetched, period, years } = financialsWidest(clean);
+  const asked = fetched as ParamsOf<"getFinancials">;
+  const wide = learned(client, asked, await client.request("getFinancials", asked, options));
+  const narrow = narrowFinancials(wide, period, years);
+  const stale = staleInfo(wide);
+  return stale !== undefined && narrow !== wide ? markStale(narrow, stale) : narrow;
+}
+
+/**
+ * openapi.json getFinancials: a security code is resolved to the corporation, named in the answer;
+ * the client learns the pair (code-map.ts) whether the answer was sent or stored.
+ */
+function learned(
+  client: FinancialsClient,
+  asked: ParamsOf<"getFinancials">,
+  body: FinancialsBody,
+): FinancialsBody {
+  const security: unknown = asked.security_code;
+  if (typeof security === "string" && typeof body.edinet_code === "string")
+    client.learnCode(security, body.edinet_code);
+  return body;
 }

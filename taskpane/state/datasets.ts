@@ -5,6 +5,7 @@ import type { Lang } from "../i18n/language";
 import type { Attribution, Dataset, OperationId } from "../../src/contract";
 import type { PaginatedOperationId, ParamsOf } from "../../src/client";
 import { isoToSerial } from "../../src/excel/dates";
+import { widestFinancials } from "../../src/domain/financials-window";
 import { resolveEdinetCode } from "../../src/domain/network-rules";
 import { arrayProp, type PaneClient } from "./pane-client";
 import {
@@ -362,7 +363,8 @@ async function fetchRaw(dataset: DatasetId, v: ParamValues, ctx: FetchContext): 
     case "financials": {
       const code = upperCode(v, "security_code");
       const id = isEdinetCode(code) ? { edinet_code: code } : { security_code: code };
-      const body = await c.financials(
+      const body = await widestFinancials(
+        c,
         { ...id, ...contractQuery("getFinancials", v, ["period", "years", "as_of"]) },
         o,
       );

@@ -23,6 +23,7 @@ import {
   sequence,
 } from "./helpers";
 import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
+import { widestFinancials } from "../../src/domain/financials-window";
 
 const T0 = Date.UTC(2026, 0, 15, 1, 0);
 
@@ -190,10 +191,10 @@ describe("cache freshness and stale fallback", () => {
         ? reply(200, { metric: "gainers", items: [] })
         : reply(200, annualBody(30)),
     );
-    await client.financials({ edinet_code: "E02144" });
+    await widestFinancials(client, { edinet_code: "E02144" });
     await client.rankings({ metric: "gainers" });
     advance(61_000);
-    await client.financials({ edinet_code: "E02144" });
+    await widestFinancials(client, { edinet_code: "E02144" });
     await client.rankings({ metric: "gainers" });
     expect(rec.requests.map((r) => r.url.replace(PRODUCTION_BASE_URL, ""))).toEqual([
       "/financials?edinet_code=E02144&period=annual&years=30",
@@ -291,9 +292,9 @@ describe("financials economy (openapi.json getFinancials: one count per request)
   test("years 3, 5, 10 -> one request with years=30, each answer the right slice", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30)));
     const [y3, y5, y10] = await Promise.all([
-      client.financials({ security_code: "7203", years: 3 }),
-      client.financials({ security_code: "7203", years: 5 }),
-      client.financials({ security_code: "7203", years: 10 }),
+      widestFinancials(client, { security_code: "7203", years: 3 }),
+      widestFinancials(client, { security_code: "7203", years: 5 }),
+      widestFinancials(client, { security_code: "7203", years: 10 }),
     ]);
     expect(rec.requests).toHaveLength(1);
     expect(rec.requests[0]?.url).toBe(
@@ -303,26 +304,32 @@ describe("financials economy (openapi.json getFinancials: one count per request)
     expect(y5.periods).toHaveLength(5);
     expect(y10.periods[0]?.fiscal_year).toBe("2015/03");
     expect(Object.keys(y3)).toEqual(["fields", "edinet_code", "periods", "reason", "attribution"]);
-    const later = await client.financials({ security_code: "7203" });
+    const later = await widestFinancials(client, { security_code: "7203" });
     expect(later.periods).toHaveLength(10);
     expect(rec.requests).toHaveLength(1);
   });
 
   test("period omitted and period annual share the request", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30)));
-    await client.financials({ edinet_code: "E02144", years: 2 });
-    await client.financials({ edinet_code: "E02144", period: "annual", years: 7 });
+    await widestFinancials(client, { edinet_code: "E02144", years: 2 });
+    await widestFinancials(client, { edinet_code: "E02144", period: "annual", years: 7 });
     expect(rec.requests).toHaveLength(1);
   });
 
   test("fewer periods than asked: everything there is", async () => {
     const { client } = setup(() => reply(200, annualBody(4)));
-    expect((await client.financials({ edinet_code: "E02144", years: 10 })).periods).toHaveLength(4);
+    expect(
+      (await widestFinancials(client, { edinet_code: "E02144", years: 10 })).periods,
+    ).toHaveLength(4);
   });
 
   test("quarterly: the periods of the last N distinct fiscal years", async () => {
     const { rec, client } = setup(() => reply(200, quarterlyBody(30)));
-    const q2 = await client.financials({ edinet_code: "E02144", period: "quarterly", years: 2 });
+    const q2 = await widestFinancials(client, {
+      edinet_code: "E02144",
+      period: "quarterly",
+      years: 2,
+    });
     expect(q2.periods).toHaveLength(10);
     expect(new Set(q2.periods.map((p) => p.fiscal_year))).toEqual(new Set(["2023/03", "2024/03"]));
     expect(q2.periods[0]).toMatchObject({ fiscal_year: "2023/03", quarter: "Q1" });
@@ -331,9 +338,9 @@ describe("financials economy (openapi.json getFinancials: one count per request)
 
   test("as_of is part of the identity: a different month is a different request", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30)));
-    await client.financials({ edinet_code: "E02144", as_of: "2020/03", years: 3 });
-    await client.financials({ edinet_code: "E02144", as_of: "2021/03", years: 3 });
-    await client.financials({ edinet_code: "E02144", as_of: "2021/03", years: 5 });
+    await widestFinancials(client, { edinet_code: "E02144", as_of: "2020/03", years: 3 });
+    await widestFinancials(client, { edinet_code: "E02144", as_of: "2021/03", years: 3 });
+    await widestFinancials(client, { edinet_code: "E02144", as_of: "2021/03", years: 5 });
     expect(rec.requests.map((r) => new URL(r.url).searchParams.get("as_of"))).toEqual([
       "2020/03",
       "2021/03",
@@ -344,9 +351,9 @@ describe("financials economy (openapi.json getFinancials: one count per request)
     const { client, advance } = setup(
       sequence(reply(200, annualBody(30)), new TypeError("offline")),
     );
-    await client.financials({ edinet_code: "E02144", years: 5 });
+    await widestFinancials(client, { edinet_code: "E02144", years: 5 });
     advance(8 * 24 * 3_600_000); // past the company's weekly slot
-    const body = await client.financials({ edinet_code: "E02144", years: 5 });
+    const body = await widestFinancials(client, { edinet_code: "E02144", years: 5 });
     expect(body.periods).toHaveLength(5);
     expect(isStale(body)).toBe(true);
   });
@@ -385,7 +392,11 @@ describe("resolveEdinetCode", () => {
 
   test("a cached /financials answer for the security code is used instead of a request", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30, "E02144")));
-    await client.financials({ security_code: "7203", period: "quarterly", as_of: "2024/03" });
+    await widestFinancials(client, {
+      security_code: "7203",
+      period: "quarterly",
+      as_of: "2024/03",
+    });
     expect(await resolveEdinetCode(client, "7203")).toBe("E02144");
     expect(rec.requests).toHaveLength(1);
   });
@@ -450,10 +461,10 @@ describe("withOptions", () => {
 describe("cache-only copies (value preview)", () => {
   test("a cacheOnly copy answers fresh entries, including narrower /financials windows, and sends nothing else", async () => {
     const { rec, client } = setup(() => reply(200, annualBody(30)));
-    await client.financials({ security_code: "7203" });
+    await widestFinancials(client, { security_code: "7203" });
     expect(rec.requests).toHaveLength(1);
     const preview = client.withOptions({ cacheOnly: true });
-    const narrow = await preview.financials({ security_code: "7203", years: 3 });
+    const narrow = await widestFinancials(preview, { security_code: "7203", years: 3 });
     expect(narrow.periods).toHaveLength(3);
     const missing = await preview
       .valuations({ security_code: "7203" })

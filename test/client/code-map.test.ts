@@ -6,6 +6,7 @@ import { createClient } from "../../src/client/client";
 import { resolveSecurityCode } from "../../src/domain/company-resolver";
 import { TEST_KEY, annualBody, recordingFetch, reply } from "./helpers";
 import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
+import { widestFinancials } from "../../src/domain/financials-window";
 
 const OTHER_KEY = "kaisha_key_ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210zyxwvutsrqpon";
 
@@ -57,7 +58,7 @@ describe("the client's code registry", () => {
   test("/financials by security code teaches the pair both ways, for the key that asked", async () => {
     const { client, apiKey } = setup();
     expect(client.knownCode("security_code", "E02144")).toBeUndefined();
-    await client.financials({ security_code: "7203" });
+    await widestFinancials(client, { security_code: "7203" });
     expect(client.knownCode("security_code", "E02144")).toBe("7203");
     expect(client.knownCode("edinet_code", "7203")).toBe("E02144");
     apiKey.current = OTHER_KEY;
@@ -66,14 +67,14 @@ describe("the client's code registry", () => {
 
   test("EDINET resolution reads the pair /financials taught: no request", async () => {
     const { rec, client } = setup();
-    await client.financials({ security_code: "7203" });
+    await widestFinancials(client, { security_code: "7203" });
     expect(await resolveEdinetCode(client, "7203")).toBe("E02144");
     expect(rec.requests).toHaveLength(1);
   });
 
   test("company resolution reads the same registry: an EDINET code taught by /financials costs no /organizations request", async () => {
     const { rec, client } = setup();
-    await client.financials({ security_code: "7203" });
+    await widestFinancials(client, { security_code: "7203" });
     expect(await resolveSecurityCode(client, { edinet_code: "E02144" }, {})).toBe("7203");
     expect(rec.requests).toHaveLength(1);
   });
@@ -88,7 +89,7 @@ describe("the client's code registry", () => {
 
   test("Forget key drops the key's pairs", async () => {
     const { client } = setup();
-    await client.financials({ security_code: "7203" });
+    await widestFinancials(client, { security_code: "7203" });
     await client.forgetKey();
     expect(client.knownCode("edinet_code", "7203")).toBeUndefined();
   });

@@ -14,6 +14,7 @@ import { MAX_RESPONSE_BYTES, buildUrl, type FetchLike } from "../../src/client/h
 import { sendRequest } from "../../src/client/send";
 import { createClient } from "../../src/client/client";
 import { TEST_KEY, recordingFetch, reply } from "./helpers";
+import { widestFinancials } from "../../src/domain/financials-window";
 
 describe("buildUrl", () => {
   test("fills and encodes path parameters, sorts the query", () => {
@@ -48,7 +49,7 @@ describe("requests through the client", () => {
       ratePerMinute: 0,
       baseUrl: "http://127.0.0.1:8787/v1/",
     });
-    await client.financials({ security_code: "7203" }).catch(() => undefined);
+    await widestFinancials(client, { security_code: "7203" }).catch(() => undefined);
     await client.usage();
     expect(rec.requests.length).toBe(2);
     for (const req of rec.requests) {

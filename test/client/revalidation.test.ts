@@ -7,6 +7,7 @@ import { MemoryCacheStore } from "../../src/client/cache";
 import { storedLedger } from "../../src/revalidation-budget";
 import { TEST_KEY, recordingFetch, reply, revalidatingClient } from "./helpers";
 import { pricesToLatest } from "../../src/domain/network-rules";
+import { widestFinancials } from "../../src/domain/financials-window";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -83,8 +84,8 @@ async function askAll(
   sink?: { stale: boolean; address: string },
 ) {
   const o = sink ? { staleSink: sink } : {};
-  await client.financials({ security_code: "7203", period: "quarterly" }, o);
-  await client.financials({ security_code: "7203", period: "annual" }, o);
+  await widestFinancials(client, { security_code: "7203", period: "quarterly" }, o);
+  await widestFinancials(client, { security_code: "7203", period: "annual" }, o);
   await client.dividends({ edinet_code: "E02144" }, o);
 }
 
@@ -97,16 +98,16 @@ test("a due answer answers at once from the cache; the request runs behind it, o
   });
   let now = T0;
   const client = revalidatingClient(rec.fetch, () => now);
-  const first = await client.financials({ security_code: "7203" });
+  const first = await widestFinancials(client, { security_code: "7203" });
   now = maxAgeSlot("E02144", now) + HOUR;
-  const served = await client.financials({ security_code: "7203" });
+  const served = await widestFinancials(client, { security_code: "7203" });
   expect(served).toEqual(first); // answered before the request was even sent
   await new Promise((r) => setImmediate(r));
   expect(rec.requests).toHaveLength(2); // the background request, held
   expect(client.revalidation().status()).toMatchObject({ inFlight: 1 });
   release();
   await client.revalidation().idle();
-  await client.financials({ security_code: "7203" });
+  await widestFinancials(client, { security_code: "7203" });
   expect(rec.requests).toHaveLength(2); // fresh again: no third request
 });
 
@@ -130,11 +131,19 @@ test("cells arriving over the open (annual first, quarterly later) still cost th
   h.rec.requests.length = 0;
   h.pastSlot();
   const sink = h.cell("Comps!B2");
-  await h.client.financials({ security_code: "7203", period: "annual" }, { staleSink: sink });
+  await widestFinancials(
+    h.client,
+    { security_code: "7203", period: "annual" },
+    { staleSink: sink },
+  );
   await new Promise((r) => setTimeout(r, 30));
   await h.client.dividends({ edinet_code: "E02144" }, { staleSink: sink });
   await new Promise((r) => setTimeout(r, 30));
-  await h.client.financials({ security_code: "7203", period: "quarterly" }, { staleSink: sink });
+  await widestFinancials(
+    h.client,
+    { security_code: "7203", period: "quarterly" },
+    { staleSink: sink },
+  );
   await h.client.revalidation().idle();
   expect(h.sent()).toEqual(["/financials?period=quarterly&security_code=7203&years=30"]);
 });
@@ -160,11 +169,13 @@ test("a company whose check found a change has its other due answers asked too; 
   h.pastSlot();
   h.answers.quarterly = financials(["2026/03 Q1", "2026/03 Q2", "2026/03 Q3"], 2); // a correction
   h.answers.annual = financials(["2024/03", "2025/03"], 2);
-  await h.client.financials(
+  await widestFinancials(
+    h.client,
     { security_code: "7203", period: "quarterly" },
     { staleSink: h.cell("Q!A1") },
   );
-  await h.client.financials(
+  await widestFinancials(
+    h.client,
     { security_code: "7203", period: "annual" },
     { staleSink: h.cell("A!A1") },
   );
@@ -179,11 +190,12 @@ test("an answer whose data can have changed (a window open) is marked stale unti
   const h = setup();
   // Quarterly answer lacking the quarter to December, asked on 15 January: its window is open.
   h.answers.quarterly = financials(["2026/03 Q1", "2026/03 Q2"]);
-  await h.client.financials({ security_code: "7203", period: "quarterly" });
+  await widestFinancials(h.client, { security_code: "7203", period: "quarterly" });
   // Day 15 of the 45: the company is checked every third day (freshness.ts windowCheckDay).
   h.advance(3 * DAY);
   const sink = h.cell("Sheet1!C3");
-  const body = await h.client.financials(
+  const body = await widestFinancials(
+    h.client,
     { security_code: "7203", period: "quarterly" },
     {
       staleSink: sink,
@@ -193,7 +205,7 @@ test("an answer whose data can have changed (a window open) is marked stale unti
   expect(sink.stale).toBe(true);
   await h.client.revalidation().idle();
   expect(h.recalculated).toEqual(["Sheet1!C3"]);
-  const again = await h.client.financials({ security_code: "7203", period: "quarterly" });
+  const again = await widestFinancials(h.client, { security_code: "7203", period: "quarterly" });
   expect(isStale(again)).toBe(false);
 });
 
@@ -202,7 +214,8 @@ test("an answer only at its weekly check is served unmarked", async () => {
   await askAll(h.client);
   h.pastSlot();
   const sink = h.cell("Sheet1!B2");
-  const body = await h.client.financials(
+  const body = await widestFinancials(
+    h.client,
     { security_code: "7203", period: "annual" },
     {
       staleSink: sink,
@@ -415,7 +428,11 @@ test("the status counts companies and the time left at the pacer's pace", async 
 test("Refresh all (cache reload) still asks the API for a fresh answer", async () => {
   const h = setup();
   await askAll(h.client);
-  await h.client.financials({ security_code: "7203", period: "annual" }, { cache: "reload" });
+  await widestFinancials(
+    h.client,
+    { security_code: "7203", period: "annual" },
+    { cache: "reload" },
+  );
   expect(h.rec.requests).toHaveLength(4);
 });
 
@@ -428,9 +445,9 @@ test("without staleWhileRevalidate a due answer waits for the API", async () => 
     ratePerMinute: 0,
     now: () => now,
   });
-  await client.financials({ security_code: "7203" });
+  await widestFinancials(client, { security_code: "7203" });
   now = maxAgeSlot("E02144", now) + HOUR;
-  await client.financials({ security_code: "7203" });
+  await widestFinancials(client, { security_code: "7203" });
   expect(rec.requests).toHaveLength(2);
   expect(client.revalidation().status().requests).toBe(0);
 });

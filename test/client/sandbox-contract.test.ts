@@ -14,6 +14,7 @@ import { errorFromResponse } from "../../src/client/response-errors";
 import { SANDBOX_BASE_URL, createClient } from "../../src/client/client";
 import { type FetchLike } from "../../src/client/http";
 import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
+import { widestFinancials } from "../../src/domain/financials-window";
 
 function sandboxFetch(options: Parameters<typeof createApp>[0] = {}) {
   const sandbox = createApp({ ratePerMinute: 0, ...options });
@@ -58,8 +59,8 @@ describe("client x sandbox", () => {
     const { fetch, sent, sandbox } = sandboxFetch();
     const c = client(fetch);
     const [y3, y10] = await Promise.all([
-      c.financials({ security_code: "1801", years: 3 }),
-      c.financials({ security_code: "1801", years: 10 }),
+      widestFinancials(c, { security_code: "1801", years: 3 }),
+      widestFinancials(c, { security_code: "1801", years: 10 }),
     ]);
     expect(sent()).toBe(1);
     expect(sandbox.requestLog[0]?.query).toContain("years=30");
@@ -76,7 +77,7 @@ describe("client x sandbox", () => {
   test("quarterly slices match what the API answers for the same years", async () => {
     const { fetch, sandbox } = sandboxFetch();
     const c = client(fetch);
-    const q2 = await c.financials({ security_code: "1801", period: "quarterly", years: 2 });
+    const q2 = await widestFinancials(c, { security_code: "1801", period: "quarterly", years: 2 });
     const direct = await sandbox.app.request(
       "/v1/financials?security_code=1801&period=quarterly&years=2",
       {
@@ -89,7 +90,7 @@ describe("client x sandbox", () => {
   test("resolveEdinetCode uses the cached financials answer", async () => {
     const { fetch, sent } = sandboxFetch();
     const c = client(fetch);
-    const body = await c.financials({ security_code: "1801" });
+    const body = await widestFinancials(c, { security_code: "1801" });
     expect(await resolveEdinetCode(c, 1801)).toBe(body.edinet_code);
     expect(sent()).toBe(1);
   });

@@ -96,3 +96,15 @@ test("no import cycle in src, functions, taskpane, standin or bench", () => {
   const files = FOLDERS.flatMap((d) => sourceFiles(path.join(ROOT, d)));
   expect(cycles(importGraph(files)).map(cycleName)).toEqual([]);
 });
+
+test("the client imports nothing of the domain: its rules are functions over the client's door", () => {
+  const files = sourceFiles(path.join(ROOT, "src"));
+  const domain = path.join(ROOT, "src", "domain");
+  const client = path.join(ROOT, "src", "client");
+  const reaching = [...importGraph(files)]
+    .filter(([file]) => file.startsWith(client))
+    .flatMap(([file, targets]) =>
+      targets.filter((t) => t.startsWith(domain)).map((t) => cycleName([file, t])),
+    );
+  expect(reaching).toEqual([]);
+});

@@ -12,6 +12,7 @@ import {
   type ParamValues,
 } from "../../taskpane/state/datasets";
 import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
+import { widestFinancials } from "../../src/domain/financials-window";
 
 const CODE = "7203";
 
@@ -58,7 +59,7 @@ test("financials: money in yen shown in 百万円 by format with 百万円 heade
   const consolidated = table.columns.findIndex((c) => c.key === "is_consolidated");
   expect(table.columns[consolidated]).toMatchObject({ header: "連結", kind: "boolean" });
   for (const row of table.rows) expect(typeof row[consolidated]).toBe("boolean");
-  const raw = (await client.financials({ security_code: CODE, years: 10 })).periods;
+  const raw = (await widestFinancials(client, { security_code: CODE, years: 10 })).periods;
   const last = raw[raw.length - 1]!;
   expect(table.rows[table.rows.length - 1]?.[sales]).toBe(last.sales);
   expect(requests().filter((r) => r.startsWith("/v1/financials"))).toHaveLength(1);
@@ -205,7 +206,7 @@ test("percentages import as fractions with a % format, the cell equal to api / 1
     client,
     lang: "en",
   });
-  const periods = (await client.financials({ security_code: CODE, years: 10 })).periods;
+  const periods = (await widestFinancials(client, { security_code: CODE, years: 10 })).periods;
   const last = periods[periods.length - 1]!;
   const row = fin.rows[fin.rows.length - 1]!;
   const col = (k: string) => fin.columns.findIndex((c) => c.key === k);
