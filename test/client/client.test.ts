@@ -14,9 +14,11 @@ import {
 } from "../../src/client/client";
 import { isStale, staleInfo } from "../../src/client/stale";
 import {
+  CLIENT_T0,
   TEST_KEY,
   annualBody,
   apiError,
+  recordingClient,
   recordingFetch,
   reply,
   sequence,
@@ -24,24 +26,7 @@ import {
 import { resolveEdinetCode } from "../../src/domain/edinet-resolution";
 import { widestFinancials } from "../../src/domain/financials-window";
 
-const T0 = Date.UTC(2026, 0, 15, 1, 0);
-
-function setup(
-  handler?: Parameters<typeof recordingFetch>[0],
-  extra: Parameters<typeof createClient>[0] = {},
-) {
-  const rec = recordingFetch(handler);
-  let now = T0;
-  const client = createClient({
-    apiKey: TEST_KEY,
-    fetch: rec.fetch,
-    ratePerMinute: 0,
-    maxRetries: 0,
-    now: () => now,
-    ...extra,
-  });
-  return { rec, client, advance: (ms: number) => (now += ms) };
-}
+const setup = recordingClient;
 
 describe("basics", () => {
   test("base URL constants", () => {
@@ -231,7 +216,7 @@ describe("cache freshness and stale fallback", () => {
     const info = staleInfo(stale);
     expect(info?.error).toBeInstanceOf(ConnectionError);
     expect(info?.error.stale).toBe(true);
-    expect(info?.storedAt).toBe(T0);
+    expect(info?.storedAt).toBe(CLIENT_T0);
     await client.prices({ code: "7203" });
     expect(rec.requests).toHaveLength(3);
     expect(client.stats().staleServed).toBe(2);

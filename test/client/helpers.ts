@@ -122,6 +122,30 @@ export function revalidatingClient(
   });
 }
 
+/** The instant recordingClient's clock starts at (a Thursday, 10:00 JST). */
+export const CLIENT_T0 = Date.UTC(2026, 0, 15, 1, 0);
+
+/**
+ * A client over a recording fetch on a clock the test moves (`advance`), unpaced and without
+ * retries; `extra` adds or overrides options.
+ */
+export function recordingClient(
+  handler?: Parameters<typeof recordingFetch>[0],
+  extra: Partial<ClientOptions> = {},
+) {
+  const rec = recordingFetch(handler);
+  let now = CLIENT_T0;
+  const client = createClient({
+    apiKey: TEST_KEY,
+    fetch: rec.fetch,
+    ratePerMinute: 0,
+    maxRetries: 0,
+    now: () => now,
+    ...extra,
+  });
+  return { rec, client, advance: (ms: number) => (now += ms) };
+}
+
 /** The in-process sandbox as a client's fetch: the URL's path and query, with the method, headers and signal. */
 export function sandboxFetch(sandbox: Sandbox): FetchLike {
   return async (url, init) => {

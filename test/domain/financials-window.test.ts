@@ -1,31 +1,11 @@
 // Financials widening (src/domain/financials-window.ts widestFinancials) over a client with a
 // recording fetch: one years=30 request answers every window, each cut as the API would answer it.
 
-import { PRODUCTION_BASE_URL, createClient, isStale } from "../../src/client";
+import { PRODUCTION_BASE_URL, isStale } from "../../src/client";
 import { widestFinancials } from "../../src/domain/financials-window";
-import {
-  TEST_KEY,
-  annualBody,
-  quarterlyBody,
-  recordingFetch,
-  reply,
-  sequence,
-} from "../client/helpers";
+import { annualBody, quarterlyBody, recordingClient, reply, sequence } from "../client/helpers";
 
-const T0 = Date.UTC(2026, 0, 15, 1, 0);
-
-function setup(handler?: Parameters<typeof recordingFetch>[0]) {
-  const rec = recordingFetch(handler);
-  let now = T0;
-  const client = createClient({
-    apiKey: TEST_KEY,
-    fetch: rec.fetch,
-    ratePerMinute: 0,
-    maxRetries: 0,
-    now: () => now,
-  });
-  return { rec, client, advance: (ms: number) => (now += ms) };
-}
+const setup = recordingClient;
 
 describe("financials economy (openapi.json getFinancials: one count per request)", () => {
   test("years 3, 5, 10 -> one request with years=30, each answer the right slice", async () => {
