@@ -644,16 +644,41 @@ class Client implements ClientCore {
    * warm cell's `fresh` an allocation.
    */
   private freshUntil(opId: OperationId, clean: CleanParams, entry: CacheEntry): number {
+    // Its company's expected results day is being looked up: not fresh until it is known, and
+    // nothing decided or started again (a reopen's cells read the entry thousands of times).
+    if (dayLookUps.has(entry)) return 0;
     const id = this.partitionNow() ?? "";
     const life = entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(id));
-    // Its company's expected results day is not looked up yet: not fresh here, so the cell
-    // takes the full path, which waits for the look-up (`cached`).
+    // Not looked up yet: not fresh here, so the cell takes the full path, which waits for the
+    // look-up (`cached`).
     if (life.provisional === true) {
-      this.core.revalidator.expect(this.resultsDayFor(life, clean, entry, id));
+      void this.dayLookUp(life, clean, entry, id);
       return 0;
     }
     entry.freshBasis = basisOf(life.company);
     return (entry.freshUntil = life.freshUntil);
+  }
+
+  /**
+   * The look-up `life` awaits for `entry`, one per entry: started by its first read, joined by the
+   * reads after it (`cached` waits for it) and by `idle` (revalidator.ts `expect`), forgotten when
+   * it settles; the entry's lifetime is then decided at its next read. Undefined when the lifetime
+   * awaits nothing.
+   */
+  private dayLookUp(
+    life: Lifetime,
+    clean: CleanParams,
+    entry: CacheEntry,
+    id: string,
+  ): Promise<void> | undefined {
+    const pending = dayLookUps.get(entry);
+    if (pending !== undefined || life.awaits === undefined) return pending;
+    const looking = this.resultsDayFor(life, clean, entry, id).finally(() =>
+      dayLookUps.delete(entry),
+    );
+    dayLookUps.set(entry, looking);
+    this.core.revalidator.expect(looking);
+    return looking;
   }
 
   /**
@@ -876,13 +901,17 @@ class Client implements ClientCore {
     const now = this.settings.now();
     if (cacheable && (mode === "default" || mode === "only-if-cached")) {
       const entry = await this.storeCall(() => this.core.store.get(key), undefined);
-      if (entry !== undefined && isFilingOperation(opId))
-        await this.resultsDayFor(
-          entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(who.id)),
-          clean,
-          entry,
-          who.id,
-        );
+      // Its lifetime waits for its company's expected results day: the entry's one look-up.
+      const looking =
+        entry !== undefined && isFilingOperation(opId)
+          ? this.dayLookUp(
+              entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(who.id)),
+              clean,
+              entry,
+              who.id,
+            )
+          : undefined;
+      if (looking !== undefined) await looking;
       if (entry !== undefined && this.fresh(opId, clean, entry, now)) {
         this.core.stats.cacheHits += 1;
         return entry.body;
@@ -1330,6 +1359,12 @@ const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
  * (`freshAfterStepBack`): daylight saving, a wrong zone, a day set by hand. @unit ms
  */
 const MAX_CLOCK_STEP_BACK_MS = 36 * 60 * 60 * 1000;
+
+/**
+ * Results-day look-ups under way, by the entry whose lifetime waits for one (`dayLookUp`): an
+ * entry's answer and receive time never change, so its look-up is the same for every read.
+ */
+const dayLookUps = new WeakMap<CacheEntry, Promise<void>>();
 
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
