@@ -58,6 +58,8 @@ export {
 export type { ClientOptions } from "./types";
 /** @internal The fetch a test or the bench injects (http.ts). */
 export type { FetchLike, ResponseLike } from "./http";
+/** @internal The bench loads the results-day look-up's code before it measures (bench/reopen-child.ts). */
+export { loadResultsDays } from "./network-code";
 /** @internal The bench's own pacer and clock (bench/naive-client.ts, bench/realclock-run.ts). */
 export { Pacer } from "./pacer";
 /** @internal See above. */
