@@ -35,12 +35,16 @@ module.exports = {
       ...common,
       displayName: "e2e",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
-      // Builds the add-in once (webpack, production mode, sandbox defaults) before any e2e test,
-      // writes the sandbox tables like the unit project and starts the run's one Chromium, which
-      // the teardown closes (test/e2e/browser.ts).
+      // Starts the add-in's one build (webpack, production mode, sandbox defaults) without waiting
+      // for it, writes the sandbox tables like the unit project and starts the run's one Chromium,
+      // which the teardown closes (test/e2e/browser.ts). Each e2e suite first waits for the build
+      // (test/e2e/build-ready.ts), so the unit suites run while webpack works.
       globalSetup: "<rootDir>/test/e2e/global-setup.ts",
       globalTeardown: "<rootDir>/test/e2e/global-teardown.ts",
-      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup-timeout.ts"],
+      setupFilesAfterEnv: [
+        "<rootDir>/test/e2e/setup-timeout.ts",
+        "<rootDir>/test/e2e/build-ready.ts",
+      ],
     },
   ],
 };

@@ -1,10 +1,10 @@
-// npm test: typecheck, lint and knip at low priority beside the e2e build and then beside jest, whose
-// browser suites leave the cores idle while pages wait (one stage after the other left that time unused).
+// npm test: jest at once (its e2e globalSetup builds beside the unit suites) with typecheck, lint and
+// knip at low priority beside it, whose browser suites leave the cores idle while pages wait.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildForE2e } from "./e2e/global-setup";
+import { OUTCOME_VARIABLE, readOutcome } from "./e2e/build-outcome";
 import { ROOT } from "./e2e/paths";
 
 /** The package.json scripts run beside the build and jest; each must pass for npm test to pass. */
@@ -60,29 +60,22 @@ function runScript(name: string, dir: string): Promise<Outcome> {
   });
 }
 
-async function buildStep(): Promise<Outcome> {
-  const started = Date.now();
-  const outcome = (ok: boolean, output: string): Outcome => ({
-    name: "e2e build",
-    ok,
-    seconds: (Date.now() - started) / 1000,
-    output,
-  });
-  try {
-    // The same function the e2e project's globalSetup calls: there it then finds the builds made
-    // from the same inputs and skips them.
-    await buildForE2e();
-    return outcome(true, "");
-  } catch (err) {
-    return outcome(false, `${err instanceof Error ? err.message : String(err)}\n`);
-  }
+/**
+ * The e2e build as jest's globalSetup reported it in `file` (test/e2e/build-outcome.ts); none when
+ * jest ran no browser suite (`npm test -- test/client`).
+ */
+function buildStep(file: string): Outcome[] {
+  const outcome = readOutcome(file);
+  if (outcome === undefined) return [];
+  return [{ name: "e2e build", ok: outcome.ok, seconds: outcome.seconds, output: outcome.message }];
 }
 
 /** jest (unit and e2e projects), its output on this terminal; resolves true when it passes. */
-function runJest(args: string[]): Promise<boolean> {
+function runJest(args: string[], buildOutcome: string): Promise<boolean> {
   const child = spawn(process.execPath, [require.resolve("jest/bin/jest"), ...JEST_ARGS, ...args], {
     cwd: ROOT,
     stdio: "inherit",
+    env: { ...process.env, [OUTCOME_VARIABLE]: buildOutcome },
   });
   return new Promise((resolve) => {
     child.on("error", () => resolve(false));
@@ -93,16 +86,16 @@ function runJest(args: string[]): Promise<boolean> {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-checks-"));
   const checks = Promise.all(SCRIPTS.map((s) => runScript(s, dir)));
-  // jest's e2e globalSetup then finds the build made from the same inputs and skips it.
-  const build = await buildStep();
-  const jestPassed = build.ok && (await runJest(process.argv.slice(2)));
-  const outcomes = [...(await checks), build];
+  // Where jest's e2e globalSetup leaves the build's outcome (each browser suite fails with its
+  // errors when it failed); reported here beside the checks.
+  const buildOutcome = path.join(dir, "e2e-build.json");
+  const jestPassed = await runJest(process.argv.slice(2), buildOutcome);
+  const outcomes = [...(await checks), ...buildStep(buildOutcome)];
   fs.rmSync(dir, { recursive: true, force: true });
   for (const o of outcomes) {
     process.stdout.write(`── ${o.name}: ${o.ok ? "ok" : "FAILED"} (${o.seconds.toFixed(0)} s)\n`);
     if (o.output.trim() !== "") process.stdout.write(o.output);
   }
-  if (!build.ok) process.stdout.write("── jest: not run (the e2e build failed)\n");
   if (!jestPassed || outcomes.some((o) => !o.ok)) process.exitCode = 1;
 }
 

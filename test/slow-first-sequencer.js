@@ -1,6 +1,7 @@
-// Jest's order of suites: the longest first, so the workers of `npm test` end together. jest's
-// own sequencer orders by the durations its cache recorded in an earlier run; a fresh clone (CI)
-// has no cache and got the order of file sizes, which started the slowest suites last.
+// Jest's order of suites: the longest first, so the workers of `npm test` end together, except that
+// the browser suites wait behind enough unit work to fill the workers while the e2e build runs.
+// jest's own sequencer orders by the durations its cache recorded in an earlier run; a fresh clone
+// (CI) has no cache and got the order of file sizes, which started the slowest suites last.
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
 
@@ -14,7 +15,8 @@ const Sequencer = require("@jest/test-sequencer").default;
  * of the slow ones.
  */
 const KNOWN_SECONDS = {
-  "test/e2e/morning-open.test.ts": 170,
+  "test/e2e/morning-open-desktop.test.ts": 55,
+  "test/e2e/morning-open-web.test.ts": 45,
   "test/e2e/cockpit-pane.test.ts": 30,
   "test/e2e/pane-formulas.test.ts": 23,
   "test/e2e/hostile-writes.test.ts": 16,
@@ -52,6 +54,15 @@ const KNOWN_SECONDS = {
   "test/taskpane/builder-open-cell.test.ts": 3,
 };
 
+/**
+ * Seconds of unit suites (as KNOWN_SECONDS counts them) handed out before the first browser suite.
+ * The e2e project's globalSetup starts the build without waiting for it and each browser suite
+ * waits for it first (test/e2e/build-ready.ts): a browser suite at the head of the line would hold
+ * its worker idle through the build, which a fresh clone makes in about 30 s beside the unit suites
+ * (three workers, each unit suite slower beside the build than KNOWN_SECONDS says).
+ */
+const UNIT_LEAD_SECONDS = 60;
+
 class SlowFirstSequencer extends Sequencer {
   sort(tests) {
     const relative = (test) =>
@@ -63,7 +74,7 @@ class SlowFirstSequencer extends Sequencer {
       return KNOWN_SECONDS[relative(test)];
     };
     const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
-    return [...tests].sort((a, b) => {
+    const sorted = [...tests].sort((a, b) => {
       const failed = Number(this.hasFailed(b)) - Number(this.hasFailed(a));
       if (failed !== 0) return failed;
       const sa = seconds(a);
@@ -73,6 +84,16 @@ class SlowFirstSequencer extends Sequencer {
       if (sa === undefined && sb !== undefined) return 1;
       return size(b) - size(a);
     });
+    const lead = [];
+    const rest = [];
+    let leadSeconds = 0;
+    for (const test of sorted) {
+      if (leadSeconds < UNIT_LEAD_SECONDS && test.context.config.displayName?.name !== "e2e") {
+        lead.push(test);
+        leadSeconds += seconds(test) ?? 1;
+      } else rest.push(test);
+    }
+    return [...lead, ...rest];
   }
 }
 

@@ -1,11 +1,12 @@
-// The e2e project's globalSetup: builds the add-in once (the e2e build, whose pages read their
-// connection settings at run time) and starts the run's one Chromium (./browser.ts).
+// The e2e project's globalSetup: starts the add-in's one build (the e2e build, whose pages read their
+// connection settings at run time) and the run's one Chromium (./browser.ts).
 import fs from "node:fs";
 import path from "node:path";
 import webpack from "webpack";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import writeSandboxTables from "../sandbox-tables";
 import { launchSharedBrowser } from "./browser";
+import { startBuild } from "./build-outcome";
 import { E2E_BUILD_BASE_URL, E2E_DIST, ROOT, SCREENSHOTS, WEBPACK_CACHE } from "./paths";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => webpack.Configuration;
@@ -101,11 +102,14 @@ function configFor(outDir: string, env: Record<string, string>): webpack.Configu
 export default async function globalSetup(): Promise<void> {
   // Every e2e suite starts a sandbox: one generation of its tables for them all.
   writeSandboxTables();
+  // Not awaited: jest starts the suites while webpack works, and the unit suites use the time (a
+  // browser suite waits for the outcome first, ./build-ready.ts; globalTeardown awaits the build).
+  startBuild(buildForE2e);
   // Chromium starts while webpack works (globalTeardown, ./global-teardown.ts, closes it).
-  await Promise.all([buildForE2e(), launchSharedBrowser()]);
+  await launchSharedBrowser();
 }
 
-/** The e2e build alone (also run by test/checks.ts beside the static checks). */
+/** The e2e build alone (also bench/build-for-chromium.ts), skipped when a build of the same inputs is there. */
 export async function buildForE2e(): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const stamp = inputsStamp();
