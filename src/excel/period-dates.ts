@@ -2,7 +2,6 @@
 
 import type { FinancialsPeriod } from "../contract";
 import { answerMemo } from "./answer-memo";
-import { ownValue } from "./own-key";
 
 /** Months since year 0 of a "YYYY/MM" label: 2024/03 -> 2024 * 12 + 2. */
 export function monthIndex(label: string): number {
@@ -27,8 +26,37 @@ function quarterOf(p: FinancialsPeriod): string {
   return p.quarter ?? "full_year";
 }
 
-/** Months from a fiscal year's start to the end of each labelled part (openapi.json quarter). */
-const PART_MONTHS: Readonly<Record<string, number>> = { Q1: 3, Q2: 6, H1: 6, Q3: 9, Q4: 12 };
+/**
+ * Months from a fiscal year's start to the end of a labelled part (openapi.json quarter): Q1 3,
+ * Q2 and H1 6, Q3 9, Q4 12; undefined for the full year (or anything else).
+ */
+function partMonths(quarter: string | undefined): number | undefined {
+  switch (quarter) {
+    case "Q1":
+      return 3;
+    case "Q2":
+    case "H1":
+      return 6;
+    case "Q3":
+      return 9;
+    case "Q4":
+      return 12;
+    default:
+      return undefined;
+  }
+}
+
+/** A single quarter (Q1..Q4), not a half or the full year. */
+function isSingleQuarter(quarter: string | undefined): boolean {
+  return quarter === "Q1" || quarter === "Q2" || quarter === "Q3" || quarter === "Q4";
+}
+
+/** A fiscal year of the answer: its first and last month and its length. */
+interface FiscalYear {
+  readonly first: number;
+  readonly end: number;
+  readonly months: number;
+}
 
 /**
  * Every row's span. openapi.json getFinancials: `fiscal_year` is the fiscal year's end month; a
@@ -37,15 +65,15 @@ const PART_MONTHS: Readonly<Record<string, number>> = { Q1: 3, Q2: 6, H1: 6, Q3:
  * before it. Annual rows are always 12 months (getFinancials rule 2: one canonical 12-month period
  * per calendar year, a gap filled by a trailing-12-month figure). Without an earlier fiscal year in
  * the answer a year is taken as 12 months, unless it is complete (full_year row) with fewer single
- * quarters, whose count then gives its length.
+ * quarters, whose count then gives its length. Made once per answer, the first time a cell of a
+ * reopened model dates one of its rows: per row one look-up of its year and no text matching.
  */
 function spansOf(periods: readonly FinancialsPeriod[]): Map<FinancialsPeriod, RowSpan> {
   const memo = answerMemo(periods);
   if (memo?.spans !== undefined) return memo.spans as Map<FinancialsPeriod, RowSpan>;
   const annual = !periods.some((p) => p.quarter !== undefined);
   const ends = [...new Set(periods.map((p) => p.fiscal_year))].sort();
-  const startOf = new Map<string, number>();
-  const monthsOf = new Map<string, number>();
+  const years = new Map<string, FiscalYear>();
   for (let i = 0; i < ends.length; i++) {
     const label = ends[i] as string;
     const end = monthIndex(label);
@@ -55,24 +83,22 @@ function spansOf(periods: readonly FinancialsPeriod[]): Map<FinancialsPeriod, Ro
       if (before !== undefined && end - before < 12) months = end - before;
       else if (before === undefined) {
         const rows = periods.filter((p) => p.fiscal_year === label);
-        const quarters = rows.filter((p) => /^Q[1-4]$/.test(quarterOf(p))).length;
+        const quarters = rows.filter((p) => isSingleQuarter(p.quarter)).length;
         const complete = rows.some((p) => quarterOf(p) === "full_year");
         const halves = rows.some((p) => quarterOf(p) === "H1");
         if (complete && !halves && quarters > 0 && quarters < 4) months = quarters * 3;
       }
     }
-    startOf.set(label, end - months + 1);
-    monthsOf.set(label, months);
+    years.set(label, { first: end - months + 1, end, months });
   }
   const spans = new Map<FinancialsPeriod, RowSpan>();
   for (const p of periods) {
-    const first = startOf.get(p.fiscal_year) as number;
-    const yearMonths = monthsOf.get(p.fiscal_year) as number;
-    const part = ownValue(PART_MONTHS, quarterOf(p));
-    const last = part === undefined ? monthIndex(p.fiscal_year) : first + part - 1;
+    const year = years.get(p.fiscal_year) as FiscalYear;
+    const part = partMonths(p.quarter);
+    const last = part === undefined ? year.end : year.first + part - 1;
     // A quarter-length part starts 3 months before its end; H1 and the year start with the year.
-    const start = /^Q[1-4]$/.test(quarterOf(p)) ? last - 2 : first;
-    spans.set(p, Object.freeze({ first: start, last, yearMonths }));
+    const start = isSingleQuarter(p.quarter) ? last - 2 : year.first;
+    spans.set(p, Object.freeze({ first: start, last, yearMonths: year.months }));
   }
   if (memo !== undefined) memo.spans = spans;
   return spans;

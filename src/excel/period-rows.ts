@@ -112,11 +112,10 @@ export function datedList(periods: readonly FinancialsPeriod[], name: ListName):
 }
 
 function makeList(periods: readonly FinancialsPeriod[], name: ListName): Dated[] {
-  const rows = sortedRows(periods);
-  const all = rows.map((p) => dated(periods, p));
+  // Every other list is a part of "all": its rows dated once per answer, not once per list.
+  if (name === "all") return sortedRows(periods).map((p) => dated(periods, p));
+  const all = datedList(periods, "all");
   switch (name) {
-    case "all":
-      return all;
     case "singles":
       return all.filter((d) => SINGLE_QUARTERS.has(quarterOf(d.entry as FinancialsPeriod)));
     case "yearEnds":
@@ -137,15 +136,23 @@ function makeList(periods: readonly FinancialsPeriod[], name: ListName): Dated[]
  * H1 and H2 of every 12-month fiscal year (a transitional year is no half of anything): H1 when
  * its row exists, H2 when the full year's does, dated H1 at the year's sixth month, H2 at its end.
  */
-function halves(periods: readonly FinancialsPeriod[], all: Dated[], onlyH2: boolean): Dated[] {
+function halves(
+  periods: readonly FinancialsPeriod[],
+  all: readonly Dated[],
+  onlyH2: boolean,
+): Dated[] {
   const out: Dated[] = [];
+  // Each fiscal year's H1 row (the first, as a search from the start finds it).
+  const firstHalves = new Map<string, FinancialsPeriod>();
+  for (const p of periods)
+    if (quarterOf(p) === "H1" && !firstHalves.has(p.fiscal_year)) firstHalves.set(p.fiscal_year, p);
   for (const d of all) {
     const row = d.entry as FinancialsPeriod;
     if (d.yearMonths !== 12) continue;
     const q = quarterOf(row);
     if (q === "H1" && !onlyH2) out.push(d);
     if (q !== "full_year") continue;
-    const h1 = periods.find((p) => p.fiscal_year === row.fiscal_year && quarterOf(p) === "H1");
+    const h1 = firstHalves.get(row.fiscal_year);
     const second: SecondHalf = Object.freeze({
       quarter: "H2",
       fiscal_year: row.fiscal_year,
