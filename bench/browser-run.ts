@@ -181,8 +181,10 @@ function reopenOnRegistration(path: string): void {
           const [name, args, address] = cells[i] as [string, unknown[], string];
           const fn = find(name);
           if (fn === undefined) throw new Error(`${name} is not registered`);
-          const result = fn(...args, { address });
-          if (result instanceof Promise) pending.push(result.then(settle, () => undefined));
+          const result = fn(...args, { address }) as { then?: unknown } | null;
+          // A thenable is a result to come (a promise, or a waiting cell), as the runtime reads it.
+          if (typeof result?.then === "function")
+            pending.push(Promise.resolve(result).then(settle, () => undefined));
           else settle(result);
         }
       }
@@ -229,10 +231,11 @@ function recalculateInPage(page: Page): Promise<{ ms: number; values: number }> 
         const [name, args, address] = cells[i] as [string, unknown[], string];
         const fn = find(name);
         if (fn === undefined) throw new Error(`${name} is not registered`);
-        // A value is set at once, a promise's when it settles (custom-functions-runtime.js
+        // A value is set at once, a thenable's when it settles (custom-functions-runtime.js
         // _invokeFunctionAndSetResult), as in bench/scale-cells.ts recalculateScale.
-        const result = fn(...args, { address });
-        if (result instanceof Promise) pending.push(result.then(settle, () => undefined));
+        const result = fn(...args, { address }) as { then?: unknown } | null;
+        if (typeof result?.then === "function")
+          pending.push(Promise.resolve(result).then(settle, () => undefined));
         else settle(result);
       }
     }

@@ -339,8 +339,9 @@ export async function handCells(
         result = Promise.reject(error);
       }
       // As Excel's runtime does (custom-functions-runtime.js _invokeFunctionAndSetResult): a
-      // result that is not a thenable is set at once; a promise's, when it settles.
-      if (!(result instanceof Promise)) {
+      // result that is not a thenable is set at once; a thenable's (a promise, or a cell waiting
+      // for another cell's fetch: functions/cells/waiting-cell.ts), when it settles.
+      if (!isThenable(result)) {
         settle(cell, result);
         taken();
         continue;
@@ -360,6 +361,17 @@ export async function handCells(
   // Every cell has been called (the runtime has them all); their results may still be pending.
   handed?.();
   await last;
+}
+
+/** What the runtime takes for a result to come: an object whose `then` is a function. */
+function isThenable(
+  result: unknown,
+): result is { then(onValue: (value: unknown) => void, onError: (error: unknown) => void): unknown } {
+  return (
+    typeof result === "object" &&
+    result !== null &&
+    typeof (result as { then?: unknown }).then === "function"
+  );
 }
 
 function describe(error: unknown): string {

@@ -25,7 +25,7 @@ import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
 import { companyOf } from "./company-arg";
 import type { InvocationLike } from "./run";
-import { defineCell, LACKING, type Answers } from "./cells/define-cell";
+import { defineCell, LACKING, type Answers, type CellResult } from "./cells/define-cell";
 import {
   financialsQuery,
   fiveTable,
@@ -378,6 +378,6 @@ export function financial(
   quarter: unknown,
   unit: unknown,
   invocation?: InvocationLike,
-): Cell | Promise<Cell> {
+): CellResult {
   return financialCell(invocation, company, item, fiscalPeriod, period, quarter, unit);
 }

@@ -9,13 +9,13 @@ import type { CompanyRef } from "../src/excel/company-ref";
 import { fieldsWhere } from "../src/excel/field-names";
 import { unitOf } from "../src/excel/labels";
 import { unitCell } from "../src/excel/number-formats";
-import { dateCell, type Cell } from "../src/excel/values";
+import { dateCell } from "../src/excel/values";
 import { priceOnOrBefore } from "../src/domain/network-rules";
 import { fieldList, noResults } from "./common";
 import { noData, refuseFutureDay } from "./excel-errors";
 import { companyRefArg, securityCodeOf } from "./company-arg";
 import type { InvocationLike } from "./run";
-import { defineCell, LACKING } from "./cells/define-cell";
+import { defineCell, LACKING, type CellResult } from "./cells/define-cell";
 import { argsTable, internedArgs, internedQuery, internedText } from "./cells/interned-args";
 
 export const PRICE_FIELDS: readonly string[] = FIELD_DICTIONARY.prices.map((f) => f.key);
@@ -158,6 +158,6 @@ export function price(
   field: unknown,
   date: unknown,
   invocation?: InvocationLike,
-): Cell | Promise<Cell> {
+): CellResult {
   return priceCell(invocation, securityCode, field, date);
 }

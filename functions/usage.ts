@@ -1,8 +1,7 @@
 // USAGE: the remaining request count of the day (GET /usage; never cached, does not consume the limit).
 
-import type { Cell } from "../src/excel/values";
 import type { InvocationLike } from "./run";
-import { defineCell, LACKING } from "./cells/define-cell";
+import { defineCell, LACKING, type CellResult } from "./cells/define-cell";
 
 /** USAGE has no arguments: one frozen object stands for them and for its one answer. */
 const NO_ARGS = Object.freeze({});
@@ -24,6 +23,6 @@ const usageCell = defineCell<object, object, object, { remaining: number }>({
   },
 });
 
-export function usage(invocation?: InvocationLike): Cell | Promise<Cell> {
+export function usage(invocation?: InvocationLike): CellResult {
   return usageCell(invocation);
 }

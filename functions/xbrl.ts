@@ -7,7 +7,7 @@ import { unitCell } from "../src/excel/number-formats";
 import { dateCell, type Cell, type HostCapabilities } from "../src/excel/values";
 import { noData } from "./excel-errors";
 import type { InvocationLike } from "./run";
-import { defineCell, LACKING } from "./cells/define-cell";
+import { defineCell, LACKING, type CellResult } from "./cells/define-cell";
 import { argsTable, internedArgs, internedQuery } from "./cells/interned-args";
 import { ownValue } from "../src/excel/own-key";
 
@@ -138,6 +138,6 @@ export function xbrl(
   element: unknown,
   context: unknown,
   invocation?: InvocationLike,
-): Cell | Promise<Cell> {
+): CellResult {
   return xbrlCell(invocation, docId, element, context);
 }

@@ -13,11 +13,9 @@ import { failedAtOnce, inPreview, run, type InvocationLike } from "../run";
 import { memoryAnswers, type Answers } from "./answers";
 import type { AnswerSteps } from "./answer-steps";
 import { inRounds, LACKING } from "./rounds";
+import type { PendingCell, WaitingCell, WaitingKind } from "./waiting-cell";
 
 export type { Answers } from "./answers";
-
-/** A record waiting for a flight of the client's sharing layer (src/client/answer-flights.ts). */
-type Waiter = Parameters<ReturnType<KaishaClient["flights"]>["work"]["wait"]>[1];
 
 export { LACKING } from "./rounds";
 
@@ -96,10 +94,14 @@ type OfRawArguments<R> = (
 
 /**
  * A defined cell as functions/index.ts calls it: the invocation first, then the raw arguments. The
- * value itself when it is at hand (Excel's runtime sets a result that is not a promise at once:
- * custom-functions-runtime.js `_invokeFunctionAndSetResult`), else a promise of it.
+ * value itself when it is at hand (Excel's runtime sets a result that is not a thenable at once:
+ * custom-functions-runtime.js `_invokeFunctionAndSetResult`), else a result to come: a promise, or
+ * a cell waiting for another cell's fetch (waiting-cell.ts).
  */
-export type DefinedCell = CellCall<Cell | Promise<Cell>>;
+export type DefinedCell = CellCall<CellResult>;
+
+/** What a defined cell gives: its value, or a result to come (Excel's runtime calls its `then`). */
+export type CellResult = Cell | PendingCell;
 
 /** A call with Excel's arguments, the invocation first, giving `R`. */
 type CellCall<R> = (
@@ -183,55 +185,21 @@ export function defineCell<A, S, Q extends object, B>(
     });
 
   /**
-   * A waiting cell woken: read again as warm, or through the full path when its answer is not in
+   * A waiting cell, woken: read again as warm, or through the full path when its answer is not in
    * memory (a stale copy, an error, an older window still to fetch): the full path finds the
    * settled fetch, still findable this turn, and reads its outcome.
    */
-  const wakeOne = (cell: WaitingCell): void => {
-    const { invocation } = cell;
-    // Settled: the handler must not keep the fetch (and its answer) alive through the invocation.
-    if (invocation !== undefined && invocation.onCanceled === cell.onCanceled)
-      invocation.onCanceled = undefined;
-    // Excel dropped this cell: nothing more is asked for it (its fetch may have been abandoned).
-    if (cell.canceled) {
-      cell.reject(toCellError(new AbortError(), messageLang()));
-      return;
-    }
-    const value = warm(cell.a, cell.b, cell.c, cell.d, cell.e, cell.f);
-    cell.resolve(
-      value instanceof Miss
-        ? full(invocation, cell.a, cell.b, cell.c, cell.d, cell.e, cell.f)
-        : answeredAtOnce(invocation, value),
-    );
+  const woken = (cell: WaitingCell): Cell | Promise<Cell> => {
+    const { invocation, a, b, c, d, e, f } = cell;
+    const value = warm(a, b, c, d, e, f);
+    return value instanceof Miss
+      ? full(invocation, a, b, c, d, e, f)
+      : answeredAtOnce(invocation, value);
   };
+  /** This function's waiting cells (made once waiting-cell.ts has come). */
+  let Waiting: WaitingKind | undefined;
 
-  /**
-   * The join path: the cell waits for another cell's fetch as one record on that fetch's entry in
-   * the client's sharing layer (a cold model has ~90 cells per answer waiting through minutes of
-   * pacing, and a reopened one all its cells until the bulk load brings their answers: closures,
-   * a context and a promise reaction per cell were most of a Model 500 cold run's heap peak), then
-   * as warm.
-   */
-  function joined(client: KaishaClient, shared: Flight<unknown>, cell: WaitingCell): Promise<Cell> {
-    const { work } = client.flights();
-    work.wait(shared, cell);
-    const { invocation } = cell;
-    if (invocation !== undefined) {
-      const onCanceled = (): void => {
-        if (cell.canceled) return;
-        cell.canceled = true;
-        work.release(shared);
-      };
-      cell.onCanceled = onCanceled;
-      invocation.onCanceled = onCanceled;
-    }
-    return new Promise<Cell>((resolve, reject) => {
-      cell.resolve = resolve;
-      cell.reject = reject;
-    });
-  }
-
-  return (invocation, a, b, c, d, e, f) => {
+  const cell: DefinedCell = (invocation, a, b, c, d, e, f) => {
     const quick = warm(a, b, c, d, e, f);
     if (!(quick instanceof Miss)) return answeredAtOnce(invocation, quick);
     const preview = inPreview(invocation);
@@ -242,41 +210,62 @@ export function defineCell<A, S, Q extends object, B>(
     if (flight === undefined || client === undefined || flight.settled || preview) {
       return full(invocation, a, b, c, d, e, f);
     }
-    return joined(client, flight, new WaitingCell(wakeOne, invocation, a, b, c, d, e, f));
+    if (waiting === undefined)
+      return afterWaitingCells(
+        invocation,
+        () => cell(invocation, a, b, c, d, e, f),
+        () => full(invocation, a, b, c, d, e, f),
+      );
+    // The join path: one record on the fetch's entry in the client's sharing layer
+    // (waiting-cell.ts; a cold model has ~90 cells per answer waiting through minutes of pacing).
+    Waiting ??= waiting.waitingKind(woken);
+    return new Waiting(flight, invocation, a, b, c, d, e, f).waitIn(client.flights().work);
   };
+  return cell;
 }
 
-/** A cell waiting for another cell's fetch: its call, and how the promise Excel holds settles. */
-class WaitingCell implements Waiter {
-  canceled = false;
-  /** The cancel handler set on the invocation (cleared when the cell is woken, if still set). */
-  onCanceled: (() => void) | undefined = undefined;
-  resolve: (value: Cell | Promise<Cell>) => void = settleNothing;
-  reject: (error: unknown) => void = settleNothing;
+/**
+ * waiting-cell.ts once it has come: loaded by the first cell that could wait, not with the
+ * functions (a warm session never waits; test/e2e/build.test.ts holds the start-up code's budget).
+ */
+let waiting: typeof import("./waiting-cell") | undefined;
+let waitingLoad: Promise<unknown> | undefined;
 
-  constructor(
-    private readonly woken: (cell: WaitingCell) => void,
-    readonly invocation: InvocationLike | undefined,
-    readonly a: unknown,
-    readonly b: unknown,
-    readonly c: unknown,
-    readonly d: unknown,
-    readonly e: unknown,
-    readonly f: unknown,
-  ) {}
-
-  wake(): void {
-    try {
-      this.woken(this);
-    } catch (err) {
-      // One cell's failure is its own: the others still wake.
-      this.reject(toCellError(err, messageLang()));
-    }
-  }
+/**
+ * A cell that would wait, before waiting-cell.ts has come (the session's first such cells, for one
+ * chunk load from the add-in's origin): `again` once it has (the cell called anew: it joins the
+ * fetch, or is answered from memory), `full` if it cannot come; cancelled meanwhile, it fails as
+ * a cancelled waiting cell does.
+ */
+function afterWaitingCells(
+  invocation: InvocationLike | undefined,
+  again: () => CellResult,
+  full: () => Promise<Cell>,
+): Promise<Cell> {
+  let cancelled = false;
+  const onCanceled = (): void => {
+    cancelled = true;
+  };
+  if (invocation !== undefined) invocation.onCanceled = onCanceled;
+  const then = (next: () => CellResult) => (): Cell | Promise<Cell> => {
+    if (invocation?.onCanceled === onCanceled) invocation.onCanceled = undefined;
+    if (cancelled) throw toCellError(new AbortError(), messageLang());
+    // A waiting cell given to a promise is adopted: the promise settles as it does.
+    return next() as Cell | Promise<Cell>;
+  };
+  return waitingCells().then(then(again), then(full));
 }
 
-/** A WaitingCell's settle functions before its promise gives it its own. */
-function settleNothing(): void {}
+/** Loads waiting-cell.ts once (again after a failed load). */
+function waitingCells(): Promise<unknown> {
+  return (waitingLoad ??= import(/* webpackChunkName: "waiting-cell" */ "./waiting-cell").then(
+    (module) => (waiting = module),
+    (err: unknown) => {
+      waitingLoad = undefined;
+      throw err;
+    },
+  ));
+}
 
 /**
  * A value given at once from memory: no per-call context, cancellation, await or promise (a warm

@@ -29,7 +29,7 @@ export { isHeaderSafeKey } from "./http";
 export { DEFAULT_DEADLINE_MS } from "./deadline-bound";
 export { loadStoredCheck } from "./network-code";
 export { lazyCode } from "./lazy-code";
-export type { Flight } from "./inflight";
+export { leaveWaiting, type Flight } from "./inflight";
 export type { SendState } from "./send-state";
 
 // Answers, their freshness and the cache tiers.

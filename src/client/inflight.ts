@@ -18,6 +18,8 @@ interface Held<T> extends Flight<T> {
   answer: Promise<T>;
   settled: boolean;
   controller: AbortController;
+  /** The map it is in: a waiter leaves through the flight alone (`leaveWaiting`). */
+  owner: InFlightRequests;
   /** Callers holding it that have not left: the work is abandoned when none is left. */
   waiters: number;
   /** Those waiting as records (`wait`), woken together by one reaction to the answer. */
@@ -96,6 +98,7 @@ export class InFlightRequests {
     const created: Held<unknown> = {
       key,
       controller,
+      owner: this,
       waiters: 0,
       settled: false,
       answer: Promise.resolve(),
@@ -201,6 +204,15 @@ export class InFlightRequests {
       );
     });
   }
+}
+
+/**
+ * A caller counted by `wait` leaves `flight` (at most once), with only the flight at hand: a
+ * waiting cell Excel cancels keeps no map or closure of its own (functions/cells/waiting-cell.ts).
+ * See `release`.
+ */
+export function leaveWaiting(flight: Flight<unknown>, reason?: unknown): void {
+  (flight as Held<unknown>).owner.release(flight, reason);
 }
 
 /** Wakes each waiter; one waiter's failure is its own (the others still wake). */

@@ -99,10 +99,12 @@ export function invocation(extra: Partial<InvocationLike> = {}): InvocationLike 
  * microtask turn: answered at once, with no await. A value is settled.
  */
 export async function settlesAtOnce(call: unknown): Promise<boolean> {
-  if (!(call instanceof Promise)) return true;
+  // A thenable is a result to come, as Excel's runtime reads it (a promise, or a waiting cell).
+  const then = (call as { then?: unknown } | null)?.then;
+  if (typeof then !== "function") return true;
   let done = false;
   const mark = () => (done = true);
-  call.then(mark, mark);
+  (then as (onValue: () => void, onError: () => void) => unknown).call(call, mark, mark);
   await Promise.resolve();
   return done;
 }

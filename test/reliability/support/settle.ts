@@ -6,12 +6,13 @@ export type Outcome<T> =
   | { state: "pending"; simulatedMs: number };
 
 /**
- * Advances fake time in `stepMs` steps until `call` (a value or a promise) settles or `boundMs` of simulated time has
+ * Advances fake time in `stepMs` steps until `call` (a value or a thenable) settles or `boundMs` of simulated time has
  * passed. A "pending" outcome means the call would leave a cell at #BUSY! that long.
  * @example const out = await settleWithFakeTimers(FINANCIAL("7203", "sales"), 10 * 60_000);
  */
 export async function settleWithFakeTimers<T>(
-  call: T | Promise<T>,
+  // A value, a promise, or a cell still waiting (functions/cells/waiting-cell.ts: a thenable).
+  call: T | { then(onValue: (value: T) => void, onError: (error: unknown) => void): unknown },
   boundMs: number,
   stepMs = 250,
 ): Promise<Outcome<T>> {
