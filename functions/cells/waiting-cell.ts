@@ -56,9 +56,10 @@ const PENDING: unique symbol = Symbol("pending");
 
 /**
  * One waiting cell: its call (to compute it again once the fetch has settled) and Excel's two
- * callbacks. A cold Model 500 has ~180k of these at its heap peak (bench/scale-run.ts): a promise,
- * its settle functions, a cancel closure and their contexts per cell were ~440 of its ~560 bytes.
- * Cancellation is the record's own method bound to it (no context); it wakes with the others.
+ * callbacks. A cold Model 500 has ~180k of these at its heap peak (bench/scale-run.ts): with a
+ * promise, its settle functions and a cancel closure, each with its context, a cell held ~450 bytes,
+ * now ~215 (test/functions/waiting-cells.test.ts). Cancellation is the record's own method bound
+ * to it (no context); a cancelled cell wakes with the others.
  */
 export abstract class WaitingCell implements PendingCell {
   /** The fetch it waits for; undefined once woken, or cancelled (then it wakes to an AbortError). */
