@@ -208,6 +208,8 @@ export function defineCell<A, S, Q extends object, B>(
     // A settled fetch is read by the full path now, while it is still findable (it is forgotten a
     // turn later; waiting for it would find nothing and ask again).
     if (flight === undefined || client === undefined || flight.settled || preview) {
+      // A cold cell: the cells after it may wait for its fetch, so their code comes meanwhile.
+      if (waiting === undefined && !preview) waitingCells().catch(ignore);
       return full(invocation, a, b, c, d, e, f);
     }
     if (waiting === undefined)
@@ -255,6 +257,9 @@ function afterWaitingCells(
   };
   return waitingCells().then(then(again), then(full));
 }
+
+/** A failed load is tried again by the next cell (which waits through the full path meanwhile). */
+function ignore(): void {}
 
 /** Loads waiting-cell.ts once (again after a failed load). */
 function waitingCells(): Promise<unknown> {
