@@ -1,7 +1,7 @@
 // Work in flight shared by key: one start per key, `find` and the settled turn, leaving and abandoning.
 
 import { AbortError } from "../../src/client/errors";
-import { InFlightRequests } from "../../src/client/inflight";
+import { InFlightRequests, leaveWaiting } from "../../src/client/inflight";
 
 /** A promise settled by hand, and how many times its work was started. */
 function manual<T>() {
@@ -101,6 +101,33 @@ describe("InFlightRequests", () => {
     expect(flights.find("a")).toBeUndefined();
     const next = manual<string>();
     expect(flights.begin("a", next.start)).not.toBe(flight);
+  });
+
+  test("waiters leave through the flight alone: woken in order when it settles, abandoned when the last leaves", async () => {
+    const flights = new InFlightRequests();
+    const kept = manual<string>();
+    const keptFlight = flights.begin("kept", kept.start);
+    const woken: string[] = [];
+    for (const name of ["one", "two", "three"])
+      flights.wait(keptFlight, { wake: () => woken.push(name) });
+    await Promise.resolve();
+    leaveWaiting(keptFlight); // one leaves: the others still hold it
+    expect(kept.signals[0]?.aborted).toBe(false);
+    kept.resolve("body");
+    await keptFlight.answer;
+    await Promise.resolve();
+    // Every record wakes, the one that left too (a cancelled cell settles then).
+    expect(woken).toEqual(["one", "two", "three"]);
+
+    const dropped = manual<string>();
+    const droppedFlight = flights.begin("dropped", dropped.start);
+    flights.wait(droppedFlight, { wake: () => undefined });
+    flights.wait(droppedFlight, { wake: () => undefined });
+    await Promise.resolve();
+    leaveWaiting(droppedFlight);
+    leaveWaiting(droppedFlight);
+    expect(dropped.signals[0]?.aborted).toBe(true);
+    expect(flights.find("dropped")).toBeUndefined();
   });
 
   test("leaving a settled flight aborts nothing", async () => {
