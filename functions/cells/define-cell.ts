@@ -227,7 +227,7 @@ export function defineCell<A, S, Q extends object, B>(
 }
 
 /**
- * waiting-cell.ts once it has come: loaded by the first cell that could wait, not with the
+ * waiting-cell.ts once it has come: loaded by the session's first cold cell, not with the
  * functions (a warm session never waits; test/e2e/build.test.ts holds the start-up code's budget).
  */
 let waiting: typeof import("./waiting-cell") | undefined;
