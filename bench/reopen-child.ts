@@ -52,6 +52,48 @@ export interface ReopenMeasure {
    * bench/reopen-profile.ts to read only it (not the module loading before it). @unit µs
    */
   windowMicros: [number, number];
+  /** REOPEN_PARTS=1: where a reopen's CPU goes, measured apart after it (`partsOf`). */
+  parts?: ReopenParts;
+}
+
+/** A reopen's CPU told in parts, each measured alone in the reopened (JIT-warm) process. @unit s */
+interface ReopenParts {
+  /** Every stored answer read into memory by a new runtime (read, gunzip, parse, freeze, GC). */
+  decode: number;
+  /** Then its cells, all answers in memory: the first recalculation from memory. */
+  firstCells: number;
+  /** The same cells again: a warm recalculation. */
+  warmCells: number;
+}
+
+/** Process CPU of `work` (user + system, every thread). @unit s */
+async function cpuOf(work: () => Promise<unknown>): Promise<number> {
+  collectGarbage();
+  const before = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
+}
+
+/**
+ * The reopen's parts apart, in this process after the measured reopen (its code compiled and
+ * optimised, so JIT warm-up is in none of them: the reopen's CPU less their sum is about it): a new
+ * runtime (`open`) reads every stored answer into memory, then its cells recalculate twice. The
+ * first recalculation less the second is what cells do once per answer (indexes, lifetimes, tables
+ * built, the full path of each answer's first cell).
+ */
+async function partsOf(
+  cells: readonly ScaleCell[],
+  open: () => ReturnType<typeof storeOver>,
+): Promise<ReopenParts> {
+  const store = open();
+  const decode = await cpuOf(async () => {
+    for (const key of await store.keys()) await store.get(key);
+  });
+  const firstCells = await cpuOf(() => recalculateScale(cells, cellErrorText, undefined));
+  const warmCells = await cpuOf(() => recalculateScale(cells, cellErrorText, undefined));
+  setClientForTesting(undefined);
+  return { decode, firstCells, warmCells };
 }
 
 /** Now on the monotonic clock of `--cpu-prof` profiles (libuv's hrtime, CLOCK_MONOTONIC). */
@@ -105,9 +147,18 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   sample();
   await allocations?.();
   await store.flush();
+  const parts =
+    process.env["REOPEN_PARTS"] === "1"
+      ? await partsOf(cells, () => {
+          const again = storeOver(disk, clock);
+          setClientForTesting(makeClient(wire.fetch, clock, again), { lang: "en" }, again);
+          return again;
+        })
+      : undefined;
   clock.stop();
   await sandbox.close();
   return {
+    ...(parts === undefined ? {} : { parts }),
     wallSeconds: wallMs / 1000,
     cells: cells.length,
     values: outcome.values,

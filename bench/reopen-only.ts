@@ -9,7 +9,9 @@
 // is the steadier of the two).
 // Looking into one: REOPEN_CPU_PROF=<dir> (CPU profiles, and where the last reopen's time went,
 // printed by bench/reopen-profile.ts), REOPEN_ALLOC_PROF=<file> (what the reopen allocates,
-// garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child).
+// garbage included), REOPEN_NODE_FLAGS="--trace-gc" (V8 flags for the child), REOPEN_PARTS=1 (the
+// CPU of its parts measured apart after it: decoding every answer, the cells' first recalculation
+// from memory and a warm one; bench/reopen-child.ts partsOf).
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -102,6 +104,11 @@ export async function reopenOnly(): Promise<void> {
     process.stdout.write(
       `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall (${(m.wallSeconds / floor.seconds).toFixed(2)} × the floor), ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell (${cpuRatio.toFixed(2)} × the floor's CPU)\n`,
     );
+    const p = m.parts;
+    if (p !== undefined)
+      process.stdout.write(
+        `  parts, JIT warm (s CPU): every answer read into memory ${p.decode.toFixed(2)}, the cells' first recalculation from memory ${p.firstCells.toFixed(2)}, a warm one ${p.warmCells.toFixed(2)}; the reopen less these ${((m.cpuMicrosPerCell * m.cells) / 1e6 - p.decode - p.firstCells).toFixed(2)}\n`,
+      );
   }
   if (profiles !== undefined && profiles !== "" && window !== undefined)
     printReopenProfile(profiles, window);
