@@ -1,6 +1,7 @@
 // The dataset's tables in a file: generated once (the test suite's globalSetup), then read by every
 // process that would otherwise generate the same tables again (about 3 s of CPU each).
 import fs from "node:fs";
+import { types } from "node:util";
 import v8 from "node:v8";
 import type { DatasetTables } from "./model";
 
@@ -12,6 +13,51 @@ export const TABLES_FILE_VARIABLE = "KAISHA_SANDBOX_TABLES";
 
 /** Where each table's bytes lie in the file: name -> [offset, length], after the header. */
 type Index = Record<string, [number, number]>;
+
+/** Where the process keeps the tables it has read (processTables). */
+const PROCESS_TABLES = Symbol.for("kaisha.sandbox-tables");
+
+/**
+ * The tables this process has read, by file (its path and time) and name. A module-level cache
+ * would serve one jest suite only (each test file gets module registries of its own), while core
+ * modules are the process's: kept on the v8 module object, a jest worker deserializes each table
+ * once for all its suites instead of once per suite (over a second of CPU and its garbage each).
+ */
+function processTables(): Map<string, unknown> {
+  const holder = v8 as unknown as Record<symbol, Map<string, unknown> | undefined>;
+  holder[PROCESS_TABLES] ??= new Map();
+  return holder[PROCESS_TABLES];
+}
+
+/** Maps and Sets that refuse to change (readOnly). */
+function refuse(): never {
+  throw new TypeError("The sandbox's tables are shared by the process: they cannot change.");
+}
+
+/**
+ * Freezes a table and everything in it; its Maps and Sets refuse set, add, delete and clear. A
+ * table the process shares must not carry one suite's change into the next, so a change throws
+ * where it is made instead.
+ */
+function readOnly(table: unknown): unknown {
+  const pending: unknown[] = [table];
+  for (
+    let value = pending.pop();
+    value !== undefined || pending.length > 0;
+    value = pending.pop()
+  ) {
+    if (typeof value !== "object" || value === null || Object.isFrozen(value)) continue;
+    // util.types, not instanceof: v8.deserialize makes Node's own Maps, of another realm than a
+    // jest suite's.
+    if (types.isMap(value) || types.isSet(value)) {
+      for (const method of ["set", "add", "delete", "clear"])
+        Object.defineProperty(value, method, { value: refuse });
+      for (const [k, v] of value.entries()) pending.push(k, v);
+    } else for (const v of Object.values(value)) pending.push(v);
+    Object.freeze(value);
+  }
+  return table;
+}
 
 /**
  * Writes `tables` with v8.serialize (maps, shared arrays and undefined survive as they are, unlike
@@ -40,7 +86,7 @@ export function writeTablesFile(file: string, tables: DatasetTables): void {
 /**
  * The tables from the file TABLES_FILE_VARIABLE names, or undefined when it names none. Each table
  * is read and deserialized when first used (an enumerable getter, so spreading or walking the
- * object reads them all), then kept.
+ * object reads them all), then kept for the whole process, read-only (processTables).
  */
 export function readTablesFile(): DatasetTables | undefined {
   const file = process.env[TABLES_FILE_VARIABLE];
@@ -64,13 +110,16 @@ export function readTablesFile(): DatasetTables | undefined {
   const index = JSON.parse(read(4, headerLength).toString("utf8")) as Index;
   const start = 4 + headerLength;
   const tables: Record<string, unknown> = {};
-  const loaded = new Map<string, unknown>();
+  const loaded = processTables();
+  const version = `${file}|${fs.statSync(file).mtimeMs}`;
   for (const [name, [offset, length]] of Object.entries(index)) {
+    const key = `${version}|${name}`;
     Object.defineProperty(tables, name, {
       enumerable: true,
       get() {
-        if (!loaded.has(name)) loaded.set(name, v8.deserialize(read(start + offset, length)));
-        return loaded.get(name);
+        if (!loaded.has(key))
+          loaded.set(key, readOnly(v8.deserialize(read(start + offset, length))));
+        return loaded.get(key);
       },
     });
   }

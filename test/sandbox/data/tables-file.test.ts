@@ -33,28 +33,37 @@ function fresh(): DatasetTables {
  * realm as unlike a Map of another. Byte comparison fails too: v8 writes a number as an integer or
  * a double depending on how the engine happened to hold it.
  */
-function difference(a: unknown, b: unknown, at = "$"): string {
+function difference(a: unknown, b: unknown): string {
+  const where = firstDifference(a, b);
+  return where === undefined ? "" : `$${where.reverse().join("")}`;
+}
+
+/**
+ * The path to the first difference, innermost part first, or undefined. The path is only spelled
+ * out on the way back from a difference: the walk visits every row of every table, and building
+ * each row's path text cost more than comparing it.
+ */
+function firstDifference(a: unknown, b: unknown): string[] | undefined {
   if (typeof a !== "object" || a === null || typeof b !== "object" || b === null)
-    return Object.is(a, b) ? "" : at;
+    return Object.is(a, b) ? undefined : [];
   const tag = Object.prototype.toString.call(a);
-  if (tag !== Object.prototype.toString.call(b)) return `${at} (${tag})`;
+  if (tag !== Object.prototype.toString.call(b)) return [` (${tag})`];
   if (tag === "[object Map]" || tag === "[object Set]") {
     const x = [...(a as Map<unknown, unknown>).entries()];
     const y = [...(b as Map<unknown, unknown>).entries()];
-    return difference(x, y, at);
+    return firstDifference(x, y);
   }
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
-  if (keysA.join("\0") !== keysB.join("\0")) return `${at} (keys)`;
+  if (keysA.length !== keysB.length || keysA.some((k, i) => k !== keysB[i])) return [" (keys)"];
   for (const k of keysA) {
-    const d = difference(
-      (a as Record<string, unknown>)[k],
-      (b as Record<string, unknown>)[k],
-      `${at}.${k}`,
-    );
-    if (d !== "") return d;
+    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]);
+    if (d !== undefined) {
+      d.push(`.${k}`);
+      return d;
+    }
   }
-  return "";
+  return undefined;
 }
 
 /** The dataset's data, without its one function. */
@@ -64,6 +73,21 @@ function tablesOf(dataset: Dataset): DatasetTables {
 }
 
 afterEach(() => forgetDataset());
+
+/** Runs `check` with getDataset reading a file of `tables` of its own (the run's file named again after). */
+function withOwnFile(tables: DatasetTables, check: () => void): void {
+  const saved = process.env[TABLES_FILE_VARIABLE];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kaisha-tables-test-"));
+  try {
+    writeTablesFile(path.join(dir, "own.bin"), tables);
+    forgetDataset();
+    check();
+  } finally {
+    if (saved === undefined) delete process.env[TABLES_FILE_VARIABLE];
+    else process.env[TABLES_FILE_VARIABLE] = saved;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("the sandbox tables file", () => {
   it("the comparison below notices one changed number, a -0, an undefined key and a Map's order", () => {
@@ -104,6 +128,13 @@ describe("the sandbox tables file", () => {
     expect(difference(base, { m: base.m, x: -0 })).not.toBe("");
     expect(difference(base, { m: base.m, x: 0, y: undefined })).not.toBe("");
     expect(difference([1], new Set([1]))).not.toBe("");
+    // It says where: the Map's second entry, its value, the value's first element.
+    const changed = new Map([
+      ["a", [1, 2]],
+      ["b", [4]],
+    ]);
+    expect(difference(base, { m: changed, x: 0 })).toBe("$.m.1.1.0");
+    expect(difference(base, { m: base.m, x: 0, y: undefined })).toBe("$ (keys)");
   });
 
   it("this run's file holds the same data as a fresh generation", () => {
@@ -136,17 +167,54 @@ describe("the sandbox tables file", () => {
   });
 
   it("a table is read from the file when first used, and once: a suite pays only for what it reads", () => {
-    const deserialize = jest.spyOn(v8, "deserialize");
-    try {
-      const dataset = getDataset();
-      expect(deserialize).not.toHaveBeenCalled();
-      const securities = dataset.securities;
-      expect(securities.length).toBeGreaterThan(0);
-      expect(dataset.securities).toBe(securities);
-      expect(deserialize).toHaveBeenCalledTimes(1);
-    } finally {
-      deserialize.mockRestore();
-    }
+    withOwnFile({ ...fresh(), prices: new Map() }, () => {
+      const deserialize = jest.spyOn(v8, "deserialize");
+      try {
+        const dataset = getDataset();
+        expect(deserialize).not.toHaveBeenCalled();
+        const securities = dataset.securities;
+        expect(securities.length).toBeGreaterThan(0);
+        expect(dataset.securities).toBe(securities);
+        expect(deserialize).toHaveBeenCalledTimes(1);
+      } finally {
+        deserialize.mockRestore();
+      }
+    });
+  });
+
+  it("the process keeps what it read: another suite's module registry gets the same tables without deserializing them again, and none can change them", () => {
+    withOwnFile({ ...fresh(), prices: new Map() }, () => {
+      const deserialize = jest.spyOn(v8, "deserialize");
+      try {
+        const securities = getDataset().securities;
+        const corporations = getDataset().corporations;
+        expect(deserialize).toHaveBeenCalledTimes(2);
+        let again: Dataset | undefined;
+        jest.isolateModules(() => {
+          const data = require("../../../sandbox/data") as typeof import("../../../sandbox/data");
+          again = data.getDataset();
+        });
+        expect(again?.securities).toBe(securities);
+        expect(again?.corporations).toBe(corporations);
+        expect(deserialize).toHaveBeenCalledTimes(2);
+        // A change would reach every later suite of the process: it throws where it is made (a
+        // TypeError of Node's realm, where v8.deserialize made the rows: matched by its message).
+        const first = securities[0] as { name: string };
+        expect(() => securities.push(securities[0] as (typeof securities)[number])).toThrow(
+          /not extensible/,
+        );
+        expect(() => {
+          first.name = "changed";
+        }).toThrow(/read only/);
+        expect(() => corporations.delete([...corporations.keys()][0] as string)).toThrow(
+          /cannot change/,
+        );
+        expect(() => corporations.clear()).toThrow(/cannot change/);
+        expect(corporations.size).toBeGreaterThan(0);
+      } finally {
+        deserialize.mockRestore();
+      }
+    });
   });
 
   // With fresh() a second generation in this process: the sandbox data is deterministic.
