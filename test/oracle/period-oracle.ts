@@ -114,8 +114,38 @@ interface Period {
   end: string; // last day of the part
 }
 
+type Starts = Map<string, { first: string; months: number }>;
+
+/**
+ * The datings below, made once per company's answers: a property asks the oracle for thousands of
+ * cells of the same few companies, and dating every row again for each cell was most of its time.
+ * Pure functions of the rows (every caller copies a list before sorting it), so a kept result is
+ * the one a new dating would give.
+ */
+const startsKept = new WeakMap<RawAnswers, Starts>();
+const periodsKept = new WeakMap<Starts, WeakMap<RawRow[], Map<boolean, Period[]>>>();
+
+function startsOf(raw: RawAnswers): Starts {
+  let starts = startsKept.get(raw);
+  if (starts === undefined) {
+    starts = fiscalYearStarts([...raw.quarterly, ...raw.semiannual].map((r) => r.fiscal_year));
+    startsKept.set(raw, starts);
+  }
+  return starts;
+}
+
+function datedPeriods(rows: RawRow[], starts: Starts, annual: boolean): Period[] {
+  let byRows = periodsKept.get(starts);
+  if (byRows === undefined) periodsKept.set(starts, (byRows = new WeakMap()));
+  let byKind = byRows.get(rows);
+  if (byKind === undefined) byRows.set(rows, (byKind = new Map()));
+  let periods = byKind.get(annual);
+  if (periods === undefined) byKind.set(annual, (periods = periodsOf(rows, starts, annual)));
+  return periods;
+}
+
 /** First day of each fiscal year: the day after the previous fiscal year's end, at most 12 months back. */
-function fiscalYearStarts(labels: string[]): Map<string, { first: string; months: number }> {
+function fiscalYearStarts(labels: string[]): Starts {
   const sorted = [...new Set(labels)].sort();
   const out = new Map<string, { first: string; months: number }>();
   sorted.forEach((label, i) => {
@@ -229,15 +259,14 @@ export function expectedFinancial(
   )
     return { error: "refused" };
   const kind: Kind = explicitType ?? implied ?? "annual";
-  const labels = [...raw.quarterly, ...raw.semiannual].map((r) => r.fiscal_year);
-  const starts = fiscalYearStarts(labels);
+  const starts = startsOf(raw);
 
   if (kind === "annual") {
-    const p = pick(periodsOf(raw.annual, starts, true), arg);
+    const p = pick(datedPeriods(raw.annual, starts, true), arg);
     return p ? { value: num(p.row, item), label: p.fy } : { error: "none" };
   }
   if (kind === "quarterly") {
-    const all = periodsOf(raw.quarterly, starts, false);
+    const all = datedPeriods(raw.quarterly, starts, false);
     const list =
       tokenQ !== undefined
         ? all.filter((p) => p.part === tokenQ)
@@ -248,7 +277,7 @@ export function expectedFinancial(
     return p ? { value: num(p.row, item), label: `${p.fy} ${p.part}` } : { error: "none" };
   }
   if (kind === "semiannual") {
-    const all = periodsOf(raw.semiannual, starts, false);
+    const all = datedPeriods(raw.semiannual, starts, false);
     const halves: Period[] = [];
     for (const p of all) {
       if (p.fyMonths !== 12) continue;
@@ -275,7 +304,7 @@ export function expectedFinancial(
   }
   // LTM: four consecutive single quarters ending at the anchor (flows), the latest year-end
   // balance by then (stocks).
-  const all = periodsOf(raw.quarterly, starts, false);
+  const all = datedPeriods(raw.quarterly, starts, false);
   const singles = all.filter((p) => p.part.startsWith("Q")).sort(byEnd);
   const anchorList =
     tokenQ !== undefined
@@ -335,8 +364,8 @@ function twelveMonthsFromHalves(
 ): number | undefined {
   if (anchor.fyMonths !== 12) return undefined;
   const rows = [
-    ...periodsOf(raw.quarterly, starts, false),
-    ...periodsOf(raw.semiannual, starts, false),
+    ...datedPeriods(raw.quarterly, starts, false),
+    ...datedPeriods(raw.semiannual, starts, false),
   ];
   const find = (fy: string, part: string): number | null =>
     num(rows.find((p) => p.fy === fy && p.part === part)?.row, item);

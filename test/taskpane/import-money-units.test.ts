@@ -107,6 +107,12 @@ describe.each(DATASETS)("%s import", (dataset) => {
       const scaled = DATASET_PARAMS[dataset as DatasetId].some((p) => p.name === "unit");
       const shown = SHOWN[scaled ? unit : "jpy"];
       const checked = { amount: 0, other: 0 };
+      // Every cell's mismatch, asserted once below (one expect per cell was most of this file's
+      // time); Object.is is toEqual's rule for the numbers and strings compared here.
+      const wrong: unknown[][] = [];
+      const same = (where: unknown[], got: unknown, want: unknown): void => {
+        if (!Object.is(got, want)) wrong.push([...where, got, "expected", want]);
+      };
       for (const field of FIELD_DICTIONARY[dataset]) {
         const j = table.columns.findIndex((c) => c.key === field.key);
         if (j < 0) continue;
@@ -116,33 +122,36 @@ describe.each(DATASETS)("%s import", (dataset) => {
           const cell = table.rows[i]?.[j];
           const where = [dataset, unit, field.key, i];
           if (typeof sent !== "number") {
-            expect([...where, cell]).toEqual([...where, ""]);
+            same(where, cell, "");
             return;
           }
           if (isAmount(field)) {
             // The cell is the API's yen; the user reads it in the unit chosen.
-            expect([...where, cell]).toEqual([...where, sent]);
-            expect([...where, shownNumber(cell as number, column.numberFormat)]).toEqual([
-              ...where,
+            same(where, cell, sent);
+            same(
+              [...where, "shown"],
+              shownNumber(cell as number, column.numberFormat),
               Math.round(sent / shown.divisor),
-            ]);
+            );
             checked.amount += 1;
             return;
           }
           const want = field.unit === "percent" ? sent / 100 : sent;
-          expect([...where, cell]).toEqual([...where, want]);
+          same(where, cell, want);
           // A price, per-share figure, count or multiple reads as sent (at most two decimals).
           if (field.unit !== "percent" && field.unit !== "ratio")
-            expect([...where, shownNumber(cell as number, column.numberFormat)]).toEqual([
-              ...where,
+            same(
+              [...where, "shown"],
+              shownNumber(cell as number, column.numberFormat),
               Math.round(sent * 100) / 100,
-            ]);
+            );
           checked.other += 1;
         });
         // The header says the unit shown: amounts the table's, a price 円, others their own.
         if (isAmount(field)) expect(column.header).toBe(`${field.label}（${shown.ja}）`);
         else if (field.unit === "jpy") expect(column.header).toBe(`${field.label}（円）`);
       }
+      expect(wrong).toEqual([]);
       expect(checked.other).toBeGreaterThan(0);
       if (FIELD_DICTIONARY[dataset].some(isAmount)) expect(checked.amount).toBeGreaterThan(0);
     },
