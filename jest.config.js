@@ -19,6 +19,11 @@ const common = {
   moduleNameMapper: { "^numfmt$": "<rootDir>/node_modules/numfmt/dist/index.js" },
 };
 module.exports = {
+  /**
+   * Four workers on the two cores: a browser suite's worker mostly waits on its pages, its core
+   * then the unit suites' (test/slow-first-sequencer.js runs at most three browser suites at once).
+   */
+  maxWorkers: 4,
   // The longest suites first, also on a fresh clone without jest's timing cache.
   testSequencer: "<rootDir>/test/slow-first-sequencer.js",
   projects: [

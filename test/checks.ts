@@ -14,11 +14,6 @@ const SCRIPTS = ["typecheck", "lint", "knip"];
  * at 0): they use the CPU jest leaves idle and take little from the tests when both want a core.
  */
 const CHECK_PRIORITY = 10;
-/**
- * jest's arguments: three workers on the two cores, as a browser suite's worker mostly waits on its
- * pages (its core is then the unit suites'); npm test's own arguments are appended.
- */
-const JEST_ARGS = ["--maxWorkers=3"];
 
 interface Outcome {
   name: string;
@@ -70,9 +65,12 @@ function buildStep(file: string): Outcome[] {
   return [{ name: "e2e build", ok: outcome.ok, seconds: outcome.seconds, output: outcome.message }];
 }
 
-/** jest (unit and e2e projects), its output on this terminal; resolves true when it passes. */
+/**
+ * jest (unit and e2e projects, in the workers jest.config.js sets), its output on this terminal,
+ * with npm test's own arguments; resolves true when it passes.
+ */
 function runJest(args: string[], buildOutcome: string): Promise<boolean> {
-  const child = spawn(process.execPath, [require.resolve("jest/bin/jest"), ...JEST_ARGS, ...args], {
+  const child = spawn(process.execPath, [require.resolve("jest/bin/jest"), ...args], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, [OUTCOME_VARIABLE]: buildOutcome },

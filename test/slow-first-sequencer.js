@@ -1,18 +1,19 @@
-// Jest's order of suites: the longest first, so the workers of `npm test` end together, except that
-// the browser suites wait behind enough unit work to fill the workers while the e2e build runs.
-// jest's own sequencer orders by the durations its cache recorded in an earlier run; a fresh clone
-// (CI) has no cache and got the order of file sizes, which started the slowest suites last.
+// Jest's order of suites for `npm test`: the longest first, so the workers end together, with the
+// browser suites spread out: none before the e2e build is ready, and never all workers at once (a
+// browser suite's worker mostly waits on its pages, so a core would idle). jest's own sequencer
+// orders by the durations its cache recorded in an earlier run; a fresh clone (CI) has no cache and
+// got the order of file sizes, which started the slowest suites last.
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
+const { maxWorkers } = require("../jest.config.js");
 
 /**
  * Seconds each of the slowest suites takes: the order for a suite jest's cache does not know. Unit
- * suites by their wall in one `jest --selectProjects unit --maxWorkers=1` run on the idle machine
- * (their CPU; arguments.test.ts also waits 8 s on a slow sandbox), browser suites by their wall run
- * alone (their worker mostly waits on the page: morning-open waits out the client's pacing, 60
- * requests a minute, in real time; the generated-files suite's work is in its child process). A
- * suite missing here is ordered by file size after them; refresh the list when a suite becomes one
- * of the slow ones.
+ * suites by their CPU in a `jest --selectProjects unit` run (arguments.test.ts also waits 8 s on a
+ * slow sandbox; generated-files.test.ts works in a child process), browser suites by their wall
+ * run alone (their worker mostly waits on the page: the morning-open suites wait out the client's
+ * pacing, 60 requests a minute, in real time). A suite missing here counts as UNKNOWN_SECONDS and
+ * is ordered by file size after them; refresh the list when a suite becomes one of the slow ones.
  */
 const KNOWN_SECONDS = {
   "test/e2e/morning-open-desktop.test.ts": 55,
@@ -23,45 +24,39 @@ const KNOWN_SECONDS = {
   "test/contract/generated-files.test.ts": 15,
   "test/e2e/analyst-sheets.test.ts": 13,
   "test/e2e/preview.test.ts": 13,
+  "test/sandbox/data/tables-file.test.ts": 12,
   "test/e2e/cockpit-queue.test.ts": 12,
   "test/e2e/cockpit-analyst.test.ts": 11,
   "test/e2e/host-model.test.ts": 10,
   "test/e2e/workbook-page.test.ts": 10,
   "test/functions/arguments.test.ts": 10,
-  "test/sandbox/data/tables-file.test.ts": 9,
+  "test/taskpane/requirement-sets.test.ts": 9,
   "test/e2e/taskpane.test.ts": 9,
   "test/e2e/excel-standin.test.ts": 8,
   "test/e2e/idb-reopen.test.ts": 8,
   "test/e2e/why-and-changes.test.ts": 8,
-  "test/oracle/period-properties.test.ts": 7,
   "test/e2e/reenter-formulas.test.ts": 6,
   "test/e2e/build.test.ts": 5,
-  "test/taskpane/requirement-sets.test.ts": 5,
-  "test/functions/tables-paths.test.ts": 4,
-  "test/taskpane/import-money-units.test.ts": 4,
-  "test/reliability/hardening-3-limits.test.ts": 4,
+  "test/functions/tables-paths.test.ts": 5,
+  "test/reliability/hardening-3-limits.test.ts": 5,
   "test/e2e/csp.test.ts": 4,
   "test/e2e/key-binding.test.ts": 4,
   "test/functions/percent-scale.test.ts": 4,
-  "test/taskpane/cockpit-models.test.ts": 3,
-  "test/client/results-day-morning.test.ts": 3,
-  "test/functions/cells-paths.test.ts": 3,
-  "test/functions/queue-order.test.ts": 3,
+  "test/oracle/period-properties.test.ts": 3,
+  "test/taskpane/revalidation-controls.test.tsx": 3,
+  "test/taskpane/changes/views-render.test.tsx": 3,
   "test/sandbox/data/dataset.test.ts": 3,
-  "test/reliability/hardening.test.ts": 3,
-  "test/reliability/hardening-3-types.test.ts": 3,
-  "test/functions/prices-latest.test.ts": 3,
-  "test/taskpane/builder-open-cell.test.ts": 3,
 };
-
+/** What a suite missing from KNOWN_SECONDS (and jest's cache) counts as: most take under 2 s. */
+const UNKNOWN_SECONDS = 1;
 /**
- * Seconds of unit suites (as KNOWN_SECONDS counts them) handed out before the first browser suite.
- * The e2e project's globalSetup starts the build without waiting for it and each browser suite
- * waits for it first (test/e2e/build-ready.ts): a browser suite at the head of the line would hold
- * its worker idle through the build, which a fresh clone makes in about 30 s beside the unit suites
- * (three workers, each unit suite slower beside the build than KNOWN_SECONDS says).
+ * When the first browser suite may start, in the seconds the list counts: the build takes about
+ * 30 s of a fresh clone's wall beside the unit suites, which run slower beside it than the list
+ * says (a browser suite waits for the build first, test/e2e/build-ready.ts, holding its worker).
  */
-const UNIT_LEAD_SECONDS = 60;
+const BUILD_SECONDS = 20;
+/** Browser suites at once: every worker but one, which keeps a core busy with unit suites. */
+const BROWSER_SLOTS = Math.max(1, maxWorkers - 1);
 
 class SlowFirstSequencer extends Sequencer {
   sort(tests) {
@@ -84,17 +79,38 @@ class SlowFirstSequencer extends Sequencer {
       if (sa === undefined && sb !== undefined) return 1;
       return size(b) - size(a);
     });
-    const lead = [];
-    const rest = [];
-    let leadSeconds = 0;
-    for (const test of sorted) {
-      if (leadSeconds < UNIT_LEAD_SECONDS && test.context.config.displayName?.name !== "e2e") {
-        lead.push(test);
-        leadSeconds += seconds(test) ?? 1;
-      } else rest.push(test);
-    }
-    return [...lead, ...rest];
+    return spread(sorted, (test) => seconds(test) ?? UNKNOWN_SECONDS);
   }
+}
+
+/**
+ * `sorted` in the order jest's workers would take them so that browser suites start once the
+ * build is ready and at most BROWSER_SLOTS run at once: jest hands the next suite of the list to
+ * whichever worker is free first, so the list is written by playing that out with each suite's
+ * seconds (an estimate; a suite that runs longer only shifts the rest).
+ */
+function spread(sorted, secondsOf) {
+  const browser = (test) => test.context.config.displayName?.name === "e2e";
+  const units = sorted.filter((t) => !browser(t));
+  const browsers = sorted.filter(browser);
+  const freeAt = Array.from({ length: maxWorkers }, () => 0);
+  /** End times of the browser suites handed out. */
+  const browserEnds = [];
+  const order = [];
+  while (units.length > 0 || browsers.length > 0) {
+    const now = Math.min(...freeAt);
+    const worker = freeAt.indexOf(now);
+    const running = browserEnds.filter((end) => end > now).length;
+    const browserTurn =
+      browsers.length > 0 &&
+      (units.length === 0 || (now >= BUILD_SECONDS && running < BROWSER_SLOTS));
+    const test = browserTurn ? browsers.shift() : units.shift();
+    const end = now + secondsOf(test);
+    if (browserTurn) browserEnds.push(end);
+    freeAt[worker] = end;
+    order.push(test);
+  }
+  return order;
 }
 
 module.exports = SlowFirstSequencer;

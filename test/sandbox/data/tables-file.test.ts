@@ -74,6 +74,11 @@ function tablesOf(dataset: Dataset): DatasetTables {
 
 afterEach(() => forgetDataset());
 
+/** The tables without their two big ones (prices, disclosures): quick to write and read. */
+function small(): DatasetTables {
+  return { ...fresh(), prices: new Map(), disclosures: [] };
+}
+
 /** Runs `check` with getDataset reading a file of `tables` of its own (the run's file named again after). */
 function withOwnFile(tables: DatasetTables, check: () => void): void {
   const saved = process.env[TABLES_FILE_VARIABLE];
@@ -151,11 +156,13 @@ describe("the sandbox tables file", () => {
     try {
       const tables = fresh();
       // A marker only the file holds: one security instead of the whole list. Without the prices
-      // (most of the file's bytes, which this does not read) it is written and read in a blink.
+      // and disclosures (most of the file's bytes, which this does not read) it is written and
+      // read in a blink.
       writeTablesFile(path.join(dir, "one.bin"), {
         ...tables,
         securities: tables.securities.slice(0, 1),
         prices: new Map(),
+        disclosures: [],
       });
       forgetDataset();
       expect(getDataset().securities.map((s) => s.code)).toEqual([tables.securities[0]?.code]);
@@ -167,7 +174,7 @@ describe("the sandbox tables file", () => {
   });
 
   it("a table is read from the file when first used, and once: a suite pays only for what it reads", () => {
-    withOwnFile({ ...fresh(), prices: new Map() }, () => {
+    withOwnFile(small(), () => {
       const deserialize = jest.spyOn(v8, "deserialize");
       try {
         const dataset = getDataset();
@@ -183,7 +190,7 @@ describe("the sandbox tables file", () => {
   });
 
   it("the process keeps what it read: another suite's module registry gets the same tables without deserializing them again, and none can change them", () => {
-    withOwnFile({ ...fresh(), prices: new Map() }, () => {
+    withOwnFile(small(), () => {
       const deserialize = jest.spyOn(v8, "deserialize");
       try {
         const securities = getDataset().securities;
