@@ -33,8 +33,9 @@ module.exports = {
       testMatch: ["<rootDir>/test/**/*.test.ts?(x)"],
       testPathIgnorePatterns: ["/test/e2e/"],
       globalSetup: "<rootDir>/test/sandbox-tables.ts",
-      // Property tests draw the same cases on every run unless FC_SEED asks for others.
-      setupFiles: ["<rootDir>/test/fast-check-seed.ts"],
+      // Property tests draw the same cases on every run unless FC_SEED asks for others; the
+      // suites' processes run a little below the e2e build and the browser (test/unit-priority.ts).
+      setupFiles: ["<rootDir>/test/fast-check-seed.ts", "<rootDir>/test/unit-priority.ts"],
     },
     {
       ...common,

@@ -51,10 +51,12 @@ const KNOWN_SECONDS = {
 const UNKNOWN_SECONDS = 1;
 /**
  * When the first browser suite may start, in the seconds the list counts: the build takes about
- * 30 s of a fresh clone's wall beside the unit suites, which run slower beside it than the list
- * says (a browser suite waits for the build first, test/e2e/build-ready.ts, holding its worker).
+ * 30 s of a fresh clone's wall beside the unit suites (which run below it, test/unit-priority.ts,
+ * and slower than the list says). A browser suite waits for the build first
+ * (test/e2e/build-ready.ts), holding its worker, but the build and the other workers keep the
+ * cores busy meanwhile, while one that starts late lengthens the run's longest chain.
  */
-const BUILD_SECONDS = 20;
+const BUILD_SECONDS = 10;
 /** Browser suites at once: every worker but one, which keeps a core busy with unit suites. */
 const BROWSER_SLOTS = Math.max(1, maxWorkers - 1);
 
