@@ -12,8 +12,8 @@ const { maxWorkers } = require("../jest.config.js");
  * suites by their CPU in a `jest --selectProjects unit` run (arguments.test.ts also waits 8 s on a
  * slow sandbox; generated-files.test.ts works in a child process), browser suites by half their
  * wall in a fresh-clone `npm test` (their worker mostly waits on the page, which renders slower
- * beside the unit suites, as those run slower than alone: the morning-open and analyst-sheets
- * suites also wait out the client's pacing, 60 requests a minute, in real time). A suite missing
+ * beside the unit suites, as those run slower than alone; the morning-open suites also wait out
+ * the client's pacing, 60 requests a minute, in real time). A suite missing
  * here counts as UNKNOWN_SECONDS and is ordered by file size after them; refresh the list when a
  * suite becomes one of the slow ones.
  */
