@@ -4,9 +4,8 @@
 import { createApp } from "../../sandbox/app";
 import { MemoryCacheStore, type CacheStore } from "../../src/client/cache";
 import { createClient, type KaishaClient } from "../../src/client/client";
-import type { FetchLike } from "../../src/client/http";
 import { isStale } from "../../src/client/stale";
-import { sandboxAnswer, sandboxClientOptions } from "../functions/session-client";
+import { recordingSandboxFetch, sandboxClientOptions } from "../functions/session-client";
 
 jest.setTimeout(60_000);
 
@@ -46,12 +45,7 @@ interface World {
 /** A runtime on `store` at `t`: its own client, the sandbox's data clock at `t`. */
 function runtime(t: number, store: CacheStore, dailyBudget?: number): World {
   const sandbox = createApp({ ratePerMinute: 0, now: new Date(t).toISOString() });
-  const sent: string[] = [];
-  const fetch: FetchLike = (url, init) => {
-    const u = new URL(url);
-    sent.push(`${u.pathname}${u.search}`);
-    return sandboxAnswer(sandbox, u, init);
-  };
+  const { fetch, sent } = recordingSandboxFetch(sandbox);
   const client = createClient({
     ...sandboxClientOptions(fetch),
     cacheStore: store,

@@ -9,11 +9,10 @@ import {
   createClient,
   type CacheEntry,
   type CacheStore,
-  type FetchLike,
   type KaishaClient,
 } from "../../src/client";
 import { setClientForTesting } from "../../src/session";
-import { sandboxAnswer, sandboxClientOptions } from "./session-client";
+import { recordingSandboxFetch, sandboxClientOptions } from "./session-client";
 
 /** Monday 11 May 2026, 10:00 JST: in the filing window of the year ended March 2026. */
 const BUILT = Date.parse("2026-05-11T10:00:00+09:00");
@@ -33,12 +32,7 @@ function cells(): Array<unknown> {
 /** A client on `store` at `t` over the sandbox, set as the session's; `sent` lists its requests. */
 function session(t: number, store: CacheStore): { client: KaishaClient; sent: string[] } {
   const sandbox = createApp({ ratePerMinute: 0, now: new Date(BUILT).toISOString() });
-  const sent: string[] = [];
-  const fetch: FetchLike = (url, init) => {
-    const u = new URL(url);
-    sent.push(`${u.pathname}${u.search}`);
-    return sandboxAnswer(sandbox, u, init);
-  };
+  const { fetch, sent } = recordingSandboxFetch(sandbox);
   const client = createClient({
     ...sandboxClientOptions(fetch),
     cacheStore: store,

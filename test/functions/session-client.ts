@@ -27,6 +27,17 @@ export function sandboxAnswer(
   );
 }
 
+/** A fetch over `sandbox` that lists each request it sends ("path?query") in `sent`. */
+export function recordingSandboxFetch(sandbox: Sandbox): { fetch: FetchLike; sent: string[] } {
+  const sent: string[] = [];
+  const fetch: FetchLike = (url, init) => {
+    const u = new URL(url);
+    sent.push(`${u.pathname}${u.search}`);
+    return sandboxAnswer(sandbox, u, init);
+  };
+  return { fetch, sent };
+}
+
 /** What every test client over the sandbox is created with: the demo key, no pacing, no retries. */
 export function sandboxClientOptions(fetch: FetchLike) {
   return {
