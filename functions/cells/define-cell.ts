@@ -1,7 +1,7 @@
 // defineCell({ parse, needs, compute }): a custom function giving one value, answered from memory
 // at once, after another cell's fetch, or through `run`, every path ending in the same `compute`.
 
-import { AbortError, type Flight, type KaishaClient } from "../../src/client";
+import { AbortError, lazyCode, type Flight, type KaishaClient } from "../../src/client";
 import { answeredCell } from "../../src/cell-errors";
 import type { OperationId } from "../../src/contract/rules";
 import type { Cell, HostCapabilities } from "../../src/excel/values";
@@ -231,7 +231,8 @@ export function defineCell<A, S, Q extends object, B>(
  * functions (a warm session never waits; test/e2e/build.test.ts holds the start-up code's budget).
  */
 let waiting: typeof import("./waiting-cell") | undefined;
-let waitingLoad: Promise<unknown> | undefined;
+/** The chunk, loaded once (again after a failed load: src/client/lazy-code.ts). */
+const waitingCode = lazyCode(() => import(/* webpackChunkName: "waiting-cell" */ "./waiting-cell"));
 
 /**
  * A cell that would wait, before waiting-cell.ts has come (the session's first such cells, for one
@@ -261,15 +262,9 @@ function afterWaitingCells(
 /** A failed load is tried again by the next cell (which waits through the full path meanwhile). */
 function ignore(): void {}
 
-/** Loads waiting-cell.ts once (again after a failed load). */
+/** Loads waiting-cell.ts (once: lazyCode) and keeps it where the cells read it at once. */
 function waitingCells(): Promise<unknown> {
-  return (waitingLoad ??= import(/* webpackChunkName: "waiting-cell" */ "./waiting-cell").then(
-    (module) => (waiting = module),
-    (err: unknown) => {
-      waitingLoad = undefined;
-      throw err;
-    },
-  ));
+  return waitingCode().then((module) => (waiting = module));
 }
 
 /**
