@@ -15,6 +15,7 @@ import { BASE_URL } from "./live-client";
 import type { ReopenJob } from "./reopen-child";
 import { reopenFloorInNewProcess } from "./reopen-process";
 import { scaleCells } from "./scale-cells";
+import { failuresText } from "./failure-tally";
 
 /** Runs the Chromium reopen alone (bench/run.ts, BENCH_ONLY=browser); writes nothing into bench/. */
 export async function browserOnly(): Promise<void> {
@@ -43,7 +44,7 @@ export async function browserOnly(): Promise<void> {
         ? ""
         : `, page CPU ${b.reopenCpuSeconds.toFixed(2)} s (${(b.reopenCpuSeconds / floor.cpuSeconds).toFixed(2)} × the floor's CPU)`;
     process.stdout.write(
-      `Model ${count} Chromium reopen: ${b.reopenWallSeconds.toFixed(2)} s wall (${(b.reopenWallSeconds / floor.seconds).toFixed(2)} × the floor)${cpu}, Chromium's own floor ${b.pageFloor.seconds.toFixed(2)} s (read ${b.pageFloor.readSeconds.toFixed(2)}, gunzip ${b.pageFloor.gunzipSeconds.toFixed(2)}, parse ${b.pageFloor.parseSeconds.toFixed(2)}; the reopen ${(b.reopenWallSeconds / b.pageFloor.seconds).toFixed(2)} × it), ${b.values}/${b.cells} values, ${b.requests} requests, heap +${b.reopenHeapGrowthMB.toFixed(0)} MB\n`,
+      `Model ${count} Chromium reopen: ${b.reopenWallSeconds.toFixed(2)} s wall (${(b.reopenWallSeconds / floor.seconds).toFixed(2)} × the floor)${cpu}, Chromium's own floor ${b.pageFloor.seconds.toFixed(2)} s (read ${b.pageFloor.readSeconds.toFixed(2)}, gunzip ${b.pageFloor.gunzipSeconds.toFixed(2)}, parse ${b.pageFloor.parseSeconds.toFixed(2)}; the reopen ${(b.reopenWallSeconds / b.pageFloor.seconds).toFixed(2)} × it), ${b.values}/${b.cells} values, ${b.requests} requests, heap +${b.reopenHeapGrowthMB.toFixed(0)} MB${failuresText(b.failures)}\n`,
     );
   }
 }

@@ -8,6 +8,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { DEMO_API_KEY } from "../sandbox/demo-key";
 import { startHarness, type Harness } from "../test/e2e/harness";
 import type { ScaleCell } from "./scale-cells";
+import type { FailureCount } from "./failure-tally";
 
 /** What the Chromium run measured. */
 export interface BrowserMeasure {
@@ -41,6 +42,8 @@ export interface BrowserMeasure {
    */
   pageFloor: PageFloor;
   values: number;
+  /** The reopen's cells without a value, by message (an error value or a rejection). */
+  failures: FailureCount[];
   cells: number;
   /** Requests the page sent to the sandbox (the clock is the stored answers' day: none expected). */
   requests: number;
@@ -133,17 +136,24 @@ function cellsJson(cells: readonly ScaleCell[]): string {
   return JSON.stringify(cells.map((c) => [...c.formula(), c.address]));
 }
 
+/** What the reopened page counted (reopenOnRegistration): values, and failures by message. */
+interface PageReopen {
+  values: number;
+  failures: FailureCount[];
+}
+
 /**
  * Runs in the reopened page before its own scripts (an init script): loads the cell list
  * (synchronously: it is the bench's, not the add-in's, and its time is measured apart), then as
  * soon as the functions are registered (functions.js evaluated; its start-up has begun the bulk
  * load) recalculates every cell as `recalculateInPage` does, and leaves the outcome in
- * `window.benchReopen`. Self-contained: Playwright sends its source to the page.
+ * `window.benchReopen`: the cells with a value, and those without counted by message (as
+ * bench/failure-tally.ts does in Node). Self-contained: Playwright sends its source to the page.
  */
 function reopenOnRegistration(path: string): void {
   const w = window as unknown as {
     benchCells: [string, unknown[], string][];
-    benchReopen: Promise<{ values: number }>;
+    benchReopen: Promise<PageReopen>;
     CustomFunctions?: {
       registry?: Map<string, (...a: unknown[]) => unknown>;
       Error: new () => object;
@@ -171,8 +181,21 @@ function reopenOnRegistration(path: string): void {
       const cells = w.benchCells;
       let values = 0;
       const Err = w.CustomFunctions?.Error;
-      const settle = (v: unknown) => {
+      const failures = new Map<string, FailureCount>();
+      const failed = (message: string, address: string) => {
+        const count = failures.get(message);
+        if (count === undefined) failures.set(message, { message, cells: 1, addresses: [address] });
+        else if ((count.cells += 1) <= 4) count.addresses.push(address);
+      };
+      // A cell error (the code and its message) or what a call rejected with.
+      const messageOf = (e: unknown) => {
+        const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+        if (typeof code === "string") return `${code} ${typeof message === "string" ? message : ""}`;
+        return `thrown: ${typeof message === "string" ? message : String(e)}`;
+      };
+      const settle = (v: unknown, address: string) => {
         if (Err === undefined || !(v instanceof Err)) values += 1;
+        else failed(messageOf(v), address);
       };
       const pending: Promise<void>[] = [];
       for (let s = 0; s < cells.length; s += 1000) {
@@ -184,12 +207,17 @@ function reopenOnRegistration(path: string): void {
           const result = fn(...args, { address }) as { then?: unknown } | null;
           // A thenable is a result to come (a promise, or a waiting cell), as the runtime reads it.
           if (typeof result?.then === "function")
-            pending.push(Promise.resolve(result).then(settle, () => undefined));
-          else settle(result);
+            pending.push(
+              Promise.resolve(result).then(
+                (v) => settle(v, address),
+                (e: unknown) => failed(messageOf(e), address),
+              ),
+            );
+          else settle(result, address);
         }
       }
       await Promise.all(pending);
-      resolve({ values });
+      resolve({ values, failures: [...failures.values()] });
     };
     void run().catch(reject);
   });
@@ -452,7 +480,7 @@ export async function browserRun(
     const reopen = await settledRecalculation(async () => {
       await page.goto(previewUrl(h));
       return page.evaluate(
-        () => (window as unknown as { benchReopen: Promise<{ values: number }> }).benchReopen,
+        () => (window as unknown as { benchReopen: Promise<PageReopen> }).benchReopen,
       );
     }, sent);
     const reopenWallMs = performance.now() - started - costs.ms;
@@ -492,6 +520,7 @@ export async function browserRun(
           ? undefined
           : tasksAfter - tasksBefore - costs.ms / 1000,
       values: reopen.values,
+      failures: reopen.failures,
       cells: cells.length,
       requests: h.sandbox.sandbox.requestLog.length - requestsBefore,
     };

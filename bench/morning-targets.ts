@@ -3,6 +3,7 @@
 
 import type { Target } from "./report";
 import type { ScaleResult } from "./scale-run";
+import { failuresText } from "./failure-tally";
 
 /**
  * The issue states its targets for Model 500 (500 companies); smaller Models are held to the same
@@ -47,7 +48,7 @@ export function morningTargets(m: ScaleResult): Target[] {
     {
       name: `${m.name}: reopen in a new process to the last cell's value <= 5 s wall in Node`,
       pass: reopen.wallSeconds <= 5 && reopen.values === m.outcomes.reopen.values,
-      detail: `${reopen.wallSeconds.toFixed(1)} s wall (${reopen.values} of ${reopen.cells} cells with a value, ${reopen.requests} requests; ${m.wallSeconds.reopen.toFixed(1)} s in the bench's own warm process)${model}`,
+      detail: `${reopen.wallSeconds.toFixed(1)} s wall (${reopen.values} of ${reopen.cells} cells with a value, ${reopen.requests} requests; ${m.wallSeconds.reopen.toFixed(1)} s in the bench's own warm process)${model}${failuresText(reopen.failures)}`,
     },
     {
       name: `${m.name}: reopen in a new process, heap plus ArrayBuffers growth <= 500 MB`,
@@ -99,7 +100,7 @@ function browserTargets(m: ScaleResult): Target[] {
       detail:
         b === undefined
           ? notRun
-          : `${b.reopenWallSeconds.toFixed(1)} s, ${b.values} of ${b.cells} cells with a value, ${b.requests} requests, JS heap +${b.reopenHeapGrowthMB.toFixed(0)} MB (IndexedDB seeded with the Node run's stored answers)`,
+          : `${b.reopenWallSeconds.toFixed(1)} s, ${b.values} of ${b.cells} cells with a value, ${b.requests} requests, JS heap +${b.reopenHeapGrowthMB.toFixed(0)} MB (IndexedDB seeded with the Node run's stored answers)${failuresText(b.failures)}`,
     },
   ];
 }

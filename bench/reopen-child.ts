@@ -8,6 +8,7 @@ import type { AliasedCompany } from "./company-aliases";
 import { collectGarbage } from "./memory-sampler";
 import {
   companyOf,
+  handCells,
   recalculateScale,
   scaleCells,
   type ScaleCell,
@@ -16,6 +17,7 @@ import {
 import { warmUpCode } from "./code-warm-up";
 import { LIVE, makeClient, storeOver, timedFetch } from "./live-client";
 import { cellErrorText } from "./sides";
+import { FailureTally, type FailureCount } from "./failure-tally";
 import { StorageStandIn } from "./storage-standin";
 import { loadResultsDays, warmMemoryTier, parseStoredForm, type StoredRecord } from "../src/client";
 import { profileAllocations } from "./reopen-allocations";
@@ -41,6 +43,8 @@ export interface ReopenMeasure {
   wallSeconds: number;
   cells: number;
   values: number;
+  /** The cells without a value, by message (a recurring fault is then diagnosable from the log). */
+  failures: FailureCount[];
   requests: number;
   /** Peak over the start (after a GC, the runtime loaded) of heapUsed, and of arrayBuffers. @unit MB */
   heapGrowthMB: number;
@@ -101,6 +105,27 @@ function monotonicMicros(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
+/**
+ * The cells recalculated as recalculateScale does (bench/scale-cells.ts handCells), those without
+ * a value counted by message and address: an error value, or what a call threw or rejected with.
+ */
+async function tallied(
+  cells: readonly ScaleCell[],
+): Promise<{ values: number; failures: FailureTally }> {
+  const failures = new FailureTally();
+  let values = 0;
+  const settle = (cell: ScaleCell, value: unknown): void => {
+    const message = cellErrorText(value);
+    if (message === undefined) values += 1;
+    else failures.add(message, cell.address);
+  };
+  // A cell error rejected with reads as one given as a value; anything else by its message.
+  const thrown = (error: unknown): string =>
+    cellErrorText(error) ?? `thrown: ${error instanceof Error ? error.message : String(error)}`;
+  await handCells(cells, settle, (cell, error) => failures.add(thrown(error), cell.address));
+  return { values, failures };
+}
+
 async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   // A rolling minute before the reopen's instant: the warm-up below runs in it.
   const clock = new VirtualClock(job.nowMs - WARM_UP_MS);
@@ -139,7 +164,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
   // while the cells arrive; a cell whose answer is still on its way waits for it.
   void warmMemoryTier(store);
   setClientForTesting(makeClient(wire.fetch, clock, store), { lang: "en" }, store);
-  const outcome = await recalculateScale(cells, cellErrorText, undefined);
+  const outcome = await tallied(cells);
   const wallMs = performance.now() - start;
   const windowEnd = monotonicMicros();
   const used = process.cpuUsage(cpu);
@@ -162,6 +187,7 @@ async function reopen(job: ReopenJob): Promise<ReopenMeasure> {
     wallSeconds: wallMs / 1000,
     cells: cells.length,
     values: outcome.values,
+    failures: outcome.failures.counts(),
     requests: wire.counters.requests,
     heapGrowthMB: (heapPeak - before.heapUsed) / 1048576,
     arrayBuffersGrowthMB: (buffersPeak - before.arrayBuffers) / 1048576,

@@ -31,6 +31,7 @@ import { startWorkerSandbox } from "./worker-sandbox";
 import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { modelBrowserCompression } from "./native-compression";
 import { printReopenProfile } from "./reopen-profile";
+import { failuresText } from "./failure-tally";
 
 async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
   const facts = await probe(50);
@@ -102,7 +103,7 @@ export async function reopenOnly(): Promise<void> {
     // CPU against CPU: under other processes' load, steadier than wall against wall.
     const cpuRatio = (m.cpuMicrosPerCell * m.cells) / 1e6 / floor.cpuSeconds;
     process.stdout.write(
-      `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall (${(m.wallSeconds / floor.seconds).toFixed(2)} × the floor), ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell (${cpuRatio.toFixed(2)} × the floor's CPU)\n`,
+      `Model ${count} reopen: ${m.wallSeconds.toFixed(2)} s wall (${(m.wallSeconds / floor.seconds).toFixed(2)} × the floor), ${m.values}/${m.cells} values, ${m.requests} requests, heap +${m.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${m.arrayBuffersGrowthMB.toFixed(0)} MB, ${m.cpuMicrosPerCell.toFixed(1)} µs CPU per cell (${cpuRatio.toFixed(2)} × the floor's CPU)${failuresText(m.failures)}\n`,
     );
     const p = m.parts;
     if (p !== undefined)

@@ -6,6 +6,7 @@ import { RUNTIME_PAGE_GZIP_TARGET_BYTES } from "./bundle-sizes";
 import type { AliasResult, PriceColumnResult, SmallPhases } from "./extra-workloads";
 import { LIVE } from "./live-client";
 import type { ScaleResult } from "./scale-run";
+import { topFailures } from "./failure-tally";
 
 const n = (x: number): string => x.toLocaleString("en-US");
 
@@ -205,6 +206,8 @@ export function resultsJson(
     reopenToFloorRatio: Number(reopenToFloorRatio(m, m.newProcessReopen.wallSeconds).toFixed(2)),
     reopenNewProcessRequests: m.newProcessReopen.requests,
     reopenNewProcessValues: m.newProcessReopen.values,
+    // The cells without a value, by message (the most frequent few; bench/failure-tally.ts).
+    reopenNewProcessFailures: topFailures(m.newProcessReopen.failures),
     reopenHeapGrowthMB: round(m.newProcessReopen.heapGrowthMB),
     reopenArrayBuffersGrowthMB: round(m.newProcessReopen.arrayBuffersGrowthMB),
     reopenNewProcessCpuMicrosPerCell: round(m.newProcessReopen.cpuMicrosPerCell),
@@ -217,6 +220,8 @@ export function resultsJson(
         : Number(reopenToFloorRatio(m, m.browser.reopenWallSeconds).toFixed(2)),
     browserReopenHeapGrowthMB: m.browser === undefined ? null : round(m.browser.reopenHeapGrowthMB),
     browserRequests: m.browser?.requests ?? null,
+    browserReopenValues: m.browser?.values ?? null,
+    browserReopenFailures: m.browser === undefined ? null : topFailures(m.browser.failures),
     morningRequests: m.morning.requests,
     morningValuesAtOnce: m.morning.valuesAtOnce,
     morningWallSeconds: round(m.morning.wallSeconds),
