@@ -220,7 +220,7 @@ function financialValue(
 ): Cell | typeof LACKING {
   const { what } = args;
   const { itemKey, money, unitId } = what;
-  const { spec, type, quarter: q } = what.period;
+  const { spec, type } = what.period;
   // A date not reached yet has no period ended on it: refused before any request. The user's own
   // today east of Japan, a day ahead of Japan's, is the latest period (the month it names has no
   // period ended after Japan's today either).
@@ -247,23 +247,7 @@ function financialValue(
       }
       if (halves.ok) ltm = halves;
     }
-    if (!ltm.ok) {
-      const failed = ltm;
-      throw rememberedFailure(body.periods, what, companyLabel(who), () => {
-        const asked = describeChoice(spec, q);
-        const odd = failed.reason === "incomplete" ? failed.anchor?.quarter : undefined;
-        const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
-        return failed.reason === "no_anchor"
-          ? noData(
-              `LTM ${itemKey} (${asked}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
-              `LTM ${itemKey}（${asked}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
-            )
-          : noData(
-              `LTM ${itemKey} (${asked}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
-              `LTM ${itemKey}（${asked}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は 四半期 を Q2 か Q4 に）" : ""}`,
-            );
-      });
-    }
+    if (!ltm.ok) throw noLtm(body, what, who, ltm);
     if (ltm.value === null) return EMPTY;
     // A sum of four quarters carries float noise (0.1 + 0.2); the API's figures do not: round
     // to the precision of the item's own values before scaling.
@@ -285,39 +269,80 @@ function fromRow(
   host: HostCapabilities,
 ): Cell {
   const { itemKey, money, unitId } = what;
-  const { spec, type, quarter: q } = what.period;
   const row: PeriodEntry | undefined = rowOf(body.periods, what.period);
-  if (row === undefined) {
-    throw rememberedFailure(body.periods, what, companyLabel(who), () => {
-      const asked = describeChoice(spec, q);
-      return noData(
-        `No ${type} period ${asked} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
-        `${companyLabel(who)} に ${asked} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
-      );
-    });
-  }
+  if (row === undefined) throw noRow(body, what, who);
   // An H2 entry carries the full year it is taken from (period-rows.ts isSecondHalf), read here
   // without a call: a warm cell shapes its row's number in number-formats.ts alone.
   if (!("fullYear" in row))
     return dividedCell(readItem(row, itemKey), what.divisor, unitId, money, host);
   // H2 is not in the answer: full year − H1 of the same fiscal year (a half, never 12 months).
   const half = secondHalfValue(row, itemKey);
-  if (!half.ok) {
-    const reason = half.reason;
-    throw rememberedFailure(body.periods, what, companyLabel(who), () =>
-      reason === "no_h1"
-        ? noData(
-            `H2 ${itemKey} of ${row.fiscal_year} for ${companyLabel(who)}: H2 is full year − H1, and H1 is not disclosed`,
-            `${companyLabel(who)} の ${row.fiscal_year} 下期 ${itemKey}：下期は通期 − 上期で求めますが、上期が開示されていません`,
-          )
-        : noData(
-            `H2 ${itemKey}: a ratio has no second-half figure (H2 is full year − H1); ask for H1 or the full year`,
-            `下期の ${itemKey}：比率は通期 − 上期で求められません。H1 か通期を指定してください`,
-          ),
-    );
-  }
+  if (!half.ok) throw noSecondHalf(body, what, who, row, half.reason);
   if (half.value === null) return EMPTY;
   return unitCell(roundedToItem(body.periods, itemKey, half.value), unitId, money, host);
+}
+
+// The failures below build their messages in closures of their own: a closure in financialValue
+// or fromRow over their locals made V8 allocate its context on every entry, for every warm cell
+// (~70 B each: bench profile-warm HEAP=1), though nearly every cell has a value.
+
+/** #N/A for an LTM with no four quarters (remembered per answer and question). */
+function noLtm(
+  body: FinancialsResponse,
+  what: FinancialWhat,
+  who: Company,
+  failed: Extract<ReturnType<typeof ltmOf>, { ok: false }>,
+): Error {
+  const { itemKey } = what;
+  const { spec, quarter: q } = what.period;
+  return rememberedFailure(body.periods, what, companyLabel(who), () => {
+    const asked = describeChoice(spec, q);
+    const odd = failed.reason === "incomplete" ? failed.anchor?.quarter : undefined;
+    const oddQuarter = (odd === "Q1" || odd === "Q3") && ltmKind(itemKey) === "flow";
+    return failed.reason === "no_anchor"
+      ? noData(
+          `LTM ${itemKey} (${asked}): no such quarter for ${companyLabel(who)}: see =KAISHA.FINANCIALS(…,"quarterly") for the quarters`,
+          `LTM ${itemKey}（${asked}）：${companyLabel(who)} にその四半期はありません：FINANCIALS(…,"quarterly") で四半期を確認してください`,
+        )
+      : noData(
+          `LTM ${itemKey} (${asked}): fewer than four consecutive quarters disclosed${oddQuarter ? "; half-yearly items end at quarter Q2 or Q4" : ""}`,
+          `LTM ${itemKey}（${asked}）：連続する4四半期のデータがありません${oddQuarter ? "（半期開示の項目は 四半期 を Q2 か Q4 に）" : ""}`,
+        );
+  });
+}
+
+/** #N/A for a period the answer has no row for. */
+function noRow(body: FinancialsResponse, what: FinancialWhat, who: Company): Error {
+  const { spec, type, quarter: q } = what.period;
+  return rememberedFailure(body.periods, what, companyLabel(who), () => {
+    const asked = describeChoice(spec, q);
+    return noData(
+      `No ${type} period ${asked} for ${companyLabel(who)}: see =KAISHA.FINANCIALS for the periods`,
+      `${companyLabel(who)} に ${asked} の期間（${type}）はありません：FINANCIALS で期間を確認してください`,
+    );
+  });
+}
+
+/** #N/A for an H2 that cannot be taken as full year − H1. */
+function noSecondHalf(
+  body: FinancialsResponse,
+  what: FinancialWhat,
+  who: Company,
+  row: PeriodEntry,
+  reason: Extract<ReturnType<typeof secondHalfValue>, { ok: false }>["reason"],
+): Error {
+  const { itemKey } = what;
+  return rememberedFailure(body.periods, what, companyLabel(who), () =>
+    reason === "no_h1"
+      ? noData(
+          `H2 ${itemKey} of ${row.fiscal_year} for ${companyLabel(who)}: H2 is full year − H1, and H1 is not disclosed`,
+          `${companyLabel(who)} の ${row.fiscal_year} 下期 ${itemKey}：下期は通期 − 上期で求めますが、上期が開示されていません`,
+        )
+      : noData(
+          `H2 ${itemKey}: a ratio has no second-half figure (H2 is full year − H1); ask for H1 or the full year`,
+          `下期の ${itemKey}：比率は通期 − 上期で求められません。H1 か通期を指定してください`,
+        ),
+  );
 }
 
 /**
