@@ -5,6 +5,7 @@ import type { OperationId } from "../contract/rules";
 import { buildUrl } from "./http";
 import type { ParamValue } from "./params";
 import type { LifetimeBasis } from "./freshness";
+import type { InFlightRequests } from "./inflight";
 
 /** One stored answer. */
 export interface CacheEntry {
@@ -44,6 +45,11 @@ export interface CacheStore {
    * calls it when the API key changes (key-partition.ts: memory holds no other key's answers).
    */
   clearMemory?(): Promise<void>;
+  /**
+   * Optional: the client's one map of work under way (inflight.ts), handed over as the client is
+   * made, for a store whose own work (the tiered store's persistent reads) then shares it.
+   */
+  shareWork?(work: InFlightRequests): void;
 }
 
 /**

@@ -250,7 +250,8 @@ interface Core {
   pacer: PacerBox;
   /**
    * The one map of work under way (inflight.ts): requests by cache key, EDINET look-ups by
-   * partition and code, and the answers cells share (`flights`).
+   * partition and code, the answers cells share (`flights`) and the store's persistent reads
+   * (tiered-cache.ts, `workOver`).
    */
   inflight: InFlightRequests;
   stats: ClientStats;
@@ -795,7 +796,7 @@ class Client implements ClientCore {
       ...(partial.cacheStore !== undefined
         ? {
             store: partial.cacheStore,
-            inflight: new InFlightRequests({ onCoalesced: () => (this.core.stats.coalesced += 1) }),
+            inflight: workOver(partial.cacheStore, this.core.stats),
             partitions: partitionsOf(partial.cacheStore),
             notFound: { now: undefined },
           }
@@ -1372,6 +1373,16 @@ const knownByParams = new WeakMap<
   { opId: OperationId; partition: string; known: KnownArguments }
 >();
 
+/**
+ * A client's one map of work under way over `store`, which the store's own work (the tiered
+ * store's persistent reads) joins; a caller finding a request under way counts as coalesced.
+ */
+function workOver(store: CacheStore, stats: ClientStats): InFlightRequests {
+  const work = new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) });
+  store.shareWork?.(work);
+  return work;
+}
+
 /** Partitions over `store`: a change of key empties its memory tier (key-partition.ts). */
 function partitionsOf(store: CacheStore): KeyPartitions {
   return new KeyPartitions(() => {
@@ -1455,7 +1466,7 @@ export function createClient(options: ClientOptions = {}): KaishaClient {
       wallNow: settings.now,
       sleep: settings.sleep,
     }),
-    inflight: new InFlightRequests({ onCoalesced: () => (stats.coalesced += 1) }),
+    inflight: workOver(store, stats),
     stats,
     codes: new CodeRegistry(),
     validated: new Map(),

@@ -1,7 +1,7 @@
 // A two-level cache store: a fast memory tier in front of a slower, smaller persistent tier.
 
 import type { CacheEntry, CacheStore } from "./cache";
-import { InFlightRequests } from "./inflight";
+import { InFlightRequests, type BeginOptions } from "./inflight";
 
 /** Handed in for an announced key the bulk load did not bring (TieredCacheStore.expect). */
 export const NOT_LOADED: unique symbol = Symbol("not loaded");
@@ -33,8 +33,14 @@ interface Recalculating {
  */
 export class TieredCacheStore implements CacheStore {
   private pending: Promise<unknown> = Promise.resolve();
-  /** Persistent reads under way: a recalculation asks for the same key thousands of times at once. */
-  private readonly reading = new InFlightRequests();
+  /**
+   * Persistent reads under way (a recalculation asks for the same key thousands of times at once),
+   * keyed `readKey(key)`: in the client's one map of work once a client is made over this store
+   * (`shareWork`), beside its requests, look-ups and the answers cells share.
+   */
+  private work = new InFlightRequests();
+  /** The client's map, offered while this store's own had reads under way (`shareWork`). */
+  private offered: InFlightRequests | undefined;
   /** Set while a bulk load reads which keys it will bring (`expect`). */
   private announcing: Promise<void> | undefined;
   /** Tells the bulk load a cell is waiting for `key` (`expect`'s `asked`), so it comes sooner. */
@@ -65,7 +71,25 @@ export class TieredCacheStore implements CacheStore {
     this.peek = memory.peek !== undefined ? memory.peek.bind(memory) : () => undefined;
   }
 
+  /**
+   * Reads join the client's map of work (client.ts makes one per store): at once, or, while reads
+   * in this store's own map are under way (a bulk load announced them), once they are over, so
+   * none of them goes unfound and read twice.
+   */
+  shareWork(work: InFlightRequests): void {
+    this.offered = work;
+    this.adoptWork();
+  }
+
+  /** The map `shareWork` offered, once nothing is under way in the one in use. */
+  private adoptWork(): void {
+    if (this.offered === undefined || this.work.size > 0) return;
+    this.work = this.offered;
+    this.offered = undefined;
+  }
+
   async get(key: string): Promise<CacheEntry | undefined> {
+    this.adoptWork();
     const hot = await this.memory.get(key);
     if (hot !== undefined) return hot;
     // After a restart 15,000 cells may miss memory for the same 250 keys at once: one persistent
@@ -77,7 +101,8 @@ export class TieredCacheStore implements CacheStore {
       return this.get(key);
     }
     this.asked?.(key);
-    const found: unknown = await this.reading.begin(key, () => this.readThrough(key)).answer;
+    const found: unknown = await this.work.begin(readKey(key), () => this.readThrough(key), READ)
+      .answer;
     return found === NOT_LOADED ? this.get(key) : (found as CacheEntry | undefined);
   }
 
@@ -101,18 +126,24 @@ export class TieredCacheStore implements CacheStore {
 
   private announce(keys: readonly string[]): Announced {
     this.announcing = undefined;
+    this.adoptWork();
     const handIn = new Map<string, (entry: CacheEntry | undefined | NotLoaded) => void>();
     for (const key of keys) {
-      if (this.memory.peek?.(key) !== undefined || this.reading.find(key) !== undefined) continue;
+      if (this.memory.peek?.(key) !== undefined || this.work.find(readKey(key)) !== undefined)
+        continue;
       const arrived = new Promise<CacheEntry | undefined | NotLoaded>((resolve) =>
         handIn.set(key, resolve),
       );
-      this.reading.begin(key, async () => {
-        const arrival = await arrived;
-        const entry = arrival === NOT_LOADED ? arrival : await this.accepted(key, arrival);
-        if (entry !== undefined && entry !== NOT_LOADED) await this.memory.set(key, entry);
-        return entry;
-      });
+      this.work.begin(
+        readKey(key),
+        async () => {
+          const arrival = await arrived;
+          const entry = arrival === NOT_LOADED ? arrival : await this.accepted(key, arrival);
+          if (entry !== undefined && entry !== NOT_LOADED) await this.memory.set(key, entry);
+          return entry;
+        },
+        READ,
+      );
     }
     const asked: string[] = [];
     this.asked = (key) => {
@@ -210,3 +241,11 @@ export class TieredCacheStore implements CacheStore {
     this.pending = this.pending.then(work).catch(() => undefined);
   }
 }
+
+/** A persistent read's key among the client's work: apart from a request under the same cache key. */
+function readKey(key: string): string {
+  return `read\u0000${key}`;
+}
+
+/** Reads are not requests: a cell joining one is not a coalesced request (the client's stats). */
+const READ: BeginOptions = Object.freeze({ counted: false });
