@@ -1,5 +1,6 @@
-// One index per /financials answer (keyed by its frozen periods array): the row each period
-// choice reads, the older window each period steps back to, each item's decimals and LTM sums.
+// What FINANCIAL learned of each frozen /financials answer (keyed by its periods array): the row
+// each period choice reads, the older window each period steps back to, each item's decimals and
+// LTM sums.
 
 import type { FinancialsPeriod } from "../../src/contract";
 import {
@@ -19,10 +20,6 @@ import { innerMap } from "./interned-args";
 
 /** What one answer has been asked so far (a model reads 60 items of the same few rows). */
 interface AnswerIndex {
-  /** Per period choice (periodArgsOf: one frozen object per argument triple): the row, null for none. */
-  readonly rows: WeakMap<FinancialPeriodArgs, PeriodEntry | null>;
-  /** Per period spec: the `as_of` of the next older window, null when the period is in this one. */
-  readonly older: WeakMap<FiscalPeriodSpec, string | null>;
   /** Per item: the decimals its figures carry. */
   readonly decimals: Map<string, number>;
   /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
@@ -52,8 +49,6 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
   if (index !== undefined) return index;
   if (!Object.isFrozen(periods)) return undefined;
   index = {
-    rows: new WeakMap(),
-    older: new WeakMap(),
     decimals: new Map(),
     ltm: new WeakMap(),
     windows: new WeakMap(),
@@ -61,6 +56,40 @@ function indexOf(periods: readonly FinancialsPeriod[]): AnswerIndex | undefined 
   };
   indexes.set(periods, index);
   return index;
+}
+
+/** A frozen answer's periods. */
+type Periods = readonly FinancialsPeriod[];
+
+/**
+ * What one question (an interned, frozen period choice or spec) gave in each frozen answer: kept
+ * by the question first, then by the answer. A recalculation asks one question of every company
+ * in turn (a comparables sheet: item-major), so the question's one table stays in the processor's
+ * cache; one table per answer was a chain of cold reads per cell (answer -> its index -> its
+ * table), bench profile-warm Model 500.
+ */
+type ByAnswer<V> = WeakMap<Periods, V>;
+
+/** Per period choice (periodArgsOf: one frozen object per argument triple): its row, null for none. */
+const rowsByChoice = new WeakMap<FinancialPeriodArgs, ByAnswer<PeriodEntry | null>>();
+/** Per period spec: the `as_of` of the next older window, null when the period is in this one. */
+const olderBySpec = new WeakMap<FiscalPeriodSpec, ByAnswer<string | null>>();
+
+/**
+ * `question`'s table of `tables`, made on first use; undefined for a question or an answer that is
+ * not frozen (an answer could change under the key; a question not interned is not asked again).
+ */
+function answersOf<K extends object, V>(
+  tables: WeakMap<K, ByAnswer<V>>,
+  question: K,
+  periods: Periods,
+): ByAnswer<V> | undefined {
+  const known = tables.get(question);
+  if (known !== undefined) return known;
+  if (!Object.isFrozen(question) || !Object.isFrozen(periods)) return undefined;
+  const made: ByAnswer<V> = new WeakMap();
+  tables.set(question, made);
+  return made;
 }
 
 /**
@@ -74,12 +103,12 @@ export function rowOf(
   choice: FinancialPeriodArgs,
 ): PeriodEntry | undefined {
   const type = choice.type as RowPeriodType;
-  const index = Object.isFrozen(choice) ? indexOf(periods) : undefined;
-  if (index === undefined) return selectPeriod(periods, type, choice.spec, choice.quarter);
-  const known = index.rows.get(choice);
+  const rows = answersOf(rowsByChoice, choice, periods);
+  const known = rows?.get(periods);
   if (known !== undefined) return known ?? undefined;
   const row = selectPeriod(periods, type, choice.spec, choice.quarter);
-  index.rows.set(choice, row ?? null);
+  // Only a frozen answer is kept (the choice's table may have come from another answer).
+  if (rows !== undefined && Object.isFrozen(periods)) rows.set(periods, row ?? null);
   return row;
 }
 
@@ -92,13 +121,12 @@ export function olderWindowOf(
   // A relative period counts back from the latest row, never into an older window
   // (olderWindowAsOf has no month to step back to): such a cell reads no map for it.
   if (spec.kind === "relative") return undefined;
-  const index = Object.isFrozen(spec) ? indexOf(periods) : undefined;
-  if (index === undefined) return olderWindowAsOf(periods, spec, windowYears);
-  const known = index.older.get(spec);
+  const older = answersOf(olderBySpec, spec, periods);
+  const known = older?.get(periods);
   if (known !== undefined) return known ?? undefined;
-  const older = olderWindowAsOf(periods, spec, windowYears);
-  index.older.set(spec, older ?? null);
-  return older;
+  const asOf = olderWindowAsOf(periods, spec, windowYears);
+  if (older !== undefined && Object.isFrozen(periods)) older.set(periods, asOf ?? null);
+  return asOf;
 }
 
 /**
