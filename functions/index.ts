@@ -8,6 +8,7 @@ import { xbrl as xbrlImpl } from "./xbrl";
 import { usage as usageImpl } from "./usage";
 import { startFunctions } from "./startup";
 import { lazyModule } from "./lazy-module";
+import { awaitKeyProvider } from "../src/session";
 
 // Rarely used functions: their code is fetched on their first call (functions/lazy-module.ts).
 const rankingsModule = lazyModule(() => import(/* webpackChunkName: "fn-rankings" */ "./rankings"));
@@ -227,6 +228,9 @@ declare enum SourceDataset {
 }
 
 void startFunctions();
+// In a page (Excel's runtime, the preview), the page's other bundle registers the key after these
+// functions: cells called meanwhile (a reopen's first recalculation) wait for it (src/session.ts).
+if (typeof document !== "undefined") awaitKeyProvider();
 
 /**
  * Financial statements of a company as a table (items in rows, periods in columns by default), from /financials.

@@ -59,7 +59,12 @@ type Listener = (settings: Readonly<SessionSettings>) => void;
 
 /** Replaced, never changed in place (frozen): every cell reads it, so getSettings needs no copy. */
 let settings: SessionSettings = Object.freeze({ ...DEFAULT_SETTINGS });
-let keyProvider: KeyProvider = () => undefined;
+/** The key as the client reads it: the page's provider, or the wait for it (`awaitKeyProvider`). */
+let keyProvider: () => string | undefined | Promise<string | undefined> = () => undefined;
+/** Ends `awaitKeyProvider`'s wait: a provider is registered. */
+let providerCame: (() => void) | undefined;
+/** A page registered its key provider (`setKeyProvider`): nothing to wait for. */
+let providerSet = false;
 let cacheStore: CacheStore | undefined;
 /**
  * The shared client once made (`getClient` makes it): read as a binding by the cells' warm path
@@ -152,7 +157,39 @@ export function configureSession(partial: Partial<SessionSettings>): Readonly<Se
 /** Where the key comes from (the task pane passes a reader of its local storage). */
 export function setKeyProvider(provider: KeyProvider): void {
   keyProvider = provider;
+  providerSet = true;
+  providerCame?.();
   for (const l of listeners) l(getSettings());
+}
+
+/**
+ * How long a call waits for the page's key provider (`awaitKeyProvider`): the pane's session reads
+ * the remembered key from storage in moments; the bound only ends a wait for a page whose script
+ * never registers one (the call then says the key is not set, as it did at once before). @unit ms
+ */
+const KEY_PROVIDER_WAIT_MS = 10_000;
+
+/**
+ * For a runtime page (functions/index.ts), whose other bundle registers the key provider after the
+ * functions are registered (the pane's session, taskpane/pane-session.ts, once it has read the
+ * remembered key; the preview page): a call reading the key until then waits for it, at most
+ * `waitMs`. Excel calls a reopened workbook's cells as soon as the functions are registered; they
+ * said "API key not set" (sending nothing, and nothing recalculated them) for answers in storage
+ * (test/functions/key-before-pane.test.ts).
+ */
+export function awaitKeyProvider(waitMs = KEY_PROVIDER_WAIT_MS): void {
+  if (providerSet) return;
+  const came = new Promise<void>((resolve) => {
+    const bound = setTimeout(resolve, waitMs);
+    providerCame = () => {
+      clearTimeout(bound);
+      resolve();
+    };
+  });
+  // Past the bound with none registered: no key, as before a page registered one.
+  const waiting = (): Promise<string | undefined> =>
+    came.then(() => (keyProvider === waiting ? undefined : keyProvider()));
+  keyProvider = waiting;
 }
 
 /**
