@@ -1,6 +1,6 @@
 // The reopen's load itself (warm-up.ts starts it): what cells ask, in bulk reads; in the cache-disk chunk, with the persistent tier's code.
 
-import type { Announced, TieredCacheStore } from "./tiered-cache";
+import { NOT_LOADED, type Announced, type TieredCacheStore } from "./tiered-cache";
 import type { BulkReadable, WarmUpOptions } from "./warm-up-types";
 
 /**
@@ -89,16 +89,22 @@ export async function loadAnnounced(
       chunk = nextChunk();
       if (chunk.length === 0) continue;
     }
-    const records = await persistent.records(chunk).catch(() => chunk.map(() => undefined));
+    const records = await persistent.records(chunk).catch(() => undefined);
+    if (records === undefined) {
+      // A failed read (an aborted transaction) is no record missing: handed in as undefined, the
+      // cells asking would take their stored answers for absent and ask the API; each reads it.
+      for (const key of chunk) handIn(key, NOT_LOADED);
+      continue;
+    }
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < chunk.length && bytes < budget) {
         const at = next;
         next += 1;
         const key = chunk[at] as string;
-        const entry = await persistent.decode(key, records[at]).catch(() => undefined);
+        const entry = await persistent.decode(key, records[at]).catch(() => NOT_LOADED);
         handIn(key, entry);
-        if (entry === undefined) continue;
+        if (entry === undefined || entry === NOT_LOADED) continue;
         loaded += 1;
         bytes += entry.bytes;
       }

@@ -197,3 +197,19 @@ test("an index that cannot be read loads nothing, and cells waiting for it read 
   await expect(warming).resolves.toBe(0);
   expect((await asked)?.body).toEqual({ n: 2 });
 });
+
+test("a bulk read that fails is no answer missing: the cells asking read their records themselves (none is asked of the API)", async () => {
+  const idb = new IDBFactory();
+  await persisted(idb);
+  const persistent = new PersistentCacheStore(openIdbBackend(idb));
+  const records = persistent.records.bind(persistent);
+  let failures = 1;
+  persistent.records = (keys) =>
+    failures-- > 0 ? Promise.reject(new Error("transaction aborted")) : records(keys);
+  const store = new TieredCacheStore(new MemoryCacheStore(), persistent);
+  const warming = warmMemoryTier(store, { idleMs: IDLE_MS });
+  const asked = await Promise.all([store.get("k3"), store.get("k7")]);
+  expect(asked.map((e) => e?.body)).toEqual([{ n: 3 }, { n: 7 }]);
+  await warming;
+  expect(store.peek("k3")?.body).toEqual({ n: 3 });
+});
