@@ -12,6 +12,7 @@ import { BASE_URL, LIVE, makeClient, storeOver, timedFetch } from "./live-client
 import { collectGarbage } from "./memory-sampler";
 import { expectedFinancial, type Facts } from "./probe";
 import { browserRun, type BrowserMeasure } from "./browser-run";
+import { failuresText } from "./failure-tally";
 import type { FloorMeasure, ReopenMeasure } from "./reopen-child";
 import { reopenFloorInNewProcess, reopenInNewProcess } from "./reopen-process";
 import { seasonMorning, type SeasonResult } from "./season-run";
@@ -290,7 +291,7 @@ export async function runModel(
     `  reopen's floor: ${reopenFloor.seconds.toFixed(2)} s to read, decompress and parse ${reopenFloor.answers} stored answers (${reopenFloor.jsonMB.toFixed(0)} MB of JSON) in a new process; the reopen is ${(newProcessReopen.wallSeconds / reopenFloor.seconds).toFixed(2)} × it`,
   );
   log(
-    `  reopen in a new process: ${newProcessReopen.wallSeconds.toFixed(1)} s wall to the last cell, ${newProcessReopen.requests} requests, heap +${newProcessReopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopen.arrayBuffersGrowthMB.toFixed(0)} MB; through Node's compression streams ${newProcessReopenNodeStreams.wallSeconds.toFixed(1)} s, heap +${newProcessReopenNodeStreams.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopenNodeStreams.arrayBuffersGrowthMB.toFixed(0)} MB`,
+    `  reopen in a new process: ${newProcessReopen.wallSeconds.toFixed(1)} s wall to the last cell, ${newProcessReopen.requests} requests, heap +${newProcessReopen.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopen.arrayBuffersGrowthMB.toFixed(0)} MB; through Node's compression streams ${newProcessReopenNodeStreams.wallSeconds.toFixed(1)} s, heap +${newProcessReopenNodeStreams.heapGrowthMB.toFixed(0)} MB, ArrayBuffers +${newProcessReopenNodeStreams.arrayBuffersGrowthMB.toFixed(0)} MB; ${newProcessReopen.values} of ${newProcessReopen.cells} cells with a value${failuresText(newProcessReopen.failures)}`,
   );
   // The same answers in headless Chromium (real IndexedDB, the built bundle), for the Models asked.
   let browser: BrowserMeasure | undefined;
@@ -300,7 +301,7 @@ export async function runModel(
       log(`  Chromium: the built bundle over IndexedDB...`);
       browser = await browserRun(cells, storagePath, BASE_URL, clock.now());
       log(
-        `  Chromium: reopen ${browser.reopenWallSeconds.toFixed(1)} s wall, warm ${browser.warmMicrosPerCell.toFixed(1)} µs per cell, heap +${browser.reopenHeapGrowthMB.toFixed(0)} MB, ${browser.requests} requests`,
+        `  Chromium: reopen ${browser.reopenWallSeconds.toFixed(1)} s wall, warm ${browser.warmMicrosPerCell.toFixed(1)} µs per cell, heap +${browser.reopenHeapGrowthMB.toFixed(0)} MB, ${browser.requests} requests, ${browser.values} of ${browser.cells} cells with a value${failuresText(browser.failures)}`,
       );
     } catch (err) {
       // Reported as not measured (the targets say "not run"), the Node figures still written.
