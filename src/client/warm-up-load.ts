@@ -102,7 +102,9 @@ export async function loadAnnounced(
         const at = next;
         next += 1;
         const key = chunk[at] as string;
-        const entry = await persistent.decode(key, records[at]).catch(() => NOT_LOADED);
+        const entry = await persistent
+          .decode(key, records[at])
+          .catch((): typeof NOT_LOADED => NOT_LOADED);
         handIn(key, entry);
         if (entry === undefined || entry === NOT_LOADED) continue;
         loaded += 1;
