@@ -22,7 +22,7 @@ import { innerMap } from "./interned-args";
 interface AnswerIndex {
   /** Per item: the decimals its figures carry. */
   readonly decimals: Map<string, number>;
-  /** Per period choice (LTM of quarters) or anchor span (LTM from halves), and item. */
+  /** Per anchor span (LTM from halves), and item. */
   readonly ltm: WeakMap<object, Map<string, LtmResult>>;
   /** Per period choice: where its LTM window ends (any item). */
   readonly windows: WeakMap<FinancialPeriodArgs, LtmAnchor>;
@@ -165,20 +165,18 @@ type LtmResult = ReturnType<typeof ltmAt>;
 type RowSpan = NonNullable<Extract<LtmResult, { reason: "incomplete" }>["span"]>;
 
 /**
- * `compute(periods, item, a, b)` once per answer, key object and item (the key: what makes a and b
- * the same; none, computed every time).
+ * `compute(periods, item, a, b)` once per item of `byItem` (what one answer gave one key object:
+ * what makes a and b the same; none, computed every time).
  */
 function rememberedLtm<A, B>(
   periods: readonly FinancialsPeriod[],
-  key: object | undefined,
+  byItem: Map<string, LtmResult> | undefined,
   item: string,
   a: A,
   b: B,
   compute: (periods: readonly FinancialsPeriod[], item: string, a: A, b: B) => LtmResult,
 ): LtmResult {
-  const index = key === undefined ? undefined : indexOf(periods);
-  if (index === undefined) return compute(periods, item, a, b);
-  const byItem = innerMap(index.ltm, key);
+  if (byItem === undefined) return compute(periods, item, a, b);
   let ltm = byItem.get(item);
   if (ltm === undefined) {
     ltm = compute(periods, item, a, b);
@@ -186,6 +184,12 @@ function rememberedLtm<A, B>(
   }
   return ltm;
 }
+
+/**
+ * Per period choice (LTM of quarters): each frozen answer's LTM results by item, kept as
+ * rowsByChoice is (one cold read less per LTM cell; alone not measurable beside the bench's noise).
+ */
+const ltmByChoice = new WeakMap<FinancialPeriodArgs, ByAnswer<Map<string, LtmResult>>>();
 
 /**
  * computeLtm (src/excel/financial-period.ts) once per answer, period choice and item: an LTM cell
@@ -196,8 +200,13 @@ export function ltmOf(
   choice: FinancialPeriodArgs,
   item: string,
 ): LtmResult {
-  const key = Object.isFrozen(choice) ? choice : undefined;
-  return rememberedLtm(periods, key, item, choice, undefined, ltmOfItem);
+  const answers = answersOf(ltmByChoice, choice, periods);
+  let byItem = answers?.get(periods);
+  if (answers !== undefined && byItem === undefined && Object.isFrozen(periods)) {
+    byItem = new Map();
+    answers.set(periods, byItem);
+  }
+  return rememberedLtm(periods, byItem, item, choice, undefined, ltmOfItem);
 }
 
 /**
@@ -229,7 +238,9 @@ export function ltmFromHalvesOf(
   anchor: FinancialsPeriod,
   span: RowSpan,
 ): LtmResult {
-  return rememberedLtm(periods, span, item, anchor, span, ltmFromHalves);
+  const index = indexOf(periods);
+  const byItem = index === undefined ? undefined : innerMap(index.ltm, span);
+  return rememberedLtm(periods, byItem, item, anchor, span, ltmFromHalves);
 }
 
 /**
