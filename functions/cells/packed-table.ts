@@ -29,16 +29,44 @@ class PackedTable {
     const heads = head.length;
     const out = new Array<Cell[]>(heads + cells.length / width);
     for (let r = 0; r < heads; r += 1) out[r] = head[r] as Cell[];
-    for (let at = 0, r = heads; at < cells.length; at += width, r += 1) {
-      const row = new Array<Cell>(width);
-      for (let c = 0; c < width; c += 1) {
-        const value = cells[at + c] as number;
-        row[c] = value === value ? value : EMPTY;
-      }
-      out[r] = row;
-    }
+    for (let at = 0, r = heads; at < cells.length; at += width, r += 1)
+      out[r] = rowAt(cells, at, width);
     return vouchWithinLimits(out);
   }
+}
+
+/**
+ * The packed row at `at`, a new array of `width` cells. A row of two to four numbers is an array
+ * literal of its own: V8 makes it a packed array of unboxed doubles. Filled cell by cell, every row
+ * took the storage kind the one allocation site had learned from any row with an empty cell (any
+ * value: each fraction boxed), ~129 B a row of a PRICES spill against ~80
+ * (test/functions/packed-table.test.ts); such spills were most of a warm recalculation's garbage
+ * (bench profile-warm HEAP=1).
+ */
+function rowAt(cells: Float64Array, at: number, width: number): Cell[] {
+  // NaN (an empty cell) is the only value not equal to itself: a row with one is filled below.
+  if (width === 2) {
+    const a = cells[at] as number;
+    const b = cells[at + 1] as number;
+    if (a === a && b === b) return [a, b];
+  } else if (width === 3) {
+    const a = cells[at] as number;
+    const b = cells[at + 1] as number;
+    const c = cells[at + 2] as number;
+    if (a === a && b === b && c === c) return [a, b, c];
+  } else if (width === 4) {
+    const a = cells[at] as number;
+    const b = cells[at + 1] as number;
+    const c = cells[at + 2] as number;
+    const d = cells[at + 3] as number;
+    if (a === a && b === b && c === c && d === d) return [a, b, c, d];
+  }
+  const row = new Array<Cell>(width);
+  for (let i = 0; i < width; i += 1) {
+    const value = cells[at + i] as number;
+    row[i] = value === value ? value : EMPTY;
+  }
+  return row;
 }
 
 /** A kept table: packed, or the frozen table itself (text or formatted cells end it). */
