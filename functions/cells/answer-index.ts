@@ -76,17 +76,19 @@ const rowsByChoice = new WeakMap<FinancialPeriodArgs, ByAnswer<PeriodEntry | nul
 const olderBySpec = new WeakMap<FiscalPeriodSpec, ByAnswer<string | null>>();
 
 /**
- * `question`'s table of `tables`, made on first use; undefined for a question or an answer that is
- * not frozen (an answer could change under the key; a question not interned is not asked again).
+ * `question`'s table of `tables`, made on first use, where `periods` may be kept; undefined for a
+ * question or an answer that is not frozen (an answer could change under the key; a question not
+ * interned is not asked again).
  */
 function answersOf<K extends object, V>(
   tables: WeakMap<K, ByAnswer<V>>,
   question: K,
   periods: Periods,
 ): ByAnswer<V> | undefined {
+  if (!Object.isFrozen(periods)) return undefined;
   const known = tables.get(question);
   if (known !== undefined) return known;
-  if (!Object.isFrozen(question) || !Object.isFrozen(periods)) return undefined;
+  if (!Object.isFrozen(question)) return undefined;
   const made: ByAnswer<V> = new WeakMap();
   tables.set(question, made);
   return made;
@@ -107,8 +109,7 @@ export function rowOf(
   const known = rows?.get(periods);
   if (known !== undefined) return known ?? undefined;
   const row = selectPeriod(periods, type, choice.spec, choice.quarter);
-  // Only a frozen answer is kept (the choice's table may have come from another answer).
-  if (rows !== undefined && Object.isFrozen(periods)) rows.set(periods, row ?? null);
+  rows?.set(periods, row ?? null);
   return row;
 }
 
@@ -125,7 +126,7 @@ export function olderWindowOf(
   const known = older?.get(periods);
   if (known !== undefined) return known ?? undefined;
   const asOf = olderWindowAsOf(periods, spec, windowYears);
-  if (older !== undefined && Object.isFrozen(periods)) older.set(periods, asOf ?? null);
+  older?.set(periods, asOf ?? null);
   return asOf;
 }
 
@@ -202,7 +203,7 @@ export function ltmOf(
 ): LtmResult {
   const answers = answersOf(ltmByChoice, choice, periods);
   let byItem = answers?.get(periods);
-  if (answers !== undefined && byItem === undefined && Object.isFrozen(periods)) {
+  if (answers !== undefined && byItem === undefined) {
     byItem = new Map();
     answers.set(periods, byItem);
   }
