@@ -98,6 +98,7 @@ afterEach(() => {
 
 describe("cells called before the page has registered the key", () => {
   test("wait for it and answer from what is stored: the same value, no request", async () => {
+    jest.useFakeTimers();
     const page = openPage();
     const stored = await storedBefore(page);
     expect(stored.value).toEqual({ value: expect.any(Number) });
@@ -105,7 +106,7 @@ describe("cells called before the page has registered the key", () => {
 
     const reopened = sales(page);
     const settled = watched(reopened);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await jest.advanceTimersByTimeAsync(20);
     // Still waiting: no key yet, and no "API key not set".
     expect(settled()).toBe(false);
     // The pane's session has read the remembered key (taskpane/pane-session.ts).
@@ -132,11 +133,12 @@ describe("cells called before the page has registered the key", () => {
   });
 
   test("a provider with no key (none remembered): the key is not set, as soon as it is registered", async () => {
+    jest.useFakeTimers();
     const page = openPage();
     const result = sales(page);
     const settled = watched(result);
     const cell = shown(result);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await jest.advanceTimersByTimeAsync(20);
     expect(settled()).toBe(false);
     page.session.setKeyProvider(() => undefined);
     expect(await cell).toEqual({
