@@ -23,6 +23,12 @@ export interface CacheEntry {
   freshUntil?: number;
   /** freshness.ts `basisOf` the company when `freshUntil` was decided: decided again once it moves. */
   freshBasis?: LifetimeBasis;
+  /**
+   * The look-up of its company's expected results day that this entry's lifetime waits for, while
+   * it is under way (client.ts `dayLookUp`): the entry owns its one piece of work, which every read
+   * of it joins. In memory only, like `freshUntil`.
+   */
+  dayLookUp?: Promise<void> | undefined;
 }
 
 /**

@@ -647,7 +647,7 @@ class Client implements ClientCore {
   private freshUntil(opId: OperationId, clean: CleanParams, entry: CacheEntry): number {
     // Its company's expected results day is being looked up: not fresh until it is known, and
     // nothing decided or started again (a reopen's cells read the entry thousands of times).
-    if (dayLookUps.has(entry)) return 0;
+    if (entry.dayLookUp !== undefined) return 0;
     const id = this.partitionNow() ?? "";
     const life = entryLifetime(entry, opId, clean, ttlFor(opId), () => this.knowledge(id));
     // Not looked up yet: not fresh here, so the cell takes the full path, which waits for the
@@ -672,12 +672,12 @@ class Client implements ClientCore {
     entry: CacheEntry,
     id: string,
   ): Promise<void> | undefined {
-    const pending = dayLookUps.get(entry);
+    const pending = entry.dayLookUp;
     if (pending !== undefined || life.awaits === undefined) return pending;
-    const looking = this.resultsDayFor(life, clean, entry, id).finally(() =>
-      dayLookUps.delete(entry),
-    );
-    dayLookUps.set(entry, looking);
+    const looking = this.resultsDayFor(life, clean, entry, id).finally(() => {
+      entry.dayLookUp = undefined;
+    });
+    entry.dayLookUp = looking;
     this.core.revalidator.expect(looking);
     return looking;
   }
@@ -1360,12 +1360,6 @@ const MAX_SERVED_WHILE_DUE_MS = 30 * 24 * 60 * 60 * 1000;
  * (`freshAfterStepBack`): daylight saving, a wrong zone, a day set by hand. @unit ms
  */
 const MAX_CLOCK_STEP_BACK_MS = 36 * 60 * 60 * 1000;
-
-/**
- * Results-day look-ups under way, by the entry whose lifetime waits for one (`dayLookUp`): an
- * entry's answer and receive time never change, so its look-up is the same for every read.
- */
-const dayLookUps = new WeakMap<CacheEntry, Promise<void>>();
 
 /** KnownArguments of frozen params objects, by the object (see `knownArguments`). */
 const knownByParams = new WeakMap<
