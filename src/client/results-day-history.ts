@@ -1,6 +1,7 @@
 // The companies' expected results days as looked up: the stored year-earlier disclosures, else one background request each.
 
 import { lifetimesMoved, type Lifetime } from "./freshness";
+import type { BeginOptions, InFlightRequests } from "./inflight";
 import type { QueueStatus } from "./pacer";
 import { checkedDailyFromEnd, dailyChecksFrom, historyQuery } from "./results-day";
 import type { Revalidator } from "./revalidator";
@@ -24,6 +25,11 @@ interface ResultsDayPort {
   fetch(query: HistoryQuery, sent: () => void): Promise<History>;
   /** An expected day of `company` changed: its lifetimes decided without it are decided again. */
   learned(company: string): void;
+  /**
+   * The look-up under `key`: the one under way, else `start` begun now, in the client's one map of
+   * work under way (inflight.ts), so every read of a company's answers joins one look-up.
+   */
+  share(key: string, start: () => Promise<void>): Promise<void>;
 }
 
 /**
@@ -34,7 +40,6 @@ interface ResultsDayPort {
  */
 export class ResultsDays {
   readonly #known = new Map<string, number | null>();
-  readonly #looking = new Map<string, Promise<void>>();
 
   constructor(private readonly port: ResultsDayPort) {}
 
@@ -51,14 +56,11 @@ export class ResultsDays {
   lookUp(partition: string, company: string, period: number, security?: string): Promise<void> {
     const key = `${partition}|${company}|${period}`;
     if (this.#known.has(key)) return Promise.resolve();
-    let looking = this.#looking.get(key);
-    if (looking === undefined) {
-      looking = this.#lookUp(key, partition, company, period, security)
-        .catch(() => this.#settle(key, company, null))
-        .finally(() => this.#looking.delete(key));
-      this.#looking.set(key, looking);
-    }
-    return looking;
+    return this.port.share(`results-day\u0000${key}`, () =>
+      this.#lookUp(key, partition, company, period, security).catch(() =>
+        this.#settle(key, company, null),
+      ),
+    );
   }
 
   async #lookUp(
@@ -99,6 +101,7 @@ export class ResultsDays {
  * from client.ts, since client.ts loads this module and an import back would close a cycle.
  */
 interface HistoryClient {
+  flights(): { work: InFlightRequests };
   request(
     operationId: "listSecurityDisclosures",
     params: HistoryQuery,
@@ -109,6 +112,9 @@ interface HistoryClient {
   queueStatus(): QueueStatus;
   onQueueChange(listener: (s: QueueStatus) => void): () => void;
 }
+
+/** A look-up joined is not a request coalesced (the client's `coalesced` count). */
+const UNCOUNTED: BeginOptions = Object.freeze({ counted: false });
 
 /** Histories waiting for the cells' requests to leave the pacer, per client (`whenQuiet`). */
 const held = new WeakMap<HistoryClient, (() => void)[]>();
@@ -172,6 +178,7 @@ export function lookUpFor(
       ),
     fetch: (q, sent) => client.request("listSecurityDisclosures", q, { onSent: sent }),
     learned: (company) => lifetimesMoved(company),
+    share: (key, start) => client.flights().work.begin(key, start, UNCOUNTED).answer,
   })) as ResultsDays;
   // The security code the disclosures are asked by: the one asked, else the answer's.
   const b = (body ?? {}) as { security_code?: unknown };

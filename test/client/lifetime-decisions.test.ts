@@ -4,6 +4,7 @@
 import { CodeRegistry } from "../../src/client/code-map";
 import { entryLifetime, lifetimesMoved, type CompanyKnowledge } from "../../src/client/freshness";
 import type { ResponseOf } from "../../src/client/types";
+import { InFlightRequests } from "../../src/client/inflight";
 import { ResultsDays } from "../../src/client/results-day-history";
 import { MARCH_2026, jst } from "./results-day-fixtures";
 
@@ -24,6 +25,8 @@ function answerOf(code: string) {
 /** Two companies' answers read through one registry of results days; `decided` counts decisions. */
 function twoCompanies() {
   const queued = new Map<string, () => Promise<void>>();
+  // The client's one map of work under way, as client.ts hands it over.
+  const work = new InFlightRequests();
   const days = new ResultsDays({
     securityOf: () => undefined,
     stored: async () => undefined,
@@ -44,6 +47,7 @@ function twoCompanies() {
         ],
       }) as unknown as ResponseOf<"listSecurityDisclosures">,
     learned: (company) => lifetimesMoved(company),
+    share: (key, start) => work.begin(key, start).answer,
   });
   const known: CompanyKnowledge = new CodeRegistry().knowledge("key");
   known.dailyChecksFrom = (company, period) => days.dailyChecksFrom("key", company, period);

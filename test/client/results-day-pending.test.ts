@@ -2,6 +2,7 @@
 
 import { CodeRegistry } from "../../src/client/code-map";
 import { nextJstMidnight, type CompanyKnowledge } from "../../src/client/freshness";
+import { InFlightRequests } from "../../src/client/inflight";
 import { ResultsDays } from "../../src/client/results-day-history";
 import { checkedDailyFromEnd, historyQuery } from "../../src/client/results-day";
 import { annual, jst, MARCH_2026 } from "./results-day-fixtures";
@@ -14,6 +15,8 @@ const MORNING = jst("2026-05-13T08:00:00");
 /** Days looked up through a port with no stored history; the queued fetches are kept, not run. */
 function lookingUp() {
   const queued: string[] = [];
+  // The client's one map of work under way, as client.ts hands it over.
+  const work = new InFlightRequests();
   const days = new ResultsDays({
     securityOf: () => "7203",
     stored: async () => undefined,
@@ -22,6 +25,7 @@ function lookingUp() {
       throw new Error("not asked in this test");
     },
     learned: () => undefined,
+    share: (key, start) => work.begin(key, start).answer,
   });
   const known: CompanyKnowledge = new CodeRegistry().knowledge("key");
   known.dailyChecksFrom = (company, period) => days.dailyChecksFrom("key", company, period);
@@ -55,4 +59,37 @@ test("the daily checks start at the JST midnight after the period's end", () => 
   expect(checkedDailyFromEnd(MARCH_2026)).toBe(jst("2026-04-01T00:00:00"));
   // The history asked for it covers the same period a year earlier.
   expect(historyQuery("7203", MARCH_2026)).toMatchObject({ from: "2025-04-01", to: "2025-06-30" });
+});
+
+test("reads of a company's answers that wait for its results day join one look-up, in the client's map of work under way", async () => {
+  const work = new InFlightRequests();
+  let storedReads = 0;
+  let answer: (value: undefined) => void = () => undefined;
+  const days = new ResultsDays({
+    securityOf: () => "7203",
+    stored: () => {
+      storedReads += 1;
+      return new Promise((resolve) => (answer = resolve));
+    },
+    queue: () => undefined,
+    fetch: async () => {
+      throw new Error("not asked in this test");
+    },
+    learned: () => undefined,
+    share: (key, start) => work.begin(key, start).answer,
+  });
+  const first = days.lookUp("key", "7203", MARCH_2026, "7203");
+  const second = days.lookUp("key", "7203", MARCH_2026, "7203");
+  await Promise.resolve();
+  await Promise.resolve();
+  // One piece of work under way, findable by whoever shares the map (the client's requests too).
+  expect(work.size).toBe(1);
+  expect(work.find(`results-day\u0000key|7203|${MARCH_2026}`)).toBeDefined();
+  answer(undefined);
+  await Promise.all([first, second]);
+  expect(storedReads).toBe(1);
+  expect(work.size).toBe(0);
+  // Known now: a later read asks nothing.
+  await days.lookUp("key", "7203", MARCH_2026, "7203");
+  expect(storedReads).toBe(1);
 });
