@@ -2,7 +2,7 @@
 
 import { gunzipBytes, gzipText } from "./compress";
 import { decodeUtf8 } from "./utf8";
-import { freezeAnswer, isSharedPart } from "./shared-parts";
+import { freezeAnswer, isSharedPart, partsOfLine } from "./shared-parts";
 
 /**
  * Gzip bytes of an answer's JSON. Checked by tag, not `instanceof`: a structured clone read back
@@ -16,7 +16,8 @@ function isBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
  * The stored form of `body`: gzip of its JSON (about a tenth of the text) kept as bytes, which
  * IndexedDB stores as they are (structured clone, no base64). The JSON is written in lines of at
  * most LINE_CHARS: first the answer with each long top-level array left empty, then per such array
- * a line with its key and lines of its elements (`[row,row,…]`); a short answer is one line, its
+ * a line with its key and lines of its elements (`[row,row,…]`), a part shared by many answers (a
+ * units list: shared-parts.ts) on a line of its own before them; a short answer is one line, its
  * plain JSON. Read back it is one decompression off the JS heap and a JSON.parse per line, whose
  * rows are the answer's own objects (bench: rebuilding rows from any other form made most of a
  * reopened model's heap peak). Why lines: the text of a 30-year answer is 100-360 KB, and a string
@@ -42,9 +43,9 @@ export function toStoredForm(body: unknown): Promise<Uint8Array<ArrayBuffer>> {
  */
 function storedLines(body: unknown): string[] {
   if (!isPlainObject(body)) return [asciiJson(JSON.stringify(body))];
-  let json = "{";
   // Kept as lines, never joined: gzipText encodes each in turn (compress.ts says why).
   const blocks: string[] = [];
+  const members: Array<{ keyJson: string; value: string; shared: boolean }> = [];
   for (const key of Object.keys(body)) {
     const part = body[key];
     const keyJson = asciiJson(JSON.stringify(key));
@@ -55,10 +56,21 @@ function storedLines(body: unknown): string[] {
       lines !== undefined && (lines.length > 1 || (lines[0]?.length ?? 0) > IN_PLACE_CHARS);
     const value = lines === undefined ? partJson(part) : ownLines ? "[]" : (lines[0] ?? "[]");
     if (value === undefined) continue; // as JSON.stringify leaves out undefined and functions
-    json += `${json.length > 1 ? "," : ""}${keyJson}:${value}`;
+    const shared = isSharedPart(part) && keyJson.length + value.length + 3 <= LINE_CHARS;
+    members.push({ keyJson, value, shared });
     if (ownLines) blocks.push(keyJson, ...lines);
   }
-  return [`${json}}`, ...blocks];
+  // An answer in lines (a short one stays its plain JSON) writes each shared part on a part line
+  // of its own, null in its place in the first line: read back, a part line already seen is found
+  // by its text, not parsed (shared-parts.ts partsOfLine).
+  const partLines: string[] = [];
+  let json = "{";
+  for (const { keyJson, value, shared } of members) {
+    const own = shared && blocks.length > 0;
+    json += `${json.length > 1 ? "," : ""}${keyJson}:${own ? "null" : value}`;
+    if (own) partLines.push(`{${keyJson}:${value}}`);
+  }
+  return [`${json}}`, ...partLines, ...blocks];
 }
 
 /**
@@ -103,12 +115,30 @@ const LINE_FILL = LINE_CHARS * 0.9;
 /** The line break between lines: JSON text never holds one raw (JSON.stringify escapes it). */
 const NEWLINE = 0x0a;
 
+/** `{`: how a part line starts (any other line is a key, `"…"`, or elements, `[…]`). */
+const OPEN_BRACE = 0x7b;
+
+/** A part line read as plain JSON, each time (the floor's way: nothing kept between answers). */
+function parsedParts(text: string): Readonly<Record<string, unknown>> {
+  const parts: unknown = JSON.parse(text);
+  if (!isPlainObject(parts)) throw new Error("not a stored answer (part line)");
+  return parts;
+}
+
 /**
  * The answer from its stored text's UTF-8 bytes, a line at a time (storedLines): the first line is
- * the answer, a string line names the array the element lines after it extend. Each line is
- * decoded and parsed in one step, so its text is garbage before anything else runs (utf8.ts).
+ * the answer, a part line (`{…}`, before any key line) fills shared parts' null places with what
+ * `partsOf` makes of it, a string line names the array the element lines after it extend. Each
+ * line is decoded and parsed in one step, so its text is garbage before anything else runs
+ * (utf8.ts). Records stored before part lines carry their parts in the first line and read the
+ * same, so the database keeps its name (idb-backend.ts CACHE_DB_NAME: a new name would drop every
+ * stored answer, each then asked of the API again); an earlier version refuses a part line as not
+ * a stored answer, a miss, never a wrong value.
  */
-function parseLines(bytes: Uint8Array): unknown {
+function parseLines(
+  bytes: Uint8Array,
+  partsOf: (text: string) => Readonly<Record<string, unknown>>,
+): unknown {
   let end = bytes.indexOf(NEWLINE);
   if (end < 0) return JSON.parse(decodeUtf8(bytes));
   const answer: unknown = JSON.parse(decodeUtf8(bytes.subarray(0, end)));
@@ -118,6 +148,15 @@ function parseLines(bytes: Uint8Array): unknown {
     const start = end + 1;
     end = bytes.indexOf(NEWLINE, start);
     if (end < 0) end = bytes.length;
+    if (target === undefined && bytes[start] === OPEN_BRACE) {
+      // A part line (storedLines), before any key line: it fills its parts' null places.
+      const parts = partsOf(decodeUtf8(bytes.subarray(start, end)));
+      for (const name in parts) {
+        if (answer[name] !== null) throw new Error("not a stored answer (lines)");
+        answer[name] = parts[name];
+      }
+      continue;
+    }
     const line: unknown = JSON.parse(decodeUtf8(bytes.subarray(start, end)));
     if (typeof line === "string") {
       const named = answer[line];
@@ -198,7 +237,7 @@ const RECORD_OVERHEAD_BYTES = 128;
  * @internal The bench's floor; the add-in reads answers with fromStoredForm.
  */
 export async function parseStoredForm(stored: Uint8Array<ArrayBuffer>): Promise<unknown> {
-  return parseLines(await gunzipBytes(stored));
+  return parseLines(await gunzipBytes(stored), parsedParts);
 }
 
 /**
@@ -207,5 +246,5 @@ export async function parseStoredForm(stored: Uint8Array<ArrayBuffer>): Promise<
  */
 export async function fromStoredForm(stored: unknown): Promise<unknown> {
   if (!isBytes(stored)) throw new Error("not a stored answer (gzip bytes)");
-  return freezeAnswer(parseLines(await gunzipBytes(stored)));
+  return freezeAnswer(parseLines(await gunzipBytes(stored), partsOfLine));
 }
