@@ -40,7 +40,7 @@ export function freezeAnswer<T>(body: T): T {
     const record = body as Record<string, unknown>;
     for (const name of REPEATED_PARTS) {
       const part = record[name];
-      // A part already kept (read back by partsOfLine) is not written out again to be found.
+      // A part already kept (read back by part-lines.ts) is not written out again to be found.
       if (typeof part !== "object" || part === null || sharedParts.has(part)) continue;
       record[name] = keptPart(part);
     }
@@ -48,8 +48,12 @@ export function freezeAnswer<T>(body: T): T {
   return deepFreeze(body);
 }
 
-/** The one frozen copy of `part`'s JSON: one already kept, or `part` itself, frozen and kept. */
-function keptPart(part: object): object {
+/**
+ * The one frozen copy of `part`'s JSON: one already kept, or `part` itself, frozen and kept.
+ *
+ * @example keptPart(JSON.parse('{"a":1}')) === keptPart(JSON.parse('{"a":1}')) // true
+ */
+export function keptPart(part: object): object {
   const text = JSON.stringify(part);
   const same = kept.get(text);
   if (same !== undefined) return same;
@@ -57,32 +61,4 @@ function keptPart(part: object): object {
   kept.set(text, deepFreeze(part));
   sharedParts.add(part);
   return part;
-}
-
-/** Parsed part lines by their text (a few dozen distinct in practice, as the parts are). */
-const partLines = new Map<string, Readonly<Record<string, unknown>>>();
-
-/**
- * The parts a stored answer's part line carries (stored-form.ts: `{"fields":[…]}`), each the one
- * kept copy; a line seen before is looked up by its text, not parsed again: a Model 500 reopen
- * reads 2,330 answers repeating a few dozen units lists, whose parsing, JSON for finding the kept
- * copy and freezing were ~0.2 s of its CPU (bench/reopen-only.ts). Throws on a line that is not an
- * object of parts.
- *
- * @example partsOfLine('{"fields":[]}').fields === partsOfLine('{"fields":[]}').fields // true
- */
-export function partsOfLine(text: string): Readonly<Record<string, unknown>> {
-  const known = partLines.get(text);
-  if (known !== undefined) return known;
-  const parsed: unknown = JSON.parse(text);
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new Error("not a stored answer (part line)");
-  const parts = parsed as Record<string, unknown>;
-  for (const name of Object.keys(parts)) {
-    const part = parts[name];
-    if (typeof part === "object" && part !== null) parts[name] = keptPart(part);
-  }
-  if (partLines.size >= MAX_KEPT) partLines.clear();
-  partLines.set(text, Object.freeze(parts));
-  return parts;
 }

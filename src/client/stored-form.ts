@@ -2,7 +2,8 @@
 
 import { gunzipBytes, gzipText } from "./compress";
 import { decodeUtf8 } from "./utf8";
-import { freezeAnswer, isSharedPart, partsOfLine } from "./shared-parts";
+import { partsOfLine } from "./part-lines";
+import { freezeAnswer, isSharedPart } from "./shared-parts";
 
 /**
  * Gzip bytes of an answer's JSON. Checked by tag, not `instanceof`: a structured clone read back
@@ -62,7 +63,7 @@ function storedLines(body: unknown): string[] {
   }
   // An answer in lines (a short one stays its plain JSON) writes each shared part on a part line
   // of its own, null in its place in the first line: read back, a part line already seen is found
-  // by its text, not parsed (shared-parts.ts partsOfLine).
+  // by its text, not parsed (part-lines.ts).
   const partLines: string[] = [];
   let json = "{";
   for (const { keyJson, value, shared } of members) {
