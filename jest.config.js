@@ -36,10 +36,11 @@ module.exports = {
       // Property tests draw the same cases on every run unless FC_SEED asks for others; the
       // suites' processes run a little below the e2e build and the browser (test/unit-priority.ts).
       setupFiles: ["<rootDir>/test/fast-check-seed.ts", "<rootDir>/test/unit-priority.ts"],
-      // Fluent's icons, each chunk evaluated when first read (test/react-icons-lazy.js).
+      // Fluent's packages and icons, each evaluated when first read (test/react-*-lazy.js).
       moduleNameMapper: {
         ...common.moduleNameMapper,
         "^@fluentui/react-icons$": "<rootDir>/test/react-icons-lazy.js",
+        "^@fluentui/react-components$": "<rootDir>/test/react-components-lazy.js",
       },
     },
     {

@@ -11,6 +11,7 @@
  */
 const fs = require("node:fs");
 const path = require("node:path");
+const { runIndex } = require("./run-index");
 
 /** The package's CommonJS build (its "main"). */
 const LIB = path.join(__dirname, "..", "node_modules", "@fluentui", "react-icons", "lib-cjs");
@@ -58,9 +59,4 @@ function indexRequire(spec) {
   return require(require.resolve(spec, { paths: [LIB] }));
 }
 
-// The package's index, run as written with the require above.
-new Function("exports", "require", "module", fs.readFileSync(path.join(LIB, "index.cjs"), "utf8"))(
-  module.exports,
-  indexRequire,
-  module,
-);
+runIndex(module, path.join(LIB, "index.cjs"), indexRequire);
