@@ -158,24 +158,38 @@ describe("company forms", () => {
   });
 
   test("a new session's EDINET code waits for no call of an earlier session", async () => {
-    // An earlier session (another client) asked by security code; its answer is 8 s away.
-    useSandbox({ sandbox: { latencyMs: 8_000 } });
-    let earlierAnswered = false;
-    const earlier = Promise.resolve(
-      financial(7203, "sales", 202403, null, null, null, invocation()),
-    ).finally(() => (earlierAnswered = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The pair that call would teach belongs to its client's sharing layer, not to this session.
-    const h = useSandbox();
-    expect(await financial(edinet7203, "sales", 202403, null, null, null, invocation())).toBe(
-      sales["2024/03"],
-    );
-    // Answered before the earlier session's call (which it would have waited for).
-    expect(earlierAnswered).toBe(false);
-    expect(h.requests()).toEqual([
-      `/v1/financials?edinet_code=${edinet7203}&period=annual&years=30`,
-    ]);
-    await earlier;
+    // Fake time: the earlier answer's 8 s pass only when the test moves the clock.
+    jest.useFakeTimers();
+    try {
+      // An earlier session (another client) asked by security code; its answer is 8 s away.
+      useSandbox({ sandbox: { latencyMs: 8_000 } });
+      let earlierAnswered = false;
+      const earlier = Promise.resolve(
+        financial(7203, "sales", 202403, null, null, null, invocation()),
+      ).finally(() => (earlierAnswered = true));
+      await jest.advanceTimersByTimeAsync(50);
+      // The pair that call would teach belongs to its client's sharing layer, not to this session.
+      const h = useSandbox();
+      let value: unknown;
+      const later = Promise.resolve(
+        financial(edinet7203, "sales", 202403, null, null, null, invocation()),
+      ).then((v) => (value = v));
+      // At most a second of the earlier call's eight passes while this one is answered.
+      for (let ms = 0; ms < 1_000 && value === undefined; ms += 10)
+        await jest.advanceTimersByTimeAsync(10);
+      expect(value).toBe(sales["2024/03"]);
+      await later;
+      // Answered before the earlier session's call (which it would have waited for).
+      expect(earlierAnswered).toBe(false);
+      expect(h.requests()).toEqual([
+        `/v1/financials?edinet_code=${edinet7203}&period=annual&years=30`,
+      ]);
+      await jest.advanceTimersByTimeAsync(8_000);
+      await earlier;
+      expect(earlierAnswered).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test("a whole name (without its note in parentheses) resolves through one cached /securities look-up", async () => {
