@@ -3,7 +3,8 @@
 // `BENCH_ONLY=reopen BENCH_MODELS=50 npm run bench`: the cold run's storage is kept in
 // $TMPDIR/kaisha-reopen-<N>.bin (with its job beside it) and reused by later runs; REOPEN_RUNS
 // (default 1) reopens in a row; REOPEN_FRESH=1 redoes the cold run (a saved storage is read by any
-// later version: one of another version's stamp is checked on reading, stored-stamp.ts). Prints the
+// later version: one of another version's stamp is checked on reading, stored-stamp.ts, and the run
+// warns of it, bench/saved-storage-stamp.ts). Prints the
 // reopen's floor (read, decompress and parse of every stored answer, in a new process) and, per
 // reopen, its wall and process CPU as multiples of the floor's (on a loaded machine, CPU over CPU
 // is the steadier of the two).
@@ -32,6 +33,7 @@ import { SANDBOX_DEFAULT_NOW } from "../sandbox/data/model";
 import { modelBrowserCompression } from "./native-compression";
 import { printReopenProfile } from "./reopen-profile";
 import { failuresText } from "./failure-tally";
+import { otherVersionWarning } from "./saved-storage-stamp";
 
 async function coldJob(count: number, storagePath: string): Promise<ReopenJob> {
   const facts = await probe(50);
@@ -85,10 +87,11 @@ export async function reopenOnly(): Promise<void> {
   const count = Number((process.env["BENCH_MODELS"] ?? "50").split(",")[0]);
   const storagePath = join(tmpdir(), `kaisha-reopen-${count}.bin`);
   const jobPath = `${storagePath}.json`;
-  const job: ReopenJob =
-    existsSync(jobPath) && process.env["REOPEN_FRESH"] !== "1"
-      ? (JSON.parse(readFileSync(jobPath, "utf8")) as ReopenJob)
-      : await coldJob(count, storagePath);
+  const reused = existsSync(jobPath) && process.env["REOPEN_FRESH"] !== "1";
+  const job: ReopenJob = reused
+    ? (JSON.parse(readFileSync(jobPath, "utf8")) as ReopenJob)
+    : await coldJob(count, storagePath);
+  if (reused) process.stdout.write(otherVersionWarning(storagePath));
   writeFileSync(jobPath, JSON.stringify(job));
   const runs = Number(process.env["REOPEN_RUNS"] ?? 1);
   const floor = await reopenFloorInNewProcess(storagePath);

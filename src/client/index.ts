@@ -76,6 +76,8 @@ export { gunzipBytes, useNativeCompression } from "./compress";
 export { decodeUtf8 } from "./utf8";
 /** @internal See above. */
 export { STORAGE_OPEN_TIMEOUT_MS } from "./storage-platform";
+/** @internal See above (the bench checks which version stored its saved storage). */
+export { storedStamp } from "./stored-stamp";
 /** @internal See above. */
 export type { Batch, IndexRow, PersistentBackend, StoredRecord } from "./persistent-store";
 /** @internal Tests assert on the texts users see and on answers as the client freezes them. */
