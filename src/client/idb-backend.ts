@@ -14,9 +14,13 @@ const INDEX = "index";
 const VERSION = 1;
 
 /**
- * The database's name carries the stored form's version (src/client/stored-form.ts): a new form
- * gets a new name, so no version ever reads another's records. Bump the suffix when the form of a
- * record or index row changes, and add the name it replaces to `OLD_CACHE_DB_NAMES`.
+ * The database's name carries the stored form's version (src/client/stored-form.ts): a form that
+ * an earlier version could misread gets a new name, so no version ever takes another's record for
+ * an answer. Bump the suffix then, and add the name it replaces to `OLD_CACHE_DB_NAMES`. A new name
+ * deletes every stored answer, which the user pays for again in requests; so a change that every
+ * earlier version refuses as not a stored answer (a miss, fetched again), and that this version
+ * reads in both forms, keeps the name (the part lines of test/client/stored-form-parts.test.ts:
+ * the form before them throws "not a stored answer" on a record that has one).
  * @internal Tests and the bench open the database by its name.
  */
 export const CACHE_DB_NAME = "kaisha-cache-v3";
