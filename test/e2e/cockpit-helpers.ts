@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { DEMO_API_KEY } from "../../sandbox/demo-key";
 import type { Harness } from "./harness";
 import { E2E_BUILD_BASE_URL } from "./paths";
+import { evaluateJson } from "./page-json";
 
 /** What the stand-in reports about a cell (see excel-standin.js). */
 export interface CellInfo {
@@ -46,11 +47,13 @@ export type StandInWindow = { __excelStandIn: StandIn };
 
 export function standIn(page: Page) {
   return {
+    // JSON-carried (./page-json.ts): a used range is megabytes of Playwright's value nodes.
     read: (sheet: string, address: string) =>
-      page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.read(s, a), [
-        sheet,
-        address,
-      ] as const),
+      evaluateJson(
+        page,
+        ([s, a]) => (window as unknown as StandInWindow).__excelStandIn.read(s, a),
+        [sheet, address] as const,
+      ),
     select: (sheet: string, address: string) =>
       page.evaluate(([s, a]) => (window as unknown as StandInWindow).__excelStandIn.select(s, a), [
         sheet,
@@ -67,7 +70,8 @@ export function standIn(page: Page) {
         [sheet, address, text] as const,
       ),
     idle: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.whenIdle()),
-    sheets: () => page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.sheets()),
+    sheets: () =>
+      evaluateJson(page, () => (window as unknown as StandInWindow).__excelStandIn.sheets(), null),
     calculations: () =>
       page.evaluate(() => (window as unknown as StandInWindow).__excelStandIn.calculations()),
   };

@@ -1,0 +1,41 @@
+// A page's answer carried to the test as one JSON string: for the stand-in's large answers.
+import type { Page } from "playwright-core";
+
+/**
+ * `page.evaluate(fn, arg)`, its answer (plain data: an object or array) carried as one JSON string.
+ * Playwright carries an evaluate's answer as a tree of typed nodes that its client validates node
+ * by node (and its server relays as JSON once more): a company sheet's used range read cell by cell
+ * is ~2.7 MB of such nodes, a second of the test process's CPU. Exactness: the page refuses
+ * anything JSON would change (non-finite numbers, -0, undefined in an array, a Date or other
+ * non-plain object), so the answer is the one `page.evaluate` gives or the call fails.
+ */
+export async function evaluateJson<R, A>(
+  page: Page,
+  fn: (arg: A) => R | Promise<R>,
+  arg: A,
+): Promise<R> {
+  // Playwright's PageFunction type is not exported; `fn` is one for plain-data `arg`.
+  const handle = await page.evaluateHandle(fn as (arg: unknown) => unknown, arg);
+  try {
+    const text = await handle.evaluate((value) =>
+      JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
+        const raw = (this as Record<string, unknown>)[key];
+        const plain =
+          raw === null ||
+          typeof raw !== "object" ||
+          Array.isArray(raw) ||
+          [Object.prototype, null].includes(Object.getPrototypeOf(raw) as object | null);
+        const exact =
+          typeof v === "number"
+            ? Number.isFinite(v) && !Object.is(v, -0)
+            : v !== undefined || !Array.isArray(this);
+        if (!plain || !exact || typeof v === "function" || typeof v === "bigint")
+          throw new Error(`evaluateJson: ${key} is not plain JSON data`);
+        return v;
+      }),
+    );
+    return JSON.parse(text) as R;
+  } finally {
+    await handle.dispose();
+  }
+}
