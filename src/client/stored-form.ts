@@ -2,7 +2,7 @@
 
 import { gunzipBytes, gzipText } from "./compress";
 import { decodeUtf8 } from "./utf8";
-import { partsOfLine } from "./part-lines";
+import { parsedParts, partsOfLine } from "./part-lines";
 import { freezeAnswer, isSharedPart } from "./shared-parts";
 
 /**
@@ -118,13 +118,6 @@ const NEWLINE = 0x0a;
 
 /** `{`: how a part line starts (any other line is a key, `"…"`, or elements, `[…]`). */
 const OPEN_BRACE = 0x7b;
-
-/** A part line read as plain JSON, each time (the floor's way: nothing kept between answers). */
-function parsedParts(text: string): Readonly<Record<string, unknown>> {
-  const parts: unknown = JSON.parse(text);
-  if (!isPlainObject(parts)) throw new Error("not a stored answer (part line)");
-  return parts;
-}
 
 /**
  * The answer from its stored text's UTF-8 bytes, a line at a time (storedLines): the first line is
