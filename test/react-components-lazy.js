@@ -8,7 +8,7 @@
  * so here the index runs as the package wrote it, but each package it requires is a proxy that
  * requires the real one, through jest's own module registry, on the first read of any of its
  * names. Every package is marked "sideEffects": false: webpack's build leaves out the unused ones
- * the same way. test/taskpane/react-components-lazy.test.ts checks the names and objects.
+ * the same way. test/taskpane/fluent-lazy.test.ts checks the names and objects.
  */
 const path = require("node:path");
 const { runIndex } = require("./run-index");

@@ -7,7 +7,7 @@
  * index itself runs as the package wrote it, but each chunk it re-exports is first a stand-in with
  * the chunk's export names (read from tsc's `exports.A = exports.B = ... = void 0;` lines), whose
  * getters evaluate the real chunk, through jest's own module registry, on the first read.
- * test/taskpane/react-icons-lazy.test.ts checks that the names and the icons are the package's.
+ * test/taskpane/fluent-lazy.test.ts checks that the names and the icons are the package's.
  */
 const fs = require("node:fs");
 const path = require("node:path");
