@@ -45,6 +45,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A URL whose host is not this machine (127.0.0.1 or localhost): the harness aborts it. */
+const LEAVES_THIS_MACHINE = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost)(?::\d+)?\/)/;
+
 /**
  * Starts everything a browser test needs. Pages opened with `excel: true` get the Excel stand-in.
  * `settings` gives the pages other connection settings than the build's sandbox ones
@@ -99,8 +102,10 @@ export async function startHarness(
     timezoneId: "Asia/Tokyo",
   });
   if (options.pageClock !== "real") await context.clock.install({ time: sandbox.sandbox.now() });
-  // Office.js tries a telemetry frame on Microsoft's servers: never leave the machine.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  // Office.js tries a telemetry frame on Microsoft's servers: never leave the machine. The host
+  // must be this machine's whole name (then a port or the path), not a name beginning with it:
+  // http://localhost.example.com/ is another machine (test/e2e/offline.test.ts).
+  await context.route(LEAVES_THIS_MACHINE, (route) => route.abort());
   const problems: string[] = [];
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
