@@ -9,9 +9,19 @@ import type { FloorMeasure, ReopenJob, ReopenMeasure } from "./reopen-child";
  */
 export function reopenInNewProcess(
   job: ReopenJob,
-  options: { nodeStreams?: boolean } = {},
+  options: ChildOptions = {},
 ): Promise<ReopenMeasure> {
   return inChild(job, options);
+}
+
+/**
+ * nodeStreams: Node's own compression streams instead of node:zlib standing in for the browser's
+ * native ones (bench/native-compression.ts), for the comparison. parts: the reopen's CPU told in
+ * parts after it (bench/reopen-child.ts partsOf, REOPEN_PARTS=1), outside its measured time.
+ */
+interface ChildOptions {
+  nodeStreams?: boolean;
+  parts?: boolean;
 }
 
 /**
@@ -22,15 +32,14 @@ export function reopenFloorInNewProcess(storagePath: string): Promise<FloorMeasu
   return inChild({ floorOf: storagePath }, {});
 }
 
-function inChild<M>(
-  job: ReopenJob | { floorOf: string },
-  options: { nodeStreams?: boolean },
-): Promise<M> {
+function inChild<M>(job: ReopenJob | { floorOf: string }, options: ChildOptions): Promise<M> {
   return new Promise((resolve, reject) => {
     const child = fork(require.resolve("./reopen-child.ts"), [], {
-      // nodeStreams: Node's own compression streams instead of node:zlib standing in for the
-      // browser's native ones (bench/native-compression.ts), for the comparison.
-      env: options.nodeStreams ? { ...process.env, BENCH_NODE_STREAMS: "1" } : process.env,
+      env: {
+        ...process.env,
+        ...(options.nodeStreams ? { BENCH_NODE_STREAMS: "1" } : {}),
+        ...(options.parts ? { REOPEN_PARTS: "1" } : {}),
+      },
       // REOPEN_CPU_PROF=<dir>: a V8 CPU profile of the child, for finding where a reopen's time goes.
       execArgv: [
         "--expose-gc",
