@@ -61,7 +61,7 @@ export interface ReopenMeasure {
 }
 
 /** A reopen's CPU told in parts, each measured alone in the reopened (JIT-warm) process. @unit s */
-export interface ReopenParts {
+interface ReopenParts {
   /** Every stored answer read into memory by a new runtime (read, gunzip, parse, freeze, GC). */
   decode: number;
   /** Then its cells, all answers in memory: the first recalculation from memory. */
