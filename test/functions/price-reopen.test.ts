@@ -56,12 +56,19 @@ test("an illiquid stock's PRICE (no trade on the latest day), reopened the next 
   const sandbox = createApp({ ratePerMinute: 0, now: DAY1 });
   let online = true;
   const sent: string[] = [];
+  /** Requests sent while offline, waiting: failed at the end, so no timer outlives the test. */
+  const waiting: Array<(error: Error) => void> = [];
   // The latest day has no trade (openapi.json SecurityDailyPrice: close null): every answer
   // reaching it says so.
   const fetch: FetchLike = async (url, init) => {
     const u = new URL(url);
     sent.push(`${u.pathname}${u.search}`);
-    if (!online) return new Promise<never>(() => undefined);
+    // Offline: no answer (a request waits as on a dead network), until aborted or the test ends.
+    if (!online)
+      return new Promise<never>((_, reject) => {
+        waiting.push(reject);
+        init.signal?.addEventListener("abort", () => reject(new Error("aborted")));
+      });
     const res = await sandbox.app.request(`${u.pathname}${u.search}`, {
       method: init.method,
       headers: init.headers,
@@ -94,12 +101,18 @@ test("an illiquid stock's PRICE (no trade on the latest day), reopened the next 
   online = false;
   const before = sent.length;
   const again = KAISHA.PRICE("7203", "close", null, invocation());
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const answered = await Promise.race([
     Promise.resolve(again).then(numberOf),
-    new Promise((resolve) => setTimeout(() => resolve("still waiting"), 5_000)),
+    new Promise((resolve) => (timer = setTimeout(() => resolve("still waiting"), 5_000))),
   ]);
+  clearTimeout(timer);
   expect(answered).toBe(shown);
   // The due answers are asked again in the background (the revalidation), not before the value.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(sent.slice(before).every((r) => r.includes("/prices"))).toBe(true);
+  // The network fails the waiting requests, and the client's bounds on them end with them: left
+  // waiting, they kept jest's worker from exiting after its last suite.
+  for (const fail of waiting) fail(new TypeError("offline"));
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
