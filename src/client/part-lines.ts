@@ -1,5 +1,6 @@
 // The parts a stored answer's part lines carry, each the one copy kept for many answers, found by the line's text.
 
+import { isPlainObject } from "./plain-object";
 import { keptPart } from "./shared-parts";
 
 /** Distinct part lines kept (a few dozen in practice, as the parts are: shared-parts.ts). */
@@ -14,14 +15,8 @@ const partLines = new Map<string, Readonly<Record<string, unknown>>>();
  */
 export function parsedParts(text: string): Record<string, unknown> {
   const parts: unknown = JSON.parse(text);
-  if (
-    typeof parts !== "object" ||
-    parts === null ||
-    Object.getPrototypeOf(parts) !== Object.prototype ||
-    "toJSON" in parts
-  )
-    throw new Error("not a stored answer (part line)");
-  return parts as Record<string, unknown>;
+  if (!isPlainObject(parts)) throw new Error("not a stored answer (part line)");
+  return parts;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { gunzipBytes, gzipText } from "./compress";
 import { decodeUtf8 } from "./utf8";
 import { parsedParts, partsOfLine } from "./part-lines";
+import { isPlainObject } from "./plain-object";
 import { freezeAnswer, isSharedPart } from "./shared-parts";
 
 /**
@@ -161,16 +162,6 @@ function parseLines(
     } else throw new Error("not a stored answer (lines)");
   }
   return answer;
-}
-
-/** An object literal's kind (what JSON.parse makes): no prototype of its own, no toJSON. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype &&
-    !("toJSON" in value)
-  );
 }
 
 /**
