@@ -38,6 +38,12 @@ export interface BeginOptions {
   counted?: boolean;
 }
 
+/**
+ * Work that is no request (a persistent read, a results-day look-up): a caller joining it is not a
+ * coalesced request (the client's `coalesced` count).
+ */
+export const UNCOUNTED: BeginOptions = Object.freeze({ counted: false });
+
 export interface InFlightOptions {
   /** Called when a caller finds work already under way (the client's `coalesced` count). */
   onCoalesced?: () => void;

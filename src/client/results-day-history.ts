@@ -1,7 +1,7 @@
 // The companies' expected results days as looked up: the stored year-earlier disclosures, else one background request each.
 
 import { lifetimesMoved, type Lifetime } from "./freshness";
-import type { BeginOptions, InFlightRequests } from "./inflight";
+import { UNCOUNTED, type InFlightRequests } from "./inflight";
 import type { QueueStatus } from "./pacer";
 import { checkedDailyFromEnd, dailyChecksFrom, historyQuery } from "./results-day";
 import type { Revalidator } from "./revalidator";
@@ -112,9 +112,6 @@ interface HistoryClient {
   queueStatus(): QueueStatus;
   onQueueChange(listener: (s: QueueStatus) => void): () => void;
 }
-
-/** A look-up joined is not a request coalesced (the client's `coalesced` count). */
-const UNCOUNTED: BeginOptions = Object.freeze({ counted: false });
 
 /** Histories waiting for the cells' requests to leave the pacer, per client (`whenQuiet`). */
 const held = new WeakMap<HistoryClient, (() => void)[]>();

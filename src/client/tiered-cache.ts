@@ -1,7 +1,7 @@
 // A two-level cache store: a fast memory tier in front of a slower, smaller persistent tier.
 
 import type { CacheEntry, CacheStore } from "./cache";
-import { InFlightRequests, type BeginOptions } from "./inflight";
+import { InFlightRequests, UNCOUNTED } from "./inflight";
 
 /** Handed in for an announced key the bulk load did not bring (TieredCacheStore.expect). */
 export const NOT_LOADED: unique symbol = Symbol("not loaded");
@@ -101,8 +101,11 @@ export class TieredCacheStore implements CacheStore {
       return this.get(key);
     }
     this.asked?.(key);
-    const found: unknown = await this.work.begin(readKey(key), () => this.readThrough(key), READ)
-      .answer;
+    const found: unknown = await this.work.begin(
+      readKey(key),
+      () => this.readThrough(key),
+      UNCOUNTED,
+    ).answer;
     return found === NOT_LOADED ? this.get(key) : (found as CacheEntry | undefined);
   }
 
@@ -142,7 +145,7 @@ export class TieredCacheStore implements CacheStore {
           if (entry !== undefined && entry !== NOT_LOADED) await this.memory.set(key, entry);
           return entry;
         },
-        READ,
+        UNCOUNTED,
       );
     }
     const asked: string[] = [];
@@ -246,6 +249,3 @@ export class TieredCacheStore implements CacheStore {
 function readKey(key: string): string {
   return `read\u0000${key}`;
 }
-
-/** Reads are not requests: a cell joining one is not a coalesced request (the client's stats). */
-const READ: BeginOptions = Object.freeze({ counted: false });
