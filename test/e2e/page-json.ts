@@ -1,16 +1,6 @@
 // A page's answer carried to the test as one JSON string: for the stand-in's large answers.
 import type { Page } from "playwright-core";
 
-/**
- * `page.evaluate(fn, arg)`, its answer (plain data: an object or array) carried as one JSON string.
- * Playwright carries an evaluate's answer as a tree of typed nodes that its client validates node
- * by node (and its server relays as JSON once more): a company sheet's used range read cell by cell
- * is ~2.7 MB of such nodes, a second of the test process's CPU. Exactness: the page refuses
- * anything JSON would change (non-finite numbers, -0, undefined in an array, a Date or other
- * non-plain object), and a property whose value is undefined (an empty cell's `formula`) comes
- * back as such a property, not left out (`toMatchObject({ formula: undefined })` tells them apart):
- * the answer is the one `page.evaluate` gives or the call fails.
- */
 /** What an undefined property travels as (a string of the page's own is refused, never read as it). */
 const UNDEFINED_MARKER = "\u0000evaluateJson:undefined";
 
@@ -30,6 +20,16 @@ function withUndefined(value: unknown): unknown {
   return value;
 }
 
+/**
+ * `page.evaluate(fn, arg)`, its answer (plain data: an object or array) carried as one JSON string.
+ * Playwright carries an evaluate's answer as a tree of typed nodes that its client validates node
+ * by node (and its server relays as JSON once more): a company sheet's used range read cell by cell
+ * is ~2.7 MB of such nodes, a second of the test process's CPU. Exactness: the page refuses
+ * anything JSON would change (non-finite numbers, -0, undefined in an array, a Date or other
+ * non-plain object), and a property whose value is undefined (an empty cell's `formula`) comes
+ * back as such a property, not left out (`toMatchObject({ formula: undefined })` tells them apart):
+ * the answer is the one `page.evaluate` gives or the call fails.
+ */
 export async function evaluateJson<R, A>(
   page: Page,
   fn: (arg: A) => R | Promise<R>,
